@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "apish",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "apish", targets: ["apish"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        .systemLibrary(
+            name: "CLibEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
+        ),
+        .target(name: "Facade", dependencies: ["CCurl"]),
+        .target(name: "LineEditing", dependencies: ["CLibEdit"]),
+        .target(name: "Shell", dependencies: ["Facade"]),
+        .target(name: "DemoServer"),
+        .executableTarget(name: "apish", dependencies: ["Shell", "Facade", "LineEditing", "DemoServer"]),
+        .testTarget(name: "FacadeTests", dependencies: ["Facade", "DemoServer"]),
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "Facade", "DemoServer"]),
+        .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
+        .testTarget(name: "DemoServerTests", dependencies: ["DemoServer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["DemoServer"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+/// The DemoServer module of apish.
+enum DemoServerModule {}

@@ -1,0 +1,2 @@
+/// The Facade module of apish.
+enum FacadeModule {}

@@ -1,0 +1,2 @@
+/// The LineEditing module of apish.
+enum LineEditingModule {}

@@ -1,0 +1,2 @@
+/// The Shell module of apish.
+enum ShellModule {}

@@ -1,0 +1,6 @@
+import Shell
+import Facade
+import LineEditing
+import DemoServer
+
+print("apish")
