@@ -1,0 +1,23 @@
+/// One request and what came of it: the value every facade call returns.
+public struct Exchange: Sendable {
+    /// The service and version the request went to, when it went to one.
+    public let service: ServiceKey?
+    public let method: HTTPMethod
+    /// The URL with query, secrets masked.
+    public let displayURL: String
+    /// The request as sent (holds secrets: never print it; use `displayURL` / `curlCommand`).
+    public let request: HTTPRequest
+    public let response: HTTPResponse?
+    public let outcome: Outcome
+    /// The decoded model (2xx that decoded), else nil.
+    public let model: DecodedModel?
+    /// The body as JSON when it is JSON, whatever the status (error bodies too).
+    public let body: JSONValue?
+    /// Deprecation and sunset notices from the locator and the response headers.
+    public let warnings: [String]
+    /// The request as a runnable curl command, secrets masked.
+    public let curlCommand: String
+
+    public var status: Int? { response?.status }
+    public var metrics: TransferMetrics? { response?.metrics }
+}

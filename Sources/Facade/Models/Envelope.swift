@@ -1,0 +1,7 @@
+/// The `{status, success, message, data}` envelope of the twit API (seed 003's general response).
+public struct Envelope<T: Decodable & Sendable>: Decodable, Sendable {
+    public let status: Int
+    public let success: Bool?
+    public let message: String?
+    public let data: T?
+}

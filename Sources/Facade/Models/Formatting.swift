@@ -1,0 +1,38 @@
+import Foundation
+
+/// Number formats of the seed app's cells, fixed to the C locale so output is the same everywhere.
+public enum Formatting {
+    /// `530.12` → `$530.12`; `1530` → `$1,530.00`; negatives as `-$3.50`.
+    public static func currency(_ value: Double, symbol: String = "$") -> String {
+        let cents = Int64((abs(value) * 100).rounded())
+        let whole = String(cents / 100)
+        var grouped = ""
+        for (index, digit) in whole.reversed().enumerated() {
+            if index > 0 && index % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        let fraction = String(format: "%02lld", cents % 100)
+        return (value < 0 && cents != 0 ? "-" : "") + symbol + String(grouped.reversed()) + "." + fraction
+    }
+
+    /// `-2.92` → `-2.92%`, `1.5` → `+1.50%`.
+    public static func percent(_ value: Double) -> String {
+        (value > 0 ? "+" : "") + String(format: "%.2f%%", value)
+    }
+
+    /// `63` → `63`, `63.5` → `63.5`: integers without a fraction, others shortest.
+    public static func number(_ value: Double) -> String {
+        if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+
+    /// `63` → `63°F`.
+    public static func fahrenheit(_ value: Double) -> String {
+        number(value) + "°F"
+    }
+
+    /// Kilometres with one decimal: `3.2`.
+    public static func kilometres(_ value: Double) -> String {
+        String(format: "%.1f", value)
+    }
+}

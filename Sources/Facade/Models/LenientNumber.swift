@@ -1,0 +1,26 @@
+import Foundation
+
+/// A number that v1 services send as a string (`"63"`, `"530.12"`). Only v1 models use it;
+/// v2 models are strict, so a string there is reported as drift.
+public struct LenientNumber: Decodable, Sendable, Equatable {
+    public let value: Double
+
+    public init(_ value: Double) {
+        self.value = value
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Double.self) {
+            value = number
+            return
+        }
+        let text = try container.decode(String.self)
+        guard let number = Double(text.trimmingCharacters(in: .whitespaces)) else {
+            throw DecodingError.typeMismatch(
+                Double.self,
+                .init(codingPath: container.codingPath, debugDescription: "\"\(text)\" is not a number"))
+        }
+        value = number
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Turns a 2xx body into a model, and a `DecodingError` into a `DecodeFailure` that names the path and
+/// what was expected vs found (`currentTemperature: expected number, found string "63"`).
+enum ModelDecoding {
+    /// The body as JSON, or a failure saying what it was instead (HTML, invalid UTF-8, cut-off JSON).
+    static func parseBody(_ response: HTTPResponse) throws(DecodeFailure) -> JSONValue {
+        do {
+            return try JSONValue.parse(response.body)
+        } catch {
+            let contentType = response.headers["Content-Type"]?.split(separator: ";").first.map(String.init)
+            if response.body.isEmpty {
+                throw DecodeFailure(path: "", expected: "a JSON body", found: "an empty body")
+            }
+            if let contentType, !contentType.lowercased().contains("json") {
+                throw DecodeFailure(path: "", expected: "JSON", found: "\(contentType) content")
+            }
+            throw DecodeFailure(path: "", expected: "JSON", found: "invalid JSON (\(error.description))")
+        }
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse, body: JSONValue) throws(DecodeFailure) -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: response.body)
+        } catch let error as DecodingError {
+            throw failure(from: error, body: body)
+        } catch {
+            throw DecodeFailure(path: "", expected: "\(T.self)", found: "\(error)")
+        }
+    }
+
+    static func failure(from error: DecodingError, body: JSONValue) -> DecodeFailure {
+        switch error {
+        case let .typeMismatch(type, context):
+            let path = pathText(context.codingPath)
+            return DecodeFailure(path: path, expected: typeName(type), found: foundText(at: path, in: body))
+        case let .valueNotFound(type, context):
+            let path = pathText(context.codingPath)
+            return DecodeFailure(path: path, expected: typeName(type), found: "null")
+        case let .keyNotFound(key, context):
+            let path = pathText(context.codingPath + [key])
+            return DecodeFailure(path: path, expected: "a value", found: "no such field")
+        case let .dataCorrupted(context):
+            let path = pathText(context.codingPath)
+            return DecodeFailure(path: path, expected: "valid data", found: context.debugDescription)
+        @unknown default:
+            return DecodeFailure(path: "", expected: "a decodable body", found: "\(error)")
+        }
+    }
+
+    static func pathText(_ codingPath: [any CodingKey]) -> String {
+        var text = ""
+        for key in codingPath {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : "." + key.stringValue
+            }
+        }
+        return text
+    }
+
+    private static func foundText(at path: String, in body: JSONValue) -> String {
+        guard let value = try? body.value(at: path) else { return "something else" }
+        let shown = value.encoded()
+        let short = shown.count > 40 ? String(shown.prefix(37)) + "…" : shown
+        switch value {
+        case .object, .array: return value.typeName
+        default: return "\(value.typeName) \(short)"
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is Double.Type, is Float.Type, is Int.Type, is Int64.Type, is LenientNumber.Type: "number"
+        case is String.Type: "string"
+        case is Bool.Type: "boolean"
+        default:
+            String(describing: type).hasPrefix("Array") ? "array" : "object"
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// A label and a value, like one of the seed app's table cells: `Temperature  63°F`.
+public struct LabelledRow: Sendable, Equatable {
+    public let label: String
+    public let value: String
+
+    public init(_ label: String, _ value: String) {
+        self.label = label
+        self.value = value
+    }
+}
+
+/// A column of a table: its title, how it aligns, and whether it may be cut to fit the terminal.
+public struct TableColumn: Sendable, Equatable {
+    public enum Alignment: Sendable { case left, right }
+
+    public let title: String
+    public let alignment: Alignment
+    /// The column that gives way when the table is wider than the terminal.
+    public let flexible: Bool
+
+    public init(_ title: String, alignment: Alignment = .left, flexible: Bool = false) {
+        self.title = title
+        self.alignment = alignment
+        self.flexible = flexible
+    }
+}
+
+/// Rows of cells under columns.
+public struct Table: Sendable, Equatable {
+    public let columns: [TableColumn]
+    public let rows: [[String]]
+
+    public init(columns: [TableColumn], rows: [[String]]) {
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
+/// How a decoded model shows itself; the shell's renderers turn it into text.
+public enum Presentation: Sendable, Equatable {
+    case rows([LabelledRow])
+    case table(Table)
+    /// Anything without a built-in model: rendered generically.
+    case json(JSONValue)
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// The kind of result a request ended in — the names scripts use in `expect result KIND`.
+public enum OutcomeKind: String, Sendable, CaseIterable {
+    case success, requestError, decodeError, serverError, networkFailure
+}
+
+/// Why a successful response did not decode into its model: where, and what was expected vs found.
+public struct DecodeFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The JSON path of the offending value (`currentTemperature`, `data[3].writer`), empty for the root.
+    public let path: String
+    public let expected: String
+    public let found: String
+
+    public init(path: String, expected: String, found: String) {
+        self.path = path
+        self.expected = expected
+        self.found = found
+    }
+
+    public var description: String {
+        (path.isEmpty ? "" : "\(path): ") + "expected \(expected), found \(found)"
+    }
+}
+
+/// The one classification of a request's result (seed 003's `judgeStatus`, made exact).
+/// Every request in apish ends in exactly one of these, decided by `Outcome.classify`.
+public enum Outcome: Sendable, Equatable, CustomStringConvertible {
+    /// 2xx and the body decoded.
+    case success(status: Int)
+    /// 4xx, with the server's message when the body has one.
+    case requestError(status: Int, message: String?)
+    /// 2xx whose body does not decode into the model.
+    case decodeError(status: Int, failure: DecodeFailure)
+    /// 5xx, with the server's message when the body has one.
+    case serverError(status: Int, message: String?)
+    /// No usable HTTP answer: refused, DNS, TLS, timeout, reset, too large, cancelled, or an unexpected status.
+    case networkFailure(String)
+
+    public var kind: OutcomeKind {
+        switch self {
+        case .success: .success
+        case .requestError: .requestError
+        case .decodeError: .decodeError
+        case .serverError: .serverError
+        case .networkFailure: .networkFailure
+        }
+    }
+
+    public var isSuccess: Bool { kind == .success }
+
+    /// The HTTP status, when there was a response.
+    public var status: Int? {
+        switch self {
+        case let .success(status), let .requestError(status, _), let .decodeError(status, _), let .serverError(status, _):
+            status
+        case .networkFailure:
+            nil
+        }
+    }
+
+    /// One human line.
+    public var description: String {
+        switch self {
+        case let .success(status):
+            return "success (HTTP \(status))"
+        case let .requestError(status, message):
+            return "request error: HTTP \(status) \(HTTPStatusText.reason(status))" + (message.map { ": \($0)" } ?? "")
+        case let .decodeError(_, failure):
+            return "decode error: \(failure)"
+        case let .serverError(status, message):
+            return "server error: HTTP \(status) \(HTTPStatusText.reason(status))" + (message.map { ": \($0)" } ?? "")
+        case let .networkFailure(reason):
+            return "network failure: \(reason)"
+        }
+    }
+
+    /// Classifies a finished exchange. `decode` turns a 2xx body into the model, throwing a
+    /// `DecodeFailure` when it cannot; it is only called for 2xx.
+    public static func classify<Model>(
+        _ result: Result<HTTPResponse, TransportError>,
+        decode: (HTTPResponse) throws(DecodeFailure) -> Model
+    ) -> (Outcome, Model?) {
+        let response: HTTPResponse
+        switch result {
+        case .failure(let error):
+            return (.networkFailure(error.description), nil)
+        case .success(let value):
+            response = value
+        }
+        switch response.status {
+        case 200..<300:
+            do {
+                let model = try decode(response)
+                return (.success(status: response.status), model)
+            } catch {
+                return (.decodeError(status: response.status, failure: error), nil)
+            }
+        case 400..<500:
+            return (.requestError(status: response.status, message: serverMessage(in: response.body)), nil)
+        case 500..<600:
+            return (.serverError(status: response.status, message: serverMessage(in: response.body)), nil)
+        default:
+            return (.networkFailure("unexpected HTTP status \(response.status)"), nil)
+        }
+    }
+
+    /// The message an error body carries: the envelope's `message`, or `error`, `problem`, `details`,
+    /// `detail`, `title` of common error formats; a short text body as is.
+    static func serverMessage(in body: Data) -> String? {
+        guard !body.isEmpty else { return nil }
+        if let value = try? JSONValue.parse(body), case .object(let fields) = value {
+            for key in ["message", "error", "problem", "detail", "details", "title", "error_description"] {
+                if case .string(let text)? = fields[key], !text.isEmpty { return text }
+                if case .object(let nested)? = fields[key], case .string(let text)? = nested["message"] { return text }
+            }
+            return nil
+        }
+        guard let text = String(data: body, encoding: .utf8) else { return nil }
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, !trimmed.hasPrefix("<"), trimmed.count <= 200 else { return nil }
+        return trimmed
+    }
+}
+
+/// Reason phrases for the statuses people meet.
+public enum HTTPStatusText {
+    public static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 201: "Created"
+        case 202: "Accepted"
+        case 204: "No Content"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 304: "Not Modified"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 409: "Conflict"
+        case 413: "Content Too Large"
+        case 422: "Unprocessable Content"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: ""
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// The Meetup API (seed 004): groups near a place, paged, with an API key in the query.
+public enum MeetupRouter: Sendable {
+    case groups(near: Coordinate, radiusKm: Double, page: Int, offset: Int)
+
+    var method: HTTPMethod { .get }
+
+    var path: String {
+        switch self {
+        case .groups: "/2/groups"
+        }
+    }
+
+    var query: [FormField] {
+        switch self {
+        case let .groups(origin, radius, page, offset):
+            [FormField(name: "lat", value: Formatting.number(origin.latitude)),
+             FormField(name: "lon", value: Formatting.number(origin.longitude)),
+             FormField(name: "radius", value: Formatting.number(radius)),
+             FormField(name: "page", value: String(page)),
+             FormField(name: "offset", value: String(offset))]
+        }
+    }
+
+    var auth: AuthRequirement { .apiKey(parameter: "key") }
+
+    /// The endpoint, rendering distances from `origin`.
+    var endpoint: Endpoint<GroupsPage> {
+        let origin: Coordinate
+        switch self {
+        case let .groups(near, _, _, _): origin = near
+        }
+        return Endpoint(method: method, path: path, query: query, auth: auth, modelName: "GroupsPage") { response throws(DecodeFailure) in
+            try ModelRegistry.decode(GroupsPage.self, named: "GroupsPage", response: response) { .table($0.table(from: origin)) }
+        }
+    }
+}

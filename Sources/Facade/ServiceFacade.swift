@@ -1,0 +1,199 @@
+import Foundation
+
+/// The single entry point the shell uses: the locator, the active version of every service, the
+/// typed requests of each API, raw requests, and the last result of each. It never prints.
+public final class ServiceFacade {
+    /// Which version of a service is in use: one pinned, or whatever is highest.
+    public enum VersionChoice: Sendable, Equatable {
+        case pinned(ServiceVersion)
+        case latest
+    }
+
+    /// A service as `services` lists it.
+    public struct ServiceStatus: Sendable {
+        public let name: String
+        public let entries: [LocatorEntry]
+        public let active: ServiceVersion?
+        public let followsLatest: Bool
+        public let latest: ServiceVersion?
+    }
+
+    /// What `locate` did.
+    public struct LocateReport: Sendable {
+        public let locator: Locator
+        /// Nil on the first load.
+        public let changes: LocatorChangeSet?
+        /// Active versions that vanished: (service, old version, what it fell back to or nil).
+        public let fallbacks: [(service: String, from: ServiceVersion, to: ServiceVersion?)]
+        /// Services following `latest` whose highest version moved.
+        public let latestMoves: [(service: String, from: ServiceVersion, to: ServiceVersion)]
+    }
+
+    /// What `use` did.
+    public struct UseReport: Sendable {
+        public let entry: LocatorEntry
+        public let followsLatest: Bool
+        public let warnings: [String]
+    }
+
+    let transport: any Transport
+    public private(set) var locator: Locator?
+    var choices: [String: VersionChoice] = [:]
+    /// The service `refresh`, `show` and `/path` targets mean when none is named.
+    public private(set) var currentService: String?
+    var lastByKey: [ServiceKey: Exchange] = [:]
+    public internal(set) var lastExchange: Exchange?
+    public var credentials = Credentials()
+    /// Headers added to every request (`header NAME VALUE`).
+    public var headers = HTTPHeaders()
+    /// Where `groups near` searches when no place is given; seed 004's London.
+    public var location: Coordinate? = Coordinate(latitude: 51.50998, longitude: -0.1337)
+    public internal(set) var lastTwits: [Twit] = []
+    var nextGroupsURL: String?
+    var lastGroupsOrigin: Coordinate?
+
+    public init(transport: any Transport) {
+        self.transport = transport
+    }
+
+    public var redactor: Redactor { Redactor(secrets: credentials.secrets) }
+
+    // MARK: Locator
+
+    /// Loads (or reloads) the locator. `location` may be a URL, a path, or a reference relative to the
+    /// current locator (`services-next.json`); nil reloads the current one.
+    @discardableResult
+    public func locate(_ location: String?, cancellation: CancellationToken? = nil) throws(FacadeError) -> LocateReport {
+        let target: String
+        if let location {
+            target = LocatorLocation.target(for: location, current: locator?.source)
+        } else if let source = locator?.source {
+            target = source
+        } else {
+            throw .noLocator
+        }
+        let loaded: Locator
+        do {
+            loaded = try LocatorLoader(transport: transport).load(target, cancellation: cancellation)
+        } catch {
+            throw .locator(error)
+        }
+        let previous = locator
+        let previousLatest = Dictionary(uniqueKeysWithValues: choices.keys.compactMap { name in
+            previous?.latest(of: name).map { (name, $0.version) }
+        })
+        locator = loaded
+        var fallbacks: [(service: String, from: ServiceVersion, to: ServiceVersion?)] = []
+        var latestMoves: [(service: String, from: ServiceVersion, to: ServiceVersion)] = []
+        for (name, choice) in choices.sorted(by: { $0.key < $1.key }) {
+            let latest = loaded.latest(of: name)?.version
+            switch choice {
+            case .pinned(let version):
+                if loaded.resolve(ServiceKey(name: name, version: version)) == nil {
+                    fallbacks.append((loaded.canonicalName(of: name) ?? name, version, latest))
+                    choices[name] = latest.map { .pinned($0) }
+                }
+            case .latest:
+                if let before = previousLatest[name], let latest, latest != before {
+                    latestMoves.append((loaded.canonicalName(of: name) ?? name, before, latest))
+                } else if latest == nil, let before = previousLatest[name] {
+                    fallbacks.append((name, before, nil))
+                    choices[name] = nil
+                }
+            }
+        }
+        if let current = currentService, loaded.canonicalName(of: current) == nil { currentService = nil }
+        return LocateReport(
+            locator: loaded, changes: previous.map { LocatorChangeSet(from: $0, to: loaded) },
+            fallbacks: fallbacks, latestMoves: latestMoves)
+    }
+
+    /// Every service with its versions, the active one and the highest.
+    public var services: [ServiceStatus] {
+        guard let locator else { return [] }
+        return locator.serviceNames.map { name in
+            let key = name.lowercased()
+            return ServiceStatus(
+                name: name, entries: locator.entries(of: name), active: activeVersion(of: name),
+                followsLatest: choices[key] == .latest, latest: locator.latest(of: name)?.version)
+        }
+    }
+
+    /// The version in use for a service: the one chosen, else the highest that is not deprecated, else the highest.
+    public func activeVersion(of service: String) -> ServiceVersion? {
+        guard let locator else { return nil }
+        switch choices[service.lowercased()] {
+        case .pinned(let version)?:
+            return version
+        case .latest?:
+            return locator.latest(of: service)?.version
+        case nil:
+            let entries = locator.entries(of: service)
+            return (entries.last { !$0.isDeprecated } ?? entries.last)?.version
+        }
+    }
+
+    /// Whether the user picked a version of this service (rather than the default).
+    public func hasChosenVersion(of service: String) -> Bool {
+        choices[service.lowercased()] != nil
+    }
+
+    /// Switches a service to a version (`v2`, `2`, `2.1`) or to `latest`.
+    @discardableResult
+    public func use(_ service: String, version text: String) throws(FacadeError) -> UseReport {
+        let entries = try entriesOf(service)
+        let name = entries[0].name
+        let entry: LocatorEntry
+        let choice: VersionChoice
+        if text.lowercased() == "latest" {
+            guard let last = entries.last else { throw .unknownService(service, known: locator?.serviceNames ?? []) }
+            entry = last
+            choice = .latest
+        } else {
+            guard let version = ServiceVersion(text), let found = entries.first(where: { $0.version == version }) else {
+                throw .unknownVersion(service: name, version: text, available: entries.map(\.version.description))
+            }
+            entry = found
+            choice = .pinned(version)
+        }
+        choices[name.lowercased()] = choice
+        currentService = name
+        return UseReport(entry: entry, followsLatest: choice == .latest, warnings: Deprecation.warnings(entry: entry, headers: nil))
+    }
+
+    /// The entry a request for `service` goes to (its active version).
+    public func activeEntry(of service: String) throws(FacadeError) -> LocatorEntry {
+        let entries = try entriesOf(service)
+        guard let version = activeVersion(of: service), let entry = entries.first(where: { $0.version == version }) else {
+            throw .unknownService(service, known: locator?.serviceNames ?? [])
+        }
+        return entry
+    }
+
+    /// The entry for an explicit version of a service.
+    public func entry(of service: String, version text: String) throws(FacadeError) -> LocatorEntry {
+        let entries = try entriesOf(service)
+        guard let version = ServiceVersion(text), let entry = entries.first(where: { $0.version == version }) else {
+            throw .unknownVersion(service: entries[0].name, version: text, available: entries.map(\.version.description))
+        }
+        return entry
+    }
+
+    func entriesOf(_ service: String) throws(FacadeError) -> [LocatorEntry] {
+        guard let locator else { throw .noLocator }
+        let entries = locator.entries(of: service)
+        guard !entries.isEmpty else { throw .unknownService(service, known: locator.serviceNames) }
+        return entries
+    }
+
+    /// The last result fetched for a service at a version (its active one when nil).
+    public func lastExchange(of service: String, version: ServiceVersion? = nil) -> Exchange? {
+        guard let name = locator?.canonicalName(of: service), let version = version ?? activeVersion(of: service) else { return nil }
+        return lastByKey[ServiceKey(name: name, version: version)]
+    }
+
+    /// Makes a service current without changing its version (e.g. `refresh weather`).
+    func makeCurrent(_ service: String) {
+        currentService = locator?.canonicalName(of: service) ?? service
+    }
+}

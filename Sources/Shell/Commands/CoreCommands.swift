@@ -1,0 +1,146 @@
+import Facade
+
+/// `help [CMD]`.
+struct HelpCommand: Command {
+    let name = "help"
+    let aliases = ["?"]
+    let abstract = "List commands, or show one command's usage and examples"
+    let usage = "help [CMD]"
+
+    func complete(_ previous: [String], session: Session) -> [String] {
+        previous.isEmpty ? CommandRegistry.standard.allNames : []
+    }
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        let registry = context.engine.registry
+        guard let name = arguments.first else { return CommandReport(lines: registry.overview) }
+        guard let command = registry.command(named: name) else {
+            throw CommandError(registry.unknownCommandMessage(name))
+        }
+        return CommandReport(lines: registry.help(for: command))
+    }
+}
+
+/// `history [N]`.
+struct HistoryCommand: Command {
+    let name = "history"
+    let abstract = "Show the last N lines of history (default 20)"
+    let usage = "history [N]"
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        var count = 20
+        if let text = arguments.first {
+            guard let value = Int(text), value > 0 else { throw CommandError("history: N must be a positive number") }
+            count = value
+        }
+        let history = context.session.historyProvider()
+        let start = max(0, history.count - count)
+        return CommandReport(lines: history.indices.suffix(from: start).map { index in
+            String(index + 1).leftPadded(to: 5) + "  " + history[index]
+        })
+    }
+}
+
+/// `quit` / `exit`.
+struct QuitCommand: Command {
+    let name = "quit"
+    let aliases = ["exit"]
+    let abstract = "Leave the shell (Ctrl-D does too)"
+    let usage = "quit"
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        context.engine.requestExit()
+        return CommandReport()
+    }
+}
+
+/// `set NAME VALUE`.
+struct SetCommand: Command {
+    let name = "set"
+    let abstract = "Set a variable, used as $NAME in any argument"
+    let usage = "set NAME VALUE"
+    let details = ["set city Boston", "refresh weather city==$city"]
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        guard arguments.count >= 2, let name = arguments.first else { throw .usage(self) }
+        guard VariableName.isValid(name) else {
+            throw CommandError("set: '\(name)' is not a variable name (letters, digits, _; not starting with a digit)")
+        }
+        context.session.variables[name] = arguments.dropFirst().joined(separator: " ")
+        return CommandReport()
+    }
+}
+
+/// `vars`.
+struct VarsCommand: Command {
+    let name = "vars"
+    let abstract = "List variables"
+    let usage = "vars"
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        let variables = context.session.variables.sorted { $0.key < $1.key }
+        var report = CommandReport(presentation: .rows(variables.map { LabelledRow($0.key, context.session.redact($0.value)) }))
+        report.data = .object(JSONObject(variables.map { ($0.key, JSONValue.string(context.session.redact($0.value))) }))
+        if variables.isEmpty { report = CommandReport(lines: ["(no variables)"]) ; report.data = .object(JSONObject()) }
+        return report
+    }
+}
+
+/// `timing on|off` and `verbose on|off`.
+struct ToggleCommand: Command {
+    let name: String
+    let abstract: String
+    var usage: String { "\(name) on|off" }
+    let flag: Flag
+
+    enum Flag { case timing, verbose }
+
+    func complete(_ previous: [String], session: Session) -> [String] {
+        previous.isEmpty ? ["on", "off"] : []
+    }
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        let session = context.session
+        var value = flag == .timing ? session.timing : session.verbose
+        switch arguments.first?.lowercased() {
+        case nil: break
+        case "on"?: value = true
+        case "off"?: value = false
+        default: throw .usage(self)
+        }
+        if flag == .timing { session.timing = value } else { session.verbose = value }
+        var report = CommandReport(lines: ["\(name) \(value ? "on" : "off")"])
+        report.data = .object(JSONObject([(name, .bool(value))]))
+        return report
+    }
+}
+
+/// `curl`: the last request as a curl command.
+struct CurlCommandCommand: Command {
+    let name = "curl"
+    let abstract = "Print the last request as a runnable curl command (secrets masked)"
+    let usage = "curl"
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        guard let exchange = context.session.facade.lastExchange else {
+            throw CommandError("no request yet; run refresh, get URL, …")
+        }
+        var report = CommandReport(lines: [exchange.curlCommand])
+        report.data = .object(JSONObject([("curl", .string(exchange.curlCommand))]))
+        return report
+    }
+}
+
+/// Variable names: letters, digits and `_`, not starting with a digit.
+enum VariableName {
+    static func isValid(_ name: String) -> Bool {
+        guard let first = name.first, !first.isNumber else { return false }
+        return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

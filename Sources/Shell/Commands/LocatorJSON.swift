@@ -1,0 +1,48 @@
+import Facade
+
+/// The `--json` data of `locate` and `services`.
+enum LocatorJSON {
+    static func entry(_ entry: LocatorEntry) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("name", .string(entry.name)), ("version", .string(entry.version.description)), ("url", .string(entry.url)),
+            ("deprecated", .bool(entry.isDeprecated)),
+        ]
+        if let sunset = entry.sunset { fields.append(("sunset", .string(sunset))) }
+        return .object(JSONObject(fields))
+    }
+
+    static func locate(_ report: ServiceFacade.LocateReport) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("source", .string(report.locator.source)),
+            ("services", .array(report.locator.entries.map(entry))),
+        ]
+        if let changes = report.changes {
+            fields.append(("changes", .object(JSONObject([
+                ("added", .array(changes.added.map(entry))),
+                ("removed", .array(changes.removed.map(entry))),
+                ("moved", .array(changes.moved.map { move in
+                    .object(JSONObject([("service", .string(move.key.name)), ("version", .string(move.key.version.description)),
+                                        ("from", .string(move.from)), ("to", .string(move.to))]))
+                })),
+                ("deprecated", .array(changes.newlyDeprecated.map(entry))),
+            ]))))
+        }
+        fields.append(("fallbacks", .array(report.fallbacks.map { fallback in
+            .object(JSONObject([("service", .string(fallback.service)), ("from", .string(fallback.from.description)),
+                                ("to", fallback.to.map { .string($0.description) } ?? .null)]))
+        })))
+        return .object(JSONObject(fields))
+    }
+
+    static func services(_ facade: ServiceFacade) -> JSONValue {
+        .array(facade.services.map { service in
+            .object(JSONObject([
+                ("name", .string(service.name)),
+                ("active", service.active.map { .string($0.description) } ?? .null),
+                ("latest", service.latest.map { .string($0.description) } ?? .null),
+                ("followsLatest", .bool(service.followsLatest)),
+                ("versions", .array(service.entries.map(entry))),
+            ]))
+        })
+    }
+}

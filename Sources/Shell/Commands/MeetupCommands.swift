@@ -1,0 +1,74 @@
+import Facade
+
+/// `groups near [LAT LON] [radius=KM] [page=N]` and `groups next`.
+struct GroupsCommand: Command {
+    let name = "groups"
+    let abstract = "Meetup groups near a place, nearest first; next pages (needs: auth key key=VALUE)"
+    let usage = "groups near [LAT LON] [radius=KM] [page=N] | groups next"
+    let details = ["auth key key=demo-key meetup", "groups near 37.5665 126.978 radius=10 page=5", "groups next"]
+
+    func complete(_ previous: [String], session: Session) -> [String] {
+        previous.isEmpty ? ["near", "next"] : (previous.first == "near" ? ["radius=", "page="] : [])
+    }
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        let facade = context.session.facade
+        switch arguments.first?.lowercased() {
+        case "next"?:
+            guard arguments.count == 1 else { throw .usage(self) }
+            return try context.request("groups next") { token throws(FacadeError) in try facade.nextGroups(cancellation: token) }
+        case "near"?:
+            var numbers: [Double] = []
+            var radius = 25.0
+            var page = 20
+            for argument in arguments.dropFirst() {
+                if argument.lowercased().hasPrefix("radius=") {
+                    guard let value = Double(argument.dropFirst(7)) else { throw CommandError("groups: radius must be a number of km") }
+                    radius = value
+                } else if argument.lowercased().hasPrefix("page=") {
+                    guard let value = Int(argument.dropFirst(5)) else { throw CommandError("groups: page must be a whole number") }
+                    page = value
+                } else if let value = Double(argument) {
+                    numbers.append(value)
+                } else {
+                    throw CommandError("groups: '\(argument)' is not a number; usage: \(usage)")
+                }
+            }
+            guard numbers.count == 0 || numbers.count == 2 else { throw CommandError("groups near takes both LAT and LON, or neither") }
+            let origin = numbers.count == 2 ? Coordinate(latitude: numbers[0], longitude: numbers[1]) : nil
+            var report = try context.request("groups near") { token throws(FacadeError) in
+                try facade.groupsNear(origin, radiusKm: radius, page: page, cancellation: token)
+            }
+            if report.ok, facade.hasNextGroups { report.lines.append("more: groups next") }
+            if case .requestError(401, _)? = report.exchange?.outcome {
+                report.error = (report.error ?? "") + "; set a key: auth key key=VALUE meetup"
+            }
+            return report
+        default:
+            throw .usage(self)
+        }
+    }
+}
+
+/// `location [LAT LON]`.
+struct LocationCommand: Command {
+    let name = "location"
+    let abstract = "Show or set where groups near searches"
+    let usage = "location [LAT LON]"
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        let facade = context.session.facade
+        if !arguments.isEmpty {
+            guard arguments.count == 2, let latitude = Double(arguments[0]), let longitude = Double(arguments[1]) else {
+                throw .usage(self)
+            }
+            let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+            guard coordinate.isValid else { throw CommandError("location: latitude must be within ±90 and longitude within ±180") }
+            facade.location = coordinate
+        }
+        guard let location = facade.location else { return CommandReport(lines: ["no location set"]) }
+        var report = CommandReport(lines: ["location \(Formatting.number(location.latitude)) \(Formatting.number(location.longitude))"])
+        report.data = .object(JSONObject([("lat", .number(JSONNumber(location.latitude) ?? 0)), ("lon", .number(JSONNumber(location.longitude) ?? 0))]))
+        return report
+    }
+}

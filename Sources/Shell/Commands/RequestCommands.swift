@@ -1,0 +1,116 @@
+import Facade
+
+/// `get|post|put|patch|delete TARGET [ITEM…]`.
+struct RawRequestCommand: Command {
+    let method: HTTPMethod
+    var name: String { method.rawValue.lowercased() }
+    var abstract: String { "Send a \(method.rawValue) request to a service path or URL" }
+    var usage: String { "\(name) TARGET [ITEM…]" }
+    let details = [
+        "TARGET: SERVICE[/path] · /path (current service) · absolute URL",
+        "ITEM:   name=value (form field) · name:=json (JSON field) · name==value (query) · Header:value",
+        "get weather city==Boston",
+        "post twit/like/t01 Authorization:'Bearer demo'",
+        "post http://127.0.0.1:8080/echo name=eye home=http://theeye.pe.kr",
+    ]
+
+    func complete(_ previous: [String], session: Session) -> [String] {
+        previous.isEmpty ? ServiceCompletion.names(session) : []
+    }
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        guard let target = arguments.first else { throw .usage(self) }
+        let raw: RawRequest
+        do {
+            raw = try RawRequest(method: method, target: target, items: Array(arguments.dropFirst()))
+        } catch {
+            throw CommandError(error)
+        }
+        let facade = context.session.facade
+        var report = try context.request("\(name) \(target)") { token throws(FacadeError) in try facade.send(raw, cancellation: token) }
+        // A raw request shows the body as it came, whatever the model.
+        if let body = report.exchange?.body, report.exchange?.model?.typeName == "JSON" || report.presentation == nil {
+            report.presentation = .json(body)
+        } else if report.presentation == nil, let response = report.exchange?.response, !response.body.isEmpty {
+            report.lines.append(String(decoding: response.body.prefix(64 * 1024), as: UTF8.self))
+        }
+        return report
+    }
+}
+
+/// `auth bearer TOKEN [SERVICE] | auth key NAME=VALUE [SERVICE] | auth show | auth clear [SERVICE]`.
+struct AuthCommand: Command {
+    let name = "auth"
+    let abstract = "Set credentials: a bearer token or an API key, per service or for all"
+    let usage = "auth bearer TOKEN [SERVICE] | auth key NAME=VALUE [SERVICE] | auth show | auth clear [SERVICE]"
+    let details = ["auth bearer demo-token twit", "auth key key=demo-key meetup", "auth show   (secrets masked)"]
+
+    func complete(_ previous: [String], session: Session) -> [String] {
+        switch previous.count {
+        case 0: return ["bearer", "key", "show", "clear"]
+        case 1 where previous[0] == "clear": return ServiceCompletion.names(session)
+        case 2 where previous[0] == "bearer" || previous[0] == "key": return ServiceCompletion.names(session)
+        default: return []
+        }
+    }
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        let facade = context.session.facade
+        func service(at index: Int) throws(CommandError) -> String? {
+            guard arguments.count > index else { return nil }
+            guard arguments.count == index + 1 else { throw .usage(self) }
+            do { return try facade.activeEntry(of: arguments[index]).name } catch { throw CommandError(error) }
+        }
+        switch arguments.first?.lowercased() {
+        case "bearer"?:
+            guard arguments.count >= 2, !arguments[1].isEmpty else { throw .usage(self) }
+            let scope = try service(at: 2)
+            facade.credentials.setBearer(arguments[1], for: scope)
+            return CommandReport(lines: ["bearer token set for \(scope ?? "every service") (•••)"])
+        case "key"?:
+            guard arguments.count >= 2, let equals = arguments[1].firstIndex(of: "="),
+                  equals != arguments[1].startIndex, arguments[1].index(after: equals) != arguments[1].endIndex else {
+                throw .usage(self)
+            }
+            let scope = try service(at: 2)
+            let parameter = String(arguments[1][..<equals])
+            facade.credentials.setAPIKey(parameter: parameter, value: String(arguments[1][arguments[1].index(after: equals)...]), for: scope)
+            return CommandReport(lines: ["API key \(parameter)=••• set for \(scope ?? "every service")"])
+        case "show"?, nil:
+            let lines = facade.credentials.summary
+            var report = CommandReport(lines: lines.isEmpty ? ["no credentials"] : lines)
+            report.data = .array(lines.map(JSONValue.string))
+            return report
+        case "clear"?:
+            let scope = try service(at: 1)
+            facade.credentials.clear(service: scope)
+            return CommandReport(lines: ["credentials cleared for \(scope ?? "every service")"])
+        default:
+            throw .usage(self)
+        }
+    }
+}
+
+/// `header NAME VALUE | header -d NAME | header`.
+struct HeaderCommand: Command {
+    let name = "header"
+    let abstract = "Add a header to every request, remove one (-d), or list them"
+    let usage = "header NAME VALUE | header -d NAME | header"
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        let facade = context.session.facade
+        if arguments.first == "-d" {
+            guard arguments.count == 2 else { throw .usage(self) }
+            facade.headers.remove(arguments[1])
+        } else if !arguments.isEmpty {
+            guard arguments.count >= 2, arguments[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                throw .usage(self)
+            }
+            facade.headers.set(arguments[0], arguments.dropFirst().joined(separator: " "))
+        }
+        let lines = facade.headers.map { context.session.redact("\($0.name): \($0.value)") }
+        var report = CommandReport(lines: lines.isEmpty ? ["no extra headers"] : lines)
+        report.data = .object(JSONObject(facade.headers.map { ($0.name, JSONValue.string(context.session.redact($0.value))) }))
+        return report
+    }
+}

@@ -1,0 +1,184 @@
+import Facade
+
+/// `locate [URL|PATH]`.
+struct LocateCommand: Command {
+    let name = "locate"
+    let abstract = "Load (or reload) the service locator and show what changed"
+    let usage = "locate [URL|PATH]"
+    let details = [
+        "locate                      reload the current locator",
+        "locate services-next.json   a document next to the current one",
+        "locate ./my-services.json   a file",
+    ]
+
+    func complete(_ previous: [String], session: Session) -> [String] {
+        previous.isEmpty ? PathCompletion.candidates : []
+    }
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        guard arguments.count <= 1 else { throw .usage(self) }
+        let facade = context.session.facade
+        let report: ServiceFacade.LocateReport
+        do {
+            report = try facade.locate(arguments.first, cancellation: context.cancellationToken())
+        } catch {
+            throw CommandError(error)
+        }
+        var lines: [String] = []
+        let locator = report.locator
+        let count = locator.serviceNames.count
+        lines.append("loaded \(locator.source): \(count) service\(count == 1 ? "" : "s"), \(locator.entries.count) versions")
+        if let changes = report.changes {
+            lines += changes.isEmpty ? ["no changes since the last load"] : changes.lines
+        }
+        var warnings: [String] = []
+        for fallback in report.fallbacks {
+            if let to = fallback.to {
+                warnings.append("\(fallback.service) \(fallback.from) vanished; now using \(to)")
+            } else {
+                warnings.append("\(fallback.service) \(fallback.from) vanished and the service is gone")
+            }
+        }
+        for move in report.latestMoves {
+            lines.append("\(move.service) latest moved \(move.from) → \(move.to)")
+        }
+        if let changes = report.changes {
+            for entry in changes.added where locator.latest(of: entry.name)?.key == entry.key
+                && !report.latestMoves.contains(where: { $0.service.lowercased() == entry.name.lowercased() }) {
+                lines.append("\(entry.key) is now the latest \(entry.name); try: use \(entry.name) latest")
+            }
+        }
+        var result = CommandReport(lines: lines)
+        result.warnings = warnings
+        result.data = LocatorJSON.locate(report)
+        return result
+    }
+}
+
+/// `services`.
+struct ServicesCommand: Command {
+    let name = "services"
+    let abstract = "List services and versions: active (*), latest, deprecated"
+    let usage = "services"
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        let facade = context.session.facade
+        guard facade.locator != nil else { throw CommandError(FacadeError.noLocator) }
+        var rows: [[String]] = []
+        var warnings: [String] = []
+        for service in facade.services {
+            for entry in service.entries {
+                var notes: [String] = []
+                if entry.version == service.latest { notes.append(service.followsLatest ? "latest (followed)" : "latest") }
+                if entry.isDeprecated {
+                    notes.append("deprecated" + (entry.sunset.map { ", sunset \($0)" } ?? ""))
+                    if entry.version == service.active { warnings.append("\(entry.key) is in use and deprecated") }
+                }
+                rows.append([entry.version == service.active ? "*" : "", service.name, entry.version.description,
+                             notes.joined(separator: "; "), entry.url])
+            }
+        }
+        let table = Table(
+            columns: [TableColumn(""), TableColumn("SERVICE"), TableColumn("VERSION"), TableColumn("NOTES"),
+                      TableColumn("URL", flexible: true)],
+            rows: rows)
+        var report = CommandReport(presentation: .table(table), data: LocatorJSON.services(facade))
+        report.warnings = warnings
+        return report
+    }
+}
+
+/// `use SERVICE VERSION|latest`.
+struct UseCommand: Command {
+    let name = "use"
+    let abstract = "Switch a service to a version (or follow its latest)"
+    let usage = "use SERVICE VERSION|latest"
+    let details = ["use weather v2", "use weather latest   follows the highest version across locates"]
+
+    func complete(_ previous: [String], session: Session) -> [String] {
+        ServiceCompletion.serviceThenVersion(previous, session: session, extra: ["latest"])
+    }
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        guard arguments.count == 2 else { throw .usage(self) }
+        let result: ServiceFacade.UseReport
+        do {
+            result = try context.session.facade.use(arguments[0], version: arguments[1])
+        } catch {
+            throw CommandError(error)
+        }
+        let entry = result.entry
+        var report = CommandReport(lines: ["\(entry.name) → \(entry.version)" + (result.followsLatest ? " (latest)" : "") + "  \(entry.url)"])
+        report.warnings = result.warnings
+        report.data = .object(JSONObject([
+            ("service", .string(entry.name)), ("version", .string(entry.version.description)),
+            ("url", .string(entry.url)), ("latest", .bool(result.followsLatest)),
+            ("model", .string(ModelRegistry.typeName(service: entry.name, version: entry.version))),
+        ]))
+        return report
+    }
+}
+
+/// `refresh [SERVICE] [name==value…]`.
+struct RefreshCommand: Command {
+    let name = "refresh"
+    let aliases = ["r"]
+    let abstract = "Fetch the active version of a service and decode it into its model"
+    let usage = "refresh [SERVICE] [name==value…]"
+    let details = ["refresh weather city==Boston", "refresh stockQuote symbol==MSFT", "refresh   (the current service)"]
+
+    func complete(_ previous: [String], session: Session) -> [String] {
+        previous.isEmpty ? ServiceCompletion.names(session) : []
+    }
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        var service: String?
+        var query: [FormField] = []
+        for argument in arguments {
+            if let range = argument.range(of: "==") {
+                query.append(FormField(name: String(argument[..<range.lowerBound]), value: String(argument[range.upperBound...])))
+            } else if service == nil, query.isEmpty {
+                service = argument
+            } else {
+                throw CommandError("refresh: '\(argument)' is not name==value; usage: \(usage)")
+            }
+        }
+        let facade = context.session.facade
+        return try context.request("refresh \(service ?? facade.currentService ?? "")") { token throws(FacadeError) in
+            try facade.refresh(service, query: query, cancellation: token)
+        }
+    }
+}
+
+/// `show [SERVICE] [--raw]`.
+struct ShowCommand: Command {
+    let name = "show"
+    let abstract = "Show the last decoded model of a service (--raw: its JSON)"
+    let usage = "show [SERVICE] [--raw]"
+
+    func complete(_ previous: [String], session: Session) -> [String] {
+        previous.isEmpty ? ServiceCompletion.names(session) + ["--raw"] : ["--raw"]
+    }
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        let raw = arguments.contains("--raw")
+        let rest = arguments.filter { $0 != "--raw" }
+        guard rest.count <= 1 else { throw .usage(self) }
+        let facade = context.session.facade
+        guard let service = rest.first ?? facade.currentService else { throw CommandError(FacadeError.noActiveService) }
+        do { _ = try facade.activeEntry(of: service) } catch { throw CommandError(error) }
+        guard let exchange = facade.lastExchange(of: service), let model = exchange.model else {
+            let version = facade.activeVersion(of: service).map { " \($0)" } ?? ""
+            throw CommandError("nothing fetched yet for \(service)\(version); try: refresh \(service)")
+        }
+        var report = CommandReport(presentation: raw ? .json(model.body) : model.presentation, data: model.body)
+        if let key = exchange.service {
+            report.lines = ["\(key) · \(model.typeName) · fetched \(exchange.displayURL)"]
+        }
+        if raw {
+            report.presentation = nil
+            report.lines.append(JSONRenderer.pretty(model.body, style: context.session.options.color ? .colored : .plain))
+        }
+        return report
+    }
+}

@@ -1,0 +1,49 @@
+import Facade
+
+/// `twits`.
+struct TwitsCommand: Command {
+    let name = "twits"
+    let abstract = "List the twit timeline (ids feed like and Tab completion)"
+    let usage = "twits"
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        guard arguments.isEmpty else { throw .usage(self) }
+        let facade = context.session.facade
+        return try context.request("twits") { token throws(FacadeError) in try facade.twits(cancellation: token) }
+    }
+}
+
+/// `user`.
+struct UserCommand: Command {
+    let name = "user"
+    let abstract = "Show the twit API's user"
+    let usage = "user"
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        guard arguments.isEmpty else { throw .usage(self) }
+        let facade = context.session.facade
+        return try context.request("user") { token throws(FacadeError) in try facade.user(cancellation: token) }
+    }
+}
+
+/// `like ID`.
+struct LikeCommand: Command {
+    let name = "like"
+    let abstract = "Toggle the like of a twit (needs: auth bearer TOKEN)"
+    let usage = "like ID"
+    let details = ["twits", "auth bearer demo-token", "like t01"]
+
+    func complete(_ previous: [String], session: Session) -> [String] {
+        previous.isEmpty ? session.facade.lastTwits.map(\.id) : []
+    }
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        guard arguments.count == 1 else { throw .usage(self) }
+        let facade = context.session.facade
+        var report = try context.request("like") { token throws(FacadeError) in try facade.like(arguments[0], cancellation: token) }
+        if case .requestError(401, _)? = report.exchange?.outcome {
+            report.error = (report.error ?? "") + "; set a token: auth bearer TOKEN"
+        }
+        return report
+    }
+}

@@ -1,0 +1,36 @@
+import Facade
+
+/// A shell command declares itself — name, aliases, one-line abstract, usage, argument completion —
+/// and runs. Help and "did you mean" are generated from the declarations.
+public protocol Command: Sendable {
+    var name: String { get }
+    var aliases: [String] { get }
+    /// One line for `help`.
+    var abstract: String { get }
+    /// `use SERVICE VERSION|latest`.
+    var usage: String { get }
+    /// More lines for `help CMD`: examples and notes.
+    var details: [String] { get }
+    /// Candidates for the argument being typed, given the arguments before it.
+    func complete(_ previous: [String], session: Session) -> [String]
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport
+}
+
+extension Command {
+    public var aliases: [String] { [] }
+    public var details: [String] { [] }
+    public func complete(_ previous: [String], session: Session) -> [String] { [] }
+}
+
+/// What a running command can reach: the session and the engine (for `source`, `help`, `history`).
+public struct CommandContext {
+    public let session: Session
+    public let engine: ShellEngine
+    /// The command line as typed (secrets not yet redacted).
+    public let line: String
+
+    /// A cancellation token that trips on Ctrl-C (SIGINT) from now on.
+    public func cancellationToken() -> CancellationToken {
+        session.cancellationToken()
+    }
+}

@@ -1,0 +1,16 @@
+import Facade
+
+extension CommandRegistry {
+    /// Every command of the shell, in the order `help` lists them.
+    public static let standard = CommandRegistry([
+        HelpCommand(), HistoryCommand(), QuitCommand(),
+        LocateCommand(), ServicesCommand(), UseCommand(), RefreshCommand(), ShowCommand(),
+        TwitsCommand(), UserCommand(), LikeCommand(), GroupsCommand(), LocationCommand(),
+        RawRequestCommand(method: .get), RawRequestCommand(method: .post), RawRequestCommand(method: .put),
+        RawRequestCommand(method: .patch), RawRequestCommand(method: .delete),
+        AuthCommand(), HeaderCommand(), SetCommand(), VarsCommand(),
+        CurlCommandCommand(),
+        ToggleCommand(name: "timing", abstract: "Show DNS/connect/TLS/first-byte/total times after each request", flag: .timing),
+        ToggleCommand(name: "verbose", abstract: "Show request and response headers", flag: .verbose),
+    ])
+}

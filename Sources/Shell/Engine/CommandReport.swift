@@ -1,0 +1,71 @@
+import Facade
+
+/// What a command produced, before it is rendered as text or as one JSON line.
+public struct CommandReport: Sendable {
+    public var ok = true
+    /// Plain lines of text for the terminal (`weather → v2`).
+    public var lines: [String] = []
+    /// Rows, a table or JSON to show.
+    public var presentation: Presentation?
+    /// The request this command made, if any.
+    public var exchange: Exchange?
+    /// What `--json` puts under `"data"`; derived from the presentation or exchange when nil.
+    public var data: JSONValue?
+    /// Deprecation notices and other warnings, one line each.
+    public var warnings: [String] = []
+    /// Why the command failed (when `ok` is false).
+    public var error: String?
+    /// Extra top-level fields for `--json` (e.g. `"matrix"`).
+    public var extra: [(String, JSONValue)] = []
+
+    public init() {}
+
+    public init(lines: [String]) {
+        self.lines = lines
+    }
+
+    public init(presentation: Presentation?, data: JSONValue? = nil) {
+        self.presentation = presentation
+        self.data = data
+    }
+
+    /// A report for a request: ok when the outcome is success.
+    public init(exchange: Exchange) {
+        self.exchange = exchange
+        self.ok = exchange.outcome.isSuccess
+        self.presentation = exchange.model?.presentation
+        self.warnings = exchange.warnings
+        if !ok { error = Self.describe(exchange) }
+    }
+
+    /// One line for a failed request: `weather v2: request error: HTTP 404 Not Found: unknown city 'X'`.
+    static func describe(_ exchange: Exchange) -> String {
+        let prefix = exchange.service.map { "\($0): " } ?? "\(exchange.method) \(exchange.displayURL): "
+        var text = prefix + exchange.outcome.description
+        if case .decodeError = exchange.outcome, let service = exchange.service, service.version.major > 1 {
+            text += " (the API may have changed; try: diff \(service.name))"
+        }
+        return text
+    }
+}
+
+/// A command's refusal: one line, with the next step when there is one.
+public struct CommandError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+extension CommandError {
+    init(_ error: FacadeError) {
+        self.init(error.description)
+    }
+
+    static func usage(_ command: any Command) -> CommandError {
+        CommandError("usage: \(command.usage)")
+    }
+}

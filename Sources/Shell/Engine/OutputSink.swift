@@ -1,0 +1,31 @@
+import Foundation
+
+/// Where the shell writes: stdout for results, stderr for errors, warnings and the spinner.
+public protocol OutputSink: AnyObject {
+    func write(_ text: String)
+    func writeError(_ text: String)
+}
+
+/// The process's standard output and error, flushed per write so pipes see lines promptly.
+public final class StandardOutput: OutputSink {
+    public init() {}
+
+    public func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    public func writeError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+/// Collects output in memory (tests, `--each-version` cells).
+public final class BufferedOutput: OutputSink {
+    public private(set) var output = ""
+    public private(set) var errors = ""
+
+    public init() {}
+
+    public func write(_ text: String) { output += text }
+    public func writeError(_ text: String) { errors += text }
+}

@@ -1,0 +1,110 @@
+import Facade
+import Foundation
+
+/// Turns a `CommandReport` into terminal text or into the one JSON line of `--json`.
+struct ReportRenderer {
+    let session: Session
+
+    var style: TextStyle { session.options.color ? .colored : .plain }
+
+    func text(_ report: CommandReport) -> String {
+        var text = ""
+        if session.verbose, let exchange = report.exchange {
+            text += verboseText(exchange)
+        }
+        for line in report.lines { text += line + "\n" }
+        if let presentation = report.presentation {
+            text += PresentationRenderer.render(presentation, width: session.options.width(), style: style)
+        }
+        if session.timing, let metrics = report.exchange?.metrics {
+            text += style.dim(Self.timingLine(metrics)) + "\n"
+        }
+        return text
+    }
+
+    func warning(_ text: String) -> String {
+        style.yellow("warning: " + session.redact(text)) + "\n"
+    }
+
+    func error(_ text: String) -> String {
+        style.red(text) + "\n"
+    }
+
+    /// `GET http://…/weather/v2 → 200 OK` and the response headers.
+    private func verboseText(_ exchange: Exchange) -> String {
+        var lines = ["> \(exchange.method) \(exchange.displayURL)"]
+        for (name, value) in exchange.request.headers {
+            lines.append("> " + session.redact("\(name): \(value)"))
+        }
+        if let response = exchange.response {
+            lines.append("< HTTP \(response.status) \(HTTPStatusText.reason(response.status))")
+            for (name, value) in response.headers { lines.append("< \(name): \(value)") }
+        }
+        return lines.map { style.dim($0) }.joined(separator: "\n") + "\n"
+    }
+
+    /// `timing: dns 0.1 ms · connect 0.2 ms · tls – · first byte 1.9 ms · total 2.3 ms (reused connection)`.
+    static func timingLine(_ metrics: TransferMetrics) -> String {
+        func ms(_ seconds: Double) -> String { seconds > 0 ? String(format: "%.1f ms", seconds * 1000) : "–" }
+        return "timing: dns \(ms(metrics.dns)) · connect \(ms(metrics.connect)) · tls \(ms(metrics.tls)) · first byte \(ms(metrics.firstByte)) · total \(ms(metrics.total))"
+            + (metrics.reusedConnection ? " (reused connection)" : "")
+    }
+
+    // MARK: JSON
+
+    func jsonLine(_ report: CommandReport, command: String) -> String {
+        var fields: [(String, JSONValue)] = [("command", .string(command)), ("ok", .bool(report.ok))]
+        if let exchange = report.exchange {
+            if let service = exchange.service {
+                fields.append(("service", .string(service.name)))
+                fields.append(("version", .string(service.version.description)))
+            }
+            fields.append(("url", .string(exchange.displayURL)))
+            fields.append(("status", exchange.status.map { .number(JSONNumber($0)) } ?? .null))
+            fields.append(("result", .string(exchange.outcome.kind.rawValue)))
+        }
+        if let data = report.data ?? report.exchange?.body ?? report.presentation.map(Self.json) {
+            fields.append(("data", redacted(data)))
+        } else if !report.lines.isEmpty {
+            fields.append(("data", .object(JSONObject([("lines", .array(report.lines.map { .string(session.redact($0)) }))]))))
+        }
+        if let error = report.error { fields.append(("error", .string(session.redact(error)))) }
+        if let metrics = report.exchange?.metrics { fields.append(("timing", Self.json(metrics))) }
+        if !report.warnings.isEmpty { fields.append(("warnings", .array(report.warnings.map { .string(session.redact($0)) }))) }
+        fields += report.extra
+        return JSONValue.object(JSONObject(fields)).encoded()
+    }
+
+    private func redacted(_ value: JSONValue) -> JSONValue {
+        let secrets = session.facade.credentials.secrets
+        guard !secrets.isEmpty else { return value }
+        let text = value.encoded()
+        let masked = session.facade.redactor.redact(text)
+        guard masked != text, let parsed = try? JSONValue.parse(masked) else { return value }
+        return parsed
+    }
+
+    static func json(_ presentation: Presentation) -> JSONValue {
+        switch presentation {
+        case .json(let value):
+            return value
+        case .rows(let rows):
+            return .object(JSONObject(rows.map { ($0.label, JSONValue.string($0.value)) }))
+        case .table(let table):
+            return .array(table.rows.map { row in
+                .object(JSONObject(zip(table.columns, row).map { ($0.title.lowercased(), JSONValue.string($1)) }))
+            })
+        }
+    }
+
+    static func json(_ metrics: TransferMetrics) -> JSONValue {
+        func ms(_ seconds: Double) -> JSONValue {
+            JSONNumber((seconds * 1000 * 1000).rounded() / 1000).map(JSONValue.number) ?? .null
+        }
+        return .object(JSONObject([
+            ("dns", ms(metrics.dns)), ("connect", ms(metrics.connect)), ("tls", ms(metrics.tls)),
+            ("firstByte", ms(metrics.firstByte)), ("total", ms(metrics.total)),
+            ("reused", .bool(metrics.reusedConnection)),
+        ]))
+    }
+}

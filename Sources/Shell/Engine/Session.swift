@@ -1,0 +1,45 @@
+import Facade
+import Foundation
+
+/// The state of one shell: the facade (locator, versions, models, auth, headers, location), variables,
+/// display flags, the recorder and where scripts are being read from.
+public final class Session {
+    public let facade: ServiceFacade
+    public var options: ShellOptions
+    /// `set NAME VALUE` and `let NAME = PATH`.
+    public var variables: [String: String] = [:]
+    /// The process environment, readable as `$env.NAME`.
+    public var environment: [String: String]
+    public var timing = false
+    public var verbose = false
+    /// Lines typed since `record start`, when recording.
+    public var recorder: Recorder?
+    /// The lines of history so far (the line editor's), for `history`.
+    public var historyProvider: () -> [String] = { [] }
+    /// The per-request transport timeout in ms, for messages.
+    public var startedAt = Date()
+
+    public init(facade: ServiceFacade, options: ShellOptions = ShellOptions(), environment: [String: String] = [:]) {
+        self.facade = facade
+        self.options = options
+        self.environment = environment
+    }
+
+    /// A variable's value: `env.NAME` reads the environment.
+    public func variable(_ name: String) -> String? {
+        if name.hasPrefix("env.") { return environment[String(name.dropFirst(4))] }
+        return variables[name]
+    }
+
+    /// A token that trips when Ctrl-C arrives after this call.
+    public func cancellationToken() -> CancellationToken {
+        let counter = options.interruptCount
+        let start = counter()
+        return CancellationToken(poll: { counter() != start })
+    }
+
+    /// Masks every known secret and anything that looks like one.
+    public func redact(_ text: String) -> String {
+        facade.redactor.redact(text)
+    }
+}

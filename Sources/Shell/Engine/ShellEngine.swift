@@ -1,0 +1,191 @@
+import Facade
+import Foundation
+
+/// Runs command lines: tokenizes, expands variables, finds the command, runs it, renders the report,
+/// and keeps score for scripts (failures with `FILE:LINE`, cases for reports).
+public final class ShellEngine {
+    public let session: Session
+    public let registry: CommandRegistry
+    let output: OutputSink
+    /// Every failure so far, with where it happened.
+    public private(set) var failures: [ScriptFailure] = []
+    /// One case per command run, for `--report`.
+    public private(set) var cases: [CaseResult] = []
+    /// Set by `quit`.
+    public private(set) var exitRequested = false
+    /// Files being sourced, innermost last (cycle detection and depth limit).
+    var sourceStack: [String] = []
+    static let maxSourceDepth = 16
+
+    public init(session: Session, registry: CommandRegistry = .standard, output: OutputSink = StandardOutput()) {
+        self.session = session
+        self.registry = registry
+        self.output = output
+    }
+
+    /// Whether `--fail-fast` says to stop now.
+    public var shouldStop: Bool {
+        exitRequested || (session.options.failFast && !failures.isEmpty)
+    }
+
+    /// Runs every command on one line. `location` is where the line came from (nil when typed at the prompt).
+    @discardableResult
+    public func execute(_ line: String, at location: SourceLocation? = nil) -> Bool {
+        let commands: [[Word]]
+        do {
+            commands = try Tokenizer.split(line)
+        } catch {
+            fail(line: line, location: location, message: error.description, started: Date())
+            return false
+        }
+        var ok = true
+        for words in commands where !shouldStop {
+            ok = run(words, line: line, location: location) && ok
+        }
+        return ok
+    }
+
+    /// Reads and runs lines until the source ends, `quit`, or (with `--fail-fast`) a failure.
+    /// `file` names the source in messages; `interactive` shows prompts and keeps history.
+    @discardableResult
+    public func run(_ source: LineSource, file: String, interactive: Bool = false) -> Bool {
+        var number = 0
+        var ok = true
+        while !shouldStop {
+            let input = source.nextLine(prompt: interactive ? prompt : "")
+            switch input {
+            case .end:
+                return ok
+            case .interrupted:
+                continue
+            case .line(let line):
+                number += 1
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+                if interactive { source.remember(session.redact(line)) }
+                ok = execute(line, at: interactive ? nil : SourceLocation(file: file, line: number)) && ok
+            }
+        }
+        return ok
+    }
+
+    /// Runs a script file (also `source FILE`): nested up to a depth, with cycles refused.
+    public func runFile(_ path: String) throws(CommandError) -> Bool {
+        let expanded = LocatorLocation.expandTilde(path)
+        let absolute = URL(fileURLWithPath: expanded).standardizedFileURL.path
+        guard !sourceStack.contains(absolute) else {
+            throw CommandError("source cycle: \(path) is already being run (\(sourceStack.map { ($0 as NSString).lastPathComponent }.joined(separator: " → ")))")
+        }
+        guard sourceStack.count < Self.maxSourceDepth else {
+            throw CommandError("source nested more than \(Self.maxSourceDepth) deep")
+        }
+        guard let data = FileManager.default.contents(atPath: expanded) else {
+            throw CommandError("cannot read script \(path): " + (FileManager.default.fileExists(atPath: expanded) ? "permission denied" : "no such file"))
+        }
+        sourceStack.append(absolute)
+        defer { sourceStack.removeLast() }
+        return run(StringLineSource(String(decoding: data, as: UTF8.self)), file: path)
+    }
+
+    /// `weather v2> ` — the current service and version, or `apish> `.
+    public var prompt: String {
+        guard let current = session.facade.currentService, let version = session.facade.activeVersion(of: current) else {
+            return "apish> "
+        }
+        return "apish \(current) \(version)> "
+    }
+
+    // MARK: One command
+
+    private func run(_ words: [Word], line: String, location: SourceLocation?) -> Bool {
+        let started = Date()
+        let typed = words.map(\.text).joined(separator: " ")
+        var arguments: [String] = []
+        for word in words {
+            do {
+                arguments.append(try word.expand { self.session.variable($0) })
+            } catch {
+                fail(line: typed, location: location, message: error.description, started: started)
+                return false
+            }
+        }
+        guard let name = arguments.first else { return true }
+        guard let command = registry.command(named: name) else {
+            fail(line: typed, location: location, message: registry.unknownCommandMessage(name), started: started)
+            return false
+        }
+        let context = CommandContext(session: session, engine: self, line: typed)
+        var report: CommandReport
+        do {
+            report = try command.run(Array(arguments.dropFirst()), in: context)
+        } catch {
+            report = CommandReport()
+            report.ok = false
+            report.error = error.message
+        }
+        let shown = session.redact(typed)
+        render(report, command: shown, location: location)
+        cases.append(CaseResult(name: shown, location: location, duration: Date().timeIntervalSince(started),
+                                failure: report.ok ? nil : report.error ?? "failed"))
+        if !report.ok { failures.append(ScriptFailure(location: location, message: report.error ?? "failed")) }
+        if command.name != "record" { session.recorder?.record(shown, report: report) }
+        return report.ok
+    }
+
+    private func fail(line: String, location: SourceLocation?, message: String, started: Date) {
+        var report = CommandReport()
+        report.ok = false
+        report.error = message
+        let shown = session.redact(line)
+        render(report, command: shown, location: location)
+        cases.append(CaseResult(name: shown, location: location, duration: Date().timeIntervalSince(started), failure: message))
+        failures.append(ScriptFailure(location: location, message: message))
+    }
+
+    /// Quits after the current line.
+    func requestExit() {
+        exitRequested = true
+    }
+
+    private func render(_ report: CommandReport, command: String, location: SourceLocation?) {
+        let renderer = ReportRenderer(session: session)
+        if session.options.json {
+            output.write(renderer.jsonLine(report, command: command) + "\n")
+            if !report.ok, let location, let error = report.error {
+                output.writeError("\(location): \(session.redact(error))\n")
+            }
+            return
+        }
+        let text = renderer.text(report)
+        if !text.isEmpty { output.write(text) }
+        for warning in report.warnings { output.writeError(renderer.warning(warning)) }
+        if !report.ok, let error = report.error {
+            let prefix = location.map { "\($0): " } ?? "error: "
+            output.writeError(renderer.error(prefix + session.redact(error)))
+        }
+    }
+
+    /// Writes text straight to the output (used by `watch` while it runs).
+    func emit(_ text: String) {
+        output.write(text)
+    }
+}
+
+/// A failed command or expectation and where it was.
+public struct ScriptFailure: Sendable, Equatable, CustomStringConvertible {
+    public let location: SourceLocation?
+    public let message: String
+
+    public var description: String {
+        (location.map { "\($0): " } ?? "") + message
+    }
+}
+
+/// One command as a test case of a report.
+public struct CaseResult: Sendable, Equatable {
+    public let name: String
+    public let location: SourceLocation?
+    public let duration: TimeInterval
+    /// Nil when it passed.
+    public let failure: String?
+}
