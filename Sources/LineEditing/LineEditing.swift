@@ -1,2 +1,0 @@
-/// The LineEditing module of apish.
-enum LineEditingModule {}

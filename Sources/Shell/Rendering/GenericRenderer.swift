@@ -1,0 +1,76 @@
+import Facade
+
+/// Renders any JSON without a built-in model in the most readable shape it has.
+///
+/// - an object → labelled rows (key, value); nested values as compact JSON cut to the width
+/// - an array of objects → a table whose columns are the union of the keys in first-seen order; nested
+///   values as compact JSON; number columns (nulls aside) right-aligned; every column may give way, widest first
+/// - any other array → one item per line; `(empty array)` when empty
+/// - a scalar → its display text
+public enum GenericRenderer {
+    public static func render(_ value: JSONValue, width: Int, style: TextStyle) -> String {
+        switch value {
+        case .object(let object):
+            return renderObject(object, width: width, style: style)
+        case .array(let elements):
+            if elements.isEmpty { return style.dim("(empty array)") + "\n" }
+            let objects = elements.compactMap(\.objectValue)
+            if objects.count == elements.count, objects.contains(where: { !$0.isEmpty }) {
+                return TableRenderer.render(table(of: objects), width: width, style: style)
+            }
+            return elements.map { element in
+                let text = isNested(element)
+                    ? cut(element.encoded(), to: width)
+                    : TerminalText.singleLine(element.displayText)
+                return text + "\n"
+            }.joined()
+        default:
+            return TerminalText.safe(value.displayText) + "\n"
+        }
+    }
+
+    private static func renderObject(_ object: JSONObject, width: Int, style: TextStyle) -> String {
+        if object.isEmpty { return style.dim("(empty object)") + "\n" }
+        let labelWidth = object.keys.map { DisplayWidth.of(TerminalText.singleLine($0)) }.max() ?? 0
+        let valueWidth = width > 0 ? max(width - labelWidth - 2, TableLayout.minimumWidth) : 0
+        let rows = object.map { member in
+            let value = member.value
+            return LabelledRow(member.key, isNested(value) ? cut(value.encoded(), to: valueWidth) : value.displayText)
+        }
+        return RowsRenderer.render(rows, style: style)
+    }
+
+    private static func table(of objects: [JSONObject]) -> Table {
+        var keys: [String] = []
+        var seen: Set<String> = []
+        for object in objects {
+            for key in object.keys where seen.insert(key).inserted { keys.append(key) }
+        }
+        let columns = keys.map { key in
+            // Nulls do not stop a column of numbers from lining up on the right.
+            let present = objects.compactMap { $0[key] }.filter { !$0.isNull }
+            let numeric = !present.isEmpty && present.allSatisfy { $0.numberValue != nil }
+            return TableColumn(key, alignment: numeric ? .right : .left, flexible: true)
+        }
+        let rows = objects.map { object in
+            keys.map { key -> String in
+                guard let value = object[key] else { return "" }
+                return isNested(value) ? value.encoded() : value.displayText
+            }
+        }
+        return Table(columns: columns, rows: rows)
+    }
+
+    private static func isNested(_ value: JSONValue) -> Bool {
+        switch value {
+        case .array, .object: true
+        default: false
+        }
+    }
+
+    /// `width` ≤ 0 means no limit.
+    private static func cut(_ text: String, to width: Int) -> String {
+        let line = TerminalText.singleLine(text)
+        return width > 0 ? TerminalText.truncated(line, toWidth: width) : line
+    }
+}

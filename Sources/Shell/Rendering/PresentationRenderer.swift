@@ -1,0 +1,15 @@
+import Facade
+
+/// Turns a model's `Presentation` into text with the matching renderer.
+public enum PresentationRenderer {
+    public static func render(_ presentation: Presentation, width: Int, style: TextStyle) -> String {
+        switch presentation {
+        case .rows(let rows):
+            RowsRenderer.render(rows, style: style)
+        case .table(let table):
+            TableRenderer.render(table, width: width, style: style)
+        case .json(let value):
+            GenericRenderer.render(value, width: width, style: style)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Facade
+
+/// Renders a table: a header of titles, then one line per row, columns two spaces apart.
+public enum TableRenderer {
+    /// Columns are padded by display width (right-aligned ones on the left) and, when the table is wider
+    /// than `width`, cut with `…` as `TableLayout` decides; `width` ≤ 0 means no limit. Newlines and tabs
+    /// in cells show as spaces. Titles are bold when colour is on. Lines carry no trailing spaces and the
+    /// output ends with `\n`; a table without rows prints its header and `(no rows)`.
+    public static func render(_ table: Table, width: Int, style: TextStyle) -> String {
+        let columns = table.columns
+        guard !columns.isEmpty else { return "" }
+        let titles = columns.map { cleaned($0.title) }
+        let rows = table.rows.map { row in
+            columns.indices.map { $0 < row.count ? cleaned(row[$0]) : "" }
+        }
+        var natural = titles.map { DisplayWidth.of($0) }
+        for row in rows {
+            for (index, cell) in row.enumerated() {
+                natural[index] = max(natural[index], DisplayWidth.of(cell))
+            }
+        }
+        let widths = TableLayout.fit(natural: natural, flexible: columns.map(\.flexible), available: width)
+
+        var output = line(titles, columns: columns, widths: widths, styled: style.bold) + "\n"
+        if rows.isEmpty {
+            output += style.dim("(no rows)") + "\n"
+        }
+        for row in rows {
+            output += line(row, columns: columns, widths: widths, styled: { $0 }) + "\n"
+        }
+        return output
+    }
+
+    private static func cleaned(_ text: String) -> String {
+        RowsRenderer.trimmingTrailingBlanks(TerminalText.singleLine(text))
+    }
+
+    /// Stops after the last non-empty cell so that no line ends in padding.
+    private static func line(
+        _ cells: [String], columns: [TableColumn], widths: [Int], styled: (String) -> String
+    ) -> String {
+        guard let last = cells.lastIndex(where: { !$0.isEmpty }) else { return "" }
+        var output = ""
+        for index in 0...last {
+            let text = TerminalText.truncated(cells[index], toWidth: widths[index])
+            let padding = TerminalText.padding(from: DisplayWidth.of(text), to: widths[index])
+            switch columns[index].alignment {
+            case .right:
+                output += padding + styled(text)
+            case .left:
+                output += styled(text) + (index == last ? "" : padding)
+            }
+            if index < last { output += "  " }
+        }
+        return output
+    }
+}

@@ -1,0 +1,58 @@
+/// Text fitted to terminal columns: made single-line and safe, cut, and padded by display width.
+enum TerminalText {
+    /// One line of text: newlines and tabs become spaces, and other control characters become `�` so
+    /// that a server's data cannot move the cursor or change colours.
+    static func singleLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = String.UnicodeScalarView()
+        var previousWasReturn = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasReturn = scalar == "\r" }
+            if scalar == "\n" && previousWasReturn { continue }
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" {
+                result.append(" ")
+            } else if isControl(scalar) {
+                result.append("\u{FFFD}")
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// Control characters other than newlines and tabs replaced by `�`, for multi-line values.
+    static func safe(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) else {
+            return text
+        }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            result.append(isControl(scalar) && scalar != "\n" && scalar != "\t" ? "\u{FFFD}" : scalar)
+        }
+        return String(result)
+    }
+
+    /// The text cut to at most `width` columns, ending in `…` when anything was cut.
+    static func truncated(_ text: String, toWidth width: Int) -> String {
+        guard width > 0 else { return "" }
+        if DisplayWidth.of(text) <= width { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let columns = DisplayWidth.of(character)
+            if used + columns > width - 1 { break }
+            result.append(character)
+            used += columns
+        }
+        return result + "…"
+    }
+
+    /// Spaces that bring text of `textWidth` columns up to `width`.
+    static func padding(from textWidth: Int, to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - textWidth))
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+    }
+}

@@ -1,2 +1,0 @@
-/// The Shell module of apish.
-enum ShellModule {}

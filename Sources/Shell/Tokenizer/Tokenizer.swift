@@ -1,0 +1,14 @@
+/// Splits a command line into commands and words, shell style.
+///
+/// Rules: blanks separate words; `'…'` is literal; `"…"` allows `\"`, `\\`, `\$` and variables (any
+/// other backslash stays as typed, so JSON escapes survive); a backslash outside quotes takes the next
+/// character literally; `$NAME` (ASCII letters, digits, `_`, and inner dots as in `$env.HOME`) and
+/// `${NAME}` are variables; a `$` not followed by a name is literal. Nothing is expanded here.
+public enum Tokenizer {
+    /// Splits a line into commands (separated by unquoted `;`), each a list of words. `#` starts a comment
+    /// when it begins a word (not inside a word like `a#b`, not in quotes). Empty commands are dropped.
+    public static func split(_ line: String) throws(TokenizerError) -> [[Word]] {
+        var scanner = LineScanner(line)
+        return try scanner.commands()
+    }
+}

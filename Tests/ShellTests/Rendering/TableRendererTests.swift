@@ -1,0 +1,124 @@
+import Facade
+import Testing
+@testable import Shell
+
+@Suite struct TableRendererTests {
+    private let columns = [
+        TableColumn("ID"), TableColumn("CONTENT", flexible: true), TableColumn("LIKES", alignment: .right),
+    ]
+
+    @Test func columnsArePaddedAndRightAlignedColumnsPaddedOnTheLeft() {
+        let table = Table(columns: columns, rows: [["t01", "Hello world", "3"], ["t02", "Hi", "12"]])
+        #expect(TableRenderer.render(table, width: 80, style: .plain) == """
+            ID   CONTENT      LIKES
+            t01  Hello world      3
+            t02  Hi              12
+
+            """)
+    }
+
+    @Test func flexibleColumnIsCutWithAnEllipsisToFitTheWidth() {
+        let table = Table(columns: columns, rows: [
+            ["t01", "The quick brown fox jumps over the lazy dog", "3"], ["t02", "Short", "12"],
+        ])
+        let output = TableRenderer.render(table, width: 40, style: .plain)
+        #expect(output == """
+            ID   CONTENT                       LIKES
+            t01  The quick brown fox jumps o…      3
+            t02  Short                            12
+
+            """)
+        #expect(output.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 40 })
+    }
+
+    @Test func widestColumnIsCutWhenNoneIsFlexible() {
+        let table = Table(
+            columns: [TableColumn("KEY"), TableColumn("VALUE"), TableColumn("NOTE")],
+            rows: [["a", "0123456789abcdefghij", "short note"]])
+        #expect(TableRenderer.render(table, width: 35, style: .plain) == """
+            KEY  VALUE               NOTE
+            a    0123456789abcdefg…  short note
+
+            """)
+    }
+
+    @Test func columnsAreNeverCutBelowTenColumns() {
+        let table = Table(columns: columns, rows: [["t01", "The quick brown fox jumps", "3"]])
+        #expect(TableRenderer.render(table, width: 12, style: .plain) == """
+            ID   CONTENT     LIKES
+            t01  The quick…      3
+
+            """)
+    }
+
+    @Test func severalFlexibleColumnsGiveWayWidestFirst() {
+        let table = Table(
+            columns: ["A", "B", "C"].map { TableColumn($0, flexible: true) },
+            rows: [["short", String(repeating: "b", count: 30), String(repeating: "c", count: 20)]])
+        let output = TableRenderer.render(table, width: 40, style: .plain)
+        #expect(output == """
+            A      B                 C
+            short  bbbbbbbbbbbbbbb…  cccccccccccccc…
+
+            """)
+    }
+
+    @Test func zeroWidthMeansNoLimit() {
+        let long = String(repeating: "x", count: 200)
+        let table = Table(columns: columns, rows: [["t01", long, "1"]])
+        #expect(TableRenderer.render(table, width: 0, style: .plain).contains(long))
+    }
+
+    @Test func koreanTextIsAlignedByDisplayWidth() {
+        let table = Table(
+            columns: [TableColumn("NAME"), TableColumn("CITY"), TableColumn("N", alignment: .right)],
+            rows: [["민지", "서울", "1"], ["Yujin", "Boston", "22"], ["김", "부산광역시", "3"]])
+        #expect(TableRenderer.render(table, width: 80, style: .plain) == """
+            NAME   CITY         N
+            민지   서울         1
+            Yujin  Boston      22
+            김     부산광역시   3
+
+            """)
+    }
+
+    @Test func koreanTextIsCutByDisplayWidth() {
+        let table = Table(columns: [TableColumn("ID"), TableColumn("TEXT", flexible: true)],
+                          rows: [["1", "가나다라마바사아자차카타파하"]])
+        #expect(TableRenderer.render(table, width: 15, style: .plain) == """
+            ID  TEXT
+            1   가나다라마…
+
+            """)
+    }
+
+    @Test func newlinesAndTabsInCellsShowAsSpaces() {
+        let table = Table(columns: [TableColumn("A"), TableColumn("B")], rows: [["x\ny", "1\t2\r\n3"]])
+        #expect(TableRenderer.render(table, width: 80, style: .plain) == "A    B\nx y  1 2 3\n")
+    }
+
+    @Test func linesHaveNoTrailingSpaces() {
+        let table = Table(columns: [TableColumn("NAME"), TableColumn("NOTE")], rows: [["Minji", ""], ["Yu", "ok  "]])
+        let output = TableRenderer.render(table, width: 80, style: .plain)
+        #expect(output == "NAME   NOTE\nMinji\nYu     ok\n")
+    }
+
+    @Test func shortRowsAreFilledWithEmptyCells() {
+        let table = Table(columns: columns, rows: [["t09"]])
+        #expect(TableRenderer.render(table, width: 80, style: .plain) == "ID   CONTENT  LIKES\nt09\n")
+    }
+
+    @Test func emptyTablePrintsTheHeaderAndNoRows() {
+        let table = Table(columns: columns, rows: [])
+        #expect(TableRenderer.render(table, width: 80, style: .plain) == "ID  CONTENT  LIKES\n(no rows)\n")
+    }
+
+    @Test func coloredHeaderIsBoldAndOnlyWhenColorIsOn() {
+        let table = Table(columns: columns, rows: [["t01", "Hello", "3"]])
+        let colored = TableRenderer.render(table, width: 80, style: .colored)
+        let plain = TableRenderer.render(table, width: 80, style: .plain)
+        #expect(colored.hasPrefix("\u{1B}[1mID\u{1B}[0m   \u{1B}[1mCONTENT\u{1B}[0m  \u{1B}[1mLIKES\u{1B}[0m\n"))
+        #expect(DisplayWidth.withoutEscapeSequences(colored) == plain)
+        #expect(!plain.contains("\u{1B}"))
+    }
+}

@@ -1,0 +1,48 @@
+import Testing
+@testable import Shell
+
+@Suite struct WordTests {
+    private let variables = ["city": "Boston", "id": "t01", "env.HOME": "/home/yujin", "empty": ""]
+
+    private func expand(_ line: String) throws -> [String] {
+        let words = try Tokenizer.split(line).flatMap { $0 }
+        return try words.map { try $0.expand { variables[$0] } }
+    }
+
+    @Test func expandReplacesVariablesWithTheirValues() throws {
+        #expect(try expand("refresh weather city==$city like ${id}")
+            == ["refresh", "weather", "city==Boston", "like", "t01"])
+    }
+
+    @Test func expandedValuesAreNotSplitAgain() throws {
+        let word = try #require(try Tokenizer.split("$v").first?.first)
+        #expect(try word.expand { _ in "a b; c" } == "a b; c")
+    }
+
+    @Test func expandInsideDoubleQuotesAndDottedNames() throws {
+        #expect(try expand(#""$city, home=$env.HOME.""#) == ["Boston, home=/home/yujin."])
+    }
+
+    @Test func emptyValueExpandsToEmptyText() throws {
+        #expect(try expand("a${empty}b") == ["ab"])
+    }
+
+    @Test func unknownVariableIsAnError() throws {
+        let word = try #require(try Tokenizer.split("$nope").first?.first)
+        #expect(throws: TokenizerError(message: "unknown variable $nope", column: 0)) {
+            try word.expand { variables[$0] }
+        }
+    }
+
+    @Test func literalIsTheValueOnlyWithoutVariables() throws {
+        let words = try Tokenizer.split(#"'$x' "a" $x"#)[0]
+        #expect(words.map(\.literal) == ["$x", "a", nil])
+        #expect(words[2].variableNames == ["x"])
+    }
+
+    @Test func literalInitializerMakesAPlainWord() throws {
+        #expect(Word(literal: "abc") == Word(parts: [.literal("abc")], text: "abc"))
+        #expect(Word(literal: "").literal == "")
+        #expect(try Word(literal: "$x").expand { _ in nil } == "$x")
+    }
+}
