@@ -1,0 +1,373 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// The libcurl transport: one easy handle inside one multi handle, reused for every request so
+/// connections stay alive between requests. Requests are serialized.
+///
+/// The multi interface is used even for one transfer at a time because its poll loop wakes every
+/// 50 ms, which is what lets a `CancellationToken` stop a request that is silently waiting.
+public final class CurlTransport: Transport {
+    public let configuration: TransportConfiguration
+    private let handles: Mutex<CurlHandles>
+    private let noProxy: String
+
+    /// How long one poll may block before the cancellation token is checked again.
+    private static let pollInterval: Int32 = 50
+    private static let loopbackHosts = "localhost,127.0.0.1,::1"
+
+    /// Setting CURLOPT_NOPROXY replaces the `no_proxy` variable, so the user's list is kept by
+    /// appending it to the loopback hosts.
+    private static func noProxyList(environment: [String: String]) -> String {
+        let userList = environment["no_proxy"] ?? environment["NO_PROXY"] ?? ""
+        return userList.isEmpty ? loopbackHosts : loopbackHosts + "," + userList
+    }
+
+    /// libcurl must be initialised once per process before any handle exists; a static `let` is
+    /// initialised exactly once, thread-safely.
+    fileprivate static let globalInitialization: CURLcode = curl_global_init(Int(CURL_GLOBAL_ALL))
+
+    public init(configuration: TransportConfiguration = TransportConfiguration()) {
+        self.configuration = configuration
+        handles = Mutex(CurlHandles())
+        noProxy = Self.noProxyList(environment: ProcessInfo.processInfo.environment)
+    }
+
+    deinit {
+        handles.withLock { $0.release() }
+    }
+
+    public func send(_ request: HTTPRequest, cancellation: CancellationToken?) throws(TransportError) -> HTTPResponse {
+        try handles.withLock { (handles: inout CurlHandles) throws(TransportError) -> HTTPResponse in
+            try perform(request, cancellation: cancellation, handles: &handles)
+        }
+    }
+
+    private func perform(
+        _ request: HTTPRequest, cancellation: CancellationToken?, handles: inout CurlHandles
+    ) throws(TransportError) -> HTTPResponse {
+        if cancellation?.isCancelled == true { throw .cancelled }
+        let (easy, multi, errorBuffer) = try handles.acquire()
+        let accumulator = ResponseAccumulator(limit: configuration.maxBodyBytes, cancellation: cancellation)
+        defer { withExtendedLifetime(accumulator) {} }
+
+        curl_easy_reset(easy)
+        errorBuffer[0] = 0
+        // The header list must outlive the transfer; libcurl only keeps a pointer to it.
+        let headerList = headerList(for: request)
+        defer { curl_slist_free_all(headerList) }
+        try configure(easy, for: request, headers: headerList, accumulator: accumulator, errorBuffer: errorBuffer)
+
+        let result = try run(easy, in: multi, cancellation: cancellation)
+        if accumulator.exceededLimit || result == CURLE_FILESIZE_EXCEEDED {
+            throw .tooLarge(limit: configuration.maxBodyBytes)
+        }
+        guard result == CURLE_OK else {
+            throw error(for: result, easy: easy, request: request, errorBuffer: errorBuffer)
+        }
+        return HTTPResponse(
+            status: getLong(easy, CURLINFO_RESPONSE_CODE),
+            headers: accumulator.headers,
+            body: accumulator.body,
+            url: getString(easy, CURLINFO_EFFECTIVE_URL) ?? request.fullURL,
+            httpVersion: Self.versionName(getLong(easy, CURLINFO_HTTP_VERSION)),
+            metrics: metrics(of: easy)
+        )
+    }
+
+
+    /// Sets every option of the transfer on a freshly reset handle.
+    private func configure(
+        _ easy: UnsafeMutableRawPointer, for request: HTTPRequest, headers: UnsafeMutablePointer<curl_slist>?,
+        accumulator: ResponseAccumulator, errorBuffer: UnsafeMutablePointer<CChar>
+    ) throws(TransportError) {
+        let options = EasyOptions(easy: easy)
+        let context = Unmanaged.passUnretained(accumulator).toOpaque()
+        let totalTimeout = request.timeout ?? configuration.totalTimeout
+
+        try options.set(CURLOPT_ERRORBUFFER, pointer: errorBuffer)
+        try options.set(CURLOPT_URL, request.fullURL)
+        try options.set(CURLOPT_NOSIGNAL, 1)
+        try options.set(CURLOPT_TIMEOUT_MS, max(totalTimeout, 1))
+        try options.set(CURLOPT_CONNECTTIMEOUT_MS, max(min(configuration.connectTimeout, totalTimeout), 1))
+        try options.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(configuration.maxBodyBytes))
+        try options.set(CURLOPT_FOLLOWLOCATION, configuration.maxRedirects > 0 ? 1 : 0)
+        try options.set(CURLOPT_MAXREDIRS, max(configuration.maxRedirects, 0))
+        try options.set(CURLOPT_SSL_VERIFYPEER, configuration.insecure ? 0 : 1)
+        try options.set(CURLOPT_SSL_VERIFYHOST, configuration.insecure ? 0 : 2)
+        try options.set(CURLOPT_NOPROXY, noProxy)
+        try options.set(CURLOPT_USERAGENT, configuration.userAgent)
+        // Optional niceties: a libcurl built without them still sends requests correctly.
+        options.setIfSupported(CURLOPT_ACCEPT_ENCODING, "")
+        options.setIfSupported(CURLOPT_PROTOCOLS_STR, "http,https")
+        options.setIfSupported(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+
+        try options.check(apish_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION, CurlCallbacks.write))
+        try options.set(CURLOPT_WRITEDATA, pointer: context)
+        try options.check(apish_easy_setopt_header_function(easy, CURLOPT_HEADERFUNCTION, CurlCallbacks.header))
+        try options.set(CURLOPT_HEADERDATA, pointer: context)
+        try options.check(apish_easy_setopt_xferinfo_function(easy, CURLOPT_XFERINFOFUNCTION, CurlCallbacks.progress))
+        try options.set(CURLOPT_XFERINFODATA, pointer: context)
+        try options.set(CURLOPT_NOPROGRESS, 0)
+
+        try configureMethodAndBody(options, for: request)
+        try options.check(apish_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headers))
+    }
+
+    private func configureMethodAndBody(_ options: EasyOptions, for request: HTTPRequest) throws(TransportError) {
+        let method = request.method
+        if method == .head {
+            try options.set(CURLOPT_NOBODY, 1)
+            return
+        }
+        if request.body.isEmpty && method != .post {
+            if method == .get {
+                try options.set(CURLOPT_HTTPGET, 1)
+            } else {
+                try options.set(CURLOPT_CUSTOMREQUEST, method.rawValue)
+            }
+            return
+        }
+        let data = request.body.data
+        try options.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(data.count))
+        // COPYPOSTFIELDS copies the bytes at once, so no buffer has to outlive this call.
+        let copied = data.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress {
+                return apish_easy_setopt_pointer(options.easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: base))
+            }
+            return apish_easy_setopt_string(options.easy, CURLOPT_COPYPOSTFIELDS, "")
+        }
+        try options.check(copied)
+        if method != .post {
+            try options.set(CURLOPT_CUSTOMREQUEST, method.rawValue)
+        }
+    }
+
+    /// The request's headers plus the body's content type, and an empty `Expect:` so that large
+    /// bodies are not held back waiting for `100 Continue`. An empty `Name:` removes a header
+    /// libcurl would otherwise add.
+    private func headerList(for request: HTTPRequest) -> UnsafeMutablePointer<curl_slist>? {
+        var lines: [String] = []
+        for (name, value) in request.headers {
+            // A line break inside a field would let one header inject others.
+            let name = Self.singleLine(name), value = Self.singleLine(value)
+            // `Name;` is libcurl's way to send a header with an empty value.
+            lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
+        }
+        if !request.headers.contains("Content-Type") {
+            // An empty `Content-Type:` stops libcurl from labelling a bodiless POST as a form.
+            lines.append("Content-Type:" + (request.body.contentType.map { " " + $0 } ?? ""))
+        }
+        if !request.headers.contains("Expect") {
+            lines.append("Expect:")
+        }
+        var list: UnsafeMutablePointer<curl_slist>?
+        for line in lines {
+            list = curl_slist_append(list, line)
+        }
+        return list
+    }
+
+    private static func singleLine(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else { return text }
+        return String(text.map { $0 == "\r" || $0 == "\n" || $0 == "\r\n" ? " " : $0 })
+    }
+
+
+    /// Drives the transfer to its end, checking the cancellation token at least every poll interval.
+    private func run(
+        _ easy: UnsafeMutableRawPointer, in multi: UnsafeMutableRawPointer, cancellation: CancellationToken?
+    ) throws(TransportError) -> CURLcode {
+        try check(curl_multi_add_handle(multi, easy))
+        // Removing the handle also aborts an unfinished transfer and closes its connection.
+        defer { curl_multi_remove_handle(multi, easy) }
+        var running: Int32 = 1
+        while true {
+            try check(curl_multi_perform(multi, &running))
+            if running == 0 { break }
+            if cancellation?.isCancelled == true { throw .cancelled }
+            try check(curl_multi_poll(multi, nil, 0, Self.pollInterval, nil))
+        }
+        var result = CURLE_OK
+        var queued: Int32 = 0
+        while let message = curl_multi_info_read(multi, &queued) {
+            if message.pointee.msg == CURLMSG_DONE && message.pointee.easy_handle == easy {
+                result = message.pointee.data.result
+            }
+        }
+        return result
+    }
+
+    private func check(_ code: CURLMcode) throws(TransportError) {
+        guard code != CURLM_OK else { return }
+        throw .other(code: Int(code.rawValue), message: String(cString: curl_multi_strerror(code)))
+    }
+
+
+    private func error(
+        for code: CURLcode, easy: UnsafeMutableRawPointer, request: HTTPRequest,
+        errorBuffer: UnsafeMutablePointer<CChar>
+    ) -> TransportError {
+        let detail = String(cString: errorBuffer)
+        let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        let lastURL = getString(easy, CURLINFO_EFFECTIVE_URL) ?? request.fullURL
+        switch code {
+        case CURLE_COULDNT_CONNECT:
+            return .refused(host: Self.authority(of: lastURL, withPort: true) ?? lastURL)
+        case CURLE_COULDNT_RESOLVE_HOST:
+            return .dns(host: Self.authority(of: lastURL, withPort: false) ?? lastURL)
+        case CURLE_OPERATION_TIMEDOUT:
+            return .timeout(milliseconds: timeoutThatFired(easy: easy, request: request))
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+             CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED,
+             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR,
+             CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT, CURLE_USE_SSL_FAILED:
+            return .tls(message: message)
+        case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING, CURLE_HTTP2_STREAM:
+            return .reset
+        case CURLE_TOO_MANY_REDIRECTS:
+            return .tooManyRedirects(limit: configuration.maxRedirects)
+        case CURLE_ABORTED_BY_CALLBACK:
+            return .cancelled
+        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
+            return .invalidURL(request.fullURL)
+        default:
+            return .other(code: Int(code.rawValue), message: message)
+        }
+    }
+
+    /// libcurl reports both timeouts with one code; the elapsed time tells which limit fired.
+    private func timeoutThatFired(easy: UnsafeMutableRawPointer, request: HTTPRequest) -> Int {
+        let total = request.timeout ?? configuration.totalTimeout
+        let connect = min(configuration.connectTimeout, total)
+        let elapsed = Int(getOffset(easy, CURLINFO_TOTAL_TIME_T) / 1000)
+        return connect < total && elapsed < (connect + total) / 2 ? connect : total
+    }
+
+    private func metrics(of easy: UnsafeMutableRawPointer) -> TransferMetrics {
+        func seconds(_ info: CURLINFO) -> Double { Double(getOffset(easy, info)) / 1_000_000 }
+        return TransferMetrics(
+            dns: seconds(CURLINFO_NAMELOOKUP_TIME_T),
+            connect: seconds(CURLINFO_CONNECT_TIME_T),
+            tls: seconds(CURLINFO_APPCONNECT_TIME_T),
+            firstByte: seconds(CURLINFO_STARTTRANSFER_TIME_T),
+            total: seconds(CURLINFO_TOTAL_TIME_T),
+            redirects: getLong(easy, CURLINFO_REDIRECT_COUNT),
+            bytesReceived: Int(getOffset(easy, CURLINFO_SIZE_DOWNLOAD_T)),
+            reusedConnection: getLong(easy, CURLINFO_NUM_CONNECTS) == 0
+        )
+    }
+
+    private func getLong(_ easy: UnsafeMutableRawPointer, _ info: CURLINFO) -> Int {
+        var value = 0
+        return apish_easy_getinfo_long(easy, info, &value) == CURLE_OK ? value : 0
+    }
+
+    private func getOffset(_ easy: UnsafeMutableRawPointer, _ info: CURLINFO) -> Int64 {
+        var value: curl_off_t = 0
+        return apish_easy_getinfo_off_t(easy, info, &value) == CURLE_OK ? Int64(value) : 0
+    }
+
+    private func getString(_ easy: UnsafeMutableRawPointer, _ info: CURLINFO) -> String? {
+        var value: UnsafeMutablePointer<CChar>?
+        guard apish_easy_getinfo_string(easy, info, &value) == CURLE_OK, let value else { return nil }
+        return String(cString: value)
+    }
+
+    private static func versionName(_ version: Int) -> String {
+        switch version {
+        case CURL_HTTP_VERSION_1_0: "1.0"
+        case CURL_HTTP_VERSION_2_0: "2"
+        case CURL_HTTP_VERSION_3: "3"
+        default: "1.1"
+        }
+    }
+
+    /// `host:port` (or just the host) of a URL as libcurl parses it, brackets kept around IPv6.
+    private static func authority(of url: String, withPort: Bool) -> String? {
+        guard let handle = curl_url() else { return nil }
+        defer { curl_url_cleanup(handle) }
+        guard curl_url_set(handle, CURLUPART_URL, url, 0) == CURLUE_OK else { return nil }
+        func part(_ which: CURLUPart, flags: UInt32 = 0) -> String? {
+            var value: UnsafeMutablePointer<CChar>?
+            guard curl_url_get(handle, which, &value, flags) == CURLUE_OK, let value else { return nil }
+            defer { curl_free(value) }
+            return String(cString: value)
+        }
+        guard let host = part(CURLUPART_HOST) else { return nil }
+        guard withPort, let port = part(CURLUPART_PORT, flags: UInt32(CURLU_DEFAULT_PORT)) else { return host }
+        return "\(host):\(port)"
+    }
+}
+
+/// The easy and multi handles of one transport plus the error buffer libcurl writes into.
+/// Only ever touched under the transport's mutex.
+private struct CurlHandles {
+    private var easy: UnsafeMutableRawPointer?
+    private var multi: UnsafeMutableRawPointer?
+    private var errorBuffer: UnsafeMutablePointer<CChar>?
+
+    /// The handles, created on first use so that constructing a transport cannot fail.
+    mutating func acquire() throws(TransportError) -> (
+        easy: UnsafeMutableRawPointer, multi: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePointer<CChar>
+    ) {
+        if let easy, let multi, let errorBuffer { return (easy, multi, errorBuffer) }
+        let initialization = CurlTransport.globalInitialization
+        guard initialization == CURLE_OK else {
+            throw .other(code: Int(initialization.rawValue), message: "libcurl could not be initialised")
+        }
+        release()
+        guard let newEasy = curl_easy_init(), let newMulti = curl_multi_init() else {
+            throw .other(code: Int(CURLE_FAILED_INIT.rawValue), message: "libcurl could not create a handle")
+        }
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
+        buffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+        easy = newEasy
+        multi = newMulti
+        errorBuffer = buffer
+        return (newEasy, newMulti, buffer)
+    }
+
+    mutating func release() {
+        if let easy { curl_easy_cleanup(easy) }
+        if let multi { curl_multi_cleanup(multi) }
+        errorBuffer?.deallocate()
+        easy = nil
+        multi = nil
+        errorBuffer = nil
+    }
+}
+
+/// Thin throwing setters over the typed C wrappers, so each option is one readable line.
+private struct EasyOptions {
+    let easy: UnsafeMutableRawPointer
+
+    func set(_ option: CURLoption, _ value: Int) throws(TransportError) {
+        try check(apish_easy_setopt_long(easy, option, value))
+    }
+
+    func set(_ option: CURLoption, _ value: String) throws(TransportError) {
+        try check(apish_easy_setopt_string(easy, option, value))
+    }
+
+    func set(_ option: CURLoption, offset value: Int64) throws(TransportError) {
+        try check(apish_easy_setopt_off_t(easy, option, curl_off_t(value)))
+    }
+
+    func set(_ option: CURLoption, pointer value: UnsafeMutableRawPointer) throws(TransportError) {
+        try check(apish_easy_setopt_pointer(easy, option, value))
+    }
+
+    func set(_ option: CURLoption, pointer value: UnsafeMutablePointer<CChar>) throws(TransportError) {
+        try check(apish_easy_setopt_pointer(easy, option, value))
+    }
+
+    func setIfSupported(_ option: CURLoption, _ value: String) {
+        _ = apish_easy_setopt_string(easy, option, value)
+    }
+
+    func check(_ code: CURLcode) throws(TransportError) {
+        guard code != CURLE_OK else { return }
+        throw .other(code: Int(code.rawValue), message: String(cString: curl_easy_strerror(code)))
+    }
+}

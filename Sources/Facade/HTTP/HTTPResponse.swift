@@ -1,0 +1,36 @@
+import Foundation
+
+/// A complete response: whatever the status, a response that arrived is a response, not an error.
+public struct HTTPResponse: Sendable, Equatable {
+    public var status: Int
+    /// Headers of the final response only (after redirects).
+    public var headers: HTTPHeaders
+    /// The body, already decompressed when the server used a content encoding.
+    public var body: Data
+    /// The URL that produced this response, after redirects.
+    public var url: String
+    /// `"1.0"`, `"1.1"`, `"2"` or `"3"`.
+    public var httpVersion: String
+    public var metrics: TransferMetrics
+
+    public init(
+        status: Int,
+        headers: HTTPHeaders = [:],
+        body: Data = Data(),
+        url: String,
+        httpVersion: String = "1.1",
+        metrics: TransferMetrics = TransferMetrics()
+    ) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.url = url
+        self.httpVersion = httpVersion
+        self.metrics = metrics
+    }
+
+    /// The body as UTF-8 text, with invalid bytes replaced rather than failing.
+    public var text: String {
+        String(decoding: body, as: UTF8.self)
+    }
+}
