@@ -1,0 +1,23 @@
+/// Why a document is not valid JSON, and where.
+///
+/// `line` and `column` are 1-based; `column` counts Unicode scalars (so a message points at the right
+/// character in a terminal), `offset` is the 0-based byte offset of the offending byte (or the input's
+/// length when it ended too early).
+public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var offset: Int
+    public var message: String
+
+    public init(line: Int, column: Int, offset: Int, message: String) {
+        self.line = line
+        self.column = column
+        self.offset = offset
+        self.message = message
+    }
+
+    /// One line, e.g. `line 3, column 14: expected ',' or '}' after object member`.
+    public var description: String {
+        "line \(line), column \(column): \(message)"
+    }
+}
