@@ -1,2 +1,188 @@
-/// The DemoServer module of apish.
-enum DemoServerModule {}
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The demo HTTP/1.1 server behind `apish serve` and the tests: loopback, keep-alive, one thread per
+/// connection (at most `maximumConnections`), serving the demo APIs from built-in or folder fixtures.
+///
+/// `start()` returns as soon as the socket listens; `stop()` closes the listener and every connection and
+/// waits briefly for their threads to finish. Both are safe to call from any thread.
+public final class DemoServer: Sendable {
+    public let configuration: DemoServerConfiguration
+
+    /// Connections beyond this are answered 503 and closed.
+    static let maximumConnections = 64
+
+    private enum Phase {
+        case idle, starting, running, stopped
+    }
+
+    private struct State {
+        var phase = Phase.idle
+        var port: UInt16 = 0
+        var wakeWriter: Int32 = -1
+        var acceptLoopRunning = false
+        var connections: [Int: Connection] = [:]
+        var nextConnectionID = 0
+    }
+
+    private let state = Mutex(State())
+    private let threads = DispatchGroup()
+    private let router: DemoRouter
+    private let limits: ConnectionLimits
+
+    public init(configuration: DemoServerConfiguration = .init()) {
+        self.configuration = configuration
+        let fixtures = FixtureStore(source: configuration.root.map { .folder($0) } ?? .builtIn)
+        router = DemoRouter(fixtures: fixtures, faultsEnabled: configuration.faults)
+        limits = ConnectionLimits(idleTimeout: configuration.idleTimeout)
+    }
+
+    /// The bound port, once started (0 before).
+    public var port: UInt16 {
+        state.withLock { $0.port }
+    }
+
+    /// `http://HOST:PORT`, with a wildcard host replaced by loopback so the URL can be opened.
+    public var baseURL: String {
+        var host = configuration.host
+        if host == "0.0.0.0" || host.isEmpty { host = "127.0.0.1" }
+        if host == "::" { host = "::1" }
+        if host.contains(":") { host = "[\(host)]" }
+        return "http://\(host):\(port)"
+    }
+
+    /// Binds, listens and starts serving on background threads; returns at once.
+    public func start() throws {
+        try state.withLock { state in
+            guard state.phase == .idle else { throw DemoServerError.alreadyStarted }
+            state.phase = .starting
+        }
+        let listener: (descriptor: Int32, port: UInt16)
+        let wake: (reader: Int32, writer: Int32)
+        do {
+            try checkRoot()
+            listener = try Socket.listen(host: configuration.host, port: configuration.port)
+            do {
+                wake = try Socket.makeWakePipe()
+            } catch {
+                Socket.closeDescriptor(listener.descriptor)
+                throw error
+            }
+        } catch {
+            state.withLock { $0.phase = .idle }
+            if let error = error as? DemoServerError { throw error }
+            throw DemoServerError.cannotListen(host: configuration.host, port: configuration.port, reason: String(describing: error))
+        }
+        state.withLock { state in
+            state.phase = .running
+            state.port = listener.port
+            state.wakeWriter = wake.writer
+            state.acceptLoopRunning = true
+        }
+        threads.enter()
+        Thread.detachNewThread { [self] in
+            acceptLoop(listener: listener.descriptor, wake: wake)
+            threads.leave()
+        }
+    }
+
+    /// Closes the listener and every connection, then waits up to two seconds for their threads.
+    /// Idempotent.
+    public func stop() {
+        let wasRunning = state.withLock { state -> Bool in
+            guard state.phase != .stopped else { return false }
+            state.phase = .stopped
+            if state.acceptLoopRunning { Socket.wake(state.wakeWriter) }
+            for connection in state.connections.values { connection.cancel() }
+            return true
+        }
+        if wasRunning {
+            _ = threads.wait(timeout: .now() + 2)
+        }
+    }
+
+    // MARK: - Serving
+
+    private func checkRoot() throws {
+        guard let root = configuration.root else { return }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw DemoServerError.rootNotFound(root)
+        }
+    }
+
+    private enum Admission {
+        case admitted(id: Int, connection: Connection)
+        case busy
+        case stopping
+    }
+
+    private func acceptLoop(listener: Int32, wake: (reader: Int32, writer: Int32)) {
+        TerminationSignals.blockInCurrentThread()
+        defer {
+            // Marked under the lock first, so `stop()` never writes to a closed (or reused) pipe.
+            state.withLock { $0.acceptLoopRunning = false }
+            Socket.closeDescriptor(listener)
+            Socket.closeDescriptor(wake.reader)
+            Socket.closeDescriptor(wake.writer)
+        }
+        while case .connectionPending = Socket.waitForConnection(listener: listener, wakeReader: wake.reader) {
+            guard let descriptor = Socket.accept(from: listener) else {
+                // Out of descriptors or an aborted handshake: back off instead of spinning on poll.
+                Thread.sleep(forTimeInterval: 0.005)
+                continue
+            }
+            switch admit(descriptor) {
+            case .stopping:
+                Socket.closeDescriptor(descriptor)
+                return
+            case .busy:
+                var response = HTTPResponse.error("too many connections; try again shortly", status: 503)
+                response.closesConnection = true
+                Socket.sendWithoutBlocking(descriptor, response.head(keepAlive: false, minorVersion: 1) + response.bodyBytes)
+                Socket.closeGracefully(descriptor)
+            case .admitted(let id, let connection):
+                threads.enter()
+                Thread.detachNewThread { [self] in
+                    serve(connection, id: id)
+                    threads.leave()
+                }
+            }
+        }
+    }
+
+    private func admit(_ descriptor: Int32) -> Admission {
+        state.withLock { state in
+            guard state.phase == .running else { return .stopping }
+            guard state.connections.count < Self.maximumConnections else { return .busy }
+            let id = state.nextConnectionID
+            state.nextConnectionID += 1
+            let connection = Connection(descriptor: descriptor)
+            state.connections[id] = connection
+            return .admitted(id: id, connection: connection)
+        }
+    }
+
+    private func serve(_ connection: Connection, id: Int) {
+        TerminationSignals.blockInCurrentThread()
+        let baseURL = self.baseURL
+        let handler = ConnectionHandler(connection: connection, limits: limits) { [router] request, connection in
+            router.respond(to: request, context: RequestContext(connection: connection, baseURL: baseURL))
+        }
+        let ending = handler.run()
+        // Unregistered before closing, so `stop()` can never shut down a descriptor number reused by
+        // another connection.
+        state.withLock { _ = $0.connections.removeValue(forKey: id) }
+        switch ending {
+        case .close:
+            if connection.isCancelled {
+                Socket.closeDescriptor(connection.descriptor)
+            } else {
+                Socket.closeGracefully(connection.descriptor)
+            }
+        case .reset:
+            Socket.resetAndClose(connection.descriptor)
+        }
+    }
+}

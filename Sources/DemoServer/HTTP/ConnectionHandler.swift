@@ -1,0 +1,143 @@
+/// Serves requests on one connection in order until the client leaves, asks to close, stays idle past
+/// the timeout, sends something malformed, or the server stops.
+struct ConnectionHandler {
+    /// How the connection should end once the handler returns.
+    enum Ending {
+        case close
+        /// Abortive close (RST), requested by the reset fault.
+        case reset
+    }
+
+    private enum ReadOutcome {
+        case request(HTTPRequest)
+        case refused(HTTPRequestError)
+        case closed
+    }
+
+    private enum WriteOutcome {
+        case sent
+        case broken
+        case reset
+    }
+
+    let connection: Connection
+    let limits: ConnectionLimits
+    let respond: (HTTPRequest, Connection) -> HTTPResponse
+
+    func run() -> Ending {
+        var buffer: [UInt8] = []
+        while !connection.isCancelled {
+            switch readRequest(&buffer) {
+            case .closed:
+                return .close
+            case .refused(let error):
+                var response = HTTPResponse.error(error.message, status: error.status)
+                response.closesConnection = true
+                _ = write(response, isHead: false, keepAlive: false, minorVersion: 1)
+                return .close
+            case .request(let request):
+                let response = respond(request, connection)
+                let keepAlive = request.wantsKeepAlive && !response.closesConnection
+                switch write(response, isHead: request.isHead, keepAlive: keepAlive, minorVersion: request.minorVersion) {
+                case .sent where keepAlive: continue
+                case .sent, .broken: return .close
+                case .reset: return .reset
+                }
+            }
+        }
+        return .close
+    }
+
+    // MARK: - Reading
+
+    private func readRequest(_ buffer: inout [UInt8]) -> ReadOutcome {
+        while true {
+            // Blank lines between requests are allowed (RFC 9112 §2.2), so they are skipped.
+            if let start = buffer.firstIndex(where: { $0 != 0x0D && $0 != 0x0A }), start > 0 {
+                buffer.removeFirst(start)
+            } else if buffer.allSatisfy({ $0 == 0x0D || $0 == 0x0A }) {
+                buffer.removeAll(keepingCapacity: true)
+            }
+            if let boundary = HTTPRequestParser.headBoundary(in: buffer) {
+                guard boundary.headEnd <= limits.maximumHeadSize else { return .refused(headTooLarge) }
+                let head: HTTPRequestHead
+                do {
+                    head = try HTTPRequestParser.parseHead(buffer[..<boundary.headEnd], maximumBodySize: limits.maximumBodySize)
+                } catch {
+                    return .refused(error)
+                }
+                return readBody(of: head, from: &buffer, bodyStart: boundary.bodyStart)
+            }
+            guard buffer.count <= limits.maximumHeadSize else { return .refused(headTooLarge) }
+            switch fill(&buffer, timeout: buffer.isEmpty ? limits.idleTimeout : limits.requestTimeout) {
+            case .some(true): continue
+            case .some(false): return buffer.isEmpty ? .closed : .refused(timedOut)
+            case .none: return .closed
+            }
+        }
+    }
+
+    private func readBody(of head: HTTPRequestHead, from buffer: inout [UInt8], bodyStart: Int) -> ReadOutcome {
+        let end = bodyStart + head.contentLength
+        if head.expectsContinue && buffer.count < end {
+            do {
+                try connection.send(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+            } catch {
+                return .closed
+            }
+        }
+        while buffer.count < end {
+            switch fill(&buffer, timeout: limits.requestTimeout) {
+            case .some(true): continue
+            case .some(false): return .refused(timedOut)
+            case .none: return .closed
+            }
+        }
+        var request = head.request
+        request.body = Array(buffer[bodyStart..<end])
+        buffer.removeFirst(end)
+        return .request(request)
+    }
+
+    /// Reads more input: true when bytes arrived, false on timeout, nil when the peer closed or failed.
+    private func fill(_ buffer: inout [UInt8], timeout: Double) -> Bool? {
+        switch Socket.waitReadable(connection.descriptor, timeout: timeout) {
+        case .timedOut: return false
+        case .failed: return nil
+        case .readable: return Socket.receive(connection.descriptor, appendingTo: &buffer) > 0 ? true : nil
+        }
+    }
+
+    private var headTooLarge: HTTPRequestError {
+        HTTPRequestError(status: 431, message: "request head exceeds \(limits.maximumHeadSize) bytes")
+    }
+
+    private var timedOut: HTTPRequestError {
+        HTTPRequestError(status: 408, message: "request not completed within \(NumberFormatting.shortest(limits.requestTimeout)) s")
+    }
+
+    // MARK: - Writing
+
+    private func write(_ response: HTTPResponse, isHead: Bool, keepAlive: Bool, minorVersion: Int) -> WriteOutcome {
+        let head = response.head(keepAlive: keepAlive, minorVersion: minorVersion)
+        let sendsBody = !isHead && HTTPStatus.allowsBody(response.status)
+        do {
+            switch response.body {
+            case .bytes(let bytes):
+                // One send for head and body avoids a Nagle/delayed-ACK stall on small responses.
+                try connection.send(sendsBody ? head + bytes : head)
+                return .sent
+            case .stream(let length, let produce):
+                try connection.send(head)
+                guard sendsBody else { return .sent }
+                let writer = ResponseBodyWriter(connection: connection)
+                try produce(writer)
+                if writer.resetRequested { return .reset }
+                // A producer that wrote the wrong amount has broken the framing; only closing is safe.
+                return writer.bytesWritten == length ? .sent : .broken
+            }
+        } catch {
+            return .broken
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// What a route answers: status, headers and a body that is either ready bytes or produced while sending.
+struct HTTPResponse {
+    /// A body of bytes in hand, or one written piece by piece (huge, trickling or deliberately broken
+    /// bodies) after the head has gone out with `length` as its Content-Length.
+    enum Body {
+        case bytes([UInt8])
+        case stream(length: Int, produce: (ResponseBodyWriter) throws -> Void)
+    }
+
+    var status: Int
+    var headers: [(name: String, value: String)] = []
+    var body: Body = .bytes([])
+    /// Ends the connection after this response even when the client asked to keep it.
+    var closesConnection = false
+
+    /// A JSON document with status `status`.
+    static func json(_ value: JSON, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: .bytes(value.bytes))
+    }
+
+    /// The server's own error shape: `{"error":"…","status":N}`.
+    static func error(_ message: String, status: Int) -> HTTPResponse {
+        json(.object([("error", .string(message)), ("status", .int(status))]), status: status)
+    }
+
+    var contentLength: Int {
+        switch body {
+        case .bytes(let bytes): return bytes.count
+        case .stream(let length, _): return length
+        }
+    }
+
+    /// The body when it is already in hand (empty for a streamed body).
+    var bodyBytes: [UInt8] {
+        if case .bytes(let bytes) = body { return bytes }
+        return []
+    }
+
+    /// The status line and headers, with Content-Length and Connection added, ready to send.
+    func head(keepAlive: Bool, minorVersion: Int) -> [UInt8] {
+        var text = "HTTP/1.1 \(status) \(HTTPStatus.reasonPhrase(for: status))\r\n"
+        for header in headers {
+            text += "\(header.name): \(header.value)\r\n"
+        }
+        if HTTPStatus.allowsBody(status) {
+            text += "Content-Length: \(contentLength)\r\n"
+        }
+        if !keepAlive {
+            text += "Connection: close\r\n"
+        } else if minorVersion == 0 {
+            text += "Connection: keep-alive\r\n"
+        }
+        text += "\r\n"
+        return Array(text.utf8)
+    }
+}

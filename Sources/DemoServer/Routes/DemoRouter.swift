@@ -1,0 +1,51 @@
+import Foundation
+
+/// Sends each request to the API that owns its first path segment, then to the fixture files, then 404.
+struct DemoRouter: Sendable {
+    let fixtures: FixtureStore
+    let faultsEnabled: Bool
+    let twitLikes = TwitLikeLedger()
+    /// Seconds since 1970; moves the built-in stock prices.
+    var clock: @Sendable () -> Double = { Date().timeIntervalSince1970 }
+
+    func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
+        do {
+            if let response = try route(request, context: context) { return response }
+            return try StaticFixtureRoute(fixtures: fixtures).respond(to: request) ?? .noRoute(for: request)
+        } catch {
+            return .error(String(describing: error), status: 500)
+        }
+    }
+
+    private func route(_ request: HTTPRequest, context: RequestContext) throws -> HTTPResponse? {
+        switch request.pathSegments.first {
+        case nil where request.path == "/":
+            return request.isRead ? index : .methodNotAllowed(request, allow: "GET, HEAD")
+        case "weather":
+            return try WeatherAPI(fixtures: fixtures).respond(to: request)
+        case "stock":
+            return try StockAPI(fixtures: fixtures, clock: clock).respond(to: request)
+        case "twit-api":
+            return try TwitAPI(fixtures: fixtures, likes: twitLikes).respond(to: request)
+        case "meetup":
+            return try MeetupAPI(fixtures: fixtures).respond(to: request, baseURL: context.baseURL)
+        case "echo":
+            return EchoRoute.respond(to: request)
+        case "faults":
+            guard faultsEnabled else { return .noRoute(for: request) }
+            return try FaultRoutes(fixtures: fixtures).respond(to: request, context: context)
+        default:
+            return nil
+        }
+    }
+
+    /// `GET /`: where to start.
+    private var index: HTTPResponse {
+        .json(.object([
+            ("name", .string("apish demo server")),
+            ("locators", .array([.string("services.json"), .string("services-next.json")])),
+            ("fixtures", .string(fixtures.isBuiltIn ? "built-in" : "folder")),
+            ("faults", .bool(faultsEnabled)),
+        ]))
+    }
+}

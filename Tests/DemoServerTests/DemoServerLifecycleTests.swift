@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Testing
+@testable import DemoServer
+
+@Suite("Server lifecycle")
+struct LifecycleTests {
+    @Test func portAndBaseURLAreKnownAfterStart() throws {
+        let server = DemoServer()
+        #expect(server.port == 0)
+        try server.start()
+        defer { server.stop() }
+        #expect(server.port != 0)
+        #expect(server.baseURL == "http://127.0.0.1:\(server.port)")
+    }
+
+    @Test func startingTwiceThrows() throws {
+        let server = DemoServer()
+        try server.start()
+        defer { server.stop() }
+        #expect(throws: DemoServerError.alreadyStarted) { try server.start() }
+    }
+
+    @Test func stopIsIdempotentAndClosesEverything() throws {
+        let server = DemoServer(configuration: DemoServerConfiguration(faults: true))
+        try server.start()
+        let port = server.port
+        let idle = try TestHTTPClient(port: port)
+        #expect(try idle.request("GET", "/weather/v1").status == 200)
+        let busy = try TestHTTPClient(port: port)
+        try busy.send("GET /faults/delay/5000 HTTP/1.1\r\n\r\n")
+        // Give the request time to reach the delay, so stop() interrupts a busy connection.
+        Thread.sleep(forTimeInterval: 0.2)
+        let started = Date()
+        server.stop()
+        server.stop()
+        #expect(Date().timeIntervalSince(started) < 2.5)
+        #expect(idle.serverCloses(within: 2))
+        #expect(busy.serverCloses(within: 2))
+        #expect(throws: (any Error).self) { try TestHTTPClient(port: port).request("GET", "/weather/v1") }
+    }
+
+    @Test func stopBeforeStartIsHarmless() throws {
+        let server = DemoServer()
+        server.stop()
+        #expect(throws: DemoServerError.alreadyStarted) { try server.start() }
+    }
+
+    @Test func busyPortIsReported() throws {
+        try withServer { first in
+            let second = DemoServer(configuration: DemoServerConfiguration(port: first.port))
+            #expect {
+                try second.start()
+            } throws: { error in
+                guard case DemoServerError.cannotListen(_, let port, _) = error else { return false }
+                return port == first.port
+            }
+            second.stop()
+        }
+    }
+
+    @Test func missingRootFolderIsReported() throws {
+        let server = DemoServer(configuration: DemoServerConfiguration(root: "/nonexistent/apish-\(UUID().uuidString)"))
+        #expect(throws: DemoServerError.self) { try server.start() }
+        #expect(server.port == 0)
+    }
+
+    @Test func ipv6LoopbackWorksWhenAvailable() throws {
+        let server = DemoServer(configuration: DemoServerConfiguration(host: "::1"))
+        do {
+            try server.start()
+        } catch {
+            return // No IPv6 on this machine; nothing to check.
+        }
+        defer { server.stop() }
+        #expect(server.baseURL == "http://[::1]:\(server.port)")
+    }
+
+    @Test func terminationSignalIsReceivedByTheWaitingThread() async throws {
+        // The signal is sent to one dedicated thread only, so nothing else in the test process sees it.
+        let received = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                TerminationSignals.blockInCurrentThread()
+                pthread_kill(pthread_self(), SIGTERM)
+                continuation.resume(returning: ServeOptions.waitForTerminationSignal())
+            }
+        }
+        #expect(received == SIGTERM)
+    }
+}
