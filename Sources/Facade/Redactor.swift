@@ -13,21 +13,31 @@ public struct Redactor: Sendable {
         self.secrets = Set(secrets.filter { $0.count >= 3 }).sorted { $0.count > $1.count }
     }
 
-    /// Masks the known secrets, then anything that looks like one: bearer tokens, `key=` / `token=`
-    /// style query parameters, and the secret arguments of `auth` commands.
+    /// Masks the known secrets, then secrets in URL query parameters (`?key=…`, `&token=…`) and in
+    /// credential headers (`Authorization: Bearer …`, `X-API-Key: …`). For printed output.
     public func redact(_ text: String) -> String {
         var result = text
         for secret in secrets { result = result.replacingOccurrences(of: secret, with: Self.mask) }
-        return Self.redactPatterns(result)
+        return Self.redactURLsAndHeaders(result)
     }
 
-    /// Pattern-based masking for text whose secrets are not known (e.g. a typed command line).
-    public static func redactPatterns(_ text: String) -> String {
+    /// `redact`, plus the secret arguments of commands typed by hand (`auth bearer X`, `auth key k=X`,
+    /// `header Authorization X`, `key==X` items). For history, recordings and echoed command lines.
+    public func redactCommandLine(_ text: String) -> String {
+        var result = redact(text)
+        result = Self.replace(in: result, pattern: #"(?i)(\bauth\s+bearer\s+)[^\s'"]+"#, template: "$1" + Self.mask)
+        result = Self.replace(in: result, pattern: #"(?i)(\bauth\s+key\s+[^\s=]+=)[^\s'"]+"#, template: "$1" + Self.mask)
+        result = Self.replace(in: result, pattern: #"(?i)(\bheader\s+(?:authorization|x-api-key|api-key|x-auth-token)\s+)(?:bearer\s+)?[^\s'"]+"#, template: "$1" + Self.mask)
+        result = Self.replace(in: result, pattern: #"(?i)(\s(?:key|api_key|apikey|token|access_token|password|secret)==)[^\s'"]+"#, template: "$1" + Self.mask)
+        return result
+    }
+
+    /// Pattern-based masking of URLs and headers whose secrets are not known.
+    public static func redactURLsAndHeaders(_ text: String) -> String {
         var result = text
-        result = replace(in: result, pattern: #"(?i)(bearer\s+)[^\s'"]+"#, template: "$1" + mask)
-        result = replace(in: result, pattern: #"(?i)(\bauth\s+key\s+[^\s=]+=)[^\s'"]+"#, template: "$1" + mask)
-        result = replace(in: result, pattern: #"(?i)([?&\s](?:key|api_key|apikey|token|access_token|password|secret)==?)[^&\s'"]+"#, template: "$1" + mask)
-        result = replace(in: result, pattern: #"(?i)((?:x-api-key|api-key|x-auth-token|authorization)\s*:\s*)(?!bearer\b)[^\s'"]+"#, template: "$1" + mask)
+        result = replace(in: result, pattern: #"(?i)(authorization\s*:\s*(?:[A-Za-z]+\s+)?)[^\s'"]+"#, template: "$1" + mask)
+        result = replace(in: result, pattern: #"(?i)([?&](?:key|api_key|apikey|token|access_token|password|secret)=)[^&\s'"\x23]+"#, template: "$1" + mask)
+        result = replace(in: result, pattern: #"(?i)((?:x-api-key|api-key|x-auth-token)\s*:\s*)[^\s'"]+"#, template: "$1" + mask)
         return result
     }
 

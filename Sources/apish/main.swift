@@ -1,6 +1,164 @@
-import Shell
-import Facade
-import LineEditing
 import DemoServer
+import Facade
+import Foundation
+import LineEditing
+import Shell
 
-print("apish")
+/// Adapts LineEditing's readers to the shell's `LineSource`.
+final class ReaderSource: LineSource {
+    let reader: any LineReader
+
+    init(_ reader: any LineReader) {
+        self.reader = reader
+    }
+
+    func nextLine(prompt: String) -> LineInput {
+        switch reader.readLine(prompt: prompt) {
+        case .line(let line): .line(line)
+        case .interrupted: .interrupted
+        case .endOfInput: .end
+        }
+    }
+
+    func remember(_ line: String) {
+        reader.addHistory(line)
+    }
+}
+
+/// Adapts the shell's completer to libedit's completion hook.
+final class CompletionBridge: CompletionProvider {
+    let completer: Completer
+
+    init(_ completer: Completer) {
+        self.completer = completer
+    }
+
+    func complete(line: String, cursor: Int) -> Completion {
+        let result = completer.complete(line: line, cursor: cursor)
+        let appendSpace = !(result.candidates.count == 1 && result.candidates[0].hasSuffix("/"))
+        return Completion(candidates: result.candidates, replaceFrom: result.replaceFrom, appendSpace: appendSpace)
+    }
+}
+
+func fail(_ message: String, code: Int32) -> Never {
+    FileHandle.standardError.write(Data("apish: \(message)\n".utf8))
+    exit(code)
+}
+
+let argv = Array(CommandLine.arguments.dropFirst())
+let environment = ProcessInfo.processInfo.environment
+
+/// `apish serve …`: the demo API in the foreground until SIGINT/SIGTERM.
+func serve(_ arguments: [String]) -> Never {
+    let options: ServeOptions
+    do {
+        options = try ServeOptions.parse(arguments)
+    } catch {
+        fail("serve: \(error)\nTry: apish serve --help", code: 2)
+    }
+    if options.showHelp {
+        print(ServeOptions.usage)
+        exit(0)
+    }
+    if let directory = options.initDirectory {
+        do {
+            try DemoFixtures.write(to: directory)
+        } catch {
+            fail("serve --init: \(error)", code: 1)
+        }
+        print("wrote the demo fixtures to \(directory)")
+    }
+    ServeOptions.blockTerminationSignals()
+    let server = DemoServer(configuration: options.configuration)
+    do {
+        try server.start()
+    } catch {
+        fail("serve: \(error)", code: 1)
+    }
+    print("apish demo API listening on \(server.baseURL)  (locator: \(server.baseURL)/services.json; Ctrl-C stops)")
+    fflush(nil)
+    ServeOptions.waitForTerminationSignal()
+    server.stop()
+    exit(0)
+}
+
+if argv.first == "serve" {
+    serve(Array(argv.dropFirst()))
+}
+
+let arguments: ShellArguments
+do {
+    arguments = try ShellArguments.parse(argv)
+} catch {
+    fail("\(error.description)\nTry: apish --help", code: 2)
+}
+if arguments.showHelp {
+    print(ShellArguments.help)
+    exit(0)
+}
+if arguments.showVersion {
+    print(ShellArguments.version)
+    exit(0)
+}
+
+var configuration = TransportConfiguration()
+if let timeout = arguments.timeout { configuration.totalTimeout = Int(timeout * 1000) }
+configuration.insecure = arguments.insecure
+let facade = ServiceFacade(transport: CurlTransport(configuration: configuration))
+
+let scripted = arguments.script != nil || !arguments.commands.isEmpty
+let interactive = !scripted && Terminal.isInteractive
+var options = ShellOptions()
+options.json = arguments.json
+options.interactive = interactive
+options.failFast = arguments.failFast
+options.color = isatty(STDOUT_FILENO) == 1 && !arguments.noColor && !arguments.json && environment["NO_COLOR"].map(\.isEmpty) ?? true
+options.width = { Terminal.width() }
+options.interruptCount = { InterruptMonitor.count }
+
+var demoServer: DemoServer?
+let locatorSource: String
+if let locator = arguments.locator ?? environment["APISH_LOCATOR"].flatMap({ $0.isEmpty ? nil : $0 }) {
+    locatorSource = locator
+} else {
+    let server = DemoServer(configuration: DemoServerConfiguration(faults: environment["APISH_DEMO_FAULTS"] == "1"))
+    do {
+        try server.start()
+    } catch {
+        fail("cannot start the embedded demo server: \(error)", code: 1)
+    }
+    demoServer = server
+    locatorSource = server.baseURL + "/services.json"
+    FileHandle.standardError.write(Data("apish: embedded demo API at \(server.baseURL) (no --locator given)\n".utf8))
+}
+
+let session = Session(facade: facade, options: options, environment: environment)
+let engine = ShellEngine(session: session)
+do {
+    try facade.locate(locatorSource)
+} catch {
+    FileHandle.standardError.write(Data("apish: \(error.description)\n".utf8))
+    if !interactive { exit(1) }
+}
+
+var status: Int32
+if interactive {
+    InterruptMonitor.install()
+    let reader = EditLineReader(
+        historyFile: HistoryFile.defaultPath(environment: environment),
+        redact: { session.redactLine($0) },
+        completion: CompletionBridge(Completer(session: session)))
+    session.historyProvider = { reader.history }
+    engine.run(ReaderSource(reader), file: "<stdin>", interactive: true)
+    do {
+        try reader.saveHistory()
+    } catch {
+        FileHandle.standardError.write(Data("apish: cannot save history: \(error)\n".utf8))
+    }
+    status = 0
+} else {
+    let runner = ScriptRunner(engine: engine, arguments: arguments)
+    status = runner.run(stdin: { ReaderSource(PlainLineReader()) })
+}
+demoServer?.stop()
+exit(status)

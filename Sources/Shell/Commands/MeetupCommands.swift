@@ -39,7 +39,7 @@ struct GroupsCommand: Command {
             var report = try context.request("groups near") { token throws(FacadeError) in
                 try facade.groupsNear(origin, radiusKm: radius, page: page, cancellation: token)
             }
-            if report.ok, facade.hasNextGroups { report.lines.append("more: groups next") }
+            if report.ok, facade.hasNextGroups { report.notes.append("more: groups next") }
             if case .requestError(401, _)? = report.exchange?.outcome {
                 report.error = (report.error ?? "") + "; set a key: auth key key=VALUE meetup"
             }

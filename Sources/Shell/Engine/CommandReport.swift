@@ -7,6 +7,8 @@ public struct CommandReport: Sendable {
     public var lines: [String] = []
     /// Rows, a table or JSON to show.
     public var presentation: Presentation?
+    /// Lines shown after the presentation in text mode (`more: groups next`).
+    public var notes: [String] = []
     /// The request this command made, if any.
     public var exchange: Exchange?
     /// What `--json` puts under `"data"`; derived from the presentation or exchange when nil.
@@ -29,21 +31,29 @@ public struct CommandReport: Sendable {
         self.data = data
     }
 
-    /// A report for a request: ok when the outcome is success.
-    public init(exchange: Exchange) {
+    /// A report for a request: ok when the outcome is success. `locator` lets a decode error name the
+    /// version to compare with.
+    public init(exchange: Exchange, locator: Locator? = nil) {
         self.exchange = exchange
         self.ok = exchange.outcome.isSuccess
         self.presentation = exchange.model?.presentation
         self.warnings = exchange.warnings
-        if !ok { error = Self.describe(exchange) }
+        if !ok { error = Self.describe(exchange, locator: locator) }
     }
 
     /// One line for a failed request: `weather v2: request error: HTTP 404 Not Found: unknown city 'X'`.
-    static func describe(_ exchange: Exchange) -> String {
+    /// A decode error (drift) suggests comparing with the version below:
+    /// `weather v2: decode error: currentTemperature: expected number, found string "63" (…; try: diff weather v1 v2)`.
+    static func describe(_ exchange: Exchange, locator: Locator? = nil) -> String {
         let prefix = exchange.service.map { "\($0): " } ?? "\(exchange.method) \(exchange.displayURL): "
         var text = prefix + exchange.outcome.description
-        if case .decodeError = exchange.outcome, let service = exchange.service, service.version.major > 1 {
-            text += " (the API may have changed; try: diff \(service.name))"
+        if case .decodeError = exchange.outcome, let service = exchange.service {
+            let previous = locator?.versions(of: service.name).last { $0 < service.version }
+            if let previous {
+                text += " (the API may have changed; try: diff \(service.name) \(previous) \(service.version))"
+            } else if locator == nil, service.version.major > 1 {
+                text += " (the API may have changed; try: diff \(service.name))"
+            }
         }
         return text
     }

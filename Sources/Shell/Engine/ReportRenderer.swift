@@ -16,6 +16,7 @@ struct ReportRenderer {
         if let presentation = report.presentation {
             text += PresentationRenderer.render(presentation, width: session.options.width(), style: style)
         }
+        for note in report.notes { text += style.dim(note) + "\n" }
         if session.timing, let metrics = report.exchange?.metrics {
             text += style.dim(Self.timingLine(metrics)) + "\n"
         }

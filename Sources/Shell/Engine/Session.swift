@@ -42,4 +42,9 @@ public final class Session {
     public func redact(_ text: String) -> String {
         facade.redactor.redact(text)
     }
+
+    /// `redact`, plus the secret arguments of typed commands (`auth bearer X`): for history and recordings.
+    public func redactLine(_ text: String) -> String {
+        facade.redactor.redactCommandLine(text)
+    }
 }

@@ -1,0 +1,128 @@
+/// The command line of `apish` (design §6), parsed without side effects so it can be tested.
+public struct ShellArguments: Sendable, Equatable {
+    /// A report format of `--report`.
+    public enum ReportFormat: String, Sendable, Equatable { case junit, tap }
+
+    public var commands: [String] = []
+    public var script: String?
+    public var locator: String?
+    public var json = false
+    public var noColor = false
+    /// Seconds, fractional allowed.
+    public var timeout: Double?
+    public var insecure = false
+    public var failFast = false
+    public var reports: [(format: ReportFormat, path: String)] = []
+    public var eachVersion: String?
+    public var showVersion = false
+    public var showHelp = false
+
+    public init() {}
+
+    public static func == (lhs: ShellArguments, rhs: ShellArguments) -> Bool {
+        lhs.commands == rhs.commands && lhs.script == rhs.script && lhs.locator == rhs.locator && lhs.json == rhs.json
+            && lhs.noColor == rhs.noColor && lhs.timeout == rhs.timeout && lhs.insecure == rhs.insecure
+            && lhs.failFast == rhs.failFast && lhs.eachVersion == rhs.eachVersion && lhs.showVersion == rhs.showVersion
+            && lhs.showHelp == rhs.showHelp && lhs.reports.map(\.format) == rhs.reports.map(\.format)
+            && lhs.reports.map(\.path) == rhs.reports.map(\.path)
+    }
+
+    /// A bad command line: exit code 2.
+    public struct UsageError: Error, Sendable, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    public static func parse(_ arguments: [String]) throws(UsageError) -> ShellArguments {
+        var result = ShellArguments()
+        var index = 0
+        func value(_ flag: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "-c", "--command":
+                result.commands.append(try value(argument))
+            case "-f", "--file":
+                guard result.script == nil else { throw UsageError(message: "only one script file may be given") }
+                result.script = try value(argument)
+            case "--locator", "-l":
+                result.locator = try value(argument)
+            case "--json":
+                result.json = true
+            case "--no-color", "--no-colour":
+                result.noColor = true
+            case "--timeout":
+                let text = try value(argument)
+                guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+                    throw UsageError(message: "--timeout needs a number of seconds, like 5 or 0.5")
+                }
+                result.timeout = seconds
+            case "--insecure", "-k":
+                result.insecure = true
+            case "--fail-fast":
+                result.failFast = true
+            case "--report":
+                let format = try value(argument)
+                guard let parsed = ReportFormat(rawValue: format.lowercased()) else {
+                    throw UsageError(message: "--report takes junit or tap, then a file: --report junit out.xml")
+                }
+                result.reports.append((parsed, try value(argument)))
+            case "--each-version":
+                result.eachVersion = try value(argument)
+            case "--version", "-V":
+                result.showVersion = true
+            case "--help", "-h":
+                result.showHelp = true
+            case "--":
+                index += 1
+                if index < arguments.count {
+                    guard result.script == nil else { throw UsageError(message: "only one script file may be given") }
+                    result.script = arguments[index]
+                }
+            default:
+                if argument.hasPrefix("-") && argument != "-" {
+                    throw UsageError(message: "unknown option \(argument)")
+                }
+                guard result.script == nil else { throw UsageError(message: "only one script file may be given (got \(argument))") }
+                result.script = argument
+            }
+            index += 1
+        }
+        if result.script != nil && !result.commands.isEmpty {
+            throw UsageError(message: "give either -c commands or a script file, not both")
+        }
+        if result.eachVersion != nil && result.script == nil && result.commands.isEmpty {
+            throw UsageError(message: "--each-version needs a script (FILE or -c)")
+        }
+        return result
+    }
+
+    public static let version = "apish 0.1.0"
+
+    public static let help = """
+    apish — an interactive shell for versioned HTTP/JSON APIs
+
+    usage: apish [options]                 interactive shell (embedded demo API without --locator)
+           apish [options] FILE | -f FILE  run a script ('-' reads standard input)
+           apish [options] -c CMD [-c CMD…]
+           apish serve [--host H] [--port P] [--root DIR] [--faults]   run the demo API
+           apish serve --init DIR                                      write the demo fixtures to DIR
+
+    options:
+      --locator URL|PATH   service locator (else $APISH_LOCATOR, else the embedded demo)
+      --json               one JSON object per command on stdout
+      --no-color           no colour (NO_COLOR is honoured too)
+      --timeout S          request timeout in seconds (default 30)
+      --insecure           do not verify TLS certificates
+      --fail-fast          stop a script at its first failure
+      --report junit|tap FILE   write a test report of the script
+      --each-version SERVICE    run the script once per version of SERVICE
+      --version, --help
+
+    exit codes: 0 all passed · 1 a command or expectation failed · 2 usage error
+    """
+}

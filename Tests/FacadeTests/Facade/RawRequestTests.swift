@@ -1,0 +1,113 @@
+import Facade
+import Foundation
+import Testing
+
+@Suite struct RawRequestTests {
+    private func request(_ items: [String], target: String = "weather") throws -> RawRequest {
+        try RawRequest(method: .post, target: target, items: items)
+    }
+
+    @Test func parsesEachKindOfItem() throws {
+        // GIVEN one item of each kind / WHEN parsed / THEN each lands where it belongs
+        let raw = try request(["name=eye", "age:=3", "city==Boston", "X-Trace:abc"])
+        #expect(raw.fields.map(\.name) == ["name", "age"])
+        #expect(raw.fields[0].value == .string("eye") && !raw.fields[0].isJSON)
+        #expect(raw.fields[1].value.intValue == 3 && raw.fields[1].isJSON)
+        #expect(raw.query == [FormField("city", "Boston")])
+        #expect(raw.headers == [FormField("X-Trace", "abc")])
+    }
+
+    @Test func theEarliestSeparatorWins() throws {
+        // GIVEN items whose values contain other separators
+        let raw = try request(["a=b:c", "H:a=b", "q==x=y", "j:=\"p:q\"", "T: spaced value "])
+
+        // THEN `a=b:c` is a field, `H:a=b` a header, `q==x=y` a query item, `:=` beats `:`
+        #expect(raw.fields.map(\.name) == ["a", "j"])
+        #expect(raw.fields[0].value == .string("b:c"))
+        #expect(raw.fields[1].value == .string("p:q"))
+        #expect(raw.headers == [FormField("H", "a=b"), FormField("T", "spaced value")])
+        #expect(raw.query == [FormField("q", "x=y")])
+    }
+
+    @Test(arguments: ["=value", ":value", "==value", ":=1", "novalue", ""])
+    func anItemWithoutANameIsAnError(item: String) throws {
+        let error = try #require(throws: FacadeError.self) { try request([item]) }
+        #expect(error.description.contains("bad item '\(item)'"))
+    }
+
+    @Test func badJSONIsAnErrorNamingTheItem() throws {
+        let error = try #require(throws: FacadeError.self) { try request(["tags:=[1,"]) }
+        #expect(error.description.hasPrefix("bad JSON in 'tags:='"))
+    }
+
+    @Test func aHeaderNameWithSpacesIsAnError() throws {
+        let error = try #require(throws: FacadeError.self) { try request(["Bad Header:x"]) }
+        #expect(error.description == "bad header name 'Bad Header'")
+    }
+
+    @Test func targetsAreServicesRelativePathsOrURLs() throws {
+        #expect(RawRequest.Target("weather") == .service(name: "weather", path: ""))
+        #expect(RawRequest.Target("twit/like/t01") == .service(name: "twit", path: "/like/t01"))
+        #expect(RawRequest.Target("/user") == .relative("/user"))
+        #expect(RawRequest.Target("HTTPS://x.test/a") == .url("HTTPS://x.test/a"))
+        #expect(throws: FacadeError.self) { try RawRequest(method: .get, target: "", items: []) }
+    }
+
+    @Test func aRelativeTargetNeedsACurrentService() throws {
+        let server = try LiveDemoServer()
+        let facade = try server.facade()
+        #expect(throws: FacadeError.noActiveService) { try facade.send(RawRequest(method: .get, target: "/twit", items: [])) }
+        try facade.use("twit", version: "1")
+        let exchange = try facade.send(RawRequest(method: .get, target: "/user", items: []))
+        #expect(exchange.displayURL == server.url("/twit-api/user"))
+        #expect(exchange.body?["data"]?["name"]?.stringValue == "Yujin")
+    }
+
+    @Test func formFieldsMakeAFormBody() throws {
+        // GIVEN plain fields, one with characters that must be escaped
+        let server = try LiveDemoServer()
+        let facade = try server.facade()
+        let raw = try RawRequest(method: .post, target: server.url("/echo/form"), items: ["name=eye", "home=http://theeye.pe.kr"])
+
+        // WHEN sent / THEN the server got a form-urlencoded body, escaped as seed 002 did
+        let exchange = try facade.send(raw)
+        #expect(exchange.body?["body"]?.stringValue == "name=eye&home=http%3A%2F%2Ftheeye.pe.kr")
+        #expect(exchange.body?["headers"]?["content-type"]?.stringValue?.hasPrefix("application/x-www-form-urlencoded") == true)
+        #expect(exchange.body?["form"]?["home"]?.stringValue == "http://theeye.pe.kr")
+        #expect(exchange.body?["method"]?.stringValue == "POST")
+    }
+
+    @Test func anyJSONItemMakesAJSONBodyOfEveryField() throws {
+        let server = try LiveDemoServer()
+        let facade = try server.facade()
+        let raw = try RawRequest(
+            method: .put, target: server.url("/echo/items/3"), items: ["name=eye", "age:=3", #"tags:=["a","b"]"#, "page==2"])
+        let exchange = try facade.send(raw)
+        let json = try #require(exchange.body?["json"])
+        #expect(json["name"]?.stringValue == "eye")
+        #expect(json["age"]?.intValue == 3)
+        #expect(json["tags"] == .array([.string("a"), .string("b")]))
+        #expect(exchange.body?["headers"]?["content-type"]?.stringValue == "application/json")
+        #expect(exchange.body?["query"]?["page"]?.stringValue == "2")
+        #expect(exchange.body?["method"]?.stringValue == "PUT")
+    }
+
+    @Test func headersAndQueryWithoutFieldsSendNoBody() throws {
+        let server = try LiveDemoServer()
+        let facade = try server.facade()
+        let exchange = try facade.send(RawRequest(method: .get, target: server.url("/echo"), items: ["X-One:1", "a==b c"]))
+        #expect(exchange.body?["body"]?.stringValue == "")
+        #expect(exchange.body?["headers"]?["x-one"]?.stringValue == "1")
+        #expect(exchange.body?["query"]?["a"]?.stringValue == "b c")
+        #expect(exchange.curlCommand.hasPrefix("curl "))
+        #expect(!exchange.curlCommand.contains("-X"))
+    }
+
+    @Test func aServiceTargetWithoutAPathDecodesWithTheServiceModel() throws {
+        let server = try LiveDemoServer()
+        let facade = try server.facade()
+        let exchange = try facade.send(RawRequest(method: .get, target: "weather", items: ["city==Seattle"]))
+        #expect(exchange.model?.typeName == "WeatherV2")
+        #expect(exchange.rowLines.first == "City Seattle")
+    }
+}

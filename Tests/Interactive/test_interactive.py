@@ -1,0 +1,143 @@
+"""The real apish binary under a pseudo-terminal: completion, history, Ctrl-C and Ctrl-D.
+
+Run: python3 -m unittest discover -s Tests/Interactive   (APISH_BIN overrides the binary path)
+"""
+import os
+import re
+import shutil
+import stat
+import tempfile
+import time
+import unittest
+
+import pexpect
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.environ.get("APISH_BIN", os.path.join(ROOT, ".build", "debug", "apish"))
+PROMPT = re.compile(r"apish[^\r\n>]*> ")
+TIMEOUT = 20
+
+
+class InteractiveShell(unittest.TestCase):
+    def setUp(self):
+        self.state = tempfile.mkdtemp(prefix="apish-pty-")
+        self.children = []
+
+    def tearDown(self):
+        for child in self.children:
+            if child.isalive():
+                child.terminate(force=True)
+        shutil.rmtree(self.state, ignore_errors=True)
+
+    def spawn(self, faults=False):
+        env = dict(os.environ)
+        env.pop("NO_COLOR", None)
+        env.pop("APISH_LOCATOR", None)
+        env["XDG_STATE_HOME"] = self.state
+        env["TERM"] = "xterm"
+        if faults:
+            env["APISH_DEMO_FAULTS"] = "1"
+        child = pexpect.spawn(BINARY, ["--no-color"], env=env, encoding="utf-8", timeout=TIMEOUT,
+                              dimensions=(40, 160))
+        self.children.append(child)
+        child.expect(r"embedded demo API at (http://127\.0\.0\.1:\d+)")
+        self.base_url = child.match.group(1)
+        child.expect(PROMPT)
+        return child
+
+    def run_line(self, child, line):
+        child.sendline(line)
+        child.expect(PROMPT)
+        return child.before
+
+    def test_tab_completes_a_command(self):
+        child = self.spawn()
+        # libedit redraws the line, so the completed word is checked by what running it does.
+        child.send("servi\t")
+        child.expect("ces ")
+        child.send("\r")
+        child.expect("SERVICE")
+        child.expect(PROMPT)
+        self.assertIn("weather", child.before)
+        self.assertNotIn("unknown command", child.before)
+
+    def test_tab_completes_service_and_version(self):
+        child = self.spawn()
+        child.send("use wea\t")
+        child.expect("ther ")
+        child.send("v\t\t")
+        child.expect("v1")
+        child.expect("v2")
+        child.send("2\r")
+        child.expect(r"weather → v2")
+        child.expect(PROMPT)
+
+    def test_like_offers_ids_from_last_twits(self):
+        child = self.spawn()
+        self.run_line(child, "twits")
+        child.send("like t1\t\t")
+        child.expect("t10")
+        child.expect("t11")
+        child.send("\x03")  # clear the line
+        child.expect(PROMPT)
+
+    def test_up_arrow_recalls_history_and_file_survives_restart_without_secret(self):
+        child = self.spawn()
+        self.run_line(child, "auth bearer sup3r-s3cret-token")
+        self.run_line(child, "services")
+        child.send("\x1b[A")  # Up: the last line comes back
+        child.expect("services")
+        child.send("\r")
+        child.expect("SERVICE")
+        child.expect(PROMPT)
+        child.sendeof()
+        child.expect(pexpect.EOF)
+        child.close()
+        self.assertEqual(child.exitstatus, 0)
+
+        path = os.path.join(self.state, "apish", "history")
+        self.assertTrue(os.path.exists(path), "history file written")
+        self.assertEqual(stat.S_IMODE(os.stat(path).st_mode), 0o600)
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            content = handle.read()
+        self.assertNotIn("sup3r-s3cret-token", content)
+        self.assertIn("services", content)
+
+        again = self.spawn()
+        again.send("\x1b[A")
+        again.expect("services")
+        again.send("\r")
+        again.expect("SERVICE")
+        again.expect(PROMPT)
+
+    def test_ctrl_c_clears_the_line_and_keeps_the_shell(self):
+        child = self.spawn()
+        child.send("this is not a command")
+        child.send("\x03")
+        child.expect(PROMPT)
+        output = self.run_line(child, "use weather v1")
+        self.assertIn("weather → v1", output)
+        self.assertNotIn("unknown command", output)
+
+    def test_ctrl_c_cancels_a_slow_request(self):
+        child = self.spawn(faults=True)
+        child.sendline("get %s/faults/delay/15000" % self.base_url)
+        time.sleep(1.0)
+        started = time.monotonic()
+        child.send("\x03")
+        child.expect("cancelled")
+        child.expect(PROMPT)
+        self.assertLess(time.monotonic() - started, 5.0)
+        output = self.run_line(child, "use weather v2")
+        self.assertIn("weather → v2", output)
+
+    def test_ctrl_d_exits_zero(self):
+        child = self.spawn()
+        child.sendeof()
+        child.expect(pexpect.EOF)
+        child.close()
+        self.assertEqual(child.exitstatus, 0)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,75 @@
+import DemoServer
+import Facade
+import Foundation
+import Testing
+@testable import Shell
+
+/// Completion candidates come from the session: commands, services, versions, twit ids, variables, paths.
+@Suite struct CompleterTests {
+    let server: DemoServer
+    let session: Session
+
+    init() throws {
+        server = DemoServer(configuration: DemoServerConfiguration())
+        try server.start()
+        let facade = ServiceFacade(transport: CurlTransport())
+        try facade.locate(server.baseURL + "/services.json")
+        session = Session(facade: facade, environment: ["HOME": "/home/someone"])
+    }
+
+    func complete(_ line: String) -> [String] {
+        Completer(session: session).complete(line: line, cursor: line.count).candidates
+    }
+
+    @Test func commandNamesComplete() {
+        #expect(complete("ser") == ["services"])
+        #expect(complete("re").contains("refresh"))
+        #expect(complete("").contains("help"))
+    }
+
+    @Test func serviceNamesCompleteAfterUse() {
+        #expect(complete("use wea") == ["weather"])
+        #expect(complete("use STO") == ["stockQuote"])
+    }
+
+    @Test func versionsOfTheNamedServiceCompleteAfterUse() {
+        #expect(complete("use weather ") == ["v1", "v2", "latest"])
+        #expect(complete("use weather v") == ["v1", "v2"])
+        #expect(complete("use twit ") == ["v1", "latest"])
+    }
+
+    @Test func likeOffersIdsOfTheLastTwits() throws {
+        #expect(complete("like ").isEmpty)
+        _ = try session.facade.twits()
+        let ids = complete("like ")
+        #expect(ids.count == 12)
+        #expect(complete("like t1").allSatisfy { $0.hasPrefix("t1") })
+    }
+
+    @Test func variablesCompleteAfterDollar() {
+        session.variables["city"] = "Boston"
+        session.variables["count"] = "3"
+        let line = "refresh weather city==$c"
+        let result = Completer(session: session).complete(line: line, cursor: line.count)
+        #expect(result.candidates == ["$city", "$count"])
+        #expect(result.replaceFrom == line.count - 2)
+        #expect(complete("get $env.HO") == ["$env.HOME"])
+    }
+
+    @Test func pathsCompleteAfterSourceAndLocate() throws {
+        let directory = NSTemporaryDirectory() + "apish-complete-\(UUID().uuidString)/"
+        try FileManager.default.createDirectory(atPath: directory + "sub", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: directory + "check.apish", contents: Data())
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(complete("source \(directory)ch") == [directory + "check.apish"])
+        #expect(complete("locate \(directory)s") == [directory + "sub/"])
+    }
+
+    @Test func completionWorksAfterASemicolon() {
+        #expect(complete("services; use wea") == ["weather"])
+    }
+
+    @Test func unknownCommandOffersNothing() {
+        #expect(complete("frobnicate ").isEmpty)
+    }
+}
