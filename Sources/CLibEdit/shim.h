@@ -91,7 +91,13 @@ static inline int apish_install_sigint_handler(void (*handler)(int)) {
     action.sa_handler = handler;
     sigemptyset(&action.sa_mask);
     action.sa_flags = 0;
-    return sigaction(SIGINT, &action, NULL);
+    int result = sigaction(SIGINT, &action, NULL);
+    /* A parent (a test runner, a CI wrapper) may have left SIGINT blocked; the shell must still see Ctrl-C. */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    return result;
 }
 
 /*

@@ -163,7 +163,8 @@ extension ServiceFacade {
             service: entry?.key, method: request.method,
             displayURL: redactor.redact(QueryString.append(request.query, to: request.url)),
             request: request, response: response, outcome: outcome, model: model, body: body,
-            warnings: Deprecation.warnings(entry: entry, headers: response?.headers),
+            warnings: Deprecation.warnings(
+                entry: entry, headers: response?.headers, latest: entry.flatMap { locator?.latest(of: $0.name)?.version }),
             curlCommand: CurlCommand.render(request, redactor: redactor))
         lastExchange = exchange
         if let entry, model != nil { lastByKey[entry.key] = exchange }

@@ -79,26 +79,38 @@ public final class ServiceFacade {
             throw .locator(error)
         }
         let previous = locator
+        // The version each service in use had before the swap, so versions that still exist are kept and
+        // vanished ones reported. Services never touched simply follow the new document.
+        let previousActive = Dictionary(
+            (previous?.serviceNames ?? []).filter(isInUse).compactMap { name in
+                activeVersion(of: name).map { (name.lowercased(), $0) }
+            },
+            uniquingKeysWith: { first, _ in first })
         let previousLatest = Dictionary(uniqueKeysWithValues: choices.keys.compactMap { name in
             previous?.latest(of: name).map { (name, $0.version) }
         })
         locator = loaded
         var fallbacks: [(service: String, from: ServiceVersion, to: ServiceVersion?)] = []
         var latestMoves: [(service: String, from: ServiceVersion, to: ServiceVersion)] = []
-        for (name, choice) in choices.sorted(by: { $0.key < $1.key }) {
-            let latest = loaded.latest(of: name)?.version
-            switch choice {
-            case .pinned(let version):
-                if loaded.resolve(ServiceKey(name: name, version: version)) == nil {
-                    fallbacks.append((loaded.canonicalName(of: name) ?? name, version, latest))
-                    choices[name] = latest.map { .pinned($0) }
-                }
-            case .latest:
-                if let before = previousLatest[name], let latest, latest != before {
-                    latestMoves.append((loaded.canonicalName(of: name) ?? name, before, latest))
-                } else if latest == nil, let before = previousLatest[name] {
-                    fallbacks.append((name, before, nil))
+        for (name, before) in previousActive.sorted(by: { $0.key < $1.key }) {
+            let shownName = loaded.canonicalName(of: name) ?? previous?.canonicalName(of: name) ?? name
+            switch choices[name] {
+            case .latest?:
+                let latest = loaded.latest(of: name)?.version
+                if let from = previousLatest[name], let latest, latest != from {
+                    latestMoves.append((shownName, from, latest))
+                } else if latest == nil {
+                    fallbacks.append((shownName, before, nil))
                     choices[name] = nil
+                }
+            case .pinned?, nil:
+                if loaded.resolve(ServiceKey(name: name, version: before)) == nil {
+                    // Vanished: fall back to the default (highest not deprecated), reported so the user knows.
+                    choices[name] = nil
+                    fallbacks.append((shownName, before, activeVersion(of: name)))
+                } else if choices[name] == nil, activeVersion(of: name) != before {
+                    // A new version would change the default; keep what was in use (`use NAME latest` follows).
+                    choices[name] = .pinned(before)
                 }
             }
         }
@@ -106,6 +118,13 @@ public final class ServiceFacade {
         return LocateReport(
             locator: loaded, changes: previous.map { LocatorChangeSet(from: $0, to: loaded) },
             fallbacks: fallbacks, latestMoves: latestMoves)
+    }
+
+    /// Whether the user has used a service: chosen a version, made it current or fetched it.
+    func isInUse(_ service: String) -> Bool {
+        let name = service.lowercased()
+        return choices[name] != nil || currentService?.lowercased() == name
+            || lastByKey.keys.contains { $0.name.lowercased() == name }
     }
 
     /// Every service with its versions, the active one and the highest.
@@ -158,7 +177,10 @@ public final class ServiceFacade {
         }
         choices[name.lowercased()] = choice
         currentService = name
-        return UseReport(entry: entry, followsLatest: choice == .latest, warnings: Deprecation.warnings(entry: entry, headers: nil))
+        // The last answer of this version tells whether the server itself deprecated it.
+        let warnings = Deprecation.warnings(
+            entry: entry, headers: lastByKey[entry.key]?.response?.headers, latest: entries.last?.version)
+        return UseReport(entry: entry, followsLatest: choice == .latest, warnings: warnings)
     }
 
     /// The entry a request for `service` goes to (its active version).

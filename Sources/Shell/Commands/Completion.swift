@@ -39,7 +39,7 @@ enum PathCompletion {
         let shownDirectory = partial.contains("/") ? String(partial[...(partial.lastIndex(of: "/") ?? partial.startIndex)]) : ""
         return names.filter { $0.hasPrefix(prefix) && (prefix.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map { name in
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: directory + name, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: directory + name, isDirectory: &isDirectory)
             return shownDirectory + name + (isDirectory.boolValue ? "/" : "")
         }
     }

@@ -31,6 +31,10 @@ enum LocatorJSON {
             .object(JSONObject([("service", .string(fallback.service)), ("from", .string(fallback.from.description)),
                                 ("to", fallback.to.map { .string($0.description) } ?? .null)]))
         })))
+        fields.append(("latestMoves", .array(report.latestMoves.map { move in
+            .object(JSONObject([("service", .string(move.service)), ("from", .string(move.from.description)),
+                                ("to", .string(move.to.description))]))
+        })))
         return .object(JSONObject(fields))
     }
 

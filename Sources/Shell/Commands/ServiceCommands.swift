@@ -34,10 +34,15 @@ struct LocateCommand: Command {
         var warnings: [String] = []
         for fallback in report.fallbacks {
             if let to = fallback.to {
-                warnings.append("\(fallback.service) \(fallback.from) vanished; now using \(to)")
+                warnings.append("\(fallback.service) \(fallback.from) (in use) vanished from the locator; now using \(to)")
             } else {
-                warnings.append("\(fallback.service) \(fallback.from) vanished and the service is gone")
+                warnings.append("\(fallback.service) \(fallback.from) (in use) vanished and the service is gone from the locator")
             }
+        }
+        for entry in report.changes?.newlyDeprecated ?? [] where facade.activeVersion(of: entry.name) == entry.version {
+            let latest = locator.latest(of: entry.name)?.version
+            warnings.append("\(entry.key) is in use and now deprecated" + (entry.sunset.map { "; sunset \($0)" } ?? "")
+                + (latest.map { $0 > entry.version ? "; try: use \(entry.name) latest" : "" } ?? ""))
         }
         for move in report.latestMoves {
             lines.append("\(move.service) latest moved \(move.from) → \(move.to)")
@@ -70,9 +75,15 @@ struct ServicesCommand: Command {
             for entry in service.entries {
                 var notes: [String] = []
                 if entry.version == service.latest { notes.append(service.followsLatest ? "latest (followed)" : "latest") }
+                let headers = facade.lastExchange(of: service.name, version: entry.version)?.response?.headers
+                let serverNote = headers.flatMap(Deprecation.serverNote)
                 if entry.isDeprecated {
                     notes.append("deprecated" + (entry.sunset.map { ", sunset \($0)" } ?? ""))
-                    if entry.version == service.active { warnings.append("\(entry.key) is in use and deprecated") }
+                }
+                if let serverNote { notes.append("server: \(serverNote)") }
+                if entry.version == service.active, entry.isDeprecated || serverNote != nil {
+                    let sunset = entry.sunset.map { "; sunset \($0)" } ?? serverNote.map { " (server: \($0))" } ?? ""
+                    warnings.append("\(entry.key) is in use and deprecated\(sunset)")
                 }
                 rows.append([entry.version == service.active ? "*" : "", service.name, entry.version.description,
                              notes.joined(separator: "; "), entry.url])

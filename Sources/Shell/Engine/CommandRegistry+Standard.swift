@@ -12,5 +12,7 @@ extension CommandRegistry {
         CurlCommandCommand(),
         ToggleCommand(name: "timing", abstract: "Show DNS/connect/TLS/first-byte/total times after each request", flag: .timing),
         ToggleCommand(name: "verbose", abstract: "Show request and response headers", flag: .verbose),
+        DiffCommand(), WatchCommand(),
+        LetCommand(), ExpectCommand(), SourceCommand(), RecordCommand(),
     ])
 }

@@ -21,9 +21,13 @@ public struct Completer {
         let partial = endsWithSpace ? "" : (words.popLast() ?? "")
         let replaceFrom = cursor - partial.count
 
-        if partial.hasPrefix("$") {
+        // `$na` anywhere in the word (`city==$ci`) completes variable names from the `$`.
+        if let dollar = partial.lastIndex(of: "$"),
+           partial[partial.index(after: dollar)...].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) {
+            let fragment = String(partial[dollar...])
             let names = session.variables.keys.map { "$" + $0 } + session.environment.keys.map { "$env." + $0 }
-            return (names.filter { $0.hasPrefix(partial) }.sorted(), replaceFrom)
+            let offset = partial.distance(from: partial.startIndex, to: dollar)
+            return (names.filter { $0.hasPrefix(fragment) }.sorted(), replaceFrom + offset)
         }
         guard let name = words.first else {
             return (registry.allNames.filter { $0.hasPrefix(partial.lowercased()) }, replaceFrom)

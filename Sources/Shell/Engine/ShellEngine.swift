@@ -16,6 +16,9 @@ public final class ShellEngine {
     /// Files being sourced, innermost last (cycle detection and depth limit).
     var sourceStack: [String] = []
     static let maxSourceDepth = 16
+    /// A request that failed in a script, held until the next command: when that is an `expect status|result`
+    /// the expectation judges the outcome instead (so a script can expect a 404), otherwise it counts.
+    private var pendingRequestFailure: (result: CaseResult, failure: ScriptFailure)?
 
     public init(session: Session, registry: CommandRegistry = .standard, output: OutputSink = StandardOutput()) {
         self.session = session
@@ -50,23 +53,24 @@ public final class ShellEngine {
     @discardableResult
     public func run(_ source: LineSource, file: String, interactive: Bool = false) -> Bool {
         var number = 0
-        var ok = true
-        while !shouldStop {
+        let failuresBefore = failures.count
+        reading: while !shouldStop {
             let input = source.nextLine(prompt: interactive ? prompt : "")
             switch input {
             case .end:
-                return ok
+                break reading
             case .interrupted:
                 continue
             case .line(let line):
                 number += 1
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-                if interactive { source.remember(session.redact(line)) }
-                ok = execute(line, at: interactive ? nil : SourceLocation(file: file, line: number)) && ok
+                if interactive { source.remember(session.redactLine(line)) }
+                execute(line, at: interactive ? nil : SourceLocation(file: file, line: number))
             }
         }
-        return ok
+        settlePendingRequestFailure(judgedByNext: false)
+        return failures.count == failuresBefore
     }
 
     /// Runs a script file (also `source FILE`): nested up to a depth, with cycles refused.
@@ -114,6 +118,9 @@ public final class ShellEngine {
             fail(line: typed, location: location, message: registry.unknownCommandMessage(name), started: started)
             return false
         }
+        let judges = (command as? any RequestOutcomeCheck)?.judgesRequestOutcome(Array(arguments.dropFirst())) ?? false
+        settlePendingRequestFailure(judgedByNext: judges)
+        if shouldStop { return false }
         let context = CommandContext(session: session, engine: self, line: typed)
         var report: CommandReport
         do {
@@ -123,20 +130,28 @@ public final class ShellEngine {
             report.ok = false
             report.error = error.message
         }
-        let shown = session.redact(typed)
-        render(report, command: shown, location: location)
-        cases.append(CaseResult(name: shown, location: location, duration: Date().timeIntervalSince(started),
-                                failure: report.ok ? nil : report.error ?? "failed"))
-        if !report.ok { failures.append(ScriptFailure(location: location, message: report.error ?? "failed")) }
+        let shown = session.redactLine(typed)
+        let result = CaseResult(name: shown, location: location, duration: Date().timeIntervalSince(started),
+                                failure: report.ok ? nil : report.error ?? "failed")
+        let failure = ScriptFailure(location: location, message: report.error ?? "failed")
+        if !report.ok, report.exchange != nil, location != nil {
+            render(report, command: shown, location: location, showingError: false)
+            pendingRequestFailure = (result, failure)
+        } else {
+            render(report, command: shown, location: location)
+            cases.append(result)
+            if !report.ok { failures.append(failure) }
+        }
         if command.name != "record" { session.recorder?.record(shown, report: report) }
         return report.ok
     }
 
     private func fail(line: String, location: SourceLocation?, message: String, started: Date) {
+        settlePendingRequestFailure(judgedByNext: false)
         var report = CommandReport()
         report.ok = false
         report.error = message
-        let shown = session.redact(line)
+        let shown = session.redactLine(line)
         render(report, command: shown, location: location)
         cases.append(CaseResult(name: shown, location: location, duration: Date().timeIntervalSince(started), failure: message))
         failures.append(ScriptFailure(location: location, message: message))
@@ -147,22 +162,41 @@ public final class ShellEngine {
         exitRequested = true
     }
 
-    private func render(_ report: CommandReport, command: String, location: SourceLocation?) {
+    /// Counts a held request failure, or drops it when the command after it judges the outcome itself.
+    private func settlePendingRequestFailure(judgedByNext judged: Bool) {
+        guard let pending = pendingRequestFailure else { return }
+        pendingRequestFailure = nil
+        if judged {
+            cases.append(CaseResult(name: pending.result.name, location: pending.result.location,
+                                    duration: pending.result.duration, failure: nil))
+            return
+        }
+        cases.append(pending.result)
+        failures.append(pending.failure)
+        renderError(pending.failure.message, location: pending.failure.location)
+    }
+
+    private func render(_ report: CommandReport, command: String, location: SourceLocation?, showingError: Bool = true) {
         let renderer = ReportRenderer(session: session)
         if session.options.json {
             output.write(renderer.jsonLine(report, command: command) + "\n")
-            if !report.ok, let location, let error = report.error {
-                output.writeError("\(location): \(session.redact(error))\n")
-            }
+        } else {
+            let text = renderer.text(report)
+            if !text.isEmpty { output.write(text) }
+            for warning in report.warnings { output.writeError(renderer.warning(warning)) }
+        }
+        if showingError, !report.ok, let error = report.error {
+            renderError(error, location: location)
+        }
+    }
+
+    private func renderError(_ message: String, location: SourceLocation?) {
+        if session.options.json {
+            if let location { output.writeError("\(location): \(session.redact(message))\n") }
             return
         }
-        let text = renderer.text(report)
-        if !text.isEmpty { output.write(text) }
-        for warning in report.warnings { output.writeError(renderer.warning(warning)) }
-        if !report.ok, let error = report.error {
-            let prefix = location.map { "\($0): " } ?? "error: "
-            output.writeError(renderer.error(prefix + session.redact(error)))
-        }
+        let prefix = location.map { "\($0): " } ?? "error: "
+        output.writeError(ReportRenderer(session: session).error(prefix + session.redact(message)))
     }
 
     /// Writes text straight to the output (used by `watch` while it runs).

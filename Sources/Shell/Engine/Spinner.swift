@@ -46,7 +46,7 @@ extension CommandContext {
         let spinner = session.options.interactive && !session.options.json ? Spinner.start(label: label) : nil
         defer { spinner?.stop() }
         do {
-            return CommandReport(exchange: try body(token))
+            return CommandReport(exchange: try body(token), locator: session.facade.locator)
         } catch {
             throw CommandError(error)
         }

@@ -59,7 +59,7 @@ import Testing
     @Test func pathsCompleteAfterSourceAndLocate() throws {
         let directory = NSTemporaryDirectory() + "apish-complete-\(UUID().uuidString)/"
         try FileManager.default.createDirectory(atPath: directory + "sub", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: directory + "check.apish", contents: Data())
+        _ = FileManager.default.createFile(atPath: directory + "check.apish", contents: Data())
         defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect(complete("source \(directory)ch") == [directory + "check.apish"])
         #expect(complete("locate \(directory)s") == [directory + "sub/"])

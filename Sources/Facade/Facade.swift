@@ -1,2 +1,0 @@
-/// The Facade module of apish.
-enum FacadeModule {}

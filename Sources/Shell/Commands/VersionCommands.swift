@@ -1,0 +1,156 @@
+import Facade
+
+/// `diff SERVICE [A [B]] [--all] [--schema] [name==value…]`: fetches two versions (without changing the
+/// active one) and lists, by JSON path, what was added, removed, retyped or changed.
+struct DiffCommand: Command {
+    let name = "diff"
+    let abstract = "Compare two versions of a service field by field (added, removed, type, value)"
+    let usage = "diff SERVICE [A [B]] [--all] [--schema] [name==value…]"
+    let details = [
+        "diff weather                  the two highest versions in the locator",
+        "diff weather v1 v2 city==Boston",
+        "diff weather v1               v1 against the active version",
+        "diff weather v2 latest",
+        "Arrays of objects are matched by id/_id, not position: data[_id=t01].likeCount  changed  3 → 4",
+        "--all      also list what stayed the same",
+        "--schema   compare field types only, ignoring values",
+        "Both versions are fetched fresh; the active version does not change.",
+    ]
+
+    func complete(_ previous: [String], session: Session) -> [String] {
+        let flags = ["--all", "--schema"]
+        switch previous.count {
+        case 0: return ServiceCompletion.names(session)
+        case 1, 2: return (session.facade.locator?.versions(of: previous[0]).map(\.description) ?? []) + ["latest"] + flags
+        default: return flags
+        }
+    }
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        let parsed = try DiffArguments.parse(arguments, usage: usage)
+        let session = context.session
+        let (a, b) = try Self.entries(for: parsed, facade: session.facade)
+        let token = context.cancellationToken()
+        let spinner = session.options.interactive && !session.options.json
+            ? Spinner.start(label: "diff \(a.name) \(a.version) \(b.version)") : nil
+        let sides: (Side, Side)
+        do {
+            defer { spinner?.stop() }
+            sides = (try Self.fetch(a, query: parsed.query, facade: session.facade, token: token),
+                     try Self.fetch(b, query: parsed.query, facade: session.facade, token: token))
+        }
+        let changes = VersionComparison.changes(
+            sides.0.body, sides.1.body, schema: parsed.schema, includeUnchanged: parsed.all)
+        let summary = ChangeList.summary(changes, schema: parsed.schema, between: "\(a.name) \(a.version) and \(b.version)")
+        let style: TextStyle = session.options.color ? .colored : .plain
+        var report = CommandReport(lines: ChangeList.lines(changes, style: style) + [summary])
+        report.warnings = sides.0.warnings + sides.1.warnings
+        report.data = .object(JSONObject([
+            ("service", .string(a.name)),
+            ("a", .string(a.version.description)),
+            ("b", .string(b.version.description)),
+            ("schema", .bool(parsed.schema)),
+            ("count", .number(JSONNumber(changes.filter { $0.kind != .unchanged }.count))),
+            ("changes", ChangeList.json(changes)),
+            ("summary", .string(summary)),
+        ]))
+        return report
+    }
+
+    /// One fetched version: its JSON body and what to warn about.
+    struct Side {
+        let body: JSONValue
+        let warnings: [String]
+    }
+
+    /// The two locator entries the arguments mean: the two highest; or A against the active version;
+    /// or A and B (`latest` is the highest).
+    static func entries(for parsed: DiffArguments, facade: ServiceFacade) throws(CommandError) -> (LocatorEntry, LocatorEntry) {
+        guard let locator = facade.locator else { throw CommandError(FacadeError.noLocator) }
+        let entries = locator.entries(of: parsed.service)
+        guard let highest = entries.last else {
+            throw CommandError(FacadeError.unknownService(parsed.service, known: locator.serviceNames))
+        }
+        func entry(_ text: String) throws(CommandError) -> LocatorEntry {
+            if text.lowercased() == "latest" { return highest }
+            do { return try facade.entry(of: parsed.service, version: text) } catch { throw CommandError(error) }
+        }
+        switch parsed.versions.count {
+        case 0:
+            guard entries.count >= 2 else {
+                throw CommandError("diff: \(highest.name) has only \(highest.version) in the locator; nothing to compare it with")
+            }
+            return (entries[entries.count - 2], highest)
+        case 1:
+            let first = try entry(parsed.versions[0])
+            let active: LocatorEntry
+            do { active = try facade.activeEntry(of: parsed.service) } catch { throw CommandError(error) }
+            guard active.version != first.version else {
+                let other = entries.last { $0.version != first.version }.map { " \($0.version)" } ?? " VERSION"
+                throw CommandError("diff: \(first.key) is the active version; name the other too: diff \(first.name) \(first.version)\(other)")
+            }
+            return (first, active)
+        default:
+            return (try entry(parsed.versions[0]), try entry(parsed.versions[1]))
+        }
+    }
+
+    /// Fetches one version's main resource. Any JSON answer of a 2xx counts, even one its model cannot
+    /// decode: that drift is what `diff` is for.
+    static func fetch(
+        _ entry: LocatorEntry, query: [FormField], facade: ServiceFacade, token: CancellationToken
+    ) throws(CommandError) -> Side {
+        let exchange: Exchange
+        do {
+            exchange = try facade.refresh(entry.name, version: entry.version.description, query: query, cancellation: token)
+        } catch {
+            throw CommandError(error)
+        }
+        switch exchange.outcome {
+        case .success:
+            if let body = exchange.body { return Side(body: body, warnings: []) }
+            throw CommandError("cannot compare \(entry.key): its answer has no JSON body")
+        case .decodeError(_, let failure):
+            guard let body = exchange.body else {
+                throw CommandError("cannot compare \(entry.key): its answer is not JSON (\(failure))")
+            }
+            let model = ModelRegistry.typeName(service: entry.name, version: entry.version)
+            return Side(body: body, warnings: ["\(entry.key) does not decode into \(model) (\(failure)); compared as JSON"])
+        default:
+            throw CommandError("cannot fetch \(entry.key) for diff: \(exchange.outcome)")
+        }
+    }
+}
+
+/// `watch [SERVICE] [every=SECONDS] [count=N] [name==value…]`: refreshes on an interval and prints only
+/// what changed since the last fetch, until Ctrl-C (or after `count=N` refreshes, for scripts).
+struct WatchCommand: Command {
+    let name = "watch"
+    let abstract = "Refresh a service every few seconds and show only what changed, until Ctrl-C"
+    let usage = "watch SERVICE [every=SECONDS] [count=N] [name==value…]"
+    let details = [
+        "watch stockQuote every=2 symbol==MSFT",
+        "watch weather every=0.5 count=10     stop after 10 refreshes (scripts need count=)",
+        "The first refresh shows the model; later ones show only changes, by JSON path.",
+        "every= defaults to \(Int(WatchArguments.defaultInterval)) s. Ctrl-C returns to the prompt.",
+    ]
+
+    func complete(_ previous: [String], session: Session) -> [String] {
+        previous.isEmpty ? ServiceCompletion.names(session) : ["every=", "count="]
+    }
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        let settings = try WatchArguments.parse(arguments, usage: usage)
+        let session = context.session
+        guard settings.count != nil || session.options.interactive else {
+            throw CommandError("watch runs until Ctrl-C, which a script cannot send; give count=N, e.g. watch \(settings.service ?? "SERVICE") count=3")
+        }
+        guard let service = settings.service ?? session.facade.currentService else {
+            throw CommandError(FacadeError.noActiveService)
+        }
+        let entry: LocatorEntry
+        do { entry = try session.facade.activeEntry(of: service) } catch { throw CommandError(error) }
+        var watcher = Watcher(entry: entry, settings: settings, context: context)
+        return watcher.run()
+    }
+}

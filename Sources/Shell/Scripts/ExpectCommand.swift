@@ -1,0 +1,69 @@
+import Facade
+
+/// `expect …`: checks the last response (status, result kind, values at JSON paths) or the version in use.
+/// A failed expectation fails the command, so a script exits 1 and reports `FILE:LINE: expected …, got …`.
+struct ExpectCommand: Command, RequestOutcomeCheck {
+    let name = "expect"
+    let abstract = "Check the last response or a version; a failure fails the script"
+    let usage = "expect status N | expect result KIND | expect PATH ==|!=|<|>|<=|>= VALUE | expect PATH contains|matches VALUE | expect PATH exists | expect count PATH == N | expect version SERVICE == vN"
+    let details = [
+        "expect status 200                      expect result requestError",
+        "expect data[0].likeCount == 4          expect currentTemperature == \"63\"   (quoted: a string)",
+        "expect meta.total_count >= 10          expect count data == 12",
+        "expect currentConditions exists        expect name matches '^Apple'",
+        "expect version weather == v2           expect .status == 200   (a body field named status)",
+        "KIND: success, requestError, decodeError, serverError, networkFailure",
+        "In a script, a failed request followed by expect status/result is judged by that expectation.",
+    ]
+
+    func complete(_ previous: [String], session: Session) -> [String] {
+        switch previous.count {
+        case 0: return ["status", "result", "count", "version"]
+        case 1 where previous[0] == "result": return OutcomeKind.allCases.map(\.rawValue)
+        case 1 where previous[0] == "version": return ServiceCompletion.names(session)
+        case 1: return ExpectationOperator.allCases.map(\.rawValue) + ["contains", "matches", "exists"]
+        default: return []
+        }
+    }
+
+    func judgesRequestOutcome(_ arguments: [String]) -> Bool {
+        guard let first = arguments.first?.lowercased() else { return false }
+        return first == "status" || first == "result"
+    }
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        let expectation: Expectation
+        do {
+            expectation = try Expectation.parse(Self.arguments(arguments, typed: context.line))
+        } catch {
+            throw CommandError(error.message)
+        }
+        let facade = context.session.facade
+        let exchange = facade.lastExchange
+        let evaluation = ExpectationContext(outcome: exchange?.outcome, body: exchange?.body) { service in
+            facade.locator?.canonicalName(of: service) == nil ? nil : facade.activeVersion(of: service)
+        }
+        let result = expectation.evaluate(in: evaluation)
+        var report = CommandReport()
+        report.ok = result.passed
+        if result.passed {
+            if context.session.options.interactive { report.lines = ["✓ " + result.message] }
+        } else {
+            report.error = result.message
+        }
+        report.data = .object(JSONObject([
+            ("expectation", .string(expectation.description)), ("passed", .bool(result.passed)),
+            ("actual", result.actual ?? .null),
+        ]))
+        return report
+    }
+
+    /// The expanded arguments with whether each was quoted as typed (`"63"` is a string, `63` a number);
+    /// the engine hands over expanded text, so the typed line is split again for the quoting.
+    static func arguments(_ expanded: [String], typed line: String) -> [Expectation.Argument] {
+        guard let commands = try? Tokenizer.split(line), commands.count == 1, commands[0].count == expanded.count + 1 else {
+            return expanded.map { Expectation.Argument($0) }
+        }
+        return zip(expanded, commands[0].dropFirst()).map { Expectation.Argument($0, quoted: $1.isQuoted) }
+    }
+}

@@ -1,0 +1,195 @@
+import Facade
+import Foundation
+
+/// What an expectation is checked against: the last request and the versions in use.
+public struct ExpectationContext {
+    /// How the last request ended; nil before any request.
+    public var outcome: Outcome?
+    /// The last response body when it was JSON.
+    public var body: JSONValue?
+    /// The version of a service in use; nil for a service the locator does not have.
+    public var activeVersion: (String) -> ServiceVersion?
+
+    public init(outcome: Outcome?, body: JSONValue?, activeVersion: @escaping (String) -> ServiceVersion? = { _ in nil }) {
+        self.outcome = outcome
+        self.body = body
+        self.activeVersion = activeVersion
+    }
+}
+
+/// Whether an expectation held, and a line saying so: `status 200` when it passed,
+/// `expected data[0].likeCount == 4, got 3` when it did not.
+public struct ExpectationResult: Sendable, Equatable {
+    public let passed: Bool
+    public let message: String
+    /// The value that was checked, for `--json`.
+    public let actual: JSONValue?
+}
+
+extension Expectation: CustomStringConvertible {
+    /// The expectation as it is written after `expect` (canonical spelling).
+    public var description: String {
+        switch self {
+        case let .status(comparison, status):
+            comparison == .equal ? "status \(status)" : "status \(comparison.rawValue) \(status)"
+        case let .result(kind, negated):
+            negated ? "result != \(kind.rawValue)" : "result \(kind.rawValue)"
+        case let .version(service, version, negated):
+            "version \(service) \(negated ? "!=" : "==") \(version)"
+        case let .count(path, comparison, count):
+            "count \(path) \(comparison.rawValue) \(count)"
+        case let .value(path, .compare(comparison, expected)):
+            "\(path) \(comparison.rawValue) \(expected.written)"
+        case let .value(path, .contains(expected)):
+            "\(path) contains \(expected.written)"
+        case let .value(path, .matches(pattern)):
+            "\(path) matches \(pattern)"
+        case let .exists(path):
+            "\(path) exists"
+        }
+    }
+
+    /// Checks the expectation; never throws: every way of not holding is a failed result with a message.
+    public func evaluate(in context: ExpectationContext) -> ExpectationResult {
+        switch self {
+        case let .status(comparison, expected):
+            guard let outcome = context.outcome else { return noRequest() }
+            guard let status = outcome.status else {
+                return fail("got no response (\(outcome.description))", actual: .null)
+            }
+            let actual = JSONValue.number(JSONNumber(status))
+            return comparison.holds(Self.order(status, expected)) ? pass(actual) : fail("got \(status)", actual: actual)
+
+        case let .result(kind, negated):
+            guard let outcome = context.outcome else { return noRequest() }
+            let actual = JSONValue.string(outcome.kind.rawValue)
+            if (outcome.kind == kind) != negated { return pass(actual) }
+            let detail = outcome.isSuccess ? "" : " (\(outcome.description))"
+            return fail("got \(outcome.kind.rawValue)\(detail)", actual: actual)
+
+        case let .version(service, expected, negated):
+            guard let active = context.activeVersion(service) else {
+                return failure(but: "there is no service \(service) in the locator")
+            }
+            let actual = JSONValue.string(active.description)
+            return (active == expected) != negated ? pass(actual) : fail("got \(active)", actual: actual)
+
+        case let .count(path, comparison, expected):
+            let found: JSONValue
+            switch lookUp(path, in: context) {
+            case .success(let value): found = value
+            case .failure(let failure): return failure.result
+            }
+            let size: Int
+            switch found {
+            case .array(let elements): size = elements.count
+            case .object(let object): size = object.count
+            default: return fail("but \(path) is \(PathLookup.describe(found)), not an array or object", actual: found)
+            }
+            let actual = JSONValue.number(JSONNumber(size))
+            return comparison.holds(Self.order(size, expected)) ? pass(actual) : fail("got \(size)", actual: actual)
+
+        case let .exists(path):
+            switch lookUp(path, in: context) {
+            case .success(let value): return pass(value)
+            case .failure(let failure): return failure.result
+            }
+
+        case let .value(path, check):
+            let found: JSONValue
+            switch lookUp(path, in: context) {
+            case .success(let value): found = value
+            case .failure(let failure): return failure.result
+            }
+            return evaluate(check, on: found)
+        }
+    }
+
+    private func evaluate(_ check: ValueCheck, on actual: JSONValue) -> ExpectationResult {
+        let shown = PathLookup.shortJSON(actual)
+        switch check {
+        case let .compare(comparison, expected):
+            if comparison == .equal || comparison == .notEqual {
+                if expected.equals(actual) == (comparison == .equal) { return pass(actual) }
+                let note = actual.typeName != expected.value.typeName && comparison == .equal
+                    ? " (\(article(actual.typeName)), not \(article(expected.value.typeName)))" : ""
+                return fail("got \(shown)\(note)", actual: actual)
+            }
+            guard let ordering = expected.order(of: actual) else {
+                return fail("got \(shown) (\(article(actual.typeName)); \(comparison.rawValue) compares two numbers or two strings)", actual: actual)
+            }
+            return comparison.holds(ordering) ? pass(actual) : fail("got \(shown)", actual: actual)
+
+        case let .contains(expected):
+            guard let contained = expected.isContained(in: actual) else {
+                return fail("got \(shown) (\(article(actual.typeName)); contains looks in a string, an array or an object)", actual: actual)
+            }
+            return contained ? pass(actual) : fail("got \(shown)", actual: actual)
+
+        case let .matches(pattern):
+            let text: String
+            switch actual {
+            case .string, .number, .bool: text = actual.displayText
+            default: return fail("got \(shown) (\(article(actual.typeName)), not text)", actual: actual)
+            }
+            guard let regex = try? NSRegularExpression(pattern: pattern) else {
+                return fail("the pattern is not a valid regular expression", actual: actual)
+            }
+            let found = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            return found ? pass(actual) : fail("got \(shown)", actual: actual)
+        }
+    }
+
+    /// A lookup that failed, already turned into the expectation's failed result.
+    private struct LookupFailure: Error {
+        let result: ExpectationResult
+    }
+
+    private func lookUp(_ path: JSONPath, in context: ExpectationContext) -> Result<JSONValue, LookupFailure> {
+        guard let outcome = context.outcome else { return .failure(LookupFailure(result: noRequest())) }
+        guard let body = context.body else {
+            let why = outcome.status == nil ? "the last request got no response (\(outcome.description))" : "the last response has no JSON body"
+            return .failure(LookupFailure(result: failure(but: why)))
+        }
+        switch PathLookup.find(path, in: body) {
+        case .found(let value):
+            return .success(value)
+        case .missing(let reason):
+            if case .exists = self { return .failure(LookupFailure(result: failure(but: reason))) }
+            return .failure(LookupFailure(result: failure(but: "\(path) is missing: \(reason)")))
+        }
+    }
+
+    private func pass(_ actual: JSONValue?) -> ExpectationResult {
+        ExpectationResult(passed: true, message: description, actual: actual)
+    }
+
+    /// `expected <expectation>, <what happened>`.
+    private func fail(_ what: String, actual: JSONValue?) -> ExpectationResult {
+        ExpectationResult(passed: false, message: "expected \(description), \(what)", actual: actual)
+    }
+
+    /// `expected <expectation>, but <reason>`; `expected PATH exists` reads badly, so existence says `to exist`.
+    private func failure(but reason: String) -> ExpectationResult {
+        if case .exists(let path) = self {
+            return ExpectationResult(passed: false, message: "expected \(path) to exist, but \(reason)", actual: nil)
+        }
+        return ExpectationResult(passed: false, message: "expected \(description), but \(reason)", actual: nil)
+    }
+
+    private func noRequest() -> ExpectationResult {
+        failure(but: "no request has been made yet; run one first (refresh, twits, get …)")
+    }
+
+    private static func order(_ actual: Int, _ expected: Int) -> ComparisonResult {
+        actual == expected ? .orderedSame : (actual < expected ? .orderedAscending : .orderedDescending)
+    }
+
+    private func article(_ typeName: String) -> String {
+        switch typeName {
+        case "null": "null"
+        case "array", "object": "an \(typeName)"
+        default: "a \(typeName)"
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Facade
+
+/// `let NAME = PATH`: captures a value of the last response body into a variable (`let id = data[0]._id`,
+/// then `like $id`). Strings are captured without quotes, anything else as compact JSON.
+struct LetCommand: Command {
+    let name = "let"
+    let abstract = "Capture a value of the last response into a variable: let NAME = PATH"
+    let usage = "let NAME = PATH"
+    let details = ["twits", "let id = data[0]._id", "like $id", "let total = meta.total_count"]
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        // The path may itself hold `=` (`data[_id=t01].likeCount`), so split at the first one only.
+        let text = arguments.joined(separator: " ")
+        guard let equals = text.firstIndex(of: "=") else { throw .usage(self) }
+        let variable = text[..<equals].trimmingCharacters(in: .whitespaces)
+        let pathText = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        guard !variable.isEmpty, !pathText.isEmpty else { throw .usage(self) }
+        guard VariableName.isValid(variable) else {
+            throw CommandError("let: '\(variable)' is not a variable name (letters, digits, _; not starting with a digit)")
+        }
+        let path: JSONPath
+        do {
+            path = try JSONPath.parse(pathText)
+        } catch {
+            throw CommandError("let: \(error.description)")
+        }
+        guard let exchange = context.session.facade.lastExchange else {
+            throw CommandError("let: no response yet; run a request first (refresh, twits, get …)")
+        }
+        guard let body = exchange.body else {
+            let status = exchange.status.map { " → \($0)" } ?? ""
+            throw CommandError("let: the last response (\(exchange.method) \(exchange.displayURL)\(status)) has no JSON body")
+        }
+        let value: JSONValue
+        switch PathLookup.find(path, in: body) {
+        case .found(let found): value = found
+        case .missing(let reason): throw CommandError("let: no \(path) in the last response: \(reason)")
+        }
+        let captured = value.displayText
+        context.session.variables[variable] = captured
+        var report = CommandReport(lines: ["\(variable) = \(captured)"])
+        report.data = .object(JSONObject([("name", .string(variable)), ("value", .string(captured)), ("path", .string(path.description))]))
+        return report
+    }
+}

@@ -1,0 +1,85 @@
+import Facade
+import Foundation
+
+/// `record start | stop | save FILE` (and `record` alone for the state): turns a session into a script.
+struct RecordCommand: Command {
+    let name = "record"
+    let abstract = "Record commands into a replayable script with pinned expectations"
+    let usage = "record start | record stop | record save FILE | record"
+    let details = [
+        "record start        begin (the versions, credentials and variables in use are written first)",
+        "record save FILE    write the script; replay it with: apish FILE",
+        "Each request is followed by expect status N and expect result KIND as it happened.",
+        "Secrets are not saved: the script reads ${env.APISH_BEARER}, ${env.APISH_API_KEY} or ${env.APISH_SECRET}.",
+    ]
+
+    func complete(_ previous: [String], session: Session) -> [String] {
+        switch previous.count {
+        case 0: return ["start", "stop", "save"]
+        case 1 where previous[0] == "save": return PathCompletion.candidates
+        default: return []
+        }
+    }
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        let session = context.session
+        switch arguments.first?.lowercased() {
+        case nil:
+            guard arguments.isEmpty else { throw .usage(self) }
+            return state(session)
+        case "start"?:
+            guard arguments.count == 1 else { throw .usage(self) }
+            if let recorder = session.recorder, recorder.isRecording {
+                throw CommandError("already recording (\(recorder.commandCount) commands); record save FILE or record stop")
+            }
+            session.recorder = Recorder(prelude: Recorder.prelude(for: session))
+            return state(session)
+        case "stop"?:
+            guard arguments.count == 1 else { throw .usage(self) }
+            guard session.recorder?.isRecording == true else { throw CommandError("not recording; record start begins") }
+            session.recorder?.stop()
+            return state(session)
+        case "save"?:
+            guard arguments.count == 2, !arguments[1].isEmpty else { throw .usage(self) }
+            return try save(to: arguments[1], session: session)
+        default:
+            throw .usage(self)
+        }
+    }
+
+    private func save(to path: String, session: Session) throws(CommandError) -> CommandReport {
+        guard let recorder = session.recorder else { throw CommandError("nothing recorded; record start first") }
+        let text = recorder.script(locator: session.facade.locator?.source, file: path, redact: session.redactLine)
+        let placeholders = recorder.replayable(redact: session.redactLine).placeholders
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: LocatorLocation.expandTilde(path)), options: .atomic)
+        } catch {
+            throw CommandError("cannot write \(path): \(ScriptRunner.reason(error))")
+        }
+        let count = recorder.commandCount
+        var report = CommandReport(lines: ["saved \(count) command\(count == 1 ? "" : "s") to \(path); replay: apish \(path)"])
+        if !placeholders.isEmpty {
+            report.warnings = ["\(path) reads secrets from the environment: set \(placeholders.joined(separator: ", ")) before replaying"]
+        }
+        report.data = .object(JSONObject([
+            ("file", .string(path)), ("commands", .number(JSONNumber(count))),
+            ("secrets", .array(placeholders.map(JSONValue.string))),
+        ]))
+        return report
+    }
+
+    private func state(_ session: Session) -> CommandReport {
+        guard let recorder = session.recorder else {
+            var report = CommandReport(lines: ["not recording; record start begins"])
+            report.data = .object(JSONObject([("recording", .bool(false)), ("commands", .number(0))]))
+            return report
+        }
+        let count = recorder.commandCount
+        let line = recorder.isRecording
+            ? "recording: \(count) command\(count == 1 ? "" : "s") so far; record save FILE writes them"
+            : "recording stopped: \(count) command\(count == 1 ? "" : "s"); record save FILE writes them"
+        var report = CommandReport(lines: [line])
+        report.data = .object(JSONObject([("recording", .bool(recorder.isRecording)), ("commands", .number(JSONNumber(count)))]))
+        return report
+    }
+}

@@ -1,0 +1,140 @@
+import Facade
+import Foundation
+
+/// Runs apish without a prompt: `-c` commands (each `-c` is line N of the file `-c`), a script file
+/// (`-` reads standard input) or piped standard input (the file `<stdin>`), once or — with
+/// `--each-version SERVICE` — once per version of a service. Writes `--report junit|tap` files and turns
+/// the outcome into the exit status: 0 all passed, 1 a command or expectation failed, 2 a usage error.
+public final class ScriptRunner {
+    let engine: ShellEngine
+    let arguments: ShellArguments
+
+    public init(engine: ShellEngine, arguments: ShellArguments) {
+        self.engine = engine
+        self.arguments = arguments
+    }
+
+    /// Where the commands come from.
+    enum Script {
+        case commands([String])
+        case file(String)
+        case standardInput
+    }
+
+    var script: Script {
+        if !arguments.commands.isEmpty { return .commands(arguments.commands) }
+        if let path = arguments.script, path != "-" { return .file(path) }
+        return .standardInput
+    }
+
+    /// Runs everything and returns the exit status. `stdin` makes the reader of standard input (called at
+    /// most once, and only when the commands come from there).
+    public func run(stdin: () -> LineSource) -> Int32 {
+        if let service = arguments.eachVersion {
+            return runEachVersion(service, stdin: stdin)
+        }
+        switch script {
+        case .commands(let commands):
+            engine.run(LineListSource(commands), file: "-c")
+        case .file(let path):
+            do {
+                _ = try engine.runFile(path)
+            } catch {
+                return usageError(error.message)
+            }
+        case .standardInput:
+            engine.run(stdin(), file: "<stdin>")
+        }
+        let status: Int32 = engine.failures.isEmpty ? 0 : 1
+        return writeReports([TestReport.Run(cases: engine.cases)]) ?? status
+    }
+
+    // MARK: --each-version
+
+    private func runEachVersion(_ service: String, stdin: () -> LineSource) -> Int32 {
+        let facade = engine.session.facade
+        guard let locator = facade.locator else { return usageError("--each-version: no locator loaded") }
+        guard let name = locator.canonicalName(of: service) else {
+            return usageError("--each-version: " + FacadeError.unknownService(service, known: locator.serviceNames).description)
+        }
+        // Standard input can be read only once, so its lines are kept for every run.
+        var lines: [String] = []
+        switch script {
+        case .commands(let commands):
+            lines = commands
+        case .standardInput:
+            lines = LineListSource.lines(of: stdin())
+        case .file(let path):
+            guard FileManager.default.isReadableFile(atPath: LocatorLocation.expandTilde(path)) else {
+                let exists = FileManager.default.fileExists(atPath: LocatorLocation.expandTilde(path))
+                return usageError("cannot read script \(path): " + (exists ? "permission denied" : "no such file"))
+            }
+        }
+
+        let json = engine.session.options.json
+        var cells: [EachVersionMatrix.Cell] = []
+        var runs: [TestReport.Run] = []
+        for version in locator.versions(of: name) {
+            do {
+                try facade.use(name, version: version.description)
+            } catch {
+                return usageError("--each-version: \(error.description)")
+            }
+            let session = Session(facade: facade, options: engine.session.options, environment: engine.session.environment)
+            session.historyProvider = engine.session.historyProvider
+            if !json { engine.output.write((cells.isEmpty ? "" : "\n") + "── \(name) \(version) ──\n") }
+            let run = ShellEngine(session: session, registry: engine.registry, output: json ? ErrorsOnlyOutput(engine.output) : engine.output)
+            switch script {
+            case .file(let path):
+                do {
+                    _ = try run.runFile(path)
+                } catch {
+                    return usageError(error.message)
+                }
+            case .commands:
+                run.run(LineListSource(lines), file: "-c")
+            case .standardInput:
+                run.run(LineListSource(lines), file: "<stdin>")
+            }
+            let failures = run.failures.map { ScriptFailure(location: $0.location, message: session.redact($0.message)) }
+            cells.append(EachVersionMatrix.Cell(version: version.description, failures: failures))
+            runs.append(TestReport.Run(label: "\(name) \(version)", cases: run.cases))
+        }
+        let matrix = EachVersionMatrix(service: name, cells: cells)
+        engine.output.write(json ? matrix.json.encoded() + "\n" : "\n" + matrix.text)
+        return writeReports(runs) ?? (matrix.ok ? 0 : 1)
+    }
+
+    // MARK: Reports and errors
+
+    /// Writes every `--report`; returns 2 when one cannot be written, nil when all were.
+    private func writeReports(_ runs: [TestReport.Run]) -> Int32? {
+        guard !arguments.reports.isEmpty else { return nil }
+        let report = TestReport(runs: runs)
+        var status: Int32?
+        for (format, path) in arguments.reports {
+            let text = format == .junit ? JUnitWriter.render(report) : TAPWriter.render(report)
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: LocatorLocation.expandTilde(path)), options: .atomic)
+            } catch {
+                status = usageError("cannot write report \(path): \(Self.reason(error))")
+            }
+        }
+        return status
+    }
+
+    private func usageError(_ message: String) -> Int32 {
+        engine.output.writeError("apish: \(message)\n")
+        return 2
+    }
+
+    /// The short reason of a file error (`no such file or directory`), not Foundation's whole sentence.
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue)).lowercased()
+        }
+        return nsError.localizedDescription
+    }
+}

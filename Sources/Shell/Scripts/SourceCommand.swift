@@ -1,0 +1,42 @@
+import Facade
+import Foundation
+
+/// `source FILE`: runs another script in this session. Failures inside report the sourced file's own
+/// `FILE:LINE`, and `source` itself fails when anything inside did. A relative path is taken from the
+/// directory of the script doing the sourcing (from the current directory when typed at the prompt).
+struct SourceCommand: Command {
+    let name = "source"
+    let aliases = ["."]
+    let abstract = "Run the commands of a script file in this session"
+    let usage = "source FILE"
+    let details = ["source examples/ci-check.apish", "Nested sources work; a file that sources itself (a cycle) is refused."]
+
+    func complete(_ previous: [String], session: Session) -> [String] {
+        previous.isEmpty ? PathCompletion.candidates : []
+    }
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        guard arguments.count == 1, let path = arguments.first, !path.isEmpty else { throw .usage(self) }
+        let engine = context.engine
+        let resolved = Self.resolve(path, from: engine.sourceStack.last)
+        let failuresBefore = engine.failures.count
+        let ok = try engine.runFile(resolved)
+        if ok { return CommandReport() }
+        let inside = engine.failures.dropFirst(failuresBefore)
+        let count = inside.count
+        var message = "source \(resolved): \(count) failure\(count == 1 ? "" : "s")"
+        if let first = inside.first { message += " (first: \(first))" }
+        throw CommandError(message)
+    }
+
+    /// `path` as written when it is absolute or there is no including script; else next to the includer,
+    /// shown relative to the current directory when it lies under it.
+    static func resolve(_ path: String, from includer: String?, currentDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+        guard let includer, !path.hasPrefix("/"), !path.hasPrefix("~") else { return path }
+        let directory = (includer as NSString).deletingLastPathComponent
+        let joined = URL(fileURLWithPath: (directory as NSString).appendingPathComponent(path)).standardizedFileURL.path
+        let base = URL(fileURLWithPath: currentDirectory).standardizedFileURL.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return joined.hasPrefix(prefix) ? String(joined.dropFirst(prefix.count)) : joined
+    }
+}

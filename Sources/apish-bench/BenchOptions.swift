@@ -1,0 +1,51 @@
+/// The command line of `apish-bench`.
+struct BenchOptions {
+    var apish: String? = ".build/release/apish"
+    var documentMegabytes = 5.0
+    var jsonRounds = 5
+    var requests = 500
+    var startupRuns = 10
+    var documentPath: String?
+
+    static let usage = """
+        usage: apish-bench [--apish PATH | --no-startup] [--size MB] [--rounds N] [--requests N] [--startup-runs N] [--keep-document PATH]
+          --apish PATH      the apish binary to time at start-up (default .build/release/apish)
+          --size MB         size of the generated JSON document (default 5)
+          --rounds N        timed parse rounds per parser, best counts (default 5)
+          --requests N      GETs per HTTP client (default 500)
+          --startup-runs N  timed launches of apish -c services (default 10)
+          --keep-document PATH  write the generated document there and keep it
+        """
+
+    static func parse(_ arguments: [String]) throws -> BenchOptions {
+        var options = BenchOptions()
+        var remaining = arguments[...]
+        func value(_ flag: String) throws -> String {
+            guard let next = remaining.popFirst() else { throw BenchFailure("\(flag) needs a value\n\(usage)") }
+            return next
+        }
+        func count(_ flag: String) throws -> Int {
+            let text = try value(flag)
+            guard let number = Int(text), number > 0 else { throw BenchFailure("\(flag) needs a positive whole number") }
+            return number
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--apish": options.apish = try value(argument)
+            case "--no-startup": options.apish = nil
+            case "--size":
+                let text = try value(argument)
+                guard let megabytes = Double(text), megabytes > 0, megabytes <= 500 else {
+                    throw BenchFailure("--size needs a number of megabytes (0–500)")
+                }
+                options.documentMegabytes = megabytes
+            case "--rounds": options.jsonRounds = try count(argument)
+            case "--requests": options.requests = try count(argument)
+            case "--startup-runs": options.startupRuns = try count(argument)
+            case "--keep-document": options.documentPath = try value(argument)
+            default: throw BenchFailure("unknown argument '\(argument)'\n\(usage)")
+            }
+        }
+        return options
+    }
+}

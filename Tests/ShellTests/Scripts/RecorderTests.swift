@@ -1,0 +1,109 @@
+@testable import Facade
+import Foundation
+import Testing
+@testable import Shell
+
+/// What a recording keeps, what it drops, the expectations it pins and how secrets are written.
+@Suite struct RecorderTests {
+    private func exchange(status: Int?, outcome: Outcome) -> Exchange {
+        let request = HTTPRequest(method: .get, url: "http://127.0.0.1:1/weather/v1")
+        let response = status.map { HTTPResponse(status: $0, url: "http://127.0.0.1:1/weather/v1") }
+        return Exchange(service: nil, method: .get, displayURL: "http://127.0.0.1:1/weather/v1", request: request,
+                        response: response, outcome: outcome, model: nil, body: nil, warnings: [], curlCommand: "curl")
+    }
+
+    private func failed(_ message: String) -> CommandReport {
+        var report = CommandReport()
+        report.ok = false
+        report.error = message
+        return report
+    }
+
+    @Test func requestsArePinnedWithTheirStatusAndResult() {
+        var recorder = Recorder()
+        recorder.record("use weather v1", report: CommandReport(lines: ["weather → v1"]))
+        recorder.record("refresh weather city==Boston", report: CommandReport(exchange: exchange(status: 200, outcome: .success(status: 200))))
+        recorder.record("refresh weather city==Xyz", report: CommandReport(exchange: exchange(status: 404, outcome: .requestError(status: 404, message: nil))))
+        recorder.record("get http://127.0.0.1:1/", report: CommandReport(exchange: exchange(status: nil, outcome: .networkFailure("refused"))))
+        #expect(recorder.replayable().lines == [
+            "use weather v1",
+            "refresh weather city==Boston", "expect status 200", "expect result success",
+            "refresh weather city==Xyz", "expect status 404", "expect result requestError",
+            "get http://127.0.0.1:1/", "expect result networkFailure",
+        ])
+        #expect(recorder.commandCount == 4)
+    }
+
+    @Test func typosFailedChecksAndNoiseAreDropped() {
+        var recorder = Recorder()
+        recorder.record("use weather v9", report: failed("weather has no version v9"))
+        recorder.record("expect status 500", report: failed("expected status 500, got 200"))
+        recorder.record("help use", report: CommandReport(lines: ["usage: use …"]))
+        recorder.record("history", report: CommandReport(lines: []))
+        recorder.record("quit", report: CommandReport())
+        #expect(recorder.replayable().lines.isEmpty)
+    }
+
+    @Test func anExpectationTypedAfterARequestIsNotDoubled() {
+        var recorder = Recorder()
+        recorder.record("twits", report: CommandReport(exchange: exchange(status: 200, outcome: .success(status: 200))))
+        recorder.record("expect status 200", report: CommandReport())
+        recorder.record("expect count data == 12", report: CommandReport())
+        #expect(recorder.replayable().lines == ["twits", "expect status 200", "expect result success", "expect count data == 12"])
+    }
+
+    @Test func stoppedRecordersIgnoreCommands() {
+        var recorder = Recorder()
+        recorder.stop()
+        recorder.record("services", report: CommandReport())
+        #expect(recorder.replayable().lines.isEmpty)
+        #expect(!recorder.isRecording)
+    }
+
+    @Test func secretsBecomeEnvironmentPlaceholders() {
+        var recorder = Recorder(prelude: ["auth key key=••• meetup"])
+        recorder.record("auth bearer ••• twit", report: CommandReport())
+        recorder.record("get meetup/2/groups key==••• lat==1", report: CommandReport())
+        recorder.record("header Authorization 'Bearer not-known-as-a-secret'", report: CommandReport())
+        #expect(recorder.replayable().lines == [
+            "auth key key=${env.APISH_API_KEY} meetup",
+            "auth bearer ${env.APISH_BEARER} twit",
+            "get meetup/2/groups key==${env.APISH_SECRET} lat==1",
+            "header Authorization ${env.APISH_SECRET}",
+        ])
+        #expect(recorder.replayable().placeholders == ["APISH_API_KEY", "APISH_BEARER", "APISH_SECRET"])
+    }
+
+    @Test func secretsKnownOnlyAtSaveTimeAreMaskedToo() {
+        var recorder = Recorder()
+        recorder.record("set token abc123", report: CommandReport())
+        recorder.record("auth bearer $token", report: CommandReport())
+        let saved = recorder.replayable { $0.replacingOccurrences(of: "abc123", with: "•••") }
+        #expect(saved.lines == ["set token ${env.APISH_SECRET}", "auth bearer $token"])
+    }
+
+    @Test func savedScriptHasAHeaderThenTheLines() throws {
+        var recorder = Recorder(startedAt: Date(timeIntervalSince1970: 0))
+        recorder.record("auth bearer •••", report: CommandReport())
+        let script = recorder.script(savedAt: Date(timeIntervalSince1970: 60), locator: "http://127.0.0.1:8080/services.json", file: "s.apish")
+        #expect(script == """
+        # apish recording, saved 1970-01-01T00:01:00Z (started 1970-01-01T00:00:00Z)
+        # locator: http://127.0.0.1:8080/services.json
+        # replay: apish s.apish   (exit 0 while the APIs still answer as recorded)
+        # secrets were not saved: set APISH_BEARER in the environment before replaying (the demo API accepts any value)
+        auth bearer ${env.APISH_BEARER}
+
+        """)
+        // The header and placeholders read back as comments and a variable, not as secrets or errors.
+        let commands = try script.split(separator: "\n").flatMap { try Tokenizer.split(String($0)) }
+        #expect(commands.count == 1)
+        #expect(commands[0][2].variableNames == ["env.APISH_BEARER"])
+    }
+
+    @Test func quotingReadsBack() throws {
+        for value in ["plain", "two words", "it's", "$HOME \"x\"", ""] {
+            let words = try Tokenizer.split("set v " + Recorder.quoted(value))[0]
+            #expect(try words[2].expand { _ in nil } == value)
+        }
+    }
+}

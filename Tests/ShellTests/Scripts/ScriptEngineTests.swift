@@ -1,0 +1,115 @@
+import DemoServer
+import Facade
+import Foundation
+import Testing
+@testable import Shell
+
+/// Scripts run by the engine against a demo server on port 0: failed requests judged by the next
+/// `expect`, captures, sourcing and the runner's exit status.
+@Suite final class ScriptEngineTests {
+    let server: DemoServer
+    let session: Session
+    let output = BufferedOutput()
+    let engine: ShellEngine
+
+    init() throws {
+        server = DemoServer(configuration: DemoServerConfiguration())
+        try server.start()
+        let facade = ServiceFacade(transport: CurlTransport())
+        try facade.locate(server.baseURL + "/services.json")
+        session = Session(facade: facade)
+        engine = ShellEngine(session: session, output: output)
+    }
+
+    deinit {
+        server.stop()
+    }
+
+    private func run(_ script: String, file: String = "t.apish") -> Bool {
+        engine.run(StringLineSource(script), file: file)
+    }
+
+    @Test func aFailedRequestJudgedByTheNextExpectationIsNotAFailure() {
+        let ok = run("refresh weather city==Atlantis\nexpect status 404\nexpect result requestError\n")
+        #expect(ok)
+        #expect(engine.failures.isEmpty)
+        #expect(engine.cases.count == 3)
+        #expect(output.errors.isEmpty)
+    }
+
+    @Test func aFailedRequestNotJudgedCountsAtItsOwnLine() {
+        let ok = run("refresh weather city==Atlantis\nservices\n")
+        #expect(!ok)
+        #expect(engine.failures.map(\.description) == ["t.apish:1: weather v2: request error: HTTP 404 Not Found: unknown city 'Atlantis'"])
+        #expect(output.errors.contains("t.apish:1: weather v2: request error"))
+        #expect(engine.cases.map { $0.failure != nil } == [true, false])
+    }
+
+    @Test func aFailedRequestAtTheEndOfAScriptCounts() {
+        #expect(!run("services\nrefresh weather city==Atlantis\n"))
+        #expect(engine.failures.first?.location == SourceLocation(file: "t.apish", line: 2))
+    }
+
+    @Test func failFastStopsBeforeTheLineAfterAFailedRequest() {
+        session.options.failFast = true
+        #expect(!run("refresh weather city==Atlantis\nset after 1\n"))
+        #expect(session.variables["after"] == nil)
+    }
+
+    @Test func letCapturesFromTheLastBody() {
+        #expect(run("twits\nlet id = data[1]._id\nlet writer = data[1].writer\nlet n = data[_id=t02].likeCount\n"))
+        #expect(session.variables["id"] == "t02")
+        #expect(session.variables["writer"] == #"{"_id":"u03","name":"Seojun","profileImage":"https://img.example/u03.png"}"#)
+        #expect(session.variables["n"] == "12")
+    }
+
+    @Test func letNamesWhatExistsWhenThePathIsMissing() {
+        #expect(!run("refresh weather\nlet t = currentTemp\n"))
+        #expect(engine.failures.first?.message
+            == "let: no currentTemp in the last response: the body has no currentTemp; it has city, state, currentTemperature, currentConditions")
+    }
+
+    @Test func sourceResolvesNextToTheScriptAndReportsItsOwnLines() throws {
+        let directory = NSTemporaryDirectory() + "apish-source-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory + "/lib", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "refresh weather\nexpect currentTemperature == 1\n".write(toFile: directory + "/lib/checks.apish", atomically: true, encoding: .utf8)
+        try "source lib/checks.apish\n".write(toFile: directory + "/main.apish", atomically: true, encoding: .utf8)
+        #expect(try engine.runFile(directory + "/main.apish") == false)
+        let messages = engine.failures.map(\.description)
+        #expect(messages.count == 2)
+        #expect(messages.first?.hasSuffix("lib/checks.apish:2: expected currentTemperature == 1, got 63") == true)
+        #expect(messages.last?.contains("main.apish:1: source ") == true)
+    }
+
+    @Test func runnerExitsOneOnAFailureAndWritesBothReports() throws {
+        let directory = NSTemporaryDirectory() + "apish-reports-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var arguments = ShellArguments()
+        arguments.commands = ["refresh weather", "expect status 500"]
+        arguments.reports = [(.junit, directory + "/r.xml"), (.tap, directory + "/r.tap")]
+        let status = ScriptRunner(engine: engine, arguments: arguments).run(stdin: { StringLineSource("") })
+        #expect(status == 1)
+        let tap = try String(contentsOfFile: directory + "/r.tap", encoding: .utf8)
+        #expect(tap.contains("not ok 2 - -c:2 expect status 500"))
+        #expect(FileManager.default.fileExists(atPath: directory + "/r.xml"))
+    }
+
+    @Test func eachVersionPrintsOneJSONMatrix() throws {
+        session.options.json = true
+        var arguments = ShellArguments()
+        arguments.commands = ["refresh weather", "expect currentConditions exists"]
+        arguments.eachVersion = "WEATHER"
+        let status = ScriptRunner(engine: engine, arguments: arguments).run(stdin: { StringLineSource("") })
+        #expect(status == 1)
+        let matrix = try JSONValue.parse(output.output)
+        #expect(matrix["service"] == "weather")
+        #expect(matrix["ok"] == false)
+        #expect(matrix["matrix"]?[0]?["version"] == "v1")
+        #expect(matrix["matrix"]?[0]?["failures"] == 1)
+        #expect(matrix["matrix"]?[0]?["firstFailure"]?.stringValue?.hasPrefix("-c:2: expected currentConditions to exist") == true)
+        #expect(matrix["matrix"]?[1]?["ok"] == true)
+        #expect(output.errors.contains("-c:2: expected currentConditions to exist"))
+    }
+}
