@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "Shell", dependencies: ["Facade"]),
         .target(name: "DemoServer"),
         .executableTarget(name: "apish", dependencies: ["Shell", "Facade", "LineEditing", "DemoServer"]),
-        .executableTarget(name: "apish-bench", dependencies: ["Facade", "Shell", "DemoServer"]),
+        .executableTarget(name: "apish-bench", dependencies: ["Facade", "Shell", "DemoServer"], path: "Benchmarks/apish-bench"),
         .testTarget(name: "FacadeTests", dependencies: ["Facade", "DemoServer"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "Facade", "DemoServer"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
