@@ -28,12 +28,13 @@ public enum LocatorLocation {
     }
 
     /// Where `locate ARG` should load from, given the locator already loaded (if any): an absolute URL
-    /// as is; an existing file as a path; otherwise a reference relative to the current locator,
+    /// as is; an existing file, or anything written as a path (`/x`, `./x`, `~/x`), as a path; otherwise a reference relative to the current locator,
     /// so `locate services-next.json` finds the document next to the current one.
     public static func target(for argument: String, current: String?) -> String {
         if isWeb(argument) || argument.lowercased().hasPrefix("file://") { return argument }
         let expanded = expandTilde(argument)
-        if FileManager.default.fileExists(atPath: expanded) { return expanded }
+        let looksLikePath = ["/", "./", "../", "~"].contains { argument.hasPrefix($0) }
+        if looksLikePath || FileManager.default.fileExists(atPath: expanded) { return expanded }
         if let current, let resolved = resolve(argument, against: current) { return resolved }
         return expanded
     }

@@ -188,7 +188,8 @@ struct ShowCommand: Command {
         }
         if raw {
             report.presentation = nil
-            report.lines.append(JSONRenderer.pretty(model.body, style: context.session.options.color ? .colored : .plain))
+            let pretty = JSONRenderer.pretty(model.body, style: context.session.options.color ? .colored : .plain)
+            report.lines.append(pretty.hasSuffix("\n") ? String(pretty.dropLast()) : pretty)
         }
         return report
     }
