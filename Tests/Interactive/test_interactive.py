@@ -131,6 +131,13 @@ class InteractiveShell(unittest.TestCase):
         output = self.run_line(child, "use weather v2")
         self.assertIn("weather → v2", output)
 
+    def test_slow_request_shows_a_spinner_then_its_result(self):
+        child = self.spawn(faults=True)
+        child.sendline("get %s/faults/delay/1500" % self.base_url)
+        child.expect("Ctrl-C cancels")  # the spinner, drawn on stderr after ~300 ms
+        child.expect(r"delayed\s+1500")
+        child.expect(PROMPT)
+
     def test_ctrl_d_exits_zero(self):
         child = self.spawn()
         child.sendeof()

@@ -20,7 +20,7 @@ struct CurlTransportFailureTests {
     }
 
     @Test func aClosedPortIsRefused() throws {
-        let port = try #require(HTTPTestServer.unusedPort())
+        let port = try #require(ClosedPort.make())
 
         let error = failure(HTTPRequest(url: "http://127.0.0.1:\(port)/weather/v2"))
 
@@ -28,7 +28,7 @@ struct CurlTransportFailureTests {
     }
 
     @Test func aSlowServerTimesOutAtTheRequestedMilliseconds() throws {
-        let server = try HTTPTestServer()
+        let server = try LiveDemoServer()
         let started = ContinuousClock.now
 
         let error = failure(HTTPRequest(url: server.url("/faults/delay/3000"), timeout: 300))
@@ -38,13 +38,13 @@ struct CurlTransportFailureTests {
     }
 
     @Test func aConnectionResetMidBodyIsReported() throws {
-        let server = try HTTPTestServer()
+        let server = try LiveDemoServer()
 
         #expect(failure(HTTPRequest(url: server.url("/faults/reset"))) == .reset)
     }
 
     @Test func aBodyOverTheDefaultCapFailsAsTooLarge() throws {
-        let server = try HTTPTestServer()
+        let server = try LiveDemoServer()
 
         let error = failure(HTTPRequest(url: server.url("/faults/huge/100")))
 
@@ -53,7 +53,7 @@ struct CurlTransportFailureTests {
     }
 
     @Test func aConfiguredCapIsEnforced() throws {
-        let server = try HTTPTestServer()
+        let server = try LiveDemoServer()
         let transport = CurlTransport(configuration: TransportConfiguration(maxBodyBytes: Self.mebibyte))
 
         #expect(failure(HTTPRequest(url: server.url("/faults/huge/2")), transport) == .tooLarge(limit: Self.mebibyte))
@@ -71,7 +71,7 @@ struct CurlTransportFailureTests {
     }
 
     @Test func aRedirectLoopStopsAtTheLimit() throws {
-        let server = try HTTPTestServer()
+        let server = try LiveDemoServer()
 
         #expect(failure(HTTPRequest(url: server.url("/faults/redirect-loop"))) == .tooManyRedirects(limit: 10))
     }
@@ -81,14 +81,14 @@ struct CurlTransportFailureTests {
     }
 
     @Test func anAlreadyCancelledTokenSendsNothing() throws {
-        let server = try HTTPTestServer()
+        let server = try LiveDemoServer()
         let token = CancellationToken(poll: { true })
 
         #expect(failure(HTTPRequest(url: server.url("/weather/v2")), cancellation: token) == .cancelled)
     }
 
     @Test func cancellingFromAnotherThreadEndsTheRequestQuickly() async throws {
-        let server = try HTTPTestServer()
+        let server = try LiveDemoServer()
         let transport = CurlTransport()
         let token = CancellationToken()
         let request = HTTPRequest(url: server.url("/faults/delay/5000"))
@@ -111,7 +111,7 @@ struct CurlTransportFailureTests {
     }
 
     @Test func theTransportStillWorksAfterAFailure() throws {
-        let server = try HTTPTestServer()
+        let server = try LiveDemoServer()
         let transport = CurlTransport()
 
         #expect(failure(HTTPRequest(url: server.url("/faults/delay/2000"), timeout: 100), transport) == .timeout(milliseconds: 100))

@@ -12,7 +12,7 @@ struct CurlTransportTests {
     }
 
     @Test func getReturnsStatusBodyHeadersAndMetrics() throws {
-        let server = try HTTPTestServer()
+        let server = try LiveDemoServer()
         let request = HTTPRequest(url: server.url("/weather/v2"), query: [FormField("city", "boston")])
 
         let response = try CurlTransport().send(request)
@@ -31,7 +31,7 @@ struct CurlTransportTests {
 
     @Test(arguments: [404, 401, 500, 503])
     func errorStatusesAreResponsesNotErrors(status: Int) throws {
-        let server = try HTTPTestServer()
+        let server = try LiveDemoServer()
 
         let response = try CurlTransport().send(HTTPRequest(url: server.url("/faults/status/\(status)")))
 
@@ -40,7 +40,7 @@ struct CurlTransportTests {
     }
 
     @Test func jsonBodyAndCustomHeadersAreEchoedBack() throws {
-        let server = try HTTPTestServer()
+        let server = try LiveDemoServer()
         let json = #"{"name":"eye","count":3}"#
         let request = HTTPRequest(
             method: .post, url: server.url("/echo/json"),
@@ -60,7 +60,7 @@ struct CurlTransportTests {
     }
 
     @Test func formBodyArrivesDecodedAsTheSameFields() throws {
-        let server = try HTTPTestServer()
+        let server = try LiveDemoServer()
         let fields = [
             FormField("name", "eye"), FormField("home", "http://theeye.pe.kr"), FormField("도시", "서울"),
             FormField("math", "1+1=2 & more"),
@@ -75,7 +75,7 @@ struct CurlTransportTests {
     }
 
     @Test func queryItemsAreAppendedToAnExistingQuery() throws {
-        let server = try HTTPTestServer()
+        let server = try LiveDemoServer()
         let request = HTTPRequest(
             url: server.url("/echo/q?existing=1"), query: [FormField("q", "a b&c"), FormField("도시", "서울")]
         )
@@ -87,7 +87,7 @@ struct CurlTransportTests {
 
     @Test(arguments: [HTTPMethod.put, .patch, .delete])
     func otherMethodsAreSentAsGiven(method: HTTPMethod) throws {
-        let server = try HTTPTestServer()
+        let server = try LiveDemoServer()
         let body: HTTPBody = method == .delete ? .none : .raw(Data("plain".utf8), contentType: "text/plain")
 
         let echo = try CurlTransport().send(HTTPRequest(method: method, url: server.url("/echo/m"), body: body))
@@ -98,7 +98,7 @@ struct CurlTransportTests {
     }
 
     @Test func aBodilessPostIsNotLabelledAsAForm() throws {
-        let server = try HTTPTestServer()
+        let server = try LiveDemoServer()
 
         let echo = try CurlTransport().send(HTTPRequest(method: .post, url: server.url("/echo")))
             .decoded(EchoReply.self)
@@ -108,7 +108,7 @@ struct CurlTransportTests {
     }
 
     @Test func sequentialRequestsReuseOneConnection() throws {
-        let server = try HTTPTestServer()
+        let server = try LiveDemoServer()
         let transport = CurlTransport()
         let request = HTTPRequest(url: server.url("/stock/v2"), query: [FormField("symbol", "MSFT")])
 
