@@ -21,10 +21,12 @@ public struct CommandRegistry: Sendable {
 
     /// `unknown command 'refesh'; did you mean refresh?`
     public func unknownCommandMessage(_ name: String) -> String {
+        guard !name.isEmpty else { return "empty command name; type help for the list" }
+        let shown = name.count > 40 ? String(name.prefix(40)) + "…" : name
         if let suggestion = Suggestions.closest(to: name, in: allNames) {
-            return "unknown command '\(name)'; did you mean \(suggestion)? (help lists commands)"
+            return "unknown command '\(shown)'; did you mean \(suggestion)? (help lists commands)"
         }
-        return "unknown command '\(name)'; type help for the list"
+        return "unknown command '\(shown)'; type help for the list"
     }
 
     /// The `help` overview: every command's usage and abstract.

@@ -83,12 +83,10 @@ public final class ShellEngine {
         guard sourceStack.count < Self.maxSourceDepth else {
             throw CommandError("source nested more than \(Self.maxSourceDepth) deep")
         }
-        guard let data = FileManager.default.contents(atPath: expanded) else {
-            throw CommandError("cannot read script \(path): " + (FileManager.default.fileExists(atPath: expanded) ? "permission denied" : "no such file"))
-        }
+        let text = try ScriptFile.read(path)
         sourceStack.append(absolute)
         defer { sourceStack.removeLast() }
-        return run(StringLineSource(String(decoding: data, as: UTF8.self)), file: path)
+        return run(StringLineSource(text), file: path)
     }
 
     /// `weather v2> ` — the current service and version, or `apish> `.

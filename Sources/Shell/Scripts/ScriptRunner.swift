@@ -65,9 +65,10 @@ public final class ScriptRunner {
         case .standardInput:
             lines = LineListSource.lines(of: stdin())
         case .file(let path):
-            guard FileManager.default.isReadableFile(atPath: LocatorLocation.expandTilde(path)) else {
-                let exists = FileManager.default.fileExists(atPath: LocatorLocation.expandTilde(path))
-                return usageError("cannot read script \(path): " + (exists ? "permission denied" : "no such file"))
+            do {
+                _ = try ScriptFile.read(path)
+            } catch {
+                return usageError(error.message)
             }
         }
 

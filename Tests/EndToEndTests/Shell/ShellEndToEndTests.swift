@@ -86,6 +86,8 @@ import Testing
         ("show twit", "nothing fetched yet for twit"),
         ("like t01", "missing bearer token"),
         ("locate /nonexistent/services.json", "cannot load locator /nonexistent/services.json: no such file"),
+        ("source /tmp", "cannot read script /tmp: is a directory"),
+        ("''", "empty command name"),
     ])
     func everyErrorIsOneClearLine(_ command: String, _ message: String) throws {
         let result = try Apish.run(["-c", command, "-c", "use weather v1"])

@@ -29,6 +29,12 @@ import Testing
         #expect(!registry.unknownCommandMessage("zzzzzzzz").contains("did you mean"))
     }
 
+    @Test func absurdNamesGetAShortMessage() {
+        #expect(registry.unknownCommandMessage("") == "empty command name; type help for the list")
+        let long = registry.unknownCommandMessage(String(repeating: "x", count: 5000))
+        #expect(long.count < 120)
+    }
+
     @Test func overviewListsEveryCommandWithItsAbstract() {
         let overview = registry.overview.joined(separator: "\n")
         for command in registry.commands {
