@@ -19,7 +19,9 @@ extension ServiceFacade {
             return perform(TwitRouter.timelineEndpoint, entry: entry, query: query, cancellation: cancellation).exchange
         case "meetup":
             guard let origin = location else { throw .noLocation }
-            return perform(MeetupRouter.groups(near: origin, radiusKm: 25, page: 20, offset: 0).endpoint,
+            let route = MeetupRouter.groups(
+                near: origin, radiusKm: MeetupRouter.defaultRadiusKm, page: MeetupRouter.defaultPageSize, offset: 0)
+            return perform(route.endpoint,
                            entry: entry, query: query, cancellation: cancellation).exchange
         default:
             let endpoint = ResourceRouter.endpoint(service: entry.name, version: entry.version, query: query)
@@ -56,11 +58,12 @@ extension ServiceFacade {
 
     /// Meetup groups near a place (the session's location when nil), nearest first.
     public func groupsNear(
-        _ origin: Coordinate? = nil, radiusKm: Double = 25, page: Int = 20, cancellation: CancellationToken? = nil
+        _ origin: Coordinate? = nil, radiusKm: Double = MeetupRouter.defaultRadiusKm, page: Int = MeetupRouter.defaultPageSize,
+        cancellation: CancellationToken? = nil
     ) throws(FacadeError) -> Exchange {
         guard let origin = origin ?? location else { throw .noLocation }
         guard origin.isValid else { throw .invalidRequest("latitude must be within ±90 and longitude within ±180") }
-        guard radiusKm > 0 else { throw .invalidRequest("radius must be more than 0 km") }
+        guard radiusKm > 0, radiusKm.isFinite else { throw .invalidRequest("radius must be a number of km above 0") }
         guard (1...200).contains(page) else { throw .invalidRequest("page must be between 1 and 200") }
         let entry = try activeEntry(of: "meetup")
         let route = MeetupRouter.groups(near: origin, radiusKm: radiusKm, page: page, offset: 0)
@@ -123,9 +126,12 @@ extension ServiceFacade {
             query.append(field)
         }
         var requestHeaders = headers
-        authorize(entry, auth: endpoint.auth, query: &query, headers: &requestHeaders)
-        let request = HTTPRequest(
-            method: endpoint.method, url: url ?? joined(entry.url, endpoint.path), query: query, headers: requestHeaders)
+        let target = url ?? joined(entry.url, endpoint.path)
+        // A link the server handed us (`meta.next`) gets credentials only if it stays within the service.
+        if URLScope.contains(base: entry.url, url: target) {
+            authorize(entry, auth: endpoint.auth, query: &query, headers: &requestHeaders)
+        }
+        let request = HTTPRequest(method: endpoint.method, url: target, query: query, headers: requestHeaders)
         let result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
         let (outcome, decoded) = Outcome.classify(result, decode: endpoint.decode)
         let exchange = record(request: request, entry: entry, result: result, outcome: outcome, model: decoded?.0)
@@ -175,7 +181,7 @@ extension ServiceFacade {
     func resolveTarget(_ target: RawRequest.Target) throws(FacadeError) -> (url: String, entry: LocatorEntry?) {
         switch target {
         case .url(let url):
-            let entry = locator?.entries.first { url.hasPrefix($0.url) }
+            let entry = locator?.entries.first { URLScope.contains(base: $0.url, url: url) }
             return (url, entry)
         case let .service(name, path):
             let entry = try activeEntry(of: name)

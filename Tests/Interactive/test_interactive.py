@@ -84,6 +84,8 @@ class InteractiveShell(unittest.TestCase):
     def test_up_arrow_recalls_history_and_file_survives_restart_without_secret(self):
         child = self.spawn()
         self.run_line(child, "auth bearer sup3r-s3cret-token")
+        self.run_line(child, "auth bearer 'quoted-s3cret-token' twit")
+        self.run_line(child, "header Authorization 'Bearer hdr-s3cret-token'")
         self.run_line(child, "services")
         child.send("\x1b[A")  # Up: the last line comes back
         child.expect("services")
@@ -101,6 +103,8 @@ class InteractiveShell(unittest.TestCase):
         with open(path, encoding="utf-8", errors="replace") as handle:
             content = handle.read()
         self.assertNotIn("sup3r-s3cret-token", content)
+        self.assertNotIn("quoted-s3cret-token", content)
+        self.assertNotIn("hdr-s3cret-token", content)
         self.assertIn("services", content)
 
         again = self.spawn()

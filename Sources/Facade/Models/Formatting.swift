@@ -4,6 +4,8 @@ import Foundation
 public enum Formatting {
     /// `530.12` → `$530.12`; `1530` → `$1,530.00`; negatives as `-$3.50`.
     public static func currency(_ value: Double, symbol: String = "$") -> String {
+        // Beyond ~9e16 cents no longer fit an Int64; such a value is shown as the number it is.
+        guard value.isFinite, abs(value) < 9e13 else { return symbol + String(value) }
         let cents = Int64((abs(value) * 100).rounded())
         let whole = String(cents / 100)
         var grouped = ""
@@ -17,12 +19,13 @@ public enum Formatting {
 
     /// `-2.92` → `-2.92%`, `1.5` → `+1.50%`.
     public static func percent(_ value: Double) -> String {
-        (value > 0 ? "+" : "") + String(format: "%.2f%%", value)
+        guard value.isFinite else { return String(value) + "%" }
+        return (value > 0 ? "+" : "") + String(format: "%.2f%%", value)
     }
 
     /// `63` → `63`, `63.5` → `63.5`: integers without a fraction, others shortest.
     public static func number(_ value: Double) -> String {
-        if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
+        if value.isFinite, value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
     }
 

@@ -2,6 +2,10 @@
 public enum MeetupRouter: Sendable {
     case groups(near: Coordinate, radiusKm: Double, page: Int, offset: Int)
 
+    /// What `groups near` asks for when the user says nothing.
+    public static let defaultRadiusKm = 25.0
+    public static let defaultPageSize = 20
+
     var method: HTTPMethod { .get }
 
     var path: String {

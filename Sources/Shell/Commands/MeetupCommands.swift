@@ -19,8 +19,8 @@ struct GroupsCommand: Command {
             return try context.request("groups next") { token throws(FacadeError) in try facade.nextGroups(cancellation: token) }
         case "near"?:
             var numbers: [Double] = []
-            var radius = 25.0
-            var page = 20
+            var radius = MeetupRouter.defaultRadiusKm
+            var page = MeetupRouter.defaultPageSize
             for argument in arguments.dropFirst() {
                 if argument.lowercased().hasPrefix("radius=") {
                     guard let value = Double(argument.dropFirst(7)) else { throw CommandError("groups: radius must be a number of km") }

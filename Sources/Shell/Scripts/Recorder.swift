@@ -26,7 +26,6 @@ public struct Recorder: Sendable {
     static let apiKeyPlaceholder = "APISH_API_KEY"
     static let secretPlaceholder = "APISH_SECRET"
     static let unreplayable: Set<String> = ["help", "?", "history", "quit", "exit"]
-    static let credentialHeader = #"(?i)^(\s*header\s+(?:authorization|proxy-authorization|cookie|x-api-key|api-key|x-auth-token)\s+)\S.*$"#
 
     /// `prelude` holds (redacted) lines that restore the state at `record start`: versions in use, credentials,
     /// headers, variables; see `Recorder.prelude(for:)`.
@@ -82,8 +81,7 @@ public struct Recorder: Sendable {
             if !placeholders.contains(placeholder) { placeholders.append(placeholder) }
         }
         let lines = recorded.map { line in
-            // A credential header's value may arrive unmasked (quoted, or not a known secret): never write it.
-            var result = Self.replace(Self.credentialHeader, in: redact(line), with: "$1" + Redactor.mask)
+            var result = redact(line)
             guard result.contains(Redactor.mask) else { return result }
             let rules: [(pattern: String, placeholder: String)] = [
                 (#"(?i)^(\s*auth\s+bearer\s+)•••"#, Self.bearerPlaceholder),

@@ -121,6 +121,9 @@ import Testing
         groups near page=2
         verbose on
         like t03
+        header Authorization 'Bearer hdr-SECRET-789'
+        get twit/user
+        header
         """)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(!result.stdout.contains("tok-SECRET-123"))

@@ -44,6 +44,16 @@ import Testing
         #expect(Redactor().redactCommandLine("auth bearer TOKEN") == "auth bearer \(mask)")
     }
 
+    @Test func masksQuotedSecretsOnCommandLines() {
+        let redactor = Redactor()
+        #expect(redactor.redactCommandLine(#"auth bearer "abc123xyz" twit"#) == "auth bearer \(mask) twit")
+        #expect(redactor.redactCommandLine("auth key 'key=s3cr3t' meetup").contains("s3cr3t") == false)
+        #expect(redactor.redactCommandLine("header Authorization 'Bearer zzz999qq'") == "header Authorization \(mask)")
+        #expect(redactor.redactCommandLine("header X-API-Key abc; services") == "header X-API-Key \(mask); services")
+        #expect(redactor.redactCommandLine("post twit/like/t01 Authorization:'Bearer x.y'") == "post twit/like/t01 Authorization:'Bearer \(mask)'")
+        #expect(redactor.redactCommandLine(#"get meetup key=="s e c""#) == "get meetup key==\(mask)")
+    }
+
     @Test func leavesOrdinaryTextAlone() {
         let text = "get weather city==Boston X-Trace:abc"
         #expect(Redactor(secrets: ["zzz-secret"]).redact(text) == text)

@@ -65,13 +65,15 @@ import Testing
         recorder.record("auth bearer ••• twit", report: CommandReport())
         recorder.record("get meetup/2/groups key==••• lat==1", report: CommandReport())
         recorder.record("header Authorization 'Bearer not-known-as-a-secret'", report: CommandReport())
-        #expect(recorder.replayable().lines == [
+        // The shell passes its command-line redactor; it masks a credential header however it is quoted.
+        let redact = Redactor().redactCommandLine
+        #expect(recorder.replayable(redact: redact).lines == [
             "auth key key=${env.APISH_API_KEY} meetup",
             "auth bearer ${env.APISH_BEARER} twit",
             "get meetup/2/groups key==${env.APISH_SECRET} lat==1",
             "header Authorization ${env.APISH_SECRET}",
         ])
-        #expect(recorder.replayable().placeholders == ["APISH_API_KEY", "APISH_BEARER", "APISH_SECRET"])
+        #expect(recorder.replayable(redact: redact).placeholders == ["APISH_API_KEY", "APISH_BEARER", "APISH_SECRET"])
     }
 
     @Test func secretsKnownOnlyAtSaveTimeAreMaskedToo() {
