@@ -135,6 +135,22 @@ class InteractiveShell(unittest.TestCase):
         output = self.run_line(child, "use weather v2")
         self.assertIn("weather → v2", output)
 
+    def test_ctrl_c_stops_a_sourced_script(self):
+        child = self.spawn(faults=True)
+        script = os.path.join(self.state, "slow.apish")
+        with open(script, "w", encoding="utf-8") as handle:
+            for _ in range(3):
+                handle.write("get %s/faults/delay/4000\n" % self.base_url)
+        child.sendline("source " + script)
+        child.expect("Ctrl-C cancels")  # the first request is under way
+        child.send("\x03")
+        child.expect(PROMPT)
+        output = child.before
+        self.assertIn("cancelled", output)
+        self.assertNotIn("delayed", output, "no later request of the script ran")
+        child.sendline("use weather v1")
+        child.expect("weather → v1")
+
     def test_slow_request_shows_a_spinner_then_its_result(self):
         child = self.spawn(faults=True)
         child.sendline("get %s/faults/delay/1500" % self.base_url)

@@ -188,8 +188,7 @@ struct ShowCommand: Command {
         }
         if raw {
             report.presentation = nil
-            let pretty = JSONRenderer.pretty(model.body, style: context.session.options.color ? .colored : .plain)
-            report.lines.append(pretty.hasSuffix("\n") ? String(pretty.dropLast()) : pretty)
+            report.formatted = JSONRenderer.pretty(model.body, style: context.session.options.color ? .colored : .plain)
         }
         return report
     }

@@ -30,20 +30,16 @@ struct DiffCommand: Command {
         let parsed = try DiffArguments.parse(arguments, usage: usage)
         let session = context.session
         let (a, b) = try Self.entries(for: parsed, facade: session.facade)
-        let token = context.cancellationToken()
-        let spinner = session.options.interactive && !session.options.json
-            ? Spinner.start(label: "diff \(a.name) \(a.version) \(b.version)") : nil
-        let sides: (Side, Side)
-        do {
-            defer { spinner?.stop() }
-            sides = (try Self.fetch(a, query: parsed.query, facade: session.facade, token: token),
-                     try Self.fetch(b, query: parsed.query, facade: session.facade, token: token))
+        let sides = try context.withProgress("diff \(a.name) \(a.version) \(b.version)") { token throws(CommandError) in
+            (try Self.fetch(a, query: parsed.query, facade: session.facade, token: token),
+             try Self.fetch(b, query: parsed.query, facade: session.facade, token: token))
         }
         let changes = VersionComparison.changes(
             sides.0.body, sides.1.body, schema: parsed.schema, includeUnchanged: parsed.all)
         let summary = ChangeList.summary(changes, schema: parsed.schema, between: "\(a.name) \(a.version) and \(b.version)")
         let style: TextStyle = session.options.color ? .colored : .plain
-        var report = CommandReport(lines: ChangeList.lines(changes, style: style) + [summary])
+        var report = CommandReport()
+        report.formatted = (ChangeList.lines(changes, style: style) + [summary]).joined(separator: "\n")
         report.warnings = sides.0.warnings + sides.1.warnings
         report.data = .object(JSONObject([
             ("service", .string(a.name)),

@@ -12,7 +12,9 @@ struct ReportRenderer {
         if session.verbose, let exchange = report.exchange {
             text += verboseText(exchange)
         }
-        for line in report.lines { text += line + "\n" }
+        // Lines may carry server text (a raw body, a message): control characters never reach the terminal.
+        for line in report.lines { text += TerminalText.safe(line) + "\n" }
+        if let formatted = report.formatted { text += formatted.hasSuffix("\n") ? formatted : formatted + "\n" }
         if let presentation = report.presentation {
             text += PresentationRenderer.render(presentation, width: session.options.width(), style: style)
         }
@@ -24,11 +26,11 @@ struct ReportRenderer {
     }
 
     func warning(_ text: String) -> String {
-        style.yellow("warning: " + session.redact(text)) + "\n"
+        style.yellow("warning: " + TerminalText.singleLine(session.redact(text))) + "\n"
     }
 
     func error(_ text: String) -> String {
-        style.red(text) + "\n"
+        style.red(TerminalText.singleLine(text)) + "\n"
     }
 
     /// `GET http://…/weather/v2 → 200 OK` and the response headers.
@@ -41,7 +43,7 @@ struct ReportRenderer {
             lines.append("< HTTP \(response.status) \(HTTPStatusText.reason(response.status))")
             for (name, value) in response.headers { lines.append("< \(name): \(value)") }
         }
-        return lines.map { style.dim($0) }.joined(separator: "\n") + "\n"
+        return lines.map { style.dim(TerminalText.singleLine($0)) }.joined(separator: "\n") + "\n"
     }
 
     /// `timing: dns 0.1 ms · connect 0.2 ms · tls – · first byte 1.9 ms · total 2.3 ms (reused connection)`.

@@ -26,9 +26,14 @@ public final class ShellEngine {
         self.output = output
     }
 
-    /// Whether `--fail-fast` says to stop now.
+    /// The SIGINT count when the line typed at the prompt started: a Ctrl-C since then also stops the
+    /// scripts that line sources and the rest of its `;`-separated commands.
+    private var interruptsAtPromptLine: Int?
+
+    /// Whether to stop now: `quit`, `--fail-fast` after a failure, or Ctrl-C during a prompt line.
     public var shouldStop: Bool {
         exitRequested || (session.options.failFast && !failures.isEmpty)
+            || interruptsAtPromptLine.map { session.options.interruptCount() != $0 } ?? false
     }
 
     /// Runs every command on one line. `location` is where the line came from (nil when typed at the prompt).
@@ -65,8 +70,14 @@ public final class ShellEngine {
                 number += 1
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-                if interactive { source.remember(session.redactLine(line)) }
-                execute(line, at: interactive ? nil : SourceLocation(file: file, line: number))
+                guard interactive else {
+                    execute(line, at: SourceLocation(file: file, line: number))
+                    continue
+                }
+                source.remember(session.redactLine(line))
+                interruptsAtPromptLine = session.options.interruptCount()
+                execute(line)
+                interruptsAtPromptLine = nil
             }
         }
         settlePendingRequestFailure(judgedByNext: false)
@@ -190,7 +201,7 @@ public final class ShellEngine {
 
     private func renderError(_ message: String, location: SourceLocation?) {
         if session.options.json {
-            if let location { output.writeError("\(location): \(session.redact(message))\n") }
+            if let location { output.writeError("\(location): \(TerminalText.singleLine(session.redact(message)))\n") }
             return
         }
         let prefix = location.map { "\($0): " } ?? "error: "

@@ -1,4 +1,3 @@
-import Facade
 import Foundation
 import Synchronization
 
@@ -6,6 +5,8 @@ import Synchronization
 /// thread and erases itself when stopped.
 final class Spinner: Sendable {
     private let stopped = Atomic<Bool>(false)
+    /// Signalled by `stop()` so the spinner wakes at once instead of finishing its frame delay.
+    private let wake = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
 
     static func start(label: String) -> Spinner {
@@ -27,7 +28,7 @@ final class Spinner: Sendable {
                 drawn = true
                 tick += 1
             }
-            Thread.sleep(forTimeInterval: 0.08)
+            _ = wake.wait(timeout: .now() + 0.08)
         }
         if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         done.signal()
@@ -35,20 +36,7 @@ final class Spinner: Sendable {
 
     func stop() {
         stopped.store(true, ordering: .releasing)
+        wake.signal()
         done.wait()
-    }
-}
-
-extension CommandContext {
-    /// Runs a facade request with a Ctrl-C cancellation token and, on a terminal, a spinner.
-    func request(_ label: String, _ body: (CancellationToken) throws(FacadeError) -> Exchange) throws(CommandError) -> CommandReport {
-        let token = cancellationToken()
-        let spinner = session.options.interactive && !session.options.json ? Spinner.start(label: label) : nil
-        defer { spinner?.stop() }
-        do {
-            return CommandReport(exchange: try body(token), locator: session.facade.locator)
-        } catch {
-            throw CommandError(error)
-        }
     }
 }

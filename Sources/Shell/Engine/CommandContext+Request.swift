@@ -1,0 +1,22 @@
+import Facade
+
+extension CommandContext {
+    /// Runs work that makes requests with a Ctrl-C cancellation token and, on a terminal, a spinner.
+    func withProgress<T>(_ label: String, _ body: (CancellationToken) throws(CommandError) -> T) throws(CommandError) -> T {
+        let token = cancellationToken()
+        let spinner = session.options.interactive && !session.options.json ? Spinner.start(label: label) : nil
+        defer { spinner?.stop() }
+        return try body(token)
+    }
+
+    /// One facade request, reported.
+    func request(_ label: String, _ body: (CancellationToken) throws(FacadeError) -> Exchange) throws(CommandError) -> CommandReport {
+        let result = try withProgress(label) { token in Result { () throws(FacadeError) in try body(token) } }
+        switch result {
+        case .success(let exchange):
+            return CommandReport(exchange: exchange, locator: session.facade.locator)
+        case .failure(let error):
+            throw CommandError(error)
+        }
+    }
+}
