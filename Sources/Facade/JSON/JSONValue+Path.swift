@@ -1,23 +1,29 @@
 extension JSONValue {
+    /// One step of a path: an object's member, an array's element (negative counts from the end), or the
+    /// first element whose `field` shows as `value`; nil when there is no such thing.
+    public func child(_ component: JSONPath.Component) -> JSONValue? {
+        switch (component, self) {
+        case (.key(let key), .object(let object)):
+            return object[key]
+        case (.index(let index), .array(let elements)):
+            let position = index < 0 ? elements.count + index : index
+            // Not a ternary: `nil` there would become the literal `JSONValue.null`.
+            guard elements.indices.contains(position) else { return nil }
+            return elements[position]
+        case (.match(let field, let value), .array(let elements)):
+            return elements.first { $0[field]?.displayText == value }
+        default:
+            return nil
+        }
+    }
+
     /// The value at `path`, or `nil` when a step does not exist (missing key, index out of range, a key
     /// step into a non-object, an index step into a non-array).
     public func value(at path: JSONPath) -> JSONValue? {
         var current = self
         for component in path.components {
-            switch (component, current) {
-            case (.key(let key), .object(let object)):
-                guard let member = object[key] else { return nil }
-                current = member
-            case (.index(let index), .array(let elements)):
-                let position = index < 0 ? elements.count + index : index
-                guard elements.indices.contains(position) else { return nil }
-                current = elements[position]
-            case (.match(let field, let value), .array(let elements)):
-                guard let element = elements.first(where: { $0[field]?.displayText == value }) else { return nil }
-                current = element
-            default:
-                return nil
-            }
+            guard let next = current.child(component) else { return nil }
+            current = next
         }
         return current
     }

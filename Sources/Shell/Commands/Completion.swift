@@ -17,11 +17,8 @@ enum ServiceCompletion {
     }
 }
 
-/// Marker: the completer offers file paths for this argument.
+/// File path candidates, for commands whose argument is a file (`source`, `locate`, `record save`).
 enum PathCompletion {
-    static let marker = "\u{0}path"
-    static let candidates = [marker]
-
     /// Files and folders matching a partial path (folders with a trailing `/`).
     static func files(matching partial: String) -> [String] {
         let expanded = LocatorLocation.expandTilde(partial)

@@ -43,11 +43,3 @@ struct DiffArguments: Equatable {
         return DiffArguments(service: service, versions: versions, all: all, schema: schema, query: query)
     }
 }
-
-/// `name==value`, a query parameter item as in `refresh` and httpie.
-enum QueryItem {
-    static func parse(_ argument: String) -> FormField? {
-        guard let range = argument.range(of: "=="), range.lowerBound != argument.startIndex else { return nil }
-        return FormField(name: String(argument[..<range.lowerBound]), value: String(argument[range.upperBound...]))
-    }
-}

@@ -11,8 +11,8 @@ struct LocateCommand: Command {
         "locate ./my-services.json   a file",
     ]
 
-    func complete(_ previous: [String], session: Session) -> [String] {
-        previous.isEmpty ? PathCompletion.candidates : []
+    func completesPath(_ previous: [String]) -> Bool {
+        previous.isEmpty
     }
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
@@ -146,8 +146,8 @@ struct RefreshCommand: Command {
         var service: String?
         var query: [FormField] = []
         for argument in arguments {
-            if let range = argument.range(of: "==") {
-                query.append(FormField(name: String(argument[..<range.lowerBound]), value: String(argument[range.upperBound...])))
+            if let field = QueryItem.parse(argument) {
+                query.append(field)
             } else if service == nil, query.isEmpty {
                 service = argument
             } else {

@@ -13,6 +13,8 @@ public protocol Command: Sendable {
     var details: [String] { get }
     /// Candidates for the argument being typed, given the arguments before it.
     func complete(_ previous: [String], session: Session) -> [String]
+    /// Whether the argument being typed is a file path (then files are offered instead).
+    func completesPath(_ previous: [String]) -> Bool
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport
 }
 
@@ -20,6 +22,7 @@ extension Command {
     public var aliases: [String] { [] }
     public var details: [String] { [] }
     public func complete(_ previous: [String], session: Session) -> [String] { [] }
+    public func completesPath(_ previous: [String]) -> Bool { false }
 }
 
 /// What a running command can reach: the session and the engine (for `source`, `help`, `history`).

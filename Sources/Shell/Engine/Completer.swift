@@ -33,10 +33,11 @@ public struct Completer {
             return (registry.allNames.filter { $0.hasPrefix(partial.lowercased()) }, replaceFrom)
         }
         guard let command = registry.command(named: name) else { return ([], replaceFrom) }
-        let offered = command.complete(Array(words.dropFirst()), session: session)
-        if offered == PathCompletion.candidates {
+        let previous = Array(words.dropFirst())
+        if command.completesPath(previous) {
             return (PathCompletion.files(matching: partial), replaceFrom)
         }
+        let offered = command.complete(previous, session: session)
         let lower = partial.lowercased()
         return (offered.filter { $0.lowercased().hasPrefix(lower) }, replaceFrom)
     }

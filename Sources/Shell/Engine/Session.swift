@@ -16,8 +16,6 @@ public final class Session {
     public var recorder: Recorder?
     /// The lines of history so far (the line editor's), for `history`.
     public var historyProvider: () -> [String] = { [] }
-    /// The per-request transport timeout in ms, for messages.
-    public var startedAt = Date()
 
     public init(facade: ServiceFacade, options: ShellOptions = ShellOptions(), environment: [String: String] = [:]) {
         self.facade = facade

@@ -97,7 +97,7 @@ public final class ShellEngine {
         let text = try ScriptFile.read(path)
         sourceStack.append(absolute)
         defer { sourceStack.removeLast() }
-        return run(StringLineSource(text), file: path)
+        return run(LineListSource(text: text), file: path)
     }
 
     /// `weather v2> ` — the current service and version, or `apish> `.

@@ -13,35 +13,31 @@ enum PathLookup {
         var current = body
         var walked = JSONPath.root
         for component in path.components {
-            let name = walked.isRoot ? "the body" : walked.description
-            switch (component, current) {
-            case (.key(let key), .object(let object)):
-                guard let member = object[key] else {
-                    let shown = JSONPath.root.appending(.key(key)).description
-                    return .missing("\(name) has no \(shown); " + members(of: object))
-                }
-                current = member
-            case (.index(let index), .array(let elements)):
-                let position = index < 0 ? elements.count + index : index
-                guard elements.indices.contains(position) else {
-                    if elements.isEmpty { return .missing("\(name) is an empty array") }
-                    let count = elements.count
-                    return .missing("\(name) has \(count) element\(count == 1 ? "" : "s") ([0]…[\(count - 1)]), not [\(index)]")
-                }
-                current = elements[position]
-            case let (.match(field, value), .array(elements)):
-                guard let element = elements.first(where: { $0[field]?.displayText == value }) else {
-                    return .missing("no element of \(name) has \(field)=\(value)")
-                }
-                current = element
-            case (.key, _):
-                return .missing("\(name) is \(describe(current)), not an object")
-            case (.index, _), (.match, _):
-                return .missing("\(name) is \(describe(current)), not an array")
+            guard let next = current.child(component) else {
+                return .missing(whyMissing(component, in: current, at: walked.isRoot ? "the body" : walked.description))
             }
+            current = next
             walked = walked.appending(component)
         }
         return .found(current)
+    }
+
+    /// Why one step fails, naming what `current` (called `name`) holds instead.
+    private static func whyMissing(_ component: JSONPath.Component, in current: JSONValue, at name: String) -> String {
+        switch (component, current) {
+        case (.key(let key), .object(let object)):
+            return "\(name) has no \(JSONPath.root.appending(.key(key)).description); " + members(of: object)
+        case (.index(let index), .array(let elements)):
+            if elements.isEmpty { return "\(name) is an empty array" }
+            let count = elements.count
+            return "\(name) has \(count) element\(count == 1 ? "" : "s") ([0]…[\(count - 1)]), not [\(index)]"
+        case let (.match(field, value), .array):
+            return "no element of \(name) has \(field)=\(value)"
+        case (.key, _):
+            return "\(name) is \(describe(current)), not an object"
+        case (.index, _), (.match, _):
+            return "\(name) is \(describe(current)), not an array"
+        }
     }
 
     /// `it has a, b, c` (the first dozen keys) or `it is an empty object`.

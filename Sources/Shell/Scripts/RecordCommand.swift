@@ -14,11 +14,11 @@ struct RecordCommand: Command {
     ]
 
     func complete(_ previous: [String], session: Session) -> [String] {
-        switch previous.count {
-        case 0: return ["start", "stop", "save"]
-        case 1 where previous[0] == "save": return PathCompletion.candidates
-        default: return []
-        }
+        previous.isEmpty ? ["start", "stop", "save"] : []
+    }
+
+    func completesPath(_ previous: [String]) -> Bool {
+        previous == ["save"]
     }
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {

@@ -11,8 +11,8 @@ struct SourceCommand: Command {
     let usage = "source FILE"
     let details = ["source examples/ci-check.apish", "Nested sources work; a file that sources itself (a cycle) is refused."]
 
-    func complete(_ previous: [String], session: Session) -> [String] {
-        previous.isEmpty ? PathCompletion.candidates : []
+    func completesPath(_ previous: [String]) -> Bool {
+        previous.isEmpty
     }
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {

@@ -52,12 +52,4 @@ public struct Word: Sendable, Equatable {
         }
         return result
     }
-
-    /// The names of the variables the word refers to, in order.
-    public var variableNames: [String] {
-        parts.compactMap { part in
-            if case .variable(let name) = part { return name }
-            return nil
-        }
-    }
 }

@@ -99,7 +99,7 @@ import Testing
         // The header and placeholders read back as comments and a variable, not as secrets or errors.
         let commands = try script.split(separator: "\n").flatMap { try Tokenizer.split(String($0)) }
         #expect(commands.count == 1)
-        #expect(commands[0][2].variableNames == ["env.APISH_BEARER"])
+        #expect(commands[0][2].parts == [.variable("env.APISH_BEARER")])
     }
 
     @Test func quotingReadsBack() throws {

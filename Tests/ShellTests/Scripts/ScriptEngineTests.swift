@@ -26,7 +26,7 @@ import Testing
     }
 
     private func run(_ script: String, file: String = "t.apish") -> Bool {
-        engine.run(StringLineSource(script), file: file)
+        engine.run(LineListSource(text: script), file: file)
     }
 
     @Test func aFailedRequestJudgedByTheNextExpectationIsNotAFailure() {
@@ -89,7 +89,7 @@ import Testing
         var arguments = ShellArguments()
         arguments.commands = ["refresh weather", "expect status 500"]
         arguments.reports = [(.junit, directory + "/r.xml"), (.tap, directory + "/r.tap")]
-        let status = ScriptRunner(engine: engine, arguments: arguments).run(stdin: { StringLineSource("") })
+        let status = ScriptRunner(engine: engine, arguments: arguments).run(stdin: { LineListSource([]) })
         #expect(status == 1)
         let tap = try String(contentsOfFile: directory + "/r.tap", encoding: .utf8)
         #expect(tap.contains("not ok 2 - -c:2 expect status 500"))
@@ -101,7 +101,7 @@ import Testing
         var arguments = ShellArguments()
         arguments.commands = ["refresh weather", "expect currentConditions exists"]
         arguments.eachVersion = "WEATHER"
-        let status = ScriptRunner(engine: engine, arguments: arguments).run(stdin: { StringLineSource("") })
+        let status = ScriptRunner(engine: engine, arguments: arguments).run(stdin: { LineListSource([]) })
         #expect(status == 1)
         let matrix = try JSONValue.parse(output.output)
         #expect(matrix["service"] == "weather")

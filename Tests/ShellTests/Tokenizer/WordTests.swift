@@ -37,7 +37,7 @@ import Testing
     @Test func literalIsTheValueOnlyWithoutVariables() throws {
         let words = try Tokenizer.split(#"'$x' "a" $x"#)[0]
         #expect(words.map(\.literal) == ["$x", "a", nil])
-        #expect(words[2].variableNames == ["x"])
+        #expect(words[2].parts == [.variable("x")])
     }
 
     @Test func literalInitializerMakesAPlainWord() throws {
