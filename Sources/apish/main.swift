@@ -35,8 +35,7 @@ final class CompletionBridge: CompletionProvider {
 
     func complete(line: String, cursor: Int) -> Completion {
         let result = completer.complete(line: line, cursor: cursor)
-        let appendSpace = !(result.candidates.count == 1 && result.candidates[0].hasSuffix("/"))
-        return Completion(candidates: result.candidates, replaceFrom: result.replaceFrom, appendSpace: appendSpace)
+        return Completion(candidates: result.candidates, replaceFrom: result.replaceFrom, appendSpace: result.appendSpace)
     }
 }
 
@@ -101,24 +100,17 @@ if arguments.showVersion {
     exit(0)
 }
 
-var configuration = TransportConfiguration()
-if let timeout = arguments.timeout { configuration.totalTimeout = Int(timeout * 1000) }
-configuration.insecure = arguments.insecure
-let facade = ServiceFacade(transport: CurlTransport(configuration: configuration))
-
-let scripted = arguments.script != nil || !arguments.commands.isEmpty
-let interactive = !scripted && Terminal.isInteractive
-var options = ShellOptions()
-options.json = arguments.json
-options.interactive = interactive
-options.failFast = arguments.failFast
-options.color = isatty(STDOUT_FILENO) == 1 && !arguments.noColor && !arguments.json && environment["NO_COLOR"].map(\.isEmpty) ?? true
+let facade = ServiceFacade(transport: CurlTransport(configuration: arguments.transportConfiguration))
+var options = ShellOptions(
+    arguments: arguments, environment: environment,
+    stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
+let interactive = options.interactive
 options.width = { Terminal.width() }
 options.interruptCount = { InterruptMonitor.count }
 
 var demoServer: DemoServer?
 let locatorSource: String
-if let locator = arguments.locator ?? environment["APISH_LOCATOR"].flatMap({ $0.isEmpty ? nil : $0 }) {
+if let locator = arguments.locator(environment: environment) {
     locatorSource = locator
 } else {
     let server = DemoServer(configuration: DemoServerConfiguration(faults: environment["APISH_DEMO_FAULTS"] == "1"))

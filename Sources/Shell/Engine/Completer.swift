@@ -11,8 +11,16 @@ public struct Completer {
         self.registry = registry
     }
 
+    /// What Tab offers: candidates for the word that starts at `replaceFrom` (a Character offset).
+    public struct Result: Equatable {
+        public let candidates: [String]
+        public let replaceFrom: Int
+        /// A space after a single candidate, but not after a folder (`examples/`), whose files come next.
+        public var appendSpace: Bool { !(candidates.count == 1 && candidates[0].hasSuffix("/")) }
+    }
+
     /// Candidates for the word ending at `cursor` (a Character offset), and where that word starts.
-    public func complete(line: String, cursor: Int) -> (candidates: [String], replaceFrom: Int) {
+    public func complete(line: String, cursor: Int) -> Result {
         let before = String(line.prefix(cursor))
         let segmentStart = before.lastIndex(of: ";").map { before.index(after: $0) } ?? before.startIndex
         let segment = before[segmentStart...]
@@ -27,18 +35,18 @@ public struct Completer {
             let fragment = String(partial[dollar...])
             let names = session.variables.keys.map { "$" + $0 } + session.environment.keys.map { "$env." + $0 }
             let offset = partial.distance(from: partial.startIndex, to: dollar)
-            return (names.filter { $0.hasPrefix(fragment) }.sorted(), replaceFrom + offset)
+            return Result(candidates: names.filter { $0.hasPrefix(fragment) }.sorted(), replaceFrom: replaceFrom + offset)
         }
         guard let name = words.first else {
-            return (registry.allNames.filter { $0.hasPrefix(partial.lowercased()) }, replaceFrom)
+            return Result(candidates: registry.allNames.filter { $0.hasPrefix(partial.lowercased()) }, replaceFrom: replaceFrom)
         }
-        guard let command = registry.command(named: name) else { return ([], replaceFrom) }
+        guard let command = registry.command(named: name) else { return Result(candidates: [], replaceFrom: replaceFrom) }
         let previous = Array(words.dropFirst())
         if command.completesPath(previous) {
-            return (PathCompletion.files(matching: partial), replaceFrom)
+            return Result(candidates: PathCompletion.files(matching: partial), replaceFrom: replaceFrom)
         }
         let offered = command.complete(previous, session: session)
         let lower = partial.lowercased()
-        return (offered.filter { $0.lowercased().hasPrefix(lower) }, replaceFrom)
+        return Result(candidates: offered.filter { $0.lowercased().hasPrefix(lower) }, replaceFrom: replaceFrom)
     }
 }

@@ -1,3 +1,5 @@
+import Facade
+
 /// The command line of `apish` (design §6), parsed without side effects so it can be tested.
 public struct ShellArguments: Sendable, Equatable {
     /// A report format of `--report`.
@@ -99,6 +101,22 @@ public struct ShellArguments: Sendable, Equatable {
             throw UsageError(message: "--each-version needs a script (FILE or -c)")
         }
         return result
+    }
+
+    /// Commands come from `-c` or a script, not from a person at a prompt.
+    public var isScripted: Bool { script != nil || !commands.isEmpty }
+
+    /// The locator to load: `--locator`, else a non-empty `$APISH_LOCATOR`; nil means the embedded demo.
+    public func locator(environment: [String: String]) -> String? {
+        locator ?? environment["APISH_LOCATOR"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The transport settings the flags ask for.
+    public var transportConfiguration: TransportConfiguration {
+        var configuration = TransportConfiguration()
+        if let timeout { configuration.totalTimeout = Int(timeout * 1000) }
+        configuration.insecure = insecure
+        return configuration
     }
 
     public static let version = "apish 0.1.0"

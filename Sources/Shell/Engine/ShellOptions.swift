@@ -15,3 +15,17 @@ public struct ShellOptions: Sendable {
 
     public init() {}
 }
+
+extension ShellOptions {
+    /// The options a command line gives on this terminal: prompts and colour only when a person is
+    /// watching (stdin and stdout terminals, no script), never colour with `--json`, `--no-color` or
+    /// a non-empty `NO_COLOR`.
+    public init(arguments: ShellArguments, environment: [String: String], stdinIsTerminal: Bool, stdoutIsTerminal: Bool) {
+        self.init()
+        json = arguments.json
+        interactive = !arguments.isScripted && stdinIsTerminal && stdoutIsTerminal
+        failFast = arguments.failFast
+        let noColorVariable = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        color = stdoutIsTerminal && !arguments.noColor && !arguments.json && !noColorVariable
+    }
+}

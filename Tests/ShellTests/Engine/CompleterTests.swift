@@ -73,3 +73,11 @@ import Testing
         #expect(complete("frobnicate ").isEmpty)
     }
 }
+
+@Suite struct CompleterResultTests {
+    @Test func noSpaceAfterASingleFolder() {
+        #expect(!Completer.Result(candidates: ["examples/"], replaceFrom: 0).appendSpace)
+        #expect(Completer.Result(candidates: ["services"], replaceFrom: 0).appendSpace)
+        #expect(Completer.Result(candidates: ["a/", "b/"], replaceFrom: 0).appendSpace)
+    }
+}

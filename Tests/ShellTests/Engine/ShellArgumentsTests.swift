@@ -1,4 +1,5 @@
 import Testing
+import Facade
 @testable import Shell
 
 @Suite struct ShellArgumentsTests {
@@ -27,5 +28,43 @@ import Testing
     ])
     func badCommandLinesAreUsageErrors(_ arguments: [String]) {
         #expect(throws: ShellArguments.UsageError.self) { try ShellArguments.parse(arguments) }
+    }
+}
+
+/// What the command line and the terminal decide: prompts, colour, the locator, the transport.
+@Suite struct ShellOptionsResolutionTests {
+    func options(_ arguments: [String], environment: [String: String] = [:], stdin: Bool = true, stdout: Bool = true) throws -> ShellOptions {
+        ShellOptions(arguments: try ShellArguments.parse(arguments), environment: environment,
+                     stdinIsTerminal: stdin, stdoutIsTerminal: stdout)
+    }
+
+    @Test func interactiveOnlyWithTerminalsAndNoScript() throws {
+        #expect(try options([]).interactive)
+        #expect(try !options([], stdin: false).interactive)
+        #expect(try !options(["-c", "services"]).interactive)
+        #expect(try !options(["check.apish"]).interactive)
+    }
+
+    @Test func colourOnlyOnATerminalWithoutOptOuts() throws {
+        #expect(try options([]).color)
+        #expect(try !options([], stdout: false).color)
+        #expect(try !options(["--no-color"]).color)
+        #expect(try !options(["--json"]).color)
+        #expect(try !options([], environment: ["NO_COLOR": "1"]).color)
+        #expect(try options([], environment: ["NO_COLOR": ""]).color)
+    }
+
+    @Test func locatorFromFlagThenEnvironmentElseDemo() throws {
+        #expect(try ShellArguments.parse(["--locator", "a.json"]).locator(environment: ["APISH_LOCATOR": "b.json"]) == "a.json")
+        #expect(try ShellArguments.parse([]).locator(environment: ["APISH_LOCATOR": "b.json"]) == "b.json")
+        #expect(try ShellArguments.parse([]).locator(environment: ["APISH_LOCATOR": ""]) == nil)
+        #expect(try ShellArguments.parse([]).locator(environment: [:]) == nil)
+    }
+
+    @Test func timeoutAndInsecureReachTheTransport() throws {
+        let configuration = try ShellArguments.parse(["--timeout", "0.25", "--insecure"]).transportConfiguration
+        #expect(configuration.totalTimeout == 250)
+        #expect(configuration.insecure)
+        #expect(try ShellArguments.parse([]).transportConfiguration.totalTimeout == 30_000)
     }
 }
