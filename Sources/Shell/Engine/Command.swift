@@ -29,8 +29,8 @@ extension Command {
 public struct CommandContext {
     public let session: Session
     public let engine: ShellEngine
-    /// The command line as typed (secrets not yet redacted).
-    public let line: String
+    /// The command's words as typed, its name first (quoting kept: `"63"` vs `63`).
+    public let words: [Word]
 
     /// A cancellation token that trips on Ctrl-C (SIGINT) from now on.
     public func cancellationToken() -> CancellationToken {

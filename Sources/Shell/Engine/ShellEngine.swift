@@ -130,7 +130,7 @@ public final class ShellEngine {
         let judges = (command as? any RequestOutcomeCheck)?.judgesRequestOutcome(Array(arguments.dropFirst())) ?? false
         settlePendingRequestFailure(judgedByNext: judges)
         if shouldStop { return false }
-        let context = CommandContext(session: session, engine: self, line: typed)
+        let context = CommandContext(session: session, engine: self, words: words)
         var report: CommandReport
         do {
             report = try command.run(Array(arguments.dropFirst()), in: context)

@@ -34,7 +34,8 @@ struct ExpectCommand: Command, RequestOutcomeCheck {
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         let expectation: Expectation
         do {
-            expectation = try Expectation.parse(Self.arguments(arguments, typed: context.line))
+            expectation = try Expectation.parse(
+                zip(arguments, context.words.dropFirst()).map { Expectation.Argument($0, quoted: $1.isQuoted) })
         } catch {
             throw CommandError(error.message)
         }
@@ -56,14 +57,5 @@ struct ExpectCommand: Command, RequestOutcomeCheck {
             ("actual", result.actual ?? .null),
         ]))
         return report
-    }
-
-    /// The expanded arguments with whether each was quoted as typed (`"63"` is a string, `63` a number);
-    /// the engine hands over expanded text, so the typed line is split again for the quoting.
-    static func arguments(_ expanded: [String], typed line: String) -> [Expectation.Argument] {
-        guard let commands = try? Tokenizer.split(line), commands.count == 1, commands[0].count == expanded.count + 1 else {
-            return expanded.map { Expectation.Argument($0) }
-        }
-        return zip(expanded, commands[0].dropFirst()).map { Expectation.Argument($0, quoted: $1.isQuoted) }
     }
 }

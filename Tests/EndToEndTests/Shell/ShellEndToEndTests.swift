@@ -98,6 +98,14 @@ import Testing
         #expect(result.stdout.contains("weather → v1"), "the shell goes on")
     }
 
+    @Test func quotingDecidesStringOrNumberEvenBetweenSemicolons() throws {
+        let passing = try Apish.run(["-c", #"use weather v1; refresh; expect currentTemperature == "63"; expect count . == 3"#])
+        #expect(passing.status == 0, "stderr: \(passing.stderr)")
+        let failing = try Apish.run(["-c", "use weather v1; refresh; expect currentTemperature == 63"])
+        #expect(failing.status == 1)
+        #expect(failing.stderr.contains("a string, not a number"), "stderr: \(failing.stderr)")
+    }
+
     @Test func noColourWhenNotATerminal() throws {
         let result = try Apish.run(["-c", "services", "-c", "refresh weather"])
         #expect(!result.stdout.contains("\u{1B}["))

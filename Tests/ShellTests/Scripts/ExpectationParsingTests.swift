@@ -74,9 +74,4 @@ import Testing
         #expect(try parse("count", ".data", ">", "3").description == "count data > 3")
         #expect(try parse("x", "==", Shell.Expectation.Argument("4", quoted: true)).description == "x == \"4\"")
     }
-
-    @Test func quotingIsRecoveredFromTheTypedLine() {
-        let arguments = ExpectCommand.arguments(["a", "==", "63", "t01"], typed: #"expect a == "63" $id"#)
-        #expect(arguments == [Shell.Expectation.Argument("a"), "==", Shell.Expectation.Argument("63", quoted: true), "t01"])
-    }
 }
