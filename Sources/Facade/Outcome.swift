@@ -5,24 +5,6 @@ public enum OutcomeKind: String, Sendable, CaseIterable {
     case success, requestError, decodeError, serverError, networkFailure
 }
 
-/// Why a successful response did not decode into its model: where, and what was expected vs found.
-public struct DecodeFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The JSON path of the offending value (`currentTemperature`, `data[3].writer`), empty for the root.
-    public let path: String
-    public let expected: String
-    public let found: String
-
-    public init(path: String, expected: String, found: String) {
-        self.path = path
-        self.expected = expected
-        self.found = found
-    }
-
-    public var description: String {
-        (path.isEmpty ? "" : "\(path): ") + "expected \(expected), found \(found)"
-    }
-}
-
 /// The one classification of a request's result (seed 003's `judgeStatus`, made exact).
 /// Every request in apish ends in exactly one of these, decided by `Outcome.classify`.
 public enum Outcome: Sendable, Equatable, CustomStringConvertible {
@@ -121,35 +103,5 @@ public enum Outcome: Sendable, Equatable, CustomStringConvertible {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("<"), trimmed.count <= 200 else { return nil }
         return trimmed
-    }
-}
-
-/// Reason phrases for the statuses people meet.
-public enum HTTPStatusText {
-    public static func reason(_ status: Int) -> String {
-        switch status {
-        case 200: "OK"
-        case 201: "Created"
-        case 202: "Accepted"
-        case 204: "No Content"
-        case 301: "Moved Permanently"
-        case 302: "Found"
-        case 304: "Not Modified"
-        case 400: "Bad Request"
-        case 401: "Unauthorized"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 409: "Conflict"
-        case 413: "Content Too Large"
-        case 422: "Unprocessable Content"
-        case 429: "Too Many Requests"
-        case 500: "Internal Server Error"
-        case 501: "Not Implemented"
-        case 502: "Bad Gateway"
-        case 503: "Service Unavailable"
-        case 504: "Gateway Timeout"
-        default: ""
-        }
     }
 }

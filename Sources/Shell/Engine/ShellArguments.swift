@@ -5,6 +5,17 @@ public struct ShellArguments: Sendable, Equatable {
     /// A report format of `--report`.
     public enum ReportFormat: String, Sendable, Equatable { case junit, tap }
 
+    /// One `--report FORMAT FILE`.
+    public struct Report: Sendable, Equatable {
+        public let format: ReportFormat
+        public let path: String
+
+        public init(format: ReportFormat, path: String) {
+            self.format = format
+            self.path = path
+        }
+    }
+
     public var commands: [String] = []
     public var script: String?
     public var locator: String?
@@ -14,20 +25,12 @@ public struct ShellArguments: Sendable, Equatable {
     public var timeout: Double?
     public var insecure = false
     public var failFast = false
-    public var reports: [(format: ReportFormat, path: String)] = []
+    public var reports: [Report] = []
     public var eachVersion: String?
     public var showVersion = false
     public var showHelp = false
 
     public init() {}
-
-    public static func == (lhs: ShellArguments, rhs: ShellArguments) -> Bool {
-        lhs.commands == rhs.commands && lhs.script == rhs.script && lhs.locator == rhs.locator && lhs.json == rhs.json
-            && lhs.noColor == rhs.noColor && lhs.timeout == rhs.timeout && lhs.insecure == rhs.insecure
-            && lhs.failFast == rhs.failFast && lhs.eachVersion == rhs.eachVersion && lhs.showVersion == rhs.showVersion
-            && lhs.showHelp == rhs.showHelp && lhs.reports.map(\.format) == rhs.reports.map(\.format)
-            && lhs.reports.map(\.path) == rhs.reports.map(\.path)
-    }
 
     /// A bad command line: exit code 2.
     public struct UsageError: Error, Sendable, CustomStringConvertible {
@@ -72,7 +75,7 @@ public struct ShellArguments: Sendable, Equatable {
                 guard let parsed = ReportFormat(rawValue: format.lowercased()) else {
                     throw UsageError(message: "--report takes junit or tap, then a file: --report junit out.xml")
                 }
-                result.reports.append((parsed, try value(argument)))
+                result.reports.append(Report(format: parsed, path: try value(argument)))
             case "--each-version":
                 result.eachVersion = try value(argument)
             case "--version", "-V":

@@ -113,12 +113,12 @@ public final class ScriptRunner {
         guard !arguments.reports.isEmpty else { return nil }
         let report = TestReport(runs: runs)
         var status: Int32?
-        for (format, path) in arguments.reports {
-            let text = format == .junit ? JUnitWriter.render(report) : TAPWriter.render(report)
+        for file in arguments.reports {
+            let text = file.format == .junit ? JUnitWriter.render(report) : TAPWriter.render(report)
             do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: LocatorLocation.expandTilde(path)), options: .atomic)
+                try Data(text.utf8).write(to: URL(fileURLWithPath: LocatorLocation.expandTilde(file.path)), options: .atomic)
             } catch {
-                status = usageError("cannot write report \(path): \(Self.reason(error))")
+                status = usageError("cannot write report \(file.path): \(Self.reason(error))")
             }
         }
         return status

@@ -88,7 +88,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var arguments = ShellArguments()
         arguments.commands = ["refresh weather", "expect status 500"]
-        arguments.reports = [(.junit, directory + "/r.xml"), (.tap, directory + "/r.tap")]
+        arguments.reports = [.init(format: .junit, path: directory + "/r.xml"), .init(format: .tap, path: directory + "/r.tap")]
         let status = ScriptRunner(engine: engine, arguments: arguments).run(stdin: { LineListSource([]) })
         #expect(status == 1)
         let tap = try String(contentsOfFile: directory + "/r.tap", encoding: .utf8)
