@@ -33,17 +33,10 @@ public struct LocatorLoader: Sendable {
             }
             path = url.path
         }
-        path = LocatorLocation.expandTilde(path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .load(source: location, reason: "no such file")
+        do {
+            return try LocalFile.read(LocatorLocation.expandTilde(path))
+        } catch {
+            throw .load(source: location, reason: error.reason)
         }
-        guard !isDirectory.boolValue else {
-            throw .load(source: location, reason: "is a directory")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .load(source: location, reason: "cannot read the file (permission denied?)")
-        }
-        return data
     }
 }

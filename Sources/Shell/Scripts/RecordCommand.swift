@@ -54,7 +54,7 @@ struct RecordCommand: Command {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: LocatorLocation.expandTilde(path)), options: .atomic)
         } catch {
-            throw CommandError("cannot write \(path): \(ScriptRunner.reason(error))")
+            throw CommandError("cannot write \(path): \(LocalFile.reason(error))")
         }
         let count = recorder.commandCount
         var report = CommandReport(lines: ["saved \(count) command\(count == 1 ? "" : "s") to \(path); replay: apish \(path)"])

@@ -118,7 +118,7 @@ public final class ScriptRunner {
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: LocatorLocation.expandTilde(file.path)), options: .atomic)
             } catch {
-                status = usageError("cannot write report \(file.path): \(Self.reason(error))")
+                status = usageError("cannot write report \(file.path): \(LocalFile.reason(error))")
             }
         }
         return status
@@ -127,15 +127,5 @@ public final class ScriptRunner {
     private func usageError(_ message: String) -> Int32 {
         engine.output.writeError("apish: \(message)\n")
         return 2
-    }
-
-    /// The short reason of a file error (`no such file or directory`), not Foundation's whole sentence.
-    static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue)).lowercased()
-        }
-        return nsError.localizedDescription
     }
 }
