@@ -17,6 +17,8 @@ public final class PlainLineReader: LineReader {
     private var scanned = 0
     private var reachedEnd = false
     private var entries: HistoryList
+    /// The longest line handed out (1 MiB); longer runs without a newline come as several lines.
+    static let maxLineBytes = 1 << 20
 
     /// - Parameters:
     ///   - fileDescriptor: read from here (stdin by default); the caller keeps ownership.
@@ -43,6 +45,14 @@ public final class PlainLineReader: LineReader {
                 return .line(line)
             }
             scanned = buffer.count
+            // A stream with no newline in sight is cut into lines of the maximum length, so memory stays bounded.
+            if buffer.count - lineStart >= Self.maxLineBytes {
+                let end = lineStart + Self.maxLineBytes
+                let line = decodeLine(buffer[lineStart..<end])
+                lineStart = end
+                scanned = end
+                return .line(line)
+            }
             if reachedEnd {
                 guard lineStart < buffer.count else { return .endOfInput }
                 let line = decodeLine(buffer[lineStart...])

@@ -1,5 +1,5 @@
 import Testing
-import LineEditing
+@testable import LineEditing
 
 #if canImport(Glibc)
 import Glibc
@@ -79,6 +79,23 @@ import Darwin
         #expect(results[12_345] == .line("get weather city==Richmond-12345"))
         #expect(results[19_999] == .line("get weather city==Richmond-19999"))
         #expect(results.suffix(2) == [.endOfInput, .endOfInput])
+    }
+
+    @Test func aStreamWithoutNewlinesComesInBoundedLines() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let path = temporary.path + "/one-long-line"
+        let limit = PlainLineReader.maxLineBytes
+        try Files.create(path, text: String(repeating: "a", count: limit * 2 + limit / 2))
+        let fd = open(path, O_RDONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+
+        let lengths = Self.readAll(PlainLineReader(fileDescriptor: fd)).compactMap { result -> Int? in
+            if case .line(let line) = result { return line.utf8.count }
+            return nil
+        }
+        #expect(lengths == [limit, limit, limit / 2])
     }
 
     @Test func keepsHistoryInMemoryRedactedAndCapped() throws {

@@ -23,7 +23,10 @@ struct Watcher {
     var stop = StopReason.count
     var warned = Set<String>()
     var warnings: [String] = []
+    /// The `--json` events, newest last, at most `maxEvents` (an interactive watch may run for days).
     var events: [JSONValue] = []
+    var droppedEvents = 0
+    static let maxEvents = 1000
 
     init(entry: LocatorEntry, settings: WatchArguments, context: CommandContext) {
         self.entry = entry
@@ -35,6 +38,14 @@ struct Watcher {
         clock = DateFormatter()
         clock.locale = Locale(identifier: "en_US_POSIX")
         clock.dateFormat = "HH:mm:ss"
+    }
+
+    mutating func keep(_ event: JSONValue) {
+        if events.count >= Self.maxEvents {
+            events.removeFirst()
+            droppedEvents += 1
+        }
+        events.append(event)
     }
 
     mutating func run() -> CommandReport {
@@ -76,7 +87,7 @@ struct Watcher {
         }
         guard exchange.outcome.isSuccess, let body = exchange.body else {
             let message = CommandReport.describe(exchange, locator: session.facade.locator)
-            events.append(event(time, [("error", .string(session.redact(message)))]))
+            keep(event(time, [("error", .string(session.redact(message)))]))
             if message != lastError, !json {
                 context.engine.output.writeError(ReportRenderer(session: session).error("\(stamp) \(session.redact(message))"))
             }
@@ -87,7 +98,7 @@ struct Watcher {
         lastError = nil
         guard let previous else {
             previous = body
-            events.append(event(time, [("model", body)]))
+            keep(event(time, [("model", body)]))
             let model = exchange.model
             emit(style.bold("\(stamp) \(entry.key) · \(model?.typeName ?? "JSON")"))
             if !json {
@@ -100,7 +111,7 @@ struct Watcher {
         let changes = JSONDiff.compare(previous, body)
         guard !changes.isEmpty else { return }
         changedRefreshes += 1
-        events.append(event(time, [("changes", ChangeList.json(changes))]))
+        keep(event(time, [("changes", ChangeList.json(changes))]))
         emit(style.bold("\(stamp) \(changes.count) change\(changes.count == 1 ? "" : "s")"))
         for line in ChangeList.lines(changes, style: style, indent: "  ") { emit(line) }
     }
@@ -133,6 +144,7 @@ struct Watcher {
             ("changed", .number(JSONNumber(changedRefreshes))),
             ("stoppedBy", .string(stop.rawValue)),
             ("events", .array(events)),
+            ("droppedEvents", .number(JSONNumber(droppedEvents))),
         ]))
         return report
     }
