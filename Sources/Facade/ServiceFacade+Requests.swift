@@ -14,10 +14,10 @@ extension ServiceFacade {
             entry = try activeEntry(of: name)
         }
         if version == nil { makeCurrent(name) }
-        switch entry.name.lowercased() {
-        case "twit":
+        switch ServiceAPI(service: entry.name) {
+        case .twit?:
             return perform(TwitRouter.timelineEndpoint, entry: entry, query: query, cancellation: cancellation).exchange
-        case "meetup":
+        case .meetup?:
             guard let origin = location else { throw .noLocation }
             let route = MeetupRouter.groups(
                 near: origin, radiusKm: MeetupRouter.defaultRadiusKm, page: MeetupRouter.defaultPageSize, offset: 0)
@@ -79,12 +79,7 @@ extension ServiceFacade {
     public func nextGroups(cancellation: CancellationToken? = nil) throws(FacadeError) -> Exchange {
         guard let next = nextGroupsURL else { throw .noNextPage }
         let entry = try activeEntry(of: "meetup")
-        let origin = lastGroupsOrigin
-        let endpoint = Endpoint<GroupsPage>(method: .get, path: "", auth: .apiKey(parameter: "key"), modelName: "GroupsPage") {
-            response throws(DecodeFailure) in
-            try ModelRegistry.decode(GroupsPage.self, named: "GroupsPage", response: response) { .table($0.table(from: origin)) }
-        }
-        let (exchange, groups) = perform(endpoint, entry: entry, url: next, cancellation: cancellation)
+        let (exchange, groups) = perform(MeetupRouter.page(origin: lastGroupsOrigin), entry: entry, url: next, cancellation: cancellation)
         if exchange.outcome.isSuccess { nextGroupsURL = groups?.nextURL }
         return exchange
     }

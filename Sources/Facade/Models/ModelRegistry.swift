@@ -14,31 +14,15 @@ public struct DecodedModel: Sendable {
 public enum ModelRegistry {
     /// The model type name for a service version, `JSON` when there is none.
     public static func typeName(service: String, version: ServiceVersion) -> String {
-        switch (service.lowercased(), version.major) {
-        case ("weather", 1): "WeatherV1"
-        case ("weather", 2): "WeatherV2"
-        case ("stockquote", 1): "StockV1"
-        case ("stockquote", 2): "StockV2"
-        case ("twit", 1): "Envelope<[Twit]>"
-        case ("meetup", 2): "GroupsPage"
-        default: "JSON"
-        }
+        ServiceAPI(service: service)?.model(major: version.major)?.name ?? "JSON"
     }
 
-    /// Decodes the answer of a service's main resource (`refresh`).
+    /// Decodes the answer of a service's main resource (`refresh`) with its registered model, or as JSON.
     static func decode(service: String, version: ServiceVersion, response: HTTPResponse) throws(DecodeFailure) -> DecodedModel {
-        let body = try ModelDecoding.parseBody(response)
-        func typed<T: Decodable & Sendable>(_ type: T.Type, _ present: (T) -> Presentation) throws(DecodeFailure) -> DecodedModel {
-            let value = try ModelDecoding.decode(T.self, from: response, body: body)
-            return DecodedModel(typeName: typeName(service: service, version: version), presentation: present(value), body: body, value: value)
+        if let model = ServiceAPI(service: service)?.model(major: version.major) {
+            return try model.decode(response)
         }
-        switch (service.lowercased(), version.major) {
-        case ("weather", 1): return try typed(WeatherV1.self) { .rows($0.rows) }
-        case ("weather", 2): return try typed(WeatherV2.self) { .rows($0.rows) }
-        case ("stockquote", 1): return try typed(StockV1.self) { .rows($0.rows) }
-        case ("stockquote", 2): return try typed(StockV2.self) { .rows($0.rows) }
-        default: return generic(body)
-        }
+        return generic(try ModelDecoding.parseBody(response))
     }
 
     /// Decodes a body into a typed model with the given presentation.

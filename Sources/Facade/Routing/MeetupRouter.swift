@@ -27,14 +27,21 @@ public enum MeetupRouter: Sendable {
 
     var auth: AuthRequirement { .apiKey(parameter: "key") }
 
-    /// The endpoint, rendering distances from `origin`.
+    /// The endpoint, rendering distances from the place searched.
     var endpoint: Endpoint<GroupsPage> {
-        let origin: Coordinate
         switch self {
-        case let .groups(near, _, _, _): origin = near
-        }
-        return Endpoint(method: method, path: path, query: query, auth: auth, modelName: "GroupsPage") { response throws(DecodeFailure) in
-            try ModelRegistry.decode(GroupsPage.self, named: "GroupsPage", response: response) { .table($0.table(from: origin)) }
+        case let .groups(origin, _, _, _):
+            Self.page(method: method, path: path, query: query, origin: origin)
         }
     }
+
+    /// A page of groups at `path` (a `meta.next` link is called with an empty path and its own URL).
+    static func page(method: HTTPMethod = .get, path: String = "", query: [FormField] = [], origin: Coordinate?) -> Endpoint<GroupsPage> {
+        Endpoint(method: method, path: path, query: query, auth: .apiKey(parameter: "key"), modelName: modelName) {
+            response throws(DecodeFailure) in
+            try ModelRegistry.decode(GroupsPage.self, named: modelName, response: response) { .table($0.table(from: origin)) }
+        }
+    }
+
+    static let modelName = "GroupsPage"
 }
