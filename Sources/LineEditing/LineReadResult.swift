@@ -6,4 +6,6 @@ public enum LineReadResult: Sendable, Equatable {
     case interrupted
     /// Ctrl-D on an empty line, or the end of a pipe or file.
     case endOfInput
+    /// A piped line longer than the reader's limit (in bytes); it was skipped whole.
+    case lineTooLong(limit: Int)
 }

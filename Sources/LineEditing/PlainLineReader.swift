@@ -17,8 +17,9 @@ public final class PlainLineReader: LineReader {
     private var scanned = 0
     private var reachedEnd = false
     private var entries: HistoryList
-    /// The longest line handed out (1 MiB); longer runs without a newline come as several lines.
+    /// The longest line handed out (1 MiB); a longer one is skipped and reported as too long.
     static let maxLineBytes = 1 << 20
+    private var skippingLongLine = false
 
     /// - Parameters:
     ///   - fileDescriptor: read from here (stdin by default); the caller keeps ownership.
@@ -39,21 +40,24 @@ public final class PlainLineReader: LineReader {
     public func readLine(prompt: String) -> LineReadResult {
         while true {
             if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = decodeLine(buffer[lineStart..<newline])
+                let tooLong = skippingLongLine || newline - lineStart > Self.maxLineBytes
+                let line = tooLong ? "" : decodeLine(buffer[lineStart..<newline])
                 lineStart = newline + 1
                 scanned = lineStart
-                return .line(line)
+                skippingLongLine = false
+                return tooLong ? .lineTooLong(limit: Self.maxLineBytes) : .line(line)
             }
             scanned = buffer.count
-            // A stream with no newline in sight is cut into lines of the maximum length, so memory stays bounded.
-            if buffer.count - lineStart >= Self.maxLineBytes {
-                let end = lineStart + Self.maxLineBytes
-                let line = decodeLine(buffer[lineStart..<end])
-                lineStart = end
-                scanned = end
-                return .line(line)
+            // A line over the limit is dropped as it streams in (memory stays bounded) and reported once.
+            if buffer.count - lineStart > Self.maxLineBytes {
+                skippingLongLine = true
+                lineStart = buffer.count
             }
             if reachedEnd {
+                if skippingLongLine {
+                    skippingLongLine = false
+                    return .lineTooLong(limit: Self.maxLineBytes)
+                }
                 guard lineStart < buffer.count else { return .endOfInput }
                 let line = decodeLine(buffer[lineStart...])
                 lineStart = buffer.count

@@ -17,6 +17,7 @@ final class ReaderSource: LineSource {
         case .line(let line): .line(line)
         case .interrupted: .interrupted
         case .endOfInput: .end
+        case .lineTooLong(let limit): .unreadable("line longer than \(limit >> 20) MiB; skipped")
         }
     }
 

@@ -81,21 +81,22 @@ import Darwin
         #expect(results.suffix(2) == [.endOfInput, .endOfInput])
     }
 
-    @Test func aStreamWithoutNewlinesComesInBoundedLines() throws {
+    @Test func aLineOverTheLimitIsSkippedWholeAndReported() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
-        let path = temporary.path + "/one-long-line"
+        let path = temporary.path + "/long-lines"
         let limit = PlainLineReader.maxLineBytes
-        try Files.create(path, text: String(repeating: "a", count: limit * 2 + limit / 2))
+        let text = "services\n" + String(repeating: "a", count: limit * 2 + 7) + "services\nbogus\n"
+            + String(repeating: "b", count: limit + 1)
+        try Files.create(path, text: text)
         let fd = open(path, O_RDONLY)
         try #require(fd >= 0)
         defer { close(fd) }
 
-        let lengths = Self.readAll(PlainLineReader(fileDescriptor: fd)).compactMap { result -> Int? in
-            if case .line(let line) = result { return line.utf8.count }
-            return nil
-        }
-        #expect(lengths == [limit, limit, limit / 2])
+        #expect(Self.readAll(PlainLineReader(fileDescriptor: fd)) == [
+            .line("services"), .lineTooLong(limit: limit), .line("bogus"), .lineTooLong(limit: limit),
+            .endOfInput, .endOfInput,
+        ])
     }
 
     @Test func keepsHistoryInMemoryRedactedAndCapped() throws {

@@ -49,6 +49,7 @@ struct QuitCommand: Command {
     let usage = "quit"
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        guard arguments.isEmpty else { throw .usage(self) }
         context.engine.requestExit()
         return CommandReport()
     }

@@ -16,7 +16,9 @@ struct GroupsCommand: Command {
         switch arguments.first?.lowercased() {
         case "next"?:
             guard arguments.count == 1 else { throw .usage(self) }
-            return try context.request("groups next") { token throws(FacadeError) in try facade.nextGroups(cancellation: token) }
+            var report = try context.request("groups next") { token throws(FacadeError) in try facade.nextGroups(cancellation: token) }
+            if report.ok { report.notes.append(facade.hasNextGroups ? "more: groups next" : "(last page)") }
+            return report
         case "near"?:
             var numbers: [Double] = []
             var radius = MeetupRouter.defaultRadiusKm
@@ -39,7 +41,7 @@ struct GroupsCommand: Command {
             var report = try context.request("groups near") { token throws(FacadeError) in
                 try facade.groupsNear(origin, radiusKm: radius, page: page, cancellation: token)
             }
-            if report.ok, facade.hasNextGroups { report.notes.append("more: groups next") }
+            if report.ok { report.notes.append(facade.hasNextGroups ? "more: groups next" : "(last page)") }
             if case .requestError(401, _)? = report.exchange?.outcome {
                 report.error = (report.error ?? "") + "; set a key: auth key key=VALUE meetup"
             }

@@ -101,6 +101,9 @@ struct HeaderCommand: Command {
         let facade = context.session.facade
         if arguments.first == "-d" {
             guard arguments.count == 2 else { throw .usage(self) }
+            guard facade.headers.contains(arguments[1]) else {
+                throw CommandError("header: no header \(arguments[1]) is set; header lists them")
+            }
             facade.headers.remove(arguments[1])
         } else if !arguments.isEmpty {
             guard arguments.count >= 2, arguments[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {

@@ -97,6 +97,26 @@ struct ServicesCommand: Command {
         report.warnings = warnings
         return report
     }
+
+    /// Nothing decoded yet: `--raw` still shows the body of a last fetch that did not decode.
+    private func undecoded(_ service: String, raw: Bool, context: CommandContext) throws(CommandError) -> CommandReport {
+        let facade = context.session.facade
+        let version = facade.activeVersion(of: service)
+        let failed = facade.lastExchange.flatMap { exchange in
+            exchange.service?.name.lowercased() == service.lowercased() && exchange.service?.version == version ? exchange : nil
+        }
+        guard let failed, let body = failed.body else {
+            let shown = version.map { " \($0)" } ?? ""
+            throw CommandError("nothing fetched yet for \(service)\(shown); try: refresh \(service)")
+        }
+        guard raw else {
+            throw CommandError("the last fetch of \(service) did not decode (\(failed.outcome)); show \(service) --raw shows its body")
+        }
+        var report = CommandReport(lines: ["last fetch did not decode: \(failed.outcome)"])
+        report.formatted = JSONRenderer.pretty(body, style: context.session.options.color ? .colored : .plain)
+        report.data = body
+        return report
+    }
 }
 
 /// `use SERVICE VERSION|latest`.
@@ -126,6 +146,26 @@ struct UseCommand: Command {
             ("url", .string(entry.url)), ("latest", .bool(result.followsLatest)),
             ("model", .string(ModelRegistry.typeName(service: entry.name, version: entry.version))),
         ]))
+        return report
+    }
+
+    /// Nothing decoded yet: `--raw` still shows the body of a last fetch that did not decode.
+    private func undecoded(_ service: String, raw: Bool, context: CommandContext) throws(CommandError) -> CommandReport {
+        let facade = context.session.facade
+        let version = facade.activeVersion(of: service)
+        let failed = facade.lastExchange.flatMap { exchange in
+            exchange.service?.name.lowercased() == service.lowercased() && exchange.service?.version == version ? exchange : nil
+        }
+        guard let failed, let body = failed.body else {
+            let shown = version.map { " \($0)" } ?? ""
+            throw CommandError("nothing fetched yet for \(service)\(shown); try: refresh \(service)")
+        }
+        guard raw else {
+            throw CommandError("the last fetch of \(service) did not decode (\(failed.outcome)); show \(service) --raw shows its body")
+        }
+        var report = CommandReport(lines: ["last fetch did not decode: \(failed.outcome)"])
+        report.formatted = JSONRenderer.pretty(body, style: context.session.options.color ? .colored : .plain)
+        report.data = body
         return report
     }
 }
@@ -179,8 +219,7 @@ struct ShowCommand: Command {
         guard let service = rest.first ?? facade.currentService else { throw CommandError(FacadeError.noActiveService) }
         do { _ = try facade.activeEntry(of: service) } catch { throw CommandError(error) }
         guard let exchange = facade.lastExchange(of: service), let model = exchange.model else {
-            let version = facade.activeVersion(of: service).map { " \($0)" } ?? ""
-            throw CommandError("nothing fetched yet for \(service)\(version); try: refresh \(service)")
+            return try undecoded(service, raw: raw, context: context)
         }
         var report = CommandReport(presentation: raw ? .json(model.body) : model.presentation, data: model.body)
         if let key = exchange.service {
@@ -190,6 +229,26 @@ struct ShowCommand: Command {
             report.presentation = nil
             report.formatted = JSONRenderer.pretty(model.body, style: context.session.options.color ? .colored : .plain)
         }
+        return report
+    }
+
+    /// Nothing decoded yet: `--raw` still shows the body of a last fetch that did not decode.
+    private func undecoded(_ service: String, raw: Bool, context: CommandContext) throws(CommandError) -> CommandReport {
+        let facade = context.session.facade
+        let version = facade.activeVersion(of: service)
+        let failed = facade.lastExchange.flatMap { exchange in
+            exchange.service?.name.lowercased() == service.lowercased() && exchange.service?.version == version ? exchange : nil
+        }
+        guard let failed, let body = failed.body else {
+            let shown = version.map { " \($0)" } ?? ""
+            throw CommandError("nothing fetched yet for \(service)\(shown); try: refresh \(service)")
+        }
+        guard raw else {
+            throw CommandError("the last fetch of \(service) did not decode (\(failed.outcome)); show \(service) --raw shows its body")
+        }
+        var report = CommandReport(lines: ["last fetch did not decode: \(failed.outcome)"])
+        report.formatted = JSONRenderer.pretty(body, style: context.session.options.color ? .colored : .plain)
+        report.data = body
         return report
     }
 }

@@ -19,6 +19,9 @@ public struct CommandReport: Sendable {
     public var warnings: [String] = []
     /// Why the command failed (when `ok` is false).
     public var error: String?
+    /// The failures behind `ok == false` were already counted where they happened (inside a sourced
+    /// file), so this command's summary is shown but not counted again.
+    public var failuresCounted = false
     /// Extra top-level fields for `--json` (e.g. `"matrix"`).
     public var extra: [(String, JSONValue)] = []
 

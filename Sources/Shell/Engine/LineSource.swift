@@ -5,6 +5,8 @@ public enum LineInput: Sendable, Equatable {
     case interrupted
     /// Ctrl-D or the end of the file.
     case end
+    /// A line that could not be read (too long); it counts as a line and as a failure.
+    case unreadable(String)
 }
 
 /// Where the engine reads commands from: the line editor, a pipe or a file. The executable adapts
@@ -17,11 +19,11 @@ public protocol LineSource: AnyObject {
 
 /// Lines from memory: a script's text, `-c` commands, a buffered standard input.
 public final class LineListSource: LineSource {
-    private let lines: [String]
+    private let inputs: [LineInput]
     private var index = 0
 
-    public init(_ lines: [String]) {
-        self.lines = lines
+    public convenience init(_ lines: [String]) {
+        self.init(inputs: lines.map(LineInput.line))
     }
 
     /// The lines of a text (a final newline ends the last line; CRLF is accepted).
@@ -31,22 +33,26 @@ public final class LineListSource: LineSource {
         self.init(lines.map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) })
     }
 
+    init(inputs: [LineInput]) {
+        self.inputs = inputs
+    }
+
     public func nextLine(prompt: String) -> LineInput {
-        guard index < lines.count else { return .end }
+        guard index < inputs.count else { return .end }
         defer { index += 1 }
-        return .line(lines[index])
+        return inputs[index]
     }
 
     public func remember(_ line: String) {}
 
-    /// Reads a source to its end (Ctrl-C'd lines dropped), so the lines can be run more than once.
-    static func lines(of source: LineSource) -> [String] {
-        var lines: [String] = []
+    /// Reads a source to its end (Ctrl-C'd lines dropped), so its lines can be run more than once.
+    static func inputs(of source: LineSource) -> [LineInput] {
+        var inputs: [LineInput] = []
         while true {
             switch source.nextLine(prompt: "") {
-            case .line(let line): lines.append(line)
             case .interrupted: continue
-            case .end: return lines
+            case .end: return inputs
+            case let input: inputs.append(input)
             }
         }
     }

@@ -66,6 +66,9 @@ public final class ShellEngine {
                 break reading
             case .interrupted:
                 continue
+            case .unreadable(let reason):
+                number += 1
+                fail(line: "", location: interactive ? nil : SourceLocation(file: file, line: number), message: reason, started: Date())
             case .line(let line):
                 number += 1
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -123,6 +126,14 @@ public final class ShellEngine {
             }
         }
         guard let name = arguments.first else { return true }
+        // A line recalled from history (or copied from output) has its secrets masked: running it would
+        // set or send the mask itself.
+        if arguments.contains(where: { $0.contains(Redactor.mask) }) {
+            fail(line: typed, location: location,
+                 message: "this line holds a masked secret (\(Redactor.mask)), e.g. recalled from history; type the secret itself",
+                 started: started)
+            return false
+        }
         guard let command = registry.command(named: name) else {
             fail(line: typed, location: location, message: registry.unknownCommandMessage(name), started: started)
             return false
@@ -140,8 +151,9 @@ public final class ShellEngine {
             report.error = error.message
         }
         let shown = session.redactLine(typed)
+        let counts = !report.ok && !report.failuresCounted
         let result = CaseResult(name: shown, location: location, duration: Date().timeIntervalSince(started),
-                                failure: report.ok ? nil : report.error ?? "failed")
+                                failure: counts ? report.error ?? "failed" : nil)
         let failure = ScriptFailure(location: location, message: report.error ?? "failed")
         if !report.ok, report.exchange != nil, location != nil {
             render(report, command: shown, location: location, showingError: false)
@@ -149,7 +161,7 @@ public final class ShellEngine {
         } else {
             render(report, command: shown, location: location)
             cases.append(result)
-            if !report.ok { failures.append(failure) }
+            if counts { failures.append(failure) }
         }
         if command.name != "record" { session.recorder?.record(shown, report: report) }
         return report.ok

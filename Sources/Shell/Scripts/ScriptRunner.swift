@@ -30,6 +30,15 @@ public final class ScriptRunner {
     /// Runs everything and returns the exit status. `stdin` makes the reader of standard input (called at
     /// most once, and only when the commands come from there).
     public func run(stdin: () -> LineSource) -> Int32 {
+        // A report that cannot be written is a usage error found before the script runs, not after.
+        for file in arguments.reports {
+            let directory = URL(fileURLWithPath: LocatorLocation.expandTilde(file.path)).deletingLastPathComponent().path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
+                  FileManager.default.isWritableFile(atPath: directory) else {
+                return usageError("cannot write report \(file.path): no writable folder \(directory)")
+            }
+        }
         if let service = arguments.eachVersion {
             return runEachVersion(service, stdin: stdin)
         }
@@ -58,12 +67,12 @@ public final class ScriptRunner {
             return usageError("--each-version: " + FacadeError.unknownService(service, known: locator.serviceNames).description)
         }
         // Standard input can be read only once, so its lines are kept for every run.
-        var lines: [String] = []
+        var inputs: [LineInput] = []
         switch script {
         case .commands(let commands):
-            lines = commands
+            inputs = commands.map(LineInput.line)
         case .standardInput:
-            lines = LineListSource.lines(of: stdin())
+            inputs = LineListSource.inputs(of: stdin())
         case .file(let path):
             do {
                 _ = try ScriptFile.read(path)
@@ -93,9 +102,9 @@ public final class ScriptRunner {
                     return usageError(error.message)
                 }
             case .commands:
-                run.run(LineListSource(lines), file: "-c")
+                run.run(LineListSource(inputs: inputs), file: "-c")
             case .standardInput:
-                run.run(LineListSource(lines), file: "<stdin>")
+                run.run(LineListSource(inputs: inputs), file: "<stdin>")
             }
             let failures = run.failures.map { ScriptFailure(location: $0.location, message: session.redact($0.message)) }
             cells.append(EachVersionMatrix.Cell(version: version.description, failures: failures))

@@ -26,7 +26,11 @@ struct SourceCommand: Command {
         let count = inside.count
         var message = "source \(resolved): \(count) failure\(count == 1 ? "" : "s")"
         if let first = inside.first { message += " (first: \(first))" }
-        throw CommandError(message)
+        var report = CommandReport()
+        report.ok = false
+        report.error = message
+        report.failuresCounted = true
+        return report
     }
 
     /// `path` as written when it is absolute or there is no including script; else next to the includer,
