@@ -66,7 +66,8 @@ func serve(_ arguments: [String]) -> Never {
         } catch {
             fail("serve --init: \(error)", code: 1)
         }
-        print("wrote the demo fixtures to \(directory)")
+        print("wrote the demo fixtures to \(directory); serve and edit them with: apish serve --root \(directory)")
+        exit(0)
     }
     ServeOptions.blockTerminationSignals()
     let server = DemoServer(configuration: options.configuration)
@@ -106,7 +107,12 @@ var options = ShellOptions(
     arguments: arguments, environment: environment,
     stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
 let interactive = options.interactive
-options.width = { Terminal.width() }
+// Piped output is not cut to a width (0 = no limit), like psql's; a terminal's follows resizes.
+if isatty(STDOUT_FILENO) == 1 {
+    options.width = { Terminal.width() }
+} else {
+    options.width = { 0 }
+}
 options.interruptCount = { InterruptMonitor.count }
 
 var demoServer: DemoServer?

@@ -8,7 +8,7 @@ public struct ShellOptions: Sendable {
     public var interactive = false
     /// Stop a script at its first failure.
     public var failFast = false
-    /// Terminal columns for tables.
+    /// Terminal columns for tables; 0 means no limit (output that is not a terminal).
     public var width: @Sendable () -> Int = { 100 }
     /// How many times SIGINT has arrived; requests are cancelled when it moves.
     public var interruptCount: @Sendable () -> Int = { 0 }

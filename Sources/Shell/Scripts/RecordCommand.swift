@@ -10,7 +10,7 @@ struct RecordCommand: Command {
         "record start        begin (the versions, credentials and variables in use are written first)",
         "record save FILE    write the script; replay it with: apish FILE",
         "Each request is followed by expect status N and expect result KIND as it happened.",
-        "Secrets are not saved: the script reads ${env.APISH_BEARER}, ${env.APISH_API_KEY} or ${env.APISH_SECRET}.",
+        "Secrets are not saved: the script reads ${env.APISH_BEARER:-redacted} (or APISH_API_KEY, APISH_SECRET).",
     ]
 
     func complete(_ previous: [String], session: Session) -> [String] {

@@ -10,8 +10,9 @@ import Foundation
 /// 404 replays as an expected 404.
 ///
 /// Secrets arrive already masked (`auth bearer •••`) and are never written. The mask becomes an environment
-/// placeholder so the script still runs: `${env.APISH_BEARER}` for bearer tokens, `${env.APISH_API_KEY}`
-/// for `auth key` values, `${env.APISH_SECRET}` anywhere else; the header says which to set.
+/// placeholder so the script still runs: `${env.APISH_BEARER:-redacted}` for bearer tokens,
+/// `${env.APISH_API_KEY:-redacted}` for `auth key` values, `${env.APISH_SECRET:-redacted}` anywhere else;
+/// the header says which to set.
 public struct Recorder: Sendable {
     public let startedAt: Date
     /// The lines so far as shown (masked): the prelude, then each kept command and its pinned expectations.
@@ -25,6 +26,12 @@ public struct Recorder: Sendable {
     static let bearerPlaceholder = "APISH_BEARER"
     static let apiKeyPlaceholder = "APISH_API_KEY"
     static let secretPlaceholder = "APISH_SECRET"
+
+    /// `${env.APISH_BEARER:-redacted}`: the real secret from the environment when set, else a stand-in,
+    /// so a recording replays at once against APIs that accept any value (the demo) and pins a 401 elsewhere.
+    static func placeholder(_ name: String) -> String {
+        "${env.\(name):-redacted}"
+    }
     static let unreplayable: Set<String> = ["help", "?", "history", "quit", "exit"]
 
     /// `prelude` holds (redacted) lines that restore the state at `record start`: versions in use, credentials,
@@ -68,7 +75,7 @@ public struct Recorder: Sendable {
         ]
         if !placeholders.isEmpty {
             let names = placeholders.joined(separator: ", ")
-            header.append("# secrets were not saved: set \(names) in the environment before replaying (the demo API accepts any value)")
+            header.append("# secrets were not saved: set \(names) in the environment to replay against a real API (without them the stand-in 'redacted' is sent, which the demo API accepts)")
         }
         return (header + lines).joined(separator: "\n") + "\n"
     }
@@ -88,14 +95,14 @@ public struct Recorder: Sendable {
                 (#"(?i)^(\s*auth\s+key\s+[^\s=]+=)•••"#, Self.apiKeyPlaceholder),
             ]
             for rule in rules {
-                let replaced = Self.replace(rule.pattern, in: result, with: "$1${env.\(rule.placeholder)}")
+                let replaced = Self.replace(rule.pattern, in: result, with: "$1" + Self.placeholder(rule.placeholder))
                 if replaced != result {
                     result = replaced
                     note(rule.placeholder)
                 }
             }
             if result.contains(Redactor.mask) {
-                result = result.replacingOccurrences(of: Redactor.mask, with: "${env.\(Self.secretPlaceholder)}")
+                result = result.replacingOccurrences(of: Redactor.mask, with: Self.placeholder(Self.secretPlaceholder))
                 note(Self.secretPlaceholder)
             }
             return result

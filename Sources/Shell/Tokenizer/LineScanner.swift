@@ -108,12 +108,18 @@ struct LineScanner {
             var end = dollar + 2
             while let scalar = peek(at: end), scalar != "}" { end += 1 }
             guard end < scalars.count else { throw error("missing } after ${", at: dollar) }
-            let name = scalars[(dollar + 2)..<end]
+            var name = scalars[(dollar + 2)..<end]
+            var fallback: String?
+            // `${NAME:-fallback}`, as in POSIX shells: the fallback is plain text up to the `}`.
+            if let colon = name.indices.first(where: { name[$0] == ":" && $0 + 1 < end && scalars[$0 + 1] == "-" }) {
+                fallback = text(from: colon + 2, to: end)
+                name = scalars[(dollar + 2)..<colon]
+            }
             guard !name.isEmpty else { throw error("empty variable name in ${}", at: dollar) }
             if let offending = name.firstIndex(where: { !Self.isNameCharacter($0) && $0 != "." }) {
                 throw error("'\(scalars[offending])' cannot be part of a variable name", at: offending)
             }
-            parts.appendVariable(String(String.UnicodeScalarView(name)))
+            parts.appendVariable(String(String.UnicodeScalarView(name)), fallback: fallback)
             position = end + 1
             return
         }
@@ -177,9 +183,9 @@ private struct PartsBuilder {
         pending.append(scalar)
     }
 
-    mutating func appendVariable(_ name: String) {
+    mutating func appendVariable(_ name: String, fallback: String? = nil) {
         flush()
-        parts.append(.variable(name))
+        parts.append(fallback.map { .variableWithDefault(name, fallback: $0) } ?? .variable(name))
     }
 
     mutating func finish() -> [Word.Part] {

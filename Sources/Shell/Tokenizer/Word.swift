@@ -6,6 +6,8 @@ public struct Word: Sendable, Equatable {
     public enum Part: Sendable, Equatable {
         case literal(String)
         case variable(String)
+        /// `${NAME:-fallback}`: the fallback when NAME is not set (recordings use it for secrets).
+        case variableWithDefault(String, fallback: String)
     }
 
     public var parts: [Part]
@@ -38,6 +40,8 @@ public struct Word: Sendable, Equatable {
                     throw TokenizerError(message: "unknown variable $\(name)", column: 0)
                 }
                 result += value
+            case let .variableWithDefault(name, fallback):
+                result += lookup(name) ?? fallback
             }
         }
         return result

@@ -59,7 +59,10 @@ import Testing
     @Test func initWritesFixturesThatRootServesLive() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let (process, url, _) = try startServe(["--init", directory, "--port", "0"])
+        let written = try Apish.run(["serve", "--init", directory])
+        #expect(written.status == 0)
+        #expect(written.stdout.contains("apish serve --root \(directory)"))
+        let (process, url, _) = try startServe(["--root", directory, "--port", "0"])
         defer { if process.isRunning { process.terminate() } }
         #expect(FileManager.default.fileExists(atPath: directory + "/services.json"))
         #expect(FileManager.default.fileExists(atPath: directory + "/meetup/groups.json"))

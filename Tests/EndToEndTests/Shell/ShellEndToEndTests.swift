@@ -106,10 +106,13 @@ import Testing
         #expect(failing.stderr.contains("a string, not a number"), "stderr: \(failing.stderr)")
     }
 
-    @Test func noColourWhenNotATerminal() throws {
-        let result = try Apish.run(["-c", "services", "-c", "refresh weather"])
+    @Test func noColourAndNoCuttingWhenNotATerminal() throws {
+        let result = try Apish.run(["-c", "services", "-c", "refresh weather", "-c", "twits"])
         #expect(!result.stdout.contains("\u{1B}["))
         #expect(!result.stderr.contains("\u{1B}["))
+        #expect(result.stdout.contains("/weather/v1\n"))
+        #expect(result.stdout.contains("Finally shipped the table view that talks to the real API. Postman first, then code!"))
+        #expect(!result.stdout.contains("…"))
     }
 
     @Test func usageErrorsExitTwo() throws {

@@ -46,3 +46,13 @@ import Testing
         #expect(try Word(literal: "$x").expand { _ in nil } == "$x")
     }
 }
+
+@Suite struct VariableFallbackTests {
+    @Test func fallbackUsedOnlyWhenTheVariableIsUnset() throws {
+        let word = try #require(try Tokenizer.split("${env.TOKEN:-stand in}x")[0].first)
+        #expect(word.parts == [.variableWithDefault("env.TOKEN", fallback: "stand in"), .literal("x")])
+        #expect(try word.expand { _ in nil } == "stand inx")
+        #expect(try word.expand { $0 == "env.TOKEN" ? "real" : nil } == "realx")
+        #expect(throws: TokenizerError.self) { try Tokenizer.split("${:-x}") }
+    }
+}
