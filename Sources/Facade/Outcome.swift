@@ -47,11 +47,11 @@ public enum Outcome: Sendable, Equatable, CustomStringConvertible {
         case let .success(status):
             return "success (HTTP \(status))"
         case let .requestError(status, message):
-            return "request error: HTTP \(status) \(HTTPStatusText.reason(status))" + (message.map { ": \($0)" } ?? "")
+            return "request error: \(HTTPStatusText.line(status))" + (message.map { ": \($0)" } ?? "")
         case let .decodeError(_, failure):
             return "decode error: \(failure)"
         case let .serverError(status, message):
-            return "server error: HTTP \(status) \(HTTPStatusText.reason(status))" + (message.map { ": \($0)" } ?? "")
+            return "server error: \(HTTPStatusText.line(status))" + (message.map { ": \($0)" } ?? "")
         case let .networkFailure(reason):
             return "network failure: \(reason)"
         }

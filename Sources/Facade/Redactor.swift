@@ -8,8 +8,9 @@ public struct Redactor: Sendable {
     /// Header names whose values are credentials.
     public static let credentialHeaders = ["authorization", "proxy-authorization", "x-api-key", "api-key", "x-auth-token", "cookie"]
 
-    /// Query parameter names whose values are credentials.
-    static let credentialParameters = ["key", "api_key", "apikey", "token", "access_token", "password", "secret"]
+    /// Query parameter names whose values are credentials. A name is one of these or ends in `_` and one of
+    /// these (`client_secret`, `refresh_token`, `api_key`); `monkey` or `keyboard` are not credentials.
+    static let credentialParameters = ["token", "secret", "password", "passwd", "key", "apikey", "sig", "signature", "auth"]
 
     /// Known secret values, replaced wherever they appear.
     public let secrets: [String]
@@ -39,14 +40,30 @@ public struct Redactor: Sendable {
                               template: "$1" + Self.mask)
         result = Self.replace(in: result, pattern: #"(?i)((?:^|\s)['"]?(?:"# + Self.parameterAlternatives + #")==)"# + value,
                               template: "$1" + Self.mask)
+        // `set token X`, `set t 'Bearer X'`: a variable that holds a credential.
+        result = Self.replace(in: result, pattern: #"(?i)(\bset\s+(?:"# + Self.variableAlternatives + #")\s+)[^;]+"#,
+                              template: "$1" + Self.mask)
+        result = Self.replace(in: result, pattern: #"(?i)(\bset\s+[A-Za-z_]\w*\s+['"]?(?:bearer|basic)\s+)[^;'"]+"#,
+                              template: "$1" + Self.mask)
         return result
+    }
+
+    /// Whether a name (a variable, a parameter) names a credential: `token`, `apiToken`, `client_secret`,
+    /// `api_key` — but not `monkey` or `keyboard`.
+    public static func isCredentialName(_ name: String) -> Bool {
+        name.range(of: "^(?i)(?:" + variableAlternatives + ")$", options: .regularExpression) != nil
     }
 
     /// Pattern-based masking of URLs and headers whose secrets are not known.
     public static func redactURLsAndHeaders(_ text: String) -> String {
         var result = text
-        // `Authorization: Bearer x`, `Authorization:'Bearer x'`: the scheme word stays, the credential goes.
-        result = replace(in: result, pattern: #"(?i)((?:"# + headerAlternatives + #")\s*:\s*['"]?(?:(?:bearer|basic|token|digest)\s+)?)[^\s'"]+"#,
+        // `scheme://user:password@host`: the user name stays, the password goes. The password runs to the
+        // last `@` before the path, as URL parsers read it, so a password holding `@` is masked whole.
+        result = replace(in: result, pattern: #"(?i)(\b[a-z][a-z0-9+.\-]*://[^\s/?#@:'"]*:)[^\s/?#'"]+@"#,
+                         template: "$1" + mask + "@")
+        // `Authorization: Bearer x`, `Authorization:'Bearer x'`, and `"authorization":"Basic x"` as an echoed
+        // JSON body shows it: the scheme word stays, the credential goes.
+        result = replace(in: result, pattern: #"(?i)((?:"# + headerAlternatives + #")['"]?\s*:\s*['"]?(?:(?:bearer|basic|token|digest)\s+)?)[^\s'"]+"#,
                          template: "$1" + mask)
         result = replace(in: result, pattern: #"(?i)([?&](?:"# + parameterAlternatives + #")=)[^&\s'"\x23]+"#, template: "$1" + mask)
         return result
@@ -55,7 +72,13 @@ public struct Redactor: Sendable {
     /// A value as typed: single-quoted, double-quoted or a bare word.
     private static let value = #"(?:'[^']*'|"[^"]*"|[^\s'";]+)"#
     private static let headerAlternatives = credentialHeaders.joined(separator: "|")
-    private static let parameterAlternatives = credentialParameters.joined(separator: "|")
+    /// A credential parameter name: optional `anything_` prefix, then one of `credentialParameters`.
+    private static let parameterAlternatives = #"(?:[^\s=&?;'"\x23]*_)?(?:"# + credentialParameters.joined(separator: "|") + ")"
+
+    /// A variable name holding a credential: ending in a long credential word (`apiToken`, `mysecret`), or
+    /// a short one after `_` (`api_key`, `aws_sig`).
+    private static let variableAlternatives =
+        #"(?:[A-Za-z_][A-Za-z0-9_.]*?)?(?:token|secret|password|passwd|apikey)|(?:[A-Za-z_][A-Za-z0-9_.]*_)?(?:key|sig|signature|auth)"#
 
     private static func replace(in text: String, pattern: String, template: String) -> String {
         guard let expression = try? NSRegularExpression(pattern: pattern) else { return text }

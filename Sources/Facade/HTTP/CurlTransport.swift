@@ -47,6 +47,8 @@ public final class CurlTransport: Transport {
         _ request: HTTPRequest, cancellation: CancellationToken?, handles: inout CurlHandles
     ) throws(TransportError) -> HTTPResponse {
         if cancellation?.isCancelled == true { throw .cancelled }
+        let filePath = Self.filePath(of: request.fullURL)
+        if let filePath { try Self.checkReadable(filePath, method: request.method) }
         let (easy, multi, errorBuffer) = try handles.acquire()
         let accumulator = ResponseAccumulator(limit: configuration.maxBodyBytes, cancellation: cancellation)
         defer { withExtendedLifetime(accumulator) {} }
@@ -63,11 +65,24 @@ public final class CurlTransport: Transport {
             throw .tooLarge(limit: configuration.maxBodyBytes)
         }
         guard result == CURLE_OK else {
+            if let filePath, result == CURLE_FILE_COULDNT_READ_FILE {
+                let exists = FileManager.default.fileExists(atPath: filePath)
+                throw .localFile(path: filePath, reason: exists ? "not readable" : "no such file")
+            }
             throw error(for: result, easy: easy, request: request, errorBuffer: errorBuffer)
         }
+        var headers = accumulator.headers
+        var status = getLong(easy, CURLINFO_RESPONSE_CODE)
+        if let filePath {
+            // libcurl reports no status for a file it read; a file that was read is the 200 of a web server.
+            if status == 0 { status = 200 }
+            if headers["Content-Type"] == nil, filePath.lowercased().hasSuffix(".json") {
+                headers.set("Content-Type", "application/json")
+            }
+        }
         return HTTPResponse(
-            status: getLong(easy, CURLINFO_RESPONSE_CODE),
-            headers: accumulator.headers,
+            status: status,
+            headers: headers,
             body: accumulator.body,
             url: getString(easy, CURLINFO_EFFECTIVE_URL) ?? request.fullURL,
             httpVersion: Self.versionName(getLong(easy, CURLINFO_HTTP_VERSION)),
@@ -99,7 +114,9 @@ public final class CurlTransport: Transport {
         try options.set(CURLOPT_USERAGENT, configuration.userAgent)
         // Optional niceties: a libcurl built without them still sends requests correctly.
         options.setIfSupported(CURLOPT_ACCEPT_ENCODING, "")
-        options.setIfSupported(CURLOPT_PROTOCOLS_STR, "http,https")
+        // `file` serves locators whose service URLs resolved to local files. A redirect may never lead to a
+        // local file: that would let a remote server make apish read this machine's files.
+        options.setIfSupported(CURLOPT_PROTOCOLS_STR, "http,https,file")
         options.setIfSupported(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
 
         try options.check(apish_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION, CurlCallbacks.write))
@@ -166,6 +183,23 @@ public final class CurlTransport: Transport {
             list = curl_slist_append(list, line)
         }
         return list
+    }
+
+    /// The local path of a `file://` URL, nil for any other URL.
+    private static func filePath(of url: String) -> String? {
+        guard url.lowercased().hasPrefix("file:"), let parsed = URL(string: url), parsed.isFileURL else { return nil }
+        return parsed.path
+    }
+
+    /// A file can only be read, and a directory not at all: libcurl would answer an empty body for one.
+    private static func checkReadable(_ path: String, method: HTTPMethod) throws(TransportError) {
+        guard method == .get || method == .head else {
+            throw .localFile(path: path, reason: "only GET and HEAD can read a file, not \(method.rawValue)")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .localFile(path: path, reason: "is a directory")
+        }
     }
 
     private static func singleLine(_ text: String) -> String {

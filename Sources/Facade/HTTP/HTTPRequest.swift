@@ -1,7 +1,7 @@
 /// A request as the facade builds it and a `Transport` sends it.
 public struct HTTPRequest: Sendable, Equatable {
     public var method: HTTPMethod
-    /// An absolute `http://` or `https://` URL, possibly with a query of its own.
+    /// An absolute `http://`, `https://` or `file://` URL, possibly with a query of its own.
     public var url: String
     /// Query items appended to `url` when sending, encoded like a form.
     public var query: [FormField]

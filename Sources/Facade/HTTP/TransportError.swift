@@ -15,6 +15,8 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case tooManyRedirects(limit: Int)
     case cancelled
     case invalidURL(String)
+    /// A `file://` URL that cannot be read: `reason` is "no such file", "is a directory", …
+    case localFile(path: String, reason: String)
     /// Any other libcurl failure, with its code and message.
     case other(code: Int, message: String)
 
@@ -29,6 +31,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
         case .tooManyRedirects(let limit): "more than \(limit) redirects"
         case .cancelled: "request cancelled"
         case .invalidURL(let url): "invalid URL '\(url)'"
+        case .localFile(let path, let reason): "file \(path): \(reason)"
         case .other(let code, let message): "transfer failed (curl error \(code)): \(message)"
         }
     }

@@ -98,6 +98,10 @@ public struct Locator: Sendable, Equatable {
         guard let url = LocatorLocation.resolve(rawURL, against: source) else {
             throw .parse(source: source, reason: "\(place) (\(name) \(version)): \"\(rawURL)\" is not a URL")
         }
+        // A document fetched from the web must not point apish at this machine's files; a local one may.
+        if LocatorLocation.isWeb(source) && url.lowercased().hasPrefix("file:") {
+            throw .parse(source: source, reason: "\(place) (\(name) \(version)): a locator from the web may not name a local file (\(rawURL))")
+        }
         var deprecated = false
         if let flag = fields["deprecated"] {
             guard case .bool(let value) = flag else {

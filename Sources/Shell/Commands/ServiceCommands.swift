@@ -75,8 +75,7 @@ struct ServicesCommand: Command {
             for entry in service.entries {
                 var notes: [String] = []
                 if entry.version == service.latest { notes.append(service.followsLatest ? "latest (followed)" : "latest") }
-                let headers = facade.lastExchange(of: service.name, version: entry.version)?.response?.headers
-                let serverNote = headers.flatMap(Deprecation.serverNote)
+                let serverNote = LocatorJSON.serverNote(facade, service.name, entry.version)
                 if entry.isDeprecated {
                     notes.append("deprecated" + (entry.sunset.map { ", sunset \($0)" } ?? ""))
                 }

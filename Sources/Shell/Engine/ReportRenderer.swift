@@ -14,9 +14,9 @@ struct ReportRenderer {
         }
         // Lines may carry server text (a raw body, a message): control characters never reach the terminal.
         for line in report.lines { text += TerminalText.safe(line) + "\n" }
-        if let formatted = report.formatted { text += formatted.hasSuffix("\n") ? formatted : formatted + "\n" }
+        if let formatted = report.formatted.map(session.redact) { text += formatted.hasSuffix("\n") ? formatted : formatted + "\n" }
         if let presentation = report.presentation {
-            text += PresentationRenderer.render(presentation, width: session.options.width(), style: style)
+            text += session.redact(PresentationRenderer.render(presentation, width: session.options.width(), style: style))
         }
         for note in report.notes { text += style.dim(note) + "\n" }
         if session.timing, let metrics = report.exchange?.metrics {
@@ -40,7 +40,7 @@ struct ReportRenderer {
             lines.append("> " + session.redact("\(name): \(value)"))
         }
         if let response = exchange.response {
-            lines.append("< HTTP \(response.status) \(HTTPStatusText.reason(response.status))")
+            lines.append("< " + HTTPStatusText.line(response.status))
             for (name, value) in response.headers { lines.append("< \(name): \(value)") }
         }
         return lines.map { style.dim(TerminalText.singleLine($0)) }.joined(separator: "\n") + "\n"
@@ -78,9 +78,8 @@ struct ReportRenderer {
         return JSONValue.object(JSONObject(fields)).encoded()
     }
 
+    /// The data with secrets masked: known ones, and credentials a server echoes back (`"authorization": …`).
     private func redacted(_ value: JSONValue) -> JSONValue {
-        let secrets = session.facade.credentials.secrets
-        guard !secrets.isEmpty else { return value }
         let text = value.encoded()
         let masked = session.facade.redactor.redact(text)
         guard masked != text, let parsed = try? JSONValue.parse(masked) else { return value }

@@ -38,11 +38,22 @@ public final class Session {
 
     /// Masks every known secret and anything that looks like one.
     public func redact(_ text: String) -> String {
-        facade.redactor.redact(text)
+        redactor.redact(text)
     }
 
     /// `redact`, plus the secret arguments of typed commands (`auth bearer X`): for history and recordings.
     public func redactLine(_ text: String) -> String {
-        facade.redactor.redactCommandLine(text)
+        redactor.redactCommandLine(text)
+    }
+
+    /// The facade's secrets plus the values of variables that hold credentials (`set token X`).
+    private var redactor: Redactor {
+        let held = variables.filter { name, value in
+            Redactor.isCredentialName(name) || value.lowercased().hasPrefix("bearer ") || value.lowercased().hasPrefix("basic ")
+        }
+        let values = held.values.flatMap { value in
+            [value] + (value.firstIndex(of: " ").map { [String(value[value.index(after: $0)...])] } ?? [])
+        }
+        return Redactor(secrets: facade.redactor.secrets + values)
     }
 }

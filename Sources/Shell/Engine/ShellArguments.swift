@@ -23,6 +23,10 @@ public struct ShellArguments: Sendable, Equatable {
     public var noColor = false
     /// Seconds, fractional allowed.
     public var timeout: Double?
+    /// Seconds, fractional allowed.
+    public var connectTimeout: Double?
+    /// The response body cap in MiB, fractional allowed.
+    public var maxBody: Double?
     public var insecure = false
     public var failFast = false
     public var reports: [Report] = []
@@ -60,12 +64,19 @@ public struct ShellArguments: Sendable, Equatable {
                 result.json = true
             case "--no-color", "--no-colour":
                 result.noColor = true
-            case "--timeout":
+            case "--timeout", "--connect-timeout":
                 let text = try value(argument)
                 guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
-                    throw UsageError(message: "--timeout needs a number of seconds, like 5 or 0.5")
+                    throw UsageError(message: "\(argument) needs a number of seconds, like 5 or 0.5")
                 }
-                result.timeout = seconds
+                if argument == "--timeout" { result.timeout = seconds } else { result.connectTimeout = seconds }
+            case "--max-body":
+                let text = try value(argument)
+                // The upper bound keeps the byte count far from Int overflow; no body that large fits in memory.
+                guard let mebibytes = Double(text), mebibytes > 0, mebibytes <= Self.maxBodyLimit else {
+                    throw UsageError(message: "--max-body needs a size in MiB greater than 0, like 128 or 0.5")
+                }
+                result.maxBody = mebibytes
             case "--insecure", "-k":
                 result.insecure = true
             case "--fail-fast":
@@ -114,12 +125,22 @@ public struct ShellArguments: Sendable, Equatable {
         locator ?? environment["APISH_LOCATOR"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// The largest `--max-body`, in MiB (1 TiB).
+    static let maxBodyLimit: Double = 1_048_576
+
     /// The transport settings the flags ask for.
     public var transportConfiguration: TransportConfiguration {
         var configuration = TransportConfiguration()
-        if let timeout { configuration.totalTimeout = Int(timeout * 1000) }
+        if let timeout { configuration.totalTimeout = Self.milliseconds(timeout) }
+        if let connectTimeout { configuration.connectTimeout = Self.milliseconds(connectTimeout) }
+        if let maxBody { configuration.maxBodyBytes = max(Int((maxBody * 1_048_576).rounded()), 1) }
         configuration.insecure = insecure
         return configuration
+    }
+
+    /// At least 1 ms: a limit of 0 means "no limit" to libcurl, which is not what a tiny value asks for.
+    private static func milliseconds(_ seconds: Double) -> Int {
+        max(Int((seconds * 1000).rounded()), 1)
     }
 
     public static let version = "apish 0.1.0"
@@ -138,6 +159,8 @@ public struct ShellArguments: Sendable, Equatable {
       --json               one JSON object per command on stdout
       --no-color           no colour (NO_COLOR is honoured too)
       --timeout S          request timeout in seconds (default 30)
+      --connect-timeout S  connection timeout in seconds (default 10)
+      --max-body MIB       largest response body in MiB (default 64)
       --insecure           do not verify TLS certificates
       --fail-fast          stop a script at its first failure
       --report junit|tap FILE   write a test report of the script

@@ -158,6 +158,8 @@ import FoundationXML
         twits
         let id = data[1]._id
         auth bearer very-secret-token twit
+        set hdr "Bearer header-secret-value"
+        get twit/user "Authorization:$hdr"
         like $id
         expect data.isLike == false
         record save \(recording)
@@ -165,6 +167,7 @@ import FoundationXML
         #expect(session.stderr.contains("unknown command 'refesh'"))
         let script = try files.read("rec.apish")
         #expect(!script.contains("very-secret-token"))
+        #expect(!script.contains("header-secret-value"))
         #expect(!script.contains("refesh"))
         #expect(script.contains("refresh weather city==Nowhere\nexpect status 404\nexpect result requestError\n"))
         #expect(script.contains("auth bearer ${env.APISH_BEARER:-redacted} twit"))

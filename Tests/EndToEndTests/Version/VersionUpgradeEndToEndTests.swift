@@ -111,6 +111,11 @@ import Testing
         let json = try Apish.run(["--json", "--locator", locator, "-c", "refresh weather"])
         let warnings = try #require(json.jsonLines.first?["warnings"] as? [String])
         #expect(warnings == ["server says weather v2 is deprecated since 2026-12-31; sunset 2027-06-30"])
+        let services = try Apish.run(["--json", "--locator", locator, "-c", "refresh weather", "-c", "services"])
+        let data = try #require(services.jsonLines.last?["data"] as? [[String: Any]])
+        let version = try #require((data.first?["versions"] as? [[String: Any]])?.first)
+        #expect(version["deprecated"] as? Bool == true)
+        #expect(version["serverDeprecation"] as? String == "deprecated since 2026-12-31, sunset 2027-06-30")
     }
 
     @Test func useLatestMovesAfterALocateAndServicesMarksIt() throws {

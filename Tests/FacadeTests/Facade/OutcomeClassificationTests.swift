@@ -34,6 +34,18 @@ import Testing
         #expect(exchange.body?["success"]?.boolValue == false)
     }
 
+    @Test func statusWithoutAReasonPhraseHasNoStraySpace() throws {
+        // GIVEN a status no reason phrase is known for / WHEN the server answers it / THEN "HTTP 418: …"
+        let server = try LiveDemoServer()
+        let exchange = try get(server.url("/faults/status/418"), through: try server.facade())
+        #expect(exchange.outcome.description == "request error: HTTP 418: fault status 418")
+        #expect(Outcome.requestError(status: 499, message: nil).description == "request error: HTTP 499")
+        #expect(Outcome.serverError(status: 599, message: "m").description == "server error: HTTP 599: m")
+        #expect(Outcome.serverError(status: 503, message: nil).description == "server error: HTTP 503 Service Unavailable")
+        #expect(HTTPStatusText.line(404) == "HTTP 404 Not Found")
+        #expect(HTTPStatusText.line(299) == "HTTP 299")
+    }
+
     @Test func notFoundIsARequestError() throws {
         let server = try LiveDemoServer()
         let exchange = try get(server.url("/faults/status/404"), through: try server.facade())

@@ -37,6 +37,12 @@ import Testing
         #expect(Redactor().redactCommandLine("Authorization: Bearer abc") == "Authorization: Bearer \(mask)")
     }
 
+    @Test func masksCredentialHeadersEchoedAsJSON() {
+        // GIVEN a server echoing request headers as JSON / THEN their credentials are masked like header lines
+        let echoed = #"{"host":"h","authorization":"Basic dTpQVzl4eXo=","x-api-key": "k3y","accept":"*/*"}"#
+        #expect(Redactor.redactURLsAndHeaders(echoed) == #"{"host":"h","authorization":"Basic \#(mask)","x-api-key": "\#(mask)","accept":"*/*"}"#)
+    }
+
     @Test func outputRedactionLeavesProseAlone() {
         // Error messages mention "bearer token" and "key=VALUE" as advice; only command lines mask those.
         let advice = "missing bearer token; set one: auth bearer TOKEN or auth key key=VALUE"
@@ -52,6 +58,56 @@ import Testing
         #expect(redactor.redactCommandLine("header X-API-Key abc; services") == "header X-API-Key \(mask); services")
         #expect(redactor.redactCommandLine("post twit/like/t01 Authorization:'Bearer x.y'") == "post twit/like/t01 Authorization:'Bearer \(mask)'")
         #expect(redactor.redactCommandLine(#"get meetup key=="s e c""#) == "get meetup key==\(mask)")
+    }
+
+    @Test func masksPasswordsInURLUserinfoOfAnyScheme() {
+        // GIVEN URLs carrying `user:password@` / WHEN redacted / THEN the user stays and the password goes
+        #expect(Redactor.redactURLsAndHeaders("http://user:PW@host/") == "http://user:\(mask)@host/")
+        #expect(Redactor.redactURLsAndHeaders("curl 'https://u:p%40ss@h:8443/x?y=1'") == "curl 'https://u:\(mask)@h:8443/x?y=1'")
+        #expect(Redactor.redactURLsAndHeaders("postgres://db:hunter2@10.0.0.1:5432/app") == "postgres://db:\(mask)@10.0.0.1:5432/app")
+        // A password holding a raw `@` is masked whole, up to the last `@` before the host.
+        #expect(Redactor.redactURLsAndHeaders("ftp://me:a@b@files.test/f") == "ftp://me:\(mask)@files.test/f")
+        #expect(Redactor().redactCommandLine("get http://u:PW9xyz@127.0.0.1:8080/echo") == "get http://u:\(mask)@127.0.0.1:8080/echo")
+    }
+
+    @Test func leavesURLsWithoutAPasswordAlone() {
+        for text in ["http://host:8080/path", "http://user@host/", "https://h/x?at=a@b", "mailto:me@example.com",
+                     "see http://h:80/a and me@x.test", "http://h/x#frag:y@z"] {
+            #expect(Redactor.redactURLsAndHeaders(text) == text)
+        }
+    }
+
+    @Test(arguments: ["client_secret", "refresh_token", "id_token", "api_key", "access_token", "token", "secret",
+                      "password", "passwd", "key", "apikey", "sig", "signature", "auth", "X_Amz_Signature", "db_password"])
+    func masksCredentialParameterNames(_ name: String) {
+        // GIVEN a credential name in a URL query and as a `name==value` item / THEN its value is masked
+        #expect(Redactor.redactURLsAndHeaders("http://h/p?a=1&\(name)=s3cr3t&b=2") == "http://h/p?a=1&\(name)=\(mask)&b=2")
+        #expect(Redactor.redactURLsAndHeaders("http://h/p?\(name)=s3cr3t") == "http://h/p?\(name)=\(mask)")
+        #expect(Redactor().redactCommandLine("get svc \(name)==s3cr3t x==1") == "get svc \(name)==\(mask) x==1")
+    }
+
+    @Test(arguments: ["monkey", "keyboard", "turkey", "keys", "tokenizer", "author", "signal", "design", "passkey", "my_monkey"])
+    func leavesLookalikeParameterNamesAlone(_ name: String) {
+        // GIVEN names that contain a credential word without being one / THEN nothing is masked
+        let url = "http://h/p?\(name)=visible&z=1"
+        #expect(Redactor.redactURLsAndHeaders(url) == url)
+        let line = "get svc \(name)==visible"
+        #expect(Redactor().redactCommandLine(line) == line)
+    }
+
+    @Test func variablesHoldingCredentialsAreMaskedOnCommandLines() {
+        let redactor = Redactor()
+        #expect(redactor.redactCommandLine("set token abc123") == "set token \(mask)")
+        #expect(redactor.redactCommandLine("set apiToken 'x y z'; services") == "set apiToken \(mask); services")
+        #expect(redactor.redactCommandLine(#"set t "Bearer X9long""#) == #"set t "Bearer \#(mask)""#)
+        #expect(redactor.redactCommandLine("set city Boston") == "set city Boston")
+        #expect(redactor.redactCommandLine("set monkey banana") == "set monkey banana")
+    }
+
+    @Test(arguments: [("token", true), ("apiToken", true), ("client_secret", true), ("api_key", true), ("key", true),
+                      ("monkey", false), ("keyboard", false), ("city", false), ("author", false)])
+    func credentialNames(_ name: String, _ secret: Bool) {
+        #expect(Redactor.isCredentialName(name) == secret)
     }
 
     @Test func leavesOrdinaryTextAlone() {

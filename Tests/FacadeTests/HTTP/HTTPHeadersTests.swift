@@ -56,9 +56,11 @@ struct HTTPHeadersTests {
         #expect(TransportError.tooLarge(limit: 1000).description == "response larger than 1000 bytes")
         #expect(TransportError.timeout(milliseconds: 300).description == "timed out after 300 ms")
         #expect(TransportError.tooManyRedirects(limit: 10).description == "more than 10 redirects")
+        #expect(TransportError.localFile(path: "/d/x.json", reason: "no such file").description == "file /d/x.json: no such file")
         let all: [TransportError] = [
             .refused(host: "h:1"), .dns(host: "h"), .tls(message: "m"), .timeout(milliseconds: 1), .reset,
             .tooLarge(limit: 1), .tooManyRedirects(limit: 1), .cancelled, .invalidURL("u"), .other(code: 1, message: "m"),
+            .localFile(path: "/p", reason: "no such file"),
         ]
         for error in all {
             #expect(!error.description.isEmpty && !error.description.contains("\n"))

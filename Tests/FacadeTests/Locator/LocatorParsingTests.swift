@@ -101,6 +101,14 @@ import Testing
         #expect(locator.entries[0].url == "file:///tmp/loc/data/a.json")
     }
 
+    @Test func aLocatorFromTheWebMayNotNameLocalFiles() throws {
+        // GIVEN an http locator naming a file URL / WHEN parsed / THEN refused, as a relative one from a file is not
+        let text = LocatorText.document([LocatorText.entry("a", "1", "file:///etc/passwd")])
+        let error = try #require(throws: LocatorError.self) { try parse(text) }
+        #expect(error.description.contains("may not name a local file"))
+        #expect(try parse(text, source: "/tmp/loc/services.json").entries[0].url == "file:///etc/passwd")
+    }
+
     @Test func namesMatchCaseInsensitively() throws {
         // GIVEN a document that spells a service `stockQuote`
         let locator = try parse(LocatorText.document([

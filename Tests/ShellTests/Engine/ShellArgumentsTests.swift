@@ -10,6 +10,26 @@ import Facade
         #expect(parsed.timeout == 0.5)
     }
 
+    @Test func connectTimeoutAndMaxBody() throws {
+        let parsed = try ShellArguments.parse(["--connect-timeout", "2.5", "--max-body", "128"])
+        #expect(parsed.connectTimeout == 2.5)
+        #expect(parsed.maxBody == 128)
+        #expect(try ShellArguments.parse([]).connectTimeout == nil)
+        #expect(try ShellArguments.parse([]).maxBody == nil)
+    }
+
+    @Test func helpNamesTheTransportLimits() {
+        #expect(ShellArguments.help.contains("--connect-timeout S"))
+        #expect(ShellArguments.help.contains("--max-body MIB"))
+    }
+
+    @Test func usageErrorsNameTheFlag() throws {
+        let connect = try #require(throws: ShellArguments.UsageError.self) { try ShellArguments.parse(["--connect-timeout", "x"]) }
+        #expect(connect.message.hasPrefix("--connect-timeout needs a number of seconds"))
+        let body = try #require(throws: ShellArguments.UsageError.self) { try ShellArguments.parse(["--max-body", "0"]) }
+        #expect(body.message.hasPrefix("--max-body needs a size in MiB greater than 0"))
+    }
+
     @Test func scriptAsPositionalOrFlag() throws {
         #expect(try ShellArguments.parse(["check.apish"]).script == "check.apish")
         #expect(try ShellArguments.parse(["-f", "check.apish", "--fail-fast"]).script == "check.apish")
@@ -25,6 +45,9 @@ import Facade
     @Test(arguments: [
         ["--bogus"], ["--timeout"], ["--timeout", "soon"], ["--report", "html", "x"], ["a.apish", "b.apish"],
         ["-c", "services", "x.apish"], ["--each-version", "weather"],
+        ["--connect-timeout"], ["--connect-timeout", "0"], ["--connect-timeout", "-1"], ["--connect-timeout", "nan"],
+        ["--max-body"], ["--max-body", "0"], ["--max-body", "-5"], ["--max-body", "big"], ["--max-body", "inf"],
+        ["--max-body", "1e300"],
     ])
     func badCommandLinesAreUsageErrors(_ arguments: [String]) {
         #expect(throws: ShellArguments.UsageError.self) { try ShellArguments.parse(arguments) }
@@ -66,5 +89,19 @@ import Facade
         #expect(configuration.totalTimeout == 250)
         #expect(configuration.insecure)
         #expect(try ShellArguments.parse([]).transportConfiguration.totalTimeout == 30_000)
+    }
+
+    @Test func connectTimeoutAndBodyCapReachTheTransport() throws {
+        // GIVEN the limits in seconds and MiB / THEN the transport gets milliseconds and bytes
+        let configuration = try ShellArguments.parse(["--connect-timeout", "1.5", "--max-body", "128"]).transportConfiguration
+        #expect(configuration.connectTimeout == 1500)
+        #expect(configuration.maxBodyBytes == 128 * 1024 * 1024)
+        #expect(try ShellArguments.parse(["--max-body", "0.5"]).transportConfiguration.maxBodyBytes == 512 * 1024)
+        // A tiny but positive limit stays a limit: 0 would mean "none" to libcurl.
+        #expect(try ShellArguments.parse(["--connect-timeout", "0.0001"]).transportConfiguration.connectTimeout == 1)
+        #expect(try ShellArguments.parse(["--max-body", "1e-9"]).transportConfiguration.maxBodyBytes == 1)
+        let defaults = try ShellArguments.parse([]).transportConfiguration
+        #expect(defaults.connectTimeout == 10_000)
+        #expect(defaults.maxBodyBytes == 64 * 1024 * 1024)
     }
 }
