@@ -96,26 +96,6 @@ struct ServicesCommand: Command {
         report.warnings = warnings
         return report
     }
-
-    /// Nothing decoded yet: `--raw` still shows the body of a last fetch that did not decode.
-    private func undecoded(_ service: String, raw: Bool, context: CommandContext) throws(CommandError) -> CommandReport {
-        let facade = context.session.facade
-        let version = facade.activeVersion(of: service)
-        let failed = facade.lastExchange.flatMap { exchange in
-            exchange.service?.name.lowercased() == service.lowercased() && exchange.service?.version == version ? exchange : nil
-        }
-        guard let failed, let body = failed.body else {
-            let shown = version.map { " \($0)" } ?? ""
-            throw CommandError("nothing fetched yet for \(service)\(shown); try: refresh \(service)")
-        }
-        guard raw else {
-            throw CommandError("the last fetch of \(service) did not decode (\(failed.outcome)); show \(service) --raw shows its body")
-        }
-        var report = CommandReport(lines: ["last fetch did not decode: \(failed.outcome)"])
-        report.formatted = JSONRenderer.pretty(body, style: context.session.options.color ? .colored : .plain)
-        report.data = body
-        return report
-    }
 }
 
 /// `use SERVICE VERSION|latest`.
@@ -145,26 +125,6 @@ struct UseCommand: Command {
             ("url", .string(entry.url)), ("latest", .bool(result.followsLatest)),
             ("model", .string(ModelRegistry.typeName(service: entry.name, version: entry.version))),
         ]))
-        return report
-    }
-
-    /// Nothing decoded yet: `--raw` still shows the body of a last fetch that did not decode.
-    private func undecoded(_ service: String, raw: Bool, context: CommandContext) throws(CommandError) -> CommandReport {
-        let facade = context.session.facade
-        let version = facade.activeVersion(of: service)
-        let failed = facade.lastExchange.flatMap { exchange in
-            exchange.service?.name.lowercased() == service.lowercased() && exchange.service?.version == version ? exchange : nil
-        }
-        guard let failed, let body = failed.body else {
-            let shown = version.map { " \($0)" } ?? ""
-            throw CommandError("nothing fetched yet for \(service)\(shown); try: refresh \(service)")
-        }
-        guard raw else {
-            throw CommandError("the last fetch of \(service) did not decode (\(failed.outcome)); show \(service) --raw shows its body")
-        }
-        var report = CommandReport(lines: ["last fetch did not decode: \(failed.outcome)"])
-        report.formatted = JSONRenderer.pretty(body, style: context.session.options.color ? .colored : .plain)
-        report.data = body
         return report
     }
 }
