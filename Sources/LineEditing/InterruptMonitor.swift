@@ -1,6 +1,3 @@
-import CLibEdit
-import Synchronization
-
 /// Counts SIGINTs (Ctrl-C) so that whoever is busy can notice one and stop.
 ///
 /// The handler only increments an atomic counter — nothing else is async-signal-safe enough. It is
@@ -13,24 +10,14 @@ import Synchronization
 /// libdispatch block SIGINT, so the thread that must be interrupted (the one reading input) should be
 /// the main thread, which the kernel prefers for Ctrl-C.
 public enum InterruptMonitor {
-    private static let counter = Atomic<Int>(0)
-    private static let installed = Atomic<Bool>(false)
-
     /// Installs the SIGINT handler; later calls do nothing.
     public static func install() {
-        // Touch the counter first: its lazy initialisation must not run inside the signal handler.
-        _ = counter.load(ordering: .relaxed)
-        guard installed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
-            return
-        }
-        _ = apish_install_sigint_handler { _ in
-            InterruptMonitor.counter.add(1, ordering: .relaxed)
-        }
+        LibEditBridge.installInterruptHandler()
     }
 
     /// How many SIGINTs arrived since ``install()``. Compare a value read before some work with one
     /// read after it to learn whether the work was interrupted.
     public static var count: Int {
-        counter.load(ordering: .relaxed)
+        LibEditBridge.interrupts.load(ordering: .relaxed)
     }
 }

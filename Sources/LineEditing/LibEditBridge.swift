@@ -35,6 +35,22 @@ enum LibEditBridge {
 
     private static let state = Mutex(State())
 
+    /// SIGINTs seen since `installInterruptHandler()`. The handler only adds to this atomic: nothing
+    /// else is async-signal-safe enough.
+    static let interrupts = Atomic<Int>(0)
+    private static let interruptHandlerInstalled = Atomic<Bool>(false)
+
+    /// Installs the SIGINT handler (without `SA_RESTART`, so a blocked read returns `EINTR`); once.
+    static func installInterruptHandler() {
+        // Touch the counter first: its lazy initialisation must not run inside the signal handler.
+        _ = interrupts.load(ordering: .relaxed)
+        guard interruptHandlerInstalled.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        else { return }
+        _ = apish_install_sigint_handler { _ in
+            LibEditBridge.interrupts.add(1, ordering: .relaxed)
+        }
+    }
+
     /// Reads one line with the editor, offering `history` to Up/Down and Ctrl-R and completing with
     /// `provider`.
     static func readLine(prompt: String, history: [String], provider: (any CompletionProvider)?) -> Outcome {
