@@ -127,8 +127,10 @@ struct Watcher {
 
     private func report() -> CommandReport {
         let how = stop == .interrupt ? "stopped" : "done"
+        // The terminal echoed `^C` without a newline; the summary starts on a line of its own.
+        let newline = stop == .interrupt && context.session.options.interactive ? "\n" : ""
         var report = CommandReport(lines: [
-            "\(how): \(refreshes) refresh\(refreshes == 1 ? "" : "es") of \(entry.key), \(changedRefreshes) with changes",
+            newline + "\(how): \(refreshes) refresh\(refreshes == 1 ? "" : "es") of \(entry.key), \(changedRefreshes) with changes",
         ])
         // Ctrl-C is how a watch ends; only a failure on the last refresh makes the command fail.
         if let lastError, stop != .interrupt {
