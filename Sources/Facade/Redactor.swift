@@ -36,9 +36,13 @@ public struct Redactor: Sendable {
         var result = redact(text)
         result = Self.replace(in: result, pattern: #"(?i)(\bauth\s+bearer\s+)"# + value, template: "$1" + Self.mask)
         result = Self.replace(in: result, pattern: #"(?i)(\bauth\s+key\s+['"]?[^\s='"]+=)"# + value, template: "$1" + Self.mask)
-        result = Self.replace(in: result, pattern: #"(?i)(\bheader\s+['"]?(?:"# + Self.headerAlternatives + #")['"]?\s+)[^;]+"#,
+        result = Self.replace(in: result, pattern: #"(?i)(\bheader\s+['"]?(?:"# + Self.headerNamePattern + #")['"]?\s+)[^;]+"#,
                               template: "$1" + Self.mask)
-        result = Self.replace(in: result, pattern: #"(?i)((?:^|\s)['"]?(?:"# + Self.parameterAlternatives + #")==)"# + value,
+        // Items of raw requests: `key==x` (query), `password=x` (form), `token:=x` (JSON), `X-Token:x` (header).
+        result = Self.replace(in: result, pattern: #"(?i)((?:^|\s)['"]?(?:"# + Self.parameterAlternatives + #")(?:==|=|:=))"# + value,
+                              template: "$1" + Self.mask)
+        result = Self.replace(in: result, pattern: #"(?i)((?:^|\s)['"]?(?:"# + Self.headerNamePattern
+                              + #"):(?!=)['"]?\s*(?:(?:bearer|basic|token|digest)\s+)?)[^\s'";]+"#,
                               template: "$1" + Self.mask)
         // `set token X`, `set t 'Bearer X'`: a variable that holds a credential.
         result = Self.replace(in: result, pattern: #"(?i)(\bset\s+(?:"# + Self.variableAlternatives + #")\s+)[^;]+"#,
@@ -65,9 +69,19 @@ public struct Redactor: Sendable {
         // JSON body shows it: the scheme word stays, the credential goes.
         result = replace(in: result, pattern: #"(?i)((?:"# + headerAlternatives + #")['"]?\s*:\s*['"]?(?:(?:bearer|basic|token|digest)\s+)?)[^\s'"]+"#,
                          template: "$1" + mask)
-        result = replace(in: result, pattern: #"(?i)([?&](?:"# + parameterAlternatives + #")=)[^&\s'"\x23]+"#, template: "$1" + mask)
+        // `?key=x` in URLs, and `password=x` in form bodies (`--data-raw 'password=x'`).
+        result = replace(in: result, pattern: #"(?i)((?:^|[?&'"])(?:"# + parameterAlternatives + #")=)(?!=)[^&\s'"\x23]+"#, template: "$1" + mask)
         return result
     }
+
+    /// Whether a header carries credentials: the known ones (`Authorization`, `X-API-Key`, `Cookie`) and any
+    /// whose name speaks of a token, secret, password, session or key (`X-Token`, `X-Session-Id`).
+    public static func isCredentialHeader(_ name: String) -> Bool {
+        name.range(of: "^(?i)(?:" + headerNamePattern + ")$", options: .regularExpression) != nil
+    }
+
+    private static let headerNamePattern =
+        #"(?:[A-Za-z0-9-]*?(?:authorization|token|secret|password|passwd|cookie|session|api-?key)[A-Za-z0-9-]*|(?:[A-Za-z0-9-]*-)?key)"#
 
     /// A value as typed: single-quoted, double-quoted or a bare word.
     private static let value = #"(?:'[^']*'|"[^"]*"|[^\s'";]+)"#

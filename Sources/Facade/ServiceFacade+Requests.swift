@@ -188,10 +188,26 @@ extension ServiceFacade {
         }
     }
 
+    /// The service URL with `path` appended: before the URL's own query (`…/twit-api?v=1` + `/twit` →
+    /// `…/twit-api/twit?v=1`), with characters a path cannot hold (spaces) percent-encoded.
     func joined(_ base: String, _ path: String) -> String {
         guard !path.isEmpty else { return base }
-        if base.hasSuffix("/") && path.hasPrefix("/") { return base + path.dropFirst() }
-        if !base.hasSuffix("/") && !path.hasPrefix("/") { return base + "/" + path }
-        return base + path
+        var head = base
+        var tail = ""
+        if let mark = base.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            head = String(base[..<mark])
+            tail = String(base[mark...])
+        }
+        let path = path.addingPercentEncoding(withAllowedCharacters: Self.pathCharacters) ?? path
+        if head.hasSuffix("/") && path.hasPrefix("/") { return head + path.dropFirst() + tail }
+        if !head.hasSuffix("/") && !path.hasPrefix("/") { return head + "/" + path + tail }
+        return head + path + tail
     }
+
+    /// What a path may hold as typed: the URL path set plus `%`, so `%20` typed by hand stays as is.
+    private static let pathCharacters: CharacterSet = {
+        var set = CharacterSet.urlPathAllowed
+        set.insert("%")
+        return set
+    }()
 }

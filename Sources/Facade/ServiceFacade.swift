@@ -59,7 +59,7 @@ public final class ServiceFacade {
     /// Masks the credentials held (`auth`) and the values of credential headers set with `header`.
     public var redactor: Redactor {
         var secrets = credentials.secrets
-        for (name, value) in headers where Redactor.credentialHeaders.contains(name.lowercased()) {
+        for (name, value) in headers where Redactor.isCredentialHeader(name) {
             secrets.append(value)
             // `Bearer abc` → also `abc`, which is what a server may echo.
             if let space = value.firstIndex(of: " ") { secrets.append(String(value[value.index(after: space)...])) }

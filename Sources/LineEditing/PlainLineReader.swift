@@ -56,6 +56,7 @@ public final class PlainLineReader: LineReader {
             if reachedEnd {
                 if skippingLongLine {
                     skippingLongLine = false
+                    lineStart = buffer.count
                     return .lineTooLong(limit: Self.maxLineBytes)
                 }
                 guard lineStart < buffer.count else { return .endOfInput }

@@ -21,8 +21,10 @@ final class ReaderSource: LineSource {
         }
     }
 
+    /// Saved at once, so a closed terminal (SIGHUP) loses nothing typed.
     func remember(_ line: String) {
         reader.addHistory(line)
+        try? reader.saveHistory()
     }
 }
 
@@ -40,12 +42,21 @@ final class CompletionBridge: CompletionProvider {
     }
 }
 
+let argv = Array(CommandLine.arguments.dropFirst())
+
+/// Ends the process on a start-up failure: one line on stderr, and with `--json` also the one JSON object
+/// a caller parsing stdout waits for.
 func fail(_ message: String, code: Int32) -> Never {
     FileHandle.standardError.write(Data("apish: \(message)\n".utf8))
+    if argv.contains("--json") {
+        let object = JSONValue.object(JSONObject([
+            ("command", .string("apish")), ("ok", .bool(false)),
+            ("error", .string(message.split(separator: "\n").first.map(String.init) ?? message)),
+        ]))
+        FileHandle.standardOutput.write(Data((object.encoded() + "\n").utf8))
+    }
     exit(code)
 }
-
-let argv = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessInfo.processInfo.environment
 
 /// `apish serve …`: the demo API in the foreground until SIGINT/SIGTERM.
@@ -136,8 +147,8 @@ let engine = ShellEngine(session: session)
 do {
     try facade.locate(locatorSource)
 } catch {
+    if !interactive { fail(error.description, code: 1) }
     FileHandle.standardError.write(Data("apish: \(error.description)\n".utf8))
-    if !interactive { exit(1) }
 }
 
 var status: Int32

@@ -16,7 +16,10 @@ public struct LenientNumber: Decodable, Sendable, Equatable {
             return
         }
         let text = try container.decode(String.self)
-        guard let number = Double(text.trimmingCharacters(in: .whitespaces)) else {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // Decimal numbers only: `Double("0x1F")`, `Double("nan")` and `Double("inf")` would also succeed.
+        let decimal = !trimmed.isEmpty && trimmed.allSatisfy { $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }
+        guard decimal, let number = Double(trimmed), number.isFinite else {
             throw DecodingError.typeMismatch(
                 Double.self,
                 .init(codingPath: container.codingPath, debugDescription: "\"\(text)\" is not a number"))

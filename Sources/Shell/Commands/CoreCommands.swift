@@ -13,6 +13,7 @@ struct HelpCommand: Command {
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         let registry = context.engine.registry
+        guard arguments.count <= 1 else { throw .usage(self) }
         guard let name = arguments.first else { return CommandReport(lines: registry.overview) }
         guard let command = registry.command(named: name) else {
             throw CommandError(registry.unknownCommandMessage(name))
@@ -28,6 +29,7 @@ struct HistoryCommand: Command {
     let usage = "history [N]"
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        guard arguments.count <= 1 else { throw .usage(self) }
         var count = 20
         if let text = arguments.first {
             guard let value = Int(text), value > 0 else { throw CommandError("history: N must be a positive number") }
@@ -65,7 +67,7 @@ struct SetCommand: Command {
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         guard arguments.count >= 2, let name = arguments.first else { throw .usage(self) }
         guard VariableName.isValid(name) else {
-            throw CommandError("set: '\(name)' is not a variable name (letters, digits, _; not starting with a digit)")
+            throw CommandError("set: '\(name)' is not a variable name (ASCII letters, digits, _; not starting with a digit)")
         }
         context.session.variables[name] = arguments.dropFirst().joined(separator: " ")
         return CommandReport()
@@ -79,6 +81,7 @@ struct VarsCommand: Command {
     let usage = "vars"
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        guard arguments.isEmpty else { throw .usage(self) }
         let variables = context.session.variables.sorted { $0.key < $1.key }
         var report = CommandReport(presentation: .rows(variables.map { LabelledRow($0.key, context.session.redact($0.value)) }))
         report.data = .object(JSONObject(variables.map { ($0.key, JSONValue.string(context.session.redact($0.value))) }))
@@ -101,6 +104,7 @@ struct ToggleCommand: Command {
     }
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        guard arguments.count <= 1 else { throw .usage(self) }
         let session = context.session
         var value = flag == .timing ? session.timing : session.verbose
         switch arguments.first?.lowercased() {
@@ -123,6 +127,7 @@ struct CurlCommandCommand: Command {
     let usage = "curl"
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        guard arguments.isEmpty else { throw .usage(self) }
         guard let exchange = context.session.facade.lastExchange else {
             throw CommandError("no request yet; run refresh, get URL, …")
         }
@@ -134,9 +139,10 @@ struct CurlCommandCommand: Command {
 
 /// Variable names: letters, digits and `_`, not starting with a digit.
 enum VariableName {
+    /// ASCII, as the tokenizer reads `$name`: `"$name님"` ends the name before the Korean suffix.
     static func isValid(_ name: String) -> Bool {
         guard let first = name.first, !first.isNumber else { return false }
-        return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
     }
 }
 

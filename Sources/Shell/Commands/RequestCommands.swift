@@ -77,6 +77,7 @@ struct AuthCommand: Command {
             facade.credentials.setAPIKey(parameter: parameter, value: String(arguments[1][arguments[1].index(after: equals)...]), for: scope)
             return CommandReport(lines: ["API key \(parameter)=••• set for \(scope ?? "every service")"])
         case "show"?, nil:
+            guard arguments.count <= 1 else { throw .usage(self) }
             let lines = facade.credentials.summary
             var report = CommandReport(lines: lines.isEmpty ? ["no credentials"] : lines)
             report.data = .array(lines.map(JSONValue.string))

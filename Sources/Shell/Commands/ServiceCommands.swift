@@ -67,6 +67,7 @@ struct ServicesCommand: Command {
     let usage = "services"
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        guard arguments.isEmpty else { throw .usage(self) }
         let facade = context.session.facade
         guard facade.locator != nil else { throw CommandError(FacadeError.noLocator) }
         var rows: [[String]] = []

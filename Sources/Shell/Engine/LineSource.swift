@@ -28,9 +28,10 @@ public final class LineListSource: LineSource {
 
     /// The lines of a text (a final newline ends the last line; CRLF is accepted).
     public convenience init(text: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last == "" { lines.removeLast() }
-        self.init(lines.map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) })
+        // Split on scalars: as Characters, "\r\n" is one grapheme that a split on "\n" would never find.
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        self.init(lines.map { line in String(String.UnicodeScalarView(line.last == "\r" ? line.dropLast() : line)) })
     }
 
     init(inputs: [LineInput]) {

@@ -69,8 +69,10 @@ public final class ShellEngine {
             case .unreadable(let reason):
                 number += 1
                 fail(line: "", location: interactive ? nil : SourceLocation(file: file, line: number), message: reason, started: Date())
-            case .line(let line):
+            case .line(var line):
                 number += 1
+                // A byte-order mark some editors put at the start of a file is not part of the command.
+                if number == 1, line.hasPrefix("\u{FEFF}") { line.removeFirst() }
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
                 guard interactive else {

@@ -135,6 +135,10 @@ public final class ScriptRunner {
 
     private func usageError(_ message: String) -> Int32 {
         engine.output.writeError("apish: \(message)\n")
+        if engine.session.options.json {
+            let object = JSONValue.object(JSONObject([("command", .string("apish")), ("ok", .bool(false)), ("error", .string(message))]))
+            engine.output.write(object.encoded() + "\n")
+        }
         return 2
     }
 }

@@ -75,4 +75,62 @@ import Testing
         #expect(result.stderr.contains("source nested more than 16 deep"))
         #expect(!result.stdout.contains("SERVICE"))
     }
+
+    @Test func crlfScriptsAndAByteOrderMarkRunLineByLine() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/windows.apish"
+        try "\u{FEFF}use weather v1\r\nrefresh\r\nexpect status 999\r\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try Apish.run([path])
+        #expect(result.status == 1, "the failing expectation on line 3 ran")
+        #expect(result.stderr.contains("windows.apish:3: expected status 999"), "stderr: \(result.stderr)")
+        #expect(result.stdout.contains("weather → v1"))
+    }
+
+    @Test func aHugeLastLineWithoutNewlineRunsNothing() throws {
+        let result = try Apish.run([], stdin: "set x " + String(repeating: "a", count: 2 << 20) + " ; services")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("<stdin>:1: line longer than 1 MiB; skipped"))
+        #expect(!result.stderr.contains("<stdin>:2"))
+        #expect(!result.stdout.contains("SERVICE"))
+    }
+
+    @Test func serviceURLsWithAQueryKeepItAfterThePath() throws {
+        let server = try startDemoServer()
+        defer { server.stop() }
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let locator = directory + "/query.json"
+        try #"{"services":[{"name":"twit","version":1,"url":"\#(server.baseURL)/twit-api?api-version=1"}]}"#
+            .write(toFile: locator, atomically: true, encoding: .utf8)
+        let result = try Apish.run(["--locator", locator, "-c", "twits", "-c", "curl", "-c", "get 'twit/user name'", "-c", "curl"])
+        #expect(result.stdout.contains("/twit-api/twit?api-version=1"), "stdout: \(result.stdout)")
+        #expect(result.stdout.contains("/twit-api/user%20name?api-version=1"), "stdout: \(result.stdout)")
+        #expect(!result.stderr.contains("invalid URL"))
+    }
+
+    @Test(arguments: ["services x", "vars x", "help use x", "timing on off", "auth show x", "history 5 6", "curl x"])
+    func extraArgumentsAreUsageErrors(_ command: String) throws {
+        let result = try Apish.run(["-c", command])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("usage:"), "stderr: \(result.stderr)")
+    }
+
+    @Test func variableNamesAreASCIISoTheyCanBeExpanded() throws {
+        let result = try Apish.run(["-c", "set 한국 서울"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("not a variable name"))
+    }
+
+    @Test func jsonModeReportsStartupFailuresOnStdout() throws {
+        let result = try Apish.run(["--json", "--locator", "/nonexistent/services.json", "-c", "services"])
+        #expect(result.status == 1)
+        let objects = result.jsonLines
+        #expect(objects.count == 1)
+        #expect(objects.first?["ok"] as? Bool == false)
+        #expect((objects.first?["error"] as? String)?.contains("cannot load locator") == true)
+        let usage = try Apish.run(["--json", "--bogus"])
+        #expect(usage.status == 2)
+        #expect(usage.jsonLines.first?["ok"] as? Bool == false)
+    }
 }

@@ -110,6 +110,21 @@ import Testing
         #expect(Redactor.isCredentialName(name) == secret)
     }
 
+    @Test func requestItemsAndCustomCredentialHeadersAreMasked() {
+        let redactor = Redactor()
+        #expect(redactor.redactCommandLine("header X-Token S2secret") == "header X-Token \(mask)")
+        #expect(redactor.redactCommandLine("post weather password=S3secret name=eye") == "post weather password=\(mask) name=eye")
+        #expect(redactor.redactCommandLine("post weather token:='\"x\"' X-Session-Id:abc123") == "post weather token:=\(mask) X-Session-Id:\(mask)")
+        #expect(redactor.redact("curl -X POST http://h/x --data-raw 'password=S3secret&name=eye'")
+            == "curl -X POST http://h/x --data-raw 'password=\(mask)&name=eye'")
+    }
+
+    @Test(arguments: [("Authorization", true), ("X-Token", true), ("X-Session-Id", true), ("X-API-Key", true), ("Cookie", true),
+                      ("Content-Type", false), ("X-Trace", false), ("Accept", false), ("Keyboard-Layout", false)])
+    func credentialHeaders(_ name: String, _ secret: Bool) {
+        #expect(Redactor.isCredentialHeader(name) == secret)
+    }
+
     @Test func leavesOrdinaryTextAlone() {
         let text = "get weather city==Boston X-Trace:abc"
         #expect(Redactor(secrets: ["zzz-secret"]).redact(text) == text)
