@@ -12,6 +12,8 @@ public final class DemoServer: Sendable {
 
     /// Connections beyond this are answered 503 and closed.
     static let maximumConnections = 64
+    /// Threads closing turned-away connections at once; see `turnAway(_:)`.
+    static let maximumRejections = 16
 
     private enum Phase {
         case idle, starting, running, stopped
@@ -28,6 +30,7 @@ public final class DemoServer: Sendable {
 
     private let state = Mutex(State())
     private let threads = DispatchGroup()
+    private let rejections = Atomic<Int>(0)
     private let router: DemoRouter
     private let limits: ConnectionLimits
 
@@ -35,7 +38,7 @@ public final class DemoServer: Sendable {
         self.configuration = configuration
         let fixtures = FixtureStore(source: configuration.root.map { .folder($0) } ?? .builtIn)
         router = DemoRouter(fixtures: fixtures, faultsEnabled: configuration.faults)
-        limits = ConnectionLimits(idleTimeout: configuration.idleTimeout)
+        limits = ConnectionLimits(idleTimeout: configuration.idleTimeout, requestTimeout: configuration.requestTimeout)
     }
 
     /// The bound port, once started (0 before).
@@ -138,10 +141,7 @@ public final class DemoServer: Sendable {
                 Socket.closeDescriptor(descriptor)
                 return
             case .busy:
-                var response = HTTPResponse.error("too many connections; try again shortly", status: 503)
-                response.closesConnection = true
-                Socket.sendWithoutBlocking(descriptor, response.head(keepAlive: false, minorVersion: 1) + response.bodyBytes)
-                Socket.closeGracefully(descriptor)
+                turnAway(descriptor)
             case .admitted(let id, let connection):
                 threads.enter()
                 Thread.detachNewThread { [self] in
@@ -149,6 +149,27 @@ public final class DemoServer: Sendable {
                     threads.leave()
                 }
             }
+        }
+    }
+
+    /// Answers 503 and closes. The graceful close lingers to read the client's request (closing with it
+    /// unread would reset the connection and could destroy the answer), so it runs on a thread of its own:
+    /// the accept loop must never wait on a client it has turned away. Beyond `maximumRejections` such
+    /// threads, a flood is closed at once after reading only what has already arrived.
+    private func turnAway(_ descriptor: Int32) {
+        var response = HTTPResponse.error("too many connections; try again shortly", status: 503)
+        response.closesConnection = true
+        Socket.sendWithoutBlocking(descriptor, response.head(keepAlive: false, minorVersion: 1) + response.bodyBytes)
+        guard rejections.add(1, ordering: .relaxed).newValue <= Self.maximumRejections else {
+            rejections.subtract(1, ordering: .relaxed)
+            Socket.closeGracefully(descriptor, lingering: 0)
+            return
+        }
+        threads.enter()
+        Thread.detachNewThread { [self] in
+            Socket.closeGracefully(descriptor)
+            rejections.subtract(1, ordering: .relaxed)
+            threads.leave()
         }
     }
 

@@ -6,15 +6,46 @@ public enum DemoFixtures {
     /// Relative paths of the files `write(to:)` creates.
     public static var paths: [String] { BuiltInFixtures.paths }
 
-    /// Writes every built-in fixture (pretty JSON) under `directory`, creating folders as needed and
-    /// replacing files of the same name.
-    public static func write(to directory: String) throws {
+    /// Writes every built-in fixture (pretty JSON) under `directory`, creating it and its parents as
+    /// needed. A folder that already holds anything is refused before a byte is written, so a folder of
+    /// edited fixtures is never overwritten.
+    public static func write(to directory: String) throws(DemoFixturesError) {
+        try checkWritable(directory)
         let root = URL(fileURLWithPath: directory, isDirectory: true)
         for path in BuiltInFixtures.paths {
             guard let bytes = BuiltInFixtures.files[path] else { continue }
             let file = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: file, options: .atomic)
+            try createFolder(file.deletingLastPathComponent().path)
+            do {
+                try Data(bytes).write(to: file, options: .atomic)
+            } catch {
+                throw DemoFixturesError(error, path: file.path)
+            }
         }
+    }
+
+    /// Throws unless `directory` is missing or an empty folder.
+    private static func checkWritable(_ directory: String) throws(DemoFixturesError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else { throw .notAFolder(directory) }
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw DemoFixturesError(error, path: directory)
+        }
+        if !entries.isEmpty { throw .folderNotEmpty(directory) }
+    }
+
+    /// `mkdir -p` by hand: FileManager's errors do not always say which folder failed or why, and the
+    /// user needs both (`/srv/demo: permission denied`).
+    private static func createFolder(_ path: String) throws(DemoFixturesError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path { try createFolder(parent) }
+        // EEXIST is a folder made meanwhile, or a file, which the next level (or the write) reports.
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw DemoFixturesError(errno: errno, path: path) }
     }
 }

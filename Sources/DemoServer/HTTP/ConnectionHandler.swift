@@ -50,13 +50,22 @@ struct ConnectionHandler {
 
     // MARK: - Reading
 
+    /// Reads the next request. Until its first byte arrives the idle timeout runs, and blank lines do not
+    /// restart it (a client sending only line ends is closed like a silent one); from the first byte on,
+    /// head and body share one deadline, so a client trickling a byte at a time cannot hold its slot.
     private func readRequest(_ buffer: inout [UInt8]) -> ReadOutcome {
+        var deadline = Socket.monotonicSeconds() + limits.idleTimeout
+        var started = false
         while true {
-            // Blank lines between requests are allowed (RFC 9112 §2.2), so they are skipped.
-            if let start = buffer.firstIndex(where: { $0 != 0x0D && $0 != 0x0A }), start > 0 {
-                buffer.removeFirst(start)
-            } else if buffer.allSatisfy({ $0 == 0x0D || $0 == 0x0A }) {
-                buffer.removeAll(keepingCapacity: true)
+            if !started {
+                // Blank lines between requests are allowed (RFC 9112 §2.2), so they are skipped.
+                if let start = buffer.firstIndex(where: { $0 != 0x0D && $0 != 0x0A }) {
+                    buffer.removeFirst(start)
+                    started = true
+                    deadline = Socket.monotonicSeconds() + limits.requestTimeout
+                } else {
+                    buffer.removeAll(keepingCapacity: true)
+                }
             }
             if let boundary = HTTPRequestParser.headBoundary(in: buffer) {
                 guard boundary.headEnd <= limits.maximumHeadSize else { return .refused(headTooLarge) }
@@ -66,18 +75,18 @@ struct ConnectionHandler {
                 } catch {
                     return .refused(error)
                 }
-                return readBody(of: head, from: &buffer, bodyStart: boundary.bodyStart)
+                return readBody(of: head, from: &buffer, bodyStart: boundary.bodyStart, deadline: deadline)
             }
             guard buffer.count <= limits.maximumHeadSize else { return .refused(headTooLarge) }
-            switch fill(&buffer, timeout: buffer.isEmpty ? limits.idleTimeout : limits.requestTimeout) {
+            switch fill(&buffer, until: deadline) {
             case .some(true): continue
-            case .some(false): return buffer.isEmpty ? .closed : .refused(timedOut)
+            case .some(false): return started ? .refused(timedOut) : .closed
             case .none: return .closed
             }
         }
     }
 
-    private func readBody(of head: HTTPRequestHead, from buffer: inout [UInt8], bodyStart: Int) -> ReadOutcome {
+    private func readBody(of head: HTTPRequestHead, from buffer: inout [UInt8], bodyStart: Int, deadline: Double) -> ReadOutcome {
         let end = bodyStart + head.contentLength
         if head.expectsContinue && buffer.count < end {
             do {
@@ -87,7 +96,7 @@ struct ConnectionHandler {
             }
         }
         while buffer.count < end {
-            switch fill(&buffer, timeout: limits.requestTimeout) {
+            switch fill(&buffer, until: deadline) {
             case .some(true): continue
             case .some(false): return .refused(timedOut)
             case .none: return .closed
@@ -99,12 +108,18 @@ struct ConnectionHandler {
         return .request(request)
     }
 
-    /// Reads more input: true when bytes arrived, false on timeout, nil when the peer closed or failed.
-    private func fill(_ buffer: inout [UInt8], timeout: Double) -> Bool? {
-        switch Socket.waitReadable(connection.descriptor, timeout: timeout) {
-        case .timedOut: return false
-        case .failed: return nil
-        case .readable: return Socket.receive(connection.descriptor, appendingTo: &buffer) > 0 ? true : nil
+    /// Reads more input: true when bytes arrived, false once `deadline` (monotonic seconds) has passed,
+    /// nil when the peer closed or failed.
+    private func fill(_ buffer: inout [UInt8], until deadline: Double) -> Bool? {
+        while true {
+            let remaining = deadline - Socket.monotonicSeconds()
+            guard remaining > 0 else { return false }
+            switch Socket.waitReadable(connection.descriptor, timeout: remaining) {
+            // Checked again above rather than trusted: very long waits are cut into poll-sized pieces.
+            case .timedOut: continue
+            case .failed: return nil
+            case .readable: return Socket.receive(connection.descriptor, appendingTo: &buffer) > 0 ? true : nil
+            }
         }
     }
 

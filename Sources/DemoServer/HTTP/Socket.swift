@@ -110,12 +110,21 @@ enum Socket {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let deadline = monotonicSeconds() + timeout
         while true {
-            let remaining = max(0, deadline - monotonicSeconds())
-            let result = poll(&entry, 1, Int32(min(remaining * 1000, Double(Int32.max)).rounded(.up)))
+            let remaining = deadline - monotonicSeconds()
+            // Written so that no timeout (NaN, infinite, past) can make the conversion to Int32 trap.
+            let milliseconds = remaining > 0 ? Int32(min(remaining * 1000, Double(Int32.max)).rounded(.up)) : 0
+            let result = poll(&entry, 1, milliseconds)
             if result > 0 { return .readable }
             if result == 0 { return .timedOut }
             if errno != EINTR { return .failed }
         }
+    }
+
+    /// Seconds on a clock that never jumps, for deadlines.
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     /// Reads what is available into `buffer` (appending); returns the byte count, 0 at end of input,
@@ -161,12 +170,17 @@ enum Socket {
 
     /// Closes after the response has gone out: the write side is shut first and unread input drained for
     /// a moment, because closing with unread input makes the kernel send a reset that can destroy the
-    /// response before the client has read it (the 400 for a malformed request, say).
-    static func closeGracefully(_ descriptor: Int32) {
+    /// response before the client has read it (the 400 for a malformed request, say). Input already
+    /// waiting is always drained; beyond that the wait ends after 0.1 s of quiet or `lingering` seconds
+    /// in all, so a client that keeps sending cannot keep the closing thread.
+    static func closeGracefully(_ descriptor: Int32, lingering seconds: Double = 1) {
         _ = shutdown(descriptor, Int32(SHUT_WR))
+        let deadline = monotonicSeconds() + seconds
         var scratch: [UInt8] = []
         var drained = 0
-        while drained < 262_144, case .readable = waitReadable(descriptor, timeout: 0.1) {
+        while drained < 262_144 {
+            let wait = max(0, min(0.1, deadline - monotonicSeconds()))
+            guard case .readable = waitReadable(descriptor, timeout: wait) else { break }
             scratch.removeAll(keepingCapacity: true)
             let count = receive(descriptor, appendingTo: &scratch)
             if count <= 0 { break }
@@ -264,12 +278,6 @@ enum Socket {
         default:
             return 0
         }
-    }
-
-    private static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     #if canImport(Glibc)

@@ -30,15 +30,21 @@ struct MeetupAPI {
         }
 
         let nearby = groups.enumerated().compactMap { index, group -> (distance: Double, index: Int, group: JSON)? in
-            guard let lat = group["lat"]?.doubleValue, let lon = group["lon"]?.doubleValue else { return nil }
+            // A fixture position beyond Double's range reads as infinite: nowhere, so never near.
+            guard let lat = group["lat"]?.doubleValue, let lon = group["lon"]?.doubleValue, lat.isFinite, lon.isFinite else {
+                return nil
+            }
             let distance = GeoDistance.kilometres(fromLat: query.lat, lon: query.lon, toLat: lat, lon: lon)
             return distance <= query.radius ? (distance, index, group) : nil
         }
         .sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }
 
+        // offset and page are the client's numbers: an index past Int.max is simply past the end.
         let (firstIndex, overflow) = query.offset.multipliedReportingOverflow(by: query.page)
         let start = overflow ? nearby.count : min(nearby.count, firstIndex)
         let end = min(nearby.count, start + query.page)
+        // A next page exists only when offset × page < total_count, so offset + 1 cannot overflow.
+        let nextOffset = end < nearby.count ? query.offset + 1 : nil
         let results = nearby[start..<end].map(\.group)
         let origin = Self.origin(of: request) ?? baseURL
 
@@ -47,7 +53,7 @@ struct MeetupAPI {
             ("meta", .object([
                 ("count", .int(results.count)),
                 ("total_count", .int(nearby.count)),
-                ("next", .string(end < nearby.count ? pageURL(origin, query, offset: query.offset + 1) : "")),
+                ("next", .string(nextOffset.map { pageURL(origin, query, offset: $0) } ?? "")),
                 ("url", .string(pageURL(origin, query, offset: query.offset))),
                 ("lat", .double(query.lat)),
                 ("lon", .double(query.lon)),

@@ -22,11 +22,20 @@ final class TwitLikeLedger: Sendable {
         return Self.flipped(twit)
     }
 
+    /// The count comes from a fixture file, so any number can turn up: the move saturates at `Int.max`
+    /// and 0, and a count that is not an `Int` (`1e30`, text) is left as written rather than guessed at.
     static func flipped(_ twit: JSON) -> JSON {
         let wasLiked = twit["isLike"]?.boolValue ?? false
-        let count = twit["likeCount"]?.intValue ?? 0
-        return twit
-            .setting("isLike", to: .bool(!wasLiked))
-            .setting("likeCount", to: .int(max(0, count + (wasLiked ? -1 : 1))))
+        let toggled = twit.setting("isLike", to: .bool(!wasLiked))
+        let count: Int
+        switch twit["likeCount"] {
+        case nil:
+            count = 0
+        case let written?:
+            guard let value = written.intValue else { return toggled }
+            count = value
+        }
+        let (sum, overflow) = count.addingReportingOverflow(wasLiked ? -1 : 1)
+        return toggled.setting("likeCount", to: .int(max(0, overflow ? count : sum)))
     }
 }

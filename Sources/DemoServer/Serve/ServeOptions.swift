@@ -5,16 +5,16 @@ public struct ServeOptions: Sendable, Equatable {
     public var port: UInt16 = 8080
     /// `--root DIR`: serve the fixture files in DIR (re-read on every request).
     public var root: String?
-    /// `--init DIR`: write the built-in fixtures into DIR (see `DemoFixtures.write(to:)`), then serve them.
+    /// `--init DIR`: write the built-in fixtures into DIR (see `DemoFixtures.write(to:)`) and stop.
     public var initDirectory: String?
     public var faults = false
     public var showHelp = false
 
     public init() {}
 
-    /// The server configuration these options describe; `--init DIR` serves DIR once written.
+    /// The server configuration these options describe.
     public var configuration: DemoServerConfiguration {
-        DemoServerConfiguration(host: host, port: port, root: root ?? initDirectory, faults: faults)
+        DemoServerConfiguration(host: host, port: port, root: root, faults: faults)
     }
 
     public static let usage = """
@@ -27,7 +27,8 @@ public struct ServeOptions: Sendable, Equatable {
           --port PORT   port to listen on, 0 for any free port (default 8080)
           --root DIR    serve the fixture files in DIR instead of the built-in ones;
                         edits are picked up on the next request
-          --init DIR    write the built-in fixtures into DIR, then serve them from there
+          --init DIR    write the built-in fixtures into DIR (a new or empty folder) and
+                        stop; then edit them and serve them with --root DIR
           --faults      add the misbehaving routes under /faults/
           --help        show this help
         """

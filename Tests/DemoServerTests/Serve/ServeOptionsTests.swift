@@ -21,11 +21,10 @@ struct ServeOptionsTests {
         #expect(options.configuration.faults)
     }
 
-    @Test func initServesTheFolderItWrites() throws {
-        let options = try ServeOptions.parse(["--init", "demo", "--port", "0"])
+    @Test func initNamesTheFolderToWriteAndServesNothingFromIt() throws {
+        let options = try ServeOptions.parse(["--init", "demo"])
         #expect(options.initDirectory == "demo")
-        #expect(options.configuration.root == "demo")
-        #expect(options.configuration.port == 0)
+        #expect(options.configuration.root == nil)
     }
 
     @Test(arguments: [

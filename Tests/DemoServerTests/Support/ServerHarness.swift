@@ -4,9 +4,11 @@ import Foundation
 /// Runs `body` against a fresh server on an ephemeral port (faults on unless told otherwise) and stops it
 /// afterwards, whatever happens.
 func withServer<T>(
-    faults: Bool = true, root: String? = nil, idleTimeout: Double = 5, _ body: (DemoServer) throws -> T
+    faults: Bool = true, root: String? = nil, idleTimeout: Double = 5, requestTimeout: Double = 10,
+    _ body: (DemoServer) throws -> T
 ) throws -> T {
-    let server = DemoServer(configuration: DemoServerConfiguration(root: root, faults: faults, idleTimeout: idleTimeout))
+    let configuration = DemoServerConfiguration(root: root, faults: faults, idleTimeout: idleTimeout, requestTimeout: requestTimeout)
+    let server = DemoServer(configuration: configuration)
     try server.start()
     defer { server.stop() }
     return try body(server)

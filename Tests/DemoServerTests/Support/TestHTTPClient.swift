@@ -54,7 +54,8 @@ final class TestHTTPClient {
             closeSocket(descriptor)
             throw TestClientError.connectFailed(code)
         }
-        var interval = timeval(tv_sec: Int(timeout), tv_usec: 0)
+        let wholeSeconds = timeout.rounded(.down)
+        var interval = timeval(tv_sec: Int(wholeSeconds), tv_usec: .init((timeout - wholeSeconds) * 1_000_000))
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
         #if canImport(Darwin)
         var one: Int32 = 1
@@ -161,6 +162,14 @@ final class TestHTTPClient {
         guard poll(&entry, 1, Int32(timeout * 1000)) > 0 else { return false }
         var byte: UInt8 = 0
         return recv(descriptor, &byte, 1, Int32(MSG_PEEK)) <= 0
+    }
+
+    /// True when the server has sent something or closed (end of stream or reset) within `timeout`
+    /// seconds; nothing is consumed.
+    func hasInput(within timeout: Double) -> Bool {
+        if !buffer.isEmpty { return true }
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, Int32(timeout * 1000)) > 0
     }
 
     private func readHead() throws -> Int {
