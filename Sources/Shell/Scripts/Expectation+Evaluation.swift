@@ -132,6 +132,8 @@ extension Expectation: CustomStringConvertible {
             case .string, .number, .bool: text = actual.displayText
             default: return fail("got \(shown) (\(article(actual.typeName)), not text)", actual: actual)
             }
+            // The empty pattern matches everything, as in grep; NSRegularExpression refuses to compile it.
+            if pattern.isEmpty { return pass(actual) }
             guard let regex = try? NSRegularExpression(pattern: pattern) else {
                 return fail("the pattern is not a valid regular expression", actual: actual)
             }

@@ -56,7 +56,8 @@ public struct ExpectedValue: Sendable, Equatable {
     func isContained(in actual: JSONValue) -> Bool? {
         switch actual {
         case .string(let text):
-            return text.contains(value.displayText)
+            // Every string contains the empty string (Foundation's `contains` says otherwise).
+            return value.displayText.isEmpty || text.contains(value.displayText)
         case .array(let elements):
             return elements.contains { $0 == value }
         case .object(let object):

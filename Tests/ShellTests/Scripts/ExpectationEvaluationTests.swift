@@ -35,6 +35,12 @@ import Testing
         #expect(failed.message == "expected currentTemperature == 63, got \"63\" (a string, not a number)")
     }
 
+    @Test func emptyNeedlesAndPatternsMatch() throws {
+        #expect(try check("data[0].writer.name", "contains", Shell.Expectation.Argument("", quoted: true)).passed)
+        #expect(try check("data[0].writer.name", "matches", Shell.Expectation.Argument("", quoted: true)).passed)
+        #expect(try !check("data[0].writer.name", "matches", "^zzz-no-such$").passed)
+    }
+
     @Test func notEqual() throws {
         #expect(try check("data[1]._id", "!=", "t01").passed)
         #expect(try check("data[0]._id", "!=", "t01").message == "expected data[0]._id != t01, got \"t01\"")
