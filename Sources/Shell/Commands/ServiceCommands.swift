@@ -187,7 +187,7 @@ struct ShowCommand: Command {
         }
         if raw {
             report.presentation = nil
-            report.formatted = JSONRenderer.pretty(model.body, style: context.session.options.color ? .colored : .plain)
+            report.formatted = JSONRenderer.pretty(context.session.redact(model.body), style: context.session.options.color ? .colored : .plain)
         }
         return report
     }
@@ -207,7 +207,7 @@ struct ShowCommand: Command {
             throw CommandError("the last fetch of \(service) did not decode (\(failed.outcome)); show \(service) --raw shows its body")
         }
         var report = CommandReport(lines: ["last fetch did not decode: \(failed.outcome)"])
-        report.formatted = JSONRenderer.pretty(body, style: context.session.options.color ? .colored : .plain)
+        report.formatted = JSONRenderer.pretty(context.session.redact(body), style: context.session.options.color ? .colored : .plain)
         report.data = body
         return report
     }

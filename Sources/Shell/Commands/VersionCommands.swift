@@ -35,7 +35,7 @@ struct DiffCommand: Command {
              try Self.fetch(b, query: parsed.query, facade: session.facade, token: token))
         }
         let changes = VersionComparison.changes(
-            sides.0.body, sides.1.body, schema: parsed.schema, includeUnchanged: parsed.all)
+            session.redact(sides.0.body), session.redact(sides.1.body), schema: parsed.schema, includeUnchanged: parsed.all)
         let summary = ChangeList.summary(changes, schema: parsed.schema, between: "\(a.name) \(a.version) and \(b.version)")
         let style: TextStyle = session.options.color ? .colored : .plain
         var report = CommandReport()

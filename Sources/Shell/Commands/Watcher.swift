@@ -85,7 +85,7 @@ struct Watcher {
             warnings.append(warning)
             if !json { context.engine.output.writeError(ReportRenderer(session: session).warning(warning)) }
         }
-        guard exchange.outcome.isSuccess, let body = exchange.body else {
+        guard exchange.outcome.isSuccess, let body = exchange.body.map(session.redact) else {
             let message = CommandReport.describe(exchange, locator: session.facade.locator)
             keep(event(time, [("error", .string(session.redact(message)))]))
             if message != lastError, !json {
@@ -102,7 +102,8 @@ struct Watcher {
             let model = exchange.model
             emit(style.bold("\(stamp) \(entry.key) · \(model?.typeName ?? "JSON")"))
             if !json {
-                let text = PresentationRenderer.render(model?.presentation ?? .json(body), width: session.options.width(), style: style)
+                let text = session.redact(
+                    PresentationRenderer.render(model?.presentation ?? .json(body), width: session.options.width(), style: style))
                 context.engine.emit(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
             }
             return

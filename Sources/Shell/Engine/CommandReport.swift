@@ -7,7 +7,8 @@ public struct CommandReport: Sendable {
     public var lines: [String] = []
     /// Rows, a table or JSON to show.
     public var presentation: Presentation?
-    /// Text our own renderers made (pretty JSON, possibly coloured), shown as is after `lines`.
+    /// Text our own renderers made (pretty JSON, possibly coloured) from data already redacted, shown as is
+    /// after `lines`.
     public var formatted: String?
     /// Lines shown after the presentation in text mode (`more: groups next`).
     public var notes: [String] = []

@@ -14,9 +14,15 @@ struct ReportRenderer {
         }
         // Lines may carry server text (a raw body, a message): control characters never reach the terminal.
         for line in report.lines { text += TerminalText.safe(line) + "\n" }
-        if let formatted = report.formatted.map(session.redact) { text += formatted.hasSuffix("\n") ? formatted : formatted + "\n" }
-        if let presentation = report.presentation {
+        if let formatted = report.formatted { text += formatted.hasSuffix("\n") ? formatted : formatted + "\n" }
+        switch report.presentation {
+        case .json(let value)?:
+            // A body is masked as data, member by member: one pass even over megabytes.
+            text += PresentationRenderer.render(.json(session.redact(value)), width: session.options.width(), style: style)
+        case let presentation?:
             text += session.redact(PresentationRenderer.render(presentation, width: session.options.width(), style: style))
+        case nil:
+            break
         }
         for note in report.notes { text += style.dim(note) + "\n" }
         if session.timing, let metrics = report.exchange?.metrics {
@@ -67,7 +73,7 @@ struct ReportRenderer {
             fields.append(("result", .string(exchange.outcome.kind.rawValue)))
         }
         if let data = report.data ?? report.exchange?.body ?? report.presentation.map(Self.json) {
-            fields.append(("data", redacted(data)))
+            fields.append(("data", session.redact(data)))
         } else if !report.lines.isEmpty {
             fields.append(("data", .object(JSONObject([("lines", .array(report.lines.map { .string(session.redact($0)) }))]))))
         }
@@ -76,14 +82,6 @@ struct ReportRenderer {
         if !report.warnings.isEmpty { fields.append(("warnings", .array(report.warnings.map { .string(session.redact($0)) }))) }
         fields += report.extra
         return JSONValue.object(JSONObject(fields)).encoded()
-    }
-
-    /// The data with secrets masked: known ones, and credentials a server echoes back (`"authorization": …`).
-    private func redacted(_ value: JSONValue) -> JSONValue {
-        let text = value.encoded()
-        let masked = session.facade.redactor.redact(text)
-        guard masked != text, let parsed = try? JSONValue.parse(masked) else { return value }
-        return parsed
     }
 
     static func json(_ presentation: Presentation) -> JSONValue {

@@ -41,6 +41,11 @@ public final class Session {
         redactor.redact(text)
     }
 
+    /// A JSON value (a body) with the same secrets masked, member by member.
+    public func redact(_ value: JSONValue) -> JSONValue {
+        redactor.redact(value)
+    }
+
     /// `redact`, plus the secret arguments of typed commands (`auth bearer X`): for history and recordings.
     public func redactLine(_ text: String) -> String {
         redactor.redactCommandLine(text)

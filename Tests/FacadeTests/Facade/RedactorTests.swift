@@ -125,6 +125,18 @@ import Testing
         #expect(Redactor.isCredentialHeader(name) == secret)
     }
 
+    @Test func bodiesAreMaskedMemberByMember() throws {
+        let body = try JSONValue.parse(#"""
+        {"headers":{"authorization":"Basic dXNlcjpwYXNz","x-trace":"abc"},"api_key":"k-123",
+         "links":["http://u:pw123@h/x","http://h/y?token=t-456&page=2"],"count":3,"held":"known-secret-9"}
+        """#)
+        let masked = Redactor(secrets: ["known-secret-9"]).redact(body)
+        #expect(masked == (try JSONValue.parse(#"""
+        {"headers":{"authorization":"Basic \#(mask)","x-trace":"abc"},"api_key":"\#(mask)",
+         "links":["http://u:\#(mask)@h/x","http://h/y?token=\#(mask)&page=2"],"count":3,"held":"\#(mask)"}
+        """#)))
+    }
+
     @Test func leavesOrdinaryTextAlone() {
         let text = "get weather city==Boston X-Trace:abc"
         #expect(Redactor(secrets: ["zzz-secret"]).redact(text) == text)
