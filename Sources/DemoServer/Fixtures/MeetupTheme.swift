@@ -23,7 +23,6 @@ struct MeetupTheme: Sendable {
 }
 
 extension MeetupTheme.Category {
-    static let artsCulture = Self(id: 1, name: "arts/culture", shortname: "arts-culture")
     static let careerBusiness = Self(id: 2, name: "career/business", shortname: "career-business")
     static let communityEnvironment = Self(id: 4, name: "community/environment", shortname: "community-environment")
     static let dancing = Self(id: 5, name: "dancing", shortname: "dancing")
