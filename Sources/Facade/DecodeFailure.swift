@@ -1,17 +1,29 @@
 /// Why a successful response did not decode into its model: where, and what was expected vs found.
+/// A schema check may find several at once; the first leads and the others follow in `more`.
 public struct DecodeFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The JSON path of the offending value (`currentTemperature`, `data[3].writer`), empty for the root.
     public let path: String
     public let expected: String
     public let found: String
+    /// Further failures found in the same body (up to four more).
+    public let more: [DecodeFailure]
 
-    public init(path: String, expected: String, found: String) {
+    public init(path: String, expected: String, found: String, more: [DecodeFailure] = []) {
         self.path = path
         self.expected = expected
         self.found = found
+        self.more = more
     }
 
+    /// This failure followed by others.
+    func adding(_ others: [DecodeFailure]) -> DecodeFailure {
+        DecodeFailure(path: path, expected: expected, found: found, more: more + others)
+    }
+
+    /// `price: expected object, found string "9.50"`, then `; ` and the others.
     public var description: String {
-        (path.isEmpty ? "" : "\(path): ") + "expected \(expected), found \(found)"
+        ([self] + more.map { $0 }).map { failure in
+            (failure.path.isEmpty ? "" : "\(failure.path): ") + "expected \(failure.expected), found \(failure.found)"
+        }.joined(separator: "; ")
     }
 }

@@ -5,6 +5,8 @@ public enum FacadeError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownService(String, known: [String])
     case unknownVersion(service: String, version: String, available: [String])
     case noActiveService
+    /// No service in the locator speaks the API an operation belongs to.
+    case noService(api: String)
     case noNextPage
     case noLocation
     case invalidTarget(String)
@@ -24,6 +26,8 @@ public enum FacadeError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(service) has no version \(version); available: \(available.joined(separator: ", "))"
         case .noActiveService:
             return "no service in use; try: use SERVICE VERSION"
+        case .noService(let api):
+            return "no service in the locator speaks the \(api) API; try: services"
         case .noNextPage:
             return "no next page; run: groups near"
         case .noLocation:

@@ -2,7 +2,7 @@ import Foundation
 
 extension ServiceFacade {
     /// Fetches a service's main resource at its active version (or `version`) and decodes it with the
-    /// registered model. `query` goes into the URL (`city==Boston` → `?city=Boston`).
+    /// model of its API definition. `query` goes into the URL (`city==Boston` → `?city=Boston`).
     public func refresh(
         _ service: String? = nil, version: String? = nil, query: [FormField] = [], cancellation: CancellationToken? = nil
     ) throws(FacadeError) -> Exchange {
@@ -14,105 +14,77 @@ extension ServiceFacade {
             entry = try activeEntry(of: name)
         }
         if version == nil { makeCurrent(name) }
-        switch ServiceAPI(service: entry.name) {
-        case .twit?:
-            return perform(TwitRouter.timelineEndpoint, entry: entry, query: query, cancellation: cancellation).exchange
-        case .meetup?:
-            guard let origin = location else { throw .noLocation }
-            let route = MeetupRouter.groups(
-                near: origin, radiusKm: MeetupRouter.defaultRadiusKm, page: MeetupRouter.defaultPageSize, offset: 0)
-            return perform(route.endpoint,
-                           entry: entry, query: query, cancellation: cancellation).exchange
-        default:
-            let endpoint = ResourceRouter.endpoint(service: entry.name, version: entry.version, query: query)
-            return perform(endpoint, entry: entry, cancellation: cancellation).exchange
-        }
+        let endpoint = try definition(for: entry).mainResource(context)
+        return perform(endpoint, entry: entry, query: query, isMainResource: true, cancellation: cancellation).exchange
     }
 
-    /// The twit timeline; remembers the ids for `like` completion.
-    public func twits(cancellation: CancellationToken? = nil) throws(FacadeError) -> Exchange {
-        let entry = try activeEntry(of: "twit")
-        let (exchange, twits) = perform(TwitRouter.timelineEndpoint, entry: entry, cancellation: cancellation)
-        if let twits { lastTwits = twits }
-        return exchange
-    }
-
-    /// The signed-in user of the twit API.
-    public func user(cancellation: CancellationToken? = nil) throws(FacadeError) -> Exchange {
-        let entry = try activeEntry(of: "twit")
-        return perform(TwitRouter.userEndpoint, entry: entry, cancellation: cancellation).exchange
-    }
-
-    /// Toggles the like of a twit (bearer auth).
-    public func like(_ id: String, cancellation: CancellationToken? = nil) throws(FacadeError) -> Exchange {
-        guard !id.isEmpty else { throw .invalidRequest("like needs a twit id; run twits to see them") }
-        let entry = try activeEntry(of: "twit")
-        let (exchange, result) = perform(TwitRouter.likeEndpoint(id: id), entry: entry, cancellation: cancellation)
-        if let result, let index = lastTwits.firstIndex(where: { $0.id == result.id }) {
-            let old = lastTwits[index]
-            lastTwits[index] = Twit(id: old.id, content: old.content, likeCount: result.likeCount,
-                                    isLike: result.isLike, isRetwit: old.isRetwit, writer: old.writer)
-        }
-        return exchange
-    }
-
-    /// Meetup groups near a place (the session's location when nil), nearest first.
-    public func groupsNear(
-        _ origin: Coordinate? = nil, radiusKm: Double = MeetupRouter.defaultRadiusKm, page: Int = MeetupRouter.defaultPageSize,
-        cancellation: CancellationToken? = nil
+    /// Sends one operation of the API `type` (`twits`, `like`, `groups near`): to the current service when
+    /// it speaks that API, else to the first service in the locator that does, at its active version.
+    public func perform<API: APIDefinition, T>(
+        _ type: API.Type, cancellation: CancellationToken? = nil,
+        _ operation: (API) throws(FacadeError) -> Endpoint<T>
     ) throws(FacadeError) -> Exchange {
-        guard let origin = origin ?? location else { throw .noLocation }
-        guard origin.isValid else { throw .invalidRequest("latitude must be within ±90 and longitude within ±180") }
-        guard radiusKm > 0, radiusKm.isFinite else { throw .invalidRequest("radius must be a number of km above 0") }
-        guard (1...200).contains(page) else { throw .invalidRequest("page must be between 1 and 200") }
-        let entry = try activeEntry(of: "meetup")
-        let route = MeetupRouter.groups(near: origin, radiusKm: radiusKm, page: page, offset: 0)
-        let (exchange, groups) = perform(route.endpoint, entry: entry, cancellation: cancellation)
-        if groups != nil || exchange.outcome.isSuccess {
-            nextGroupsURL = groups?.nextURL
-            lastGroupsOrigin = origin
+        let (api, entry) = try self.api(type)
+        let endpoint = try operation(api)
+        return perform(endpoint, entry: entry, cancellation: cancellation).exchange
+    }
+
+    /// The definition of the API `type` and the entry it serves (see `perform(_:cancellation:_:)`).
+    public func api<API: APIDefinition>(_ type: API.Type) throws(FacadeError) -> (api: API, entry: LocatorEntry) {
+        guard let locator else { throw .noLocator }
+        let names = (currentService.map { [$0] } ?? []) + locator.serviceNames
+        for name in names {
+            guard let entry = try? activeEntry(of: name), let api = definition(for: entry) as? API else { continue }
+            return (api, entry)
         }
-        return exchange
+        throw .noService(api: API.apiName)
     }
-
-    /// The page after the last `groups near` / `groups next`.
-    public func nextGroups(cancellation: CancellationToken? = nil) throws(FacadeError) -> Exchange {
-        guard let next = nextGroupsURL else { throw .noNextPage }
-        let entry = try activeEntry(of: "meetup")
-        let (exchange, groups) = perform(MeetupRouter.page(origin: lastGroupsOrigin), entry: entry, url: next, cancellation: cancellation)
-        if exchange.outcome.isSuccess { nextGroupsURL = groups?.nextURL }
-        return exchange
-    }
-
-    /// Whether `groups next` has a page to fetch.
-    public var hasNextGroups: Bool { nextGroupsURL != nil }
 
     /// A raw request (`get`, `post`, …). See `RawRequest` for targets and items.
     public func send(_ raw: RawRequest, cancellation: CancellationToken? = nil) throws(FacadeError) -> Exchange {
         let (url, entry) = try resolveTarget(raw.target)
         var query = raw.query
         var requestHeaders = headers
-        if let entry { authorize(entry, auth: nil, query: &query, headers: &requestHeaders) }
+        if let entry {
+            authorize(entry, auth: nil, query: &query, headers: &requestHeaders)
+            entry.versioning?.apply(entry, headers: &requestHeaders, query: &query)
+        }
         for header in raw.headers { requestHeaders.set(header.name, header.value) }
         let body = try raw.body()
         let request = HTTPRequest(method: raw.method, url: url, query: query, headers: requestHeaders, body: body)
+        // A GET of exactly the main resource decodes into its model (and feeds its state, e.g. `like` ids).
+        let main = entry.flatMap { entry in mainResource(of: entry, matching: raw) }
         let result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
         let (outcome, model) = Outcome.classify(result) { response throws(DecodeFailure) -> DecodedModel? in
-            guard !response.body.isEmpty else { return nil }
-            if let entry, raw.target.path.isEmpty {
-                return try ModelRegistry.decode(service: entry.name, version: entry.version, response: response)
+            if let main {
+                let (model, value) = try main.decode(response)
+                main.remember(value)
+                return model
             }
-            guard let body = try? JSONValue.parse(response.body) else { return nil }
-            return ModelRegistry.generic(body)
+            guard !response.body.isEmpty, let body = try? JSONValue.parse(response.body) else { return nil }
+            return DecodedModel.generic(body)
         }
-        return record(request: request, entry: entry, result: result, outcome: outcome, model: model ?? nil)
+        return record(request: request, entry: entry, result: result, outcome: outcome, model: model ?? nil,
+                      isMainResource: main != nil)
     }
+
+    /// The main resource of an entry when a raw request asks for exactly it (GET of the same path).
+    private func mainResource(of entry: LocatorEntry, matching raw: RawRequest) -> Endpoint<DecodedModel>? {
+        guard raw.method == .get, raw.fields.isEmpty,
+              let endpoint = try? definition(for: entry).mainResource(context), endpoint.url == nil
+        else { return nil }
+        func trimmed(_ path: String) -> String { path.hasSuffix("/") ? String(path.dropLast()) : path }
+        return trimmed(raw.target.path) == trimmed(endpoint.path) ? endpoint : nil
+    }
+
+    /// What definitions may use from the session.
+    var context: APIContext { APIContext(location: location) }
 
     // MARK: Plumbing
 
     /// Sends an endpoint to a service entry (or to an absolute `url`, e.g. a `next` link) and records the exchange.
     func perform<T>(
-        _ endpoint: Endpoint<T>, entry: LocatorEntry, url: String? = nil, query extra: [FormField] = [],
+        _ endpoint: Endpoint<T>, entry: LocatorEntry, query extra: [FormField] = [], isMainResource: Bool = false,
         cancellation: CancellationToken?
     ) -> (exchange: Exchange, value: T?) {
         var query = endpoint.query
@@ -121,15 +93,18 @@ extension ServiceFacade {
             query.append(field)
         }
         var requestHeaders = headers
-        let target = url ?? joined(entry.url, endpoint.path)
+        let target = endpoint.url ?? joined(entry.url, endpoint.path)
         // A link the server handed us (`meta.next`) gets credentials only if it stays within the service.
         if URLScope.contains(base: entry.url, url: target) {
             authorize(entry, auth: endpoint.auth, query: &query, headers: &requestHeaders)
+            entry.versioning?.apply(entry, headers: &requestHeaders, query: &query)
         }
         let request = HTTPRequest(method: endpoint.method, url: target, query: query, headers: requestHeaders)
         let result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
         let (outcome, decoded) = Outcome.classify(result, decode: endpoint.decode)
-        let exchange = record(request: request, entry: entry, result: result, outcome: outcome, model: decoded?.0)
+        if let value = decoded?.1 { endpoint.remember(value) }
+        let exchange = record(request: request, entry: entry, result: result, outcome: outcome, model: decoded?.0,
+                              isMainResource: isMainResource)
         return (exchange, decoded?.1)
     }
 
@@ -155,7 +130,7 @@ extension ServiceFacade {
 
     func record(
         request: HTTPRequest, entry: LocatorEntry?, result: Result<HTTPResponse, TransportError>, outcome: Outcome,
-        model: DecodedModel?
+        model: DecodedModel?, isMainResource: Bool
     ) -> Exchange {
         let response = try? result.get()
         let redactor = self.redactor
@@ -168,7 +143,8 @@ extension ServiceFacade {
                 entry: entry, headers: response?.headers, latest: entry.flatMap { locator?.latest(of: $0.name)?.version }),
             curlCommand: CurlCommand.render(request, redactor: redactor))
         lastExchange = exchange
-        if let entry, model != nil { lastByKey[entry.key] = exchange }
+        // `show` and `diff` want the main resource, not the answer of an operation such as `like`.
+        if let entry, model != nil, isMainResource { lastByKey[entry.key] = exchange }
         return exchange
     }
 
@@ -176,7 +152,9 @@ extension ServiceFacade {
     func resolveTarget(_ target: RawRequest.Target) throws(FacadeError) -> (url: String, entry: LocatorEntry?) {
         switch target {
         case .url(let url):
-            let entry = locator?.entries.first { URLScope.contains(base: $0.url, url: url) }
+            // Versions may share a URL (header or query versioning): the service's active one is meant.
+            let inScope = locator?.entries.filter { URLScope.contains(base: $0.url, url: url) } ?? []
+            let entry = inScope.first { activeVersion(of: $0.name) == $0.version } ?? inScope.first
             return (url, entry)
         case let .service(name, path):
             let entry = try activeEntry(of: name)

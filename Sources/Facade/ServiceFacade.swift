@@ -27,6 +27,8 @@ public final class ServiceFacade {
         public let fallbacks: [(service: String, from: ServiceVersion, to: ServiceVersion?)]
         /// Services following `latest` whose highest version moved.
         public let latestMoves: [(service: String, from: ServiceVersion, to: ServiceVersion)]
+        /// Documents an entry names (`schema`) that could not be loaded; those services work as generic JSON.
+        public let warnings: [String]
     }
 
     /// What `use` did.
@@ -48,9 +50,11 @@ public final class ServiceFacade {
     public var headers = HTTPHeaders()
     /// Where `groups near` searches when no place is given; seed 004's London.
     public var location: Coordinate? = Coordinate(latitude: 51.50998, longitude: -0.1337)
-    public internal(set) var lastTwits: [Twit] = []
-    var nextGroupsURL: String?
-    var lastGroupsOrigin: Coordinate?
+    /// The API definition of each entry, made once (it holds the API's state) and kept while the entry
+    /// stays the same across locates.
+    var definitions: [ServiceKey: any APIDefinition] = [:]
+    /// The documents each entry names, loaded at `locate`.
+    var documents: [ServiceKey: EntryDocuments] = [:]
 
     public init(transport: any Transport) {
         self.transport = transport
@@ -88,6 +92,11 @@ public final class ServiceFacade {
             throw .locator(error)
         }
         let previous = locator
+        let (loadedDocuments, warnings) = DocumentLoader(transport: transport).documents(for: loaded, cancellation: cancellation)
+        documents = loadedDocuments
+        definitions = definitions.filter { key, _ in
+            previous?.resolve(key) != nil && previous?.resolve(key) == loaded.resolve(key)
+        }
         // The version each service in use had before the swap, so versions that still exist are kept and
         // vanished ones reported. Services never touched simply follow the new document.
         let previousActive = Dictionary(
@@ -126,7 +135,15 @@ public final class ServiceFacade {
         if let current = currentService, loaded.canonicalName(of: current) == nil { currentService = nil }
         return LocateReport(
             locator: loaded, changes: previous.map { LocatorChangeSet(from: $0, to: loaded) },
-            fallbacks: fallbacks, latestMoves: latestMoves)
+            fallbacks: fallbacks, latestMoves: latestMoves, warnings: warnings)
+    }
+
+    /// The API definition of an entry: made on first use from the catalogue, then kept with its state.
+    public func definition(for entry: LocatorEntry) -> any APIDefinition {
+        if let known = definitions[entry.key] { return known }
+        let made = APICatalogue.definition(for: entry, documents: documents[entry.key] ?? EntryDocuments())
+        definitions[entry.key] = made
+        return made
     }
 
     /// Whether the user has used a service: chosen a version, made it current or fetched it.

@@ -9,13 +9,28 @@ public struct LocatorEntry: Sendable, Equatable {
     /// The sunset date as the document gave it (`2027-06-30`).
     public let sunset: String?
     public let summary: String?
+    /// How the version travels when it is not in the URL alone.
+    public let versioning: Versioning?
+    /// The version as the document wrote it (`2022-11-28`, `v2`, `2`): what a header or query parameter carries.
+    public let versionText: String
+    /// A JSON Schema (URL or path, with an optional `#/json/pointer`) the main resource must match.
+    public let schema: String?
+    /// An OpenAPI 3 document describing this version.
+    public let openapi: String?
 
-    public init(key: ServiceKey, url: String, deprecated: Bool = false, sunset: String? = nil, summary: String? = nil) {
+    public init(
+        key: ServiceKey, url: String, deprecated: Bool = false, sunset: String? = nil, summary: String? = nil,
+        versioning: Versioning? = nil, versionText: String? = nil, schema: String? = nil, openapi: String? = nil
+    ) {
         self.key = key
         self.url = url
         self.deprecated = deprecated
         self.sunset = sunset
         self.summary = summary
+        self.versioning = versioning
+        self.versionText = versionText ?? key.version.bare
+        self.schema = schema
+        self.openapi = openapi
     }
 
     public var name: String { key.name }
@@ -24,17 +39,34 @@ public struct LocatorEntry: Sendable, Equatable {
 }
 
 /// A parsed service locator: `{"services":[{"name","url","version"}, …]}` (seed 000), with optional
-/// `deprecated`, `sunset` and `description` per entry.
+/// `deprecated`, `sunset`, `description`, `versioning`, `schema` and `openapi` per entry.
 public struct Locator: Sendable, Equatable {
     /// Where the document came from (URL or path), used to resolve relative URLs and in messages.
     public let source: String
     public let entries: [LocatorEntry]
     public let loadedAt: Date
+    /// Service names in first-seen order, as the document spells them.
+    public let serviceNames: [String]
+    /// Lower-cased name → entries, lowest version first: every lookup is one hash, so 20,000 services stay linear.
+    private let byName: [String: [LocatorEntry]]
 
     public init(source: String, entries: [LocatorEntry], loadedAt: Date = Date()) {
         self.source = source
         self.entries = entries
         self.loadedAt = loadedAt
+        var names: [String] = []
+        var byName: [String: [LocatorEntry]] = [:]
+        for entry in entries {
+            let key = entry.name.lowercased()
+            if byName[key] == nil { names.append(entry.name) }
+            byName[key, default: []].append(entry)
+        }
+        self.serviceNames = names
+        self.byName = byName.mapValues { $0.sorted { $0.version < $1.version } }
+    }
+
+    public static func == (lhs: Locator, rhs: Locator) -> Bool {
+        lhs.source == rhs.source && lhs.entries == rhs.entries && lhs.loadedAt == rhs.loadedAt
     }
 
     /// Parses a locator document. `source` is its URL or path: relative entry URLs resolve against it.
@@ -76,17 +108,20 @@ public struct Locator: Sendable, Equatable {
             throw .parse(source: source, reason: "\(place): missing \"name\" (a non-empty string)")
         }
         let version: ServiceVersion
+        let versionText: String
         switch fields["version"] {
         case .number(let number)?:
             guard let parsed = ServiceVersion(number.text) else {
                 throw .parse(source: source, reason: "\(place) (\(name)): version \(number.text) is not a version number")
             }
             version = parsed
+            versionText = number.text
         case .string(let text)?:
             guard let parsed = ServiceVersion(text) else {
-                throw .parse(source: source, reason: "\(place) (\(name)): version \"\(text)\" is not a version like \"v2\" or 2.1")
+                throw .parse(source: source, reason: "\(place) (\(name)): version \"\(text)\" is not a version like \"v2\", 2.1 or 2022-11-28")
             }
             version = parsed
+            versionText = text.trimmingCharacters(in: .whitespaces)
         case nil:
             throw .parse(source: source, reason: "\(place) (\(name)): missing \"version\"")
         case .some(let other):
@@ -118,23 +153,41 @@ public struct Locator: Sendable, Equatable {
         }
         var summary: String?
         if case .string(let text)? = fields["description"] { summary = text }
+        var versioning: Versioning?
+        if let value = fields["versioning"], !value.isNull {
+            switch Versioning.parse(value) {
+            case .success(let parsed): versioning = parsed
+            case .failure(let error): throw .parse(source: source, reason: "\(place) (\(name) \(version)): \(error)")
+            }
+        }
+        let schema = try document("schema", in: fields, place: "\(place) (\(name) \(version))", source: source)
+        let openapi = try document("openapi", in: fields, place: "\(place) (\(name) \(version))", source: source)
         return LocatorEntry(
             key: ServiceKey(name: name, version: version), url: url,
-            deprecated: deprecated, sunset: sunset, summary: summary)
+            deprecated: deprecated, sunset: sunset, summary: summary,
+            versioning: versioning, versionText: versionText, schema: schema, openapi: openapi)
     }
 
-    /// Service names in first-seen order, as the document spells them.
-    public var serviceNames: [String] {
-        var names: [String] = []
-        for entry in entries where !names.contains(where: { $0.lowercased() == entry.name.lowercased() }) {
-            names.append(entry.name)
+    /// A document an entry refers to (`schema`, `openapi`), resolved like `url`; a fragment is kept.
+    private static func document(
+        _ field: String, in fields: JSONObject, place: String, source: String
+    ) throws(LocatorError) -> String? {
+        guard let value = fields[field], !value.isNull else { return nil }
+        guard case .string(let reference) = value, !reference.isEmpty else {
+            throw .parse(source: source, reason: "\(place): \"\(field)\" should be a URL or path (a string)")
         }
-        return names
+        guard let resolved = LocatorLocation.resolve(reference, against: source) else {
+            throw .parse(source: source, reason: "\(place): \"\(field)\" \"\(reference)\" is not a URL or path")
+        }
+        if LocatorLocation.isWeb(source) && resolved.lowercased().hasPrefix("file:") {
+            throw .parse(source: source, reason: "\(place): a locator from the web may not name a local file (\(reference))")
+        }
+        return resolved
     }
 
     /// The entries of one service (any case), lowest version first.
     public func entries(of service: String) -> [LocatorEntry] {
-        entries.filter { $0.name.lowercased() == service.lowercased() }.sorted { $0.version < $1.version }
+        byName[service.lowercased()] ?? []
     }
 
     /// The versions of one service, lowest first.
@@ -149,11 +202,11 @@ public struct Locator: Sendable, Equatable {
 
     /// The entry for a service at a version, as the seed's `findURLForServiceNamed:version:`.
     public func resolve(_ key: ServiceKey) -> LocatorEntry? {
-        entries.first { $0.key == key }
+        entries(of: key.name).first { $0.version == key.version }
     }
 
     /// The document's own spelling of a service name.
     public func canonicalName(of service: String) -> String? {
-        entries.first { $0.name.lowercased() == service.lowercased() }?.name
+        entries(of: service).first?.name
     }
 }

@@ -19,7 +19,7 @@ public struct LocatorChangeSet: Sendable, Equatable {
         var moved: [Move] = []
         var newlyDeprecated: [LocatorEntry] = []
         for entry in new.entries {
-            guard let previous = before.first(where: { $0.key == entry.key }) else {
+            guard let previous = old?.resolve(entry.key) else {
                 added.append(entry)
                 continue
             }
@@ -27,7 +27,7 @@ public struct LocatorChangeSet: Sendable, Equatable {
             if entry.isDeprecated && !previous.isDeprecated { newlyDeprecated.append(entry) }
         }
         self.added = added
-        self.removed = before.filter { entry in !new.entries.contains { $0.key == entry.key } }
+        self.removed = before.filter { new.resolve($0.key) == nil }
         self.moved = moved
         self.newlyDeprecated = newlyDeprecated
     }

@@ -13,7 +13,7 @@ public struct LocatorLoader: Sendable {
         return try Locator.parse(data, source: location)
     }
 
-    private func fetch(_ location: String, cancellation: CancellationToken?) throws(LocatorError) -> Data {
+    func fetch(_ location: String, cancellation: CancellationToken?) throws(LocatorError) -> Data {
         if LocatorLocation.isWeb(location) {
             let response: HTTPResponse
             do {

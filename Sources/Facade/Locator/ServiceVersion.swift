@@ -1,31 +1,76 @@
 import Foundation
 
-/// A service version such as `v2` or `v2.1`, ordered numerically part by part (`v2` < `v2.1` < `v10`).
+/// A service version such as `v2`, `v2.1` or a calendar version `2022-11-28`, ordered numerically part by
+/// part (`v2` < `v2.1` < `v10`; `2022-11-28` < `2024-06-20`).
 public struct ServiceVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// The dotted numeric parts: `[2, 1]` for `v2.1`.
-    public let parts: [Int]
-
-    public init(parts: [Int]) {
-        self.parts = parts.isEmpty ? [0] : parts
+    /// How the version is written: dotted (`v2.1`) or as a date (`2022-11-28`).
+    public enum Style: Sendable, Hashable {
+        case dotted, calendar
     }
 
-    /// Parses `v2`, `V2`, `2`, `2.1`, `v2.1`; nil for anything else.
+    /// The numeric parts: `[2, 1]` for `v2.1`, `[2022, 11, 28]` for `2022-11-28`.
+    public let parts: [Int]
+    public let style: Style
+
+    public init(parts: [Int], style: Style = .dotted) {
+        self.parts = parts.isEmpty ? [0] : parts
+        self.style = style
+    }
+
+    /// Parses `v2`, `V2`, `2`, `2.1`, `v2.1` and calendar versions `2022-11-28`; nil for anything else.
     public init?(_ text: String) {
-        var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        let trimmed = Substring(text.trimmingCharacters(in: .whitespaces))
+        if let calendar = Self.calendarParts(trimmed) {
+            self.init(parts: calendar, style: .calendar)
+            return
+        }
+        var body = trimmed
         if let first = body.first, first == "v" || first == "V" { body = body.dropFirst() }
-        guard !body.isEmpty else { return nil }
+        guard !body.isEmpty, body.count <= 64 else { return nil }
         var parts: [Int] = []
         for piece in body.split(separator: ".", omittingEmptySubsequences: false) {
-            guard !piece.isEmpty, piece.allSatisfy(\.isASCII), let number = Int(piece), number >= 0 else { return nil }
+            guard let number = Self.number(piece) else { return nil }
             parts.append(number)
         }
         self.init(parts: parts)
     }
 
-    /// The first part: the version a typed model is registered under.
+    /// `YYYY-MM-DD` (also `YYYY-MM`), the calendar versions of GitHub, Stripe and Azure.
+    private static func calendarParts(_ text: Substring) -> [Int]? {
+        let pieces = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard pieces.count == 2 || pieces.count == 3, pieces[0].count == 4,
+              pieces.dropFirst().allSatisfy({ $0.count == 2 })
+        else { return nil }
+        let numbers = pieces.compactMap(number)
+        guard numbers.count == pieces.count, (1...12).contains(numbers[1]) else { return nil }
+        if numbers.count == 3, !(1...31).contains(numbers[2]) { return nil }
+        return numbers
+    }
+
+    private static func number(_ piece: Substring) -> Int? {
+        guard !piece.isEmpty, piece.count <= 9, piece.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(piece)
+    }
+
+    /// The first part: the version a built-in model is registered under.
     public var major: Int { parts[0] }
 
-    public var description: String { "v" + parts.map(String.init).joined(separator: ".") }
+    /// `v2.1`, or `2022-11-28` for a calendar version.
+    public var description: String {
+        switch style {
+        case .dotted:
+            return "v" + parts.map(String.init).joined(separator: ".")
+        case .calendar:
+            return parts.enumerated().map { index, part in
+                index == 0 ? String(part) : (part < 10 ? "0\(part)" : String(part))
+            }.joined(separator: "-")
+        }
+    }
+
+    /// The version without its `v`, as a media type or a header carries it: `2.1`, `2022-11-28`.
+    public var bare: String {
+        style == .dotted ? String(description.dropFirst()) : description
+    }
 
     public static func < (lhs: ServiceVersion, rhs: ServiceVersion) -> Bool {
         for index in 0..<max(lhs.parts.count, rhs.parts.count) {

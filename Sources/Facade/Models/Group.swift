@@ -1,15 +1,15 @@
 import Foundation
 
-/// A Meetup group (seed 004); the fields the shell shows are required, the rest optional.
+/// A Meetup group (seed 004): only `name` is required; the rest is shown when present.
 public struct Group: Decodable, Sendable, Equatable {
-    public let id: Int
+    public let id: Int?
     public let name: String
     public let who: String?
     public let city: String?
     public let country: String?
     public let description: String?
-    public let lat: Double
-    public let lon: Double
+    public let lat: Double?
+    public let lon: Double?
     public let members: Int?
     public let rating: Double?
     public let link: String?
@@ -18,8 +18,8 @@ public struct Group: Decodable, Sendable, Equatable {
 
 /// The paging block of a Meetup answer.
 public struct GroupsMeta: Decodable, Sendable, Equatable {
-    public let count: Int
-    public let totalCount: Int
+    public let count: Int?
+    public let totalCount: Int?
     /// The next page's URL; empty or missing on the last page.
     public let next: String?
 
@@ -39,18 +39,17 @@ public struct GroupsPage: Decodable, Sendable, Equatable {
         return next
     }
 
-    /// The groups as a table, with the distance from `origin` in km.
-    public func table(from origin: Coordinate?) -> Table {
-        Table(
-            columns: [
-                TableColumn("NAME", flexible: true), TableColumn("WHO"), TableColumn("CITY"), TableColumn("COUNTRY"),
-                TableColumn("KM", alignment: .right), TableColumn("MEMBERS", alignment: .right),
-            ],
-            rows: results.map { group in
-                let distance = origin.map { Formatting.kilometres($0.distance(to: Coordinate(latitude: group.lat, longitude: group.lon))) }
-                return [group.name, group.who ?? "", group.city ?? "", group.country ?? "",
-                        distance ?? "", group.members.map(String.init) ?? ""]
-            })
+    /// Where the search was made from, for distances (not part of the answer).
+    public internal(set) var origin: Coordinate?
+
+    enum CodingKeys: String, CodingKey {
+        case results, meta
+    }
+
+    /// The distance of a group from the place searched, in km, when both are known.
+    public func distance(of group: Group) -> Double? {
+        guard let origin, let lat = group.lat, let lon = group.lon else { return nil }
+        return origin.distance(to: Coordinate(latitude: lat, longitude: lon))
     }
 }
 

@@ -19,6 +19,15 @@ enum ModelDecoding {
         }
     }
 
+    /// A typed model from a 2xx body, with the body kept as JSON beside it.
+    static func model<T: Decodable & Sendable>(
+        _ type: T.Type, named name: String, response: HTTPResponse
+    ) throws(DecodeFailure) -> (DecodedModel, T) {
+        let body = try parseBody(response)
+        let value = try decode(T.self, from: response, body: body)
+        return (DecodedModel(typeName: name, body: body, value: value), value)
+    }
+
     static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse, body: JSONValue) throws(DecodeFailure) -> T {
         do {
             return try JSONDecoder().decode(T.self, from: response.body)

@@ -1,6 +1,6 @@
-/// Who wrote a twit.
+/// Who wrote a twit. Only `name` is declared by the API (seed 003); the rest is shown when present.
 public struct Writer: Decodable, Sendable, Equatable {
-    public let id: String
+    public let id: String?
     public let name: String
     public let profileImage: String?
 
@@ -9,7 +9,7 @@ public struct Writer: Decodable, Sendable, Equatable {
     }
 }
 
-/// One twit of the timeline.
+/// One twit of the timeline: the six fields seed 003 declares.
 public struct Twit: Decodable, Sendable, Equatable {
     public let id: String
     public let content: String
@@ -18,27 +18,23 @@ public struct Twit: Decodable, Sendable, Equatable {
     public let isRetwit: Bool
     public let writer: Writer
 
+    public init(id: String, content: String, likeCount: Int, isLike: Bool, isRetwit: Bool, writer: Writer) {
+        self.id = id
+        self.content = content
+        self.likeCount = likeCount
+        self.isLike = isLike
+        self.isRetwit = isRetwit
+        self.writer = writer
+    }
+
     enum CodingKeys: String, CodingKey {
         case id = "_id", content, likeCount, isLike, isRetwit, writer
     }
-
-    /// The twits as a table: id, writer, content (cut to fit), likes, liked, retweet.
-    public static func table(_ twits: [Twit]) -> Table {
-        Table(
-            columns: [
-                TableColumn("ID"), TableColumn("WRITER"), TableColumn("CONTENT", flexible: true),
-                TableColumn("LIKES", alignment: .right), TableColumn("LIKED"), TableColumn("RETWEET"),
-            ],
-            rows: twits.map { twit in
-                [twit.id, twit.writer.name, twit.content, String(twit.likeCount),
-                 twit.isLike ? "yes" : "no", twit.isRetwit ? "yes" : "no"]
-            })
-    }
 }
 
-/// The signed-in user of the twit API.
+/// The signed-in user of the twit API. Only `name` is required.
 public struct User: Decodable, Sendable, Equatable {
-    public let id: String
+    public let id: String?
     public let name: String
     public let email: String?
     public let bio: String?
@@ -48,16 +44,6 @@ public struct User: Decodable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case id = "_id", name, email, bio, twitCount, followers, following
-    }
-
-    public var rows: [LabelledRow] {
-        var rows = [LabelledRow("ID", id), LabelledRow("Name", name)]
-        if let email { rows.append(LabelledRow("Email", email)) }
-        if let bio { rows.append(LabelledRow("Bio", bio)) }
-        if let twitCount { rows.append(LabelledRow("Twits", String(twitCount))) }
-        if let followers { rows.append(LabelledRow("Followers", String(followers))) }
-        if let following { rows.append(LabelledRow("Following", String(following))) }
-        return rows
     }
 }
 
@@ -69,9 +55,5 @@ public struct LikeResult: Decodable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case id = "_id", isLike, likeCount
-    }
-
-    public var rows: [LabelledRow] {
-        [LabelledRow("ID", id), LabelledRow("Liked", isLike ? "yes" : "no"), LabelledRow("Likes", String(likeCount))]
     }
 }

@@ -1,25 +1,32 @@
-/// Weather v1: temperatures arrive as strings (`"63"`), decoded leniently.
+/// Weather v1 (seed 000): the temperature arrives as a string (`"63"`), decoded leniently.
 public struct WeatherV1: Decodable, Sendable, Equatable {
     public let city: String
     public let state: String
     public let currentTemperature: LenientNumber
-
-    public var rows: [LabelledRow] {
-        [LabelledRow("City", city), LabelledRow("State", state),
-         LabelledRow("Temperature", Formatting.fahrenheit(currentTemperature.value))]
-    }
 }
 
-/// Weather v2: numeric temperature and current conditions. Strict: a string temperature is drift.
+/// Weather v2: a numeric temperature and the current conditions. Strict: a string temperature is drift.
 public struct WeatherV2: Decodable, Sendable, Equatable {
     public let city: String
     public let state: String
     public let currentTemperature: Double
     public let currentConditions: String
+}
 
-    public var rows: [LabelledRow] {
-        [LabelledRow("City", city), LabelledRow("State", state),
-         LabelledRow("Temperature", Formatting.fahrenheit(currentTemperature)),
-         LabelledRow("Conditions", currentConditions)]
+/// Weather v3: v2 plus humidity (percent) and a short forecast, both optional.
+public struct WeatherV3: Decodable, Sendable, Equatable {
+    /// One day of the forecast.
+    public struct Day: Decodable, Sendable, Equatable {
+        public let day: String
+        public let high: Double?
+        public let low: Double?
+        public let conditions: String?
     }
+
+    public let city: String
+    public let state: String
+    public let currentTemperature: Double
+    public let currentConditions: String
+    public let humidity: Double?
+    public let forecast: [Day]?
 }

@@ -8,41 +8,85 @@ public enum AuthRequirement: Sendable, Equatable {
 }
 
 /// One call of an API, typed by what it returns (`Endpoint<[Twit]>`), relative to the service's URL.
-public struct Endpoint<Response: Sendable>: Sendable {
+/// An API definition builds it; the facade sends it, classifies the outcome and, on success, hands the
+/// value back to the definition through `remember` (how a definition keeps its state).
+public struct Endpoint<Response> {
     public let method: HTTPMethod
     /// Appended to the service URL: `""` for the URL itself, `/twit`, `/like/t01`.
     public let path: String
+    /// An absolute URL to call instead of the service URL + `path` (a `meta.next` link).
+    public let url: String?
     public let query: [FormField]
     public let auth: AuthRequirement
     /// The model's name, for messages and `--json`.
     public let modelName: String
-    let decode: @Sendable (HTTPResponse) throws(DecodeFailure) -> (DecodedModel, Response)
+    let decode: (HTTPResponse) throws(DecodeFailure) -> (DecodedModel, Response)
+    let remember: (Response) -> Void
 
     init(
-        method: HTTPMethod, path: String, query: [FormField] = [], auth: AuthRequirement = .none, modelName: String,
-        decode: @escaping @Sendable (HTTPResponse) throws(DecodeFailure) -> (DecodedModel, Response)
+        method: HTTPMethod = .get, path: String = "", url: String? = nil, query: [FormField] = [],
+        auth: AuthRequirement = .none, modelName: String,
+        decode: @escaping (HTTPResponse) throws(DecodeFailure) -> (DecodedModel, Response),
+        remember: @escaping (Response) -> Void = { _ in }
     ) {
         self.method = method
         self.path = path
+        self.url = url
         self.query = query
         self.auth = auth
         self.modelName = modelName
         self.decode = decode
+        self.remember = remember
+    }
+
+    /// The same call, answering with the decoded model only (what `refresh` needs); `remember` still runs.
+    func erased() -> Endpoint<DecodedModel> {
+        let decode = self.decode
+        let remember = self.remember
+        var typed: Response?
+        return Endpoint<DecodedModel>(
+            method: method, path: path, url: url, query: query, auth: auth, modelName: modelName,
+            decode: { response throws(DecodeFailure) in
+                let (model, value) = try decode(response)
+                typed = value
+                return (model, model)
+            },
+            remember: { _ in if let typed { remember(typed) } })
+    }
+
+    /// The same call, with the decoded value also handed to `also` on success.
+    func remembering(_ also: @escaping (Response) -> Void) -> Endpoint<Response> {
+        let first = remember
+        return Endpoint(
+            method: method, path: path, url: url, query: query, auth: auth, modelName: modelName, decode: decode,
+            remember: { value in first(value); also(value) })
     }
 }
 
-extension Endpoint {
-    /// An endpoint answering in the twit API's envelope, whose `data` must be present.
+extension Endpoint where Response: Decodable & Sendable {
+    /// An endpoint whose body decodes straight into `Response`.
+    static func decoding(
+        _ method: HTTPMethod = .get, _ path: String = "", query: [FormField] = [], auth: AuthRequirement = .none,
+        modelName: String
+    ) -> Endpoint<Response> {
+        Endpoint(method: method, path: path, query: query, auth: auth, modelName: modelName) { response throws(DecodeFailure) in
+            try ModelDecoding.model(Response.self, named: modelName, response: response)
+        }
+    }
+}
+
+extension Endpoint where Response: Decodable & Sendable {
+    /// An endpoint answering in the twit API's `{status, success, message, data}` envelope, whose `data`
+    /// must be present; the model is the data.
     static func enveloped(
-        _ method: HTTPMethod, _ path: String, auth: AuthRequirement, modelName: String,
-        present: @escaping @Sendable (Response) -> Presentation
-    ) -> Endpoint<Response> where Response: Decodable {
+        _ method: HTTPMethod, _ path: String, auth: AuthRequirement, modelName: String
+    ) -> Endpoint<Response> {
         Endpoint(method: method, path: path, auth: auth, modelName: modelName) { response throws(DecodeFailure) in
-            let (model, envelope) = try ModelRegistry.decode(Envelope<Response>.self, named: modelName, response: response) { _ in .json(.null) }
+            let (model, envelope) = try ModelDecoding.model(Envelope<Response>.self, named: modelName, response: response)
             guard let data = envelope.data else {
                 throw DecodeFailure(path: "data", expected: "a value", found: "null")
             }
-            return (DecodedModel(typeName: modelName, presentation: present(data), body: model.body, value: data), data)
+            return (DecodedModel(typeName: modelName, body: model.body, value: data), data)
         }
     }
 }

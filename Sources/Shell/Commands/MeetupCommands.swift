@@ -16,13 +16,15 @@ struct GroupsCommand: Command {
         switch arguments.first?.lowercased() {
         case "next"?:
             guard arguments.count == 1 else { throw .usage(self) }
-            var report = try context.request("groups next") { token throws(FacadeError) in try facade.nextGroups(cancellation: token) }
-            if report.ok { report.notes.append(facade.hasNextGroups ? "more: groups next" : "(last page)") }
+            var report = try context.request("groups next") { token throws(FacadeError) in
+                try facade.perform(MeetupAPI.self, cancellation: token) { api throws(FacadeError) in try api.next() }
+            }
+            if report.ok { report.notes.append(pagingNote(facade)) }
             return report
         case "near"?:
             var numbers: [Double] = []
-            var radius = MeetupRouter.defaultRadiusKm
-            var page = MeetupRouter.defaultPageSize
+            var radius = MeetupAPI.defaultRadiusKm
+            var page = MeetupAPI.defaultPageSize
             for argument in arguments.dropFirst() {
                 if argument.lowercased().hasPrefix("radius=") {
                     guard let value = Double(argument.dropFirst(7)) else { throw CommandError("groups: radius must be a number of km") }
@@ -37,11 +39,14 @@ struct GroupsCommand: Command {
                 }
             }
             guard numbers.count == 0 || numbers.count == 2 else { throw CommandError("groups near takes both LAT and LON, or neither") }
-            let origin = numbers.count == 2 ? Coordinate(latitude: numbers[0], longitude: numbers[1]) : nil
+            let given = numbers.count == 2 ? Coordinate(latitude: numbers[0], longitude: numbers[1]) : nil
+            guard let origin = given ?? facade.location else { throw CommandError(FacadeError.noLocation) }
             var report = try context.request("groups near") { token throws(FacadeError) in
-                try facade.groupsNear(origin, radiusKm: radius, page: page, cancellation: token)
+                try facade.perform(MeetupAPI.self, cancellation: token) { api throws(FacadeError) in
+                    try api.groups(near: origin, radiusKm: radius, page: page)
+                }
             }
-            if report.ok { report.notes.append(facade.hasNextGroups ? "more: groups next" : "(last page)") }
+            if report.ok { report.notes.append(pagingNote(facade)) }
             if case .requestError(401, _)? = report.exchange?.outcome {
                 report.error = (report.error ?? "") + "; set a key: auth key key=VALUE meetup"
             }
@@ -50,6 +55,12 @@ struct GroupsCommand: Command {
             throw .usage(self)
         }
     }
+}
+
+/// Whether another page follows the one just shown.
+private func pagingNote(_ facade: ServiceFacade) -> String {
+    let more = (try? facade.api(MeetupAPI.self))?.api.hasNextPage ?? false
+    return more ? "more: groups next" : "(last page)"
 }
 
 /// `location [LAT LON]`.

@@ -124,7 +124,7 @@ struct UseCommand: Command {
         report.data = .object(JSONObject([
             ("service", .string(entry.name)), ("version", .string(entry.version.description)),
             ("url", .string(entry.url)), ("latest", .bool(result.followsLatest)),
-            ("model", .string(ModelRegistry.typeName(service: entry.name, version: entry.version))),
+            ("model", .string(context.session.facade.definition(for: entry).modelName)),
         ]))
         return report
     }
@@ -181,7 +181,7 @@ struct ShowCommand: Command {
         guard let exchange = facade.lastExchange(of: service), let model = exchange.model else {
             return try undecoded(service, raw: raw, context: context)
         }
-        var report = CommandReport(presentation: raw ? .json(model.body) : model.presentation, data: model.body)
+        var report = CommandReport(presentation: raw ? .json(model.body) : ModelPresenter.present(model), data: model.body)
         if let key = exchange.service {
             report.lines = ["\(key) · \(model.typeName) · fetched \(exchange.displayURL)"]
         }

@@ -9,7 +9,9 @@ struct TwitsCommand: Command {
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         guard arguments.isEmpty else { throw .usage(self) }
         let facade = context.session.facade
-        return try context.request("twits") { token throws(FacadeError) in try facade.twits(cancellation: token) }
+        return try context.request("twits") { token throws(FacadeError) in
+            try facade.perform(TwitAPI.self, cancellation: token) { $0.timeline }
+        }
     }
 }
 
@@ -22,7 +24,9 @@ struct UserCommand: Command {
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         guard arguments.isEmpty else { throw .usage(self) }
         let facade = context.session.facade
-        return try context.request("user") { token throws(FacadeError) in try facade.user(cancellation: token) }
+        return try context.request("user") { token throws(FacadeError) in
+            try facade.perform(TwitAPI.self, cancellation: token) { $0.user }
+        }
     }
 }
 
@@ -34,13 +38,16 @@ struct LikeCommand: Command {
     let details = ["twits", "auth bearer demo-token", "like t01"]
 
     func complete(_ previous: [String], session: Session) -> [String] {
-        previous.isEmpty ? session.facade.lastTwits.map(\.id) : []
+        guard previous.isEmpty, let twit = try? session.facade.api(TwitAPI.self) else { return [] }
+        return twit.api.lastTwits.map(\.id)
     }
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         guard arguments.count == 1 else { throw .usage(self) }
         let facade = context.session.facade
-        var report = try context.request("like") { token throws(FacadeError) in try facade.like(arguments[0], cancellation: token) }
+        var report = try context.request("like") { token throws(FacadeError) in
+            try facade.perform(TwitAPI.self, cancellation: token) { api throws(FacadeError) in try api.like(arguments[0]) }
+        }
         if case .requestError(401, _)? = report.exchange?.outcome {
             report.error = (report.error ?? "") + "; set a token: auth bearer TOKEN"
         }

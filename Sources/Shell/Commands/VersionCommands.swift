@@ -110,7 +110,7 @@ struct DiffCommand: Command {
             guard let body = exchange.body else {
                 throw CommandError("cannot compare \(entry.key): its answer is not JSON (\(failure))")
             }
-            let model = ModelRegistry.typeName(service: entry.name, version: entry.version)
+            let model = facade.definition(for: entry).modelName
             return Side(body: body, warnings: ["\(entry.key) does not decode into \(model) (\(failure)); compared as JSON"])
         default:
             throw CommandError("cannot fetch \(entry.key) for diff: \(exchange.outcome)")

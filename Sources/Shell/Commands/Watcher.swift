@@ -103,7 +103,7 @@ struct Watcher {
             emit(style.bold("\(stamp) \(entry.key) · \(model?.typeName ?? "JSON")"))
             if !json {
                 let text = session.redact(
-                    PresentationRenderer.render(model?.presentation ?? .json(body), width: session.options.width(), style: style))
+                    PresentationRenderer.render(model.map(ModelPresenter.present) ?? .json(body), width: session.options.width(), style: style))
                 context.engine.emit(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
             }
             return

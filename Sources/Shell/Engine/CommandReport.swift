@@ -42,7 +42,7 @@ public struct CommandReport: Sendable {
     public init(exchange: Exchange, locator: Locator? = nil) {
         self.exchange = exchange
         self.ok = exchange.outcome.isSuccess
-        self.presentation = exchange.model?.presentation
+        self.presentation = exchange.model.map(ModelPresenter.present)
         self.warnings = exchange.warnings
         if !ok { error = Self.describe(exchange, locator: locator) }
     }

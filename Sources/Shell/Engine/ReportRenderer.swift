@@ -94,6 +94,8 @@ struct ReportRenderer {
             return .array(table.rows.map { row in
                 .object(JSONObject(zip(table.columns, row).map { ($0.title.lowercased(), JSONValue.string($1)) }))
             })
+        case .sections(let parts):
+            return .array(parts.map(json))
         }
     }
 

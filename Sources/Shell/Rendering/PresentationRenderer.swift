@@ -10,6 +10,8 @@ public enum PresentationRenderer {
             TableRenderer.render(table, width: width, style: style)
         case .json(let value):
             GenericRenderer.render(value, width: width, style: style)
+        case .sections(let parts):
+            parts.map { render($0, width: width, style: style) }.joined(separator: "\n")
         }
     }
 }

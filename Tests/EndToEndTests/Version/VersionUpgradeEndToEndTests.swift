@@ -54,7 +54,7 @@ import Testing
         let likes = try #require(twits[index]["likeCount"] as? Int)
         twits[index]["likeCount"] = likes + 10
         try root.write("twit-v2/twit.json", try envelope(twits.reversed()))
-        try root.write("twits-locator.json", #"{"services":[{"name":"twit","version":1,"url":"twit-v1"},{"name":"twit","version":2,"url":"twit-v2"}]}"#)
+        try root.write("twits-locator.json", #"{"services":[{"name":"twit","version":1,"url":"twit-v1"},{"name":"twit","version":2,"url":"twit-v2/twit"}]}"#)
         // WHEN the two versions are compared
         let result = try Apish.run(["--locator", root.url("twits-locator.json"), "-c", "diff twit v1 v2"])
         // THEN only the like count is a change

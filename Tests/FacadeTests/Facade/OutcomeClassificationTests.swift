@@ -220,7 +220,7 @@ import Testing
         let facade = try facade(server, [LocatorText.entry("weather", "1", server.url("/weather/v2"))], folder: folder)
         let exchange = try facade.refresh("weather")
         #expect(exchange.outcome == .success(status: 200))
-        #expect(exchange.rowLines.contains("Temperature 63°F"))
+        #expect(exchange.value(WeatherV1.self)?.currentTemperature == LenientNumber(63))
     }
 
     @Test func aBodyWithoutTheTwitEnvelopeIsADecodeError() throws {

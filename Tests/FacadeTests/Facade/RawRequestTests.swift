@@ -108,6 +108,6 @@ import Testing
         let facade = try server.facade()
         let exchange = try facade.send(RawRequest(method: .get, target: "weather", items: ["city==Seattle"]))
         #expect(exchange.model?.typeName == "WeatherV2")
-        #expect(exchange.rowLines.first == "City Seattle")
+        #expect(exchange.value(WeatherV2.self)?.city == "Seattle")
     }
 }

@@ -174,7 +174,7 @@ import Testing
         #expect(facade.lastExchange?.status == 404)
         let kept = try #require(facade.lastExchange(of: "Weather"))
         #expect(kept.status == 200)
-        #expect(kept.rowLines.first == "City Richmond")
+        #expect(kept.value(WeatherV2.self)?.city == "Richmond")
         #expect(facade.lastExchange(of: "weather", version: try .parsed("1")) == nil)
     }
 

@@ -1,16 +1,9 @@
 import Facade
 
 extension Exchange {
-    /// The labelled rows of the decoded model, as `label value` lines.
-    var rowLines: [String] {
-        guard case .rows(let rows)? = model?.presentation else { return [] }
-        return rows.map { "\($0.label) \($0.value)" }
-    }
-
-    /// The table of the decoded model, when it renders as one.
-    var table: Table? {
-        guard case .table(let table)? = model?.presentation else { return nil }
-        return table
+    /// The typed value of the decoded model.
+    func value<T>(_ type: T.Type) -> T? {
+        model?.value as? T
     }
 
     /// The decode failure, when the outcome is a decode error.

@@ -40,10 +40,17 @@ import Testing
 
     @Test func likeOffersIdsOfTheLastTwits() throws {
         #expect(complete("like ").isEmpty)
-        _ = try session.facade.twits()
+        _ = try session.facade.perform(TwitAPI.self) { $0.timeline }
         let ids = complete("like ")
         #expect(ids.count == 12)
         #expect(complete("like t1").allSatisfy { $0.hasPrefix("t1") })
+    }
+
+    @Test func likeOffersIdsAfterRefreshTwitToo() throws {
+        // GIVEN the timeline fetched as the twit service's main resource, not through `twits`
+        _ = try session.facade.refresh("twit")
+        // THEN its ids feed `like` completion all the same
+        #expect(complete("like ").count == 12)
     }
 
     @Test func variablesCompleteAfterDollar() {

@@ -1,3 +1,5 @@
+import Facade
+
 /// A label and a value, like one of the seed app's table cells: `Temperature  63°F`.
 public struct LabelledRow: Sendable, Equatable {
     public let label: String
@@ -36,10 +38,12 @@ public struct Table: Sendable, Equatable {
     }
 }
 
-/// How a decoded model shows itself; the shell's renderers turn it into text.
+/// How a model or a command's result shows itself; the renderers turn it into text.
 public enum Presentation: Sendable, Equatable {
     case rows([LabelledRow])
     case table(Table)
-    /// Anything without a built-in model: rendered generically.
+    /// Anything without a presenter: rendered generically.
     case json(JSONValue)
+    /// Several parts one after another (weather v3: its rows, then the forecast table).
+    case sections([Presentation])
 }

@@ -1,0 +1,15 @@
+/// A service apish has no model for: `GET` the URL and show whatever JSON comes back.
+/// Nothing fails for want of a model.
+public final class GenericJSONAPI: APIDefinition {
+    public static let apiName = "JSON"
+    public let modelName = "JSON"
+
+    public init() {}
+
+    public func mainResource(_ context: APIContext) throws(FacadeError) -> Endpoint<DecodedModel> {
+        Endpoint(modelName: modelName) { response throws(DecodeFailure) in
+            let model = DecodedModel.generic(try ModelDecoding.parseBody(response))
+            return (model, model)
+        }
+    }
+}

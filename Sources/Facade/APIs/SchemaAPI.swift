@@ -1,0 +1,31 @@
+/// A service whose model is declared as a JSON Schema in the locator (`"schema"`): `GET` the URL and
+/// check the body against the schema. Success keeps the schema beside the body, so it renders in the
+/// schema's property order with its titles; a violation is a decode error naming up to five paths.
+public final class SchemaAPI: APIDefinition {
+    public static let apiName = "JSON Schema"
+    public let schema: SchemaDocument
+    public let modelName: String
+
+    init(schema: SchemaDocument, name: String) {
+        self.schema = schema
+        self.modelName = schema.root.title ?? "\(name) schema"
+    }
+
+    public func mainResource(_ context: APIContext) throws(FacadeError) -> Endpoint<DecodedModel> {
+        Endpoint(modelName: modelName) { [schema, modelName] response throws(DecodeFailure) in
+            let body = try ModelDecoding.parseBody(response)
+            let violations = schema.validate(body, limit: 5)
+            if let first = violations.first {
+                throw first.adding(Array(violations.dropFirst()))
+            }
+            let model = DecodedModel(typeName: modelName, body: body, value: SchemaModel(schema: schema.root, value: body))
+            return (model, model)
+        }
+    }
+}
+
+/// A body that matched its JSON Schema, with the schema that describes it (titles, property order, formats).
+public struct SchemaModel: Sendable {
+    public let schema: JSONSchema
+    public let value: JSONValue
+}
