@@ -15,6 +15,8 @@ public struct Exchange: Sendable {
     public let body: JSONValue?
     /// Deprecation and sunset notices from the locator and the response headers.
     public let warnings: [String]
+    /// How the version went with the request when not in the URL alone: `X-Api-Version: 2025-01-15`.
+    public let versionSent: (carrier: String, value: String)?
     /// The request as a runnable curl command, secrets masked.
     public let curlCommand: String
 

@@ -31,7 +31,7 @@ struct LocateCommand: Command {
         if let changes = report.changes {
             lines += changes.isEmpty ? ["no changes since the last load"] : changes.lines
         }
-        var warnings: [String] = []
+        var warnings: [String] = report.warnings
         for fallback in report.fallbacks {
             if let to = fallback.to {
                 warnings.append("\(fallback.service) \(fallback.from) (in use) vanished from the locator; now using \(to)")

@@ -69,6 +69,9 @@ struct ReportRenderer {
                 fields.append(("version", .string(service.version.description)))
             }
             fields.append(("url", .string(exchange.displayURL)))
+            if let sent = exchange.versionSent {
+                fields.append(("versioning", .object(JSONObject([("via", .string(sent.carrier)), ("value", .string(sent.value))]))))
+            }
             fields.append(("status", exchange.status.map { .number(JSONNumber($0)) } ?? .null))
             fields.append(("result", .string(exchange.outcome.kind.rawValue)))
         }
