@@ -1,4 +1,5 @@
 import Facade
+import Foundation
 
 /// `get|post|put|patch|delete TARGET [ITEM…]`.
 struct RawRequestCommand: Command {
@@ -28,13 +29,36 @@ struct RawRequestCommand: Command {
         }
         let facade = context.session.facade
         var report = try context.request("\(name) \(target)") { token throws(FacadeError) in try facade.send(raw, cancellation: token) }
-        // A raw request shows the body as it came, whatever the model.
-        if let body = report.exchange?.body, report.exchange?.model?.typeName == "JSON" || report.presentation == nil {
-            report.presentation = .json(body)
-        } else if report.presentation == nil, let response = report.exchange?.response, !response.body.isEmpty {
-            report.lines.append(String(decoding: response.body.prefix(64 * 1024), as: UTF8.self))
-        }
+        guard let exchange = report.exchange, let response = exchange.response else { return report }
+        // As httpie shows it: the status line, then the body as it came (pretty JSON, or text as text). A failure
+        // is one error line (which names the status) plus the body: no table, no second copy of the error.
+        report.presentation = nil
+        if report.ok { report.lines = [RawBody.statusLine(response)] }
+        report.formatted = RawBody.text(of: exchange, session: context.session)
         return report
+    }
+}
+
+/// How a raw answer's body shows: pretty (coloured) JSON when it is JSON, text as text, a note for binary.
+enum RawBody {
+    /// `HTTP/1.1 201 Created`.
+    static func statusLine(_ response: HTTPResponse) -> String {
+        let reason = HTTPStatusText.reason(response.status)
+        return "HTTP/\(response.httpVersion) \(response.status)" + (reason.isEmpty ? "" : " \(reason)")
+    }
+
+    /// The body for the terminal, already redacted; nil when there is none.
+    static func text(of exchange: Exchange, session: Session) -> String? {
+        guard let response = exchange.response, !response.body.isEmpty else { return nil }
+        if let body = exchange.body {
+            return JSONRenderer.pretty(session.redact(body), style: session.options.color ? .colored : .plain)
+        }
+        let shown = response.body.prefix(64 * 1024)
+        guard let text = String(data: shown, encoding: .utf8) ?? String(data: shown.dropLast(3), encoding: .utf8) else {
+            return "(\(response.body.count) bytes of binary data)"
+        }
+        let cut = response.body.count > shown.count ? "\n… (\(response.body.count - shown.count) more bytes; show --raw for all)" : ""
+        return TerminalText.safe(session.redact(text)) + cut
     }
 }
 

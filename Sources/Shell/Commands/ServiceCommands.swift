@@ -176,6 +176,11 @@ struct ShowCommand: Command {
         let rest = arguments.filter { $0 != "--raw" }
         guard rest.count <= 1 else { throw .usage(self) }
         let facade = context.session.facade
+        // `show --raw` alone: the last answer, whatever asked for it (a raw `get` too), in full.
+        if raw, rest.isEmpty, let last = facade.lastExchange, last.response != nil,
+           last.model == nil || last.service.map({ $0.name.lowercased() != facade.currentService?.lowercased() }) ?? true {
+            return lastResponse(last, context: context)
+        }
         guard let service = rest.first ?? facade.currentService else { throw CommandError(FacadeError.noActiveService) }
         do { _ = try facade.activeEntry(of: service) } catch { throw CommandError(error) }
         guard let exchange = facade.lastExchange(of: service), let model = exchange.model else {
@@ -188,6 +193,19 @@ struct ShowCommand: Command {
         if raw {
             report.presentation = nil
             report.formatted = JSONRenderer.pretty(context.session.redact(model.body), style: context.session.options.color ? .colored : .plain)
+        }
+        return report
+    }
+
+    /// The last response's body in full: pretty JSON, or its text.
+    private func lastResponse(_ exchange: Exchange, context: CommandContext) -> CommandReport {
+        var report = CommandReport(lines: [exchange.method.rawValue + " " + exchange.displayURL])
+        if let response = exchange.response { report.lines.append(RawBody.statusLine(response)) }
+        if let body = exchange.body {
+            report.formatted = JSONRenderer.pretty(context.session.redact(body), style: context.session.options.color ? .colored : .plain)
+            report.data = body
+        } else if let response = exchange.response {
+            report.formatted = TerminalText.safe(context.session.redact(response.text))
         }
         return report
     }
