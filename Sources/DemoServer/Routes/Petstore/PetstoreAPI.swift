@@ -107,7 +107,7 @@ struct PetstoreAPI {
         } catch {
             throw PetstoreRequestError("the request body is not JSON: \(error)")
         }
-        let newPet = try version.newPet(from: body).get()
+        let newPet = try version.newPet(from: body)
         switch ledger.add(over: try fixturePets(), newPet.pet(id:)) {
         case .success(let pet):
             var response = HTTPResponse.json(version.render(pet), status: version.createdStatus)

@@ -35,71 +35,55 @@ enum PetstoreVersion: String, Sendable {
         return .object(members)
     }
 
-    /// The pet a `POST /pets` body describes, or the 400 message saying what is wrong with it. v1 takes
+    /// The pet a `POST /pets` body describes, or the 400 saying what is wrong with it. v1 takes
     /// `{name, tag?}` (a tag of `dog` or `cat` is also the species); v2 takes `{name, species, status?}`
     /// and keeps the species as the tag, so v1 clients still see one.
-    func newPet(from body: JSON) -> Result<NewPet, PetstoreRequestError> {
-        guard case .object = body else { return .failure(.init("the request body must be a JSON object")) }
-        let name: String
-        switch text(body, "name") {
-        case .failure(let error): return .failure(error)
-        case .success(nil): return .failure(.init("name is required"))
-        case .success(let value?):
-            guard !value.isEmpty else { return .failure(.init("name must not be empty")) }
-            name = value
-        }
+    func newPet(from body: JSON) throws(PetstoreRequestError) -> NewPet {
+        guard case .object = body else { throw .init("the request body must be a JSON object") }
+        guard let name = try text(body, "name") else { throw .init("name is required") }
+        guard !name.isEmpty else { throw .init("name must not be empty") }
         switch self {
         case .v1:
-            switch text(body, "tag") {
-            case .failure(let error):
-                return .failure(error)
-            case .success(let tag):
-                let species = tag.map { $0.lowercased() }.flatMap { Pet.species.contains($0) ? $0 : nil }
-                return .success(NewPet(name: name, tag: tag, species: species, status: "available"))
-            }
+            let tag = try text(body, "tag")
+            let species = tag.map { $0.lowercased() }.flatMap { Pet.species.contains($0) ? $0 : nil }
+            return NewPet(name: name, tag: tag, species: species, status: "available")
         case .v2:
-            let species: String
-            switch choice(body, "species", among: Pet.species) {
-            case .failure(let error): return .failure(error)
-            case .success(nil): return .failure(.init("species is required (dog or cat)"))
-            case .success(let value?): species = value
+            guard let species = try choice(body, "species", among: Pet.species) else {
+                throw .init("species is required (dog or cat)")
             }
-            switch choice(body, "status", among: Pet.statuses) {
-            case .failure(let error):
-                return .failure(error)
-            case .success(let status):
-                return .success(NewPet(name: name, tag: species, species: species, status: status ?? "available"))
-            }
+            let status = try choice(body, "status", among: Pet.statuses) ?? "available"
+            return NewPet(name: name, tag: species, species: species, status: status)
         }
     }
 
-    /// An optional string member no longer than `maximumTextLength`.
-    private func text(_ body: JSON, _ key: String) -> Result<String?, PetstoreRequestError> {
+    /// An optional string member no longer than `maximumTextLength` code points (JSON Schema's
+    /// `maxLength` counts those).
+    private func text(_ body: JSON, _ key: String) throws(PetstoreRequestError) -> String? {
         switch body[key] {
         case nil:
-            return .success(nil)
+            return nil
         case .string(let value)?:
             guard value.unicodeScalars.count <= Self.maximumTextLength else {
-                return .failure(.init("\(key) must be at most \(Self.maximumTextLength) characters"))
+                throw .init("\(key) must be at most \(Self.maximumTextLength) characters")
             }
-            return .success(value)
+            return value
         default:
-            return .failure(.init("\(key) must be a string"))
+            throw .init("\(key) must be a string")
         }
     }
 
     /// An optional string member that must be one of `values`.
-    private func choice(_ body: JSON, _ key: String, among values: [String]) -> Result<String?, PetstoreRequestError> {
+    private func choice(_ body: JSON, _ key: String, among values: [String]) throws(PetstoreRequestError) -> String? {
         let allowed = values.joined(separator: " or ")
         switch body[key] {
         case nil:
-            return .success(nil)
+            return nil
         case .string(let value)? where values.contains(value):
-            return .success(value)
+            return value
         case .string(let value)?:
-            return .failure(.init("\(key) must be \(allowed), not '\(value.prefix(40))'"))
+            throw .init("\(key) must be \(allowed), not '\(value.prefix(40))'")
         default:
-            return .failure(.init("\(key) must be a string: \(allowed)"))
+            throw .init("\(key) must be a string: \(allowed)")
         }
     }
 }
