@@ -28,6 +28,26 @@ struct NewDocumentsFolderTests {
         }
     }
 
+    /// A written locator opened as a file finds its schemas and specs beside it (service URLs still
+    /// need a server: see `DemoFixtures`).
+    @Test func schemaAndSpecReferencesOfWrittenLocatorsAreWrittenFiles() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { folder.cleanup() }
+        try DemoFixtures.write(to: folder.path)
+        var references: [String] = []
+        for locator in ["services-real.json", "services-openapi.json"] {
+            let document = try JSONParser.parse([UInt8](Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + locator))))
+            for entry in document["services"]?.arrayValue ?? [] {
+                references += [entry["schema"], entry["openapi"]].compactMap { $0?.stringValue }
+            }
+        }
+        #expect(references.count == 5)
+        for reference in references {
+            let document = try JSONParser.parse([UInt8](Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + reference))))
+            #expect(document["$schema"] != nil || document["openapi"] != nil, "\(reference)")
+        }
+    }
+
     @Test func rootServesTheSameVersionedAPIsAsTheBuiltInSet() throws {
         let folder = try makeTemporaryDirectory()
         defer { folder.cleanup() }
