@@ -2,6 +2,13 @@ import Foundation
 
 /// The demo server's built-in fixtures as files, for `apish serve --init DIR`: edit them, then serve them
 /// with `--root DIR`.
+///
+/// The folder is what a server serves, not a file locator: the locators' `url`s (`weather/v1`,
+/// `forecast`, `petstore/v1`) name server routes, which pick a record by query, header or `Accept` and
+/// keep state, so against `file://DIR/` they would reach folders or nothing. To open a written locator as
+/// a file, make its `url`s absolute (`http://127.0.0.1:8080/forecast`, with `apish serve --root DIR`
+/// running); its `schema` and `openapi` references may stay relative, as those documents are written
+/// beside it and refer only within themselves.
 public enum DemoFixtures {
     /// Relative paths of the files `write(to:)` creates.
     public static var paths: [String] { BuiltInFixtures.paths }

@@ -1,5 +1,6 @@
-/// The two service locator documents: the stable one and the "next" one that adds weather v3 and
-/// deprecates weather v1, so an upgrade can be demonstrated with no setup.
+/// The service locator documents: the stable one; the "next" one that adds weather v3 and deprecates
+/// weather v1, so an upgrade can be demonstrated with no setup; the "real" one whose services version by
+/// header, query and media type and carry JSON Schemas; and the OpenAPI one.
 enum LocatorFixtures {
     static var services: JSON {
         .object([("services", .array(stableEntries))])
@@ -14,6 +15,32 @@ enum LocatorFixtures {
         entries[0] = weatherV1
         entries.insert(weatherV3, at: 2)
         return .object([("services", .array(entries))])
+    }
+
+    /// `services-real.json`: services versioned the ways real APIs do it, models from JSON Schema, and
+    /// the lean twit server.
+    static var servicesReal: JSON {
+        let byHeader: JSON = ["header": .string(ForecastAPI.versionHeader)]
+        let byQuery: JSON = ["query": .string(InventoryAPI.versionParameter)]
+        let byMediaType: JSON = ["accept": "application/vnd.demo.v{version}+json"]
+        return ["services": [
+            ["name": "forecast", "version": "2024-01-01", "url": "forecast", "versioning": byHeader, "schema": "schemas/forecast-2024-01-01.json"],
+            ["name": "forecast", "version": "2025-06-01", "url": "forecast", "versioning": byHeader, "schema": "schemas/forecast-2025-06-01.json"],
+            ["name": "inventory", "version": "2024-05-01", "url": "inventory", "versioning": byQuery],
+            ["name": "inventory", "version": "2025-01-15", "url": "inventory", "versioning": byQuery],
+            ["name": "catalog", "version": 1, "url": "catalog", "versioning": byMediaType],
+            ["name": "catalog", "version": 2, "url": "catalog", "versioning": byMediaType],
+            ["name": "price", "version": 1, "url": "price/v1", "schema": "schemas/price.json"],
+            ["name": "twit", "version": 1, "url": "twit-lite"],
+        ]]
+    }
+
+    /// `services-openapi.json`: the two versions of the pet store, each described by its OpenAPI document.
+    static var servicesOpenAPI: JSON {
+        ["services": [
+            ["name": "petstore", "version": 1, "url": "petstore/v1", "openapi": "specs/petstore-v1.json"],
+            ["name": "petstore", "version": 2, "url": "petstore/v2", "openapi": "specs/petstore-v2.json"],
+        ]]
     }
 
     private static var stableEntries: [JSON] {

@@ -58,6 +58,28 @@ enum TwitFixtures {
     }
 }
 
+extension TwitFixtures {
+    /// `twit-lite/twits.json`: the same timeline as an independent server would send it, where a writer
+    /// is only a `name` (no `_id`, no `profileImage`), so a client must not require more.
+    static var liteTwits: JSON {
+        .array(timeline.enumerated().map { index, item in
+            [
+                "_id": .string(String(format2: index + 1, prefix: "t")),
+                "content": .string(item.content),
+                "likeCount": .int(item.likes),
+                "isLike": .bool(item.isLike),
+                "isRetwit": .bool(item.isRetwit),
+                "writer": ["name": .string(item.writer.name)],
+            ]
+        })
+    }
+
+    /// `twit-lite/user.json`: the signed-in user as only a name and a bio.
+    static var liteUser: JSON {
+        ["name": .string(yujin.name), "bio": "iOS developer in Seoul."]
+    }
+}
+
 private extension String {
     /// `t01`, `t12`: a prefix and a two-digit number.
     init(format2 number: Int, prefix: String) {

@@ -36,6 +36,7 @@ enum HTTPStatus {
         case 503: return "Service Unavailable"
         case 504: return "Gateway Timeout"
         case 505: return "HTTP Version Not Supported"
+        case 507: return "Insufficient Storage"
         default:
             switch status / 100 {
             case 2: return "Success"

@@ -5,6 +5,8 @@ struct DemoRouter: Sendable {
     let fixtures: FixtureStore
     let faultsEnabled: Bool
     let twitLikes = TwitLikeLedger()
+    let twitLiteLikes = TwitLikeLedger()
+    let pets = PetLedger()
     /// Seconds since 1970; moves the built-in stock prices.
     var clock: @Sendable () -> Double = { Date().timeIntervalSince1970 }
 
@@ -27,6 +29,16 @@ struct DemoRouter: Sendable {
             return try StockAPI(fixtures: fixtures, clock: clock).respond(to: request)
         case "twit-api":
             return try TwitAPI(fixtures: fixtures, likes: twitLikes).respond(to: request)
+        case "twit-lite":
+            return try TwitAPI(fixtures: fixtures, likes: twitLiteLikes, files: .lite).respond(to: request)
+        case "forecast":
+            return try ForecastAPI(fixtures: fixtures).respond(to: request)
+        case "inventory":
+            return try InventoryAPI(fixtures: fixtures).respond(to: request)
+        case "catalog":
+            return try CatalogAPI(fixtures: fixtures).respond(to: request)
+        case "petstore":
+            return try PetstoreAPI(fixtures: fixtures, ledger: pets).respond(to: request)
         case "meetup":
             return try MeetupAPI(fixtures: fixtures).respond(to: request, baseURL: context.baseURL)
         case "echo":
@@ -43,7 +55,7 @@ struct DemoRouter: Sendable {
     private var index: HTTPResponse {
         .json(.object([
             ("name", .string("apish demo server")),
-            ("locators", .array([.string("services.json"), .string("services-next.json")])),
+            ("locators", ["services.json", "services-next.json", "services-real.json", "services-openapi.json"]),
             ("fixtures", .string(fixtures.isBuiltIn ? "built-in" : "folder")),
             ("faults", .bool(faultsEnabled)),
         ]))

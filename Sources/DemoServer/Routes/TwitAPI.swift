@@ -1,22 +1,31 @@
 /// The twit API: `GET /twit-api/twit`, `GET /twit-api/user`, `POST /twit-api/like/:id` (bearer token
-/// required), every answer in the `{status, success, message, data}` envelope.
+/// required), every answer in the `{status, success, message, data}` envelope. The same code serves the
+/// "lite" server under `/twit-lite/`, whose data is leaner (writers and the user are only a name), with
+/// likes of its own.
 struct TwitAPI {
+    /// The fixture files one twit server reads.
+    struct Files: Sendable {
+        let twits: String
+        let user: String
+
+        static let full = Files(twits: "twit-api/twits.json", user: "twit-api/user.json")
+        static let lite = Files(twits: "twit-lite/twits.json", user: "twit-lite/user.json")
+    }
+
     let fixtures: FixtureStore
     let likes: TwitLikeLedger
-
-    private static let twitsFile = "twit-api/twits.json"
-    private static let userFile = "twit-api/user.json"
+    var files = Files.full
 
     func respond(to request: HTTPRequest) throws -> HTTPResponse? {
         let segments = request.pathSegments.dropFirst()
         switch (segments.first, segments.count) {
         case ("twit", 1):
             guard request.isRead else { return methodNotAllowed(request, allow: "GET, HEAD") }
-            guard let twits = try fixtures.document(at: Self.twitsFile)?.arrayValue else { return .missingFixture(Self.twitsFile) }
+            guard let twits = try fixtures.document(at: files.twits)?.arrayValue else { return .missingFixture(files.twits) }
             return envelope(200, "twit list", data: .array(twits.map(likes.applied)))
         case ("user", 1):
             guard request.isRead else { return methodNotAllowed(request, allow: "GET, HEAD") }
-            guard let user = try fixtures.document(at: Self.userFile) else { return .missingFixture(Self.userFile) }
+            guard let user = try fixtures.document(at: files.user) else { return .missingFixture(files.user) }
             return envelope(200, "user profile", data: user)
         case ("like", 2):
             guard request.method == "POST" else { return methodNotAllowed(request, allow: "POST") }
@@ -32,7 +41,7 @@ struct TwitAPI {
             response.headers.append(("WWW-Authenticate", "Bearer"))
             return response
         }
-        guard let twits = try fixtures.document(at: Self.twitsFile)?.arrayValue else { return .missingFixture(Self.twitsFile) }
+        guard let twits = try fixtures.document(at: files.twits)?.arrayValue else { return .missingFixture(files.twits) }
         guard let original = twits.first(where: { $0["_id"]?.stringValue == id }) else {
             return envelope(404, "no twit with id '\(id)'", data: .null)
         }

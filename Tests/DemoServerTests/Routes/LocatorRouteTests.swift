@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DemoServer
 
@@ -42,11 +43,68 @@ struct LocatorRouteTests {
         }
     }
 
+    @Test func servicesRealIsTheDocumentTheShellExpects() throws {
+        try withServer { server in
+            let response = try fetch(server, "/services-real.json")
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == "application/json")
+            let expected = """
+                {"services":[
+                 {"name":"forecast","version":"2024-01-01","url":"forecast","versioning":{"header":"X-Demo-Api-Version"},"schema":"schemas/forecast-2024-01-01.json"},
+                 {"name":"forecast","version":"2025-06-01","url":"forecast","versioning":{"header":"X-Demo-Api-Version"},"schema":"schemas/forecast-2025-06-01.json"},
+                 {"name":"inventory","version":"2024-05-01","url":"inventory","versioning":{"query":"api-version"}},
+                 {"name":"inventory","version":"2025-01-15","url":"inventory","versioning":{"query":"api-version"}},
+                 {"name":"catalog","version":1,"url":"catalog","versioning":{"accept":"application/vnd.demo.v{version}+json"}},
+                 {"name":"catalog","version":2,"url":"catalog","versioning":{"accept":"application/vnd.demo.v{version}+json"}},
+                 {"name":"price","version":1,"url":"price/v1","schema":"schemas/price.json"},
+                 {"name":"twit","version":1,"url":"twit-lite"}
+                ]}
+                """
+            #expect(try response.json() == JSONParser.parse(Array(expected.utf8)))
+        }
+    }
+
+    @Test func servicesRealEntriesReachLiveServicesAndDocuments() throws {
+        try withServer { server in
+            let entries = try #require(try fetch(server, "/services-real.json").json()["services"]?.arrayValue)
+            for entry in entries {
+                let url = try #require(entry["url"]?.stringValue)
+                var headers: [(String, String)] = []
+                var target = "/" + url + (entry["name"] == "twit" ? "/twit" : "")
+                let version = entry["version"]?.stringValue ?? entry["version"]?.intValue.map(String.init) ?? ""
+                if let header = entry["versioning"]?["header"]?.stringValue { headers.append((header, version)) }
+                if let query = entry["versioning"]?["query"]?.stringValue { target += "?\(query)=\(version)" }
+                if let accept = entry["versioning"]?["accept"]?.stringValue {
+                    headers.append(("Accept", accept.replacingOccurrences(of: "{version}", with: version)))
+                }
+                #expect(try fetch(server, target, headers: headers).status == 200, "\(target)")
+                if let schema = entry["schema"]?.stringValue {
+                    #expect(try fetch(server, "/" + schema).json()["$schema"] != nil, "\(schema)")
+                }
+            }
+        }
+    }
+
+    @Test func servicesOpenAPINamesBothPetStoreSpecs() throws {
+        try withServer { server in
+            let response = try fetch(server, "/services-openapi.json")
+            #expect(response.status == 200)
+            let expected = #"{"services":[{"name":"petstore","version":1,"url":"petstore/v1","openapi":"specs/petstore-v1.json"},"#
+                + #"{"name":"petstore","version":2,"url":"petstore/v2","openapi":"specs/petstore-v2.json"}]}"#
+            #expect(try response.json() == JSONParser.parse(Array(expected.utf8)))
+            for entry in try response.json()["services"]?.arrayValue ?? [] {
+                let spec = try fetch(server, "/" + (entry["openapi"]?.stringValue ?? ""))
+                #expect(try spec.json()["servers"]?.arrayValue?.first?["url"]?.stringValue == "/" + (entry["url"]?.stringValue ?? ""))
+                #expect(try fetch(server, "/" + (entry["url"]?.stringValue ?? "")).status == 200)
+            }
+        }
+    }
+
     @Test func rootDescribesTheServer() throws {
         try withServer(faults: false) { server in
             let response = try fetch(server, "/")
             #expect(response.status == 200)
-            #expect(response.text.contains(#""locators":["services.json","services-next.json"]"#))
+            #expect(response.text.contains(#""locators":["services.json","services-next.json","services-real.json","services-openapi.json"]"#))
             #expect(response.text.contains(#""faults":false"#))
         }
     }
