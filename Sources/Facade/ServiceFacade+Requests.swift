@@ -45,13 +45,13 @@ extension ServiceFacade {
         let (url, entry) = try resolveTarget(raw.target)
         var query = raw.query
         var requestHeaders = headers
-        if let entry {
-            authorize(entry, auth: nil, query: &query, headers: &requestHeaders)
-            entry.versioning?.apply(entry, headers: &requestHeaders, query: &query)
-        }
+        var scopes: [String: String] = [:]
+        authorize(entry, url: url, auth: nil, query: &query, headers: &requestHeaders, scopes: &scopes)
+        if let entry { entry.versioning?.apply(entry, headers: &requestHeaders, query: &query) }
         for header in raw.headers { requestHeaders.set(header.name, header.value) }
         let body = try raw.body()
-        let request = HTTPRequest(method: raw.method, url: url, query: query, headers: requestHeaders, body: body)
+        var request = HTTPRequest(method: raw.method, url: url, query: query, headers: requestHeaders, body: body)
+        request.credentialScopes = scopes
         // A GET of exactly the main resource decodes into its model (and feeds its state, e.g. `like` ids).
         let main = entry.flatMap { entry in mainResource(of: entry, matching: raw) }
         let result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
@@ -95,11 +95,13 @@ extension ServiceFacade {
         var requestHeaders = headers
         let target = endpoint.url ?? joined(entry.url, endpoint.path)
         // A link the server handed us (`meta.next`) gets credentials only if it stays within the service.
+        var scopes: [String: String] = [:]
+        authorize(entry, url: target, auth: endpoint.auth, query: &query, headers: &requestHeaders, scopes: &scopes)
         if URLScope.contains(base: entry.url, url: target) {
-            authorize(entry, auth: endpoint.auth, query: &query, headers: &requestHeaders)
             entry.versioning?.apply(entry, headers: &requestHeaders, query: &query)
         }
-        let request = HTTPRequest(method: endpoint.method, url: target, query: query, headers: requestHeaders)
+        var request = HTTPRequest(method: endpoint.method, url: target, query: query, headers: requestHeaders)
+        request.credentialScopes = scopes
         let result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
         let (outcome, decoded) = Outcome.classify(result, decode: endpoint.decode)
         if let value = decoded?.1 { endpoint.remember(value) }
@@ -108,24 +110,44 @@ extension ServiceFacade {
         return (exchange, decoded?.1)
     }
 
-    /// Adds the credentials a request to `entry` carries: the bearer token as `Authorization` and the
-    /// API key as its query parameter, when the endpoint asks for them (or, for raw requests, when set).
-    func authorize(_ entry: LocatorEntry, auth: AuthRequirement?, query: inout [FormField], headers: inout HTTPHeaders) {
-        if let token = credentials.bearer(for: entry.name), auth == nil || auth == .bearer,
-           headers["Authorization"] == nil {
+    /// Adds the credentials a request for `url` carries: the bearer token as `Authorization`, the API key as
+    /// its query parameter (when the endpoint asks for them, or for raw requests when set) and credential
+    /// headers; each only within its scope, which is also noted so that no redirect carries it further.
+    func authorize(
+        _ entry: LocatorEntry?, url: String, auth: AuthRequirement?, query: inout [FormField], headers: inout HTTPHeaders,
+        scopes: inout [String: String]
+    ) {
+        let applicable = credentials.applicable(to: url, entry: entry)
+        if let (token, base) = applicable.bearer, auth == nil || auth == .bearer, headers["Authorization"] == nil {
             headers.set("Authorization", "Bearer \(token)")
+            scopes["authorization"] = base
         }
-        if let key = credentials.apiKey(for: entry.name) {
+        if let (key, _) = applicable.apiKey {
             let wanted: String?
             switch auth {
             case .apiKey(let parameter)?: wanted = parameter
             case nil: wanted = key.parameter
             default: wanted = nil
             }
+            // A query parameter is part of the URL: a redirect's Location never repeats it.
             if let wanted, !query.contains(where: { $0.name == wanted }) {
                 query.append(FormField(name: wanted, value: key.value))
             }
         }
+        for header in applicable.headers where headers[header.name] == nil {
+            headers.set(header.name, header.value)
+            scopes[header.name.lowercased()] = header.base
+        }
+    }
+
+    /// For a 401 or 403: credentials that exist but were out of scope for this request, as one hint line.
+    public func credentialHint(for exchange: Exchange) -> String? {
+        guard let status = exchange.status, status == 401 || status == 403 else { return nil }
+        let entry = exchange.service.flatMap { locator?.resolve($0) }
+        let unused = credentials.outOfScope(for: exchange.request.url, entry: entry)
+        guard !unused.isEmpty else { return nil }
+        return "\(unused.joined(separator: " and ")) exists but is out of scope for \(exchange.displayURL); "
+            + "scope one to it: auth bearer TOKEN URL"
     }
 
     func record(

@@ -46,7 +46,7 @@ public final class ServiceFacade {
     var lastByKey: [ServiceKey: Exchange] = [:]
     public internal(set) var lastExchange: Exchange?
     public var credentials = Credentials()
-    /// Headers added to every request (`header NAME VALUE`).
+    /// Headers added to every request (`header NAME VALUE`); credential headers live in `credentials`, scoped.
     public var headers = HTTPHeaders()
     /// Where `groups near` searches when no place is given; seed 004's London.
     public var location: Coordinate? = Coordinate(latitude: 51.50998, longitude: -0.1337)
@@ -60,15 +60,9 @@ public final class ServiceFacade {
         self.transport = transport
     }
 
-    /// Masks the credentials held (`auth`) and the values of credential headers set with `header`.
+    /// Masks the credentials held (`auth`, and credential headers set with `header`).
     public var redactor: Redactor {
-        var secrets = credentials.secrets
-        for (name, value) in headers where Redactor.isCredentialHeader(name) {
-            secrets.append(value)
-            // `Bearer abc` → also `abc`, which is what a server may echo.
-            if let space = value.firstIndex(of: " ") { secrets.append(String(value[value.index(after: space)...])) }
-        }
-        return Redactor(secrets: secrets)
+        Redactor(secrets: credentials.secrets)
     }
 
     // MARK: Locator

@@ -9,6 +9,9 @@ public struct HTTPRequest: Sendable, Equatable {
     public var body: HTTPBody
     /// Total timeout for this request in milliseconds, overriding the transport's default.
     public var timeout: Int?
+    /// Credential headers (lower-cased name) → the base URL they may travel within; a redirect hop outside
+    /// it drops the header.
+    public var credentialScopes: [String: String] = [:]
 
     public init(
         method: HTTPMethod = .get,

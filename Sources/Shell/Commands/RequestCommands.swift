@@ -62,12 +62,38 @@ enum RawBody {
     }
 }
 
-/// `auth bearer TOKEN [SERVICE] | auth key NAME=VALUE [SERVICE] | auth show | auth clear [SERVICE]`.
+/// Where a credential applies, as typed after it: a service, an origin URL, or (nothing) every service.
+enum CredentialScopeArgument {
+    static func parse(_ text: String?, facade: ServiceFacade) throws(CommandError) -> Credentials.Scope {
+        guard let text else { return .allServices }
+        if LocatorLocation.isWeb(text) {
+            guard let origin = URLScope.origin(of: text) else { throw CommandError("'\(text)' is not a URL to scope a credential to") }
+            return .origin(origin)
+        }
+        do {
+            return .service(try facade.activeEntry(of: text).name.lowercased())
+        } catch {
+            throw CommandError(error)
+        }
+    }
+
+    /// Whether the last word of `header NAME VALUE… SCOPE` is a scope rather than part of the value.
+    static func isScope(_ text: String, facade: ServiceFacade) -> Bool {
+        LocatorLocation.isWeb(text) || facade.locator?.canonicalName(of: text) != nil
+    }
+}
+
+/// `auth bearer TOKEN [SERVICE|URL] | auth key NAME=VALUE [SERVICE|URL] | auth show | auth clear [SERVICE|URL]`.
 struct AuthCommand: Command {
     let name = "auth"
-    let abstract = "Set credentials: a bearer token or an API key, per service or for all"
-    let usage = "auth bearer TOKEN [SERVICE] | auth key NAME=VALUE [SERVICE] | auth show | auth clear [SERVICE]"
-    let details = ["auth bearer demo-token twit", "auth key key=demo-key meetup", "auth show   (secrets masked)"]
+    let abstract = "Set credentials: a bearer token or an API key, for a service, an origin URL, or every service"
+    let usage = "auth bearer TOKEN [SERVICE|URL] | auth key NAME=VALUE [SERVICE|URL] | auth show | auth clear [SERVICE|URL]"
+    let details = [
+        "auth bearer demo-token twit",
+        "auth key key=demo-key meetup",
+        "auth bearer ghp_xxx https://api.github.com   (an API outside the locator: that origin and path only)",
+        "auth show   (secrets masked)",
+    ]
 
     func complete(_ previous: [String], session: Session) -> [String] {
         switch previous.count {
@@ -80,26 +106,26 @@ struct AuthCommand: Command {
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         let facade = context.session.facade
-        func service(at index: Int) throws(CommandError) -> String? {
+        func scope(at index: Int) throws(CommandError) -> Credentials.Scope? {
             guard arguments.count > index else { return nil }
             guard arguments.count == index + 1 else { throw .usage(self) }
-            do { return try facade.activeEntry(of: arguments[index]).name } catch { throw CommandError(error) }
+            return try CredentialScopeArgument.parse(arguments[index], facade: facade)
         }
         switch arguments.first?.lowercased() {
         case "bearer"?:
             guard arguments.count >= 2, !arguments[1].isEmpty else { throw .usage(self) }
-            let scope = try service(at: 2)
+            let scope = try scope(at: 2) ?? .allServices
             facade.credentials.setBearer(arguments[1], for: scope)
-            return CommandReport(lines: ["bearer token set for \(scope ?? "every service") (•••)"])
+            return CommandReport(lines: ["bearer token set for \(scope) (•••)"])
         case "key"?:
             guard arguments.count >= 2, let equals = arguments[1].firstIndex(of: "="),
                   equals != arguments[1].startIndex, arguments[1].index(after: equals) != arguments[1].endIndex else {
                 throw .usage(self)
             }
-            let scope = try service(at: 2)
+            let scope = try scope(at: 2) ?? .allServices
             let parameter = String(arguments[1][..<equals])
             facade.credentials.setAPIKey(parameter: parameter, value: String(arguments[1][arguments[1].index(after: equals)...]), for: scope)
-            return CommandReport(lines: ["API key \(parameter)=••• set for \(scope ?? "every service")"])
+            return CommandReport(lines: ["API key \(parameter)=••• set for \(scope)"])
         case "show"?, nil:
             guard arguments.count <= 1 else { throw .usage(self) }
             let lines = facade.credentials.summary
@@ -107,26 +133,33 @@ struct AuthCommand: Command {
             report.data = .array(lines.map(JSONValue.string))
             return report
         case "clear"?:
-            let scope = try service(at: 1)
-            facade.credentials.clear(service: scope)
-            return CommandReport(lines: ["credentials cleared for \(scope ?? "every service")"])
+            let scope = try scope(at: 1)
+            facade.credentials.clear(scope)
+            return CommandReport(lines: ["credentials cleared for \(scope?.description ?? "every scope")"])
         default:
             throw .usage(self)
         }
     }
 }
 
-/// `header NAME VALUE | header -d NAME | header`.
+/// `header NAME VALUE [SERVICE|URL] | header -d NAME | header`.
 struct HeaderCommand: Command {
     let name = "header"
-    let abstract = "Add a header to every request, remove one (-d), or list them"
-    let usage = "header NAME VALUE | header -d NAME | header"
+    let abstract = "Add a header to every request, remove one (-d), or list them; credential headers stay in scope"
+    let usage = "header NAME VALUE [SERVICE|URL] | header -d NAME | header"
+    let details = [
+        "header X-Trace demo              every request",
+        "header X-Api-Key abc123          a credential: the current service only (or every service)",
+        "header Cookie 'sid=1' twit       a credential for one service",
+        "header X-Api-Key abc https://api.example.com   a credential for one origin",
+    ]
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         let facade = context.session.facade
         if arguments.first == "-d" {
             guard arguments.count == 2 else { throw .usage(self) }
-            guard facade.headers.contains(arguments[1]) else {
+            let removed = facade.credentials.removeHeader(arguments[1])
+            guard facade.headers.contains(arguments[1]) || removed else {
                 throw CommandError("header: no header \(arguments[1]) is set; header lists them")
             }
             facade.headers.remove(arguments[1])
@@ -134,11 +167,29 @@ struct HeaderCommand: Command {
             guard arguments.count >= 2, arguments[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
                 throw .usage(self)
             }
-            facade.headers.set(arguments[0], arguments.dropFirst().joined(separator: " "))
+            var words = Array(arguments.dropFirst())
+            var scope: Credentials.Scope?
+            if words.count >= 2, let last = words.last, CredentialScopeArgument.isScope(last, facade: facade) {
+                scope = try CredentialScopeArgument.parse(last, facade: facade)
+                words.removeLast()
+            }
+            let value = words.joined(separator: " ")
+            if Redactor.isCredentialHeader(arguments[0]) {
+                // A credential goes only where it belongs: the scope given, else the current service, else every service.
+                let scope = scope ?? facade.currentService.map { .service($0.lowercased()) } ?? .allServices
+                facade.headers.remove(arguments[0])
+                facade.credentials.setHeader(arguments[0], value, for: scope)
+            } else {
+                guard scope == nil else { throw CommandError("header: only credential headers are scoped; \(arguments[0]) goes to every request") }
+                facade.headers.set(arguments[0], value)
+            }
         }
-        let lines = facade.headers.map { context.session.redact("\($0.name): \($0.value)") }
+        var lines = facade.headers.map { context.session.redact("\($0.name): \($0.value)") }
+        lines += facade.credentials.headers.map { "\($0.name): \(Redactor.mask)   (only for \($0.scope))" }
         var report = CommandReport(lines: lines.isEmpty ? ["no extra headers"] : lines)
-        report.data = .object(JSONObject(facade.headers.map { ($0.name, JSONValue.string(context.session.redact($0.value))) }))
+        report.data = .object(JSONObject(
+            facade.headers.map { ($0.name, JSONValue.string(context.session.redact($0.value))) }
+                + facade.credentials.headers.map { ($0.name, JSONValue.string(Redactor.mask)) }))
         return report
     }
 }

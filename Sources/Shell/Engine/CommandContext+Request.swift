@@ -14,7 +14,9 @@ extension CommandContext {
         let result = try withProgress(label) { token in Result { () throws(FacadeError) in try body(token) } }
         switch result {
         case .success(let exchange):
-            return CommandReport(exchange: exchange, locator: session.facade.locator)
+            var report = CommandReport(exchange: exchange, locator: session.facade.locator)
+            if let hint = session.facade.credentialHint(for: exchange) { report.notes.append("hint: " + hint) }
+            return report
         case .failure(let error):
             throw CommandError(error)
         }

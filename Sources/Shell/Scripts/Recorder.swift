@@ -130,11 +130,14 @@ extension Recorder {
                 lines.append("use \(service.name) \(active)")
             }
         }
-        for (service, _) in facade.credentials.bearerTokens.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
-            lines.append("auth bearer \(Redactor.mask)" + (service.map { " \($0)" } ?? ""))
+        for scope in facade.credentials.bearerTokens.keys.sorted(by: { $0.description < $1.description }) {
+            lines.append("auth bearer \(Redactor.mask)" + (scope.argument.map { " \($0)" } ?? ""))
         }
-        for (service, key) in facade.credentials.apiKeys.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
-            lines.append("auth key \(key.parameter)=\(Redactor.mask)" + (service.map { " \($0)" } ?? ""))
+        for (scope, key) in facade.credentials.apiKeys.sorted(by: { $0.key.description < $1.key.description }) {
+            lines.append("auth key \(key.parameter)=\(Redactor.mask)" + (scope.argument.map { " \($0)" } ?? ""))
+        }
+        for header in facade.credentials.headers {
+            lines.append("header \(header.name) \(Redactor.mask)" + (header.scope.argument.map { " \($0)" } ?? ""))
         }
         for header in facade.headers {
             lines.append(session.redactLine("header \(header.name) \(quoted(header.value))"))

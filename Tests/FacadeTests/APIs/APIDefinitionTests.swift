@@ -53,7 +53,7 @@ import Testing
     @Test func refreshMeetupKeepsThePagingThatGroupsNextNeeds() throws {
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setAPIKey(parameter: "key", value: "demo-key", for: "meetup")
+        facade.credentials.setAPIKey(parameter: "key", value: "demo-key", for: .service("meetup"))
         #expect(throws: FacadeError.noNextPage) { try facade.nextGroups() }
         let first = try facade.refresh("meetup")
         #expect(first.outcome.isSuccess)
@@ -80,7 +80,7 @@ import Testing
         // WHEN the timeline, the user and a like are asked for
         let timeline = try facade.twits()
         let user = try facade.user()
-        facade.credentials.setBearer("demo-token", for: nil)
+        facade.credentials.setBearer("demo-token", for: .allServices)
         let like = try facade.like("t01")
 
         // THEN all decode: only the fields the API declares are required

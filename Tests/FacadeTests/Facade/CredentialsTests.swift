@@ -24,7 +24,7 @@ import Testing
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.credentials.setBearer(token, for: "Twit")
+        facade.credentials.setBearer(token, for: .service("twit"))
 
         // WHEN a twit is liked (the echo answer does not decode, which does not matter here)
         let exchange = try facade.like("t01")
@@ -44,7 +44,7 @@ import Testing
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.credentials.setAPIKey(parameter: "key", value: key, for: "meetup")
+        facade.credentials.setAPIKey(parameter: "key", value: key, for: .service("meetup"))
 
         // WHEN groups are searched
         let exchange = try facade.groupsNear(Coordinate(latitude: 37.5665, longitude: 126.978), radiusKm: 10, page: 5)
@@ -67,8 +67,8 @@ import Testing
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.credentials.setBearer(token, for: "twit")
-        facade.credentials.setAPIKey(parameter: "key", value: key, for: "twit")
+        facade.credentials.setBearer(token, for: .service("twit"))
+        facade.credentials.setAPIKey(parameter: "key", value: key, for: .service("twit"))
 
         // WHEN weather is fetched by a raw request / THEN neither is sent to it
         let exchange = try facade.send(RawRequest(method: .get, target: "weather", items: []))
@@ -81,8 +81,8 @@ import Testing
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.credentials.setBearer(token, for: nil)
-        facade.credentials.setAPIKey(parameter: "api_key", value: key, for: nil)
+        facade.credentials.setBearer(token, for: .allServices)
+        facade.credentials.setAPIKey(parameter: "api_key", value: key, for: .allServices)
 
         // WHEN a raw request goes to a service path
         let exchange = try facade.send(RawRequest(method: .get, target: "weather/today", items: ["city==Boston"]))
@@ -101,7 +101,7 @@ import Testing
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.credentials.setBearer(token, for: nil)
+        facade.credentials.setBearer(token, for: .allServices)
         let exchange = try facade.send(RawRequest(method: .get, target: "twit/user", items: ["Authorization:Bearer other-one"]))
         #expect(exchange.body?["headers"]?["authorization"]?.stringValue == "Bearer other-one")
         #expect(!exchange.curlCommand.contains("other-one"))
@@ -119,17 +119,56 @@ import Testing
     @Test func clearingForgetsTheCredentials() throws {
         // GIVEN credentials for one service and for all / WHEN cleared / THEN they are gone
         var credentials = Credentials()
-        credentials.setBearer("a-token", for: "twit")
-        credentials.setAPIKey(parameter: "key", value: "a-key", for: nil)
-        #expect(credentials.bearer(for: "TWIT") == "a-token")
-        #expect(credentials.apiKey(for: "meetup")?.value == "a-key")
-        #expect(credentials.summary == ["bearer twit •••", "key (all services) key=•••"])
+        credentials.setBearer("a-token", for: .service("twit"))
+        credentials.setAPIKey(parameter: "key", value: "a-key", for: .allServices)
+        #expect(credentials.bearerTokens[.service("twit")] == "a-token")
+        #expect(credentials.summary == ["bearer twit •••", "key every service key=•••"])
         #expect(Set(credentials.secrets) == ["a-token", "a-key"])
 
-        credentials.clear(service: "twit")
-        #expect(credentials.bearer(for: "twit") == nil)
-        #expect(credentials.apiKey(for: "twit")?.value == "a-key")
-        credentials.clear(service: nil)
+        credentials.clear(.service("twit"))
+        #expect(credentials.bearerTokens.isEmpty)
+        #expect(credentials.apiKeys[.allServices]?.value == "a-key")
+        credentials.clear(nil)
         #expect(credentials.secrets.isEmpty)
+    }
+
+    @Test func anOriginCredentialGoesToThatOriginAndPathOnly() throws {
+        // GIVEN a token scoped to the echo path of the demo server, an API outside the locator
+        let server = try LiveDemoServer()
+        let facade = try server.facade()
+        facade.credentials.setBearer("origin-secret", for: .origin(server.url("/echo/api")))
+
+        // WHEN requests go inside and outside that path
+        let inside = try facade.send(RawRequest(method: .get, target: server.url("/echo/api/items"), items: []))
+        let outside = try facade.send(RawRequest(method: .get, target: server.url("/echo/other"), items: []))
+        let service = try facade.refresh("weather")
+
+        // THEN only the one inside carries it
+        #expect(inside.body?["headers"]?["authorization"]?.stringValue == "Bearer origin-secret")
+        #expect(outside.body?["headers"]?["authorization"] == nil)
+        #expect(service.request.headers["Authorization"] == nil)
+    }
+
+    @Test func aCredentialHeaderGoesOnlyToItsScope() throws {
+        // GIVEN X-Api-Key scoped to the weather service
+        let server = try LiveDemoServer()
+        let facade = try server.facade()
+        facade.credentials.setHeader("X-Api-Key", "hdr-secret", for: .service("weather"))
+        // WHEN weather and a URL elsewhere are asked for / THEN only weather gets it
+        let weather = try facade.refresh("weather")
+        #expect(weather.request.headers["X-Api-Key"] == "hdr-secret")
+        #expect(weather.request.credentialScopes["x-api-key"] == server.url("/weather/v2"))
+        let elsewhere = try facade.send(RawRequest(method: .get, target: server.url("/echo/x"), items: []))
+        #expect(elsewhere.body?["headers"]?["x-api-key"] == nil)
+    }
+
+    @Test func a401WithAnOutOfScopeCredentialGetsAHint() throws {
+        let server = try LiveDemoServer()
+        let facade = try server.facade()
+        facade.credentials.setBearer("demo-token", for: .origin("http://other.example"))
+        let exchange = try facade.like("t01")
+        #expect(exchange.status == 401)
+        let hint = try #require(facade.credentialHint(for: exchange))
+        #expect(hint.contains("a bearer token for http://other.example exists but is out of scope"))
     }
 }

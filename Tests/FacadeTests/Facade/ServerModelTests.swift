@@ -99,7 +99,7 @@ import Testing
         // GIVEN a bearer token and the timeline fetched
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setBearer("demo-token", for: nil)
+        facade.credentials.setBearer("demo-token", for: .allServices)
         _ = try facade.twits()
         let original = try #require(facade.lastTwits.first)
 
@@ -125,7 +125,7 @@ import Testing
     @Test func likingAnUnknownTwitIsARequestError() throws {
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setBearer("demo-token", for: "twit")
+        facade.credentials.setBearer("demo-token", for: .service("twit"))
         let exchange = try facade.like("zz")
         #expect(exchange.outcome == .requestError(status: 404, message: "no twit with id 'zz'"))
         #expect(throws: FacadeError.self) { try facade.like("") }
@@ -141,7 +141,7 @@ import Testing
         // GIVEN an API key and the default location (London)
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setAPIKey(parameter: "key", value: "meetup-secret", for: "meetup")
+        facade.credentials.setAPIKey(parameter: "key", value: "meetup-secret", for: .service("meetup"))
 
         // WHEN groups near are fetched
         let exchange = try facade.groupsNear()
@@ -160,7 +160,7 @@ import Testing
         // GIVEN a first page of three groups that has a next page
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setAPIKey(parameter: "key", value: "meetup-secret", for: nil)
+        facade.credentials.setAPIKey(parameter: "key", value: "meetup-secret", for: .allServices)
         let first = try facade.groupsNear(page: 3)
         let firstPage = try #require(first.model?.value as? GroupsPage, "got \(first.outcome)")
         let next = try #require(firstPage.nextURL)
@@ -185,7 +185,7 @@ import Testing
         // GIVEN every group near London on one page
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setAPIKey(parameter: "key", value: "k-123", for: "meetup")
+        facade.credentials.setAPIKey(parameter: "key", value: "k-123", for: .service("meetup"))
         let exchange = try facade.groupsNear(page: 200)
         let page = try #require(exchange.model?.value as? GroupsPage, "got \(exchange.outcome)")
         try #require((page.meta.totalCount ?? 0) <= 200)

@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func groupsShowDistanceFromThePlaceSearched() throws {
-        facade.credentials.setAPIKey(parameter: "key", value: "demo-key", for: nil)
+        facade.credentials.setAPIKey(parameter: "key", value: "demo-key", for: .allServices)
         let presentation = try presented(facade.refresh("meetup"))
         guard case .table(let table) = presentation else {
             Issue.record("expected a table, got \(presentation)")
