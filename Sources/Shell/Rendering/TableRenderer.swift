@@ -3,10 +3,14 @@ import Facade
 /// Renders a table: a header of titles, then one line per row, columns two spaces apart.
 public enum TableRenderer {
     /// Columns are padded by display width (right-aligned ones on the left) and, when the table is wider
-    /// than `width`, cut with `…` as `TableLayout` decides; `width` ≤ 0 means no limit. Newlines and tabs
-    /// in cells show as spaces. Titles are bold when colour is on. Lines carry no trailing spaces and the
-    /// output ends with `\n`; a table without rows prints its header and `(no rows)`.
-    public static func render(_ table: Table, width: Int, style: TextStyle) -> String {
+    /// than `width`, cut with `…` as `TableLayout` decides; `width` ≤ 0 means no limit. A URL is cut in
+    /// its middle (`http://127.0.0.1:4…/weather/v2`), other text at its end. Newlines and tabs in cells
+    /// show as spaces. Titles are bold when colour is on. Lines carry no trailing spaces and the output
+    /// ends with `\n`; a table without rows prints its header and `(no rows)`.
+    ///
+    /// - Parameter sizing: how each column gives way (minor columns first); nil takes it from the
+    ///   columns (`flexible` or fixed).
+    public static func render(_ table: Table, width: Int, style: TextStyle, sizing: [ColumnSizing]? = nil) -> String {
         let columns = table.columns
         guard !columns.isEmpty else { return "" }
         let titles = columns.map { cleaned($0.title) }
@@ -19,7 +23,8 @@ public enum TableRenderer {
                 natural[index] = max(natural[index], DisplayWidth.of(cell))
             }
         }
-        let widths = TableLayout.fit(natural: natural, flexible: columns.map(\.flexible), available: width)
+        let sizing = sizing ?? columns.map { $0.flexible ? .flexible : .fixed }
+        let widths = TableLayout.fit(natural: natural, sizing: sizing, available: width)
 
         var output = line(titles, columns: columns, widths: widths, styled: style.bold) + "\n"
         if rows.isEmpty {
@@ -29,6 +34,13 @@ public enum TableRenderer {
             output += line(row, columns: columns, widths: widths, styled: { $0 }) + "\n"
         }
         return output
+    }
+
+    /// A URL keeps its host and the end of its path; other text keeps its start.
+    private static func fitted(_ cell: String, toWidth width: Int) -> String {
+        URLShortener.looksLikeURL(cell)
+            ? URLShortener.shortened(cell, toWidth: width)
+            : TerminalText.truncated(cell, toWidth: width)
     }
 
     private static func cleaned(_ text: String) -> String {
@@ -42,7 +54,7 @@ public enum TableRenderer {
         guard let last = cells.lastIndex(where: { !$0.isEmpty }) else { return "" }
         var output = ""
         for index in 0...last {
-            let text = TerminalText.truncated(cells[index], toWidth: widths[index])
+            let text = fitted(cells[index], toWidth: widths[index])
             let padding = TerminalText.padding(from: DisplayWidth.of(text), to: widths[index])
             switch columns[index].alignment {
             case .right:
