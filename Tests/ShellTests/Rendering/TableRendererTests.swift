@@ -121,4 +121,26 @@ import Testing
         #expect(DisplayWidth.withoutEscapeSequences(colored) == plain)
         #expect(!plain.contains("\u{1B}"))
     }
+
+    @Test func urlsAreCutInTheMiddleSoTheVersionStaysVisible() {
+        let table = Table(
+            columns: [TableColumn("SERVICE"), TableColumn("URL", flexible: true)],
+            rows: [["weather", "http://127.0.0.1:45678/weather/v1"], ["weather", "http://127.0.0.1:45678/weather/v2"]])
+        #expect(TableRenderer.render(table, width: 39, style: .plain) == """
+            SERVICE  URL
+            weather  http://127.0.0.1:4…/weather/v1
+            weather  http://127.0.0.1:4…/weather/v2
+
+            """)
+    }
+
+    @Test func sizingGivenByTheCallerOverridesTheColumns() {
+        let table = Table(columns: [TableColumn("A", flexible: true), TableColumn("B")],
+                          rows: [[String(repeating: "a", count: 20), String(repeating: "b", count: 20)]])
+        let byColumns = TableRenderer.render(table, width: 34, style: .plain)
+        let byCaller = TableRenderer.render(table, width: 34, style: .plain, sizing: [.fixed, .minor])
+        #expect(byColumns.contains(String(repeating: "b", count: 20)))
+        #expect(byCaller.contains(String(repeating: "a", count: 20)))
+        #expect(!byCaller.contains(String(repeating: "b", count: 20)))
+    }
 }
