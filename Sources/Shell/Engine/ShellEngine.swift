@@ -31,7 +31,7 @@ public final class ShellEngine {
     }
 
     /// Shown once before the first prompt, so a newcomer knows where to start.
-    public static let welcome = "Type help for the commands (help CMD for one), Tab to complete, Ctrl-D to quit."
+    public static let welcome = "Type help for the commands, Tab to complete, Ctrl-D to quit."
 
     /// The SIGINT count when the line typed at the prompt started: a Ctrl-C since then also stops the
     /// scripts that line sources and the rest of its `;`-separated commands.

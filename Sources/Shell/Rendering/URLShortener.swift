@@ -10,6 +10,14 @@ enum URLShortener {
             && !text.contains(" ")
     }
 
+    /// `http://127.0.0.1:45678` of `http://127.0.0.1:45678/weather/v2`: the scheme and authority, when a
+    /// path (`/…`) follows them.
+    static func origin(of url: String) -> String? {
+        guard let separator = url.range(of: "://"),
+              let slash = url[separator.upperBound...].firstIndex(of: "/") else { return nil }
+        return String(url[..<slash])
+    }
+
     /// `url` in at most `width` columns. A query string goes first (`?…`), then the middle of what is
     /// left; the tail kept starts at a `/` when one fits in two thirds of the room.
     static func shortened(_ url: String, toWidth width: Int) -> String {
