@@ -81,7 +81,10 @@ struct SetCommand: Command {
         context.session.variables[name] = value
         // Confirmed as `let` confirms, in text only: the `--json` line of `set` stays as it was.
         guard !context.session.options.json else { return CommandReport() }
-        return CommandReport(lines: ["\(name) = \(context.session.redact(value))"])
+        let shown = context.session.redact(value)
+        // A pasted blob is confirmed by its start, not echoed back whole.
+        let confirmed = shown.count > 200 ? shown.prefix(120) + "… (\(shown.count) characters)" : shown
+        return CommandReport(lines: ["\(name) = \(confirmed)"])
     }
 }
 

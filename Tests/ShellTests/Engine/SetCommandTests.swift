@@ -14,6 +14,8 @@ import Testing
         #expect(engine.execute("set token s3cret-value"))
         #expect(!output.output.contains("s3cret-value"))
         #expect(output.output.hasSuffix("token = •••\n"))
+        #expect(engine.execute("set blob " + String(repeating: "a", count: 5000)))
+        #expect(output.output.hasSuffix("blob = " + String(repeating: "a", count: 120) + "… (5000 characters)\n"))
     }
 
     @Test func jsonLineOfSetIsAsBefore() {
