@@ -115,6 +115,11 @@ enum LibEditBridge {
         apish_rl_set_attempted_completion_function(attemptedCompletion)
         InterruptMonitor.install()
         _ = rl_initialize()
+        // libedit rings the bell after every completion made through our hook, even a unique one (its
+        // filecomplete.c beeps unless it completed a file name itself), and never when the hook found
+        // nothing. The bell capability becomes a zero delay, which prints nothing, and the completion
+        // hook rings itself when there is nothing to complete.
+        _ = rl_parse_and_bind("settc bl $<0>")
     }
 
     fileprivate static func currentProvider() -> (any CompletionProvider)? {
@@ -140,6 +145,7 @@ private func attemptedCompletion(
     guard let matches = CompletionMatches(
         line: line, wordStart: Int(start), cursor: Int(end), completion: completion
     ) else {
+        LibEditBridge.write("\u{07}")
         return nil
     }
     // libedit tests `matches[2] == NULL && strcmp(matches[0], matches[1]) == 0` to recognise a single

@@ -147,8 +147,9 @@ let engine = ShellEngine(session: session)
 do {
     try facade.locate(locatorSource)
 } catch {
-    if !interactive { fail(error.description, code: 1) }
-    FileHandle.standardError.write(Data("apish: \(error.description)\n".utf8))
+    let message = error.description + (LocatorHint.missingScheme(locatorSource).map { " (\($0))" } ?? "")
+    if !interactive { fail(message, code: 1) }
+    FileHandle.standardError.write(Data("apish: \(message)\n".utf8))
 }
 
 var status: Int32

@@ -14,11 +14,19 @@ struct HelpCommand: Command {
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         let registry = context.engine.registry
         guard arguments.count <= 1 else { throw .usage(self) }
-        guard let name = arguments.first else { return CommandReport(lines: registry.overview) }
+        let width = Self.width(context.session.options)
+        guard let name = arguments.first else { return CommandReport(lines: registry.overview(width: width)) }
         guard let command = registry.command(named: name) else {
             throw CommandError(registry.unknownCommandMessage(name))
         }
-        return CommandReport(lines: registry.help(for: command))
+        return CommandReport(lines: registry.help(for: command, width: width))
+    }
+
+    /// Help fits the terminal and never goes past 80 columns (nor on a pipe); `--json` keeps each row whole.
+    static func width(_ options: ShellOptions) -> Int {
+        guard !options.json else { return 0 }
+        let terminal = options.width()
+        return terminal > 0 ? min(terminal, CommandRegistry.helpWidth) : CommandRegistry.helpWidth
     }
 }
 
@@ -46,7 +54,7 @@ struct HistoryCommand: Command {
 /// `quit` / `exit`.
 struct QuitCommand: Command {
     let name = "quit"
-    let aliases = ["exit"]
+    let aliases = ["exit", "q"]
     let abstract = "Leave the shell (Ctrl-D does too)"
     let usage = "quit"
 
@@ -69,8 +77,14 @@ struct SetCommand: Command {
         guard VariableName.isValid(name) else {
             throw CommandError("set: '\(name)' is not a variable name (ASCII letters, digits, _; not starting with a digit)")
         }
-        context.session.variables[name] = arguments.dropFirst().joined(separator: " ")
-        return CommandReport()
+        let value = arguments.dropFirst().joined(separator: " ")
+        context.session.variables[name] = value
+        // Confirmed as `let` confirms, in text only: the `--json` line of `set` stays as it was.
+        guard !context.session.options.json else { return CommandReport() }
+        let shown = context.session.redact(value)
+        // A pasted blob is confirmed by its start, not echoed back whole.
+        let confirmed = shown.count > 200 ? shown.prefix(120) + "… (\(shown.count) characters)" : shown
+        return CommandReport(lines: ["\(name) = \(confirmed)"])
     }
 }
 

@@ -23,25 +23,69 @@ public struct CommandRegistry: Sendable {
     public func unknownCommandMessage(_ name: String) -> String {
         guard !name.isEmpty else { return "empty command name; type help for the list" }
         let shown = name.count > 40 ? String(name.prefix(40)) + "…" : name
-        if let suggestion = Suggestions.closest(to: name, in: allNames) {
+        if let suggestion = suggestion(for: name) {
             return "unknown command '\(shown)'; did you mean \(suggestion)? (help lists commands)"
         }
         return "unknown command '\(shown)'; type help for the list"
     }
 
-    /// The `help` overview: every command's usage and abstract.
-    public var overview: [String] {
-        let width = commands.map { $0.name.count }.max() ?? 0
-        return commands.map { command in
-            command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + command.abstract
-        } + ["", "help CMD shows a command's usage and examples."]
+    /// Help is kept inside this many columns even on a wider terminal, as man pages are.
+    public static let helpWidth = 80
+
+    /// The `help` overview at 80 columns.
+    public var overview: [String] { overview(width: Self.helpWidth) }
+
+    /// The `help` overview: each command with its aliases (`quit, exit, q`) and abstract, the abstract
+    /// wrapped at words under its column to fit `width` (≤ 0: one line per command).
+    public func overview(width: Int) -> [String] {
+        let names = commands.map { ([$0.name] + $0.aliases).joined(separator: ", ") }
+        let nameWidth = names.map { DisplayWidth.of($0) }.max() ?? 0
+        let rows = zip(names, commands).flatMap { name, command in
+            let abstract = TextWrapper.wrap(command.abstract, width: width > 0 ? max(width - nameWidth - 2, 20) : 0, hangingIndent: 0)
+            return abstract.enumerated().map { index, line in
+                (index == 0 ? name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) : String(repeating: " ", count: nameWidth))
+                    + "  " + line
+            }
+        }
+        return rows + ["", "help CMD shows a command's usage and examples."]
     }
 
-    /// `help CMD`.
+    /// `help CMD` at 80 columns.
     public func help(for command: any Command) -> [String] {
-        var lines = ["usage: \(command.usage)", command.abstract]
-        if !command.aliases.isEmpty { lines.append("aliases: " + command.aliases.joined(separator: ", ")) }
-        if !command.details.isEmpty { lines += [""] + command.details }
+        help(for: command, width: Self.helpWidth)
+    }
+
+    /// `help CMD`: usage (alternatives packed at `|`), abstract, aliases and examples, fitted to `width`
+    /// (≤ 0: not wrapped).
+    public func help(for command: any Command, width: Int) -> [String] {
+        var lines = usageLines(command.usage, width: width)
+        lines += TextWrapper.wrap(command.abstract, width: width)
+        if !command.aliases.isEmpty {
+            lines += TextWrapper.wrap("aliases: " + command.aliases.joined(separator: ", "), width: width)
+        }
+        if !command.details.isEmpty { lines += [""] + command.details.flatMap { TextWrapper.wrap($0, width: width) } }
         return lines
+    }
+
+    /// `usage: A | B | C`, continued under the first alternative after a `|` when it does not fit.
+    private func usageLines(_ usage: String, width: Int) -> [String] {
+        let prefix = "usage: "
+        let indent = String(repeating: " ", count: prefix.count)
+        let alternatives = usage.components(separatedBy: " | ")
+        guard width > 0, let first = alternatives.first else { return [prefix + usage] }
+        var lines: [String] = []
+        var line = prefix + first
+        for (position, alternative) in alternatives.enumerated().dropFirst() {
+            // Room is kept for the ` |` that ends a line when more alternatives follow.
+            let trailer = position < alternatives.count - 1 ? " |" : ""
+            if DisplayWidth.of(line + " | " + alternative + trailer) <= width {
+                line += " | " + alternative
+            } else {
+                lines.append(line + " |")
+                line = indent + alternative
+            }
+        }
+        lines.append(line)
+        return lines.flatMap { TextWrapper.wrap($0, width: width, hangingIndent: prefix.count) }
     }
 }

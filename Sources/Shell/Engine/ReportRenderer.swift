@@ -20,23 +20,42 @@ struct ReportRenderer {
             // A body is masked as data, member by member: one pass even over megabytes.
             text += PresentationRenderer.render(.json(session.redact(value)), width: session.options.width(), style: style)
         case let presentation?:
-            text += session.redact(PresentationRenderer.render(presentation, width: session.options.width(), style: style))
+            // Masked cell by cell before the text is cut or wrapped (a secret cut to `abc…` or split over
+            // two lines would escape a mask applied afterwards), and once more as a whole.
+            text += session.redact(PresentationRenderer.render(redacted(presentation), width: session.options.width(), style: style))
         case nil:
             break
         }
         for note in report.notes { text += style.dim(note) + "\n" }
         if session.timing, let metrics = report.exchange?.metrics {
-            text += style.dim(Self.timingLine(metrics)) + "\n"
+            text += prose(Self.timingLine(metrics)).map { style.dim($0) + "\n" }.joined()
         }
         return text
     }
 
     func warning(_ text: String) -> String {
-        style.yellow("warning: " + TerminalText.singleLine(session.redact(text))) + "\n"
+        prose("warning: " + TerminalText.singleLine(session.redact(text))).map { style.yellow($0) + "\n" }.joined()
     }
 
+    /// `text` (already redacted) on one line, or wrapped at words with a hanging indent on a terminal.
     func error(_ text: String) -> String {
-        style.red(TerminalText.singleLine(text)) + "\n"
+        prose(TerminalText.singleLine(text)).map { style.red($0) + "\n" }.joined()
+    }
+
+    /// Prose wrapped at words to the terminal's width, continuation lines indented; one line when piped.
+    private func prose(_ text: String) -> [String] {
+        TextWrapper.wrap(text, width: session.options.width())
+    }
+
+    private func redacted(_ presentation: Presentation) -> Presentation {
+        switch presentation {
+        case .rows(let rows):
+            return .rows(rows.map { LabelledRow(session.redact($0.label), session.redact($0.value)) })
+        case .table(let table):
+            return .table(Table(columns: table.columns, rows: table.rows.map { $0.map(session.redact) }))
+        case .json(let value):
+            return .json(session.redact(value))
+        }
     }
 
     /// `GET http://…/weather/v2 → 200 OK` and the response headers.

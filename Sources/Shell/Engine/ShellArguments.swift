@@ -29,6 +29,9 @@ public struct ShellArguments: Sendable, Equatable {
     public var maxBody: Double?
     public var insecure = false
     public var failFast = false
+    /// `--verbose-script`: a script tells its story (each command with its line, `#` headings, ✓/✗, a
+    /// summary) even when its output is not a terminal.
+    public var verboseScript = false
     public var reports: [Report] = []
     public var eachVersion: String?
     public var showVersion = false
@@ -81,6 +84,8 @@ public struct ShellArguments: Sendable, Equatable {
                 result.insecure = true
             case "--fail-fast":
                 result.failFast = true
+            case "--verbose-script":
+                result.verboseScript = true
             case "--report":
                 let format = try value(argument)
                 guard let parsed = ReportFormat(rawValue: format.lowercased()) else {
@@ -99,6 +104,9 @@ public struct ShellArguments: Sendable, Equatable {
                     guard result.script == nil else { throw UsageError(message: "only one script file may be given") }
                     result.script = arguments[index]
                 }
+            case "help" where arguments.count == 1:
+                // `apish help` as git and gh take it; a script file named help runs as `apish ./help`.
+                result.showHelp = true
             default:
                 if argument.hasPrefix("-") && argument != "-" {
                     throw UsageError(message: "unknown option \(argument)")
@@ -149,6 +157,7 @@ public struct ShellArguments: Sendable, Equatable {
     apish — an interactive shell for versioned HTTP/JSON APIs
 
     usage: apish [options]                 interactive shell (embedded demo API without --locator)
+           apish help                      this help (inside the shell: help, help CMD)
            apish [options] FILE | -f FILE  run a script ('-' reads standard input)
            apish [options] -c CMD [-c CMD…]
            apish serve [--host H] [--port P] [--root DIR] [--faults]   run the demo API
@@ -163,6 +172,9 @@ public struct ShellArguments: Sendable, Equatable {
       --max-body MIB       largest response body in MiB (default 64)
       --insecure           do not verify TLS certificates
       --fail-fast          stop a script at its first failure
+      --verbose-script     a script tells its story even on a pipe: each command with its
+                           line number, # comments as headings, ✓/✗ per expectation and
+                           a summary (as it does on a terminal)
       --report junit|tap FILE   write a test report of the script
       --each-version SERVICE    run the script once per version of SERVICE
       --version, --help

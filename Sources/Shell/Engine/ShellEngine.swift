@@ -20,11 +20,18 @@ public final class ShellEngine {
     /// the expectation judges the outcome instead (so a script can expect a 404), otherwise it counts.
     private var pendingRequestFailure: (result: CaseResult, failure: ScriptFailure)?
 
+    /// Tells a script's story as it runs (`ShellOptions.story`); nil otherwise.
+    let story: ScriptStory?
+
     public init(session: Session, registry: CommandRegistry = .standard, output: OutputSink = StandardOutput()) {
         self.session = session
         self.registry = registry
         self.output = output
+        story = session.options.story ? ScriptStory(style: session.options.color ? .colored : .plain) : nil
     }
+
+    /// Shown once before the first prompt, so a newcomer knows where to start.
+    public static let welcome = "Type help for the commands, Tab to complete, Ctrl-D to quit."
 
     /// The SIGINT count when the line typed at the prompt started: a Ctrl-C since then also stops the
     /// scripts that line sources and the rest of its `;`-separated commands.
@@ -43,7 +50,7 @@ public final class ShellEngine {
         do {
             commands = try Tokenizer.split(line)
         } catch {
-            fail(line: line, location: location, message: error.description, started: Date())
+            fail(line: line, location: location, message: error.description, started: Date(), echo: line)
             return false
         }
         var ok = true
@@ -59,6 +66,7 @@ public final class ShellEngine {
     public func run(_ source: LineSource, file: String, interactive: Bool = false) -> Bool {
         var number = 0
         let failuresBefore = failures.count
+        if interactive { output.write(TextWrapper.wrapped(Self.welcome, width: session.options.width())) }
         reading: while !shouldStop {
             let input = source.nextLine(prompt: interactive ? prompt : "")
             switch input {
@@ -74,6 +82,10 @@ public final class ShellEngine {
                 // A byte-order mark some editors put at the start of a file is not part of the command.
                 if number == 1, line.hasPrefix("\u{FEFF}") { line.removeFirst() }
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.hasPrefix("#"), !interactive,
+                   let heading = story?.heading(trimmed, at: SourceLocation(file: file, line: number)) {
+                    output.write(heading)
+                }
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
                 guard interactive else {
                     execute(line, at: SourceLocation(file: file, line: number))
@@ -123,7 +135,7 @@ public final class ShellEngine {
             do {
                 arguments.append(try word.expand { self.session.variable($0) })
             } catch {
-                fail(line: typed, location: location, message: error.description, started: started)
+                fail(line: typed, location: location, message: error.description, started: started, echo: typed)
                 return false
             }
         }
@@ -133,16 +145,22 @@ public final class ShellEngine {
         if arguments.contains(where: { $0.contains(Redactor.mask) }) {
             fail(line: typed, location: location,
                  message: "this line holds a masked secret (\(Redactor.mask)), e.g. recalled from history; type the secret itself",
-                 started: started)
+                 started: started, echo: typed)
             return false
         }
         guard let command = registry.command(named: name) else {
-            fail(line: typed, location: location, message: registry.unknownCommandMessage(name), started: started)
+            fail(line: typed, location: location, message: registry.unknownCommandMessage(name), started: started, echo: typed)
             return false
         }
         let judges = (command as? any RequestOutcomeCheck)?.judgesRequestOutcome(Array(arguments.dropFirst())) ?? false
         settlePendingRequestFailure(judgedByNext: judges)
         if shouldStop { return false }
+        // A command is told before it runs, so its output (or a slow request) follows its line; an
+        // expectation after, with its verdict.
+        let isExpectation = command is ExpectCommand
+        if let story, let location, !isExpectation {
+            output.write(story.command(session.redactLine(typed), at: location))
+        }
         let context = CommandContext(session: session, engine: self, words: words)
         var report: CommandReport
         do {
@@ -153,6 +171,9 @@ public final class ShellEngine {
             report.error = error.message
         }
         let shown = session.redactLine(typed)
+        if let story, let location, isExpectation {
+            output.write(story.expectation(shown, at: location, passed: report.ok))
+        }
         let counts = !report.ok && !report.failuresCounted
         let result = CaseResult(name: shown, location: location, duration: Date().timeIntervalSince(started),
                                 failure: counts ? report.error ?? "failed" : nil)
@@ -169,8 +190,13 @@ public final class ShellEngine {
         return report.ok
     }
 
-    private func fail(line: String, location: SourceLocation?, message: String, started: Date) {
+    /// Counts and shows a line that failed before its command could run; `echo` is the line as a story
+    /// tells it (a bad line is told too, so its error has a line above it).
+    private func fail(line: String, location: SourceLocation?, message: String, started: Date, echo: String? = nil) {
         settlePendingRequestFailure(judgedByNext: false)
+        if let story, let location, let echo {
+            output.write(story.command(session.redactLine(echo), at: location))
+        }
         var report = CommandReport()
         report.ok = false
         report.error = message

@@ -8,6 +8,9 @@ public struct ShellOptions: Sendable {
     public var interactive = false
     /// Stop a script at its first failure.
     public var failFast = false
+    /// A script tells its story as it runs: each command echoed with its line number, `#` comments as
+    /// headings, each expectation marked ✓ or ✗, and a closing `N passed, M failed (T s)`.
+    public var story = false
     /// Terminal columns for tables; 0 means no limit (output that is not a terminal).
     public var width: @Sendable () -> Int = { 100 }
     /// How many times SIGINT has arrived; requests are cancelled when it moves.
@@ -25,6 +28,11 @@ extension ShellOptions {
         json = arguments.json
         interactive = !arguments.isScripted && stdinIsTerminal && stdoutIsTerminal
         failFast = arguments.failFast
+        // A script file run on a terminal is watched by a person; `--verbose-script` asks for the same
+        // anywhere. Never with `--json`, whose stdout is one object per command.
+        let runsScript = arguments.isScripted || !stdinIsTerminal
+        story = !arguments.json && runsScript
+            && (arguments.verboseScript || (arguments.script != nil && stdoutIsTerminal))
         let noColorVariable = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         color = stdoutIsTerminal && !arguments.noColor && !arguments.json && !noColorVariable
     }

@@ -1,30 +1,42 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A spinner on stderr for requests slower than ~300 ms, on a terminal only. It draws from its own
 /// thread and erases itself when stopped.
+///
+/// Every frame is one line cut to the terminal's width (``SpinnerLine``) and drawn over the last one
+/// (`\r` … erase to the end of the line), so a long URL never wraps and never leaves copies in the
+/// scrollback. The width is asked afresh for each frame, so a resized window is followed.
 final class Spinner: Sendable {
     private let stopped = Atomic<Bool>(false)
     /// Signalled by `stop()` so the spinner wakes at once instead of finishing its frame delay.
     private let wake = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
 
-    static func start(label: String) -> Spinner {
+    /// Starts spinning `label` (`get http://…`); `width` gives the terminal's columns (the columns of
+    /// stderr, where the spinner draws, unless told otherwise).
+    static func start(label: String, width: @escaping @Sendable () -> Int = Spinner.standardErrorColumns) -> Spinner {
         let spinner = Spinner()
-        let thread = Thread { spinner.spin(label: label) }
+        let thread = Thread { spinner.spin(label: label, width: width) }
         thread.start()
         return spinner
     }
 
-    private func spin(label: String) {
+    private func spin(label: String, width: () -> Int) {
         let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
         var drawn = false
         var tick = 0
         let start = Date()
         while !stopped.load(ordering: .acquiring) {
             if Date().timeIntervalSince(start) >= 0.3 {
-                let text = "\r\(frames[tick % frames.count]) \(label) (Ctrl-C cancels)"
-                FileHandle.standardError.write(Data(text.utf8))
+                let line = SpinnerLine.text(frame: frames[tick % frames.count], label: label, width: width())
+                FileHandle.standardError.write(Data("\r\(line)\u{1B}[K".utf8))
                 drawn = true
                 tick += 1
             }
@@ -38,5 +50,13 @@ final class Spinner: Sendable {
         stopped.store(true, ordering: .releasing)
         wake.signal()
         done.wait()
+    }
+
+    /// The columns of the terminal on stderr, else `$COLUMNS`, else 80.
+    @Sendable static func standardErrorColumns() -> Int {
+        var size = winsize()
+        if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+        return 80
     }
 }

@@ -2,9 +2,12 @@ import Facade
 
 /// Renders any JSON without a built-in model in the most readable shape it has.
 ///
-/// - an object → labelled rows (key, value); nested values as compact JSON cut to the width
+/// - an object → labelled rows (key, value); nested values as compact JSON cut to the width, long text
+///   wrapped under the value column
 /// - an array of objects → a table whose columns are the union of the keys in first-seen order; nested
-///   values as compact JSON; number columns (nulls aside) right-aligned; every column may give way, widest first
+///   values as short compact JSON (`[1,2]`) or, when longer, as what they hold (`{…3 keys}`, `[…5]`) rather
+///   than JSON cut in the middle of a key; number columns (nulls aside) right-aligned; every column may
+///   give way, widest first
 /// - any other array → one item per line; `(empty array)` when empty
 /// - a scalar → its display text
 public enum GenericRenderer {
@@ -37,7 +40,7 @@ public enum GenericRenderer {
             let value = member.value
             return LabelledRow(member.key, isNested(value) ? cut(value.encoded(), to: valueWidth) : value.displayText)
         }
-        return RowsRenderer.render(rows, style: style)
+        return RowsRenderer.render(rows, style: style, width: width)
     }
 
     private static func table(of objects: [JSONObject]) -> Table {
@@ -55,10 +58,24 @@ public enum GenericRenderer {
         let rows = objects.map { object in
             keys.map { key -> String in
                 guard let value = object[key] else { return "" }
-                return isNested(value) ? value.encoded() : value.displayText
+                return isNested(value) ? cell(nested: value) : value.displayText
             }
         }
         return Table(columns: columns, rows: rows)
+    }
+
+    /// Compact JSON up to this many columns in a table cell; beyond it, a summary.
+    static let nestedCellWidth = 20
+
+    /// `[1,2]`, or `{…3 keys}` / `[…5]` when the JSON would not fit a cell.
+    static func cell(nested value: JSONValue) -> String {
+        let json = TerminalText.singleLine(value.encoded())
+        if DisplayWidth.of(json) <= nestedCellWidth { return json }
+        switch value {
+        case .object(let object): return "{…\(object.count) \(object.count == 1 ? "key" : "keys")}"
+        case .array(let elements): return "[…\(elements.count)]"
+        default: return json
+        }
     }
 
     private static func isNested(_ value: JSONValue) -> Bool {

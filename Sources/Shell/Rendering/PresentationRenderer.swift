@@ -5,7 +5,7 @@ public enum PresentationRenderer {
     public static func render(_ presentation: Presentation, width: Int, style: TextStyle) -> String {
         switch presentation {
         case .rows(let rows):
-            RowsRenderer.render(rows, style: style)
+            RowsRenderer.render(rows, style: style, width: width)
         case .table(let table):
             TableRenderer.render(table, width: width, style: style)
         case .json(let value):

@@ -2,25 +2,32 @@ import Facade
 
 /// Renders labelled rows as two aligned columns: `Temperature  63°F`.
 public enum RowsRenderer {
-    /// Labels are padded to the widest (by display width), then two spaces, then the value; a value of
-    /// several lines continues under the value column. Labels are bold when colour is on. Every line
-    /// ends with `\n`; no rows give an empty string.
-    public static func render(_ rows: [LabelledRow], style: TextStyle) -> String {
+    /// Below this many columns for values, values are not wrapped: a sliver of text per line reads worse
+    /// than the terminal's own wrapping.
+    static let minimumValueWidth = 20
+
+    /// Labels are padded to the widest (by display width), then two spaces, then the value. A value wider
+    /// than the terminal wraps at word boundaries, and a value of several lines continues, under the value
+    /// column. Labels are bold when colour is on. Every line ends with `\n`; no rows give an empty string.
+    ///
+    /// - Parameter width: the terminal's columns; ≤ 0 (piped output) never wraps.
+    public static func render(_ rows: [LabelledRow], style: TextStyle, width: Int = 0) -> String {
         let labels = rows.map { TerminalText.singleLine($0.label) }
         let labelWidth = labels.map { DisplayWidth.of($0) }.max() ?? 0
         let indent = String(repeating: " ", count: labelWidth + 2)
+        let valueWidth = width > 0 ? max(width - labelWidth - 2, minimumValueWidth) : 0
         var output = ""
         for (label, row) in zip(labels, rows) {
             let lines = TerminalText.safe(row.value).split(separator: "\n", omittingEmptySubsequences: false)
-            let first = trimmingTrailingBlanks(lines.first.map(String.init) ?? "")
+                .flatMap { TextWrapper.wrap(trimmingTrailingBlanks(String($0)), width: valueWidth, hangingIndent: 0) }
+            let first = lines.first ?? ""
             output += style.bold(label)
             if !first.isEmpty {
                 output += TerminalText.padding(from: DisplayWidth.of(label), to: labelWidth) + "  " + first
             }
             output += "\n"
             for line in lines.dropFirst() {
-                let text = trimmingTrailingBlanks(String(line))
-                output += (text.isEmpty ? "" : indent + text) + "\n"
+                output += (line.isEmpty ? "" : indent + line) + "\n"
             }
         }
         return output

@@ -5,16 +5,21 @@ import Foundation
 struct RecordCommand: Command {
     let name = "record"
     let abstract = "Record commands into a replayable script with pinned expectations"
-    let usage = "record start | record stop | record save FILE | record"
+    let usage = "record start | record stop | record save FILE [--force] | record"
     let details = [
         "record start        begin (the versions, credentials and variables in use are written first)",
         "record save FILE    write the script; replay it with: apish FILE",
+        "record save FILE --force   overwrite FILE if it exists",
         "Each request is followed by expect status N and expect result KIND as it happened.",
         "Secrets are not saved: the script reads ${env.APISH_BEARER:-redacted} (or APISH_API_KEY, APISH_SECRET).",
     ]
 
     func complete(_ previous: [String], session: Session) -> [String] {
-        previous.isEmpty ? ["start", "stop", "save"] : []
+        switch previous.count {
+        case 0: ["start", "stop", "save"]
+        case 2 where previous[0] == "save": ["--force"]
+        default: []
+        }
     }
 
     func completesPath(_ previous: [String]) -> Bool {
@@ -40,15 +45,22 @@ struct RecordCommand: Command {
             session.recorder?.stop()
             return state(session)
         case "save"?:
-            guard arguments.count == 2, !arguments[1].isEmpty else { throw .usage(self) }
-            return try save(to: arguments[1], session: session)
+            var rest = Array(arguments.dropFirst())
+            let force = rest.contains("--force")
+            rest.removeAll { $0 == "--force" }
+            guard rest.count == 1, let path = rest.first, !path.isEmpty else { throw .usage(self) }
+            return try save(to: path, force: force, session: session)
         default:
             throw .usage(self)
         }
     }
 
-    private func save(to path: String, session: Session) throws(CommandError) -> CommandReport {
+    private func save(to path: String, force: Bool, session: Session) throws(CommandError) -> CommandReport {
         guard let recorder = session.recorder else { throw CommandError("nothing recorded; record start first") }
+        // A recording is easy to lose over an older one (or over any file): overwriting is asked for.
+        if !force, FileManager.default.fileExists(atPath: LocatorLocation.expandTilde(path)) {
+            throw CommandError("record save: \(path) already exists; to replace it: record save \(path) --force")
+        }
         let text = recorder.script(locator: session.facade.locator?.source, file: path, redact: session.redactLine)
         let placeholders = recorder.replayable(redact: session.redactLine).placeholders
         do {

@@ -42,6 +42,7 @@ public final class ScriptRunner {
         if let service = arguments.eachVersion {
             return runEachVersion(service, stdin: stdin)
         }
+        let started = Date()
         switch script {
         case .commands(let commands):
             engine.run(LineListSource(commands), file: "-c")
@@ -49,10 +50,16 @@ public final class ScriptRunner {
             do {
                 _ = try engine.runFile(path)
             } catch {
-                return usageError(error.message)
+                return usageError(error.message + commandHint(path))
             }
         case .standardInput:
             engine.run(stdin(), file: "<stdin>")
+        }
+        if engine.story != nil {
+            let failed = engine.cases.filter { $0.failure != nil }.count
+            engine.output.write(ScriptStory.summary(
+                passed: engine.cases.count - failed, failed: failed, seconds: Date().timeIntervalSince(started),
+                style: engine.session.options.color ? .colored : .plain))
         }
         let status: Int32 = engine.failures.isEmpty ? 0 : 1
         return writeReports([TestReport.Run(cases: engine.cases)]) ?? status
@@ -131,6 +138,13 @@ public final class ScriptRunner {
             }
         }
         return status
+    }
+
+    /// `apish services` names a command, not a file: say how to run it.
+    private func commandHint(_ path: String) -> String {
+        guard !FileManager.default.fileExists(atPath: LocatorLocation.expandTilde(path)),
+              engine.registry.command(named: path) != nil else { return "" }
+        return "; to run the command: apish -c '\(path)'"
     }
 
     private func usageError(_ message: String) -> Int32 {

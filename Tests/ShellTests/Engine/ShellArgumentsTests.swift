@@ -104,4 +104,26 @@ import Facade
         #expect(defaults.connectTimeout == 10_000)
         #expect(defaults.maxBodyBytes == 64 * 1024 * 1024)
     }
+
+    @Test func verboseScriptAndAHelpWord() throws {
+        #expect(try ShellArguments.parse(["--verbose-script", "t.apish"]).verboseScript)
+        #expect(!(try ShellArguments.parse(["t.apish"]).verboseScript))
+        #expect(try ShellArguments.parse(["help"]).showHelp)
+        #expect(try ShellArguments.parse(["./help"]).script == "./help")
+        #expect(ShellArguments.help.contains("--verbose-script"))
+    }
+
+    @Test func aScriptTellsItsStoryOnATerminalOrWhenAskedButNeverInJSON() throws {
+        func story(_ argv: [String], stdin: Bool = false, stdout: Bool) throws -> Bool {
+            ShellOptions(arguments: try ShellArguments.parse(argv), environment: [:], stdinIsTerminal: stdin, stdoutIsTerminal: stdout).story
+        }
+        #expect(try story(["t.apish"], stdout: true))
+        #expect(try !story(["t.apish"], stdout: false))
+        #expect(try story(["--verbose-script", "t.apish"], stdout: false))
+        #expect(try story(["--verbose-script", "-c", "services"], stdout: false))
+        #expect(try story(["--verbose-script"], stdin: false, stdout: false))
+        #expect(try !story(["--verbose-script", "--json", "t.apish"], stdout: true))
+        #expect(try !story(["-c", "services"], stdout: true))
+        #expect(try !story(["--verbose-script"], stdin: true, stdout: true), "a person at the prompt")
+    }
 }

@@ -29,10 +29,33 @@ import Testing
             """)
     }
 
-    @Test func longScalarValuesInAnObjectAreNotCut() {
-        let long = String(repeating: "word ", count: 30) + "end"
+    @Test func longScalarValuesInAnObjectWrapUnderTheValueColumn() {
+        let long = String(repeating: "word ", count: 12) + "end"
         let value: JSONValue = ["bio": .string(long), "nested": [:]]
-        #expect(GenericRenderer.render(value, width: 40, style: .plain) == "bio     \(long)\nnested  {}\n")
+        #expect(GenericRenderer.render(value, width: 40, style: .plain) == """
+            bio     word word word word word word
+                    word word word word word word
+                    end
+            nested  {}
+
+            """)
+        #expect(GenericRenderer.render(value, width: 0, style: .plain) == "bio     \(long)\nnested  {}\n")
+    }
+
+    @Test func nestedValuesInTableCellsSayWhatTheyHoldWhenLong() {
+        let writer: JSONValue = ["_id": "u03", "name": "Seojun", "profileImage": "https://img.example/u03.png"]
+        let value: JSONValue = [
+            ["_id": "t01", "writer": writer, "tags": [1, 2], "likes": .array((1...5).map { JSONValue.number(JSONNumber($0)) })],
+            ["_id": "t02", "writer": ["name": "Minji"], "tags": [], "likes": [["by": "u01"]]],
+        ]
+        #expect(GenericRenderer.render(value, width: 80, style: .plain) == """
+            _id  writer            tags   likes
+            t01  {…3 keys}         [1,2]  [1,2,3,4,5]
+            t02  {"name":"Minji"}  []     [{"by":"u01"}]
+
+            """)
+        #expect(GenericRenderer.cell(nested: .array((1...30).map { JSONValue.number(JSONNumber($0)) })) == "[…30]")
+        #expect(GenericRenderer.cell(nested: ["a": .string(String(repeating: "x", count: 30))]) == "{…1 key}")
     }
 
     @Test func arrayOfObjectsBecomesATableOfTheUnionOfKeys() {

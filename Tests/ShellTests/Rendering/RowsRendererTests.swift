@@ -49,4 +49,21 @@ import Testing
         #expect(DisplayWidth.withoutEscapeSequences(colored) == RowsRenderer.render(rows, style: .plain))
         #expect(!RowsRenderer.render(rows, style: .plain).contains("\u{1B}"))
     }
+
+    @Test func longValuesWrapAtWordsUnderTheValueColumn() {
+        let rows = [LabelledRow("City", "Seattle"), LabelledRow("Description", "A city of rain, coffee and ferries across the sound")]
+        let output = RowsRenderer.render(rows, style: .plain, width: 40)
+        #expect(output == """
+            City         Seattle
+            Description  A city of rain, coffee and
+                         ferries across the sound
+
+            """)
+        #expect(output.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 40 })
+    }
+
+    @Test func withoutAWidthValuesAreNotWrapped() {
+        let value = String(repeating: "word ", count: 40) + "end"
+        #expect(RowsRenderer.render([LabelledRow("a", value)], style: .plain) == "a  \(value)\n")
+    }
 }

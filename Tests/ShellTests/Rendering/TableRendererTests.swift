@@ -121,4 +121,46 @@ import Testing
         #expect(DisplayWidth.withoutEscapeSequences(colored) == plain)
         #expect(!plain.contains("\u{1B}"))
     }
+
+    @Test func urlsAreCutInTheMiddleSoTheVersionStaysVisible() {
+        let table = Table(
+            columns: [TableColumn("SERVICE"), TableColumn("URL", flexible: true)],
+            rows: [["weather", "http://127.0.0.1:45678/weather/v1"], ["stock", "http://10.0.0.7:8080/stock/v2"]])
+        #expect(TableRenderer.render(table, width: 39, style: .plain) == """
+            SERVICE  URL
+            weather  http://127.0.0.1:4…/weather/v1
+            stock    http://10.0.0.7:8080/stock/v2
+
+            """)
+    }
+
+    @Test func aSharedOriginIsDroppedWhenTheURLsWouldBeCut() {
+        let origin = "http://127.0.0.1:45678"
+        let table = Table(
+            columns: [TableColumn("SERVICE"), TableColumn("NOTES"), TableColumn("URL", flexible: true)],
+            rows: [["weather", "latest", origin + "/weather/v2"], ["stockQuote", "", origin + "/stock/v1"]])
+        #expect(TableRenderer.render(table, width: 36, style: .plain) == """
+            SERVICE     NOTES   URL
+            weather     latest  …/weather/v2
+            stockQuote          …/stock/v1
+
+            """)
+        #expect(TableRenderer.render(table, width: 50, style: .plain) == """
+            SERVICE     NOTES   URL (http://127.0.0.1:45678)
+            weather     latest  …/weather/v2
+            stockQuote          …/stock/v1
+
+            """)
+        #expect(TableRenderer.render(table, width: 80, style: .plain).contains(origin + "/weather/v2"), "nothing cut, nothing dropped")
+    }
+
+    @Test func sizingGivenByTheCallerOverridesTheColumns() {
+        let table = Table(columns: [TableColumn("A", flexible: true), TableColumn("B")],
+                          rows: [[String(repeating: "a", count: 20), String(repeating: "b", count: 20)]])
+        let byColumns = TableRenderer.render(table, width: 34, style: .plain)
+        let byCaller = TableRenderer.render(table, width: 34, style: .plain, sizing: [.fixed, .minor])
+        #expect(byColumns.contains(String(repeating: "b", count: 20)))
+        #expect(byCaller.contains(String(repeating: "a", count: 20)))
+        #expect(!byCaller.contains(String(repeating: "b", count: 20)))
+    }
 }

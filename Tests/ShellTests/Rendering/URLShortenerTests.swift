@@ -1,0 +1,40 @@
+import Testing
+@testable import Shell
+
+/// URLs are cut in the middle: the host stays at the front, the end of the path at the back.
+@Suite struct URLShortenerTests {
+    @Test func keepsTheHostStartAndThePath() {
+        let url = "http://127.0.0.1:45678/weather/v2"
+        #expect(URLShortener.shortened(url, toWidth: 30) == "http://127.0.0.1:4…/weather/v2")
+        #expect(URLShortener.shortened(url, toWidth: 40) == url)
+    }
+
+    @Test func theQueryGoesFirst() {
+        let url = "http://127.0.0.1:45678/faults/delay/3000?padding=" + String(repeating: "x", count: 80)
+        #expect(URLShortener.shortened(url, toWidth: 50) == "http://127.0.0.1:45678/faults/delay/3000?…")
+    }
+
+    @Test func aLongPathKeepsItsLastSegments() {
+        let url = "https://api.example.com/v1/organisations/acme/projects/apish/releases/42"
+        let short = URLShortener.shortened(url, toWidth: 36)
+        #expect(DisplayWidth.of(short) <= 36)
+        #expect(short.hasPrefix("https://api."))
+        #expect(short.hasSuffix("/releases/42"))
+        #expect(short.contains("…"))
+    }
+
+    @Test func neverWiderThanAsked() {
+        let url = "http://example.com/" + String(repeating: "segment", count: 30)
+        for width in 1...60 {
+            #expect(DisplayWidth.of(URLShortener.shortened(url, toWidth: width)) <= width, "width \(width)")
+        }
+    }
+
+    @Test func onlyURLsLookLikeURLs() {
+        #expect(URLShortener.looksLikeURL("http://127.0.0.1:1/x"))
+        #expect(URLShortener.looksLikeURL("file:///tmp/services.json"))
+        #expect(!URLShortener.looksLikeURL("a note with http://x in it"))
+        #expect(!URLShortener.looksLikeURL("Seattle"))
+        #expect(!URLShortener.looksLikeURL("://nothing"))
+    }
+}
