@@ -90,7 +90,7 @@ struct ServicesCommand: Command {
             }
         }
         let table = Table(
-            columns: [TableColumn(""), TableColumn("SERVICE"), TableColumn("VERSION"), TableColumn("NOTES"),
+            columns: [TableColumn(""), TableColumn("SERVICE"), TableColumn("VERSION"), TableColumn("NOTES", sizing: .minor),
                       TableColumn("URL", flexible: true)],
             rows: rows)
         var report = CommandReport(presentation: .table(table), data: LocatorJSON.services(facade))

@@ -55,6 +55,8 @@ struct ReportRenderer {
             return .table(Table(columns: table.columns, rows: table.rows.map { $0.map(session.redact) }))
         case .json(let value):
             return .json(session.redact(value))
+        case .sections(let parts):
+            return .sections(parts.map(redacted))
         }
     }
 

@@ -5,7 +5,7 @@ enum GroupsPresenter {
     static func present(_ page: GroupsPage) -> Presentation {
         .table(Table(
             columns: [
-                TableColumn("NAME", flexible: true), TableColumn("WHO"), TableColumn("CITY"), TableColumn("COUNTRY"),
+                TableColumn("NAME", flexible: true), TableColumn("WHO", sizing: .minor), TableColumn("CITY"), TableColumn("COUNTRY"),
                 TableColumn("KM", alignment: .right), TableColumn("MEMBERS", alignment: .right),
             ],
             rows: page.results.map { group in

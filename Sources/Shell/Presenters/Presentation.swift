@@ -17,14 +17,17 @@ public struct TableColumn: Sendable, Equatable {
 
     public let title: String
     public let alignment: Alignment
-    /// The column that gives way when the table is wider than the terminal.
-    public let flexible: Bool
+    /// How the column gives way when the table is wider than the terminal: minor ones first, then flexible.
+    public let sizing: ColumnSizing
 
-    public init(_ title: String, alignment: Alignment = .left, flexible: Bool = false) {
+    public init(_ title: String, alignment: Alignment = .left, flexible: Bool = false, sizing: ColumnSizing? = nil) {
         self.title = title
         self.alignment = alignment
-        self.flexible = flexible
+        self.sizing = sizing ?? (flexible ? .flexible : .fixed)
     }
+
+    /// The column holding long text, which gives way after the minor ones.
+    public var flexible: Bool { sizing == .flexible }
 }
 
 /// Rows of cells under columns.

@@ -19,7 +19,7 @@ public enum TableRenderer {
         var rows = table.rows.map { row in
             columns.indices.map { $0 < row.count ? cleaned(row[$0]) : "" }
         }
-        let sizing = sizing ?? columns.map { $0.flexible ? .flexible : .fixed }
+        let sizing = sizing ?? columns.map(\.sizing)
         var natural = naturalWidths(titles: titles, rows: rows)
         var widths = TableLayout.fit(natural: natural, sizing: sizing, available: width)
 
