@@ -15,6 +15,9 @@ public struct JSONSchema: Sendable {
 
     var view: SchemaView { graph.views[index] }
 
+    /// The node validation starts from: the same for every stand-alone `$ref` to one schema.
+    var node: Int { graph.targets[index] }
+
     private func schema(_ index: Int) -> JSONSchema {
         JSONSchema(graph: graph, index: index)
     }
@@ -54,7 +57,7 @@ public struct JSONSchema: Sendable {
 
     /// Whether both handles name the same schema of the same loaded document.
     public func isSame(as other: JSONSchema) -> Bool {
-        graph === other.graph && graph.targets[index] == other.graph.targets[other.index]
+        graph === other.graph && node == other.node
     }
 
     /// Up to `limit` places where `value` does not match, in the built-in models' words
