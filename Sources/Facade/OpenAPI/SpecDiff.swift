@@ -7,7 +7,8 @@
 /// Operations are matched by method and path with path parameters matched by position, so
 /// `/pets/{petId}` and `/pets/{id}` are one operation whose path parameter was renamed.
 public enum SpecDiff {
-    /// The changes from `a` to `b`, grouped by operation (by path, then method), breaking ones first.
+    /// The changes from `a` to `b`, grouped by operation (by path, path parameters aside, then method),
+    /// breaking ones first.
     public static func compare(_ a: OpenAPIDocument, _ b: OpenAPIDocument) -> [SpecChange] {
         var operationsB: [String: OpenAPIOperation] = [:]
         for operation in b.operations where operationsB[key(operation)] == nil {
@@ -19,13 +20,13 @@ public enum SpecDiff {
             let found = operationsB[key(operationA)].map { compare(operationA, $0) }
                 ?? [SpecChange(operation: operationA.signature, location: "operation", change: "removed", breaking: true,
                                a: operationA.operationId, b: nil)]
-            changes += found.map { ($0, operationA.path, operationA.method) }
+            changes += found.map { ($0, operationA.pathShape, operationA.method) }
         }
         for operationB in b.operations where !keysA.contains(key(operationB)) {
             keysA.insert(key(operationB))
             let added = SpecChange(operation: operationB.signature, location: "operation", change: "added", breaking: false,
                                    a: nil, b: operationB.operationId)
-            changes.append((added, operationB.path, operationB.method))
+            changes.append((added, operationB.pathShape, operationB.method))
         }
         return changes.enumerated().sorted { left, right in
             let l = left.element, r = right.element
