@@ -26,7 +26,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         guard body.hasPrefix("/") else { return nil }
         var tokens: [String] = []
         for raw in body.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let decoded = isFragment ? FormEncoding.percentDecode(raw) : String(raw)
+            let decoded = isFragment && raw.utf8.contains(UInt8(ascii: "%")) ? FormEncoding.percentDecode(raw) : String(raw)
             guard let token = Self.unescape(decoded) else { return nil }
             tokens.append(token)
         }
@@ -85,12 +85,12 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func escape(_ token: String) -> String {
-        guard token.contains("~") || token.contains("/") else { return token }
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
         return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 
     private static func unescape(_ token: String) -> String? {
-        guard token.contains("~") else { return token }
+        guard token.utf8.contains(UInt8(ascii: "~")) else { return token }
         var result = ""
         var iterator = token.makeIterator()
         while let character = iterator.next() {

@@ -4,6 +4,11 @@ import Foundation
 enum OpenAPIMediaType {
     /// `application/json; charset=utf-8` → `application/json`.
     static func essence(_ mediaType: String) -> String {
+        let plain = mediaType.utf8.allSatisfy { byte in
+            byte != UInt8(ascii: ";") && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t")
+                && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        }
+        if plain { return mediaType }
         let type = mediaType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? mediaType
         return type.trimmingCharacters(in: .whitespaces).lowercased()
     }

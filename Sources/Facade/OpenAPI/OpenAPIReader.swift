@@ -13,6 +13,8 @@ struct OpenAPIReader {
     let document: JSONValue
     let source: String
     private var schemas: SchemaGraphBuilder
+    /// `$ref` text → what it names, since a few shared parameters and responses are referenced often.
+    private var references: [String: (object: JSONObject, pointer: JSONPointer)] = [:]
 
     init(document: JSONValue, source: String) {
         self.document = document
@@ -179,12 +181,21 @@ struct OpenAPIReader {
     }
 
     /// Follows `$ref`s from `value` to the object they end at, and where it is.
-    private func dereference(_ value: JSONValue, at pointer: JSONPointer) throws(OpenAPIError) -> (JSONObject, JSONPointer) {
+    private mutating func dereference(_ value: JSONValue, at pointer: JSONPointer) throws(OpenAPIError) -> (JSONObject, JSONPointer) {
+        let start = try object(value, at: pointer, expected: "an object")
+        guard let first = start["$ref"] else { return (start, pointer) }
+        guard case .string(let firstText) = first else {
+            throw .invalid(pointer: pointer.appending("$ref").description, expected: "a string")
+        }
+        if let known = references[firstText] { return known }
         var value = value
         var pointer = pointer
         for _ in 0..<Self.referenceHopLimit {
             let object = try object(value, at: pointer, expected: "an object")
-            guard let reference = object["$ref"] else { return (object, pointer) }
+            guard let reference = object["$ref"] else {
+                references[firstText] = (object, pointer)
+                return (object, pointer)
+            }
             guard case .string(let text) = reference else {
                 throw .invalid(pointer: pointer.appending("$ref").description, expected: "a string")
             }

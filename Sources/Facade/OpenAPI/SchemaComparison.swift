@@ -5,120 +5,173 @@
 /// reads responses, so a response that may hold more or other (widened or changed type) or less
 /// (removed or no longer required property) breaks it.
 ///
-/// Bounded: pairs already being compared on the current path are skipped (`$ref` cycles), nesting is
-/// followed `depthLimit` levels deep, and one comparison visits at most `budget` pairs.
+/// Bounded: a pair already being compared on the current path is skipped (`$ref` cycles), nesting is
+/// followed `depthLimit` levels deep, and all comparisons of one diff visit at most `budget` pairs.
+/// Results of a pair are remembered (by schema, direction and depth) when they did not depend on the
+/// path above them, so a component used by thousands of operations is compared once.
 struct SchemaComparison {
-    enum Direction {
+    enum Direction: Hashable {
         case request, response
     }
 
+    /// One step below the compared root: a property, or the items of an array.
+    enum Step: Hashable {
+        case property(String)
+        case items
+    }
+
     struct Change {
-        let location: String
+        /// Steps from the compared root, outermost first.
+        var steps: [Step]
         let change: String
         let breaking: Bool
         let a: String?
         let b: String?
+
+        /// `response 200 body` + [.items, .property("tag")] → `response 200 body[].tag`.
+        func location(under root: String) -> String {
+            var text = root
+            for step in steps {
+                switch step {
+                case .property(let name): text = JSONPath.appending(key: name, to: text)
+                case .items: text += "[]"
+                }
+            }
+            return text
+        }
     }
 
     static let depthLimit = 12
 
-    let direction: Direction
-    private(set) var changes: [Change] = []
-    private var budget = 5_000
-    private var onPath: Set<[Int]> = []
-
-    init(direction: Direction) {
-        self.direction = direction
+    private struct Key: Hashable {
+        let a: Int
+        let b: Int
+        let direction: Direction
+        let depth: Int
     }
 
-    mutating func compare(_ a: JSONSchema, _ b: JSONSchema, at location: String) {
-        compare(a, b, at: location, depth: 0)
+    private struct Pair: Hashable {
+        let a: Int
+        let b: Int
     }
 
-    private mutating func compare(_ a: JSONSchema, _ b: JSONSchema, at location: String, depth: Int) {
-        guard depth < Self.depthLimit, budget > 0 else { return }
+    private var budget = 2_000_000
+    private var memo: [Key: [Change]] = [:]
+    /// The pairs being compared on the current path, with the depth each is at.
+    private var onPath: [Pair: Int] = [:]
+
+    /// The changes from `a` to `b`.
+    mutating func compare(_ a: JSONSchema, _ b: JSONSchema, direction: Direction) -> [Change] {
+        compare(a, b, direction: direction, depth: 0).changes
+    }
+
+    /// The changes below a pair, and the shallowest depth on the path above that they depended on
+    /// (`Int.max` when none): a result is only remembered when it did not depend on anything above it.
+    private mutating func compare(_ a: JSONSchema, _ b: JSONSchema, direction: Direction, depth: Int)
+        -> (changes: [Change], dependsOn: Int)
+    {
+        guard depth < Self.depthLimit, budget > 0 else { return ([], budget > 0 ? Int.max : -1) }
+        let key = Key(a: a.node, b: b.node, direction: direction, depth: depth)
+        if let known = memo[key] { return (known, Int.max) }
+        let pair = Pair(a: a.node, b: b.node)
+        if let depthOnPath = onPath[pair] { return ([], depthOnPath) }
         budget -= 1
-        let pair = [a.node, b.node]
-        guard onPath.insert(pair).inserted else { return }
-        defer { onPath.remove(pair) }
+        onPath[pair] = depth
+        defer { onPath[pair] = nil }
 
-        if compareTypes(a, b, at: location) { return }
-        compareEnums(a, b, at: location)
-        compareProperties(a, b, at: location, depth: depth)
-        if let itemsA = a.items, let itemsB = b.items {
-            compare(itemsA, itemsB, at: location + "[]", depth: depth + 1)
+        var changes: [Change] = []
+        var dependsOn = Int.max
+        if let typeChange = typeChange(a, b, direction: direction) {
+            changes.append(typeChange)
+        } else {
+            changes += enumChanges(a, b, direction: direction)
+            let properties = propertyChanges(a, b, direction: direction, depth: depth)
+            changes += properties.changes
+            dependsOn = min(dependsOn, properties.dependsOn)
+            if let itemsA = a.items, let itemsB = b.items {
+                let items = compare(itemsA, itemsB, direction: direction, depth: depth + 1)
+                changes += items.changes.map { $0.below(.items) }
+                dependsOn = min(dependsOn, items.dependsOn)
+            }
         }
+        if dependsOn >= depth { memo[key] = changes }
+        return (changes, dependsOn)
     }
 
-    /// Reports a type change; true when there was one (nothing below it is compared then).
-    private mutating func compareTypes(_ a: JSONSchema, _ b: JSONSchema, at location: String) -> Bool {
+    /// A type change; nothing below it is compared then.
+    private func typeChange(_ a: JSONSchema, _ b: JSONSchema, direction: Direction) -> Change? {
         let typesA = Self.types(of: a)
         let typesB = Self.types(of: b)
-        guard typesA != typesB else { return false }
+        guard typesA != typesB else { return nil }
         let widened = Self.accepts(typesB, everythingIn: typesA)
         let narrowed = Self.accepts(typesA, everythingIn: typesB)
         let breaking = switch direction {
         case .request: !widened
         case .response: !narrowed
         }
-        add(location, "type changed", breaking: breaking, a: Self.text(typesA), b: Self.text(typesB))
-        return true
+        return Change(steps: [], change: "type changed", breaking: breaking, a: Self.text(typesA), b: Self.text(typesB))
     }
 
-    private mutating func compareEnums(_ a: JSONSchema, _ b: JSONSchema, at location: String) {
-        guard let valuesA = a.enumValues, let valuesB = b.enumValues else { return }
+    private func enumChanges(_ a: JSONSchema, _ b: JSONSchema, direction: Direction) -> [Change] {
+        guard let valuesA = a.enumValues, let valuesB = b.enumValues, valuesA != valuesB else { return [] }
         let setA = Set(valuesA)
         let setB = Set(valuesB)
+        var changes: [Change] = []
         for value in valuesA where !setB.contains(value) {
-            add(location, "enum value removed", breaking: direction == .request, a: value.encoded(), b: nil)
+            changes.append(Change(steps: [], change: "enum value removed", breaking: direction == .request, a: value.encoded(), b: nil))
         }
         for value in valuesB where !setA.contains(value) {
-            add(location, "enum value added", breaking: false, a: nil, b: value.encoded())
+            changes.append(Change(steps: [], change: "enum value added", breaking: false, a: nil, b: value.encoded()))
         }
+        return changes
     }
 
-    private mutating func compareProperties(_ a: JSONSchema, _ b: JSONSchema, at location: String, depth: Int) {
-        let propertiesA = a.properties
-        let propertiesB = b.properties
-        guard !propertiesA.isEmpty || !propertiesB.isEmpty else { return }
-        let requiredA = Set(a.required)
-        let requiredB = Set(b.required)
-        var schemasB: [String: JSONSchema] = [:]
-        for (name, schema) in propertiesB where schemasB[name] == nil { schemasB[name] = schema }
-        var namesA = Set<String>()
-        for (name, schemaA) in propertiesA {
-            namesA.insert(name)
-            let propertyLocation = JSONPath.appending(key: name, to: location)
-            guard let schemaB = schemasB[name] else {
-                add(propertyLocation, "removed", breaking: direction == .response, a: schemaA.typeDescription, b: nil)
+    private mutating func propertyChanges(_ a: JSONSchema, _ b: JSONSchema, direction: Direction, depth: Int)
+        -> (changes: [Change], dependsOn: Int)
+    {
+        let viewA = a.view
+        let viewB = b.view
+        guard !viewA.properties.isEmpty || !viewB.properties.isEmpty else { return ([], Int.max) }
+        var changes: [Change] = []
+        var dependsOn = Int.max
+        var indexB: [String: Int] = [:]
+        indexB.reserveCapacity(viewB.properties.count)
+        for (name, schema) in viewB.properties where indexB[name] == nil { indexB[name] = schema }
+        for (name, schemaA) in viewA.properties {
+            let step = Step.property(name)
+            guard let schemaB = indexB.removeValue(forKey: name) else {
+                let typeA = JSONSchema(graph: a.graph, index: schemaA).typeDescription
+                changes.append(Change(steps: [step], change: "removed", breaking: direction == .response, a: typeA, b: nil))
                 continue
             }
-            switch (requiredA.contains(name), requiredB.contains(name)) {
+            switch (viewA.required.contains(name), viewB.required.contains(name)) {
             case (false, true):
-                add(propertyLocation, "now required", breaking: direction == .request, a: nil, b: nil)
+                changes.append(Change(steps: [step], change: "now required", breaking: direction == .request, a: nil, b: nil))
             case (true, false):
-                add(propertyLocation, "no longer required", breaking: direction == .response, a: nil, b: nil)
+                changes.append(Change(steps: [step], change: "no longer required", breaking: direction == .response, a: nil, b: nil))
             default:
                 break
             }
-            compare(schemaA, schemaB, at: propertyLocation, depth: depth + 1)
+            let below = compare(JSONSchema(graph: a.graph, index: schemaA), JSONSchema(graph: b.graph, index: schemaB),
+                                direction: direction, depth: depth + 1)
+            changes += below.changes.map { $0.below(step) }
+            dependsOn = min(dependsOn, below.dependsOn)
         }
-        for (name, schemaB) in propertiesB where !namesA.contains(name) {
-            let required = requiredB.contains(name)
-            add(JSONPath.appending(key: name, to: location), "added", breaking: direction == .request && required,
-                a: nil, b: (required ? "required " : "") + schemaB.typeDescription)
+        for (name, schemaB) in viewB.properties where indexB[name] == schemaB {
+            let required = viewB.required.contains(name)
+            let typeB = JSONSchema(graph: b.graph, index: schemaB).typeDescription
+            changes.append(Change(steps: [.property(name)], change: "added", breaking: direction == .request && required,
+                                  a: nil, b: (required ? "required " : "") + typeB))
         }
-    }
-
-    private mutating func add(_ location: String, _ change: String, breaking: Bool, a: String?, b: String?) {
-        changes.append(Change(location: location, change: change, breaking: breaking, a: a, b: b))
+        return (changes, dependsOn)
     }
 
     /// The JSON types a schema admits, `null` included when nullable; `nil` for any.
     private static func types(of schema: JSONSchema) -> Set<String>? {
-        guard !schema.types.isEmpty else { return nil }
-        var types = Set(schema.types)
-        if schema.isNullable { types.insert("null") }
+        let view = schema.view
+        guard !view.types.isEmpty else { return nil }
+        var types = Set(view.types)
+        if view.isNullable { types.insert("null") }
         return types
     }
 
@@ -134,5 +187,14 @@ struct SchemaComparison {
     private static func text(_ types: Set<String>?) -> String {
         guard let types else { return "any" }
         return typeOrder.filter(types.contains).joined(separator: " | ")
+    }
+}
+
+extension SchemaComparison.Change {
+    /// The same change, one step further down.
+    fileprivate func below(_ step: SchemaComparison.Step) -> Self {
+        var change = self
+        change.steps.insert(step, at: 0)
+        return change
     }
 }

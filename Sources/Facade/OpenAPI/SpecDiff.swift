@@ -15,9 +15,10 @@ public enum SpecDiff {
             operationsB[key(operation)] = operation
         }
         var keysA = Set<String>()
+        var schemas = SchemaComparison()
         var changes: [(change: SpecChange, path: String, method: HTTPMethod)] = []
         for operationA in a.operations where keysA.insert(key(operationA)).inserted {
-            let found = operationsB[key(operationA)].map { compare(operationA, $0) }
+            let found = operationsB[key(operationA)].map { compare(operationA, $0, schemas: &schemas) }
                 ?? [SpecChange(operation: operationA.signature, location: "operation", change: "removed", breaking: true,
                                a: operationA.operationId, b: nil)]
             changes += found.map { ($0, operationA.pathShape, operationA.method) }
@@ -47,14 +48,15 @@ public enum SpecDiff {
         methodOrder.firstIndex(of: method) ?? methodOrder.count
     }
 
-    private static func compare(_ a: OpenAPIOperation, _ b: OpenAPIOperation) -> [SpecChange] {
+    private static func compare(_ a: OpenAPIOperation, _ b: OpenAPIOperation, schemas: inout SchemaComparison) -> [SpecChange] {
         var changes: [SpecChange] = []
         func add(_ location: String, _ change: String, breaking: Bool, a before: String? = nil, b after: String? = nil) {
             changes.append(SpecChange(operation: a.signature, location: location, change: change, breaking: breaking, a: before, b: after))
         }
-        func add(_ comparison: SchemaComparison) {
-            for change in comparison.changes {
-                add(change.location, change.change, breaking: change.breaking, a: change.a, b: change.b)
+        func compareSchemas(_ schemaA: JSONSchema?, _ schemaB: JSONSchema?, at location: String, _ direction: SchemaComparison.Direction) {
+            guard let schemaA, let schemaB else { return }
+            for change in schemas.compare(schemaA, schemaB, direction: direction) {
+                add(change.location(under: location), change.change, breaking: change.breaking, a: change.a, b: change.b)
             }
         }
         if a.pathParameterNames != b.pathParameterNames {
@@ -79,11 +81,7 @@ public enum SpecDiff {
             } else if parameterA.required, !parameterB.required {
                 add(location, "no longer required", breaking: false)
             }
-            if let schemaA = parameterA.schema, let schemaB = parameterB.schema {
-                var comparison = SchemaComparison(direction: .request)
-                comparison.compare(schemaA, schemaB, at: location)
-                add(comparison)
-            }
+            compareSchemas(parameterA.schema, parameterB.schema, at: location, .request)
         }
         for parameterB in b.parameters where !keysA.contains(parameterKey(parameterB, in: b)) {
             add("parameter \(parameterB.name)", "added", breaking: parameterB.required,
@@ -101,11 +99,7 @@ public enum SpecDiff {
             } else if bodyA.required, !bodyB.required {
                 add("request body", "no longer required", breaking: false)
             }
-            if let schemaA = bodyA.schema, let schemaB = bodyB.schema {
-                var comparison = SchemaComparison(direction: .request)
-                comparison.compare(schemaA, schemaB, at: "request body")
-                add(comparison)
-            }
+            compareSchemas(bodyA.schema, bodyB.schema, at: "request body", .request)
         case (nil, nil):
             break
         }
@@ -115,11 +109,7 @@ public enum SpecDiff {
                 add("status \(responseA.status)", "removed", breaking: responseA.isSuccess)
                 continue
             }
-            if let schemaA = responseA.schema, let schemaB = responseB.schema {
-                var comparison = SchemaComparison(direction: .response)
-                comparison.compare(schemaA, schemaB, at: "response \(responseA.status) body")
-                add(comparison)
-            }
+            compareSchemas(responseA.schema, responseB.schema, at: "response \(responseA.status) body", .response)
         }
         for responseB in b.responses where !a.responses.contains(where: { $0.status.uppercased() == responseB.status.uppercased() }) {
             add("status \(responseB.status)", "added", breaking: false)

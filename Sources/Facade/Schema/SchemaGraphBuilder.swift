@@ -1,13 +1,15 @@
 /// Reads the schemas of one document into a `SchemaGraph`.
 ///
-/// Work is a queue, not recursion: every subschema and `$ref` target gets a node the first time its
-/// pointer is seen and is read later, so deep nesting, long `$ref` chains and cycles cost neither stack
-/// nor repeated work. Only what the requested roots reach is read, so a large OpenAPI document costs
-/// what its operations use.
+/// Work is a queue, not recursion: every subschema gets a node when its parent is read and is read
+/// later, so deep nesting, long `$ref` chains and cycles cost no stack. `$ref` targets and roots are
+/// remembered by pointer (and `$ref` text), so each is read once however often it is referenced; schemas
+/// written in place are not, which keeps hashing off the common path. Only what the requested roots reach is
+/// read, so a large OpenAPI document costs what its operations use.
 struct SchemaGraphBuilder {
     let document: JSONValue
     private var nodes: [SchemaNode] = []
     private var indexByPointer: [JSONPointer: Int] = [:]
+    private var indexByReference: [String: Int] = [:]
     private var pending: [(index: Int, value: JSONValue)] = []
 
     init(document: JSONValue) {
@@ -17,10 +19,13 @@ struct SchemaGraphBuilder {
     /// The schema at `pointer` in the document, with everything it reaches.
     mutating func schema(at pointer: JSONPointer) throws(SchemaError) -> Int {
         guard let value = pointer.resolve(in: document) else { throw .pointerNotFound(pointer.description) }
-        return try schema(value, at: pointer)
+        let index = sharedNode(for: value, at: pointer)
+        try drain()
+        return index
     }
 
-    /// A schema already found at `pointer` (saves resolving it again), with everything it reaches.
+    /// A schema written in place at `pointer` (an OpenAPI parameter's or body's), with everything it
+    /// reaches. Not remembered by pointer: a `$ref` to the same place, which is rare, reads it again.
     mutating func schema(_ value: JSONValue, at pointer: JSONPointer) throws(SchemaError) -> Int {
         let index = node(for: value, at: pointer)
         try drain()
@@ -32,12 +37,19 @@ struct SchemaGraphBuilder {
         try SchemaGraph(nodes: nodes)
     }
 
+    /// A node for a subschema written in place.
     private mutating func node(for value: JSONValue, at pointer: JSONPointer) -> Int {
-        if let index = indexByPointer[pointer] { return index }
         let index = nodes.count
         nodes.append(SchemaNode(pointer: pointer))
-        indexByPointer[pointer] = index
         pending.append((index, value))
+        return index
+    }
+
+    /// The one node for a root or `$ref` target.
+    private mutating func sharedNode(for value: JSONValue, at pointer: JSONPointer) -> Int {
+        if let index = indexByPointer[pointer] { return index }
+        let index = node(for: value, at: pointer)
+        indexByPointer[pointer] = index
         return index
     }
 
@@ -121,12 +133,15 @@ struct SchemaGraphBuilder {
     }
 
     private mutating func reference(_ text: String) throws(SchemaError) -> Int {
+        if let index = indexByReference[text] { return index }
         guard text.hasPrefix("#") else { throw .unsupportedRef(text) }
         guard let pointer = JSONPointer(text) else {
             throw text.hasPrefix("#/") ? .invalidPointer(text) : .unsupportedRef(text)
         }
         guard let target = pointer.resolve(in: document) else { throw .danglingRef(text) }
-        return node(for: target, at: pointer)
+        let index = sharedNode(for: target, at: pointer)
+        indexByReference[text] = index
+        return index
     }
 
     private static let typeNames: Set<String> = ["string", "number", "integer", "boolean", "object", "array", "null"]
