@@ -65,12 +65,8 @@ final class SchemaGraph: Sendable {
 
         private mutating func compute(_ index: Int, depth: Int) -> SchemaView {
             let node = nodes[index]
-            if node.isAlias, let ref = node.ref {
-                var view = merged(ref, depth: depth)
-                view.name = node.name ?? view.name
-                view.title = node.title ?? view.title
-                view.description = node.description ?? view.description
-                return view
+            if node.isAlias {
+                return aliasView(index, depth: depth)
             }
             var view = SchemaView(
                 name: node.name, title: node.title, description: node.description, format: node.format,
@@ -112,6 +108,27 @@ final class SchemaGraph: Sendable {
             let onlyBranch = node.mergeSources.count == 1 ? node.mergeSources[0] : nil
             if let onlyBranch, node.properties.isEmpty, node.types.isEmpty {
                 view.standsFor = onlyBranch
+            }
+            return view
+        }
+
+        /// A stand-alone `$ref` shows its target with the nearest name and annotations along the way.
+        /// Alias chains can be long, so they are walked, not recursed: out to the first link already
+        /// known (or the target), then back, each link's view made from the next one's.
+        private mutating func aliasView(_ index: Int, depth: Int) -> SchemaView {
+            var chain: [Int] = []
+            var current = index
+            while nodes[current].isAlias, memo[current] == nil, let next = nodes[current].ref {
+                chain.append(current)
+                current = next
+            }
+            var view = memo[current] ?? merged(targets[index], depth: depth)
+            for link in chain.reversed() {
+                let node = nodes[link]
+                view.name = node.name ?? view.name
+                view.title = node.title ?? view.title
+                view.description = node.description ?? view.description
+                if !wasCut { memo[link] = view }
             }
             return view
         }

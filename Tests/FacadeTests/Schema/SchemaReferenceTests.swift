@@ -87,6 +87,20 @@ extension SchemaTests {
             }
         }
 
+        @Test func aLongChainOfRefsCostsNoStack() throws {
+            // GIVEN 5,000 definitions, each only a $ref to the next, the last a string
+            let count = 5_000
+            var definitions = (0..<count - 1).map { ##""D\##($0)":{"$ref":"#/$defs/D\##($0 + 1)"}"## }
+            definitions.append(#""D\#(count - 1)":{"type":"string","title":"Leaf"}"#)
+            let document = try SchemaTests.load(##"{"$defs":{\##(definitions.joined(separator: ","))},"$ref":"#/$defs/D0"}"##)
+            // THEN the root stands for the leaf, keeping the nearest name
+            #expect(document.root.types == ["string"])
+            #expect(document.root.name == "D0")
+            #expect(document.root.title == "Leaf")
+            #expect(document.root.pointer == "#/$defs/D\(count - 1)")
+            #expect(try SchemaTests.failures(document, "1") == ["expected string, found number 1"])
+        }
+
         /// A tree whose nodes hold arrays of trees.
         let tree = #"""
         {"$ref":"#/$defs/Tree",
