@@ -56,8 +56,6 @@ struct TranscriptNormalizer {
         return text
     }
 
-    // MARK: - Regular expressions
-
     private static func regex(_ pattern: String) -> NSRegularExpression? {
         try? NSRegularExpression(pattern: pattern)
     }
@@ -109,17 +107,19 @@ struct TranscriptNormalizer {
     /// Each capture group of every match, or the whole match when the pattern has no groups, → `{MASKED}`.
     private static func mask(_ pattern: String, in text: String) -> String {
         guard let regex = regex(pattern) else { return text }
-        var ranges: [Range<String.Index>] = []
+        var ranges: [NSRange] = []
         for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
             let groups = match.numberOfRanges > 1 ? Array(1..<match.numberOfRanges) : [0]
-            ranges += groups.compactMap { Range(match.range(at: $0), in: text) }
+            ranges += groups.map { match.range(at: $0) }.filter { $0.location != NSNotFound }
         }
-        // From the end, so earlier ranges stay valid; of overlapping ranges only the later-starting one is masked.
+        // From the last, so the text before each range is still as it was; of overlapping ranges only the
+        // later-starting one is masked.
         var result = text
-        var maskedFrom = text.endIndex
-        for range in ranges.sorted(by: { $0.lowerBound > $1.lowerBound }) where range.upperBound <= maskedFrom {
-            result.replaceSubrange(range, with: "{MASKED}")
-            maskedFrom = range.lowerBound
+        var maskedFrom = Int.max
+        for range in ranges.sorted(by: { $0.location > $1.location }) where NSMaxRange(range) <= maskedFrom {
+            guard let bounds = Range(range, in: result) else { continue }
+            result.replaceSubrange(bounds, with: "{MASKED}")
+            maskedFrom = range.location
         }
         return result
     }
