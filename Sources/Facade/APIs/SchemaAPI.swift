@@ -28,4 +28,9 @@ public final class SchemaAPI: APIDefinition {
 public struct SchemaModel: Sendable {
     public let schema: JSONSchema
     public let value: JSONValue
+
+    public init(schema: JSONSchema, value: JSONValue) {
+        self.schema = schema
+        self.value = value
+    }
 }

@@ -71,12 +71,7 @@ enum ModelDecoding {
 
     private static func foundText(at path: String, in body: JSONValue) -> String {
         guard let value = try? body.value(at: path) else { return "something else" }
-        let shown = value.encoded()
-        let short = shown.count > 40 ? String(shown.prefix(37)) + "…" : shown
-        switch value {
-        case .object, .array: return value.typeName
-        default: return "\(value.typeName) \(short)"
-        }
+        return DecodeFailure.found(value)
     }
 
     private static func typeName(_ type: Any.Type) -> String {
