@@ -136,7 +136,7 @@ public struct Credentials: Sendable, Equatable {
     public var summary: [String] {
         let bearers = bearerTokens.keys.map { "bearer \($0) •••" }
         let keys = apiKeys.map { scope, key in "key \(scope) \(key.parameter)=•••" }
-        let scoped = headers.map { "header \($0.scope) \($0.name): •••" }
+        let scoped = headers.map { "header \($0.name) \($0.scope) •••" }
         return (bearers + keys).sorted() + scoped
     }
 

@@ -155,7 +155,7 @@ class InteractiveShell(unittest.TestCase):
         child = self.spawn(faults=True)
         child.sendline("get %s/faults/delay/1500" % self.base_url)
         child.expect("Ctrl-C cancels")  # the spinner, drawn on stderr after ~300 ms
-        child.expect(r"delayed\s+1500")
+        child.expect(r"\"delayed\": 1500")
         child.expect(PROMPT)
 
     def test_ctrl_d_exits_zero(self):

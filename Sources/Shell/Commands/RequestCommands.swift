@@ -185,7 +185,7 @@ struct HeaderCommand: Command {
             }
         }
         var lines = facade.headers.map { context.session.redact("\($0.name): \($0.value)") }
-        lines += facade.credentials.headers.map { "\($0.name): \(Redactor.mask)   (only for \($0.scope))" }
+        lines += facade.credentials.headers.map { "\($0.name): \(Redactor.mask)   (scoped to \($0.scope))" }
         var report = CommandReport(lines: lines.isEmpty ? ["no extra headers"] : lines)
         report.data = .object(JSONObject(
             facade.headers.map { ($0.name, JSONValue.string(context.session.redact($0.value))) }
