@@ -5,7 +5,7 @@ public struct Exchange: Sendable {
     public let method: HTTPMethod
     /// The URL with query, secrets masked.
     public let displayURL: String
-    /// The request as sent (holds secrets: never print it; use `displayURL` / `curlCommand`).
+    /// The request as sent (holds secrets: never print it; use `displayURL`, or the shell's curl export).
     public let request: HTTPRequest
     public let response: HTTPResponse?
     public let outcome: Outcome
@@ -17,8 +17,6 @@ public struct Exchange: Sendable {
     public let warnings: [String]
     /// How the version went with the request when not in the URL alone: `X-Api-Version: 2025-01-15`.
     public let versionSent: (carrier: String, value: String)?
-    /// The request as a runnable curl command, secrets masked.
-    public let curlCommand: String
 
     public var status: Int? { response?.status }
     public var metrics: TransferMetrics? { response?.metrics }

@@ -163,8 +163,7 @@ extension ServiceFacade {
             request: request, response: response, outcome: outcome, model: model, body: body,
             warnings: Deprecation.warnings(
                 entry: entry, headers: response?.headers, latest: entry.flatMap { locator?.latest(of: $0.name)?.version }),
-            versionSent: entry.flatMap { entry in entry.versioning.map { ($0.carrier, $0.value(for: entry)) } },
-            curlCommand: CurlCommand.render(request, redactor: redactor))
+            versionSent: entry.flatMap { entry in entry.versioning.map { ($0.carrier, $0.value(for: entry)) } })
         lastExchange = exchange
         // `show` and `diff` want the main resource, not the answer of an operation such as `like`.
         if let entry, model != nil, isMainResource { lastByKey[entry.key] = exchange }

@@ -137,16 +137,30 @@ struct ToggleCommand: Command {
 /// `curl`: the last request as a curl command.
 struct CurlCommandCommand: Command {
     let name = "curl"
-    let abstract = "Print the last request as a runnable curl command (secrets masked)"
+    let abstract = "Print the last request of the current service as a curl command that runs (secrets as $APISH_… variables)"
     let usage = "curl"
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         guard arguments.isEmpty else { throw .usage(self) }
-        guard let exchange = context.session.facade.lastExchange else {
+        let facade = context.session.facade
+        guard let last = facade.lastExchange else {
             throw CommandError("no request yet; run refresh, get URL, …")
         }
-        var report = CommandReport(lines: [exchange.curlCommand])
-        report.data = .object(JSONObject([("curl", .string(exchange.curlCommand))]))
+        var lines: [String] = []
+        var exchange = last
+        // The current service's own last request at its active version; else the last one, saying whose it is.
+        if let current = facade.currentService, let version = facade.activeVersion(of: current),
+           let service = last.service, service.name.lowercased() != current.lowercased() || service.version != version {
+            if let own = facade.lastExchange(of: current) {
+                exchange = own
+            } else {
+                let whose = last.service.map { "to \($0)" } ?? "to \(last.displayURL)"
+                lines.append("# \(current) \(version) has no request yet; this is the last request, \(whose)")
+            }
+        }
+        lines += CurlExport.render(exchange.request, knownSecrets: context.session.secretValues)
+        var report = CommandReport(lines: lines)
+        report.data = .object(JSONObject([("curl", .string(lines.joined(separator: "\n")))]))
         return report
     }
 }

@@ -51,6 +51,11 @@ public final class Session {
         redactor.redactCommandLine(text)
     }
 
+    /// Every secret value the session knows: credentials, and variables that hold them.
+    public var secretValues: [String] {
+        redactor.secrets
+    }
+
     /// The facade's secrets plus the values of variables that hold credentials (`set token X`).
     private var redactor: Redactor {
         let held = variables.filter { name, value in

@@ -99,8 +99,6 @@ import Testing
         #expect(exchange.body?["body"]?.stringValue == "")
         #expect(exchange.body?["headers"]?["x-one"]?.stringValue == "1")
         #expect(exchange.body?["query"]?["a"]?.stringValue == "b c")
-        #expect(exchange.curlCommand.hasPrefix("curl "))
-        #expect(!exchange.curlCommand.contains("-X"))
     }
 
     @Test func aServiceTargetWithoutAPathDecodesWithTheServiceModel() throws {

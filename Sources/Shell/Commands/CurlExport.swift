@@ -1,0 +1,140 @@
+import Facade
+import Foundation
+
+/// A request as a `curl` command that runs: every secret becomes an environment reference
+/// (`"Authorization: Bearer $APISH_BEARER"`), with a comment line per variable saying what to set,
+/// never `•••` where it would break the command. Built only when `curl` asks.
+struct CurlExport {
+    /// An environment variable standing for one secret.
+    struct Variable: Equatable {
+        let name: String
+        /// What it holds, for the comment: `the bearer token`, `the X-Api-Key header`.
+        let what: String
+        let value: String
+    }
+
+    private(set) var variables: [Variable] = []
+
+    /// The comment lines and the command.
+    static func render(_ request: HTTPRequest, knownSecrets: [String]) -> [String] {
+        var export = CurlExport()
+        let command = export.command(for: request, knownSecrets: knownSecrets)
+        return export.variables.map { "# export \($0.name)=…   (\($0.what))" } + [command]
+    }
+
+    private mutating func command(for request: HTTPRequest, knownSecrets: [String]) -> String {
+        var arguments: [String] = ["curl"]
+        if request.method != .get || !request.body.isEmpty { arguments += ["-X", request.method.rawValue] }
+        // A URL password goes to -u, outside the URL, so that the URL itself holds no credential.
+        if let (user, password) = Self.userInfo(request.url) {
+            arguments += ["-u", argument(user + ":" + reference(password, name: "APISH_PASSWORD", what: "the URL password"), knownSecrets)]
+        }
+        arguments.append(argument(url(of: request), knownSecrets))
+        for (name, value) in request.headers {
+            arguments += ["-H", argument(name + ": " + header(name, value), knownSecrets)]
+        }
+        if let contentType = request.body.contentType, request.headers["Content-Type"] == nil {
+            arguments += ["-H", argument("Content-Type: \(contentType)", knownSecrets)]
+        }
+        if !request.body.isEmpty {
+            arguments += ["--data-raw", argument(body(of: request), knownSecrets)]
+        }
+        return arguments.joined(separator: " ")
+    }
+
+    // MARK: Secrets → references
+
+    /// A marker for a secret inside an argument, replaced by `${NAME}` when the argument is quoted.
+    private mutating func reference(_ value: String, name suggested: String, what: String) -> String {
+        if let index = variables.firstIndex(where: { $0.value == value }) { return Self.marker(index) }
+        var name = suggested
+        var counter = 2
+        while variables.contains(where: { $0.name == name }) {
+            name = suggested + "_\(counter)"
+            counter += 1
+        }
+        variables.append(Variable(name: name, what: what, value: value))
+        return Self.marker(variables.count - 1)
+    }
+
+    private static func marker(_ index: Int) -> String { "\u{0}\(index)\u{0}" }
+
+    private static func variableName(_ text: String) -> String {
+        "APISH_" + String(text.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+    }
+
+    private mutating func header(_ name: String, _ value: String) -> String {
+        guard Redactor.isCredentialHeader(name), !value.isEmpty else { return value }
+        let parts = value.split(separator: " ", maxSplits: 1)
+        if parts.count == 2, ["bearer", "basic", "token", "digest"].contains(parts[0].lowercased()) {
+            let scheme = parts[0].lowercased()
+            let name = scheme == "bearer" ? "APISH_BEARER" : Self.variableName(scheme)
+            return parts[0] + " " + reference(String(parts[1]), name: name, what: "the \(scheme) token of Authorization")
+        }
+        return reference(value, name: Self.variableName(name), what: "the \(name) header")
+    }
+
+    private mutating func url(of request: HTTPRequest) -> String {
+        var base = request.url
+        if Self.userInfo(base) != nil, var parts = URLComponents(string: base) {
+            parts.user = nil
+            parts.password = nil
+            base = parts.string ?? base
+        }
+        guard !request.query.isEmpty else { return base }
+        let items = request.query.map { field in
+            Redactor.isCredentialName(field.name)
+                ? FormEncoding.encode([FormField(field.name, "")]) + reference(field.value, name: Self.variableName(field.name), what: "the \(field.name) parameter")
+                : FormEncoding.encode([field])
+        }
+        return base + (base.contains("?") ? "&" : "?") + items.joined(separator: "&")
+    }
+
+    /// The user and password of `http://user:password@host/…`, decoded.
+    private static func userInfo(_ url: String) -> (user: String, password: String)? {
+        guard let parts = URLComponents(string: url), let password = parts.password, !password.isEmpty else { return nil }
+        let user = parts.user ?? ""
+        return (user.removingPercentEncoding ?? user, password.removingPercentEncoding ?? password)
+    }
+
+    private mutating func body(of request: HTTPRequest) -> String {
+        if case .form(let fields) = request.body {
+            return fields.map { field in
+                Redactor.isCredentialName(field.name)
+                    ? FormEncoding.encode([FormField(field.name, "")]) + reference(field.value, name: Self.variableName(field.name), what: "the \(field.name) field")
+                    : FormEncoding.encode([field])
+            }.joined(separator: "&")
+        }
+        return String(decoding: request.body.data, as: UTF8.self)
+    }
+
+    /// One shell word: single-quoted when it holds no secret, else double-quoted with `${NAME}` references.
+    /// Known secrets found anywhere else (a path, a JSON body) become references too.
+    private mutating func argument(_ text: String, _ knownSecrets: [String]) -> String {
+        var text = text
+        for secret in knownSecrets.sorted(by: { $0.count > $1.count }) where secret.count >= 3 && text.contains(secret) {
+            text = text.replacingOccurrences(of: secret, with: reference(secret, name: "APISH_SECRET", what: "a secret of the session"))
+        }
+        guard text.contains("\u{0}") else { return Self.singleQuoted(text) }
+        var quoted = "\""
+        let pieces = text.split(separator: "\u{0}", omittingEmptySubsequences: false)
+        for (index, piece) in pieces.enumerated() {
+            if index % 2 == 1, let number = Int(piece), variables.indices.contains(number) {
+                quoted += "${\(variables[number].name)}"
+            } else {
+                for character in piece {
+                    if "\\\"$`".contains(character) { quoted.append("\\") }
+                    quoted.append(character)
+                }
+            }
+        }
+        return quoted + "\""
+    }
+
+    /// Single-quotes for a POSIX shell when needed.
+    static func singleQuoted(_ text: String) -> String {
+        let safe = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./:=@%+,".contains($0)) }
+        if safe && !text.isEmpty { return text }
+        return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+}

@@ -1,0 +1,61 @@
+import DemoServer
+import Foundation
+import Testing
+
+/// `curl` prints a command that runs as it is, secrets as environment references.
+@Suite struct CurlExportEndToEndTests {
+    /// Runs a shell command line with `bash -c`, returning the HTTP status curl saw.
+    private func runCurl(_ command: String, environment: [String: String]) throws -> (status: String, body: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", command + " -s -o /dev/stdout -w '\\n%{http_code}'"]
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return (String(lines.last ?? ""), lines.dropLast().joined(separator: "\n"))
+    }
+
+    @Test func theExportedCommandRunsAndGetsTheSameStatus() throws {
+        // GIVEN a like with a bearer token and an API-key header, exported as curl
+        let server = try startDemoServer()
+        defer { server.stop() }
+        let result = try Apish.run([
+            "--locator", server.baseURL + "/services.json",
+            "-c", "auth bearer demo-token twit", "-c", "header X-Api-Key k-123 twit",
+            "-c", "post twit/like/t02 note=hello", "-c", "curl",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let command = try #require(lines.last { $0.hasPrefix("curl ") })
+        // THEN no secret and no mask is in it, and comments say what to set
+        #expect(!command.contains("demo-token") && !command.contains("k-123") && !command.contains("•••"), "\(command)")
+        #expect(command.contains(#""Authorization: Bearer ${APISH_BEARER}""#), "\(command)")
+        #expect(command.contains(#""X-Api-Key: ${APISH_X_API_KEY}""#), "\(command)")
+        #expect(lines.contains { $0.hasPrefix("# export APISH_BEARER=") })
+        // WHEN run with the variables set / THEN the server answers as it answered apish
+        let run = try runCurl(command, environment: ["APISH_BEARER": "demo-token", "APISH_X_API_KEY": "k-123"])
+        #expect(run.status == "200", "\(run)")
+        #expect(run.body.contains("\"_id\":\"t02\""), "\(run.body)")
+        // and without the token the same command is refused, as apish would be
+        let unset = try runCurl(command, environment: ["APISH_BEARER": ""])
+        #expect(unset.status == "401")
+    }
+
+    @Test func curlAfterSwitchingVersionSaysWhoseRequestItIs() throws {
+        let server = try startDemoServer()
+        defer { server.stop() }
+        let result = try Apish.run([
+            "--locator", server.baseURL + "/services-next.json",
+            "-c", "use weather v2", "-c", "refresh", "-c", "use weather latest", "-c", "curl",
+        ])
+        #expect(result.stdout.contains("# weather v3 has no request yet; this is the last request, to weather v2"), "\(result.stdout)")
+        #expect(result.stdout.contains("curl " + server.baseURL + "/weather/v2"))
+    }
+}
