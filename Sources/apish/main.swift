@@ -160,6 +160,7 @@ if interactive {
         redact: { session.redactLine($0) },
         completion: CompletionBridge(Completer(session: session)))
     session.historyProvider = { reader.history }
+    engine.keepsCases = false
     engine.run(ReaderSource(reader), file: "<stdin>", interactive: true)
     do {
         try reader.saveHistory()
@@ -168,6 +169,8 @@ if interactive {
     }
     status = 0
 } else {
+    // A script stopped by Ctrl-C still writes its reports and summary, then exits 130.
+    InterruptMonitor.install()
     let runner = ScriptRunner(engine: engine, arguments: arguments)
     status = runner.run(stdin: { ReaderSource(PlainLineReader()) })
 }

@@ -9,8 +9,19 @@ public final class ShellEngine {
     let output: OutputSink
     /// Every failure so far, with where it happened.
     public private(set) var failures: [ScriptFailure] = []
-    /// One case per command run, for `--report`.
+    /// One case per command run, for `--report`: kept only when `keepsCases` (a long session keeps none).
     public private(set) var cases: [CaseResult] = []
+    /// Whether `cases` are kept (reports and `--each-version` need them); the counts are kept always.
+    public var keepsCases = true
+    /// How many commands and expectations ran, and how many of them failed.
+    public private(set) var caseCount = 0
+    public private(set) var failedCaseCount = 0
+    /// The SIGINT count when a script started: any Ctrl-C since then stops it (`stopOnInterrupt`).
+    private var interruptsAtScriptStart: Int?
+    /// Whether a Ctrl-C stopped the script.
+    public var wasInterrupted: Bool {
+        interruptsAtScriptStart.map { session.options.interruptCount() != $0 } ?? false
+    }
     /// Set by `quit`.
     public private(set) var exitRequested = false
     /// Files being sourced, innermost last (cycle detection and depth limit).
@@ -39,8 +50,27 @@ public final class ShellEngine {
 
     /// Whether to stop now: `quit`, `--fail-fast` after a failure, or Ctrl-C during a prompt line.
     public var shouldStop: Bool {
-        exitRequested || (session.options.failFast && !failures.isEmpty)
+        exitRequested || (session.options.failFast && !failures.isEmpty) || wasInterrupted
             || interruptsAtPromptLine.map { session.options.interruptCount() != $0 } ?? false
+    }
+
+    /// From now on a Ctrl-C stops the script after the command in flight (which it cancels).
+    public func stopOnInterrupt() {
+        interruptsAtScriptStart = session.options.interruptCount()
+    }
+
+    /// Counts a case, and keeps it when reports need it.
+    private func keep(_ result: CaseResult) {
+        caseCount += 1
+        if result.failure != nil { failedCaseCount += 1 }
+        if keepsCases { cases.append(result) }
+    }
+
+    /// Marks the script as stopped by Ctrl-C: one failed case saying so, for the summary and the reports.
+    public func recordInterruption(at location: SourceLocation?) {
+        settlePendingRequestFailure(judgedByNext: false)
+        keep(CaseResult(name: "interrupted (Ctrl-C)", location: location, duration: 0, failure: "interrupted by Ctrl-C"))
+        failures.append(ScriptFailure(location: location, message: "interrupted by Ctrl-C"))
     }
 
     /// Runs every command on one line. `location` is where the line came from (nil when typed at the prompt).
@@ -183,7 +213,7 @@ public final class ShellEngine {
             pendingRequestFailure = (result, failure)
         } else {
             render(report, command: shown, location: location)
-            cases.append(result)
+            keep(result)
             if counts { failures.append(failure) }
         }
         if command.name != "record" { session.recorder?.record(shown, report: report) }
@@ -202,7 +232,7 @@ public final class ShellEngine {
         report.error = message
         let shown = session.redactLine(line)
         render(report, command: shown, location: location)
-        cases.append(CaseResult(name: shown, location: location, duration: Date().timeIntervalSince(started), failure: message))
+        keep(CaseResult(name: shown, location: location, duration: Date().timeIntervalSince(started), failure: message))
         failures.append(ScriptFailure(location: location, message: message))
     }
 
@@ -216,11 +246,11 @@ public final class ShellEngine {
         guard let pending = pendingRequestFailure else { return }
         pendingRequestFailure = nil
         if judged {
-            cases.append(CaseResult(name: pending.result.name, location: pending.result.location,
-                                    duration: pending.result.duration, failure: nil))
+            keep(CaseResult(name: pending.result.name, location: pending.result.location,
+                            duration: pending.result.duration, failure: nil))
             return
         }
-        cases.append(pending.result)
+        keep(pending.result)
         failures.append(pending.failure)
         renderError(pending.failure.message, location: pending.failure.location)
     }

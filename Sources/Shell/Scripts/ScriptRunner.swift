@@ -42,6 +42,8 @@ public final class ScriptRunner {
         if let service = arguments.eachVersion {
             return runEachVersion(service, stdin: stdin)
         }
+        engine.keepsCases = !arguments.reports.isEmpty
+        engine.stopOnInterrupt()
         let started = Date()
         switch script {
         case .commands(let commands):
@@ -55,13 +57,16 @@ public final class ScriptRunner {
         case .standardInput:
             engine.run(stdin(), file: "<stdin>")
         }
-        if engine.story != nil {
-            let failed = engine.cases.filter { $0.failure != nil }.count
+        let interrupted = engine.wasInterrupted
+        if interrupted { engine.recordInterruption(at: nil) }
+        if engine.story != nil || interrupted {
+            let failed = engine.failedCaseCount
             engine.output.write(ScriptStory.summary(
-                passed: engine.cases.count - failed, failed: failed, seconds: Date().timeIntervalSince(started),
+                passed: engine.caseCount - failed, failed: failed, seconds: Date().timeIntervalSince(started),
                 style: engine.session.options.color ? .colored : .plain))
         }
-        let status: Int32 = engine.failures.isEmpty ? 0 : 1
+        // 130 = 128 + SIGINT, as shells report a command stopped by Ctrl-C; the reports are written first.
+        let status: Int32 = interrupted ? 130 : (engine.failures.isEmpty ? 0 : 1)
         return writeReports([TestReport.Run(cases: engine.cases)]) ?? status
     }
 
