@@ -78,11 +78,13 @@ enum CommandLineRedaction {
         }
     }
 
-    /// From `start` to the end of the word, leaving out a closing quote that matches the word's opening
-    /// one when the value holds no other quote (`'x-api-key:X'` keeps its `'`; `'a'"b"` is masked whole).
+    /// From `start` to the end of the word, leaving out a closing quote that matches the quote opened
+    /// before the value when the value holds no other quote (`'x-api-key:X'` and `Authorization:'Bearer X'`
+    /// keep their `'`; `'a'"b"` is masked whole).
     private static func valueSpan(from start: Int, in word: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        let first = bytes[word.lowerBound], last = bytes[word.upperBound - 1]
-        guard word.count >= 2, TextPatterns.isQuote(first), last == first, start < word.upperBound - 1,
+        let last = bytes[word.upperBound - 1]
+        guard start < word.upperBound - 1, TextPatterns.isQuote(last),
+              bytes[word.lowerBound..<start].last(where: TextPatterns.isQuote) == last,
               !bytes[start..<(word.upperBound - 1)].contains(where: TextPatterns.isQuote)
         else { return start..<word.upperBound }
         return start..<(word.upperBound - 1)

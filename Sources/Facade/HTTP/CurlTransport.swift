@@ -310,11 +310,11 @@ public final class CurlTransport: Transport {
         case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_HTTP2_STREAM:
             return .reset
         case CURLE_WEIRD_SERVER_REPLY:
-            return .notHTTP(detail: "bad status line")
+            return .notHTTP(detail: "malformed status line")
         case CURLE_UNSUPPORTED_PROTOCOL where Self.mentions(detail, "HTTP/0.9"):
             return .notHTTP(detail: "no status line")
         case CURLE_UNSUPPORTED_PROTOCOL where Self.mentions(detail, "HTTP version"):
-            return .notHTTP(detail: "unsupported HTTP version in the status line")
+            return .notHTTP(detail: "malformed status line")
         case CURLE_UNSUPPORTED_PROTOCOL:
             return .unsupportedScheme(URLSchemePolicy.scheme(of: lastURL) ?? lastURL)
         case CURLE_OUT_OF_MEMORY where accumulator.status != nil || Self.mentions(detail, "header"):
