@@ -53,7 +53,8 @@ public enum URLNormalization {
                 text += host
                 if let port { text += ":\(port)" }
             }
-            text += path
+            // Without an authority, a path starting with `//` would read back as one (RFC 3986 §5.3).
+            text += !hasAuthority && path.hasPrefix("//") ? "/." + path : path
             if let query { text += "?" + query }
             if let fragment { text += "#" + fragment }
             return text

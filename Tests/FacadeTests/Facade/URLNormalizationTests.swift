@@ -29,6 +29,14 @@ import Testing
         #expect(URLNormalization.normalize(url) == expected)
     }
 
+    @Test func aPathWithoutAuthorityNeverReadsBackAsOne() {
+        // Found by scripts/fuzz: `/.//x` loses its dot segment, and `mailto://x` would have an authority.
+        let once = URLNormalization.normalize("mailto:/.//x")
+        #expect(once == "mailto:/.//x")
+        #expect(URLNormalization.normalize(once) == once)
+        #expect(URLNormalization.parse(once)?.hasAuthority == false)
+    }
+
     @Test func removesDotSegmentsAsRFC3986Section524() {
         // The examples of RFC 3986 §5.2.4.
         #expect(URLNormalization.removeDotSegments("/a/b/c/./../../g") == "/a/g")
