@@ -15,7 +15,7 @@ struct HeaderTarget: FuzzTarget {
         "content-length:10", "Content-Length:", "Location: /x", "Set-Cookie: a=b", " folded continuation", "\tfolded",
         "X-Empty:", ":no-name", "no colon at all", "", "Transfer-Encoding: chunked", "Content-Encoding: gzip",
         "X-Long: " + String(repeating: "v", count: 2000), "é: ü", "\u{0}", "\r",
-    ]
+    ].map { Array($0.utf8) }
 
     mutating func generate(using random: inout FuzzRandom) -> [UInt8] {
         var input: [UInt8] = []
@@ -25,11 +25,11 @@ struct HeaderTarget: FuzzTarget {
                 input.append(0)
                 input += [UInt8](repeating: UInt8(ascii: "b"), count: random.length(upTo: 3000))
             } else {
-                input += Array(random.pick(lines).utf8)
+                input += random.pick(lines)
                 if random.chance(80) { input += [0x0D] }
             }
         }
-        if random.chance(15) { input.mutate(using: &random, dictionary: lines.map { Array($0.utf8) }) }
+        if random.chance(15) { input.mutate(using: &random, dictionary: lines) }
         return input
     }
 

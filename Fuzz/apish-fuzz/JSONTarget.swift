@@ -144,17 +144,25 @@ struct JSONTarget: FuzzTarget {
         out += Array(text.utf8)
     }
 
+    /// `\uXXXX` (String(format:) would cost more than the parse being tested).
+    private func writeEscape(_ out: inout [UInt8], _ unit: Int, uppercase: Bool = false) {
+        let digits = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
+        out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), digits[(unit >> 12) & 0xF], digits[(unit >> 8) & 0xF],
+                digits[(unit >> 4) & 0xF], digits[unit & 0xF]]
+    }
+
     private func writeString(_ out: inout [UInt8], using random: inout FuzzRandom) {
         out.append(UInt8(ascii: "\""))
         for _ in 0..<random.length(upTo: 40) {
             switch random.below(10) {
             case 0: out += Array(random.pick(["\\n", "\\t", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\r"]).utf8)
-            case 1: out += Array(String(format: "\\u%04x", random.below(0xD800)).utf8)
+            case 1: writeEscape(&out, random.below(0xD800))
             case 2:
                 // An astral character as a surrogate pair.
                 let scalar = 0x10000 + random.below(0x100000)
                 let high = 0xD800 + ((scalar - 0x10000) >> 10), low = 0xDC00 + ((scalar - 0x10000) & 0x3FF)
-                out += Array(String(format: "\\u%04X\\u%04x", high, low).utf8)
+                writeEscape(&out, high, uppercase: true)
+                writeEscape(&out, low)
             case 3:
                 let value = UInt32(0x80 + random.below(0xD800 - 0x80))
                 if let scalar = Unicode.Scalar(value) { out += Array(String(Character(scalar)).utf8) }

@@ -26,6 +26,11 @@ func makeTarget(_ name: String) -> (any FuzzTarget)? {
 
 let allTargets = ["tokenizer", "json", "locator", "headers", "urls", "redactor"]
 
+/// One line on stdout at once, unbuffered, so a long run into a pipe or a file shows each target as it ends.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 func fail(_ message: String, code: Int32 = 2) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
     exit(code)
@@ -65,16 +70,16 @@ if let replayPath {
     guard targets.count == 1, var target = makeTarget(targets[0]) else { fail("--replay needs exactly one --target") }
     guard let input = InputRecord.load(replayPath) else { fail("cannot read \(replayPath)") }
     if let failure = FuzzHarness.replay(&target, input: input) {
-        print("\(target.name): FAIL on replay: \(failure)")
+        say("\(target.name): FAIL on replay: \(failure)")
         exit(1)
     }
-    print("\(target.name): replayed \(input.count) bytes: ok")
+    say("\(target.name): replayed \(input.count) bytes: ok")
     exit(0)
 }
 
 FuzzHarness.startWatchdog(hangSeconds: limits.hangSeconds)
 let harness = FuzzHarness(recordDirectory: recordDirectory, limits: limits)
-print("apish-fuzz seed \(seed)")
+say("apish-fuzz seed \(seed)")
 var failed = false
 for (index, name) in targets.enumerated() {
     guard var target = makeTarget(name) else { fail("unknown target \(name)\n" + usage) }
@@ -82,7 +87,7 @@ for (index, name) in targets.enumerated() {
     let rate = report.seconds > 0 ? Int(Double(report.inputs) / report.seconds) : report.inputs
     let memory = "RSS \(report.residentAfterWarmUp >> 20) MiB after warm-up, peak \(report.residentPeak >> 20) MiB"
     let padded = name.padding(toLength: 10, withPad: " ", startingAt: 0)
-    print("\(padded) \(report.inputs) inputs in \(String(format: "%.1f", report.seconds)) s (\(rate)/s), \(memory): "
+    say("\(padded) \(report.inputs) inputs in \(String(format: "%.1f", report.seconds)) s (\(rate)/s), \(memory): "
           + (report.failure.map { "FAIL\n  \($0)" } ?? "ok"))
     if report.failure != nil { failed = true }
 }

@@ -180,25 +180,35 @@ public enum URLNormalization {
     }
 
     /// Decodes escaped unreserved characters, upper-cases the hex of other escapes, removes dot segments.
+    /// An escape right after a stray `%` (one not starting an escape) stays encoded: decoding `%4%41` to
+    /// `%4A` would make a new escape, and normalising twice would change the URL again.
     private static func normalizedPath(_ path: ArraySlice<UInt8>) -> String {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(path.count)
+        var lastStray = -1
         var index = path.startIndex
         while index < path.endIndex {
             let byte = path[index]
-            if byte == percent, index + 2 < path.endIndex,
-               let high = hexValue(path[index + 1]), let low = hexValue(path[index + 2]) {
-                let value = high << 4 | low
-                if isUnreserved(value) {
-                    decoded.append(value)
-                } else {
-                    decoded += [percent, uppercased(path[index + 1]), uppercased(path[index + 2])]
-                }
-                index += 3
-            } else {
+            guard byte == percent else {
                 decoded.append(byte)
                 index += 1
+                continue
             }
+            guard index + 2 < path.endIndex, let high = hexValue(path[index + 1]), let low = hexValue(path[index + 2]) else {
+                lastStray = decoded.count
+                decoded.append(byte)
+                index += 1
+                continue
+            }
+            let value = high << 4 | low
+            let followsStray = lastStray == decoded.count - 1
+                || (lastStray == decoded.count - 2 && decoded.last.flatMap(hexValue) != nil)
+            if isUnreserved(value) && !followsStray {
+                decoded.append(value)
+            } else {
+                decoded += [percent, uppercased(path[index + 1]), uppercased(path[index + 2])]
+            }
+            index += 3
         }
         return String(decoding: removeDotSegments(decoded), as: UTF8.self)
     }

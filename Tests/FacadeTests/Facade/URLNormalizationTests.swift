@@ -37,6 +37,13 @@ import Testing
         #expect(URLNormalization.parse(once)?.hasAuthority == false)
     }
 
+    @Test(arguments: ["aftp:/Z%4%41.examp", "http://h/%%41", "http://h/a%4%6a/b", "http://h/%%2e%2e/x"])
+    func decodingNeverMakesANewEscape(_ url: String) {
+        // Found by scripts/fuzz: `%4%41` decoded to `%4A`, which a second pass decoded again to `J`.
+        let once = URLNormalization.normalize(url)
+        #expect(URLNormalization.normalize(once) == once)
+    }
+
     @Test func removesDotSegmentsAsRFC3986Section524() {
         // The examples of RFC 3986 §5.2.4.
         #expect(URLNormalization.removeDotSegments("/a/b/c/./../../g") == "/a/g")
