@@ -52,4 +52,12 @@ public struct HTTPRequest: Sendable, Equatable {
     public mutating func scope(header name: String, to scope: String) {
         credentialScopes[name.lowercased()] = scope
     }
+
+    /// Scopes to `base` every credential-like header of the request (`Redactor.isCredentialLikeHeader`:
+    /// Authorization, Cookie, `*key*`, `*token*`, `*secret*`, `*session*`) that has no scope yet.
+    public mutating func scopeCredentialHeaders(to base: String) {
+        for (name, _) in headers where Redactor.isCredentialLikeHeader(name) && credentialScopes[name.lowercased()] == nil {
+            credentialScopes[name.lowercased()] = base
+        }
+    }
 }

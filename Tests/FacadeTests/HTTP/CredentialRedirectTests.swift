@@ -151,3 +151,24 @@ import Testing
         #expect(response.metrics.firstByte > 0)
     }
 }
+
+/// `scopeCredentialHeaders(to:)` scopes what the facade's `header` command set, and the first hop is
+/// checked too: a request sent outside a header's scope goes without it.
+@Suite struct CredentialScopeFirstHopTests {
+    @Test func credentialHeadersScopedToAServiceStayOffOtherPaths() throws {
+        // GIVEN headers set for every request, scoped to the service /weather
+        let server = try LiveDemoServer()
+        var request = HTTPRequest(url: server.url("/echo"), headers: ["X-Api-Key": "k-999999", "Cookie": "c=999999", "Accept": "*/*"])
+        request.scopeCredentialHeaders(to: server.url("/weather"))
+        #expect(request.credentialScopes == ["x-api-key": server.url("/weather"), "cookie": server.url("/weather")])
+
+        // WHEN sent to /echo, outside that scope
+        let response = try CurlTransport().send(request)
+
+        // THEN the credentials stayed home and the ordinary header went
+        let body = try JSONValue.parse(response.body)
+        #expect(body["headers"]?["x-api-key"] == nil)
+        #expect(body["headers"]?["cookie"] == nil)
+        #expect(body["headers"]?["accept"]?.stringValue == "*/*")
+    }
+}
