@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "DemoServer"),
         .executableTarget(name: "apish", dependencies: ["Shell", "Facade", "LineEditing", "DemoServer"]),
         .executableTarget(name: "apish-bench", dependencies: ["Facade", "Shell", "DemoServer"], path: "Benchmarks/apish-bench"),
+        .executableTarget(name: "apish-fuzz", dependencies: ["Facade", "Shell"], path: "Fuzz/apish-fuzz"),
         .testTarget(name: "FacadeTests", dependencies: ["Facade", "DemoServer"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "Facade", "DemoServer"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),

@@ -138,6 +138,9 @@ struct ConnectionHandler {
         let sendsBody = !isHead && HTTPStatus.allowsBody(response.status)
         do {
             switch response.body {
+            case .raw(let bytes):
+                try connection.send(bytes)
+                return .sent
             case .bytes(let bytes):
                 // One send for head and body avoids a Nagle/delayed-ACK stall on small responses.
                 try connection.send(sendsBody ? head + bytes : head)

@@ -5,6 +5,9 @@ struct HTTPResponse {
     enum Body {
         case bytes([UInt8])
         case stream(length: Int, produce: (ResponseBodyWriter) throws -> Void)
+        /// The whole answer, status line and headers included, sent exactly as given (fault routes use it
+        /// for answers that are not well-formed HTTP); the connection closes after it.
+        case raw([UInt8])
     }
 
     var status: Int
@@ -27,7 +30,13 @@ struct HTTPResponse {
         switch body {
         case .bytes(let bytes): return bytes.count
         case .stream(let length, _): return length
+        case .raw(let bytes): return bytes.count
         }
+    }
+
+    /// An answer of exactly these bytes, however malformed, after which the connection closes.
+    static func rawAnswer(_ bytes: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: 200, body: .raw(bytes), closesConnection: true)
     }
 
     /// The body when it is already in hand (empty for a streamed body).

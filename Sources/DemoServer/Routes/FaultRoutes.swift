@@ -21,6 +21,18 @@ struct FaultRoutes {
         case ("redirect-loop", 1): return redirectLoop(request)
         case ("invalid-utf8", 1): return invalidUTF8
         case ("deprecated", 1): return try deprecated(request)
+        case ("http09", 1): return .rawAnswer(Array(#"{"city":"Richmond","state":"VA"}"#.utf8))
+        case ("garbage-status", 1): return .rawAnswer(Array("HTTP/1.1 OK 200\r\nContent-Length: 2\r\n\r\n{}".utf8))
+        case ("empty-reply", 1): return .rawAnswer([])
+        case ("short-body", 1): return Self.shortBody
+        case ("bad-chunk", 1): return Self.badChunk
+        case ("conflicting-length", 1): return Self.conflictingLength
+        case ("huge-header", 1): return Self.hugeHeader
+        case ("bad-gzip", 1): return Self.badGzip
+        case ("upgrade", 1): return Self.unsolicitedUpgrade
+        case ("not-modified", 1): return HTTPResponse(status: 304, headers: [("ETag", #""demo-1""#)])
+        case ("reflect", 1): return reflect(request)
+        case ("redirect-to", 1): return redirectTo(request)
         default: return .noRoute(for: request)
         }
     }
@@ -30,7 +42,10 @@ struct FaultRoutes {
         let routes = [
             "/faults/status/CODE[?body=none]", "/faults/delay/MS", "/faults/trickle?bytes=N&interval=MS[&chunk=N]",
             "/faults/truncated", "/faults/html", "/faults/reset", "/faults/huge/MB", "/faults/redirect-loop",
-            "/faults/invalid-utf8", "/faults/deprecated",
+            "/faults/invalid-utf8", "/faults/deprecated", "/faults/http09", "/faults/garbage-status",
+            "/faults/empty-reply", "/faults/short-body", "/faults/bad-chunk", "/faults/conflicting-length",
+            "/faults/huge-header", "/faults/bad-gzip", "/faults/upgrade", "/faults/not-modified", "/faults/reflect",
+            "/faults/redirect-to?url=URL[&status=301|302|303|307|308]",
         ]
         return .json(.object([("faults", .array(routes.map(JSON.string)))]))
     }
@@ -110,6 +125,63 @@ struct FaultRoutes {
         var response = HTTPResponse.json(.object([("redirect", .string(location))]), status: 302)
         response.headers.append(("Location", location))
         return response
+    }
+
+    /// `?url=…[&status=…]`: a redirect to any URL, another host or scheme included (`file:///etc/passwd`).
+    private func redirectTo(_ request: HTTPRequest) -> HTTPResponse {
+        guard let location = nonEmpty(request.queryValue("url")) else {
+            return .error("redirect-to needs ?url=", status: 400)
+        }
+        let status = Int(request.queryValue("status") ?? "302") ?? 0
+        guard [301, 302, 303, 307, 308].contains(status) else {
+            return .error("redirect-to takes status=301, 302, 303, 307 or 308", status: 400)
+        }
+        var response = HTTPResponse.json(.object([("redirect", .string(location))]), status: status)
+        response.headers.append(("Location", location))
+        return response
+    }
+
+    /// A text answer that repeats the request's credentials and query, as careless servers do in errors.
+    private func reflect(_ request: HTTPRequest) -> HTTPResponse {
+        let lines = [
+            "authorization: " + (request.header("Authorization") ?? ""),
+            "x-api-key: " + (request.header("X-Api-Key") ?? ""),
+            "cookie: " + (request.header("Cookie") ?? ""),
+            "query: " + (request.target.firstIndex(of: "?").map { String(request.target[request.target.index(after: $0)...]) } ?? ""),
+        ]
+        return raw(200, "text/plain; charset=utf-8", Array((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
+    /// Announces 100 bytes of JSON, sends 13 and closes cleanly (no reset).
+    private static var shortBody: HTTPResponse {
+        .rawAnswer(Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"city\":\"Rich".utf8))
+    }
+
+    /// A chunked body whose first chunk size is not hexadecimal.
+    private static var badChunk: HTTPResponse {
+        .rawAnswer(Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n".utf8))
+    }
+
+    /// Two Content-Length headers that disagree (RFC 9112 §6.3: an unrecoverable error).
+    private static var conflictingLength: HTTPResponse {
+        .rawAnswer(Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 20\r\n\r\n{}".utf8))
+    }
+
+    /// One header line of 100 KiB, more than any client keeps.
+    private static var hugeHeader: HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("X-Huge", String(repeating: "h", count: 100 * 1024))],
+                     body: .bytes(Array("{}".utf8)))
+    }
+
+    /// `Content-Encoding: gzip` over bytes that are not gzip.
+    private static var badGzip: HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
+                     body: .bytes(Array(#"{"not":"gzip"}"#.utf8)))
+    }
+
+    /// `101 Switching Protocols` that nobody asked for, then the connection ends.
+    private static var unsolicitedUpgrade: HTTPResponse {
+        .rawAnswer(Array("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n".utf8))
     }
 
     private var invalidUTF8: HTTPResponse {

@@ -12,13 +12,13 @@ enum CurlCallbacks {
         return accumulator.appendBody(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
     }
 
-    /// One complete header line per call, including its CRLF.
+    /// One complete header line per call, including its CRLF. Returning 0 stops the transfer with
+    /// CURLE_WRITE_ERROR, which is how an unsolicited 101 ends it.
     static let header: curl_write_callback = { buffer, size, count, context in
         let length = size * count
         guard let context, let buffer else { return 0 }
         let accumulator = Unmanaged<ResponseAccumulator>.fromOpaque(context).takeUnretainedValue()
-        accumulator.receiveHeaderLine(UnsafeRawBufferPointer(start: buffer, count: length))
-        return length
+        return accumulator.receiveHeaderLine(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
     }
 
     /// Called often while data flows; a non-zero return aborts with CURLE_ABORTED_BY_CALLBACK.

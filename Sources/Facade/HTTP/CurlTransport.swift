@@ -39,15 +39,54 @@ public final class CurlTransport: Transport {
 
     public func send(_ request: HTTPRequest, cancellation: CancellationToken?) throws(TransportError) -> HTTPResponse {
         try handles.withLock { (handles: inout CurlHandles) throws(TransportError) -> HTTPResponse in
-            try perform(request, cancellation: cancellation, handles: &handles)
+            try follow(request, cancellation: cancellation, handles: &handles)
         }
     }
 
-    private func perform(
+    /// Sends the request and follows its redirects hop by hop (`RedirectPolicy`): libcurl's own following
+    /// is off, because only here can every hop's credentials be checked against their scopes. The total
+    /// timeout covers all hops; the metrics of the final hop are reported after the time of the earlier ones.
+    private func follow(
         _ request: HTTPRequest, cancellation: CancellationToken?, handles: inout CurlHandles
     ) throws(TransportError) -> HTTPResponse {
+        let totalTimeout = request.timeout ?? configuration.totalTimeout
+        let clock = ContinuousClock()
+        let started = clock.now
+        var hop = try RedirectPolicy.firstHop(of: request)
+        var earlierHopsTime = 0.0
+        var redirects = 0
+        while true {
+            if cancellation?.isCancelled == true { throw .cancelled }
+            let remaining = totalTimeout - Int((clock.now - started) / .milliseconds(1))
+            guard remaining > 0 else { throw .timeout(milliseconds: totalTimeout) }
+            let timeouts = HopTimeouts(hop: remaining, total: totalTimeout)
+            var response = try perform(hop, isRedirect: redirects > 0, timeouts: timeouts, cancellation: cancellation, handles: &handles)
+            let next = configuration.maxRedirects > 0
+                ? try RedirectPolicy.nextHop(afterStatus: response.status, headers: response.headers, of: hop) : nil
+            guard let next else {
+                response.metrics = response.metrics.following(earlierHopsTime, redirects: redirects)
+                return response
+            }
+            guard redirects < configuration.maxRedirects else { throw .tooManyRedirects(limit: configuration.maxRedirects) }
+            redirects += 1
+            earlierHopsTime += response.metrics.total
+            hop = next
+        }
+    }
+
+    /// The time one hop may take, and the request's whole timeout that an error reports.
+    private struct HopTimeouts {
+        let hop: Int
+        let total: Int
+    }
+
+    /// One hop: one request and its response, redirects not followed.
+    private func perform(
+        _ request: HTTPRequest, isRedirect: Bool, timeouts: HopTimeouts, cancellation: CancellationToken?,
+        handles: inout CurlHandles
+    ) throws(TransportError) -> HTTPResponse {
         if cancellation?.isCancelled == true { throw .cancelled }
-        let filePath = Self.filePath(of: request.fullURL)
+        let filePath = isRedirect ? nil : Self.filePath(of: request.url)
         if let filePath { try Self.checkReadable(filePath, method: request.method) }
         let (easy, multi, errorBuffer) = try handles.acquire()
         let accumulator = ResponseAccumulator(limit: configuration.maxBodyBytes, cancellation: cancellation)
@@ -58,21 +97,25 @@ public final class CurlTransport: Transport {
         // The header list must outlive the transfer; libcurl only keeps a pointer to it.
         let headerList = headerList(for: request)
         defer { curl_slist_free_all(headerList) }
-        try configure(easy, for: request, headers: headerList, accumulator: accumulator, errorBuffer: errorBuffer)
+        try configure(easy, for: request, isRedirect: isRedirect, timeout: timeouts.hop, headers: headerList,
+                      accumulator: accumulator, errorBuffer: errorBuffer)
 
         let result = try run(easy, in: multi, cancellation: cancellation)
         if accumulator.exceededLimit || result == CURLE_FILESIZE_EXCEEDED {
             throw .tooLarge(limit: configuration.maxBodyBytes)
         }
-        guard result == CURLE_OK else {
+        if accumulator.conflictingContentLength { throw .conflictingContentLength }
+        var headers = accumulator.headers
+        // An unsolicited upgrade is an answer, not a broken transfer: the 101 and its headers are the response.
+        guard result == CURLE_OK || accumulator.upgraded else {
             if let filePath, result == CURLE_FILE_COULDNT_READ_FILE {
                 let exists = FileManager.default.fileExists(atPath: filePath)
                 throw .localFile(path: filePath, reason: exists ? "not readable" : "no such file")
             }
-            throw error(for: result, easy: easy, request: request, errorBuffer: errorBuffer)
+            throw error(for: result, easy: easy, request: request, timeouts: timeouts, accumulator: accumulator,
+                        errorBuffer: errorBuffer)
         }
-        var headers = accumulator.headers
-        var status = getLong(easy, CURLINFO_RESPONSE_CODE)
+        var status = accumulator.upgraded ? 101 : getLong(easy, CURLINFO_RESPONSE_CODE)
         if let filePath {
             // libcurl reports no status for a file it read; a file that was read is the 200 of a web server.
             if status == 0 { status = 200 }
@@ -83,31 +126,30 @@ public final class CurlTransport: Transport {
         return HTTPResponse(
             status: status,
             headers: headers,
-            body: accumulator.body,
-            url: getString(easy, CURLINFO_EFFECTIVE_URL) ?? request.fullURL,
+            body: accumulator.upgraded ? Data() : accumulator.body,
+            url: request.url,
             httpVersion: Self.versionName(getLong(easy, CURLINFO_HTTP_VERSION)),
             metrics: metrics(of: easy)
         )
     }
 
-
     /// Sets every option of the transfer on a freshly reset handle.
     private func configure(
-        _ easy: UnsafeMutableRawPointer, for request: HTTPRequest, headers: UnsafeMutablePointer<curl_slist>?,
-        accumulator: ResponseAccumulator, errorBuffer: UnsafeMutablePointer<CChar>
+        _ easy: UnsafeMutableRawPointer, for request: HTTPRequest, isRedirect: Bool, timeout totalTimeout: Int,
+        headers: UnsafeMutablePointer<curl_slist>?, accumulator: ResponseAccumulator,
+        errorBuffer: UnsafeMutablePointer<CChar>
     ) throws(TransportError) {
         let options = EasyOptions(easy: easy)
         let context = Unmanaged.passUnretained(accumulator).toOpaque()
-        let totalTimeout = request.timeout ?? configuration.totalTimeout
 
         try options.set(CURLOPT_ERRORBUFFER, pointer: errorBuffer)
-        try options.set(CURLOPT_URL, request.fullURL)
+        try options.set(CURLOPT_URL, request.url)
         try options.set(CURLOPT_NOSIGNAL, 1)
         try options.set(CURLOPT_TIMEOUT_MS, max(totalTimeout, 1))
         try options.set(CURLOPT_CONNECTTIMEOUT_MS, max(min(configuration.connectTimeout, totalTimeout), 1))
         try options.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(configuration.maxBodyBytes))
-        try options.set(CURLOPT_FOLLOWLOCATION, configuration.maxRedirects > 0 ? 1 : 0)
-        try options.set(CURLOPT_MAXREDIRS, max(configuration.maxRedirects, 0))
+        // Redirects are followed by `follow`, hop by hop, so that credentials are checked on each.
+        try options.set(CURLOPT_FOLLOWLOCATION, 0)
         try options.set(CURLOPT_SSL_VERIFYPEER, configuration.insecure ? 0 : 1)
         try options.set(CURLOPT_SSL_VERIFYHOST, configuration.insecure ? 0 : 2)
         try options.set(CURLOPT_NOPROXY, noProxy)
@@ -115,9 +157,9 @@ public final class CurlTransport: Transport {
         // Optional niceties: a libcurl built without them still sends requests correctly.
         options.setIfSupported(CURLOPT_ACCEPT_ENCODING, "")
         // `file` serves locators whose service URLs resolved to local files. A redirect may never lead to a
-        // local file: that would let a remote server make apish read this machine's files.
-        options.setIfSupported(CURLOPT_PROTOCOLS_STR, "http,https,file")
-        options.setIfSupported(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        // local file: that would let a remote server make apish read this machine's files. `RedirectPolicy`
+        // refuses such a hop first; this is the second lock.
+        options.setIfSupported(CURLOPT_PROTOCOLS_STR, isRedirect ? "http,https" : "http,https,file")
 
         try options.check(apish_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION, CurlCallbacks.write))
         try options.set(CURLOPT_WRITEDATA, pointer: context)
@@ -239,43 +281,69 @@ public final class CurlTransport: Transport {
 
 
     private func error(
-        for code: CURLcode, easy: UnsafeMutableRawPointer, request: HTTPRequest,
-        errorBuffer: UnsafeMutablePointer<CChar>
+        for code: CURLcode, easy: UnsafeMutableRawPointer, request: HTTPRequest, timeouts: HopTimeouts,
+        accumulator: ResponseAccumulator, errorBuffer: UnsafeMutablePointer<CChar>
     ) -> TransportError {
         let detail = String(cString: errorBuffer)
         let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
-        let lastURL = getString(easy, CURLINFO_EFFECTIVE_URL) ?? request.fullURL
+        let lastURL = request.url
         switch code {
         case CURLE_COULDNT_CONNECT:
             return .refused(host: Self.authority(of: lastURL, withPort: true) ?? lastURL)
         case CURLE_COULDNT_RESOLVE_HOST:
             return .dns(host: Self.authority(of: lastURL, withPort: false) ?? lastURL)
         case CURLE_OPERATION_TIMEDOUT:
-            return .timeout(milliseconds: timeoutThatFired(easy: easy, request: request))
+            return .timeout(milliseconds: timeoutThatFired(easy: easy, timeouts: timeouts))
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
              CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED,
              CURLE_SSL_CACERT_BADFILE, CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR,
              CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT, CURLE_USE_SSL_FAILED:
             return .tls(message: message)
-        case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING, CURLE_HTTP2_STREAM:
+        case CURLE_GOT_NOTHING:
+            return .emptyReply
+        case CURLE_PARTIAL_FILE:
+            let received = Int(getOffset(easy, CURLINFO_SIZE_DOWNLOAD_T))
+            guard let expected = accumulator.contentLength else { return .reset }
+            return .truncatedBody(received: received, expected: expected)
+        case CURLE_RECV_ERROR where Self.mentions(detail, "chunk"):
+            return .malformedChunk
+        case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_HTTP2_STREAM:
             return .reset
-        case CURLE_TOO_MANY_REDIRECTS:
-            return .tooManyRedirects(limit: configuration.maxRedirects)
+        case CURLE_WEIRD_SERVER_REPLY:
+            return .notHTTP(detail: "malformed status line")
+        case CURLE_UNSUPPORTED_PROTOCOL where Self.mentions(detail, "HTTP/0.9"):
+            return .notHTTP(detail: "no status line")
+        case CURLE_UNSUPPORTED_PROTOCOL where Self.mentions(detail, "HTTP version"):
+            return .notHTTP(detail: "malformed status line")
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            return .unsupportedScheme(URLSchemePolicy.scheme(of: lastURL) ?? lastURL)
+        case CURLE_OUT_OF_MEMORY where accumulator.status != nil || Self.mentions(detail, "header"):
+            // libcurl refuses a header line over CURL_MAX_HTTP_HEADER with "out of memory".
+            return .headerTooLarge(limit: Self.maxHeaderBytes)
+        case CURLE_BAD_CONTENT_ENCODING:
+            return .badContentEncoding(accumulator.headers["Content-Encoding"]?.lowercased() ?? "content encoding")
         case CURLE_ABORTED_BY_CALLBACK:
             return .cancelled
-        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
-            return .invalidURL(request.fullURL)
+        case CURLE_URL_MALFORMAT:
+            return .invalidURL(lastURL)
         default:
             return .other(code: Int(code.rawValue), message: message)
         }
     }
 
-    /// libcurl reports both timeouts with one code; the elapsed time tells which limit fired.
-    private func timeoutThatFired(easy: UnsafeMutableRawPointer, request: HTTPRequest) -> Int {
-        let total = request.timeout ?? configuration.totalTimeout
-        let connect = min(configuration.connectTimeout, total)
+    /// libcurl's CURL_MAX_HTTP_HEADER: the longest header line it accepts.
+    private static let maxHeaderBytes = 100 * 1024
+
+    private static func mentions(_ text: String, _ word: String) -> Bool {
+        text.range(of: word, options: .caseInsensitive) != nil
+    }
+
+    /// libcurl reports both timeouts with one code; the elapsed time tells which limit fired. A total
+    /// timeout is reported as the request's whole timeout, whichever hop it fired on.
+    private func timeoutThatFired(easy: UnsafeMutableRawPointer, timeouts: HopTimeouts) -> Int {
+        let connect = min(configuration.connectTimeout, timeouts.hop)
         let elapsed = Int(getOffset(easy, CURLINFO_TOTAL_TIME_T) / 1000)
-        return connect < total && elapsed < (connect + total) / 2 ? connect : total
+        return connect < timeouts.hop && elapsed < (connect + timeouts.hop) / 2 ? connect : timeouts.total
     }
 
     private func metrics(of easy: UnsafeMutableRawPointer) -> TransferMetrics {

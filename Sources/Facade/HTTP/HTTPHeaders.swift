@@ -68,6 +68,12 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         }
     }
 
+    /// Appends text to the value of the last field (obsolete line folding); nothing when there is none.
+    mutating func appendToLastValue(_ text: String) {
+        guard let last = fields.indices.last else { return }
+        fields[last].value += text
+    }
+
     /// Removes every field named `name`.
     public mutating func remove(_ name: String) {
         fields.removeAll { Self.same($0.name, name) }

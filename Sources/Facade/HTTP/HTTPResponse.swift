@@ -7,7 +7,7 @@ public struct HTTPResponse: Sendable, Equatable {
     public var headers: HTTPHeaders
     /// The body, already decompressed when the server used a content encoding.
     public var body: Data
-    /// The URL that produced this response, after redirects.
+    /// The URL that produced this response, after redirects, normalised (`URLNormalization`).
     public var url: String
     /// `"1.0"`, `"1.1"`, `"2"` or `"3"`.
     public var httpVersion: String
@@ -28,6 +28,9 @@ public struct HTTPResponse: Sendable, Equatable {
         self.httpVersion = httpVersion
         self.metrics = metrics
     }
+
+    /// The URL of the last hop, after every redirect: the same as `url`, named for what it is.
+    public var finalURL: String { url }
 
     /// The body as UTF-8 text, with invalid bytes replaced rather than failing.
     public var text: String {

@@ -12,7 +12,7 @@ public struct TransferMetrics: Sendable, Equatable {
     public var tls: Double
     /// Until the first byte of the response arrived (curl's start-transfer time).
     public var firstByte: Double
-    /// Until the transfer finished, redirects included.
+    /// Until the transfer finished, every hop of its redirects included.
     public var total: Double
     /// How many redirects were followed.
     public var redirects: Int
@@ -33,5 +33,15 @@ public struct TransferMetrics: Sendable, Equatable {
         self.redirects = redirects
         self.bytesReceived = bytesReceived
         self.reusedConnection = reusedConnection
+    }
+
+    /// These metrics of a final hop, placed after `earlier` seconds spent on the hops before it: phases
+    /// that happened move by that much (a phase that did not happen stays 0), so the times still only grow.
+    func following(_ earlier: Double, redirects: Int) -> TransferMetrics {
+        guard earlier > 0 || redirects > 0 else { return self }
+        func shifted(_ time: Double) -> Double { time > 0 ? time + earlier : 0 }
+        return TransferMetrics(
+            dns: shifted(dns), connect: shifted(connect), tls: shifted(tls), firstByte: shifted(firstByte),
+            total: total + earlier, redirects: redirects, bytesReceived: bytesReceived, reusedConnection: reusedConnection)
     }
 }

@@ -59,27 +59,44 @@ struct JSONWriter {
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
     }
 
+    /// A JSON string. Besides what JSON requires, U+2028 and U+2029 are escaped: they are valid inside
+    /// JSON strings, but line-splitting consumers of `--json` output (and JavaScript before ES2019) take
+    /// them for line ends.
     private mutating func writeString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0..<0x20:
-                let hexDigits = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [
-                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                    hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)],
-                ])
-            default:
-                bytes.append(byte)
+        var string = string
+        string.withUTF8 { utf8 in
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                switch byte {
+                case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+                case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+                case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+                case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+                case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+                case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+                case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+                case 0..<0x20:
+                    appendUnicodeEscape(UInt16(byte))
+                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                    // U+2028 LINE SEPARATOR is E2 80 A8, U+2029 PARAGRAPH SEPARATOR is E2 80 A9.
+                    appendUnicodeEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029)
+                    index += 2
+                default:
+                    bytes.append(byte)
+                }
+                index += 1
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendUnicodeEscape(_ unit: UInt16) {
+        let hexDigits = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: [
+            UInt8(ascii: "\\"), UInt8(ascii: "u"),
+            hexDigits[Int(unit >> 12)], hexDigits[Int((unit >> 8) & 0xF)], hexDigits[Int((unit >> 4) & 0xF)], hexDigits[Int(unit & 0xF)],
+        ])
     }
 }

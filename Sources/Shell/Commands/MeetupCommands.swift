@@ -48,7 +48,7 @@ struct GroupsCommand: Command {
             }
             if report.ok { report.notes.append(pagingNote(facade)) }
             if case .requestError(401, _)? = report.exchange?.outcome {
-                report.error = (report.error ?? "") + "; set a key: auth key key=VALUE meetup"
+                report.error = (report.error ?? "") + "; try: auth key key=VALUE meetup"
             }
             return report
         default:

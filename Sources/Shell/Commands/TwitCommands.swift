@@ -49,7 +49,7 @@ struct LikeCommand: Command {
             try facade.perform(TwitAPI.self, cancellation: token) { api throws(FacadeError) in try api.like(arguments[0]) }
         }
         if case .requestError(401, _)? = report.exchange?.outcome {
-            report.error = (report.error ?? "") + "; set a token: auth bearer TOKEN"
+            report.error = (report.error ?? "") + "; try: auth bearer TOKEN"
         }
         return report
     }

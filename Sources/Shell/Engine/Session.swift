@@ -56,14 +56,10 @@ public final class Session {
         redactor.secrets
     }
 
-    /// The facade's secrets plus the values of variables that hold credentials (`set token X`).
+    /// The facade's secrets plus the values of variables that hold credentials (`set token X`). Cheap to
+    /// ask for on every line: the variables are looked at a few bytes each, and the matcher is rebuilt
+    /// only when the secrets changed (`SecretMatcher.shared(for:)`).
     private var redactor: Redactor {
-        let held = variables.filter { name, value in
-            Redactor.isCredentialName(name) || value.lowercased().hasPrefix("bearer ") || value.lowercased().hasPrefix("basic ")
-        }
-        let values = held.values.flatMap { value in
-            [value] + (value.firstIndex(of: " ").map { [String(value[value.index(after: $0)...])] } ?? [])
-        }
-        return Redactor(secrets: facade.redactor.secrets + values)
+        Redactor(secrets: facade.redactor.secrets + Redactor.secretValues(ofVariables: variables))
     }
 }

@@ -160,14 +160,12 @@ public final class ShellEngine {
     private func run(_ words: [Word], line: String, location: SourceLocation?) -> Bool {
         let started = Date()
         let typed = words.map(\.text).joined(separator: " ")
-        var arguments: [String] = []
-        for word in words {
-            do {
-                arguments.append(try word.expand { self.session.variable($0) })
-            } catch {
-                fail(line: typed, location: location, message: error.description, started: started, echo: typed)
-                return false
-            }
+        let arguments: [String]
+        do {
+            arguments = try Expansion.expand(words) { self.session.variable($0) }
+        } catch {
+            fail(line: typed, location: location, message: error.description, started: started, echo: typed)
+            return false
         }
         guard let name = arguments.first else { return true }
         // A line recalled from history (or copied from output) has its secrets masked: running it would

@@ -37,6 +37,9 @@ struct LetCommand: Command {
         case .missing(let reason): throw CommandError("let: no \(path) in the last response: \(reason)")
         }
         let captured = value.displayText
+        guard captured.utf8.count <= Expansion.maximumBytes else {
+            throw CommandError("let: \(path) is \(ByteSize.text(captured.utf8.count)), more than the \(ByteSize.text(Expansion.maximumBytes)) a variable may hold")
+        }
         context.session.variables[variable] = captured
         var report = CommandReport(lines: ["\(variable) = \(captured)"])
         report.data = .object(JSONObject([("name", .string(variable)), ("value", .string(captured)), ("path", .string(path.description))]))

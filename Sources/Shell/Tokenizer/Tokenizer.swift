@@ -7,7 +7,12 @@
 public enum Tokenizer {
     /// Splits a line into commands (separated by unquoted `;`), each a list of words. `#` starts a comment
     /// when it begins a word (not inside a word like `a#b`, not in quotes). Empty commands are dropped.
+    /// A line longer than `Expansion.maximumBytes` is refused before it is scanned.
     public static func split(_ line: String) throws(TokenizerError) -> [[Word]] {
+        guard line.utf8.count <= Expansion.maximumBytes else {
+            throw TokenizerError(message: "this line is larger than \(ByteSize.text(Expansion.maximumBytes)), the most a line may hold",
+                                 column: 0)
+        }
         var scanner = LineScanner(line)
         return try scanner.commands()
     }

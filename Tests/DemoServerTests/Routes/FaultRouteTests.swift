@@ -139,4 +139,63 @@ struct FaultRouteTests {
             #expect(response.text.contains("/faults/redirect-loop"))
         }
     }
+
+    // MARK: Malformed answers (issue 10 items 10 and 13)
+
+    /// The whole answer of a raw fault route, read until the server closes the connection.
+    private func rawAnswer(_ server: DemoServer, _ target: String) throws -> String {
+        let client = try TestHTTPClient(port: server.port)
+        defer { client.close() }
+        try client.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        let (bytes, error) = client.readUntilClosed()
+        #expect(error == nil, "the connection ends with a clean close, not a reset")
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test(arguments: [
+        ("/faults/http09", #"{"city":"Richmond","state":"VA"}"#),
+        ("/faults/garbage-status", "HTTP/1.1 OK 200\r\nContent-Length: 2\r\n\r\n{}"),
+        ("/faults/empty-reply", ""),
+        ("/faults/short-body", "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"city\":\"Rich"),
+        ("/faults/bad-chunk", "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n"),
+        ("/faults/conflicting-length", "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 20\r\n\r\n{}"),
+        ("/faults/upgrade", "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n"),
+    ])
+    func rawFaultsAnswerExactlyTheirBytesThenClose(_ route: String, _ answer: String) throws {
+        let received = try withServer { server in try rawAnswer(server, route) }
+        #expect(received == answer)
+    }
+
+    @Test func hugeHeaderAndBadGzipAreOtherwiseWellFormed() throws {
+        try withServer { server in
+            let huge = try fetch(server, "/faults/huge-header")
+            #expect(huge.header("X-Huge")?.count == 100 * 1024)
+            let gzip = try fetch(server, "/faults/bad-gzip")
+            #expect(gzip.header("Content-Encoding") == "gzip")
+            #expect(gzip.text == #"{"not":"gzip"}"#)
+            let notModified = try fetch(server, "/faults/not-modified")
+            #expect(notModified.status == 304)
+            #expect(notModified.header("ETag") == #""demo-1""#)
+            #expect(notModified.body.isEmpty)
+        }
+    }
+
+    @Test func reflectRepeatsTheCredentialsItWasSent() throws {
+        try withServer { server in
+            let response = try fetch(server, "/faults/reflect?key=k1&x=2",
+                                     headers: [("Authorization", "Bearer t0k"), ("X-Api-Key", "a9")])
+            #expect(response.header("Content-Type") == "text/plain; charset=utf-8")
+            #expect(response.text == "authorization: Bearer t0k\nx-api-key: a9\ncookie: \nquery: key=k1&x=2\n")
+        }
+    }
+
+    @Test func redirectToSendsAnyLocationWithTheAskedStatus() throws {
+        try withServer { server in
+            let response = try fetch(server, "/faults/redirect-to?status=307&url=" + "file%3A%2F%2F%2Fetc%2Fpasswd")
+            #expect(response.status == 307)
+            #expect(response.header("Location") == "file:///etc/passwd")
+            #expect(try fetch(server, "/faults/redirect-to").status == 400)
+            #expect(try fetch(server, "/faults/redirect-to?url=/x&status=200").status == 400)
+        }
+    }
 }

@@ -141,4 +141,90 @@ import Testing
         let text = "get weather city==Boston X-Trace:abc"
         #expect(Redactor(secrets: ["zzz-secret"]).redact(text) == text)
     }
+
+    // MARK: Issue 10 items 2 and 5
+
+    @Test func knownSecretsAreMaskedInEveryEncodedForm() {
+        // GIVEN an API key holding characters that URLs and JSON escape
+        let redactor = Redactor(secrets: ["Zz/LeakMe+9="])
+
+        // THEN its percent-encoded (either hex case), JSON-escaped and raw forms are all masked
+        #expect(redactor.redact("GET /g?key=Zz%2FLeakMe%2B9%3D&page=2") == "GET /g?key=\(mask)&page=2")
+        #expect(redactor.redact("x Zz%2fLeakMe%2b9%3d y") == "x \(mask) y")
+        #expect(redactor.redact(#"{"echo":"Zz\/LeakMe+9="}"#) == #"{"echo":"\#(mask)"}"#)
+        #expect(redactor.redact("raw Zz/LeakMe+9= raw") == "raw \(mask) raw")
+    }
+
+    @Test func jsonEscapedSecretsAreMasked() {
+        let redactor = Redactor(secrets: [#"q"uo\te"#])
+        #expect(redactor.redact(#"{"v":"q\"uo\\te"}"#) == #"{"v":"\#(mask)"}"#)
+    }
+
+    @Test func basicCredentialsAreMaskedAsBase64AndDecoded() {
+        // `user:pa55word` is `dXNlcjpwYTU1d29yZA==` in an Authorization: Basic header.
+        #expect(Redactor(secrets: ["user:pa55word"]).redact("sent dXNlcjpwYTU1d29yZA== ok") == "sent \(mask) ok")
+        #expect(Redactor(secrets: ["dXNlcjpwYTU1d29yZA=="]).redact("as typed user:pa55word, alone pa55word") == "as typed \(mask), alone \(mask)")
+    }
+
+    @Test func urlPasswordsHoldingQuotesAreMaskedWhole() {
+        #expect(Redactor.redactURLsAndHeaders("http://u:pa'ss@h/x") == "http://u:\(mask)@h/x")
+        #expect(Redactor.redactURLsAndHeaders(#"curl "http://u:pa"ss@h/x""#) == #"curl "http://u:\#(mask)@h/x""#)
+        #expect(Redactor().redactCommandLine("get 'http://u:it\'s@h/x'").contains("it") == false)
+    }
+
+    @Test func historyLinesLoseQuoteJoinedEscapedAndFormSecrets() {
+        let redactor = Redactor()
+        #expect(redactor.redactCommandLine(#"auth bearer 'abc'"def" twit"#) == "auth bearer \(mask) twit")
+        #expect(redactor.redactCommandLine(#"post twit/like/t01 Authorization:Bearer\ TOK3N99"#)
+            == #"post twit/like/t01 Authorization:Bearer\ \#(mask)"#)
+        #expect(redactor.redactCommandLine(#"post twit/like/t01 Authorization:'Bearer a'"b""#).contains("a'") == false)
+        #expect(redactor.redactCommandLine("post login user=yu pass=hunter22 pwd=s3cr3t")
+            == "post login user=yu pass=\(mask) pwd=\(mask)")
+        #expect(redactor.redactCommandLine("get http://TOK3N99@127.0.0.1:8080/echo") == "get http://\(mask)@127.0.0.1:8080/echo")
+        #expect(redactor.redactCommandLine(#"header Cookie "sid=abc; theme=dark""#) == "header Cookie \(mask)")
+    }
+
+    @Test func setCookieAndSessionHeadersAreMaskedInOutput() {
+        #expect(Redactor.redactURLsAndHeaders("Set-Cookie: sid=abc123; Path=/; HttpOnly") == "Set-Cookie: \(mask)")
+        #expect(Redactor.redactURLsAndHeaders("X-Session-Token: s3ss10n") == "X-Session-Token: \(mask)")
+        // Structure after a credential-like member name is not a secret.
+        #expect(Redactor.redactURLsAndHeaders(#"{"session": {"id": 1}}"#) == #"{"session": {"id": 1}}"#)
+    }
+
+    @Test(arguments: [("Authorization", true), ("Cookie", true), ("X-Api-Key", true), ("X-Session-Token", true),
+                      ("X-Client-Secret", true), ("Keyboard-Layout", true), ("Proxy-Authorization", false),
+                      ("Set-Cookie", false), ("X-Trace", false), ("Accept", false)])
+    func credentialLikeHeadersForScoping(_ name: String, _ credential: Bool) {
+        #expect(Redactor.isCredentialLikeHeader(name) == credential)
+    }
+
+    @Test func theMatcherIsBuiltOncePerSetOfSecrets() {
+        // GIVEN the same secrets asked for twice, in another order / THEN one matcher serves both
+        let first = SecretMatcher.shared(for: ["alpha-secret", "beta-secret"])
+        let again = SecretMatcher.shared(for: ["beta-secret", "alpha-secret", "xy"])
+        #expect(first === again)
+        #expect(SecretMatcher.shared(for: ["gamma-secret"]) !== first)
+        #expect(SecretMatcher(secrets: []).isEmpty)
+    }
+
+    @Test func variablesHoldingCredentialsAreFoundWithoutReadingLongValues() {
+        let long = String(repeating: "v", count: 1 << 20)
+        let values = Redactor.secretValues(ofVariables: ["y": "1", "big": long, "apiToken": "t0k3n", "h": "Bearer b3arer"])
+        #expect(Set(values) == ["t0k3n", "Bearer b3arer", "b3arer"])
+    }
+
+    @Test func aServerReflectingSecretsInATextBodyShowsNone() throws {
+        // GIVEN a server that repeats the credentials it got in a text/plain body
+        let server = try LiveDemoServer()
+        let request = HTTPRequest(url: server.url("/faults/reflect"), query: [FormField(name: "key", value: "Zz/LeakMe+9=")],
+                                  headers: ["Authorization": "Bearer r3fl3ct3d", "X-Api-Key": "k3y-r3fl3ct"])
+        let response = try CurlTransport().send(request)
+        #expect(response.text.contains("r3fl3ct3d"))
+
+        // WHEN the text is redacted with the secrets held / THEN none of them is left, in any form
+        let shown = Redactor(secrets: ["r3fl3ct3d", "k3y-r3fl3ct", "Zz/LeakMe+9="]).redact(response.text)
+        for secret in ["r3fl3ct3d", "k3y-r3fl3ct", "LeakMe"] {
+            #expect(!shown.contains(secret), "\(secret) reached the text")
+        }
+    }
 }

@@ -14,6 +14,14 @@ import Testing
         ("http://api.example/v1", "http://api.example/v10/x", false),
         ("http://api.example/v1", "http://api.example/other", false),
         ("http://api.example/v1", "not a url", false),
+        // Dot segments, raw or percent-encoded, are resolved before the check (issue 10 item 1).
+        ("http://127.0.0.1:1877/svc", "http://127.0.0.1:1877/svc/../outside/echo", false),
+        ("http://127.0.0.1:1877/svc", "http://127.0.0.1:1877/svc/%2e%2e/outside", false),
+        ("http://127.0.0.1:1877/svc", "http://127.0.0.1:1877/svc/.%2E/outside", false),
+        ("http://127.0.0.1:1877/svc", "http://127.0.0.1:1877/other/../svc/x", true),
+        ("http://127.0.0.1:1877/svc/../outside", "http://127.0.0.1:1877/outside/x", true),
+        ("http://api.example/v1", "http://api.example/v1/%2E%2E", false),
+        ("http://api.example/v1", "http://api.example/v1%2fx", false),
     ])
     func scope(_ base: String, _ url: String, _ inside: Bool) {
         #expect(URLScope.contains(base: base, url: url) == inside)

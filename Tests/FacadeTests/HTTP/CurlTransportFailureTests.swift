@@ -76,8 +76,8 @@ struct CurlTransportFailureTests {
         #expect(failure(HTTPRequest(url: server.url("/faults/redirect-loop"))) == .tooManyRedirects(limit: 10))
     }
 
-    @Test func anUnsupportedSchemeIsAnInvalidURL() {
-        #expect(failure(HTTPRequest(url: "ftp://127.0.0.1/file")) == .invalidURL("ftp://127.0.0.1/file"))
+    @Test func anUnsupportedSchemeIsRefusedByName() {
+        #expect(failure(HTTPRequest(url: "ftp://127.0.0.1/file")) == .unsupportedScheme("ftp"))
     }
 
     @Test func anAlreadyCancelledTokenSendsNothing() throws {

@@ -5,7 +5,7 @@ import Testing
 struct ResponseAccumulatorTests {
     private func feedHeader(_ accumulator: ResponseAccumulator, _ line: String) {
         var bytes = Array(line.utf8)
-        bytes.withUnsafeMutableBytes { accumulator.receiveHeaderLine(UnsafeRawBufferPointer($0)) }
+        _ = bytes.withUnsafeMutableBytes { accumulator.receiveHeaderLine(UnsafeRawBufferPointer($0)) }
     }
 
     private func feedBody(_ accumulator: ResponseAccumulator, count: Int) -> Bool {

@@ -54,6 +54,17 @@ import Facade
         #expect(value.encoded() == #""q\"b\\n\nt\tr\rb\bf\fc\u0001\u001f/é😀"# + "\u{7F}\"")
     }
 
+    @Test func lineAndParagraphSeparatorsAreEscapedSoJSONLinesStayOneLine() throws {
+        // GIVEN text holding U+2028 and U+2029 (valid in JSON, but line ends to many line-splitting readers)
+        let value: JSONValue = .object(JSONObject([("name", .string("a\u{2028}b\u{2029}c\u{2027}"))]))
+
+        // WHEN encoded / THEN both are escaped, nothing else changes, and the text reads back the same
+        let text = value.encoded()
+        #expect(text == #"{"name":"a\u2028b\u2029c"# + "\u{2027}\"}")
+        #expect(!text.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" })
+        #expect(try JSONValue.parse(Data(text.utf8)) == value)
+    }
+
     @Test func numbersAreWrittenAsParsed() throws {
         let text = #"[1.50,-0,1E+2,1e400,123456789012345678901234567890,0.1e-7]"#
         #expect(try JSONValue.parse(text).encoded() == text)

@@ -1,0 +1,50 @@
+import Facade
+
+/// URL normalisation and scope checks. Must hold: normalising twice changes nothing; a normalised path
+/// has no dot segments; a scope check gives the same answer on the normalised URLs; an http(s) URL is in
+/// its own scope. An input is a base and a URL separated by NUL.
+struct URLTarget: FuzzTarget {
+    let name = "urls"
+    private let schemes = ["http://", "https://", "HTTP://", "file://", "ftp://", "h+t.p-://", "", "1http://", "http:", "mailto:"]
+    private let authorities = ["127.0.0.1:1877", "api.example", "API.Example:80", "h:443", "u:p@h", "a@b@h", "[::1]:8080",
+                               "[::1", "h:", "h:99999", "h:08080", "", "%41.example", "h:abc", "u:pa'ss@h"]
+    private let segments = ["/", "svc", "..", ".", "%2e", "%2E%2e", ".%2e", "%2f", "a", "%7Euser", "%", "%zz", "//", "é",
+                            "~", "a;b", "..;", "\\", " "]
+    private let tails = ["", "?q=1", "?x=/../y", "#frag", "#a/../b", "?", "#", "?a#b"]
+
+    mutating func generate(using random: inout FuzzRandom) -> [UInt8] {
+        func url() -> [UInt8] {
+            var text = random.pick(schemes) + random.pick(authorities)
+            for _ in 0..<random.length(upTo: 12) {
+                text += random.pick(segments)
+                if random.chance(50) { text += "/" }
+            }
+            text += random.pick(tails)
+            var bytes = Array(text.utf8)
+            if random.chance(10) { bytes.mutate(using: &random, dictionary: segments.map { Array($0.utf8) }) }
+            return bytes.filter { $0 != 0 }
+        }
+        return url() + [0] + url()
+    }
+
+    mutating func run(_ input: [UInt8]) throws(FuzzFailure) {
+        let halves = input.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+        let base = String(decoding: halves.first ?? [], as: UTF8.self)
+        let url = String(decoding: halves.count > 1 ? halves[1] : [], as: UTF8.self)
+        for text in [base, url] {
+            let once = URLNormalization.normalize(text)
+            let twice = URLNormalization.normalize(once)
+            if once != twice { throw FuzzFailure("not idempotent: '\(text)' → '\(once)' → '\(twice)'") }
+            if let parts = URLNormalization.parse(text) {
+                let path = "/" + parts.path + "/"
+                if path.contains("/../") || path.contains("/./") { throw FuzzFailure("dot segment left in '\(once)'") }
+                if parts.hasAuthority, ["http", "https"].contains(parts.scheme), !URLScope.contains(base: text, url: text) {
+                    throw FuzzFailure("'\(text)' is not in its own scope")
+                }
+            }
+        }
+        let inside = URLScope.contains(base: base, url: url)
+        let normalizedInside = URLScope.contains(base: URLNormalization.normalize(base), url: URLNormalization.normalize(url))
+        if inside != normalizedInside { throw FuzzFailure("scope of '\(url)' under '\(base)' changes with normalisation") }
+    }
+}
