@@ -82,6 +82,12 @@ public enum Outcome: Sendable, Equatable, CustomStringConvertible {
             return (.requestError(status: response.status, message: serverMessage(in: response.body)), nil)
         case 500..<600:
             return (.serverError(status: response.status, message: serverMessage(in: response.body)), nil)
+        case 304:
+            // Not Modified: the copy the client holds is current. An answer, not a failure; nothing to decode.
+            return (.success(status: 304), nil)
+        case 101:
+            // An upgrade nobody asked for: the server broke the exchange, not the network.
+            return (.serverError(status: 101, message: "the server switched protocols without being asked"), nil)
         default:
             return (.networkFailure("unexpected HTTP status \(response.status)"), nil)
         }

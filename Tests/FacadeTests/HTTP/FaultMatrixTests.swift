@@ -74,8 +74,8 @@ import Testing
     }
 
     /// 304 and 101 are answers, not network failures: the transport hands them over as clean responses.
-    @Test(arguments: [("/faults/not-modified", 304), ("/faults/upgrade", 101)])
-    func notModifiedAndUpgradeAreResponses(_ path: String, _ status: Int) throws {
+    @Test(arguments: [("/faults/not-modified", 304, OutcomeKind.success), ("/faults/upgrade", 101, OutcomeKind.serverError)])
+    func notModifiedAndUpgradeAreResponses(_ path: String, _ status: Int, _ kind: OutcomeKind) throws {
         let server = try LiveDemoServer()
 
         let response = try CurlTransport().send(HTTPRequest(url: server.url(path)))
@@ -83,9 +83,8 @@ import Testing
         #expect(response.status == status)
         #expect(response.body.isEmpty)
         let outcome = Self.classify(HTTPRequest(url: server.url(path)), through: CurlTransport())
-        withKnownIssue("Outcome.classify does not know 304 and 101 yet (issue 10 item 10, owned by the Outcome change)") {
-            #expect(outcome.kind != .networkFailure)
-        }
+        #expect(outcome.kind == kind)
+        #expect(outcome.status == status)
     }
 
     /// The transport's result classified with a decoder that wants JSON, as the generic model does
