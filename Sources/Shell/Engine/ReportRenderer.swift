@@ -73,11 +73,9 @@ struct ReportRenderer {
         return lines.map { style.dim(TerminalText.singleLine($0)) }.joined(separator: "\n") + "\n"
     }
 
-    /// `timing: dns 0.1 ms · connect 0.2 ms · tls – · first byte 1.9 ms · total 2.3 ms (reused connection)`.
+    /// The timing waterfall of one request (see `TimingWaterfall`).
     static func timingLine(_ metrics: TransferMetrics) -> String {
-        func ms(_ seconds: Double) -> String { seconds > 0 ? String(format: "%.1f ms", seconds * 1000) : "–" }
-        return "timing: dns \(ms(metrics.dns)) · connect \(ms(metrics.connect)) · tls \(ms(metrics.tls)) · first byte \(ms(metrics.firstByte)) · total \(ms(metrics.total))"
-            + (metrics.reusedConnection ? " (reused connection)" : "")
+        TimingWaterfall.line(metrics)
     }
 
     // MARK: JSON
