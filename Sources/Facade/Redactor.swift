@@ -40,6 +40,12 @@ public struct Redactor: Sendable {
         Self.redactURLsAndHeaders(matcher.mask(text, with: Self.mask))
     }
 
+    /// Only the known secret values masked (no patterns): for text that is already safe in shape, such as
+    /// everything the shell writes, where a pattern could mistake documentation for a credential.
+    public func redactKnownSecrets(_ text: String) -> String {
+        matcher.mask(text, with: Self.mask)
+    }
+
     /// A JSON value with secrets masked, walked member by member (so a large body costs one pass rather than
     /// a scan of its whole text): members named like credentials (`"authorization"`, `"api_key"`) lose
     /// their value, every string is masked as `redact(_:)` masks text.
@@ -78,7 +84,7 @@ public struct Redactor: Sendable {
     }
 
     /// `Basic dXNl…` → `Basic •••`, `abc` → `•••`.
-    static func maskKeepingScheme(_ value: String) -> String {
+    public static func maskKeepingScheme(_ value: String) -> String {
         let parts = value.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, TextPatterns.isAuthScheme(parts[0].utf8) else { return mask }
         return parts[0] + " " + mask

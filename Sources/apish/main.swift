@@ -47,7 +47,8 @@ let argv = Array(CommandLine.arguments.dropFirst())
 /// Ends the process on a start-up failure: one line on stderr, and with `--json` also the one JSON object
 /// a caller parsing stdout waits for.
 func fail(_ message: String, code: Int32) -> Never {
-    FileHandle.standardError.write(Data("apish: \(message)\n".utf8))
+    // A message may quote a remote document (a service name in a locator): no control character passes.
+    FileHandle.standardError.write(Data("apish: \(TerminalText.safe(message))\n".utf8))
     if argv.contains("--json") {
         let object = JSONValue.object(JSONObject([
             ("command", .string("apish")), ("ok", .bool(false)),
@@ -149,7 +150,7 @@ do {
 } catch {
     let message = error.description + (LocatorHint.missingScheme(locatorSource).map { " (\($0))" } ?? "")
     if !interactive { fail(message, code: 1) }
-    FileHandle.standardError.write(Data("apish: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("apish: \(TerminalText.singleLine(message))\n".utf8))
 }
 
 var status: Int32

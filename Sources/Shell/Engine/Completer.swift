@@ -47,6 +47,9 @@ public struct Completer {
         }
         let offered = command.complete(previous, session: session)
         let lower = partial.lowercased()
-        return Result(candidates: offered.filter { $0.lowercased().hasPrefix(lower) }, replaceFrom: replaceFrom)
+        // A name from a server that holds control characters is never offered: it could drive the terminal.
+        return Result(
+            candidates: offered.filter { $0.lowercased().hasPrefix(lower) && TerminalText.safe($0) == $0 && !$0.contains("\n") },
+            replaceFrom: replaceFrom)
     }
 }

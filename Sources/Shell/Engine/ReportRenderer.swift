@@ -68,7 +68,12 @@ struct ReportRenderer {
         }
         if let response = exchange.response {
             lines.append("< " + HTTPStatusText.line(response.status))
-            for (name, value) in response.headers { lines.append("< \(name): \(value)") }
+            // Set-Cookie, a reflected Authorization, any credential-like header: the value never shows.
+            for (name, value) in response.headers {
+                let shown = Redactor.isCredentialLikeHeader(name) || name.lowercased() == "set-cookie"
+                    ? Redactor.maskKeepingScheme(value) : session.redact(value)
+                lines.append("< \(name): \(shown)")
+            }
         }
         return lines.map { style.dim(TerminalText.singleLine($0)) }.joined(separator: "\n") + "\n"
     }

@@ -51,6 +51,11 @@ public final class Session {
         redactor.redactCommandLine(text)
     }
 
+    /// The known secrets masked, and nothing else: what every line leaving the shell goes through.
+    public func redactSecrets(_ text: String) -> String {
+        redactor.redactKnownSecrets(text)
+    }
+
     /// Every secret value the session knows: credentials, and variables that hold them.
     public var secretValues: [String] {
         redactor.secrets

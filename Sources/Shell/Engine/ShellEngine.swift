@@ -37,7 +37,8 @@ public final class ShellEngine {
     public init(session: Session, registry: CommandRegistry = .standard, output: OutputSink = StandardOutput()) {
         self.session = session
         self.registry = registry
-        self.output = output
+        // The one point where a session's text leaves the process: every secret it knows is masked there.
+        self.output = RedactingOutput(output, session: session)
         story = session.options.story ? ScriptStory(style: session.options.color ? .colored : .plain) : nil
     }
 

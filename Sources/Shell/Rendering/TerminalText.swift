@@ -1,8 +1,8 @@
 /// Text fitted to terminal columns: made single-line and safe, cut, and padded by display width.
-enum TerminalText {
+public enum TerminalText {
     /// One line of text: newlines and tabs become spaces, and other control characters become `�` so
     /// that a server's data cannot move the cursor or change colours.
-    static func singleLine(_ text: String) -> String {
+    public static func singleLine(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = String.UnicodeScalarView()
         var previousWasReturn = false
@@ -21,7 +21,7 @@ enum TerminalText {
     }
 
     /// Control characters other than newlines and tabs replaced by `�`, for multi-line values.
-    static func safe(_ text: String) -> String {
+    public static func safe(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) else {
             return text
         }

@@ -135,7 +135,8 @@ public final class ScriptRunner {
         let report = TestReport(runs: runs)
         var status: Int32?
         for file in arguments.reports {
-            let text = file.format == .junit ? JUnitWriter.render(report) : TAPWriter.render(report)
+            // Failure messages quote what a server answered (an echoed token too): masked like all output.
+            let text = engine.session.redact(file.format == .junit ? JUnitWriter.render(report) : TAPWriter.render(report))
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: LocatorLocation.expandTilde(file.path)), options: .atomic)
             } catch {
