@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 MIB = 1024 * 1024
+NOT_SELECTED = "not selected by --only"  # as scripts/bench notes a workload --only leaves out
 
 
 @dataclass
@@ -30,6 +31,8 @@ class Side:
     rss: float  # KiB
     cpu: float  # user + sys, seconds
     runs: int
+    fastest: float  # wall, seconds
+    slowest: float
 
 
 @dataclass
@@ -50,7 +53,8 @@ def load_sides(path):
             runs.setdefault((line["workload"], line["side"]), []).append(sample)
     return {
         key: Side(wall=statistics.median(s[0] for s in samples), rss=statistics.median(s[1] for s in samples),
-                  cpu=statistics.median(s[2] for s in samples), runs=len(samples))
+                  cpu=statistics.median(s[2] for s in samples), runs=len(samples),
+                  fastest=min(s[0] for s in samples), slowest=max(s[0] for s in samples))
         for key, samples in runs.items()
     }
 
@@ -130,6 +134,8 @@ def table(sides, notes, facts, bench):
     lines = ["| work | apish | peer | ratio | goal |", "|---|---|---|---|---|"]
     complete = True
     for row in rows(facts):
+        if skipped.get((row.workload, "apish")) == NOT_SELECTED:
+            continue
         apish, peer = sides.get((row.workload, "apish")), sides.get((row.workload, row.peer))
         reason = skipped.get((row.workload, row.peer)) or skipped.get((row.workload, "apish"))
         if reason and (apish is None or peer is None):
@@ -150,14 +156,16 @@ def table(sides, notes, facts, bench):
     # The parser row comes from apish-bench (in-process, best of its rounds): ratio = time ratio, like the rest.
     ours, foundation = bench.get("json_ours_mbps"), bench.get("json_serialization_mbps")
     work = f"own JSON parser throughput ({size(bench.get('json_document_bytes', 0))} meetup document, in-process)"
-    if ours and foundation and ours > 0:
+    if ("parser", "apish") in skipped:
+        pass
+    elif ours and foundation and ours > 0:
         decoder = bench.get("json_decoder_mbps")
         peer_cell = f"JSONSerialization {foundation:.0f} MB/s" + (f" (JSONDecoder {decoder:.0f} MB/s)" if decoder else "")
         mark = " ✓" if ours >= 500 else " ✗"
         lines.append(f"| {work} | {ours:.0f} MB/s | {peer_cell} | {foundation / ours:.2f}x | ≥ 500 MB/s{mark} |")
     else:
         complete = False
-        lines.append(f"| {work} | FAILED: {failed.get(('parser', 'apish-bench'), 'no numbers')} | — | — | ≥ 500 MB/s |")
+        lines.append(f"| {work} | FAILED: {failed.get(('parser', 'apish'), 'no numbers')} | — | — | ≥ 500 MB/s |")
     return lines, complete
 
 
@@ -250,16 +258,19 @@ plot '{os.path.join(out, name + '.dat')}' using 1:2 with linespoints lw 2 pt 7 t
     return None if result.returncode == 0 else result.stderr.strip()
 
 
-def curves(sides, facts, out):
+def curves(sides, facts, out, skipped):
     """The two scale curves as text, plus which points are missing."""
     lines, missing = [], []
     body, body_missing = curve(sides, facts, "body_curve", "bytes", lambda e: f"body-{e['target'] // 1024}K")
     script, script_missing = curve(sides, facts, "script_curve", "commands", lambda e: f"script-{e['commands']}")
-    missing += body_missing + script_missing
+    missing += [] if "body" in skipped else body_missing
+    missing += [] if "script" in skipped else script_missing
     for name, points, unit, heading, axis, x_format in [
         ("scale-body", body, "bytes", "body size: `get` of a generated groups page", "body", "%.0s %cB"),
         ("scale-script", script, "commands", "script length: `set`/`refresh weather` lines", "script length (commands)", "%.0s%c"),
     ]:
+        if name.removeprefix("scale-") in skipped:
+            continue
         write_data(os.path.join(out, name + ".dat"), points, unit)
         lines.append(f"**{heading}** (`{name}.dat`)")
         lines.append("")
@@ -288,6 +299,28 @@ def curves(sides, facts, out):
     return lines, missing
 
 
+def against_baseline(sides, baseline):
+    """apish ÷ baseline for every workload both ran: a before/after comparison from the same run."""
+    workloads = [w for (w, side) in sides if side == "baseline" and (w, "apish") in sides]
+    lines = [f"## Against the baseline (`{baseline}`)", "",
+             "| workload | apish | baseline | time ratio | RSS ratio |", "|---|---|---|---|---|"]
+    for workload in workloads:
+        a, b = sides[(workload, "apish")], sides[(workload, "baseline")]
+        lines.append(f"| {workload} | {cell(a)} | {cell(b)} | {a.wall / b.wall:.2f}x | {a.rss / b.rss:.2f}x |")
+    return lines + ["", "ratio under 1: the apish under test is faster (smaller) than the baseline.", ""]
+
+
+def spread(sides):
+    """Every side's runs, so a reader sees how much the machine drifted."""
+    lines = ["## All sides", "",
+             "| workload | side | runs | wall fastest / median / slowest | peak RSS | CPU (user+sys) |",
+             "|---|---|---|---|---|---|"]
+    for (workload, side), s in sides.items():
+        lines.append(f"| {workload} | {side} | {s.runs} | {duration(s.fastest)} / {duration(s.wall)} / "
+                     f"{duration(s.slowest)} | {mebibytes(s.rss)} | {duration(s.cpu)} |")
+    return lines + [""]
+
+
 def git_revision(apish):
     try:
         here = os.path.dirname(os.path.abspath(__file__))
@@ -307,6 +340,7 @@ def main():
     parser.add_argument("--seconds", type=float, default=0)
     parser.add_argument("--apish", default="")
     parser.add_argument("--load", default="", help="the load average when the run started")
+    parser.add_argument("--baseline", default="", help="the baseline apish binary, when one was run")
     options = parser.parse_args()
     out = options.dir
 
@@ -317,7 +351,7 @@ def main():
     bench = load_key_values(os.path.join(out, "apish-bench.kv"))
 
     table_lines, complete = table(sides, notes, facts, bench)
-    curve_lines, missing_points = curves(sides, facts, out)
+    curve_lines, missing_points = curves(sides, facts, out, {w for kind, w, _, _ in notes if kind == "skipped"})
     with open("/proc/loadavg") as file:
         load_now = " ".join(file.read().split()[:3])
     floor = sides.get(("floor", "true"))
@@ -340,6 +374,9 @@ def main():
         "",
         *curve_lines,
     ]
+    if options.baseline:
+        lines += against_baseline(sides, options.baseline)
+    lines += spread(sides)
     problems = [f"{kind}: {workload} {side}: {message}" for kind, workload, side, message in notes]
     if problems:
         lines += ["## Notes", ""] + [f"- {p}" for p in problems] + [""]

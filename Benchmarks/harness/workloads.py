@@ -145,9 +145,16 @@ def main():
     parser.add_argument("--groups", type=int, default=50_000)
     parser.add_argument("--operations", type=int, default=5_000)
     parser.add_argument("--quick", action="store_true", help="skip the 100,000-command point of the script curve")
+    parser.add_argument("--only", default="", help="the workloads scripts/bench runs (comma-separated): "
+                        "the big files of the others are not written")
     options = parser.parse_args()
 
     origin = f"http://127.0.0.1:{options.port}"
+    only = set(filter(None, options.only.split(",")))
+
+    def needed(*workloads):
+        return not only or bool(only.intersection(workloads))
+
     facts = {"origin": origin, "files": {}}
 
     def write(relative, content):
@@ -167,14 +174,15 @@ def main():
     write("www/weather.json", '{"city":"Richmond","state":"VA","currentTemperature":63,"currentConditions":"Sunny"}\n')
     write("www/stock.json", '{"symbol":"AAPL","name":"Apple Inc.","openingPrice":528.1,"currentPrice":530.12,"percentageChange":0.38}\n')
     facts["groups"] = options.groups
-    facts["page_bytes"] = write("www/meetup/2/groups", groups_page(options.groups, SEED))
+    facts["page_bytes"] = write("www/meetup/2/groups", groups_page(options.groups, SEED) if needed("groups", "get") else "")
     facts["operations"] = options.operations
-    facts["spec_bytes"] = write("www/openapi.json", openapi_spec(options.operations, SEED))
+    facts["spec_bytes"] = write("www/openapi.json", openapi_spec(options.operations, SEED) if needed("openapi") else "")
 
     facts["body_curve"] = []
     for target in BODY_SIZES:
         name = f"body/{target >> 10}K.json"
-        facts["body_curve"].append({"target": target, "bytes": write(f"www/{name}", body_of_size(target, SEED)), "url": f"{origin}/{name}"})
+        body = body_of_size(target, SEED) if needed("body") else ""
+        facts["body_curve"].append({"target": target, "bytes": write(f"www/{name}", body), "url": f"{origin}/{name}"})
 
     facts["replay_commands"] = REPLAY_COMMANDS
     write("replay.apish", "refresh weather\n" * REPLAY_COMMANDS)
