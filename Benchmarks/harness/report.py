@@ -236,15 +236,14 @@ set terminal pngcairo size 900,540 font ",10"
 set output '{os.path.join(out, name + '.png')}'
 set title "{title}"
 set logscale xy 10
-set logscale y2 10
 set xlabel "{unit_label}"
 set ylabel "wall time (s)"
-set y2label "peak RSS (MiB)"
+set y2label "peak RSS (MiB, linear)"
 set format x "{x_format}"
 set format y "%g"
 set format y2 "%g"
 set yrange [{min(walls) / 2}:{max(walls) * 2}]
-set y2range [{min(rss) / 2}:{max(rss) * 2}]
+set y2range [0:{max(rss) * 1.25}]
 set ytics nomirror
 set y2tics
 set grid
@@ -370,10 +369,9 @@ def main():
         "Wall time from bash's clock around `/usr/bin/time -v`, which gives peak RSS (for a pipeline: its largest process) "
         "and CPU time." + (f" Harness floor (`/usr/bin/time -v true`): {duration(floor.wall)}, in every wall time." if floor else ""),
         "",
-        "## Scale curves",
-        "",
-        *curve_lines,
     ]
+    if curve_lines:
+        lines += ["## Scale curves", "", *curve_lines]
     if options.baseline:
         lines += against_baseline(sides, options.baseline)
     lines += spread(sides)
