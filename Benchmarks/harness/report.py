@@ -302,10 +302,12 @@ def against_baseline(sides, baseline):
     """apish ÷ baseline for every workload both ran: a before/after comparison from the same run."""
     workloads = [w for (w, side) in sides if side == "baseline" and (w, "apish") in sides]
     lines = [f"## Against the baseline (`{baseline}`)", "",
-             "| workload | apish | baseline | time ratio | RSS ratio |", "|---|---|---|---|---|"]
+             "| workload | apish | baseline | time ratio | CPU ratio | RSS ratio |", "|---|---|---|---|---|---|"]
     for workload in workloads:
         a, b = sides[(workload, "apish")], sides[(workload, "baseline")]
-        lines.append(f"| {workload} | {cell(a)} | {cell(b)} | {a.wall / b.wall:.2f}x | {a.rss / b.rss:.2f}x |")
+        # CPU time comes in 10 ms steps: a ratio of less than 100 ms says nothing.
+        cpu = f"{a.cpu / b.cpu:.2f}x" if min(a.cpu, b.cpu) >= 0.1 else "—"
+        lines.append(f"| {workload} | {cell(a)} | {cell(b)} | {a.wall / b.wall:.2f}x | {cpu} | {a.rss / b.rss:.2f}x |")
     return lines + ["", "ratio under 1: the apish under test is faster (smaller) than the baseline.", ""]
 
 
