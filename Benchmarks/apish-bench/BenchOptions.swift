@@ -6,15 +6,17 @@ struct BenchOptions {
     var requests = 500
     var startupRuns = 10
     var documentPath: String?
+    var resultsPath: String?
 
     static let usage = """
-        usage: apish-bench [--apish PATH | --no-startup] [--size MB] [--rounds N] [--requests N] [--startup-runs N] [--keep-document PATH]
+        usage: apish-bench [--apish PATH | --no-startup] [--size MB] [--rounds N] [--requests N] [--startup-runs N] [--keep-document PATH] [--results FILE]
           --apish PATH      the apish binary to time at start-up (default .build/release/apish)
           --size MB         size of the generated JSON document (default 5)
           --rounds N        timed parse rounds per parser, best counts (default 5)
           --requests N      GETs per HTTP client (default 500)
           --startup-runs N  timed launches of apish -c services (default 10)
           --keep-document PATH  write the generated document there and keep it
+          --results FILE    also write every number as key=value lines to FILE (for scripts/bench)
         """
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
@@ -43,6 +45,7 @@ struct BenchOptions {
             case "--requests": options.requests = try count(argument)
             case "--startup-runs": options.startupRuns = try count(argument)
             case "--keep-document": options.documentPath = try value(argument)
+            case "--results": options.resultsPath = try value(argument)
             default: throw BenchFailure("unknown argument '\(argument)'\n\(usage)")
             }
         }

@@ -4,6 +4,11 @@ import Foundation
 /// The whole benchmark: every measurement side by side in one run, printed as a compact table.
 struct BenchRun {
     let options: BenchOptions
+    private let results = BenchResults()
+
+    init(options: BenchOptions) {
+        self.options = options
+    }
 
     func run() throws {
         let document = BenchDocument(approximateBytes: Int(options.documentMegabytes * 1_000_000))
@@ -20,11 +25,14 @@ struct BenchRun {
         try http()
         try bodyCap()
         if let apish = options.apish { try startup(apish) }
+        if let path = options.resultsPath { try results.write(to: path) }
     }
 
     private func jsonSpeed(data: Data, groups: Int) throws {
         let results = try JSONBenchmark(data: data, expectedGroups: groups, rounds: options.jsonRounds).run()
         guard let ours = results.first(where: { $0.contender == .ours }) else { return }
+        self.results.record("json_document_bytes", data.count)
+        for result in results { self.results.record("json_\(result.contender.rawValue)_mbps", result.megabytesPerSecond) }
         emit(Formatting.row("json parse", results.map { result in
             var cell = "\(result.contender.label) \(Formatting.number(result.megabytesPerSecond)) MB/s"
             if result.contender != .ours {
@@ -44,6 +52,10 @@ struct BenchRun {
             peaks.append((contender, peak, retained))
         }
         guard let ours = peaks.first(where: { $0.0 == .ours }) else { return }
+        for (contender, peak, retained) in peaks {
+            results.record("json_\(contender.rawValue)_peak_kib", peak)
+            results.record("json_\(contender.rawValue)_retained_kib", retained)
+        }
         emit(Formatting.row("json memory", peaks.map { contender, peak, retained in
             var cell = "\(contender.label) +\(Formatting.mebibytes(kibibytes: peak)) peak"
             if contender != .ours {
@@ -60,6 +72,11 @@ struct BenchRun {
         let benchmark = HTTPBenchmark(url: server.baseURL + "/weather/v2?city=Richmond", requests: options.requests, blocks: 5)
         let results = try benchmark.run([CurlClient(), URLSessionClient()])
         guard let ours = results.first else { return }
+        for result in results {
+            let key = "http_\(result.label.lowercased())"
+            self.results.record(key + "_rps", result.requestsPerSecond)
+            self.results.record(key + "_p50_ms", result.latencies.percentile(0.5) * 1000)
+        }
         emit(Formatting.row("http GET", results.enumerated().map { index, result in
             var cell = "\(result.label) \(Formatting.number(result.requestsPerSecond)) req/s "
                 + "(p50 \(Formatting.milliseconds(result.latencies.percentile(0.5))), "
@@ -75,6 +92,8 @@ struct BenchRun {
             let milliseconds = fields["milliseconds"].flatMap { Double($0) } ?? .nan
             let peak = fields["peak_kib"].flatMap { Int($0) } ?? 0
             let limit = (fields["limit"].flatMap { Int($0) } ?? 0) / 1_048_576
+            results.record("body_cap_\(mebibytes)_ms", milliseconds)
+            results.record("body_cap_\(mebibytes)_peak_kib", peak)
             emit(Formatting.row(mebibytes == 200 ? "body cap" : "", [
                 "GET /faults/huge/\(mebibytes) (cap \(limit) MiB) → \(fields["outcome"] ?? "?") in \(Formatting.number(milliseconds)) ms",
                 "peak RSS +\(Formatting.mebibytes(kibibytes: peak))",
@@ -88,6 +107,7 @@ struct BenchRun {
             return
         }
         let samples = try StartupBenchmark(executable: apish, runs: options.startupRuns).run()
+        results.record("startup_mean_ms", samples.mean * 1000)
         emit(Formatting.row("startup", [
             "apish -c services \(Formatting.milliseconds(samples.mean)) mean "
                 + "(min \(Formatting.milliseconds(samples.minimum)), max \(Formatting.milliseconds(samples.maximum)); "
