@@ -39,6 +39,10 @@ static inline CURLcode apish_easy_setopt_xferinfo_function(CURL *handle, CURLopt
     return curl_easy_setopt(handle, option, value);
 }
 
+static inline CURLcode apish_easy_setopt_debug_function(CURL *handle, CURLoption option, curl_debug_callback value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
 static inline CURLcode apish_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

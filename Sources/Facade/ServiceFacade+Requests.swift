@@ -52,6 +52,7 @@ extension ServiceFacade {
         let body = try raw.body()
         var request = HTTPRequest(method: raw.method, url: url, query: query, headers: requestHeaders, body: body)
         request.credentialScopes = scopes
+        request.recordsSentHeaders = recordsSentHeaders
         // A GET of exactly the main resource decodes into its model (and feeds its state, e.g. `like` ids).
         let main = entry.flatMap { entry in mainResource(of: entry, matching: raw) }
         let result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
@@ -102,6 +103,7 @@ extension ServiceFacade {
         }
         var request = HTTPRequest(method: endpoint.method, url: target, query: query, headers: requestHeaders)
         request.credentialScopes = scopes
+        request.recordsSentHeaders = recordsSentHeaders
         let result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
         let (outcome, decoded) = Outcome.classify(result, decode: endpoint.decode)
         if let value = decoded?.1 { endpoint.remember(value) }

@@ -46,6 +46,8 @@ public final class ServiceFacade {
     var lastByKey: [ServiceKey: Exchange] = [:]
     public internal(set) var lastExchange: Exchange?
     public var credentials = Credentials()
+    /// Whether responses carry the request head as really sent (`verbose on`).
+    public var recordsSentHeaders = false
     /// Headers added to every request (`header NAME VALUE`); credential headers live in `credentials`, scoped.
     public var headers = HTTPHeaders()
     /// Where `groups near` searches when no place is given; seed 004's London.

@@ -21,6 +21,14 @@ enum CurlCallbacks {
         return accumulator.receiveHeaderLine(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
     }
 
+    /// libcurl's trace (only with `HTTPRequest.recordsSentHeaders`): keeps the request head as sent.
+    static let debug: curl_debug_callback = { _, type, data, size, context in
+        guard let context, let data, type == CURLINFO_HEADER_OUT else { return 0 }
+        let recorder = Unmanaged<SentHeadRecorder>.fromOpaque(context).takeUnretainedValue()
+        recorder.append(UnsafeRawBufferPointer(start: data, count: size))
+        return 0
+    }
+
     /// Called often while data flows; a non-zero return aborts with CURLE_ABORTED_BY_CALLBACK.
     /// The transfer loop also checks the token between polls, which covers silent waits.
     static let progress: curl_xferinfo_callback = { context, _, _, _, _ in

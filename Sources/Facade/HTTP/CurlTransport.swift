@@ -90,7 +90,8 @@ public final class CurlTransport: Transport {
         if let filePath { try Self.checkReadable(filePath, method: request.method) }
         let (easy, multi, errorBuffer) = try handles.acquire()
         let accumulator = ResponseAccumulator(limit: configuration.maxBodyBytes, cancellation: cancellation)
-        defer { withExtendedLifetime(accumulator) {} }
+        let sentHead = SentHeadRecorder()
+        defer { withExtendedLifetime((accumulator, sentHead)) {} }
 
         curl_easy_reset(easy)
         errorBuffer[0] = 0
@@ -99,6 +100,13 @@ public final class CurlTransport: Transport {
         defer { curl_slist_free_all(headerList) }
         try configure(easy, for: request, isRedirect: isRedirect, timeout: timeouts.hop, headers: headerList,
                       accumulator: accumulator, errorBuffer: errorBuffer)
+        if request.recordsSentHeaders {
+            // The headers libcurl really sends (Host, User-Agent, Accept-Encoding, …), for `verbose`.
+            let options = EasyOptions(easy: easy)
+            try options.set(CURLOPT_VERBOSE, 1)
+            try options.check(apish_easy_setopt_debug_function(easy, CURLOPT_DEBUGFUNCTION, CurlCallbacks.debug))
+            try options.set(CURLOPT_DEBUGDATA, pointer: Unmanaged.passUnretained(sentHead).toOpaque())
+        }
 
         let result = try run(easy, in: multi, cancellation: cancellation)
         if accumulator.exceededLimit || result == CURLE_FILESIZE_EXCEEDED {
@@ -123,7 +131,7 @@ public final class CurlTransport: Transport {
                 headers.set("Content-Type", "application/json")
             }
         }
-        return HTTPResponse(
+        var response = HTTPResponse(
             status: status,
             headers: headers,
             body: accumulator.upgraded ? Data() : accumulator.body,
@@ -131,6 +139,8 @@ public final class CurlTransport: Transport {
             httpVersion: Self.versionName(getLong(easy, CURLINFO_HTTP_VERSION)),
             metrics: metrics(of: easy)
         )
+        response.sentHead = sentHead.lines
+        return response
     }
 
     /// Sets every option of the transfer on a freshly reset handle.

@@ -18,6 +18,8 @@ public struct HTTPRequest: Sendable, Equatable {
     /// everywhere, except that `Authorization`, `Cookie` and other credential-like headers
     /// (`Redactor.isCredentialLikeHeader`) are dropped on the first hop to another origin, as curl does.
     public var credentialScopes: [String: String]
+    /// Whether the response should carry the request head as really sent (`verbose`), at a small cost.
+    public var recordsSentHeaders = false
 
     public init(
         method: HTTPMethod = .get,

@@ -12,6 +12,9 @@ public struct HTTPResponse: Sendable, Equatable {
     /// `"1.0"`, `"1.1"`, `"2"` or `"3"`.
     public var httpVersion: String
     public var metrics: TransferMetrics
+    /// The request line and headers as libcurl sent them on the final hop (`GET /x HTTP/1.1`, `Host: …`),
+    /// when the request asked for them (`HTTPRequest.recordsSentHeaders`); empty otherwise.
+    public var sentHead: [String] = []
 
     public init(
         status: Int,

@@ -127,7 +127,13 @@ struct ToggleCommand: Command {
         case "off"?: value = false
         default: throw .usage(self)
         }
-        if flag == .timing { session.timing = value } else { session.verbose = value }
+        if flag == .timing {
+            session.timing = value
+        } else {
+            session.verbose = value
+            // Only then does the transport keep the request head as it was really sent.
+            session.facade.recordsSentHeaders = value
+        }
         var report = CommandReport(lines: ["\(name) \(value ? "on" : "off")"])
         report.data = .object(JSONObject([(name, .bool(value))]))
         return report

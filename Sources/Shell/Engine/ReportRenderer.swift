@@ -60,11 +60,29 @@ struct ReportRenderer {
         }
     }
 
-    /// `GET http://…/weather/v2 → 200 OK` and the response headers.
+    /// The request as sent (every header, as `http -v` and `curl -v` show them, and the body), then the
+    /// status and the response headers; credential values masked.
     private func verboseText(_ exchange: Exchange) -> String {
-        var lines = ["> \(exchange.method) \(exchange.displayURL)"]
-        for (name, value) in exchange.request.headers {
-            lines.append("> " + session.redact("\(name): \(value)"))
+        var lines: [String] = []
+        if let sent = exchange.response?.sentHead, let requestLine = sent.first {
+            lines.append("> " + session.redact(requestLine))
+            for line in sent.dropFirst() {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                let name = String(line[..<colon])
+                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                let shown = Redactor.isCredentialLikeHeader(name) ? Redactor.maskKeepingScheme(value) : session.redact(value)
+                lines.append("> \(name): \(shown)")
+            }
+        } else {
+            lines.append("> \(exchange.method) \(exchange.displayURL)")
+            for (name, value) in exchange.request.headers {
+                lines.append("> " + session.redact("\(name): \(value)"))
+            }
+        }
+        if !exchange.request.body.isEmpty {
+            let body = String(decoding: exchange.request.body.data.prefix(4096), as: UTF8.self)
+            lines.append(">")
+            lines += session.redactLine(body).split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }
         }
         if let response = exchange.response {
             lines.append("< " + HTTPStatusText.line(response.status))
