@@ -57,7 +57,9 @@ public struct Redactor: Sendable {
             return .array(elements.map { redact($0) })
         case .object(let object):
             return .object(JSONObject(object.map { key, member in
-                if case .string(let text) = member, Self.isCredentialHeader(key) || Self.isCredentialName(key) {
+                // A member named like a credential is masked when it holds one: not when empty or just its own name.
+                if case .string(let text) = member, Self.isCredentialHeader(key) || Self.isCredentialName(key),
+                   !text.isEmpty, text.lowercased() != key.lowercased() {
                     return (key, .string(Self.maskKeepingScheme(text)))
                 }
                 return (key, redact(member))

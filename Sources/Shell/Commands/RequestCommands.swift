@@ -35,6 +35,7 @@ struct RawRequestCommand: Command {
         report.presentation = nil
         if report.ok { report.lines = [RawBody.statusLine(response)] }
         report.formatted = RawBody.text(of: exchange, session: context.session)
+        if let warning = RawBody.unparsedJSONWarning(exchange) { report.warnings.append(warning) }
         return report
     }
 }
@@ -45,6 +46,19 @@ enum RawBody {
     static func statusLine(_ response: HTTPResponse) -> String {
         let reason = HTTPStatusText.reason(response.status)
         return "HTTP/\(response.httpVersion) \(response.status)" + (reason.isEmpty ? "" : " \(reason)")
+    }
+
+    /// One warning line when a body that says it is JSON does not parse (cut off, invalid UTF-8, …).
+    static func unparsedJSONWarning(_ exchange: Exchange) -> String? {
+        guard exchange.body == nil, let response = exchange.response, !response.body.isEmpty,
+              response.headers["Content-Type"]?.lowercased().contains("json") == true
+        else { return nil }
+        do {
+            _ = try JSONValue.parse(response.body)
+            return nil
+        } catch {
+            return "the body says it is JSON but does not parse (\(error.description)); shown as text"
+        }
     }
 
     /// The body for the terminal, already redacted; nil when there is none.

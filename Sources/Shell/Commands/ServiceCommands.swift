@@ -22,14 +22,18 @@ struct LocateCommand: Command {
         do {
             report = try facade.locate(arguments.first, cancellation: context.cancellationToken())
         } catch {
-            throw CommandError(error)
+            // `locate host:8080/x` is a relative path to the locator, not a URL: say what was probably meant.
+            let hint = arguments.first.flatMap(LocatorHint.missingScheme).map { " (\($0))" } ?? ""
+            throw CommandError(error.description + hint)
         }
         var lines: [String] = []
         let locator = report.locator
         let count = locator.serviceNames.count
         lines.append("loaded \(locator.source): \(count) service\(count == 1 ? "" : "s"), \(locator.entries.count) versions")
+        var changeLines: [String] = []
         if let changes = report.changes {
-            lines += changes.isEmpty ? ["no changes since the last load"] : changes.lines
+            if changes.isEmpty { lines.append("no changes since the last load") }
+            changeLines = changes.lines
         }
         var warnings: [String] = report.warnings
         for fallback in report.fallbacks {
@@ -53,7 +57,20 @@ struct LocateCommand: Command {
                 lines.append("\(entry.key) is now the latest \(entry.name); try: use \(entry.name) latest")
             }
         }
-        var result = CommandReport(lines: lines)
+        // The change set coloured like diff: added green, removed red, moved and deprecated yellow. The lines
+        // quote the document (names, URLs), so they are made safe before colour is added.
+        let style = context.session.options.color ? TextStyle.colored : .plain
+        let coloured = changeLines.map { line in
+            let safe = TerminalText.singleLine(line)
+            switch line.first {
+            case "+": return style.green(safe)
+            case "-": return style.red(safe)
+            default: return style.yellow(safe)
+            }
+        }
+        var result = CommandReport(lines: Array(lines.prefix(1)))
+        if !coloured.isEmpty { result.formatted = (coloured + lines.dropFirst()).joined(separator: "\n") + "\n" }
+        else { result.lines = lines }
         result.warnings = warnings
         result.data = LocatorJSON.locate(report)
         return result
@@ -188,7 +205,7 @@ struct ShowCommand: Command {
         }
         var report = CommandReport(presentation: raw ? .json(model.body) : ModelPresenter.present(model), data: model.body)
         if let key = exchange.service {
-            report.lines = ["\(key) · \(model.typeName) · fetched \(exchange.displayURL)"]
+            report.lines = ["\(key) · fetched \(exchange.displayURL)"]
         }
         if raw {
             report.presentation = nil

@@ -228,3 +228,15 @@ import Testing
         }
     }
 }
+
+/// A member named like a credential is masked only when it holds a value that could be one.
+@Suite struct CredentialMemberTests {
+    @Test func emptyOrSelfNamedValuesStayVisible() throws {
+        let body = try JSONValue.parse(#"{"token":"","password":"password","api_key":"abc123xyz","Authorization":"Bearer q1w2e3"}"#)
+        let masked = Redactor().redact(body)
+        #expect(masked["token"]?.stringValue == "")
+        #expect(masked["password"]?.stringValue == "password")
+        #expect(masked["api_key"]?.stringValue == Redactor.mask)
+        #expect(masked["Authorization"]?.stringValue == "Bearer " + Redactor.mask)
+    }
+}
