@@ -96,17 +96,20 @@ extension ServiceFacade {
         let target = endpoint.url ?? joined(entry.url, endpoint.path)
         // A link the server handed us (`meta.next`) gets credentials only if it stays within the service.
         var scopes: [String: String] = [:]
-        authorize(entry, url: target, auth: endpoint.auth, query: &query, headers: &requestHeaders, scopes: &scopes)
+        authorize(entry, url: target, auth: endpoint.auth == .inScope ? nil : endpoint.auth, query: &query,
+                  headers: &requestHeaders, scopes: &scopes)
         if URLScope.contains(base: entry.url, url: target) {
             entry.versioning?.apply(entry, headers: &requestHeaders, query: &query)
         }
-        var request = HTTPRequest(method: endpoint.method, url: target, query: query, headers: requestHeaders)
+        for header in endpoint.headers { requestHeaders.set(header.name, header.value) }
+        var request = HTTPRequest(method: endpoint.method, url: target, query: query, headers: requestHeaders, body: endpoint.body)
         request.credentialScopes = scopes
         let result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
         let (outcome, decoded) = Outcome.classify(result, decode: endpoint.decode)
         if let value = decoded?.1 { endpoint.remember(value) }
-        let exchange = record(request: request, entry: entry, result: result, outcome: outcome, model: decoded?.0,
-                              isMainResource: isMainResource)
+        let checks = (try? result.get()).map(endpoint.check) ?? []
+        let exchange = record(request: request, entry: entry, result: result, outcome: outcome, model: decoded?.0 ?? nil,
+                              isMainResource: isMainResource, warnings: checks)
         return (exchange, decoded?.1)
     }
 
@@ -152,7 +155,7 @@ extension ServiceFacade {
 
     func record(
         request: HTTPRequest, entry: LocatorEntry?, result: Result<HTTPResponse, TransportError>, outcome: Outcome,
-        model: DecodedModel?, isMainResource: Bool
+        model: DecodedModel?, isMainResource: Bool, warnings: [String] = []
     ) -> Exchange {
         let response = try? result.get()
         let redactor = self.redactor
@@ -162,10 +165,12 @@ extension ServiceFacade {
             displayURL: redactor.redact(QueryString.append(request.query, to: request.url)),
             request: request, response: response, outcome: outcome, model: model, body: body,
             warnings: Deprecation.warnings(
-                entry: entry, headers: response?.headers, latest: entry.flatMap { locator?.latest(of: $0.name)?.version }),
+                entry: entry, headers: response?.headers, latest: entry.flatMap { locator?.latest(of: $0.name)?.version })
+                + warnings,
             versionSent: entry.flatMap { entry in entry.versioning.map { ($0.carrier, $0.value(for: entry)) } },
             curlCommand: CurlCommand.render(request, redactor: redactor))
         lastExchange = exchange
+        exchangeCount += 1
         // `show` and `diff` want the main resource, not the answer of an operation such as `like`.
         if let entry, model != nil, isMainResource { lastByKey[entry.key] = exchange }
         return exchange

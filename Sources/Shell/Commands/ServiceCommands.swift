@@ -27,7 +27,8 @@ struct LocateCommand: Command {
         var lines: [String] = []
         let locator = report.locator
         let count = locator.serviceNames.count
-        lines.append("loaded \(locator.source): \(count) service\(count == 1 ? "" : "s"), \(locator.entries.count) versions")
+        let versions = locator.entries.count
+        lines.append("loaded \(locator.source): \(count) service\(count == 1 ? "" : "s"), \(versions) version\(versions == 1 ? "" : "s")")
         if let changes = report.changes {
             lines += changes.isEmpty ? ["no changes since the last load"] : changes.lines
         }
