@@ -3,7 +3,7 @@ import Facade
 /// `ops [SERVICE]`: the operations of a service's active version, from its OpenAPI document.
 struct OpsCommand: Command {
     let name = "ops"
-    let abstract = "List the operations of a service's OpenAPI document (for call and help OPERATION)"
+    let abstract = "List the operations of a service's OpenAPI document"
     let usage = "ops [SERVICE]"
     let details = [
         "ops                 the current service, else the first with an OpenAPI document",
@@ -36,7 +36,7 @@ struct OpsCommand: Command {
 /// shows the answer as a raw request does (status line, pretty JSON), checked against the document.
 struct CallCommand: Command {
     let name = "call"
-    let abstract = "Send one operation of a service's OpenAPI document; the answer is checked against it"
+    let abstract = "Send an operation of an OpenAPI service; its answer is checked against the spec"
     let usage = "call OPERATION [ARG…] [ITEM…]"
     let details = [
         "OPERATION: an operationId (quote one with spaces) or METHOD /path",
