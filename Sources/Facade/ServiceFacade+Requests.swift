@@ -52,8 +52,11 @@ extension ServiceFacade {
         let body = try raw.body()
         var request = HTTPRequest(method: raw.method, url: url, query: query, headers: requestHeaders, body: body)
         request.credentialScopes = scopes
-        // A GET of exactly the main resource decodes into its model (and feeds its state, e.g. `like` ids).
-        let main = entry.flatMap { entry in mainResource(of: entry, matching: raw) }
+        // A GET of exactly the main resource decodes into its model (and feeds its state, e.g. `like` ids);
+        // a request an OpenAPI document describes is checked against it, as `call` is.
+        let path = entry.flatMap { entry in self.path(of: raw, url: url, below: entry) }
+        let main = entry.flatMap { entry in path.flatMap { mainResource(of: entry, method: raw.method, path: $0, raw: raw) } }
+        let operation = main == nil ? entry.flatMap { entry in path.flatMap { operationCheck(of: entry, method: raw.method, path: $0) } } : nil
         let result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
         let (outcome, model) = Outcome.classify(result) { response throws(DecodeFailure) -> DecodedModel? in
             if let main {
@@ -61,20 +64,41 @@ extension ServiceFacade {
                 main.remember(value)
                 return model
             }
+            if let operation { return try operation.model(response) }
             guard !response.body.isEmpty, let body = try? JSONValue.parse(response.body) else { return nil }
             return DecodedModel.generic(body)
         }
+        let checks = (try? result.get()).map { response in main?.check(response) ?? operation?.warnings(response) ?? [] } ?? []
         return record(request: request, entry: entry, result: result, outcome: outcome, model: model ?? nil,
-                      isMainResource: main != nil)
+                      isMainResource: main != nil, warnings: checks)
+    }
+
+    /// The check of the OpenAPI operation a raw request matches, if its entry's API has a document.
+    private func operationCheck(of entry: LocatorEntry, method: HTTPMethod, path: String) -> OpenAPIResponseCheck? {
+        (definition(for: entry) as? OpenAPIServiceAPI)?.check(method, path: path)
     }
 
     /// The main resource of an entry when a raw request asks for exactly it (GET of the same path).
-    private func mainResource(of entry: LocatorEntry, matching raw: RawRequest) -> Endpoint<DecodedModel>? {
-        guard raw.method == .get, raw.fields.isEmpty,
+    private func mainResource(of entry: LocatorEntry, method: HTTPMethod, path: String, raw: RawRequest) -> Endpoint<DecodedModel>? {
+        guard method == .get, raw.fields.isEmpty,
               let endpoint = try? definition(for: entry).mainResource(context), endpoint.url == nil
         else { return nil }
         func trimmed(_ path: String) -> String { path.hasSuffix("/") ? String(path.dropLast()) : path }
-        return trimmed(raw.target.path) == trimmed(endpoint.path) ? endpoint : nil
+        return trimmed(path) == trimmed(endpoint.path) ? endpoint : nil
+    }
+
+    /// The path a raw request asks for below its entry's URL (`/pets/1`): as typed after a service, or
+    /// what an absolute URL adds to the entry's (nil when it is not below it).
+    private func path(of raw: RawRequest, url: String, below entry: LocatorEntry) -> String? {
+        switch raw.target {
+        case .service(_, let path), .relative(let path):
+            return path
+        case .url:
+            guard url.hasPrefix(entry.url) else { return nil }
+            let rest = url.dropFirst(entry.url.count)
+            guard rest.first.map({ "/?#".contains($0) }) ?? true else { return nil }
+            return String(rest.prefix { $0 != "?" && $0 != "#" })
+        }
     }
 
     /// What definitions may use from the session.

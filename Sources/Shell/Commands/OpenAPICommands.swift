@@ -36,7 +36,7 @@ struct OpsCommand: Command {
 /// shows the answer as a raw request does (status line, pretty JSON), checked against the document.
 struct CallCommand: Command {
     let name = "call"
-    let abstract = "Send an operation of an OpenAPI service; its answer is checked against the spec"
+    let abstract = "Send an operation of an OpenAPI service, checked against its spec"
     let usage = "call OPERATION [ARG…] [ITEM…]"
     let details = [
         "OPERATION: an operationId (quote one with spaces) or METHOD /path",

@@ -126,6 +126,29 @@ import Testing
         #expect(exchange.body?["name"]?.stringValue == "Rex")
     }
 
+    @Test func aRawRequestTheSpecDescribesIsCheckedAsCallChecksIt() throws {
+        // GIVEN the strict spec, under which pet 1's body is wrong
+        let server = try LiveDemoServer()
+        let folder = try ScratchDirectory()
+        let spec = Self.getPetSpec(
+            server: server, responses: ##"{"200":{"description":"ok","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Pet"}}}}}"##,
+            pet: #"{"type":"object","required":["id","name"],"properties":{"name":{"type":"integer"}}}"#)
+        let facade = try Self.strictFacade(folder, spec: spec)
+
+        // WHEN fetched by hand, by service path or by absolute URL
+        let byPath = try facade.send(RawRequest(method: .get, target: "strict/pets/1", items: []))
+        let byURL = try facade.send(RawRequest(method: .get, target: server.url("/petstore/v2/pets/1"), items: []))
+
+        // THEN both are checked against GET /pets/{id}
+        #expect(byPath.decodeFailure?.description == #"name: expected integer, found string "Rex""#, "\(byPath.outcome)")
+        #expect(byURL.decodeFailure?.description == #"name: expected integer, found string "Rex""#, "\(byURL.outcome)")
+        // AND a path the spec does not describe is plain JSON, unchecked
+        let undescribed = try facade.send(RawRequest(method: .get, target: "strict/pets", items: ["species==dog"]))
+        #expect(undescribed.outcome.isSuccess)
+        #expect(undescribed.model?.typeName == "JSON")
+        #expect(undescribed.warnings.isEmpty)
+    }
+
     @Test func anUndeclaredStatusIsAWarningAndTheOutcomeStaysWhatTheStatusSays() throws {
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
