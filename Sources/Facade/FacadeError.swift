@@ -11,6 +11,11 @@ public enum FacadeError: Error, Sendable, Equatable, CustomStringConvertible {
     case noLocation
     case invalidTarget(String)
     case invalidRequest(String)
+    /// A service (nil: any service in the locator) without a usable OpenAPI document, which `ops`, `call`
+    /// and `diff --spec` need; `problem` says why the document it names could not be used.
+    case noOpenAPI(service: String?, problem: String?)
+    /// `call` refused before sending: an unknown operation, a missing parameter, a bad item.
+    case operation(OpenAPIError)
 
     public var description: String {
         switch self {
@@ -34,6 +39,14 @@ public enum FacadeError: Error, Sendable, Equatable, CustomStringConvertible {
             return "no location set; try: location LAT LON or groups near LAT LON"
         case .invalidTarget(let message), .invalidRequest(let message):
             return message
+        case .noOpenAPI(nil, _):
+            return "no service in the locator has an OpenAPI document; name one with \"openapi\" in a locator entry"
+        case let .noOpenAPI(service?, nil):
+            return "\(service) has no OpenAPI document; ops, call and diff --spec need \"openapi\" in its locator entry"
+        case let .noOpenAPI(service?, problem?):
+            return "\(service): its OpenAPI document cannot be used: \(problem)"
+        case .operation(let error):
+            return error.description
         }
     }
 }

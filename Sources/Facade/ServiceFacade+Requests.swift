@@ -53,8 +53,11 @@ extension ServiceFacade {
         var request = HTTPRequest(method: raw.method, url: url, query: query, headers: requestHeaders, body: body)
         request.credentialScopes = scopes
         request.recordsSentHeaders = recordsSentHeaders
-        // A GET of exactly the main resource decodes into its model (and feeds its state, e.g. `like` ids).
-        let main = entry.flatMap { entry in mainResource(of: entry, matching: raw) }
+        // A GET of exactly the main resource decodes into its model (and feeds its state, e.g. `like` ids);
+        // a request an OpenAPI document describes is checked against it, as `call` is.
+        let path = entry.flatMap { entry in self.path(of: raw, url: url, below: entry) }
+        let main = entry.flatMap { entry in path.flatMap { mainResource(of: entry, method: raw.method, path: $0, raw: raw) } }
+        let operation = main == nil ? entry.flatMap { entry in path.flatMap { operationCheck(of: entry, method: raw.method, path: $0) } } : nil
         let result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
         let (outcome, model) = Outcome.classify(result) { response throws(DecodeFailure) -> DecodedModel? in
             if let main {
@@ -62,20 +65,41 @@ extension ServiceFacade {
                 main.remember(value)
                 return model
             }
+            if let operation { return try operation.model(response) }
             guard !response.body.isEmpty, let body = try? JSONValue.parse(response.body) else { return nil }
             return DecodedModel.generic(body)
         }
+        let checks = (try? result.get()).map { response in main?.check(response) ?? operation?.warnings(response) ?? [] } ?? []
         return record(request: request, entry: entry, result: result, outcome: outcome, model: model ?? nil,
-                      isMainResource: main != nil)
+                      isMainResource: main != nil, warnings: checks)
+    }
+
+    /// The check of the OpenAPI operation a raw request matches, if its entry's API has a document.
+    private func operationCheck(of entry: LocatorEntry, method: HTTPMethod, path: String) -> OpenAPIResponseCheck? {
+        (definition(for: entry) as? OpenAPIServiceAPI)?.check(method, path: path)
     }
 
     /// The main resource of an entry when a raw request asks for exactly it (GET of the same path).
-    private func mainResource(of entry: LocatorEntry, matching raw: RawRequest) -> Endpoint<DecodedModel>? {
-        guard raw.method == .get, raw.fields.isEmpty,
+    private func mainResource(of entry: LocatorEntry, method: HTTPMethod, path: String, raw: RawRequest) -> Endpoint<DecodedModel>? {
+        guard method == .get, raw.fields.isEmpty,
               let endpoint = try? definition(for: entry).mainResource(context), endpoint.url == nil
         else { return nil }
         func trimmed(_ path: String) -> String { path.hasSuffix("/") ? String(path.dropLast()) : path }
-        return trimmed(raw.target.path) == trimmed(endpoint.path) ? endpoint : nil
+        return trimmed(path) == trimmed(endpoint.path) ? endpoint : nil
+    }
+
+    /// The path a raw request asks for below its entry's URL (`/pets/1`): as typed after a service, or
+    /// what an absolute URL adds to the entry's (nil when it is not below it).
+    private func path(of raw: RawRequest, url: String, below entry: LocatorEntry) -> String? {
+        switch raw.target {
+        case .service(_, let path), .relative(let path):
+            return path
+        case .url:
+            guard url.hasPrefix(entry.url) else { return nil }
+            let rest = url.dropFirst(entry.url.count)
+            guard rest.first.map({ "/?#".contains($0) }) ?? true else { return nil }
+            return String(rest.prefix { $0 != "?" && $0 != "#" })
+        }
     }
 
     /// What definitions may use from the session.
@@ -97,18 +121,21 @@ extension ServiceFacade {
         let target = endpoint.url ?? joined(entry.url, endpoint.path)
         // A link the server handed us (`meta.next`) gets credentials only if it stays within the service.
         var scopes: [String: String] = [:]
-        authorize(entry, url: target, auth: endpoint.auth, query: &query, headers: &requestHeaders, scopes: &scopes)
+        authorize(entry, url: target, auth: endpoint.auth == .inScope ? nil : endpoint.auth, query: &query,
+                  headers: &requestHeaders, scopes: &scopes)
         if URLScope.contains(base: entry.url, url: target) {
             entry.versioning?.apply(entry, headers: &requestHeaders, query: &query)
         }
-        var request = HTTPRequest(method: endpoint.method, url: target, query: query, headers: requestHeaders)
+        for header in endpoint.headers { requestHeaders.set(header.name, header.value) }
+        var request = HTTPRequest(method: endpoint.method, url: target, query: query, headers: requestHeaders, body: endpoint.body)
         request.credentialScopes = scopes
         request.recordsSentHeaders = recordsSentHeaders
         let result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
         let (outcome, decoded) = Outcome.classify(result, decode: endpoint.decode)
         if let value = decoded?.1 { endpoint.remember(value) }
-        let exchange = record(request: request, entry: entry, result: result, outcome: outcome, model: decoded?.0,
-                              isMainResource: isMainResource)
+        let checks = (try? result.get()).map(endpoint.check) ?? []
+        let exchange = record(request: request, entry: entry, result: result, outcome: outcome, model: decoded?.0 ?? nil,
+                              isMainResource: isMainResource, warnings: checks)
         return (exchange, decoded?.1)
     }
 
@@ -154,7 +181,7 @@ extension ServiceFacade {
 
     func record(
         request: HTTPRequest, entry: LocatorEntry?, result: Result<HTTPResponse, TransportError>, outcome: Outcome,
-        model: DecodedModel?, isMainResource: Bool
+        model: DecodedModel?, isMainResource: Bool, warnings: [String] = []
     ) -> Exchange {
         let response = try? result.get()
         let redactor = self.redactor
@@ -164,9 +191,11 @@ extension ServiceFacade {
             displayURL: redactor.redact(QueryString.append(request.query, to: request.url)),
             request: request, response: response, outcome: outcome, model: model, body: body,
             warnings: Deprecation.warnings(
-                entry: entry, headers: response?.headers, latest: entry.flatMap { locator?.latest(of: $0.name)?.version }),
+                entry: entry, headers: response?.headers, latest: entry.flatMap { locator?.latest(of: $0.name)?.version })
+                + warnings,
             versionSent: entry.flatMap { entry in entry.versioning.map { ($0.carrier, $0.value(for: entry)) } })
         lastExchange = exchange
+        exchangeCount += 1
         // `show` and `diff` want the main resource, not the answer of an operation such as `like`.
         if let entry, model != nil, isMainResource { lastByKey[entry.key] = exchange }
         return exchange

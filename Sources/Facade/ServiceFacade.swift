@@ -27,7 +27,7 @@ public final class ServiceFacade {
         public let fallbacks: [(service: String, from: ServiceVersion, to: ServiceVersion?)]
         /// Services following `latest` whose highest version moved.
         public let latestMoves: [(service: String, from: ServiceVersion, to: ServiceVersion)]
-        /// Documents an entry names (`schema`) that could not be loaded; those services work as generic JSON.
+        /// Documents an entry names (`schema`, `openapi`) that could not be loaded; those services work as generic JSON.
         public let warnings: [String]
     }
 
@@ -45,6 +45,9 @@ public final class ServiceFacade {
     public private(set) var currentService: String?
     var lastByKey: [ServiceKey: Exchange] = [:]
     public internal(set) var lastExchange: Exchange?
+    /// How many exchanges have been recorded: tells whether a request came after something else the
+    /// shell remembers (the result of `diff --spec`, which `expect` reads until the next request).
+    public internal(set) var exchangeCount = 0
     public var credentials = Credentials()
     /// Whether responses carry the request head as really sent (`verbose on`).
     public var recordsSentHeaders = false
@@ -82,16 +85,21 @@ public final class ServiceFacade {
             throw .noLocator
         }
         let loaded: Locator
+        let loadedDocuments: [ServiceKey: EntryDocuments]
+        let warnings: [String]
         do {
-            loaded = try LocatorLoader(transport: transport).load(target, cancellation: cancellation)
+            let parsed = try LocatorLoader(transport: transport).load(target, cancellation: cancellation)
+            (loadedDocuments, warnings) = DocumentLoader(transport: transport).documents(for: parsed, cancellation: cancellation)
+            // Entries without a `url` go where their OpenAPI document says, known only now.
+            loaded = try parsed.resolvingServerURLs(loadedDocuments)
         } catch {
             throw .locator(error)
         }
         let previous = locator
-        let (loadedDocuments, warnings) = DocumentLoader(transport: transport).documents(for: loaded, cancellation: cancellation)
         documents = loadedDocuments
+        // A definition made from a document (schema, OpenAPI) is made again from the document just loaded.
         definitions = definitions.filter { key, _ in
-            previous?.resolve(key) != nil && previous?.resolve(key) == loaded.resolve(key)
+            previous?.resolve(key) != nil && previous?.resolve(key) == loaded.resolve(key) && loadedDocuments[key] == nil
         }
         // The version each service in use had before the swap, so versions that still exist are kept and
         // vanished ones reported. Services never touched simply follow the new document.
@@ -129,6 +137,8 @@ public final class ServiceFacade {
             }
         }
         if let current = currentService, loaded.canonicalName(of: current) == nil { currentService = nil }
+        // A locator that is an OpenAPI document is that one service: `refresh` and `call` mean it.
+        if loaded.openAPIDocument != nil { currentService = loaded.serviceNames.first }
         return LocateReport(
             locator: loaded, changes: previous.map { LocatorChangeSet(from: $0, to: loaded) },
             fallbacks: fallbacks, latestMoves: latestMoves, warnings: warnings)

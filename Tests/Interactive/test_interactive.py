@@ -81,6 +81,19 @@ class InteractiveShell(unittest.TestCase):
         child.send("\x03")  # clear the line
         child.expect(PROMPT)
 
+    def test_call_completes_operation_ids_then_parameter_names(self):
+        child = self.spawn()
+        self.run_line(child, "locate services-openapi.json")
+        child.send("call getP\t")
+        child.expect("et ")
+        # a parameter name ends in `=`, with no space after it: the value follows at once
+        child.send("i\t")
+        child.expect("d=")
+        child.send("1\r")
+        child.expect("HTTP/1.1 200 OK")
+        child.expect('"name": "Rex"')
+        child.expect(PROMPT)
+
     def test_up_arrow_recalls_history_and_file_survives_restart_without_secret(self):
         child = self.spawn()
         self.run_line(child, "auth bearer sup3r-s3cret-token")

@@ -1,5 +1,6 @@
-/// Maps a locator entry to its API definition: an entry with a `schema` that loaded uses the Schema API;
-/// otherwise the built-in API of that name and major version; otherwise generic JSON.
+/// Maps a locator entry to its API definition: an entry with an `openapi` document that loaded uses the
+/// OpenAPI service API; one with a `schema` that loaded the Schema API; otherwise the built-in API of
+/// that name and major version; otherwise generic JSON.
 public enum APICatalogue {
     /// The built-in APIs by lower-cased service name; each answers nil for a major version it lacks.
     static let builtIn: [String: @Sendable (Int) -> (any APIDefinition)?] = [
@@ -11,6 +12,9 @@ public enum APICatalogue {
 
     /// The definition for an entry, given the documents loaded for it at `locate`.
     static func definition(for entry: LocatorEntry, documents: EntryDocuments) -> any APIDefinition {
+        if let spec = documents.openapi {
+            return OpenAPIServiceAPI(document: spec, key: entry.key)
+        }
         if let schema = documents.schema {
             return SchemaAPI(schema: schema, name: entry.name)
         }

@@ -1,4 +1,7 @@
 /// The documents a locator entry refers to (`schema`, `openapi`), fetched once per `locate`.
 struct EntryDocuments {
     var schema: SchemaDocument?
+    var openapi: OpenAPIDocument?
+    /// Why the entry's `openapi` document could not be used, when it names one that could not.
+    var openapiProblem: String?
 }

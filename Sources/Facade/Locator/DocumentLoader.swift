@@ -1,8 +1,9 @@
 import Foundation
 
-/// Fetches the documents locator entries name (`schema`), once per `locate`: a document shared by
-/// several entries (`openapi.json#/components/schemas/A` and `…/B`) is fetched and parsed once.
-/// A document that cannot be loaded or understood is a warning naming the entry, not an error:
+/// Fetches the documents locator entries name (`schema`, `openapi`), once per `locate`: a document
+/// shared by several entries (`openapi.json#/components/schemas/A` and `…/B`, or one spec for two
+/// entries) is fetched and parsed once, and a locator that is itself an OpenAPI document is not fetched
+/// again. A document that cannot be loaded or understood is a warning naming the entry, not an error:
 /// that service then works as generic JSON.
 struct DocumentLoader {
     let transport: any Transport
@@ -11,18 +12,36 @@ struct DocumentLoader {
         for locator: Locator, cancellation: CancellationToken?
     ) -> (documents: [ServiceKey: EntryDocuments], warnings: [String]) {
         var parsed: [String: Result<JSONValue, DocumentError>] = [:]
+        var specs: [String: Result<OpenAPIDocument, DocumentError>] = [:]
+        if let spec = locator.openAPIDocument { specs[locator.source] = .success(spec) }
         var documents: [ServiceKey: EntryDocuments] = [:]
         var warnings: [String] = []
-        for entry in locator.entries {
-            guard let reference = entry.schema else { continue }
-            let (address, pointer) = Self.split(reference)
+        func json(_ address: String) -> Result<JSONValue, DocumentError> {
             let document = parsed[address] ?? fetch(address, cancellation: cancellation)
             parsed[address] = document
-            do {
-                let json = try document.get()
-                documents[entry.key, default: EntryDocuments()].schema = try SchemaDocument(document: json, pointer: pointer)
-            } catch {
-                warnings.append("\(entry.key): cannot use schema \(reference): \(error); showing it as generic JSON")
+            return document
+        }
+        for entry in locator.entries {
+            if let reference = entry.schema {
+                let (address, pointer) = Self.split(reference)
+                do {
+                    let document = try json(address).get()
+                    documents[entry.key, default: EntryDocuments()].schema = try SchemaDocument(document: document, pointer: pointer)
+                } catch {
+                    warnings.append("\(entry.key): cannot use schema \(reference): \(error); showing it as generic JSON")
+                }
+            }
+            if let reference = entry.openapi {
+                let address = Self.split(reference).address
+                let spec = specs[address] ?? Self.spec(json(address), source: address)
+                specs[address] = spec
+                switch spec {
+                case .success(let document):
+                    documents[entry.key, default: EntryDocuments()].openapi = document
+                case .failure(let error):
+                    documents[entry.key, default: EntryDocuments()].openapiProblem = error.description
+                    warnings.append("\(entry.key): cannot use OpenAPI document \(reference): \(error); no ops or call, showing it as generic JSON")
+                }
             }
         }
         return (documents, warnings)
@@ -35,6 +54,21 @@ struct DocumentLoader {
         return (String(reference[..<hash]), pointer == "#" ? nil : pointer)
     }
 
+    /// An OpenAPI document read from fetched JSON; bytes that are not JSON say that only JSON is read.
+    private static func spec(_ json: Result<JSONValue, DocumentError>, source: String) -> Result<OpenAPIDocument, DocumentError> {
+        switch json {
+        case .failure(let error):
+            if let detail = error.notJSON { return .failure(DocumentError(OpenAPIError.notJSON(detail).description)) }
+            return .failure(error)
+        case .success(let document):
+            do {
+                return .success(try OpenAPIDocument.parse(document, source: source))
+            } catch {
+                return .failure(DocumentError(error.description))
+            }
+        }
+    }
+
     private func fetch(_ address: String, cancellation: CancellationToken?) -> Result<JSONValue, DocumentError> {
         do {
             let data = try LocatorLoader(transport: transport).fetch(address, cancellation: cancellation)
@@ -43,7 +77,7 @@ struct DocumentLoader {
             if case .load(_, let reason) = error { return .failure(DocumentError(reason)) }
             return .failure(DocumentError(error.description))
         } catch let error as JSONParseError {
-            return .failure(DocumentError("not JSON (\(error.description))"))
+            return .failure(DocumentError("not JSON (\(error.description))", notJSON: error.description))
         } catch {
             return .failure(DocumentError("\(error)"))
         }
@@ -53,8 +87,11 @@ struct DocumentLoader {
 /// Why a document could not be used: one line.
 struct DocumentError: Error, CustomStringConvertible {
     let description: String
+    /// The parser's complaint, when the bytes were not JSON at all.
+    let notJSON: String?
 
-    init(_ description: String) {
+    init(_ description: String, notJSON: String? = nil) {
         self.description = description
+        self.notJSON = notJSON
     }
 }

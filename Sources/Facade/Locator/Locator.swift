@@ -17,6 +17,9 @@ public struct LocatorEntry: Sendable, Equatable {
     public let schema: String?
     /// An OpenAPI 3 document describing this version.
     public let openapi: String?
+    /// The document gave no `url`: the server URL of the entry's OpenAPI document is meant, and `url` is
+    /// empty until `ServiceFacade.locate` has loaded that document and filled it in.
+    var urlFromSpec = false
 
     public init(
         key: ServiceKey, url: String, deprecated: Bool = false, sunset: String? = nil, summary: String? = nil,
@@ -36,6 +39,13 @@ public struct LocatorEntry: Sendable, Equatable {
     public var name: String { key.name }
     public var version: ServiceVersion { key.version }
     public var isDeprecated: Bool { deprecated || sunset != nil }
+
+    /// The same entry, sent to `url` (its OpenAPI document's server).
+    func with(url: String) -> LocatorEntry {
+        LocatorEntry(
+            key: key, url: url, deprecated: deprecated, sunset: sunset, summary: summary, versioning: versioning,
+            versionText: versionText, schema: schema, openapi: openapi)
+    }
 }
 
 /// A parsed service locator: `{"services":[{"name","url","version"}, …]}` (seed 000), with optional
@@ -49,6 +59,8 @@ public struct Locator: Sendable, Equatable {
     public let serviceNames: [String]
     /// Lower-cased name → entries, lowest version first: every lookup is one hash, so 20,000 services stay linear.
     private let byName: [String: [LocatorEntry]]
+    /// The OpenAPI document, when the locator is one: a document with a top-level `openapi` is one service.
+    public internal(set) var openAPIDocument: OpenAPIDocument?
 
     public init(source: String, entries: [LocatorEntry], loadedAt: Date = Date()) {
         self.source = source
@@ -79,6 +91,9 @@ public struct Locator: Sendable, Equatable {
         }
         guard case .object(let root) = document else {
             throw .parse(source: source, reason: "expected an object with a \"services\" array, found \(document.typeName)")
+        }
+        if root["openapi"] != nil || root["swagger"] != nil {
+            return try service(describedBy: document, source: source, loadedAt: loadedAt)
         }
         guard let list = root["services"] else {
             throw .parse(source: source, reason: "missing \"services\" array")
@@ -127,15 +142,22 @@ public struct Locator: Sendable, Equatable {
         case .some(let other):
             throw .parse(source: source, reason: "\(place) (\(name)): \"version\" should be a number or string, found \(other.typeName)")
         }
-        guard case .string(let rawURL)? = fields["url"], !rawURL.isEmpty else {
-            throw .parse(source: source, reason: "\(place) (\(name) \(version)): missing \"url\" (a string)")
-        }
-        guard let url = LocatorLocation.resolve(rawURL, against: source) else {
-            throw .parse(source: source, reason: "\(place) (\(name) \(version)): \"\(rawURL)\" is not a URL")
-        }
-        // A document fetched from the web must not point apish at this machine's files; a local one may.
-        if LocatorLocation.isWeb(source) && url.lowercased().hasPrefix("file:") {
-            throw .parse(source: source, reason: "\(place) (\(name) \(version)): a locator from the web may not name a local file (\(rawURL))")
+        let openapi = try document("openapi", in: fields, place: "\(place) (\(name) \(version))", source: source)
+        var url = ""
+        if let value = fields["url"], !value.isNull || openapi == nil {
+            guard case .string(let rawURL) = value, !rawURL.isEmpty else {
+                throw .parse(source: source, reason: "\(place) (\(name) \(version)): missing \"url\" (a string)")
+            }
+            guard let resolved = LocatorLocation.resolve(rawURL, against: source) else {
+                throw .parse(source: source, reason: "\(place) (\(name) \(version)): \"\(rawURL)\" is not a URL")
+            }
+            // A document fetched from the web must not point apish at this machine's files; a local one may.
+            if LocatorLocation.isWeb(source) && resolved.lowercased().hasPrefix("file:") {
+                throw .parse(source: source, reason: "\(place) (\(name) \(version)): a locator from the web may not name a local file (\(rawURL))")
+            }
+            url = resolved
+        } else if openapi == nil {
+            throw .parse(source: source, reason: "\(place) (\(name) \(version)): missing \"url\" (a string), or an \"openapi\" document whose servers say where")
         }
         var deprecated = false
         if let flag = fields["deprecated"] {
@@ -161,11 +183,12 @@ public struct Locator: Sendable, Equatable {
             }
         }
         let schema = try document("schema", in: fields, place: "\(place) (\(name) \(version))", source: source)
-        let openapi = try document("openapi", in: fields, place: "\(place) (\(name) \(version))", source: source)
-        return LocatorEntry(
+        var entry = LocatorEntry(
             key: ServiceKey(name: name, version: version), url: url,
             deprecated: deprecated, sunset: sunset, summary: summary,
             versioning: versioning, versionText: versionText, schema: schema, openapi: openapi)
+        entry.urlFromSpec = url.isEmpty
+        return entry
     }
 
     /// A document an entry refers to (`schema`, `openapi`), resolved like `url`; a fragment is kept.

@@ -5,11 +5,16 @@ public enum AuthRequirement: Sendable, Equatable {
     case bearer
     /// An API key sent as the query parameter of this name (Meetup's `key`).
     case apiKey(parameter: String)
+    /// Whatever credentials are set for the URL, as a raw request sends them (an OpenAPI operation).
+    case inScope
 }
 
 /// One call of an API, typed by what it returns (`Endpoint<[Twit]>`), relative to the service's URL.
 /// An API definition builds it; the facade sends it, classifies the outcome and, on success, hands the
 /// value back to the definition through `remember` (how a definition keeps its state).
+///
+/// `decode` may answer without a model (a 204, a text body an OpenAPI operation declares no schema
+/// for); `check` adds warnings about any answer, whatever its status (an undeclared status).
 public struct Endpoint<Response> {
     public let method: HTTPMethod
     /// Appended to the service URL: `""` for the URL itself, `/twit`, `/like/t01`.
@@ -17,26 +22,34 @@ public struct Endpoint<Response> {
     /// An absolute URL to call instead of the service URL + `path` (a `meta.next` link).
     public let url: String?
     public let query: [FormField]
+    /// Headers of this call (an operation's header parameters), over the session's own.
+    public let headers: [FormField]
+    public let body: HTTPBody
     public let auth: AuthRequirement
     /// The model's name, for messages and `--json`.
     public let modelName: String
-    let decode: (HTTPResponse) throws(DecodeFailure) -> (DecodedModel, Response)
+    let decode: (HTTPResponse) throws(DecodeFailure) -> (DecodedModel?, Response)
     let remember: (Response) -> Void
+    let check: (HTTPResponse) -> [String]
 
     init(
         method: HTTPMethod = .get, path: String = "", url: String? = nil, query: [FormField] = [],
-        auth: AuthRequirement = .none, modelName: String,
-        decode: @escaping (HTTPResponse) throws(DecodeFailure) -> (DecodedModel, Response),
-        remember: @escaping (Response) -> Void = { _ in }
+        headers: [FormField] = [], body: HTTPBody = .none, auth: AuthRequirement = .none, modelName: String,
+        decode: @escaping (HTTPResponse) throws(DecodeFailure) -> (DecodedModel?, Response),
+        remember: @escaping (Response) -> Void = { _ in },
+        check: @escaping (HTTPResponse) -> [String] = { _ in [] }
     ) {
         self.method = method
         self.path = path
         self.url = url
         self.query = query
+        self.headers = headers
+        self.body = body
         self.auth = auth
         self.modelName = modelName
         self.decode = decode
         self.remember = remember
+        self.check = check
     }
 
     /// The same call, answering with the decoded model only (what `refresh` needs); `remember` still runs.
@@ -45,21 +58,24 @@ public struct Endpoint<Response> {
         let remember = self.remember
         var typed: Response?
         return Endpoint<DecodedModel>(
-            method: method, path: path, url: url, query: query, auth: auth, modelName: modelName,
+            method: method, path: path, url: url, query: query, headers: headers, body: body, auth: auth,
+            modelName: modelName,
             decode: { response throws(DecodeFailure) in
                 let (model, value) = try decode(response)
                 typed = value
+                guard let model else { throw DecodeFailure(path: "", expected: "a JSON body", found: "none") }
                 return (model, model)
             },
-            remember: { _ in if let typed { remember(typed) } })
+            remember: { _ in if let typed { remember(typed) } },
+            check: check)
     }
 
     /// The same call, with the decoded value also handed to `also` on success.
     func remembering(_ also: @escaping (Response) -> Void) -> Endpoint<Response> {
         let first = remember
         return Endpoint(
-            method: method, path: path, url: url, query: query, auth: auth, modelName: modelName, decode: decode,
-            remember: { value in first(value); also(value) })
+            method: method, path: path, url: url, query: query, headers: headers, body: body, auth: auth,
+            modelName: modelName, decode: decode, remember: { value in first(value); also(value) }, check: check)
     }
 }
 

@@ -41,3 +41,38 @@ enum PathCompletion {
         }
     }
 }
+
+/// Candidates from OpenAPI documents: services that have one, operationIds, and an operation's items.
+enum OperationCompletion {
+    /// Services whose active version has an OpenAPI document.
+    static func servicesWithSpecs(_ session: Session) -> [String] {
+        let facade = session.facade
+        return ServiceCompletion.names(session).filter { name in
+            (try? facade.activeEntry(of: name)).map { (try? facade.openAPI(of: $0)) != nil } ?? false
+        }
+    }
+
+    /// The operationIds of the service `call` would use.
+    static func operationIds(_ session: Session) -> [String] {
+        guard let document = try? session.facade.openAPI().api.document else { return [] }
+        return document.operations.compactMap(\.operationId)
+    }
+
+    /// After `call OPERATION`: `name=` for each parameter and body property not given yet (`Name:` for
+    /// header parameters).
+    static func items(of operation: String, given: [String], session: Session) -> [String] {
+        guard let operation = try? session.facade.openAPI().api.document.operation(named: operation) else { return [] }
+        let typed = Set(given.compactMap { word in
+            word.firstIndex { $0 == "=" || $0 == ":" }.map { String(word[..<$0]) }
+        })
+        var items: [String] = []
+        for parameter in operation.parameters where !typed.contains(parameter.name) {
+            items.append(parameter.location == .header ? parameter.name + ":" : parameter.name + "=")
+        }
+        for property in operation.requestBody?.schema?.properties ?? [] where !typed.contains(property.name) {
+            let item = property.name + "="
+            if !items.contains(item) { items.append(item) }
+        }
+        return items
+    }
+}

@@ -1,25 +1,49 @@
 import Facade
 
-/// `help [CMD]`.
+/// `help [CMD]`, and `help OPERATION` for an operation of an OpenAPI service.
 struct HelpCommand: Command {
     let name = "help"
     let aliases = ["?"]
     let abstract = "List commands, or show one command's usage and examples"
-    let usage = "help [CMD]"
+    let usage = "help [CMD|OPERATION]"
+    let details = ["help use", "help listPets   an OpenAPI operation: its parameters and request body (see ops)"]
 
     func complete(_ previous: [String], session: Session) -> [String] {
-        previous.isEmpty ? CommandRegistry.standard.allNames : []
+        previous.isEmpty ? CommandRegistry.standard.allNames + OperationCompletion.operationIds(session) : []
     }
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         let registry = context.engine.registry
-        guard arguments.count <= 1 else { throw .usage(self) }
+        // `help GET /pets` names an operation by method and path.
+        let words = arguments.count == 2 && arguments[1].hasPrefix("/") ? [arguments.joined(separator: " ")] : arguments
+        guard words.count <= 1 else { throw .usage(self) }
         let width = Self.width(context.session.options)
-        guard let name = arguments.first else { return CommandReport(lines: registry.overview(width: width)) }
+        guard let name = words.first else { return CommandReport(lines: registry.overview(width: width)) }
         guard let command = registry.command(named: name) else {
+            if let (operation, entry) = Self.operation(named: name, facade: context.session.facade) {
+                let style: TextStyle = context.session.options.color ? .colored : .plain
+                var report = CommandReport()
+                report.formatted = OperationPresenter.help(operation, service: entry.key.description, width: width, style: style)
+                report.data = OperationPresenter.helpJSON(operation, service: entry.key.description)
+                return report
+            }
             throw CommandError(registry.unknownCommandMessage(name))
         }
         return CommandReport(lines: registry.help(for: command, width: width))
+    }
+
+    /// An operation of the OpenAPI service `call` would use, else of any service's active version.
+    static func operation(named name: String, facade: ServiceFacade) -> (OpenAPIOperation, LocatorEntry)? {
+        if let (api, entry) = try? facade.openAPI(), let operation = api.document.operation(named: name) {
+            return (operation, entry)
+        }
+        for service in facade.locator?.serviceNames ?? [] {
+            guard let entry = try? facade.activeEntry(of: service), let api = try? facade.openAPI(of: entry),
+                  let operation = api.document.operation(named: name)
+            else { continue }
+            return (operation, entry)
+        }
+        return nil
     }
 
     /// Help fits the terminal and never goes past 80 columns (nor on a pipe); `--json` keeps each row whole.

@@ -1,7 +1,7 @@
 import Facade
 
-/// `diff SERVICE [A [B]] [--all] [--schema] [name==value…]`, parsed; which versions those mean is
-/// decided against the locator by `DiffCommand`.
+/// `diff SERVICE [A [B]] [--all] [--schema] [--spec] [name==value…]`, parsed; which versions those mean
+/// is decided against the locator by `DiffCommand`.
 struct DiffArguments: Equatable {
     var service: String
     /// Zero, one or two versions as typed (`v1`, `2`, `latest`).
@@ -10,6 +10,8 @@ struct DiffArguments: Equatable {
     var all = false
     /// Compare shapes (field → type) only.
     var schema = false
+    /// Compare the two versions' OpenAPI documents, not their answers.
+    var spec = false
     /// `city==Boston`, sent to both versions.
     var query: [FormField] = []
 
@@ -18,6 +20,7 @@ struct DiffArguments: Equatable {
         var versions: [String] = []
         var all = false
         var schema = false
+        var spec = false
         var query: [FormField] = []
         for argument in arguments {
             switch argument {
@@ -25,6 +28,8 @@ struct DiffArguments: Equatable {
                 all = true
             case "--schema", "-s":
                 schema = true
+            case "--spec":
+                spec = true
             default:
                 if let field = QueryItem.parse(argument) {
                     query.append(field)
@@ -40,6 +45,9 @@ struct DiffArguments: Equatable {
             }
         }
         guard let service else { throw CommandError("usage: \(usage)") }
-        return DiffArguments(service: service, versions: versions, all: all, schema: schema, query: query)
+        if spec, all || schema || !query.isEmpty {
+            throw CommandError("diff --spec compares the versions' OpenAPI documents: --all, --schema and name==value do not apply")
+        }
+        return DiffArguments(service: service, versions: versions, all: all, schema: schema, spec: spec, query: query)
     }
 }

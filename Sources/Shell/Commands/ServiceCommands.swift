@@ -29,7 +29,12 @@ struct LocateCommand: Command {
         var lines: [String] = []
         let locator = report.locator
         let count = locator.serviceNames.count
-        lines.append("loaded \(locator.source): \(count) service\(count == 1 ? "" : "s"), \(locator.entries.count) versions")
+        let versions = locator.entries.count
+        lines.append("loaded \(locator.source): \(count) service\(count == 1 ? "" : "s"), \(versions) version\(versions == 1 ? "" : "s")")
+        if let spec = locator.openAPIDocument, let entry = locator.entries.first {
+            lines.append("an OpenAPI \(spec.openAPIVersion) document (\(spec.title) \(spec.version)): the service \(entry.key); try: ops")
+        }
+        let headCount = lines.count
         var changeLines: [String] = []
         if let changes = report.changes {
             if changes.isEmpty { lines.append("no changes since the last load") }
@@ -68,8 +73,8 @@ struct LocateCommand: Command {
             default: return style.yellow(safe)
             }
         }
-        var result = CommandReport(lines: Array(lines.prefix(1)))
-        if !coloured.isEmpty { result.formatted = (coloured + lines.dropFirst()).joined(separator: "\n") + "\n" }
+        var result = CommandReport(lines: Array(lines.prefix(headCount)))
+        if !coloured.isEmpty { result.formatted = (coloured + lines.dropFirst(headCount)).joined(separator: "\n") + "\n" }
         else { result.lines = lines }
         result.warnings = warnings
         result.data = LocatorJSON.locate(report)

@@ -1,11 +1,12 @@
 import Facade
 
 /// `diff SERVICE [A [B]] [--all] [--schema] [name==value…]`: fetches two versions (without changing the
-/// active one) and lists, by JSON path, what was added, removed, retyped or changed.
+/// active one) and lists, by JSON path, what was added, removed, retyped or changed. With `--spec` it
+/// compares the two versions' OpenAPI documents instead, and classifies each change breaking or not.
 struct DiffCommand: Command {
     let name = "diff"
     let abstract = "Compare two versions of a service field by field (added, removed, type, value)"
-    let usage = "diff SERVICE [A [B]] [--all] [--schema] [name==value…]"
+    let usage = "diff SERVICE [A [B]] [--all] [--schema] [name==value…] | diff SERVICE [A B] --spec"
     let details = [
         "diff weather                  the two highest versions in the locator",
         "diff weather v1 v2 city==Boston",
@@ -15,10 +16,12 @@ struct DiffCommand: Command {
         "--all      also list what stayed the same",
         "--schema   compare field types only, ignoring values",
         "Both versions are fetched fresh; the active version does not change.",
+        "--spec     compare the versions' OpenAPI documents: operations, parameters, schemas, statuses,",
+        "           each change breaking or not; then expect breaking == 0 gates an upgrade",
     ]
 
     func complete(_ previous: [String], session: Session) -> [String] {
-        let flags = ["--all", "--schema"]
+        let flags = ["--all", "--schema", "--spec"]
         switch previous.count {
         case 0: return ServiceCompletion.names(session)
         case 1, 2: return (session.facade.locator?.versions(of: previous[0]).map(\.description) ?? []) + ["latest"] + flags
@@ -30,6 +33,7 @@ struct DiffCommand: Command {
         let parsed = try DiffArguments.parse(arguments, usage: usage)
         let session = context.session
         let (a, b) = try Self.entries(for: parsed, facade: session.facade)
+        if parsed.spec { return try Self.specDiff(a, b, session: session) }
         let sides = try context.withProgress("diff \(a.name) \(a.version) \(b.version)") { token throws(CommandError) in
             (try Self.fetch(a, query: parsed.query, facade: session.facade, token: token),
              try Self.fetch(b, query: parsed.query, facade: session.facade, token: token))
@@ -50,6 +54,26 @@ struct DiffCommand: Command {
             ("changes", ChangeList.json(changes)),
             ("summary", .string(summary)),
         ]))
+        return report
+    }
+
+    /// `diff A B --spec`: the changes between the two documents, which `expect` and `let` then read.
+    static func specDiff(_ a: LocatorEntry, _ b: LocatorEntry, session: Session) throws(CommandError) -> CommandReport {
+        let documents: (OpenAPIDocument, OpenAPIDocument)
+        do {
+            documents = (try session.facade.openAPI(of: a).document, try session.facade.openAPI(of: b).document)
+        } catch {
+            throw CommandError(error)
+        }
+        let changes = SpecDiff.compare(documents.0, documents.1)
+        let summary = SpecChangeList.summary(changes, between: "\(a.name) \(a.version) and \(b.version)")
+        let style: TextStyle = session.options.color ? .colored : .plain
+        var report = CommandReport()
+        report.formatted = (SpecChangeList.lines(changes, style: style) + [summary]).joined(separator: "\n")
+        let data = SpecChangeList.json(
+            changes, service: a.name, a: a.version.description, b: b.version.description, summary: summary)
+        report.data = data
+        session.standIn("diff --spec", data: data)
         return report
     }
 

@@ -15,8 +15,11 @@ public struct Completer {
     public struct Result: Equatable {
         public let candidates: [String]
         public let replaceFrom: Int
-        /// A space after a single candidate, but not after a folder (`examples/`), whose files come next.
-        public var appendSpace: Bool { !(candidates.count == 1 && candidates[0].hasSuffix("/")) }
+        /// A space after a single candidate, but not after a folder (`examples/`), whose files come next,
+        /// nor after an item waiting for its value (`limit=`, `X-Request-Id:`).
+        public var appendSpace: Bool {
+            !(candidates.count == 1 && (candidates[0].hasSuffix("/") || candidates[0].hasSuffix("=") || candidates[0].hasSuffix(":")))
+        }
     }
 
     /// Candidates for the word ending at `cursor` (a Character offset), and where that word starts.

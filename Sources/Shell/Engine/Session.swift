@@ -16,6 +16,8 @@ public final class Session {
     public var recorder: Recorder?
     /// The lines of history so far (the line editor's), for `history`.
     public var historyProvider: () -> [String] = { [] }
+    /// What `expect` and `let` read instead of the last response, until the next request (`diff --spec`).
+    var commandResult: CommandResult?
 
     public init(facade: ServiceFacade, options: ShellOptions = ShellOptions(), environment: [String: String] = [:]) {
         self.facade = facade

@@ -1,6 +1,7 @@
 import Facade
 
-/// `expect …`: checks the last response (status, result kind, values at JSON paths) or the version in use.
+/// `expect …`: checks the last response (status, result kind, values at JSON paths) or the version in use;
+/// after `diff --spec` (until the next request), the values of its result (`expect breaking == 0`).
 /// A failed expectation fails the command, so a script exits 1 and reports `FILE:LINE: expected …, got …`.
 struct ExpectCommand: Command, RequestOutcomeCheck {
     let name = "expect"
@@ -12,6 +13,7 @@ struct ExpectCommand: Command, RequestOutcomeCheck {
         "expect meta.total_count >= 10          expect count data == 12",
         "expect currentConditions exists        expect name matches '^Apple'",
         "expect version weather == v2           expect .status == 200   (a body field named status)",
+        "diff petstore v1 v2 --spec             expect breaking == 0    (until the next request)",
         "KIND: success, requestError, decodeError, serverError, networkFailure",
         "In a script, a failed request followed by expect status/result is judged by that expectation.",
     ]
@@ -40,9 +42,15 @@ struct ExpectCommand: Command, RequestOutcomeCheck {
             throw CommandError(error.message)
         }
         let facade = context.session.facade
-        let exchange = facade.lastExchange
-        let evaluation = ExpectationContext(outcome: exchange?.outcome, body: exchange?.body) { service in
+        let activeVersion: (String) -> ServiceVersion? = { service in
             facade.locator?.canonicalName(of: service) == nil ? nil : facade.activeVersion(of: service)
+        }
+        let evaluation: ExpectationContext
+        if let standing = context.session.standingResult {
+            evaluation = ExpectationContext(outcome: nil, body: standing.data, subject: standing.command, activeVersion: activeVersion)
+        } else {
+            let exchange = facade.lastExchange
+            evaluation = ExpectationContext(outcome: exchange?.outcome, body: exchange?.body, activeVersion: activeVersion)
         }
         let result = expectation.evaluate(in: evaluation)
         var report = CommandReport()

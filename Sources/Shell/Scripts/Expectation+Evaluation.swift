@@ -1,18 +1,25 @@
 import Facade
 import Foundation
 
-/// What an expectation is checked against: the last request and the versions in use.
+/// What an expectation is checked against: the last request and the versions in use, or the data of a
+/// command that stands in for a response (`diff --spec`).
 public struct ExpectationContext {
-    /// How the last request ended; nil before any request.
+    /// How the last request ended; nil before any request, and for a command's data.
     public var outcome: Outcome?
-    /// The last response body when it was JSON.
+    /// The last response body when it was JSON, or the command's data.
     public var body: JSONValue?
+    /// The command whose data `body` is (`diff --spec`), when it is not a response.
+    public var subject: String?
     /// The version of a service in use; nil for a service the locator does not have.
     public var activeVersion: (String) -> ServiceVersion?
 
-    public init(outcome: Outcome?, body: JSONValue?, activeVersion: @escaping (String) -> ServiceVersion? = { _ in nil }) {
+    public init(
+        outcome: Outcome?, body: JSONValue?, subject: String? = nil,
+        activeVersion: @escaping (String) -> ServiceVersion? = { _ in nil }
+    ) {
         self.outcome = outcome
         self.body = body
+        self.subject = subject
         self.activeVersion = activeVersion
     }
 }
@@ -53,7 +60,7 @@ extension Expectation: CustomStringConvertible {
     public func evaluate(in context: ExpectationContext) -> ExpectationResult {
         switch self {
         case let .status(comparison, expected):
-            guard let outcome = context.outcome else { return noRequest() }
+            guard let outcome = context.outcome else { return noRequest(context) }
             guard let status = outcome.status else {
                 return fail("got no response (\(outcome.description))", actual: .null)
             }
@@ -61,7 +68,7 @@ extension Expectation: CustomStringConvertible {
             return comparison.holds(Self.order(status, expected)) ? pass(actual) : fail("got \(status)", actual: actual)
 
         case let .result(kind, negated):
-            guard let outcome = context.outcome else { return noRequest() }
+            guard let outcome = context.outcome else { return noRequest(context) }
             let actual = JSONValue.string(outcome.kind.rawValue)
             if (outcome.kind == kind) != negated { return pass(actual) }
             let detail = outcome.isSuccess ? "" : " (\(outcome.description))"
@@ -148,12 +155,20 @@ extension Expectation: CustomStringConvertible {
     }
 
     private func lookUp(_ path: JSONPath, in context: ExpectationContext) -> Result<JSONValue, LookupFailure> {
-        guard let outcome = context.outcome else { return .failure(LookupFailure(result: noRequest())) }
-        guard let body = context.body else {
-            let why = outcome.status == nil ? "the last request got no response (\(outcome.description))" : "the last response has no JSON body"
-            return .failure(LookupFailure(result: failure(but: why)))
+        let body: JSONValue
+        var rootName = "the body"
+        if let subject = context.subject, let data = context.body {
+            body = data
+            rootName = "the \(subject) result"
+        } else {
+            guard let outcome = context.outcome else { return .failure(LookupFailure(result: noRequest(context))) }
+            guard let found = context.body else {
+                let why = outcome.status == nil ? "the last request got no response (\(outcome.description))" : "the last response has no JSON body"
+                return .failure(LookupFailure(result: failure(but: why)))
+            }
+            body = found
         }
-        switch PathLookup.find(path, in: body) {
+        switch PathLookup.find(path, in: body, rootName: rootName) {
         case .found(let value):
             return .success(value)
         case .missing(let reason):
@@ -179,8 +194,11 @@ extension Expectation: CustomStringConvertible {
         return ExpectationResult(passed: false, message: "expected \(description), but \(reason)", actual: nil)
     }
 
-    private func noRequest() -> ExpectationResult {
-        failure(but: "no request has been made yet; run one first (refresh, twits, get …)")
+    private func noRequest(_ context: ExpectationContext) -> ExpectationResult {
+        if let subject = context.subject {
+            return failure(but: "the last result is from \(subject), which sends no request; check its data, e.g. expect breaking == 0")
+        }
+        return failure(but: "no request has been made yet; run one first (refresh, twits, get …)")
     }
 
     private static func order(_ actual: Int, _ expected: Int) -> ComparisonResult {

@@ -1,7 +1,8 @@
 import Facade
 
 /// `let NAME = PATH`: captures a value of the last response body into a variable (`let id = data[0]._id`,
-/// then `like $id`). Strings are captured without quotes, anything else as compact JSON.
+/// then `like $id`), or of the result of `diff --spec` until the next request. Strings are captured
+/// without quotes, anything else as compact JSON.
 struct LetCommand: Command {
     let name = "let"
     let abstract = "Capture a value of the last response into a variable: let NAME = PATH"
@@ -24,17 +25,28 @@ struct LetCommand: Command {
         } catch {
             throw CommandError("let: \(error.description)")
         }
-        guard let exchange = context.session.facade.lastExchange else {
-            throw CommandError("let: no response yet; run a request first (refresh, twits, get …)")
-        }
-        guard let body = exchange.body else {
-            let status = exchange.status.map { " → \($0)" } ?? ""
-            throw CommandError("let: the last response (\(exchange.method) \(exchange.displayURL)\(status)) has no JSON body")
+        let body: JSONValue
+        let origin: String
+        var rootName = "the body"
+        if let standing = context.session.standingResult {
+            body = standing.data
+            origin = "the \(standing.command) result"
+            rootName = origin
+        } else {
+            guard let exchange = context.session.facade.lastExchange else {
+                throw CommandError("let: no response yet; run a request first (refresh, twits, get …)")
+            }
+            guard let found = exchange.body else {
+                let status = exchange.status.map { " → \($0)" } ?? ""
+                throw CommandError("let: the last response (\(exchange.method) \(exchange.displayURL)\(status)) has no JSON body")
+            }
+            body = found
+            origin = "the last response"
         }
         let value: JSONValue
-        switch PathLookup.find(path, in: body) {
+        switch PathLookup.find(path, in: body, rootName: rootName) {
         case .found(let found): value = found
-        case .missing(let reason): throw CommandError("let: no \(path) in the last response: \(reason)")
+        case .missing(let reason): throw CommandError("let: no \(path) in \(origin): \(reason)")
         }
         let captured = value.displayText
         guard captured.utf8.count <= Expansion.maximumBytes else {

@@ -9,12 +9,13 @@ enum PathLookup {
         case missing(String)
     }
 
-    static func find(_ path: JSONPath, in body: JSONValue) -> Result {
+    /// `rootName` is what the body is called when the first step fails (`the body`, `the diff --spec result`).
+    static func find(_ path: JSONPath, in body: JSONValue, rootName: String = "the body") -> Result {
         var current = body
         var walked = JSONPath.root
         for component in path.components {
             guard let next = current.child(component) else {
-                return .missing(whyMissing(component, in: current, at: walked.isRoot ? "the body" : walked.description))
+                return .missing(whyMissing(component, in: current, at: walked.isRoot ? rootName : walked.description))
             }
             current = next
             walked = walked.appending(component)

@@ -1,0 +1,80 @@
+/// A service described by an OpenAPI 3 document (`"openapi"` in its locator entry, or a locator that is
+/// itself the document): `call` sends any of its operations, and every answer is checked against the
+/// document (see `OpenAPIResponseCheck`). Its main resource, which `refresh`, `diff` and `watch` fetch,
+/// is the document's `GET /`, the server URL itself, when it declares one; otherwise the URL as generic
+/// JSON. It keeps no state between calls.
+public final class OpenAPIServiceAPI: APIDefinition {
+    public static let apiName = "OpenAPI"
+    public let document: OpenAPIDocument
+    /// The operation `refresh` sends: `GET /` (or `GET ""`), when declared.
+    public let mainOperation: OpenAPIOperation?
+    public let modelName: String
+    /// `petstore v1`, for warnings.
+    private let service: String
+
+    init(document: OpenAPIDocument, key: ServiceKey) {
+        self.document = document
+        self.service = key.description
+        let main = document.operations.first { $0.method == .get && ($0.path == "/" || $0.path.isEmpty) }
+        mainOperation = main
+        modelName = main.flatMap { operation in
+            document.responseSchema(of: operation, status: 200).schema.map(OpenAPIResponseCheck.modelName)
+                ?? operation.operationId
+        } ?? GenericJSONAPI.apiName
+    }
+
+    public func mainResource(_ context: APIContext) throws(FacadeError) -> Endpoint<DecodedModel> {
+        guard let operation = mainOperation else { return try GenericJSONAPI().mainResource(context) }
+        return endpoint(operation, url: nil, query: [], headers: [], body: .none).erased()
+    }
+
+    /// The request of `call OPERATION ARG…` (`OpenAPICall` reads the arguments), to `baseURL`; refused
+    /// before anything is sent when the operation is unknown or a required parameter is missing.
+    public func call(_ name: String, arguments: [String], baseURL: String) throws(FacadeError) -> Endpoint<DecodedModel?> {
+        do {
+            let operation = try document.requireOperation(named: name)
+            let request = try OpenAPICall.build(operation, baseURL: baseURL, arguments: arguments)
+            return endpoint(operation, url: request.url, query: request.query, headers: request.headers, body: request.body)
+        } catch {
+            throw .operation(error)
+        }
+    }
+
+    /// How an answer to a raw request (`get petstore/pets/1`) is checked: as the operation whose method
+    /// and path template match (`GET /pets/{id}`), the one with most literal segments when several do.
+    func check(_ method: HTTPMethod, path: String) -> OpenAPIResponseCheck? {
+        let end = path.firstIndex { $0 == "?" || $0 == "#" } ?? path.endIndex
+        let segments = path[..<end].split(separator: "/")
+        var best: (operation: OpenAPIOperation, literals: Int)?
+        for operation in document.operations where operation.method == method {
+            let template = operation.path.split(separator: "/")
+            guard template.count == segments.count else { continue }
+            var literals = 0
+            var matches = true
+            for (pattern, segment) in zip(template, segments) {
+                if pattern.contains("{") { continue }
+                guard pattern == segment else {
+                    matches = false
+                    break
+                }
+                literals += 1
+            }
+            if matches, literals > best?.literals ?? -1 { best = (operation, literals) }
+        }
+        return best.map { OpenAPIResponseCheck(document: document, operation: $0.operation, service: service) }
+    }
+
+    private func endpoint(
+        _ operation: OpenAPIOperation, url: String?, query: [FormField], headers: [FormField], body: HTTPBody
+    ) -> Endpoint<DecodedModel?> {
+        let check = OpenAPIResponseCheck(document: document, operation: operation, service: service)
+        return Endpoint(
+            method: operation.method, url: url, query: query, headers: headers, body: body, auth: .inScope,
+            modelName: operation.displayName,
+            decode: { response throws(DecodeFailure) in
+                let model = try check.model(response)
+                return (model, model)
+            },
+            check: check.warnings)
+    }
+}

@@ -1,0 +1,83 @@
+import Facade
+
+/// `ops [SERVICE]`: the operations of a service's active version, from its OpenAPI document.
+struct OpsCommand: Command {
+    let name = "ops"
+    let abstract = "List the operations of a service's OpenAPI document"
+    let usage = "ops [SERVICE]"
+    let details = [
+        "ops                 the current service, else the first with an OpenAPI document",
+        "ops petstore",
+        "help listPets       an operation's parameters and request body",
+    ]
+
+    func complete(_ previous: [String], session: Session) -> [String] {
+        previous.isEmpty ? OperationCompletion.servicesWithSpecs(session) : []
+    }
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        guard arguments.count <= 1 else { throw .usage(self) }
+        let found: (api: OpenAPIServiceAPI, entry: LocatorEntry)
+        do {
+            found = try context.session.facade.openAPI(arguments.first)
+        } catch {
+            throw CommandError(error)
+        }
+        let document = found.api.document
+        let count = document.operations.count
+        var report = CommandReport(
+            presentation: .table(OperationPresenter.table(document.operations)), data: OperationPresenter.json(document.operations))
+        report.lines = ["\(found.entry.key): \(document.title) \(document.version), \(count) operation\(count == 1 ? "" : "s")"]
+        return report
+    }
+}
+
+/// `call OPERATION [ARG…] [ITEM…]`: sends one operation of the active version of an OpenAPI service and
+/// shows the answer as a raw request does (status line, pretty JSON), checked against the document.
+struct CallCommand: Command {
+    let name = "call"
+    let abstract = "Send an operation of an OpenAPI service, checked against its spec"
+    let usage = "call OPERATION [ARG…] [ITEM…]"
+    let details = [
+        "OPERATION: an operationId (quote one with spaces) or METHOD /path",
+        "ARG:  fills the path parameters in order (call getPet 1)",
+        "ITEM: name=value (a declared parameter, else a body field) · name:=json (body field) ·",
+        "      name==value (query) · Header:value",
+        "call listPets limit=2",
+        "call createPet name=Rex species=dog",
+        "call GET /pets/{id} 1",
+        "help OPERATION shows its parameters and body; ops lists operations.",
+    ]
+
+    func complete(_ previous: [String], session: Session) -> [String] {
+        guard !previous.isEmpty else { return OperationCompletion.operationIds(session) }
+        let (operation, consumed) = Self.operationName(previous)
+        return OperationCompletion.items(of: operation, given: Array(previous.dropFirst(consumed)), session: session)
+    }
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        guard !arguments.isEmpty else { throw .usage(self) }
+        let (operation, consumed) = Self.operationName(arguments)
+        let rest = Array(arguments.dropFirst(consumed))
+        let facade = context.session.facade
+        var report = try context.request("call \(operation)") { token throws(FacadeError) in
+            try facade.call(operation, arguments: rest, cancellation: token)
+        }
+        guard let exchange = report.exchange, let response = exchange.response else { return report }
+        report.presentation = nil
+        if report.ok { report.lines = [RawBody.statusLine(response)] }
+        report.formatted = RawBody.text(of: exchange, session: context.session)
+        return report
+    }
+
+    /// The methods an OpenAPI path item may hold.
+    private static let methods: Set<String> = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"]
+
+    /// The operation the words name and how many words that took: `GET /pets` is two, an id one.
+    static func operationName(_ words: [String]) -> (name: String, consumed: Int) {
+        if words.count >= 2, methods.contains(words[0].uppercased()), words[1].hasPrefix("/") {
+            return ("\(words[0].uppercased()) \(words[1])", 2)
+        }
+        return (words.first ?? "", 1)
+    }
+}

@@ -1,0 +1,78 @@
+import Facade
+
+/// How `diff SERVICE A B --spec` shows the changes between two OpenAPI documents: grouped by operation
+/// (in `SpecDiff`'s order, breaking ones first within each), breaking in red and non-breaking in green,
+/// then one summary line; and its `--json` data.
+///
+/// ```
+/// GET /pets
+///   breaking      parameter species  added (required string)
+///   non-breaking  parameter limit    …
+/// 3 breaking, 9 non-breaking changes between petstore v1 and v2
+/// ```
+enum SpecChangeList {
+    /// Locations longer than this do not widen the column for every other line.
+    static let maxLocationColumn = 36
+
+    static func lines(_ changes: [SpecChange], style: TextStyle = .plain) -> [String] {
+        let locationWidth = min(maxLocationColumn, changes.map { DisplayWidth.of($0.location) }.max() ?? 0)
+        let verdictWidth = DisplayWidth.of(verdict(breaking: false))
+        var lines: [String] = []
+        var operation: String?
+        for change in changes {
+            if change.operation != operation {
+                operation = change.operation
+                lines.append(style.bold(change.operation))
+            }
+            let verdict = padded(verdict(breaking: change.breaking), to: verdictWidth)
+            lines.append("  " + (change.breaking ? style.red(verdict) : style.green(verdict)) + "  "
+                + padded(change.location, to: locationWidth) + "  " + what(change))
+        }
+        return lines
+    }
+
+    /// `2 breaking, 9 non-breaking changes between petstore v1 and v2`.
+    static func summary(_ changes: [SpecChange], between: String) -> String {
+        let breaking = changes.count(where: \.breaking)
+        return "\(breaking) breaking, \(changes.count - breaking) non-breaking change\(changes.count == 1 ? "" : "s") between \(between)"
+    }
+
+    /// `{"changes":[{"operation","location","change","breaking","a","b"}],"breaking":N,"nonBreaking":M}`
+    /// after the service and the two versions compared.
+    static func json(_ changes: [SpecChange], service: String, a: String, b: String, summary: String) -> JSONValue {
+        let breaking = changes.count(where: \.breaking)
+        return .object(JSONObject([
+            ("service", .string(service)), ("a", .string(a)), ("b", .string(b)), ("spec", .bool(true)),
+            ("changes", .array(changes.map { change in
+                .object(JSONObject([
+                    ("operation", .string(change.operation)), ("location", .string(change.location)),
+                    ("change", .string(change.change)), ("breaking", .bool(change.breaking)),
+                    ("a", change.a.map(JSONValue.string) ?? .null), ("b", change.b.map(JSONValue.string) ?? .null),
+                ]))
+            })),
+            ("breaking", .number(JSONNumber(breaking))),
+            ("nonBreaking", .number(JSONNumber(changes.count - breaking))),
+            ("summary", .string(summary)),
+        ]))
+    }
+
+    /// `added (required string)`, `type changed (string → integer)`, `removed`.
+    private static func what(_ change: SpecChange) -> String {
+        let values: String = switch (change.a, change.b) {
+        case let (a?, b?): " (\(a) → \(b))"
+        case let (a?, nil): " (\(a))"
+        case let (nil, b?): " (\(b))"
+        case (nil, nil): ""
+        }
+        return change.change + values
+    }
+
+    private static func verdict(breaking: Bool) -> String {
+        breaking ? "breaking" : "non-breaking"
+    }
+
+    private static func padded(_ text: String, to width: Int) -> String {
+        let missing = width - DisplayWidth.of(text)
+        return missing > 0 ? text + String(repeating: " ", count: missing) : text
+    }
+}

@@ -1,0 +1,24 @@
+import Facade
+
+/// The data of a command that stands in for a response, so that `expect` and `let` read it: after
+/// `diff A B --spec`, `expect breaking == 0` asserts on its count. It stands until the next request.
+struct CommandResult {
+    /// The command that made it, for messages: `diff --spec`.
+    let command: String
+    let data: JSONValue
+    /// `ServiceFacade.exchangeCount` when it was made: any request since takes over.
+    let exchangeCount: Int
+}
+
+extension Session {
+    /// Makes `data` what `expect` and `let` read, until the next request.
+    func standIn(_ command: String, data: JSONValue) {
+        commandResult = CommandResult(command: command, data: data, exchangeCount: facade.exchangeCount)
+    }
+
+    /// The command result `expect` and `let` read, when no request came after it.
+    var standingResult: CommandResult? {
+        guard let result = commandResult, result.exchangeCount == facade.exchangeCount else { return nil }
+        return result
+    }
+}

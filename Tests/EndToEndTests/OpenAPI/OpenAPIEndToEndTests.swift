@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// The built `apish` on OpenAPI services: the example upgrade script, a spec as the whole locator, a
+/// Swagger 2.0 locator refused, `diff --spec` gating a script, and a 20 MB spec.
+@Suite struct OpenAPIEndToEndTests {
+    @Test func theUpgradeExampleRunsClean() throws {
+        let script = ScriptFiles.repositoryRoot + "/examples/openapi-upgrade.apish"
+        let result = try Apish.run(["--no-color", script])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("HTTP/1.1 201 Created"))
+        #expect(result.stdout.contains("6 breaking, 10 non-breaking changes between petstore v1 and v2\n"))
+    }
+
+    @Test func aSpecIsTheWholeLocator() throws {
+        let server = try startDemoServer()
+        defer { server.stop() }
+        let result = try Apish.run([
+            "--no-color", "--locator", server.baseURL + "/specs/petstore-v1.json",
+            "-c", "services", "-c", "call showPetById 3", "-c", "expect name == \"Luna\"", "-c", "refresh",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("*  demo-pet-store  v1.0.0   latest  \(server.baseURL)/petstore/v1\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("HTTP/1.1 200 OK\n{\n  \"id\": 3,\n  \"name\": \"Luna\",\n  \"tag\": \"cat\"\n}\n"))
+        #expect(result.stdout.contains("petCount  6\n"))
+    }
+
+    @Test func aSwaggerTwoLocatorIsRefusedInOneLine() throws {
+        let files = try ScriptFiles()
+        let path = try files.write("swagger.json", #"{"swagger":"2.0","info":{"title":"Old","version":"1"},"paths":{}}"#)
+        let result = try Apish.run(["--no-color", "--locator", path, "-c", "services"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(
+            "cannot parse locator \(path): Swagger 2.0 is not supported; convert it to OpenAPI 3 (only OpenAPI 3.0/3.1 JSON is read)"),
+            "\(result.stderr)")
+    }
+
+    @Test func expectBreakingGatesAScript() throws {
+        let server = try startDemoServer()
+        defer { server.stop() }
+        let files = try ScriptFiles()
+        let gate = try files.write("gate.apish", """
+            diff petstore v1 v2 --spec
+            expect breaking == 6
+            expect breaking == 0
+            """)
+        let locator = server.baseURL + "/services-openapi.json"
+        let failed = try Apish.run(["--no-color", "--locator", locator, gate])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("gate.apish:3: expected breaking == 0, got 6\n"), "\(failed.stderr)")
+
+        let json = try Apish.run(["--json", "--locator", locator, "-c", "diff petstore v1 v2 --spec"])
+        #expect(json.status == 0)
+        let line = try #require(json.jsonLines.first)
+        let data = try #require(line["data"] as? [String: Any])
+        #expect(data["breaking"] as? Int == 6)
+        #expect(data["nonBreaking"] as? Int == 10)
+        #expect((data["changes"] as? [Any])?.count == 16)
+    }
+
+    @Test func aTwentyMegabyteSpecLoadsAsTheLocator() throws {
+        let server = try startDemoServer()
+        defer { server.stop() }
+        let files = try ScriptFiles()
+        let path = try files.write("big.json", Self.generatedSpec(operations: 5_000, server: server.baseURL + "/echo"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count > 19_000_000)
+
+        let result = try Apish.run(["--no-color", "--locator", path, "-c", "help op4999", "-c", "call op4999 a b"])
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("op4999: POST /resources4999/{id}/items/{itemId} (generated v1.0)\n"), "\(result.stdout.prefix(300))")
+        #expect(result.stdout.contains("HTTP/1.1 200 OK"))
+    }
+
+    /// ~4 KB per operation, each with a path, a body and responses of its own.
+    static func generatedSpec(operations: Int, server: String) -> String {
+        let filler = String(repeating: "lorem ipsum dolor sit amet ", count: 140)
+        var text = #"{"openapi":"3.1.0","info":{"title":"Generated","version":"1.0"},"servers":[{"url":"\#(server)"}],"paths":{"#
+        for index in 0..<operations {
+            if index > 0 { text += "," }
+            text += #"""
+            "/resources\#(index)/{id}/items/{itemId}":{"post":{"operationId":"op\#(index)","description":"\#(filler)",
+             "requestBody":{"content":{"application/json":{"schema":{"type":"object","properties":{"name":{"type":"string"}}}}}},
+             "responses":{"200":{"description":"ok"}}}}
+            """#
+        }
+        return text + "}}"
+    }
+}

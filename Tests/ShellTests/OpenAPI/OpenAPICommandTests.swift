@@ -1,0 +1,245 @@
+import Facade
+import Foundation
+import Testing
+@testable import Shell
+
+/// `ops`, `help OPERATION`, `call` and `diff --spec` on the demo's pet store (v1 and v2, each with its spec).
+@Suite struct OpenAPICommandTests {
+    static func shell(json: Bool = false) throws -> VersionShell {
+        try VersionShell(json: json, locator: "services-openapi.json")
+    }
+
+    /// An error as one line: long ones are wrapped with an indent to fit the terminal.
+    static func unwrapped(_ text: String) -> String {
+        text.replacingOccurrences(of: "\n  ", with: " ")
+    }
+
+    @Test func opsListsTheActiveVersionsOperationsWithADeprecatedMark() throws {
+        let shell = try Self.shell()
+        let result = shell.run("ops petstore")
+        #expect(result.ok, "\(result.err)")
+        #expect(result.out.split(separator: "\n").map(String.init) == [
+            "petstore v2: Demo Pet Store 2.0.0, 5 operations",
+            "METHOD  PATH        OPERATION  SUMMARY                       NOTES",
+            "GET     /           getStore   Describe the store            deprecated",
+            "GET     /pets       listPets   List the pets of one species",
+            "POST    /pets       createPet  Create a pet",
+            "GET     /pets/{id}  getPet     Info for a specific pet",
+            "DELETE  /pets/{id}  deletePet  Delete a pet",
+        ])
+        // v1 has no deprecated operation, so no NOTES column
+        shell.run("use petstore v1")
+        let v1 = shell.run("ops")
+        #expect(v1.out.contains("METHOD  PATH                 OPERATION    SUMMARY\n"))
+        #expect(v1.out.contains("GET     /pets/{petId}/owner  showOwner    The owner of a pet"))
+    }
+
+    @Test func opsJSONIsAnArrayOfOperations() throws {
+        let shell = try Self.shell(json: true)
+        let line = try shell.json("ops")
+        #expect(line.value(atPath: "data")?.arrayValue?.count == 5)
+        #expect(line.value(atPath: "data[0]") == .object(JSONObject([
+            ("method", "GET"), ("path", "/"), ("operationId", "getStore"), ("summary", "Describe the store"), ("deprecated", true),
+        ])))
+        #expect(line.value(atPath: "data[3].operationId") == "getPet")
+    }
+
+    @Test func opsWithoutADocumentSaysWhy() throws {
+        let shell = try VersionShell()
+        let result = shell.run("ops weather")
+        #expect(!result.ok)
+        #expect(Self.unwrapped(result.err) == #"error: weather v2 has no OpenAPI document; ops, call and diff --spec need "openapi" in its locator entry"# + "\n")
+        #expect(Self.unwrapped(shell.run("call listPets").err)
+            == #"error: no service in the locator has an OpenAPI document; name one with "openapi" in a locator entry"# + "\n")
+    }
+
+    @Test func helpOperationShowsParametersAndTheRequestBody() throws {
+        let shell = try Self.shell()
+        let list = shell.run("help listPets")
+        #expect(list.ok)
+        #expect(list.out == """
+            listPets: GET /pets (petstore v2)
+            List the pets of one species
+            usage: call listPets species=VALUE [limit=VALUE]
+
+            parameters:
+              NAME     IN     REQUIRED  TYPE
+              species  query  yes       string (dog | cat)
+              limit    query  no        integer (int32)
+
+            responses: 200 Pets · 400 Error · default Error
+
+            """)
+        let create = shell.run("help createPet")
+        #expect(create.out.contains("""
+            usage: call createPet name=VALUE species=VALUE [status=VALUE]
+
+            request body: application/json, required (NewPet)
+              PROPERTY  REQUIRED  TYPE
+              name      yes       string
+              species   yes       string (dog | cat)
+              status    no        string (available | sold)
+            """))
+        // METHOD /path names an operation too; a deprecated one says so
+        #expect(shell.run("help GET /pets/{id}").out.hasPrefix("getPet: GET /pets/{id} (petstore v2)\n"))
+        #expect(shell.run("help getStore").out.contains("\nDeprecated.\n"))
+        // commands keep their help; an unknown word is still an unknown command
+        #expect(shell.run("help use").out.hasPrefix("usage: use SERVICE VERSION|latest"))
+        #expect(shell.run("help lstPets").err.contains("unknown command 'lstPets'"))
+    }
+
+    @Test func helpOperationJSON() throws {
+        let shell = try Self.shell(json: true)
+        let line = try shell.json("help getPet")
+        #expect(line.value(atPath: "data.operationId") == "getPet")
+        #expect(line.value(atPath: "data.usage") == "call getPet ID")
+        #expect(line.value(atPath: "data.parameters[0]") == .object(JSONObject([
+            ("name", "id"), ("in", "path"), ("required", true), ("type", "integer (int64)"),
+        ])))
+        #expect(line.value(atPath: "data.requestBody") == .null)
+        let create = try shell.json("help createPet")
+        #expect(create.value(atPath: "data.requestBody.properties[1]") == .object(JSONObject([
+            ("name", "species"), ("required", true), ("type", "string (dog | cat)"),
+        ])))
+    }
+
+    @Test func callShowsTheStatusLineAndTheBody() throws {
+        let shell = try Self.shell()
+        let result = shell.run("call getPet 1")
+        #expect(result.ok, "\(result.err)")
+        #expect(result.out == """
+            HTTP/1.1 200 OK
+            {
+              "id": 1,
+              "name": "Rex",
+              "species": "dog",
+              "status": "available"
+            }
+
+            """)
+        #expect(result.err.isEmpty)
+    }
+
+    @Test func callUsageErrorsComeBeforeAnythingIsSent() throws {
+        let shell = try Self.shell()
+        let sent = shell.session.facade.exchangeCount
+        #expect(shell.run("call listPets").err == "error: listPets needs the query parameter 'species': give species=VALUE\n")
+        #expect(shell.run("call lstPets").err == "error: unknown operation 'lstPets'; did you mean 'listPets'?\n")
+        #expect(shell.run("call getPet 1 2").err == "error: too many arguments: getPet takes 1 (id), got 2\n")
+        #expect(shell.run("call").err == "error: usage: call OPERATION [ARG…] [ITEM…]\n")
+        #expect(shell.session.facade.exchangeCount == sent)
+    }
+
+    @Test func expectAndLetWorkOnACallsAnswer() throws {
+        let shell = try Self.shell()
+        shell.run("use petstore v1")
+        #expect(shell.run("call createPet name=Rex tag=dog").ok)
+        #expect(shell.run("expect status 201").ok)
+        #expect(shell.run("let rex = id").ok)
+        #expect(shell.session.variables["rex"] == "7")
+        #expect(shell.run("call showPetById $rex").ok)
+        #expect(shell.run("expect tag == \"dog\"").ok)
+        #expect(shell.run("expect result success").ok)
+    }
+
+    @Test func callJSONCarriesServiceStatusAndData() throws {
+        let shell = try Self.shell(json: true)
+        let line = try shell.json("call listPets species==cat limit=1")
+        #expect(line.value(atPath: "service") == "petstore")
+        #expect(line.value(atPath: "version") == "v2")
+        #expect(line.value(atPath: "status") == 200)
+        #expect(line.value(atPath: "result") == "success")
+        #expect(line.value(atPath: "data[0].name") == "Tom")
+    }
+
+    @Test func diffSpecGroupsByOperationBreakingFirstWithOneSummary() throws {
+        let shell = try Self.shell()
+        let result = shell.run("diff petstore v1 v2 --spec")
+        #expect(result.ok, "\(result.err)")
+        let lines = result.out.split(separator: "\n").map(String.init)
+        #expect(lines.last == "6 breaking, 10 non-breaking changes between petstore v1 and v2")
+        #expect(Array(lines.prefix(7)) == [
+            "GET /",
+            "  non-breaking  operation                    deprecated",
+            "GET /pets",
+            "  breaking      parameter species            added (required string)",
+            "  breaking      response 200 body[].tag      removed (string)",
+            "  non-breaking  response 200 body[].species  added (string)",
+            "  non-breaking  response 200 body[].status   added (required string)",
+        ])
+        #expect(lines.contains("  non-breaking  path                         path parameter renamed (/pets/{petId} → /pets/{id})"))
+        #expect(lines.contains("  breaking      status 201                   removed"))
+        #expect(lines.contains("DELETE /pets/{id}"))
+        // the versions in use did not move
+        #expect(shell.session.facade.activeVersion(of: "petstore")?.description == "v2")
+    }
+
+    @Test func diffSpecIsColouredRedForBreakingAndGreenForNot() {
+        let changes = [
+            SpecChange(operation: "GET /a", location: "operation", change: "removed", breaking: true),
+            SpecChange(operation: "GET /a", location: "status 201", change: "added", breaking: false),
+        ]
+        let lines = SpecChangeList.lines(changes, style: .colored)
+        #expect(lines[0] == "\u{1B}[1mGET /a\u{1B}[0m")
+        #expect(lines[1].hasPrefix("  \u{1B}[31mbreaking    \u{1B}[0m  operation "))
+        #expect(lines[2].hasPrefix("  \u{1B}[32mnon-breaking\u{1B}[0m  status 201"))
+        #expect(SpecChangeList.summary(changes, between: "x v1 and v2") == "1 breaking, 1 non-breaking changes between x v1 and v2")
+        #expect(SpecChangeList.summary([], between: "x v1 and v2") == "0 breaking, 0 non-breaking changes between x v1 and v2")
+    }
+
+    @Test func diffSpecJSONCountsBreakingAndNonBreaking() throws {
+        let shell = try Self.shell(json: true)
+        let line = try shell.json("diff petstore v1 v2 --spec")
+        #expect(line.value(atPath: "data.breaking") == 6)
+        #expect(line.value(atPath: "data.nonBreaking") == 10)
+        #expect(line.value(atPath: "data.changes")?.arrayValue?.count == 16)
+        #expect(line.value(atPath: "data.changes[1]") == .object(JSONObject([
+            ("operation", "GET /pets"), ("location", "parameter species"), ("change", "added"), ("breaking", true),
+            ("a", .null), ("b", "required string"),
+        ])))
+    }
+
+    @Test func expectAndLetReadTheSpecDiffUntilTheNextRequest() throws {
+        let shell = try Self.shell()
+        shell.run("diff petstore v1 v2 --spec")
+        #expect(shell.run("expect breaking == 6").ok)
+        let failed = shell.run("expect breaking == 0")
+        #expect(!failed.ok)
+        #expect(failed.err == "error: expected breaking == 0, got 6\n")
+        #expect(shell.run("expect changes[0].operation == \"GET /\"").ok)
+        #expect(shell.run("let broken = breaking").ok)
+        #expect(shell.session.variables["broken"] == "6")
+        #expect(shell.run("expect status 200").err.contains("the last result is from diff --spec, which sends no request"))
+        #expect(Self.unwrapped(shell.run("expect nosuch exists").err) == "error: expected nosuch to exist, but the diff --spec result has no nosuch; it has service, a, b, spec, changes, breaking, nonBreaking, summary\n")
+
+        // a request takes over again
+        #expect(shell.run("call getPet 1").ok)
+        #expect(shell.run("expect status 200").ok)
+        #expect(shell.run("expect breaking exists").err.contains("the body has no breaking"))
+    }
+
+    @Test func diffSpecRefusesWhatDoesNotApplyAndServicesWithoutDocuments() throws {
+        let shell = try Self.shell()
+        #expect(Self.unwrapped(shell.run("diff petstore v1 v2 --spec --all").err)
+            == "error: diff --spec compares the versions' OpenAPI documents: --all, --schema and name==value do not apply\n")
+        let plain = try VersionShell()
+        #expect(Self.unwrapped(plain.run("diff weather v1 v2 --spec").err)
+            == #"error: weather v1 has no OpenAPI document; ops, call and diff --spec need "openapi" in its locator entry"# + "\n")
+    }
+
+    @Test func tabCompletesOperationIdsThenTheirItems() throws {
+        let shell = try Self.shell()
+        func complete(_ line: String) -> Completer.Result {
+            Completer(session: shell.session).complete(line: line, cursor: line.count)
+        }
+        #expect(complete("call ").candidates == ["getStore", "listPets", "createPet", "getPet", "deletePet"])
+        #expect(complete("call get").candidates == ["getStore", "getPet"])
+        #expect(complete("call listPets ").candidates == ["species=", "limit="])
+        #expect(complete("call listPets species=dog ").candidates == ["limit="])
+        #expect(complete("call createPet n").candidates == ["name="])
+        #expect(!complete("call createPet n").appendSpace)
+        #expect(complete("call GET /pets ").candidates == ["species=", "limit="])
+        #expect(complete("help listP").candidates == ["listPets"])
+        #expect(complete("ops ").candidates == ["petstore"])
+    }
+}
