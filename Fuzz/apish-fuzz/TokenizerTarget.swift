@@ -1,8 +1,9 @@
 import Shell
 
 /// Command lines through the tokenizer and `$var` expansion (with a small cap, so it is reached often).
-/// Must hold: no crash or hang; words are never empty text; a line that expands stays within the cap;
-/// a word without variables expands to its literal.
+/// Must hold: no crash or hang; the tokenizer splits exactly as the scalar-based one it replaced
+/// (`ReferenceLineScanner`), words and errors alike; words are never empty text; a line that expands
+/// stays within the cap; a word without variables expands to its literal.
 struct TokenizerTarget: FuzzTarget {
     let name = "tokenizer"
     private let limit = 1 << 20
@@ -36,12 +37,20 @@ struct TokenizerTarget: FuzzTarget {
 
     mutating func run(_ input: [UInt8]) throws(FuzzFailure) {
         let line = String(decoding: input, as: UTF8.self)
-        let commands: [[Word]]
-        do {
-            commands = try Tokenizer.split(line)
-        } catch {
-            return
+        var reference = ReferenceLineScanner(line)
+        let expected = Result { () throws(TokenizerError) in try reference.commands() }
+        let actual = Result { () throws(TokenizerError) in try Tokenizer.split(line) }
+        switch (expected, actual) {
+        case let (.success(old), .success(new)) where old != new:
+            throw FuzzFailure("the tokenizer splits differently from the reference: \(new) vs \(old)")
+        case let (.failure(old), .failure(new)) where old != new:
+            throw FuzzFailure("the tokenizer fails differently from the reference: \(new) vs \(old)")
+        case (.success, .failure(let error)), (.failure(let error), .success):
+            throw FuzzFailure("only one of the tokenizer and the reference fails: \(error)")
+        default:
+            break
         }
+        guard case .success(let commands) = actual else { return }
         for words in commands {
             if words.contains(where: { $0.text.isEmpty }) { throw FuzzFailure("a word with empty text") }
             let expanded: [String]

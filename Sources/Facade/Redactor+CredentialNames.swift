@@ -49,19 +49,28 @@ extension Redactor {
     }
 
     /// The values of variables that hold credentials, for the session's redactor: a variable named like one
-    /// (`set token X`), or holding `Bearer X` / `Basic X` (both the whole value and `X`). Checks a few
-    /// bytes per variable, never the whole of a long value.
+    /// (`set token X`), or holding an auth scheme and a credential (`Bearer X`, `Basic X`: both the whole
+    /// value and `X`). Looks at a few bytes per variable, never the whole of a long value, so it can run
+    /// on every line of output.
     public static func secretValues<Variables: Sequence>(ofVariables variables: Variables) -> [String]
     where Variables.Element == (key: String, value: String) {
         var values: [String] = []
         for (name, value) in variables {
-            let scheme = value.utf8.prefix(7).map(lowercased)
-            let hasScheme = scheme.starts(with: Array("bearer ".utf8)) || scheme.starts(with: Array("basic ".utf8))
-            guard hasScheme || isCredentialName(name) else { continue }
+            let schemeLength = authSchemePrefixLength(value)
+            guard schemeLength > 0 || isCredentialName(name) else { continue }
             values.append(value)
-            if let space = value.firstIndex(of: " ") { values.append(String(value[value.index(after: space)...])) }
+            if schemeLength > 0 { values.append(String(Substring(value.utf8.dropFirst(schemeLength)))) }
         }
         return values
+    }
+
+    /// The length of `Bearer ` / `basic ` / `Token ` / `Digest ` (one space) at the start of `value`, or 0.
+    private static func authSchemePrefixLength(_ value: String) -> Int {
+        let head = value.utf8.prefix(7)
+        guard let space = head.firstIndex(of: UInt8(ascii: " ")) else { return 0 }
+        let word = head[..<space]
+        return TextPatterns.isAuthScheme(word) && value.utf8.count > head.distance(from: head.startIndex, to: space) + 1
+            ? head.distance(from: head.startIndex, to: space) + 1 : 0
     }
 
     // MARK: Words

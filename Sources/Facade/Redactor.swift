@@ -85,6 +85,20 @@ public struct Redactor: Sendable {
         return result
     }
 
+    /// Whether text holds the mask (a line recalled from history or copied from output), by a byte search:
+    /// cheap even on a line of megabytes.
+    public static func containsMask(_ text: String) -> Bool {
+        let mask = Array(Self.mask.utf8)
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= mask.count else { return false }
+            for index in 0...(bytes.count - mask.count) where bytes[index] == mask[0] {
+                if bytes[index..<(index + mask.count)].elementsEqual(mask) { return true }
+            }
+            return false
+        }
+    }
+
     /// `Basic dXNl…` → `Basic •••`, `abc` → `•••`.
     public static func maskKeepingScheme(_ value: String) -> String {
         let parts = value.split(separator: " ", maxSplits: 1)

@@ -10,7 +10,8 @@ import Foundation
 /// - a location whose scheme is not http or https is refused (`TransportError.redirectRefused`);
 /// - on every hop, the first included, each header scoped in `HTTPRequest.credentialScopes` is sent only
 ///   when the hop's URL lies in its scope, and on a hop to another origin `Authorization`, `Cookie` and
-///   every other credential-like header without a scope are dropped. A dropped header stays dropped.
+///   every other credential-like header without a scope are dropped, and so is a `Host` set by hand.
+///   A dropped header stays dropped.
 enum RedirectPolicy {
     static let followedStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
@@ -45,7 +46,10 @@ enum RedirectPolicy {
             next.headers.remove("Content-Type")
             next.headers.remove("Content-Length")
         }
-        withholdCredentials(from: &next, crossingOrigin: !URLScope.sameOrigin(hop.url, next.url))
+        let crossingOrigin = !URLScope.sameOrigin(hop.url, next.url)
+        withholdCredentials(from: &next, crossingOrigin: crossingOrigin)
+        // A Host set by hand names the first host; another host must get its own.
+        if crossingOrigin { next.headers.remove("Host") }
         return next
     }
 

@@ -6,6 +6,8 @@ public struct TransportConfiguration: Sendable, Equatable {
     public var connectTimeout: Int
     /// A response body larger than this fails with `TransportError.tooLarge` instead of filling memory.
     public var maxBodyBytes: Int
+    /// Redirects followed before `TransportError.tooManyRedirects`; 0 hands a 3xx back as the response.
+    /// The transport follows them itself, hop by hop, checking each hop's credentials (`RedirectPolicy`).
     public var maxRedirects: Int
     /// Skips TLS certificate and host name verification (`--insecure`).
     public var insecure: Bool

@@ -171,7 +171,7 @@ public final class ShellEngine {
         guard let name = arguments.first else { return true }
         // A line recalled from history (or copied from output) has its secrets masked: running it would
         // set or send the mask itself.
-        if arguments.contains(where: { $0.contains(Redactor.mask) }) {
+        if arguments.contains(where: Redactor.containsMask) {
             fail(line: typed, location: location,
                  message: "this line holds a masked secret (\(Redactor.mask)), e.g. recalled from history; type the secret itself",
                  started: started, echo: typed)

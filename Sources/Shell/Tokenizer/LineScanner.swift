@@ -1,26 +1,28 @@
 /// The state of one pass of `Tokenizer.split` over a line.
 ///
-/// It walks Unicode scalars rather than `Character`s: every piece of syntax is a single ASCII scalar, and a
-/// combining mark typed after a quote must not glue itself to the quote and hide it.
+/// It walks the line's UTF-8 bytes: every piece of syntax is a single ASCII byte, which never occurs inside
+/// the encoding of another character, so a combining mark typed after a quote cannot glue itself to the
+/// quote and hide it. Runs of ordinary text are copied as whole slices, which keeps a line of megabytes
+/// cheap to scan.
 struct LineScanner {
-    private let scalars: [Unicode.Scalar]
+    private let bytes: [UInt8]
     private var position = 0
 
     init(_ line: String) {
-        scalars = Array(line.unicodeScalars)
+        bytes = Array(line.utf8)
     }
 
     mutating func commands() throws(TokenizerError) -> [[Word]] {
         var commands: [[Word]] = []
         var current: [Word] = []
         while true {
-            while let scalar = peek(), Self.isBlank(scalar) { position += 1 }
-            guard let scalar = peek() else { break }
-            if scalar == ";" {
+            while let byte = peek(), Self.isBlank(byte) { position += 1 }
+            guard let byte = peek() else { break }
+            if byte == Self.semicolon {
                 position += 1
                 if !current.isEmpty { commands.append(current) }
                 current = []
-            } else if scalar == "#" {
+            } else if byte == UInt8(ascii: "#") {
                 break
             } else {
                 current.append(try word())
@@ -34,26 +36,29 @@ struct LineScanner {
         let start = position
         var parts = PartsBuilder()
         var isQuoted = false
-        while let scalar = peek(), !Self.isBlank(scalar), scalar != ";" {
-            switch scalar {
-            case "'":
+        while let byte = peek(), !Self.isBlank(byte), byte != Self.semicolon {
+            switch byte {
+            case UInt8(ascii: "'"):
                 isQuoted = true
                 try singleQuoted(into: &parts)
-            case "\"":
+            case UInt8(ascii: "\""):
                 isQuoted = true
                 try doubleQuoted(into: &parts)
-            case "\\":
+            case Self.backslash:
                 isQuoted = true
-                guard let escaped = peek(at: position + 1) else {
+                guard position + 1 < bytes.count else {
                     throw error("trailing backslash", at: position)
                 }
-                parts.append(escaped)
-                position += 2
-            case "$":
+                // The escaped character whole, however many bytes it takes.
+                let end = Self.scalarEnd(in: bytes, from: position + 1)
+                parts.append(bytes[(position + 1)..<end])
+                position = end
+            case UInt8(ascii: "$"):
                 try variable(into: &parts)
             default:
-                parts.append(scalar)
-                position += 1
+                let end = run(from: position) { !Self.isBlank($0) && !Self.isWordSyntax($0) }
+                parts.append(bytes[position..<end])
+                position = end
             }
         }
         return Word(parts: parts.finish(), text: text(from: start, to: position), isQuoted: isQuoted)
@@ -61,36 +66,34 @@ struct LineScanner {
 
     private mutating func singleQuoted(into parts: inout PartsBuilder) throws(TokenizerError) {
         let opening = position
-        position += 1
-        while let scalar = peek() {
-            position += 1
-            if scalar == "'" { return }
-            parts.append(scalar)
-        }
-        throw error("unterminated single quote", at: opening)
+        let end = run(from: position + 1) { $0 != UInt8(ascii: "'") }
+        guard end < bytes.count else { throw error("unterminated single quote", at: opening) }
+        parts.append(bytes[(opening + 1)..<end])
+        position = end + 1
     }
 
     private mutating func doubleQuoted(into parts: inout PartsBuilder) throws(TokenizerError) {
         let opening = position
         position += 1
-        while let scalar = peek() {
-            switch scalar {
-            case "\"":
+        while let byte = peek() {
+            switch byte {
+            case UInt8(ascii: "\""):
                 position += 1
                 return
-            case "\\":
-                if let next = peek(at: position + 1), next == "\"" || next == "\\" || next == "$" {
-                    parts.append(next)
+            case Self.backslash:
+                if let next = peek(at: position + 1), next == UInt8(ascii: "\"") || next == Self.backslash || next == UInt8(ascii: "$") {
+                    parts.append(bytes[(position + 1)..<(position + 2)])
                     position += 2
                 } else {
-                    parts.append(scalar)
+                    parts.append(bytes[position..<(position + 1)])
                     position += 1
                 }
-            case "$":
+            case UInt8(ascii: "$"):
                 try variable(into: &parts)
             default:
-                parts.append(scalar)
-                position += 1
+                let end = run(from: position) { $0 != UInt8(ascii: "\"") && $0 != Self.backslash && $0 != UInt8(ascii: "$") }
+                parts.append(bytes[position..<end])
+                position = end
             }
         }
         throw error("unterminated double quote", at: opening)
@@ -100,87 +103,110 @@ struct LineScanner {
     private mutating func variable(into parts: inout PartsBuilder) throws(TokenizerError) {
         let dollar = position
         guard let next = peek(at: dollar + 1) else {
-            parts.append("$")
+            parts.append(bytes[dollar..<(dollar + 1)])
             position += 1
             return
         }
-        if next == "{" {
-            var end = dollar + 2
-            while let scalar = peek(at: end), scalar != "}" { end += 1 }
-            guard end < scalars.count else { throw error("missing } after ${", at: dollar) }
-            var name = scalars[(dollar + 2)..<end]
+        if next == UInt8(ascii: "{") {
+            let end = run(from: dollar + 2) { $0 != UInt8(ascii: "}") }
+            guard end < bytes.count else { throw error("missing } after ${", at: dollar) }
+            var nameEnd = end
             var fallback: String?
             // `${NAME:-fallback}`, as in POSIX shells: the fallback is plain text up to the `}`.
-            if let colon = name.indices.first(where: { name[$0] == ":" && $0 + 1 < end && scalars[$0 + 1] == "-" }) {
+            if let colon = ((dollar + 2)..<end).first(where: { bytes[$0] == UInt8(ascii: ":") && $0 + 1 < end && bytes[$0 + 1] == UInt8(ascii: "-") }) {
                 fallback = text(from: colon + 2, to: end)
-                name = scalars[(dollar + 2)..<colon]
+                nameEnd = colon
             }
+            let name = (dollar + 2)..<nameEnd
             guard !name.isEmpty else { throw error("empty variable name in ${}", at: dollar) }
-            if let offending = name.firstIndex(where: { !Self.isNameCharacter($0) && $0 != "." }) {
-                throw error("'\(scalars[offending])' cannot be part of a variable name", at: offending)
+            if let offending = name.first(where: { !Self.isNameCharacter(bytes[$0]) && bytes[$0] != UInt8(ascii: ".") }) {
+                let character = text(from: offending, to: Self.scalarEnd(in: bytes, from: offending))
+                throw error("'\(character)' cannot be part of a variable name", at: offending)
             }
-            parts.appendVariable(String(String.UnicodeScalarView(name)), fallback: fallback)
+            parts.appendVariable(text(from: name.lowerBound, to: name.upperBound), fallback: fallback)
             position = end + 1
             return
         }
         guard Self.isNameStart(next) else {
-            parts.append("$")
+            parts.append(bytes[dollar..<(dollar + 1)])
             position += 1
             return
         }
         var end = dollar + 1
-        while let scalar = peek(at: end) {
-            if Self.isNameCharacter(scalar) {
+        while let byte = peek(at: end) {
+            if Self.isNameCharacter(byte) {
                 end += 1
-            } else if scalar == ".", let after = peek(at: end + 1), Self.isNameCharacter(after) {
+            } else if byte == UInt8(ascii: "."), let after = peek(at: end + 1), Self.isNameCharacter(after) {
                 // A dot joins name parts (`$env.HOME`) but a trailing one ends a sentence.
                 end += 1
             } else {
                 break
             }
         }
-        parts.appendVariable(String(String.UnicodeScalarView(scalars[(dollar + 1)..<end])))
+        parts.appendVariable(text(from: dollar + 1, to: end))
         position = end
     }
 
-    private func peek() -> Unicode.Scalar? {
+    private func peek() -> UInt8? {
         peek(at: position)
     }
 
-    private func peek(at index: Int) -> Unicode.Scalar? {
-        index < scalars.count ? scalars[index] : nil
+    private func peek(at index: Int) -> UInt8? {
+        index < bytes.count ? bytes[index] : nil
+    }
+
+    /// The index of the first byte from `start` on that is not `inRun`, or the end of the line.
+    private func run(from start: Int, while inRun: (UInt8) -> Bool) -> Int {
+        var index = start
+        while index < bytes.count, inRun(bytes[index]) { index += 1 }
+        return index
     }
 
     private func text(from start: Int, to end: Int) -> String {
-        String(String.UnicodeScalarView(scalars[start..<end]))
+        String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
-    /// Columns count characters as the user sees them, not scalars.
+    /// Columns count characters as the user sees them, not bytes.
     private func error(_ message: String, at index: Int) -> TokenizerError {
         TokenizerError(message: message, column: text(from: 0, to: index).count + 1)
     }
 
-    private static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
+    /// Past the UTF-8 sequence of the scalar starting at `index` (its lead byte and continuation bytes).
+    private static func scalarEnd(in bytes: [UInt8], from index: Int) -> Int {
+        var end = index + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return end
+    }
+
+    private static let semicolon = UInt8(ascii: ";")
+    private static let backslash = UInt8(ascii: "\\")
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+    }
+
+    /// What ends a run of plain text inside a word.
+    private static func isWordSyntax(_ byte: UInt8) -> Bool {
+        byte == semicolon || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") || byte == backslash || byte == UInt8(ascii: "$")
     }
 
     /// ASCII only, so that `"$name님"` ends the name before the Korean suffix.
-    private static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    private static func isNameStart(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
-    private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        isNameStart(scalar) || ("0"..."9").contains(scalar)
+    private static func isNameCharacter(_ byte: UInt8) -> Bool {
+        isNameStart(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 }
 
 /// Collects a word's parts, merging adjacent literal text.
 private struct PartsBuilder {
     private var parts: [Word.Part] = []
-    private var pending = String.UnicodeScalarView()
+    private var pending: [UInt8] = []
 
-    mutating func append(_ scalar: Unicode.Scalar) {
-        pending.append(scalar)
+    mutating func append(_ slice: ArraySlice<UInt8>) {
+        pending.append(contentsOf: slice)
     }
 
     mutating func appendVariable(_ name: String, fallback: String? = nil) {
@@ -195,7 +221,7 @@ private struct PartsBuilder {
 
     private mutating func flush() {
         guard !pending.isEmpty else { return }
-        parts.append(.literal(String(pending)))
-        pending = String.UnicodeScalarView()
+        parts.append(.literal(String(decoding: pending, as: UTF8.self)))
+        pending.removeAll(keepingCapacity: true)
     }
 }

@@ -30,7 +30,8 @@ import Testing
     }
 
     @Test func aPathWithoutAuthorityNeverReadsBackAsOne() {
-        // Found by scripts/fuzz: `/.//x` loses its dot segment, and `mailto://x` would have an authority.
+        // The idempotence property scripts/fuzz checks: `/.//x` loses its dot segment, and `mailto://x`
+        // would read back with an authority.
         let once = URLNormalization.normalize("mailto:/.//x")
         #expect(once == "mailto:/.//x")
         #expect(URLNormalization.normalize(once) == once)
