@@ -17,7 +17,8 @@ public struct RawRequest: Sendable {
         case url(String)
 
         public init(_ text: String) {
-            if LocatorLocation.isWeb(text) {
+            // `ftp://…` is a URL too (refused by the transport with a clear word), not a service named `ftp:`.
+            if LocatorLocation.isWeb(text) || URLSchemePolicy.looksLikeURL(text) {
                 self = .url(text)
             } else if text.hasPrefix("/") {
                 self = .relative(text)
