@@ -71,6 +71,6 @@ public final class EditLineReader: LineReader {
     /// Does nothing without a history file.
     public func saveHistory() throws {
         guard let historyFile else { return }
-        try HistoryFile.save(entries.entries, to: historyFile)
+        try HistoryFile.save(entries.redactedAgain, to: historyFile)
     }
 }

@@ -9,6 +9,12 @@ struct HistoryList {
         self.redact = redact
     }
 
+    /// The entries redacted again with what is known now: a line kept before its value became a secret
+    /// (`set mytok X`, then `auth bearer $mytok`) is masked before it reaches the file.
+    var redactedAgain: [String] {
+        entries.map(redact)
+    }
+
     /// Redacts before anything else, so a secret never lands in memory even briefly.
     /// Returns whether an entry was appended.
     ///

@@ -156,3 +156,34 @@ import Testing
         #expect(reader.history == ["help"])
     }
 }
+
+/// A value that becomes a secret later (`set mytok X`, then `auth bearer $mytok`) leaves the file too.
+@Suite struct HistoryLaterSecretTests {
+    final class Known: @unchecked Sendable {
+        var secrets: [String] = []
+    }
+
+    @Test func aLineKeptBeforeItsValueBecameASecretIsMaskedOnTheNextSave() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let path = temporary.path + "/history"
+        let known = Known()
+        let reader = EditLineReader(historyFile: path, redact: { line in
+            known.secrets.reduce(line) { $0.replacing($1, with: "•••") }
+        }, completion: nil)
+
+        reader.addHistory("set mytok s3cr3t-value")
+        try reader.saveHistory()
+        #expect(try Files.contents(of: path).contains("s3cr3t-value"))
+
+        // WHEN the variable is used as a token, the session learns the value is a secret
+        known.secrets = ["s3cr3t-value"]
+        reader.addHistory("auth bearer $mytok")
+        try reader.saveHistory()
+
+        // THEN the earlier line is masked in the file
+        let text = try Files.contents(of: path)
+        #expect(!text.contains("s3cr3t-value"), "\(text)")
+        #expect(text.contains("set\\040mytok\\040•••"), "\(text)")
+    }
+}
