@@ -128,9 +128,21 @@ if isatty(STDOUT_FILENO) == 1 {
 options.interruptCount = { InterruptMonitor.count }
 
 var demoServer: DemoServer?
-let locatorSource: String
+var locatorSource: String
 if let locator = arguments.locator(environment: environment) {
     locatorSource = locator
+    // A locator in a folder that `serve --init` wrote names server routes: serve that folder and load it there.
+    if !LocatorLocation.isWeb(locator), let folder = DemoFixtures.folder(servingLocator: LocatorLocation.expandTilde(locator)) {
+        let server = DemoServer(configuration: DemoServerConfiguration(root: folder, faults: environment["APISH_DEMO_FAULTS"] == "1"))
+        do {
+            try server.start()
+        } catch {
+            fail("cannot serve the demo fixtures in \(folder): \(error)", code: 1)
+        }
+        demoServer = server
+        locatorSource = server.baseURL + "/" + URL(fileURLWithPath: locator).lastPathComponent
+        FileHandle.standardError.write(Data("apish: serving the demo fixtures of \(folder) at \(server.baseURL)\n".utf8))
+    }
 } else {
     let server = DemoServer(configuration: DemoServerConfiguration(faults: environment["APISH_DEMO_FAULTS"] == "1"))
     do {

@@ -3,12 +3,10 @@ import Foundation
 /// The demo server's built-in fixtures as files, for `apish serve --init DIR`: edit them, then serve them
 /// with `--root DIR`.
 ///
-/// The folder is what a server serves, not a file locator: the locators' `url`s (`weather/v1`,
-/// `forecast`, `petstore/v1`) name server routes, which pick a record by query, header or `Accept` and
-/// keep state, so against `file://DIR/` they would reach folders or nothing. To open a written locator as
-/// a file, make its `url`s absolute (`http://127.0.0.1:8080/forecast`, with `apish serve --root DIR`
-/// running); its `schema` and `openapi` references may stay relative, as those documents are written
-/// beside it and refer only within themselves.
+/// The folder is what a server serves: the locators' `url`s (`weather/v1`, `forecast`, `petstore/v1`) name
+/// server routes, which pick a record by query, header or `Accept` and keep state. So `apish --locator
+/// DIR/services.json` serves the folder with the embedded server and loads the locator from it
+/// (`folder(servingLocator:)`), which is what a user of the written files means.
 public enum DemoFixtures {
     /// Relative paths of the files `write(to:)` creates.
     public static var paths: [String] { BuiltInFixtures.paths }
@@ -29,6 +27,18 @@ public enum DemoFixtures {
                 throw DemoFixturesError(error, path: file.path)
             }
         }
+    }
+
+    /// The folder to serve when `path` is a locator inside a folder `write(to:)` made (it holds the demo's
+    /// locators and fixtures), so that `apish --locator DIR/services.json` works on edited fixtures: their
+    /// relative `url`s name server routes, which only a server over that folder answers. Nil otherwise.
+    public static func folder(servingLocator path: String) -> String? {
+        let file = URL(fileURLWithPath: path)
+        let directory = file.deletingLastPathComponent().path
+        guard paths.contains(file.lastPathComponent) else { return nil }
+        let present = paths.filter { FileManager.default.fileExists(atPath: directory + "/" + $0) }
+        // Most of the files, not all: a user may have deleted one they do not need.
+        return present.count * 2 > paths.count ? directory : nil
     }
 
     /// Throws unless `directory` is missing or an empty folder.
