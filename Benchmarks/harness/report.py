@@ -98,11 +98,15 @@ def short(reason):
 
 
 def cell(side: Optional[Side], per_command=0):
+    """`3.71 s (cpu 169 µs/command), 34.3 MiB`: wall time, CPU time when it is long enough to mean something
+    (it comes in 10 ms steps; on a busy machine it moves less than wall time), peak RSS."""
     if side is None:
         return None
     text = duration(side.wall)
     if per_command:
         text += f" (cpu {side.cpu / per_command * 1e6:.0f} µs/command)"
+    elif side.cpu >= 0.1:
+        text += f" (cpu {side.cpu:.2f} s)" if side.cpu >= 1 else f" (cpu {side.cpu * 1000:.0f} ms)"
     return text + ", " + mebibytes(side.rss)
 
 
