@@ -56,11 +56,15 @@ package final class ResponseAccumulator {
     /// Every status line starts a new response: libcurl reports the headers of `100 Continue` and of
     /// proxy CONNECTs too, and only the last response's headers are wanted.
     package func receiveHeaderLine(_ raw: UnsafeRawBufferPointer) -> Bool {
-        var line = Substring(String(decoding: raw, as: UTF8.self))
-        while let last = line.last, last == "\r" || last == "\n" || last == "\r\n" {
-            line.removeLast()
+        // Bytes, not String: this runs for every header line of every response, and Foundation's
+        // trimming went through UTF-16 (a quarter of all CPU in a 10,000-request replay).
+        let bytes = raw.bindMemory(to: UInt8.self)
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == Self.carriageReturn || bytes[end - 1] == Self.lineFeed {
+            end -= 1
         }
-        if line.hasPrefix("HTTP/") {
+        let line = UnsafeBufferPointer(rebasing: bytes[0..<end])
+        if Self.isStatusLine(line) {
             headers = HTTPHeaders()
             body = Data()
             status = Self.statusCode(in: line)
@@ -72,13 +76,13 @@ package final class ResponseAccumulator {
                 return false
             }
             reserveAnnouncedLength()
-        } else if line.first == " " || line.first == "\t" {
-            headers.appendToLastValue(" " + line.trimmingCharacters(in: .whitespaces))
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            headers.add(name, value)
-            if name.caseInsensitiveCompare("Content-Length") == .orderedSame { noteContentLength(value) }
+        } else if Self.isBlank(line[0]) {
+            headers.appendToLastValue(" " + Self.trimmedText(line[...]))
+        } else if let colon = line.firstIndex(of: Self.colon) {
+            let nameBytes = Self.trimmed(line[..<colon])
+            let value = Self.trimmedText(line[(colon + 1)...])
+            headers.add(String(decoding: nameBytes, as: UTF8.self), value)
+            if Self.isContentLength(nameBytes) { noteContentLength(value) }
         }
         return true
     }
@@ -89,8 +93,8 @@ package final class ResponseAccumulator {
 
     /// `Content-Length: 5, 5` is one length (RFC 9110 §8.6); `5` then `10` is a conflict.
     private func noteContentLength(_ value: String) {
-        for element in value.split(separator: ",") {
-            guard let length = Int(element.trimmingCharacters(in: .whitespaces)) else { continue }
+        for element in value.utf8.split(separator: Self.comma) {
+            guard let length = Int(String(decoding: Self.trimmed(element), as: UTF8.self)) else { continue }
             if let announced = announcedLength, announced != length {
                 conflictingContentLength = true
             } else {
@@ -99,12 +103,49 @@ package final class ResponseAccumulator {
         }
     }
 
+    private static let carriageReturn = UInt8(ascii: "\r")
+    private static let lineFeed = UInt8(ascii: "\n")
+    private static let colon = UInt8(ascii: ":")
+    private static let comma = UInt8(ascii: ",")
+    private static let space = UInt8(ascii: " ")
+    private static let statusPrefix = Array("HTTP/".utf8)
+    private static let contentLength = Array("content-length".utf8)
+
+    /// Optional whitespace around field values is spaces and tabs (RFC 9110 §5.6.3).
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == space || byte == UInt8(ascii: "\t")
+    }
+
+    private static func trimmed<Bytes: BidirectionalCollection>(_ bytes: Bytes) -> Bytes.SubSequence
+    where Bytes.Element == UInt8 {
+        let start = bytes.firstIndex { !isBlank($0) } ?? bytes.endIndex
+        let end = bytes[start...].lastIndex { !isBlank($0) }.map { bytes.index(after: $0) } ?? start
+        return bytes[start..<end]
+    }
+
+    private static func trimmedText(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        String(decoding: trimmed(bytes), as: UTF8.self)
+    }
+
+    private static func isStatusLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        line.count >= statusPrefix.count && line.prefix(statusPrefix.count).elementsEqual(statusPrefix)
+    }
+
+    /// ASCII case-insensitive, as header names are tokens.
+    private static func isContentLength(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        name.count == contentLength.count
+            && zip(name, contentLength).allSatisfy { byte, expected in
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == expected : byte == expected
+            }
+    }
+
     /// `HTTP/1.1 200 OK` → 200; nil unless three digits follow the version.
-    private static func statusCode(in line: Substring) -> Int? {
-        guard let space = line.firstIndex(of: " ") else { return nil }
-        let digits = line[line.index(after: space)...].prefix(3)
-        guard digits.count == 3, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        return Int(digits)
+    private static func statusCode(in line: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let space = line.firstIndex(of: space) else { return nil }
+        let digits = line[(space + 1)...].prefix(3)
+        guard digits.count == 3, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 
     private func reserveAnnouncedLength() {

@@ -30,7 +30,8 @@ enum ModelDecoding {
 
     static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse, body: JSONValue) throws(DecodeFailure) -> T {
         do {
-            return try JSONDecoder().decode(T.self, from: response.body)
+            // From the parsed tree, not the bytes again: one parse per body.
+            return try JSONValueDecoder().decode(T.self, from: body)
         } catch let error as DecodingError {
             throw failure(from: error, body: body)
         } catch {
