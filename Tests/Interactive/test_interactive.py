@@ -81,6 +81,16 @@ class InteractiveShell(unittest.TestCase):
         child.send("\x03")  # clear the line
         child.expect(PROMPT)
 
+    def test_refresh_twit_feeds_like_completion_too(self):
+        # `refresh twit` fetches the same timeline as `twits`, so its ids are offered after `like`
+        child = self.spawn()
+        self.run_line(child, "refresh twit")
+        child.send("like t0\t\t")
+        child.expect("t01")
+        child.expect("t09")
+        child.send("\x03")
+        child.expect(PROMPT)
+
     def test_call_completes_operation_ids_then_parameter_names(self):
         child = self.spawn()
         self.run_line(child, "locate services-openapi.json")

@@ -139,12 +139,12 @@ extension Expectation: CustomStringConvertible {
             case .string, .number, .bool: text = actual.displayText
             default: return fail("got \(shown) (\(article(actual.typeName)), not text)", actual: actual)
             }
-            // The empty pattern matches everything, as in grep; NSRegularExpression refuses to compile it.
+            // The empty pattern matches everything, as in grep. Swift's own Regex engine: no ICU on this path.
             if pattern.isEmpty { return pass(actual) }
-            guard let regex = try? NSRegularExpression(pattern: pattern) else {
+            guard let regex = try? Regex(pattern) else {
                 return fail("the pattern is not a valid regular expression", actual: actual)
             }
-            let found = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            let found = (try? regex.firstMatch(in: text)) != nil
             return found ? pass(actual) : fail("got \(shown)", actual: actual)
         }
     }

@@ -77,7 +77,7 @@ public enum Expectation: Sendable, Equatable {
                 }
                 let pattern = operands[0].text
                 do {
-                    if !pattern.isEmpty { _ = try NSRegularExpression(pattern: pattern) }
+                    if !pattern.isEmpty { _ = try Regex(pattern) }
                 } catch {
                     throw ExpectationError("invalid regular expression \(JSONValue.string(pattern).encoded())")
                 }

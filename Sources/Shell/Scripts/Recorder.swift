@@ -110,10 +110,13 @@ public struct Recorder: Sendable {
         return (lines, placeholders)
     }
 
+    /// `text` with every match of `pattern` replaced by `template`, in which `$1` is the first group.
     private static func replace(_ pattern: String, in text: String, with template: String) -> String {
-        guard let expression = try? NSRegularExpression(pattern: pattern) else { return text }
-        let escaped = NSRegularExpression.escapedTemplate(for: template).replacingOccurrences(of: "\\$1", with: "$1")
-        return expression.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: escaped)
+        guard let expression = try? Regex(pattern) else { return text }
+        return text.replacing(expression) { match in
+            let group = match.output.count > 1 ? match.output[1].substring.map(String.init) ?? "" : ""
+            return template.replacingOccurrences(of: "$1", with: group)
+        }
     }
 }
 

@@ -53,6 +53,19 @@ import Testing
         #expect(complete("like ").count == 12)
     }
 
+    @Test func aServiceNameWithControlCharactersIsNeverOffered() throws {
+        // GIVEN a locator whose service name would retitle the window and clear the screen
+        let folder = NSTemporaryDirectory() + "apish-completer-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/evil.json"
+        try #"{"services":[{"name":"evil\u001b]0;x\u0007","version":1,"url":"http://127.0.0.1:1/"},{"name":"good","version":1,"url":"http://127.0.0.1:1/"}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        try session.facade.locate(path)
+        // THEN Tab offers the plain name only
+        #expect(complete("use ") == ["good"])
+    }
+
     @Test func variablesCompleteAfterDollar() {
         session.variables["city"] = "Boston"
         session.variables["count"] = "3"
