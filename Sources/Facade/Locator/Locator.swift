@@ -148,14 +148,7 @@ public struct Locator: Sendable, Equatable {
             guard case .string(let rawURL) = value, !rawURL.isEmpty else {
                 throw .parse(source: source, reason: "\(place) (\(name) \(version)): missing \"url\" (a string)")
             }
-            guard let resolved = LocatorLocation.resolve(rawURL, against: source) else {
-                throw .parse(source: source, reason: "\(place) (\(name) \(version)): \"\(rawURL)\" is not a URL")
-            }
-            // A document fetched from the web must not point apish at this machine's files; a local one may.
-            if LocatorLocation.isWeb(source) && resolved.lowercased().hasPrefix("file:") {
-                throw .parse(source: source, reason: "\(place) (\(name) \(version)): a locator from the web may not name a local file (\(rawURL))")
-            }
-            url = resolved
+            url = try resolve(rawURL, place: "\(place) (\(name) \(version))", field: nil, what: "a URL", source: source)
         } else if openapi == nil {
             throw .parse(source: source, reason: "\(place) (\(name) \(version)): missing \"url\" (a string), or an \"openapi\" document whose servers say where")
         }
@@ -199,8 +192,17 @@ public struct Locator: Sendable, Equatable {
         guard case .string(let reference) = value, !reference.isEmpty else {
             throw .parse(source: source, reason: "\(place): \"\(field)\" should be a URL or path (a string)")
         }
+        return try resolve(reference, place: place, field: field, what: "a URL or path", source: source)
+    }
+
+    /// A reference of the document resolved against it; a document fetched from the web must not point apish
+    /// at this machine's files (a local one may).
+    private static func resolve(
+        _ reference: String, place: String, field: String?, what: String, source: String
+    ) throws(LocatorError) -> String {
         guard let resolved = LocatorLocation.resolve(reference, against: source) else {
-            throw .parse(source: source, reason: "\(place): \"\(field)\" \"\(reference)\" is not a URL or path")
+            let named = field.map { "\"\($0)\" " } ?? ""
+            throw .parse(source: source, reason: "\(place): \(named)\"\(reference)\" is not \(what)")
         }
         if LocatorLocation.isWeb(source) && resolved.lowercased().hasPrefix("file:") {
             throw .parse(source: source, reason: "\(place): a locator from the web may not name a local file (\(reference))")
