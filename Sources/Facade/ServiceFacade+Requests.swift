@@ -122,8 +122,8 @@ extension ServiceFacade {
         var scopes: [String: String] = [:]
         authorize(entry, url: target, auth: endpoint.auth == .inScope ? nil : endpoint.auth, query: &query,
                   headers: &requestHeaders, scopes: &scopes)
-        if URLScope.contains(base: entry.url, url: target) {
-            entry.versioning?.apply(entry, headers: &requestHeaders, query: &query)
+        if let versioning = entry.versioning, URLScope.contains(base: entry.url, url: target) {
+            versioning.apply(entry, headers: &requestHeaders, query: &query)
         }
         for header in endpoint.headers { requestHeaders.set(header.name, header.value) }
         var request = HTTPRequest(method: endpoint.method, url: target, query: query, headers: requestHeaders, body: endpoint.body)
