@@ -85,6 +85,8 @@ public struct Credentials: Sendable, Equatable {
     /// Each credential comes with the base URL of its scope, which a redirect may not leave.
     func applicable(to url: String, entry: LocatorEntry?) -> Applicable {
         var result = Applicable()
+        // Most sessions set no credentials: then no URL needs parsing for a scope check.
+        guard !bearerTokens.isEmpty || !apiKeys.isEmpty || !headers.isEmpty else { return result }
         let serviceScopes: [Scope] = entry.map { [.service($0.name.lowercased()), .allServices] } ?? []
         let inService = entry.map { URLScope.contains(base: $0.url, url: url) } ?? false
         func base(_ scope: Scope) -> String? {

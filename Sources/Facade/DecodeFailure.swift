@@ -7,12 +7,22 @@ public struct DecodeFailure: Error, Sendable, Equatable, CustomStringConvertible
     public let found: String
     /// Further failures found in the same body (up to four more).
     public let more: [DecodeFailure]
+    /// Not a failure of the body: its parse was stopped by Ctrl-C. `Outcome.classify` makes it the
+    /// network failure a cancelled transfer is.
+    public private(set) var isCancellation = false
 
     public init(path: String, expected: String, found: String, more: [DecodeFailure] = []) {
         self.path = path
         self.expected = expected
         self.found = found
         self.more = more
+    }
+
+    /// The parse of the body was cancelled.
+    static var cancelled: DecodeFailure {
+        var failure = DecodeFailure(path: "", expected: "a JSON body", found: "a cancelled parse")
+        failure.isCancellation = true
+        return failure
     }
 
     /// This failure followed by others.

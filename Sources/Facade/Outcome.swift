@@ -75,6 +75,8 @@ public enum Outcome: Sendable, Equatable, CustomStringConvertible {
             do {
                 let model = try decode(response)
                 return (.success(status: response.status), model)
+            } catch let error where error.isCancellation {
+                return (.networkFailure(TransportError.cancelled.description), nil)
             } catch {
                 return (.decodeError(status: response.status, failure: error), nil)
             }

@@ -49,24 +49,51 @@ public struct Redactor: Sendable {
     /// A JSON value with secrets masked, walked member by member (so a large body costs one pass rather than
     /// a scan of its whole text): members named like credentials (`"authorization"`, `"api_key"`) lose
     /// their value, every string is masked as `redact(_:)` masks text.
+    ///
+    /// Copy on change: a body with nothing to mask comes back as the very value given, so a 70 MB body
+    /// is walked but never duplicated; only the arrays and objects on the way to a masked string are copied.
     public func redact(_ value: JSONValue) -> JSONValue {
+        redactedIfChanged(value) ?? value
+    }
+
+    /// The value with secrets masked, or nil when nothing in it changes.
+    private func redactedIfChanged(_ value: JSONValue) -> JSONValue? {
         switch value {
         case .string(let text):
-            return .string(redact(text))
+            // Unchanged text comes back as the same string, so this comparison is a pointer check.
+            let masked = redact(text)
+            return masked == text ? nil : .string(masked)
         case .array(let elements):
-            return .array(elements.map { redact($0) })
+            var copy = elements
+            var changed = false
+            for position in elements.indices {
+                guard let masked = redactedIfChanged(elements[position]) else { continue }
+                copy[position] = masked
+                changed = true
+            }
+            return changed ? .array(copy) : nil
         case .object(let object):
-            return .object(JSONObject(object.map { key, member in
-                // A member named like a credential is masked when it holds one: not when empty or just its own name.
-                if case .string(let text) = member, Self.isCredentialHeader(key) || Self.isCredentialName(key),
-                   !text.isEmpty, text.lowercased() != key.lowercased() {
-                    return (key, .string(Self.maskKeepingScheme(text)))
-                }
-                return (key, redact(member))
-            }))
+            var copy = object
+            var changed = false
+            for (position, member) in zip(object.keys, object.values).enumerated() {
+                guard let masked = redactedMember(key: member.0, value: member.1) else { continue }
+                copy.replaceValue(at: position, with: masked)
+                changed = true
+            }
+            return changed ? .object(copy) : nil
         case .null, .bool, .number:
-            return value
+            return nil
         }
+    }
+
+    /// A member named like a credential is masked when it holds one: not when empty or just its own name.
+    private func redactedMember(key: String, value: JSONValue) -> JSONValue? {
+        if case .string(let text) = value, Self.isCredentialHeader(key) || Self.isCredentialName(key),
+           !text.isEmpty, text.lowercased() != key.lowercased() {
+            let masked = Self.maskKeepingScheme(text)
+            return masked == text ? nil : .string(masked)
+        }
+        return redactedIfChanged(value)
     }
 
     /// `redact`, plus the secret arguments of commands typed by hand (`auth bearer X`, `auth key k=X`,

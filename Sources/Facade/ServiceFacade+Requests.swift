@@ -61,13 +61,12 @@ extension ServiceFacade {
         let result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
         let (outcome, model) = Outcome.classify(result) { response throws(DecodeFailure) -> DecodedModel? in
             if let main {
-                let (model, value) = try main.decode(response)
+                let (model, value) = try main.decode(response, cancellation)
                 main.remember(value)
                 return model
             }
-            if let operation { return try operation.model(response) }
-            guard !response.body.isEmpty, let body = try? JSONValue.parse(response.body) else { return nil }
-            return DecodedModel.generic(body)
+            if let operation { return try operation.model(response, cancellation: cancellation) }
+            return try ModelDecoding.genericBody(response, cancellation: cancellation)
         }
         let checks = (try? result.get()).map { response in main?.check(response) ?? operation?.warnings(response) ?? [] } ?? []
         return record(request: request, entry: entry, result: result, outcome: outcome, model: model ?? nil,
@@ -123,15 +122,17 @@ extension ServiceFacade {
         var scopes: [String: String] = [:]
         authorize(entry, url: target, auth: endpoint.auth == .inScope ? nil : endpoint.auth, query: &query,
                   headers: &requestHeaders, scopes: &scopes)
-        if URLScope.contains(base: entry.url, url: target) {
-            entry.versioning?.apply(entry, headers: &requestHeaders, query: &query)
+        if let versioning = entry.versioning, URLScope.contains(base: entry.url, url: target) {
+            versioning.apply(entry, headers: &requestHeaders, query: &query)
         }
         for header in endpoint.headers { requestHeaders.set(header.name, header.value) }
         var request = HTTPRequest(method: endpoint.method, url: target, query: query, headers: requestHeaders, body: endpoint.body)
         request.credentialScopes = scopes
         request.recordsSentHeaders = recordsSentHeaders
         let result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
-        let (outcome, decoded) = Outcome.classify(result, decode: endpoint.decode)
+        let (outcome, decoded) = Outcome.classify(result) { response throws(DecodeFailure) in
+            try endpoint.decode(response, cancellation)
+        }
         if let value = decoded?.1 { endpoint.remember(value) }
         let checks = (try? result.get()).map(endpoint.check) ?? []
         let exchange = record(request: request, entry: entry, result: result, outcome: outcome, model: decoded?.0 ?? nil,
@@ -185,7 +186,9 @@ extension ServiceFacade {
     ) -> Exchange {
         let response = try? result.get()
         let redactor = self.redactor
-        let body = model?.body ?? response.flatMap { try? JSONValue.parse($0.body) }
+        // A parse stopped by Ctrl-C is not started again here.
+        let cancelled = outcome == .networkFailure(TransportError.cancelled.description)
+        let body = model?.body ?? (cancelled ? nil : response.flatMap { try? JSONValue.parse($0.body) })
         let exchange = Exchange(
             service: entry?.key, method: request.method,
             displayURL: redactor.redact(QueryString.append(request.query, to: request.url)),

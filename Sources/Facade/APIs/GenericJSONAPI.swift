@@ -7,8 +7,8 @@ public final class GenericJSONAPI: APIDefinition {
     public init() {}
 
     public func mainResource(_ context: APIContext) throws(FacadeError) -> Endpoint<DecodedModel> {
-        Endpoint(modelName: modelName) { response throws(DecodeFailure) in
-            let model = DecodedModel.generic(try ModelDecoding.parseBody(response))
+        Endpoint(modelName: modelName) { response, cancellation throws(DecodeFailure) in
+            let model = DecodedModel.generic(try ModelDecoding.parseBody(response, cancellation: cancellation))
             return (model, model)
         }
     }

@@ -47,8 +47,9 @@ public final class MeetupAPI: APIDefinition {
     private func groupsPage(path: String, url: String?, query: [FormField], origin: Coordinate?) -> Endpoint<GroupsPage> {
         Endpoint(
             method: .get, path: path, url: url, query: query, auth: .apiKey(parameter: "key"), modelName: modelName,
-            decode: { [modelName] response throws(DecodeFailure) in
-                let (model, decoded) = try ModelDecoding.model(GroupsPage.self, named: modelName, response: response)
+            decode: { [modelName] response, cancellation throws(DecodeFailure) in
+                let (model, decoded) = try ModelDecoding.model(
+                    GroupsPage.self, named: modelName, response: response, cancellation: cancellation)
                 var page = decoded
                 page.origin = origin
                 return (DecodedModel(typeName: model.typeName, body: model.body, value: page), page)

@@ -13,12 +13,11 @@ struct OpenAPIResponseCheck: Sendable {
     let service: String
 
     /// The model of a 2xx answer, its body checked.
-    func model(_ response: HTTPResponse) throws(DecodeFailure) -> DecodedModel? {
+    func model(_ response: HTTPResponse, cancellation: CancellationToken? = nil) throws(DecodeFailure) -> DecodedModel? {
         guard let schema = document.responseSchema(of: operation, status: response.status).schema else {
-            guard !response.body.isEmpty, let body = try? JSONValue.parse(response.body) else { return nil }
-            return .generic(body)
+            return try ModelDecoding.genericBody(response, cancellation: cancellation)
         }
-        let body = try ModelDecoding.parseBody(response)
+        let body = try ModelDecoding.parseBody(response, cancellation: cancellation)
         let violations = schema.validate(body, limit: 5)
         if let first = violations.first {
             throw first.adding(Array(violations.dropFirst()))

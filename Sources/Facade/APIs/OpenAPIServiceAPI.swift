@@ -71,8 +71,8 @@ public final class OpenAPIServiceAPI: APIDefinition {
         return Endpoint(
             method: operation.method, url: url, query: query, headers: headers, body: body, auth: .inScope,
             modelName: operation.displayName,
-            decode: { response throws(DecodeFailure) in
-                let model = try check.model(response)
+            decode: { response, cancellation throws(DecodeFailure) in
+                let model = try check.model(response, cancellation: cancellation)
                 return (model, model)
             },
             check: check.warnings)

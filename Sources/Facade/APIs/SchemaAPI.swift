@@ -12,8 +12,8 @@ public final class SchemaAPI: APIDefinition {
     }
 
     public func mainResource(_ context: APIContext) throws(FacadeError) -> Endpoint<DecodedModel> {
-        Endpoint(modelName: modelName) { [schema, modelName] response throws(DecodeFailure) in
-            let body = try ModelDecoding.parseBody(response)
+        Endpoint(modelName: modelName) { [schema, modelName] response, cancellation throws(DecodeFailure) in
+            let body = try ModelDecoding.parseBody(response, cancellation: cancellation)
             let violations = schema.validate(body, limit: 5)
             if let first = violations.first {
                 throw first.adding(Array(violations.dropFirst()))

@@ -80,6 +80,11 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
 
     /// The value for `key`; assigning `nil` removes the member, assigning a new key appends it.
+    /// Replaces the value of the member at `position` (in document order), keeping its key and place.
+    mutating func replaceValue(at position: Int, with value: JSONValue) {
+        values[position] = value
+    }
+
     public subscript(key: String) -> JSONValue? {
         get {
             guard let position = position(of: key) else { return nil }

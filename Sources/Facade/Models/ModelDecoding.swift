@@ -4,10 +4,12 @@ import Foundation
 /// what was expected vs found (`currentTemperature: expected number, found string "63"`).
 enum ModelDecoding {
     /// The body as JSON, or a failure saying what it was instead (HTML, invalid UTF-8, cut-off JSON).
-    static func parseBody(_ response: HTTPResponse) throws(DecodeFailure) -> JSONValue {
+    /// A tripped `cancellation` stops the parse with `DecodeFailure.cancelled`.
+    static func parseBody(_ response: HTTPResponse, cancellation: CancellationToken? = nil) throws(DecodeFailure) -> JSONValue {
         do {
-            return try JSONValue.parse(response.body)
+            return try JSONValue.parse(response.body, cancellation: cancellation)
         } catch {
+            if error.isCancellation { throw .cancelled }
             let contentType = response.headers["Content-Type"]?.split(separator: ";").first.map(String.init)
             if response.body.isEmpty {
                 throw DecodeFailure(path: "", expected: "a JSON body", found: "an empty body")
@@ -19,11 +21,23 @@ enum ModelDecoding {
         }
     }
 
+    /// The body as a generic model when it is JSON, nil when it is empty or not JSON; only a
+    /// cancelled parse is an error.
+    static func genericBody(_ response: HTTPResponse, cancellation: CancellationToken?) throws(DecodeFailure) -> DecodedModel? {
+        guard !response.body.isEmpty else { return nil }
+        do {
+            return .generic(try JSONValue.parse(response.body, cancellation: cancellation))
+        } catch {
+            if error.isCancellation { throw .cancelled }
+            return nil
+        }
+    }
+
     /// A typed model from a 2xx body, with the body kept as JSON beside it.
     static func model<T: Decodable & Sendable>(
-        _ type: T.Type, named name: String, response: HTTPResponse
+        _ type: T.Type, named name: String, response: HTTPResponse, cancellation: CancellationToken? = nil
     ) throws(DecodeFailure) -> (DecodedModel, T) {
-        let body = try parseBody(response)
+        let body = try parseBody(response, cancellation: cancellation)
         let value = try decode(T.self, from: response, body: body)
         return (DecodedModel(typeName: name, body: body, value: value), value)
     }

@@ -28,14 +28,15 @@ public struct Endpoint<Response> {
     public let auth: AuthRequirement
     /// The model's name, for messages and `--json`.
     public let modelName: String
-    let decode: (HTTPResponse) throws(DecodeFailure) -> (DecodedModel?, Response)
+    /// Decodes a 2xx answer; a tripped token (Ctrl-C) stops the parse with `DecodeFailure.cancelled`.
+    let decode: (HTTPResponse, CancellationToken?) throws(DecodeFailure) -> (DecodedModel?, Response)
     let remember: (Response) -> Void
     let check: (HTTPResponse) -> [String]
 
     init(
         method: HTTPMethod = .get, path: String = "", url: String? = nil, query: [FormField] = [],
         headers: [FormField] = [], body: HTTPBody = .none, auth: AuthRequirement = .none, modelName: String,
-        decode: @escaping (HTTPResponse) throws(DecodeFailure) -> (DecodedModel?, Response),
+        decode: @escaping (HTTPResponse, CancellationToken?) throws(DecodeFailure) -> (DecodedModel?, Response),
         remember: @escaping (Response) -> Void = { _ in },
         check: @escaping (HTTPResponse) -> [String] = { _ in [] }
     ) {
@@ -60,8 +61,8 @@ public struct Endpoint<Response> {
         return Endpoint<DecodedModel>(
             method: method, path: path, url: url, query: query, headers: headers, body: body, auth: auth,
             modelName: modelName,
-            decode: { response throws(DecodeFailure) in
-                let (model, value) = try decode(response)
+            decode: { response, cancellation throws(DecodeFailure) in
+                let (model, value) = try decode(response, cancellation)
                 typed = value
                 guard let model else { throw DecodeFailure(path: "", expected: "a JSON body", found: "none") }
                 return (model, model)
@@ -85,8 +86,8 @@ extension Endpoint where Response: Decodable & Sendable {
         _ method: HTTPMethod = .get, _ path: String = "", query: [FormField] = [], auth: AuthRequirement = .none,
         modelName: String
     ) -> Endpoint<Response> {
-        Endpoint(method: method, path: path, query: query, auth: auth, modelName: modelName) { response throws(DecodeFailure) in
-            try ModelDecoding.model(Response.self, named: modelName, response: response)
+        Endpoint(method: method, path: path, query: query, auth: auth, modelName: modelName) { response, cancellation throws(DecodeFailure) in
+            try ModelDecoding.model(Response.self, named: modelName, response: response, cancellation: cancellation)
         }
     }
 }
@@ -97,8 +98,9 @@ extension Endpoint where Response: Decodable & Sendable {
     static func enveloped(
         _ method: HTTPMethod, _ path: String, auth: AuthRequirement, modelName: String
     ) -> Endpoint<Response> {
-        Endpoint(method: method, path: path, auth: auth, modelName: modelName) { response throws(DecodeFailure) in
-            let (model, envelope) = try ModelDecoding.model(Envelope<Response>.self, named: modelName, response: response)
+        Endpoint(method: method, path: path, auth: auth, modelName: modelName) { response, cancellation throws(DecodeFailure) in
+            let (model, envelope) = try ModelDecoding.model(
+                Envelope<Response>.self, named: modelName, response: response, cancellation: cancellation)
             guard let data = envelope.data else {
                 throw DecodeFailure(path: "data", expected: "a value", found: "null")
             }

@@ -65,7 +65,9 @@ enum RawBody {
     static func text(of exchange: Exchange, session: Session) -> String? {
         guard let response = exchange.response, !response.body.isEmpty else { return nil }
         if let body = exchange.body {
-            return JSONRenderer.pretty(session.redact(body), style: session.options.color ? .colored : .plain)
+            return JSONRenderer.pretty(
+                session.redact(body), style: session.options.color ? .colored : .plain,
+                cancellation: session.cancellationToken())
         }
         let shown = response.body.prefix(64 * 1024)
         guard let text = String(data: shown, encoding: .utf8) ?? String(data: shown.dropLast(3), encoding: .utf8) else {

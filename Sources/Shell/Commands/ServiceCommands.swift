@@ -94,8 +94,10 @@ struct ServicesCommand: Command {
         guard facade.locator != nil else { throw CommandError(FacadeError.noLocator) }
         var rows: [[String]] = []
         var warnings: [String] = []
-        for service in facade.services {
+        var interruption = RenderInterruption(context.cancellationToken())
+        services: for service in facade.services {
             for entry in service.entries {
+                if interruption.shouldStop() { break services }
                 var notes: [String] = []
                 if entry.version == service.latest { notes.append(service.followsLatest ? "latest (followed)" : "latest") }
                 let serverNote = LocatorJSON.serverNote(facade, service.name, entry.version)
@@ -117,6 +119,7 @@ struct ServicesCommand: Command {
             rows: rows)
         var report = CommandReport(presentation: .table(table), data: LocatorJSON.services(facade))
         report.warnings = warnings
+        if interruption.isInterrupted { report.notes.append(RenderInterruption.marker) }
         return report
     }
 }
@@ -214,7 +217,9 @@ struct ShowCommand: Command {
         }
         if raw {
             report.presentation = nil
-            report.formatted = JSONRenderer.pretty(context.session.redact(model.body), style: context.session.options.color ? .colored : .plain)
+            report.formatted = JSONRenderer.pretty(
+                context.session.redact(model.body), style: context.session.options.color ? .colored : .plain,
+                cancellation: context.cancellationToken())
         }
         return report
     }
@@ -224,7 +229,9 @@ struct ShowCommand: Command {
         var report = CommandReport(lines: [exchange.method.rawValue + " " + exchange.displayURL])
         if let response = exchange.response { report.lines.append(RawBody.statusLine(response)) }
         if let body = exchange.body {
-            report.formatted = JSONRenderer.pretty(context.session.redact(body), style: context.session.options.color ? .colored : .plain)
+            report.formatted = JSONRenderer.pretty(
+                context.session.redact(body), style: context.session.options.color ? .colored : .plain,
+                cancellation: context.cancellationToken())
             report.data = body
         } else if let response = exchange.response {
             report.formatted = TerminalText.safe(context.session.redact(response.text))
@@ -247,7 +254,9 @@ struct ShowCommand: Command {
             throw CommandError("the last fetch of \(service) did not decode (\(failed.outcome)); show \(service) --raw shows its body")
         }
         var report = CommandReport(lines: ["last fetch did not decode: \(failed.outcome)"])
-        report.formatted = JSONRenderer.pretty(context.session.redact(body), style: context.session.options.color ? .colored : .plain)
+        report.formatted = JSONRenderer.pretty(
+                context.session.redact(body), style: context.session.options.color ? .colored : .plain,
+                cancellation: context.cancellationToken())
         report.data = body
         return report
     }

@@ -28,10 +28,13 @@ public final class LineListSource: LineSource {
 
     /// The lines of a text (a final newline ends the last line; CRLF is accepted).
     public convenience init(text: String) {
-        // Split on scalars: as Characters, "\r\n" is one grapheme that a split on "\n" would never find.
-        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split on bytes: as Characters, "\r\n" is one grapheme that a split on "\n" would never find, and
+        // in UTF-8 the bytes of "\n" and "\r" occur nowhere but in those characters.
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
-        self.init(lines.map { line in String(String.UnicodeScalarView(line.last == "\r" ? line.dropLast() : line)) })
+        self.init(lines.map { line in
+            String(Substring(line.last == UInt8(ascii: "\r") ? line.dropLast() : line))
+        })
     }
 
     init(inputs: [LineInput]) {

@@ -18,11 +18,15 @@ struct ReportRenderer {
         switch report.presentation {
         case .json(let value)?:
             // A body is masked as data, member by member: one pass even over megabytes.
-            text += PresentationRenderer.render(.json(session.redact(value)), width: session.options.width(), style: style)
+            text += PresentationRenderer.render(
+                .json(session.redact(value)), width: session.options.width(), style: style,
+                cancellation: session.cancellationToken())
         case let presentation?:
             // Masked cell by cell before the text is cut or wrapped (a secret cut to `abc…` or split over
             // two lines would escape a mask applied afterwards), and once more as a whole.
-            text += session.redact(PresentationRenderer.render(redacted(presentation), width: session.options.width(), style: style))
+            text += session.redact(PresentationRenderer.render(
+                redacted(presentation), width: session.options.width(), style: style,
+                cancellation: session.cancellationToken()))
         case nil:
             break
         }

@@ -112,7 +112,7 @@ public final class ShellEngine {
                 number += 1
                 // A byte-order mark some editors put at the start of a file is not part of the command.
                 if number == 1, line.hasPrefix("\u{FEFF}") { line.removeFirst() }
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                let trimmed = line.trimmingBlanks()
                 if trimmed.hasPrefix("#"), !interactive,
                    let heading = story?.heading(trimmed, at: SourceLocation(file: file, line: number)) {
                     output.write(heading)

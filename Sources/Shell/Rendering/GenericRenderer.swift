@@ -11,22 +11,33 @@ import Facade
 /// - any other array → one item per line; `(empty array)` when empty
 /// - a scalar → its display text
 public enum GenericRenderer {
-    public static func render(_ value: JSONValue, width: Int, style: TextStyle) -> String {
+    /// When `cancellation` trips (Ctrl-C), what was rendered so far is shown, then `(interrupted)`.
+    public static func render(
+        _ value: JSONValue, width: Int, style: TextStyle, cancellation: CancellationToken? = nil
+    ) -> String {
         switch value {
         case .object(let object):
             return renderObject(object, width: width, style: style)
         case .array(let elements):
             if elements.isEmpty { return style.dim("(empty array)") + "\n" }
             let objects = elements.compactMap(\.objectValue)
+            var interruption = RenderInterruption(cancellation)
             if objects.count == elements.count, objects.contains(where: { !$0.isEmpty }) {
-                return TableRenderer.render(table(of: objects), width: width, style: style)
+                let table = table(of: objects, interruption: &interruption)
+                // Once interrupted, the rows built so far are laid out without looking at the token again.
+                return interruption.isInterrupted
+                    ? TableRenderer.render(table, width: width, style: style) + interruption.markerLine(style)
+                    : TableRenderer.render(table, width: width, style: style, cancellation: cancellation)
             }
-            return elements.map { element in
-                let text = isNested(element)
+            var output = ""
+            for element in elements {
+                if interruption.shouldStop() { break }
+                output += isNested(element)
                     ? cut(element.encoded(), to: width)
                     : TerminalText.singleLine(element.displayText)
-                return text + "\n"
-            }.joined()
+                output += "\n"
+            }
+            return output + interruption.markerLine(style)
         default:
             return TerminalText.safe(value.displayText) + "\n"
         }
@@ -43,23 +54,30 @@ public enum GenericRenderer {
         return RowsRenderer.render(rows, style: style, width: width)
     }
 
-    private static func table(of objects: [JSONObject]) -> Table {
+    private static func table(of objects: [JSONObject], interruption: inout RenderInterruption) -> Table {
         var keys: [String] = []
         var seen: Set<String> = []
+        var count = 0
         for object in objects {
+            if interruption.shouldStop() { break }
             for key in object.keys where seen.insert(key).inserted { keys.append(key) }
+            count += 1
         }
+        let objects = objects.prefix(count)
         let columns = keys.map { key in
             // Nulls do not stop a column of numbers from lining up on the right.
             let present = objects.compactMap { $0[key] }.filter { !$0.isNull }
             let numeric = !present.isEmpty && present.allSatisfy { $0.numberValue != nil }
             return TableColumn(key, alignment: numeric ? .right : .left, flexible: true)
         }
-        let rows = objects.map { object in
-            keys.map { key -> String in
+        var rows: [[String]] = []
+        rows.reserveCapacity(objects.count)
+        for object in objects {
+            if interruption.shouldStop() { break }
+            rows.append(keys.map { key -> String in
                 guard let value = object[key] else { return "" }
                 return isNested(value) ? cell(nested: value) : value.displayText
-            }
+            })
         }
         return Table(columns: columns, rows: rows)
     }

@@ -4,13 +4,19 @@ import Facade
 public enum JSONRenderer {
     /// Pretty JSON with a 2-space indent, in the same layout as `JSONValue.encoded(pretty: true)`, ending
     /// with `\n`. Coloured: keys cyan, strings green, numbers yellow, `true`/`false`/`null` magenta.
-    public static func pretty(_ value: JSONValue, style: TextStyle) -> String {
+    /// When `cancellation` trips (Ctrl-C), the JSON so far is shown, then `(interrupted)`.
+    public static func pretty(_ value: JSONValue, style: TextStyle, cancellation: CancellationToken? = nil) -> String {
         var output = ""
-        write(value, indent: "", style: style, into: &output)
-        return output + "\n"
+        var interruption = RenderInterruption(cancellation)
+        write(value, indent: "", style: style, into: &output, interruption: &interruption)
+        return output + "\n" + interruption.markerLine(style)
     }
 
-    private static func write(_ value: JSONValue, indent: String, style: TextStyle, into output: inout String) {
+    private static func write(
+        _ value: JSONValue, indent: String, style: TextStyle, into output: inout String,
+        interruption: inout RenderInterruption
+    ) {
+        if interruption.shouldStop() { return }
         switch value {
         case .null:
             output += style.magenta("null")
@@ -30,7 +36,8 @@ public enum JSONRenderer {
             output += "[\n"
             for (position, element) in elements.enumerated() {
                 output += inner
-                write(element, indent: inner, style: style, into: &output)
+                write(element, indent: inner, style: style, into: &output, interruption: &interruption)
+                if interruption.isInterrupted { return }
                 output += position < elements.count - 1 ? ",\n" : "\n"
             }
             output += indent + "]"
@@ -43,7 +50,8 @@ public enum JSONRenderer {
             output += "{\n"
             for (position, member) in object.enumerated() {
                 output += inner + style.cyan(JSONValue.string(member.key).encoded()) + ": "
-                write(member.value, indent: inner, style: style, into: &output)
+                write(member.value, indent: inner, style: style, into: &output, interruption: &interruption)
+                if interruption.isInterrupted { return }
                 output += position < object.count - 1 ? ",\n" : "\n"
             }
             output += indent + "}"

@@ -12,12 +12,19 @@ public enum TableRenderer {
     ///
     /// - Parameter sizing: how each column gives way (minor columns first); nil takes it from the
     ///   columns (`flexible` or fixed).
-    public static func render(_ table: Table, width: Int, style: TextStyle, sizing: [ColumnSizing]? = nil) -> String {
+    /// - Parameter cancellation: when it trips (Ctrl-C), the rows so far are shown, then `(interrupted)`.
+    public static func render(
+        _ table: Table, width: Int, style: TextStyle, sizing: [ColumnSizing]? = nil, cancellation: CancellationToken? = nil
+    ) -> String {
         let columns = table.columns
         guard !columns.isEmpty else { return "" }
+        var interruption = RenderInterruption(cancellation)
         var titles = columns.map { cleaned($0.title) }
-        var rows = table.rows.map { row in
-            columns.indices.map { $0 < row.count ? cleaned(row[$0]) : "" }
+        var rows: [[String]] = []
+        rows.reserveCapacity(table.rows.count)
+        for row in table.rows {
+            if interruption.shouldStop() { break }
+            rows.append(columns.indices.map { $0 < row.count ? cleaned(row[$0]) : "" })
         }
         let sizing = sizing ?? columns.map(\.sizing)
         var natural = naturalWidths(titles: titles, rows: rows)
@@ -51,9 +58,10 @@ public enum TableRenderer {
             output += style.dim("(no rows)") + "\n"
         }
         for row in rows {
+            if interruption.shouldStop() { break }
             output += line(row, columns: columns, widths: widths, styled: { $0 }) + "\n"
         }
-        return output
+        return output + interruption.markerLine(style)
     }
 
     private static func naturalWidths(titles: [String], rows: [[String]]) -> [Int] {

@@ -239,4 +239,22 @@ import Testing
         #expect(masked["api_key"]?.stringValue == Redactor.mask)
         #expect(masked["Authorization"]?.stringValue == "Bearer " + Redactor.mask)
     }
+
+    @Test func aBodyWithNothingToMaskComesBackUnchanged() throws {
+        // GIVEN a body with neither known secrets nor credential-named members
+        let body = try JSONValue.parse(#"{"groups":[{"name":"a","members":3,"tags":["x","y"]},{"name":"b"}],"next":null}"#)
+        // WHEN redacted with and without secrets that do not occur in it
+        // THEN it is the same value
+        #expect(Redactor().redact(body) == body)
+        #expect(Redactor(secrets: ["s3cr3t-never-there"]).redact(body) == body)
+    }
+
+    @Test func aCredentialMemberDeepInsideIsMaskedWithoutSecretsAndItsSiblingsKept() throws {
+        // GIVEN a redactor that knows no secrets and a body with a token three levels down
+        let body = try JSONValue.parse(#"{"a":[{"b":{"access_token":"abc123","name":"x"}},{"c":1}],"d":"e"}"#)
+        // WHEN redacted
+        let masked = Redactor().redact(body)
+        // THEN only that member changes
+        #expect(masked == (try JSONValue.parse(#"{"a":[{"b":{"access_token":"\#(Redactor.mask)","name":"x"}},{"c":1}],"d":"e"}"#)))
+    }
 }
