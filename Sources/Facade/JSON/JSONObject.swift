@@ -58,14 +58,20 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     private static func hasDuplicates(_ keys: [String]) -> Bool {
         guard keys.count > 1 else { return false }
-        // No side table: `==` on two ASCII (so NFC) strings is a byte comparison that a difference in
-        // length settles at once, and canonically equivalent non-ASCII spellings are still caught.
-        for i in 1..<keys.count {
-            for j in 0..<i where keys[i] == keys[j] {
-                return true
+        // ASCII keys of different lengths can never be equal, which skips most full comparisons;
+        // non-ASCII keys (-1) are always compared, since canonically equivalent spellings differ in length.
+        // The lengths live on the stack: this runs for every object of a document.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: keys.count) { lengths in
+            for (position, key) in keys.enumerated() {
+                lengths[position] = key.utf8.allSatisfy { $0 < 0x80 } ? key.utf8.count : -1
             }
+            for i in 1..<keys.count {
+                for j in 0..<i where (lengths[i] == lengths[j] || lengths[i] < 0 || lengths[j] < 0) && keys[i] == keys[j] {
+                    return true
+                }
+            }
+            return false
         }
-        return false
     }
 
     public var count: Int { keys.count }

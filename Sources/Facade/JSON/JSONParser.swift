@@ -16,6 +16,8 @@ struct JSONParser {
     private var index = 0
     private var depth = 0
     private var scratch: [UInt8] = []
+    private let valueStack = JSONParseStack<JSONValue>()
+    private let keyStack = JSONParseStack<String>()
     private let cancellation: CancellationToken?
     private var valuesUntilCheck = JSONParser.valuesPerCancellationCheck
 
@@ -112,9 +114,9 @@ struct JSONParser {
             index += 1
             return .array([])
         }
-        var elements: [JSONValue] = []
+        let start = valueStack.count
         while true {
-            elements.append(try parseValue())
+            valueStack.push(try parseValue())
             skipWhitespace()
             guard index < end else { throw endOfInput("expected ',' or ']' after array element") }
             switch base[index] {
@@ -127,7 +129,7 @@ struct JSONParser {
                 }
             case UInt8(ascii: "]"):
                 index += 1
-                return .array(elements)
+                return .array(valueStack.popArray(from: start))
             default:
                 throw error(at: index, "expected ',' or ']' after array element, found \(describeCharacter(at: index))")
             }
@@ -143,13 +145,13 @@ struct JSONParser {
             index += 1
             return .object(JSONObject())
         }
-        var keys: [String] = []
-        var values: [JSONValue] = []
+        let keysStart = keyStack.count
+        let valuesStart = valueStack.count
         while true {
             guard base[index] == UInt8(ascii: "\"") else {
                 throw error(at: index, "expected a string key, found \(describeCharacter(at: index))")
             }
-            keys.append(try parseString())
+            keyStack.push(try parseString())
             skipWhitespace()
             guard index < end else { throw endOfInput("expected ':' after object key") }
             guard base[index] == UInt8(ascii: ":") else {
@@ -158,7 +160,7 @@ struct JSONParser {
             index += 1
             skipWhitespace()
             guard index < end else { throw endOfInput("expected a value after ':'") }
-            values.append(try parseValue())
+            valueStack.push(try parseValue())
             skipWhitespace()
             guard index < end else { throw endOfInput("expected ',' or '}' after object member") }
             switch base[index] {
@@ -171,7 +173,8 @@ struct JSONParser {
                 }
             case UInt8(ascii: "}"):
                 index += 1
-                return .object(JSONObject(parsedKeys: keys, values: values))
+                return .object(JSONObject(
+                    parsedKeys: keyStack.popArray(from: keysStart), values: valueStack.popArray(from: valuesStart)))
             default:
                 throw error(at: index, "expected ',' or '}' after object member, found \(describeCharacter(at: index))")
             }
