@@ -60,15 +60,18 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         guard keys.count > 1 else { return false }
         // ASCII keys of different lengths can never be equal, which skips most full comparisons;
         // non-ASCII keys (-1) are always compared, since canonically equivalent spellings differ in length.
-        let lengths = keys.map { key in
-            key.utf8.allSatisfy { $0 < 0x80 } ? key.utf8.count : -1
-        }
-        for i in 1..<keys.count {
-            for j in 0..<i where (lengths[i] == lengths[j] || lengths[i] < 0 || lengths[j] < 0) && keys[i] == keys[j] {
-                return true
+        // The lengths live on the stack: this runs for every object of a document.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: keys.count) { lengths in
+            for (position, key) in keys.enumerated() {
+                lengths[position] = key.utf8.allSatisfy { $0 < 0x80 } ? key.utf8.count : -1
             }
+            for i in 1..<keys.count {
+                for j in 0..<i where (lengths[i] == lengths[j] || lengths[i] < 0 || lengths[j] < 0) && keys[i] == keys[j] {
+                    return true
+                }
+            }
+            return false
         }
-        return false
     }
 
     public var count: Int { keys.count }

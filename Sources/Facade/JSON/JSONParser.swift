@@ -16,6 +16,8 @@ struct JSONParser {
     private var index = 0
     private var depth = 0
     private var scratch: [UInt8] = []
+    private let valueStack = JSONParseStack<JSONValue>()
+    private let keyStack = JSONParseStack<String>()
     private let cancellation: CancellationToken?
     private var valuesUntilCheck = JSONParser.valuesPerCancellationCheck
 
@@ -112,9 +114,9 @@ struct JSONParser {
             index += 1
             return .array([])
         }
-        var elements: [JSONValue] = []
+        let start = valueStack.count
         while true {
-            elements.append(try parseValue())
+            valueStack.push(try parseValue())
             skipWhitespace()
             guard index < end else { throw endOfInput("expected ',' or ']' after array element") }
             switch base[index] {
@@ -127,7 +129,7 @@ struct JSONParser {
                 }
             case UInt8(ascii: "]"):
                 index += 1
-                return .array(elements)
+                return .array(valueStack.popArray(from: start))
             default:
                 throw error(at: index, "expected ',' or ']' after array element, found \(describeCharacter(at: index))")
             }
@@ -143,13 +145,13 @@ struct JSONParser {
             index += 1
             return .object(JSONObject())
         }
-        var keys: [String] = []
-        var values: [JSONValue] = []
+        let keysStart = keyStack.count
+        let valuesStart = valueStack.count
         while true {
             guard base[index] == UInt8(ascii: "\"") else {
                 throw error(at: index, "expected a string key, found \(describeCharacter(at: index))")
             }
-            keys.append(try parseString())
+            keyStack.push(try parseString())
             skipWhitespace()
             guard index < end else { throw endOfInput("expected ':' after object key") }
             guard base[index] == UInt8(ascii: ":") else {
@@ -158,7 +160,7 @@ struct JSONParser {
             index += 1
             skipWhitespace()
             guard index < end else { throw endOfInput("expected a value after ':'") }
-            values.append(try parseValue())
+            valueStack.push(try parseValue())
             skipWhitespace()
             guard index < end else { throw endOfInput("expected ',' or '}' after object member") }
             switch base[index] {
@@ -171,7 +173,8 @@ struct JSONParser {
                 }
             case UInt8(ascii: "}"):
                 index += 1
-                return .object(JSONObject(parsedKeys: keys, values: values))
+                return .object(JSONObject(
+                    parsedKeys: keyStack.popArray(from: keysStart), values: valueStack.popArray(from: valuesStart)))
             default:
                 throw error(at: index, "expected ',' or '}' after object member, found \(describeCharacter(at: index))")
             }
@@ -231,6 +234,7 @@ struct JSONParser {
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1
         let contentStart = index
+        skipPlainASCII()
         while index < end {
             let byte = base[index]
             if byte == UInt8(ascii: "\"") {
@@ -250,8 +254,27 @@ struct JSONParser {
             } else {
                 try skipUTF8Sequence()
             }
+            skipPlainASCII()
         }
         throw endOfInput("unterminated string")
+    }
+
+    /// Steps over bytes that need no look inside a string (printable ASCII other than `"` and `\`), eight
+    /// at a time: most of a document's bytes are such runs, and a byte at a time they dominate the parse.
+    @inline(__always)
+    private mutating func skipPlainASCII() {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= end {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // A high bit marks a byte that is a quote, a backslash, a control character or not ASCII.
+            let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                | ((word &- ones &* 0x20) & ~word) | word
+            guard special & highs == 0 else { return }
+            index += 8
+        }
     }
 
     /// Continues a string from its first backslash (at `index`), decoding escapes into `scratch`.
@@ -272,6 +295,7 @@ struct JSONParser {
                 // Copy the whole run of plain ASCII at once; escapes are usually sparse.
                 let runStart = index
                 index += 1
+                skipPlainASCII()
                 while index < end {
                     let next = base[index]
                     guard next >= 0x20, next < 0x80, next != UInt8(ascii: "\""), next != UInt8(ascii: "\\") else { break }
