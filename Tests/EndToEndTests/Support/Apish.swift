@@ -35,23 +35,32 @@ struct Apish {
     /// (HOME and XDG_STATE_HOME in a temp dir, NO_COLOR unset).
     static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:],
                     directory: String? = nil, timeout: TimeInterval = 60) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil
         env["APISH_LOCATOR"] = nil
         env["XDG_STATE_HOME"] = NSTemporaryDirectory() + "apish-e2e-state-\(UUID().uuidString)"
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        return try execute(arguments, environment: env, stdin: Data(stdin.utf8),
+                           directory: directory.map { URL(fileURLWithPath: $0) }, timeout: timeout)
+    }
+
+    /// Runs the binary with exactly `environment` (nothing inherited); nil `stdin` reads /dev/null.
+    static func execute(_ arguments: [String], environment: [String: String], stdin: Data?, directory: URL?,
+                        timeout: TimeInterval) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.environment = environment
+        if let directory { process.currentDirectoryURL = directory }
         let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
+        if let stdin {
+            input.fileHandleForWriting.write(stdin)
+            try input.fileHandleForWriting.close()
+        }
         // Read both pipes concurrently so a chatty child never blocks on a full pipe.
         let outData = LockedData(), errData = LockedData()
         let group = DispatchGroup()

@@ -54,7 +54,13 @@ extension Transcript {
         environment.merge(directives.environment) { _, transcript in transcript }
         arguments += directives.arguments + [scriptFileName]
 
-        let result = try Self.execute(arguments, environment: environment, name: name)
+        let result: Apish.Result
+        do {
+            result = try Apish.execute(arguments, environment: environment, stdin: nil, directory: Self.directory,
+                                       timeout: Transcript.timeout)
+        } catch is Apish.TimedOut {
+            throw TimedOut(name: name)
+        }
         var normalizer = TranscriptNormalizer(masks: directives.masks)
         normalizer.paths = [(home, "{HOME}"), (Self.directory.path, "{TRANSCRIPTS}")]
         normalizer.demoPort = server.map { Int($0.port) }
@@ -64,40 +70,8 @@ extension Transcript {
                                 status: "\(result.status)\n")
     }
 
-    private struct Finished {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
     struct TimedOut: Error, CustomStringConvertible {
         let name: String
         var description: String { "\(name).apish did not finish within \(Int(Transcript.timeout)) s" }
-    }
-
-    private static func execute(_ arguments: [String], environment: [String: String], name: String) throws -> Finished {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Apish.binary)
-        process.arguments = arguments
-        process.environment = environment
-        process.currentDirectoryURL = directory
-        let output = Pipe(), errors = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Both pipes are drained at once so a chatty child never blocks on a full one.
-        let outData = LockedData(), errData = LockedData()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { outData.set(output.fileHandleForReading.readDataToEndOfFile()) }
-        DispatchQueue.global().async(group: group) { errData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
-        if group.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            throw TimedOut(name: name)
-        }
-        process.waitUntilExit()
-        return Finished(status: process.terminationStatus,
-                        stdout: String(decoding: outData.get(), as: UTF8.self),
-                        stderr: String(decoding: errData.get(), as: UTF8.self))
     }
 }
