@@ -8,25 +8,38 @@ struct ReportRenderer {
     var style: TextStyle { session.options.color ? .colored : .plain }
 
     func text(_ report: CommandReport) -> String {
+        chunks(report).joined()
+    }
+
+    /// The text in the order it is shown, in pieces: a large body (tens of megabytes of pretty JSON) is
+    /// written as its own piece rather than copied into one string with everything else.
+    func chunks(_ report: CommandReport) -> [String] {
+        var chunks: [String] = []
         var text = ""
         if session.verbose, let exchange = report.exchange {
             text += verboseText(exchange)
         }
         // Lines may carry server text (a raw body, a message): control characters never reach the terminal.
         for line in report.lines { text += TerminalText.safe(line) + "\n" }
-        if let formatted = report.formatted { text += formatted.hasSuffix("\n") ? formatted : formatted + "\n" }
+        if let formatted = report.formatted {
+            chunks.append(text)
+            chunks.append(formatted.hasSuffix("\n") ? formatted : formatted + "\n")
+            text = ""
+        }
         switch report.presentation {
         case .json(let value)?:
             // A body is masked as data, member by member: one pass even over megabytes.
-            text += PresentationRenderer.render(
+            chunks += [text, PresentationRenderer.render(
                 .json(session.redact(value)), width: session.options.width(), style: style,
-                cancellation: session.cancellationToken())
+                cancellation: session.cancellationToken())]
+            text = ""
         case let presentation?:
             // Masked cell by cell before the text is cut or wrapped (a secret cut to `abc…` or split over
             // two lines would escape a mask applied afterwards), and once more as a whole.
-            text += session.redact(PresentationRenderer.render(
+            chunks += [text, session.redact(PresentationRenderer.render(
                 redacted(presentation), width: session.options.width(), style: style,
-                cancellation: session.cancellationToken()))
+                cancellation: session.cancellationToken()))]
+            text = ""
         case nil:
             break
         }
@@ -34,7 +47,8 @@ struct ReportRenderer {
         if session.timing, let metrics = report.exchange?.metrics {
             text += prose(Self.timingLine(metrics)).map { style.dim($0) + "\n" }.joined()
         }
-        return text
+        chunks.append(text)
+        return chunks.filter { !$0.isEmpty }
     }
 
     func warning(_ text: String) -> String {

@@ -259,8 +259,7 @@ public final class ShellEngine {
         if session.options.json {
             output.write(renderer.jsonLine(report, command: command) + "\n")
         } else {
-            let text = renderer.text(report)
-            if !text.isEmpty { output.write(text) }
+            for chunk in renderer.chunks(report) { output.write(chunk) }
             for warning in report.warnings { output.writeError(renderer.warning(warning)) }
         }
         if showingError, !report.ok, let error = report.error {
