@@ -3,41 +3,18 @@
 Run: python3 -m unittest discover -s Tests/Interactive   (APISH_BIN overrides the binary path)
 """
 import os
-import re
-import shutil
 import stat
-import tempfile
 import time
 import unittest
 
 import pexpect
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.environ.get("APISH_BIN", os.path.join(ROOT, ".build", "debug", "apish"))
-PROMPT = re.compile(r"apish[^\r\n>]*> ")
-TIMEOUT = 20
+from pty_support import BINARY, PROMPT, TIMEOUT, PtyTestCase, environment
 
 
-class InteractiveShell(unittest.TestCase):
-    def setUp(self):
-        self.state = tempfile.mkdtemp(prefix="apish-pty-")
-        self.children = []
-
-    def tearDown(self):
-        for child in self.children:
-            if child.isalive():
-                child.terminate(force=True)
-        shutil.rmtree(self.state, ignore_errors=True)
-
+class InteractiveShell(PtyTestCase):
     def spawn(self, faults=False):
-        env = dict(os.environ)
-        env.pop("NO_COLOR", None)
-        env.pop("APISH_LOCATOR", None)
-        env["XDG_STATE_HOME"] = self.state
-        env["TERM"] = "xterm"
-        if faults:
-            env["APISH_DEMO_FAULTS"] = "1"
-        child = pexpect.spawn(BINARY, ["--no-color"], env=env, encoding="utf-8", timeout=TIMEOUT,
+        child = pexpect.spawn(BINARY, ["--no-color"], env=environment(self.state, faults), encoding="utf-8", timeout=TIMEOUT,
                               dimensions=(40, 160))
         self.children.append(child)
         child.expect(r"embedded demo API at (http://127\.0\.0\.1:\d+)")

@@ -8,45 +8,19 @@ Run: python3 -m unittest discover -s Tests/Interactive   (APISH_BIN overrides th
 """
 import os
 import re
-import shutil
 import subprocess
-import tempfile
 import time
 import unittest
 
 import pexpect
 import pyte
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.environ.get("APISH_BIN", os.path.join(ROOT, ".build", "debug", "apish"))
-PROMPT = re.compile(r"apish[^\r\n>]*> ")
-TIMEOUT = 20
+from pty_support import BINARY, PROMPT, TIMEOUT, PtyTestCase, environment
+
 SPINNER_FRAMES = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
-def environment(state, faults=False):
-    env = dict(os.environ)
-    env.pop("NO_COLOR", None)
-    env.pop("APISH_LOCATOR", None)
-    env.pop("COLUMNS", None)
-    env["XDG_STATE_HOME"] = state
-    env["TERM"] = "xterm"
-    if faults:
-        env["APISH_DEMO_FAULTS"] = "1"
-    return env
-
-
-class TerminalOutput(unittest.TestCase):
-    def setUp(self):
-        self.state = tempfile.mkdtemp(prefix="apish-pty-")
-        self.children = []
-
-    def tearDown(self):
-        for child in self.children:
-            if child.isalive():
-                child.terminate(force=True)
-        shutil.rmtree(self.state, ignore_errors=True)
-
+class TerminalOutput(PtyTestCase):
     def spawn(self, arguments=("--no-color",), columns=120, rows=40, faults=False):
         child = pexpect.spawn(BINARY, list(arguments), env=environment(self.state, faults), encoding="utf-8",
                               timeout=TIMEOUT, dimensions=(rows, columns))

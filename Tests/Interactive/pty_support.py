@@ -1,0 +1,39 @@
+"""What the pseudo-terminal tests share: where the binary is, the prompt, a clean environment, and a test
+case that starts children in a private state folder and stops them afterwards."""
+import os
+import re
+import shutil
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.environ.get("APISH_BIN", os.path.join(ROOT, ".build", "debug", "apish"))
+PROMPT = re.compile(r"apish[^\r\n>]*> ")
+TIMEOUT = 20
+
+
+def environment(state, faults=False):
+    """The caller's environment without what would change apish's behaviour, history in `state`."""
+    env = dict(os.environ)
+    env.pop("NO_COLOR", None)
+    env.pop("APISH_LOCATOR", None)
+    env.pop("COLUMNS", None)
+    env["XDG_STATE_HOME"] = state
+    env["TERM"] = "xterm"
+    if faults:
+        env["APISH_DEMO_FAULTS"] = "1"
+    return env
+
+
+class PtyTestCase(unittest.TestCase):
+    """A private state folder per test; every child appended to `self.children` is stopped afterwards."""
+
+    def setUp(self):
+        self.state = tempfile.mkdtemp(prefix="apish-pty-")
+        self.children = []
+
+    def tearDown(self):
+        for child in self.children:
+            if child.isalive():
+                child.terminate(force=True)
+        shutil.rmtree(self.state, ignore_errors=True)
