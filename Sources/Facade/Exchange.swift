@@ -11,8 +11,8 @@ public struct Exchange: Sendable {
     public let outcome: Outcome
     /// The decoded model (2xx that decoded), else nil.
     public let model: DecodedModel?
-    /// The body as JSON when it is JSON, whatever the status (error bodies too).
-    public let body: JSONValue?
+    /// The body parsed, when it is JSON, whatever the status (error bodies too).
+    public let document: JSONDocument?
     /// Deprecation and sunset notices from the locator and the response headers.
     public let warnings: [String]
     /// How the version went with the request when not in the URL alone: `X-Api-Version: 2025-01-15`.
@@ -20,4 +20,9 @@ public struct Exchange: Sendable {
 
     public var status: Int? { response?.status }
     public var metrics: TransferMetrics? { response?.metrics }
+}
+
+extension Exchange {
+    /// The body as a tree, built on each use (see `document` for a large body).
+    public var body: JSONValue? { document?.value }
 }

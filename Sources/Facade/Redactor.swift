@@ -88,12 +88,31 @@ public struct Redactor: Sendable {
 
     /// A member named like a credential is masked when it holds one: not when empty or just its own name.
     private func redactedMember(key: String, value: JSONValue) -> JSONValue? {
-        if case .string(let text) = value, Self.isCredentialHeader(key) || Self.isCredentialName(key),
+        if case .string(let text) = value, Self.isCredentialMember(key),
            !text.isEmpty, text.lowercased() != key.lowercased() {
             let masked = Self.maskKeepingScheme(text)
             return masked == text ? nil : .string(masked)
         }
         return redactedIfChanged(value)
+    }
+
+    /// A string of a document, given as its raw text (between the quotes), masked as `redact(_: JSONValue)`
+    /// masks it; `credentialMember` is the name of its member when that is named like a credential
+    /// (`isCredentialMember`). Nil when nothing changes. Text with no known secret to look for and no `:`
+    /// or `=` cannot change, and is not even decoded.
+    func maskedString(_ raw: UnsafeBufferPointer<UInt8>, isEscaped: Bool, credentialMember: String?) -> String? {
+        if credentialMember == nil, matcher.isEmpty, !isEscaped,
+           !raw.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "=") }) {
+            return nil
+        }
+        let text = isEscaped ? JSONEscapes.decode(raw) : String(decoding: raw, as: UTF8.self)
+        let masked = credentialMember.map { redactedMember(key: $0, value: .string(text)) } ?? redactedIfChanged(.string(text))
+        return masked?.stringValue
+    }
+
+    /// Whether a member with this name has its string value masked whatever it holds.
+    static func isCredentialMember(_ name: String) -> Bool {
+        isCredentialHeader(name) || isCredentialName(name)
     }
 
     /// `redact`, plus the secret arguments of commands typed by hand (`auth bearer X`, `auth key k=X`,

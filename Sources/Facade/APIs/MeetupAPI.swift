@@ -52,7 +52,7 @@ public final class MeetupAPI: APIDefinition {
                     GroupsPage.self, named: modelName, response: response, cancellation: cancellation)
                 var page = decoded
                 page.origin = origin
-                return (DecodedModel(typeName: model.typeName, body: model.body, value: page), page)
+                return (DecodedModel(typeName: model.typeName, document: model.document, value: page), page)
             },
             remember: { [weak self] page in
                 self?.nextPage = page.nextURL

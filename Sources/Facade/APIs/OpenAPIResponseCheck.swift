@@ -17,12 +17,13 @@ struct OpenAPIResponseCheck: Sendable {
         guard let schema = document.responseSchema(of: operation, status: response.status).schema else {
             return try ModelDecoding.genericBody(response, cancellation: cancellation)
         }
-        let body = try ModelDecoding.parseBody(response, cancellation: cancellation)
+        let document = try ModelDecoding.parseBody(response, cancellation: cancellation)
+        let body = document.value
         let violations = schema.validate(body, limit: 5)
         if let first = violations.first {
             throw first.adding(Array(violations.dropFirst()))
         }
-        return DecodedModel(typeName: Self.modelName(schema), body: body, value: SchemaModel(schema: schema, value: body))
+        return DecodedModel(typeName: Self.modelName(schema), document: document, value: SchemaModel(schema: schema, value: body))
     }
 
     /// What the spec says against any answer: an undeclared status; an error body that does not match.

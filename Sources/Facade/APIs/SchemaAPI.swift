@@ -13,12 +13,13 @@ public final class SchemaAPI: APIDefinition {
 
     public func mainResource(_ context: APIContext) throws(FacadeError) -> Endpoint<DecodedModel> {
         Endpoint(modelName: modelName) { [schema, modelName] response, cancellation throws(DecodeFailure) in
-            let body = try ModelDecoding.parseBody(response, cancellation: cancellation)
+            let document = try ModelDecoding.parseBody(response, cancellation: cancellation)
+            let body = document.value
             let violations = schema.validate(body, limit: 5)
             if let first = violations.first {
                 throw first.adding(Array(violations.dropFirst()))
             }
-            let model = DecodedModel(typeName: modelName, body: body, value: SchemaModel(schema: schema.root, value: body))
+            let model = DecodedModel(typeName: modelName, document: document, value: SchemaModel(schema: schema.root, value: body))
             return (model, model)
         }
     }

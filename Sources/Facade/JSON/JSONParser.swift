@@ -1,9 +1,10 @@
-/// A strict RFC 8259 recursive-descent parser over raw bytes.
+/// A strict RFC 8259 recursive-descent parser over raw bytes, building a `JSONTape`.
 ///
 /// It reads straight from the caller's buffer through a pointer (no Foundation, no `Decodable`, no
-/// intermediate token array), validates UTF-8 inside strings as it goes, and only builds a `String` once
-/// per string token: directly from the buffer when the token has no escapes, else from a reused scratch
-/// buffer. Errors carry the byte offset; line and column are worked out only when an error is thrown.
+/// intermediate token array) and validates everything as it goes (UTF-8 and escapes inside strings
+/// included), but copies no text out: the tape records where each string and number is, so parsing
+/// allocates nothing per value. Strings are decoded later, only those that are read (`JSONTapeReader`).
+/// Errors carry the byte offset; line and column are worked out only when an error is thrown.
 struct JSONParser {
     /// Deeper documents are rejected rather than risking the stack; 512 is far beyond any real API.
     static let maximumDepth = 512
@@ -15,48 +16,50 @@ struct JSONParser {
     private let end: Int
     private var index = 0
     private var depth = 0
-    private var scratch: [UInt8] = []
-    private let valueStack = JSONParseStack<JSONValue>()
-    private let keyStack = JSONParseStack<String>()
+    private let tape: JSONTape
     private let cancellation: CancellationToken?
     private var valuesUntilCheck = JSONParser.valuesPerCancellationCheck
 
-    /// Parses one complete document, rejecting anything but whitespace after it. When `cancellation`
-    /// trips, the parse stops with `JSONParseError.cancelled`.
+    /// Parses one complete document into a tape, rejecting anything but whitespace after it. When
+    /// `cancellation` trips, the parse stops with `JSONParseError.cancelled`.
     static func parse(
         _ buffer: UnsafeRawBufferPointer, cancellation: CancellationToken? = nil
-    ) throws(JSONParseError) -> JSONValue {
+    ) throws(JSONParseError) -> JSONTape {
         guard let start = buffer.baseAddress, buffer.count > 0 else {
             throw JSONParseError(line: 1, column: 1, offset: 0, message: "empty input; expected a JSON value")
         }
+        // Real documents average well over 16 bytes per value; the tape grows if this one does not.
+        let tape = JSONTape(capacity: buffer.count / 16 + 16)
         var parser = JSONParser(
-            base: start.assumingMemoryBound(to: UInt8.self), end: buffer.count, cancellation: cancellation)
-        return try parser.parseDocument()
+            base: start.assumingMemoryBound(to: UInt8.self), end: buffer.count, tape: tape, cancellation: cancellation)
+        try parser.parseDocument()
+        tape.trim()
+        return tape
     }
 
-    private init(base: UnsafePointer<UInt8>, end: Int, cancellation: CancellationToken?) {
+    private init(base: UnsafePointer<UInt8>, end: Int, tape: JSONTape, cancellation: CancellationToken?) {
         self.base = base
         self.end = end
+        self.tape = tape
         self.cancellation = cancellation
     }
 
-    private mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+    private mutating func parseDocument() throws(JSONParseError) {
         if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
             throw error(at: 0, "byte order mark (U+FEFF) is not allowed before JSON")
         }
         skipWhitespace()
         guard index < end else { throw error(at: index, "unexpected end of input; expected a JSON value") }
-        let value = try parseValue()
+        try parseValue()
         skipWhitespace()
         if index < end {
             throw error(at: index, "unexpected \(describeCharacter(at: index)) after the JSON value")
         }
-        return value
     }
 
 
     /// Parses the value starting at `index`, which must be in bounds and not whitespace.
-    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+    private mutating func parseValue() throws(JSONParseError) {
         valuesUntilCheck &-= 1
         if valuesUntilCheck == 0 {
             valuesUntilCheck = Self.valuesPerCancellationCheck
@@ -64,22 +67,22 @@ struct JSONParser {
         }
         switch base[index] {
         case UInt8(ascii: "{"):
-            return try parseObject()
+            try parseObject()
         case UInt8(ascii: "["):
-            return try parseArray()
+            try parseArray()
         case UInt8(ascii: "\""):
-            return .string(try parseString())
+            try parseString()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return .number(try parseNumber())
+            try parseNumber()
         case UInt8(ascii: "t"):
+            _ = tape.append(.true, index, 4)
             try expectLiteral("true")
-            return .bool(true)
         case UInt8(ascii: "f"):
+            _ = tape.append(.false, index, 5)
             try expectLiteral("false")
-            return .bool(false)
         case UInt8(ascii: "n"):
+            _ = tape.append(.null, index, 4)
             try expectLiteral("null")
-            return .null
         default:
             throw error(at: index, "unexpected \(describeCharacter(at: index)); expected a JSON value")
         }
@@ -105,18 +108,21 @@ struct JSONParser {
         index += 1
     }
 
-    private mutating func parseArray() throws(JSONParseError) -> JSONValue {
+    private mutating func parseArray() throws(JSONParseError) {
+        let entry = tape.append(.array, 0, 0)
         try enterContainer()
         defer { depth -= 1 }
         skipWhitespace()
         guard index < end else { throw endOfInput("expected a value or ']'") }
         if base[index] == UInt8(ascii: "]") {
             index += 1
-            return .array([])
+            tape.close(entry, kind: .array, elements: 0)
+            return
         }
-        let start = valueStack.count
+        var elements = 0
         while true {
-            valueStack.push(try parseValue())
+            try parseValue()
+            elements += 1
             skipWhitespace()
             guard index < end else { throw endOfInput("expected ',' or ']' after array element") }
             switch base[index] {
@@ -129,29 +135,31 @@ struct JSONParser {
                 }
             case UInt8(ascii: "]"):
                 index += 1
-                return .array(valueStack.popArray(from: start))
+                tape.close(entry, kind: .array, elements: elements)
+                return
             default:
                 throw error(at: index, "expected ',' or ']' after array element, found \(describeCharacter(at: index))")
             }
         }
     }
 
-    private mutating func parseObject() throws(JSONParseError) -> JSONValue {
+    private mutating func parseObject() throws(JSONParseError) {
+        let entry = tape.append(.object, 0, 0)
         try enterContainer()
         defer { depth -= 1 }
         skipWhitespace()
         guard index < end else { throw endOfInput("expected a string key or '}'") }
         if base[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(JSONObject())
+            tape.close(entry, kind: .object, elements: 0)
+            return
         }
-        let keysStart = keyStack.count
-        let valuesStart = valueStack.count
+        var members = 0
         while true {
             guard base[index] == UInt8(ascii: "\"") else {
                 throw error(at: index, "expected a string key, found \(describeCharacter(at: index))")
             }
-            keyStack.push(try parseString())
+            try parseString()
             skipWhitespace()
             guard index < end else { throw endOfInput("expected ':' after object key") }
             guard base[index] == UInt8(ascii: ":") else {
@@ -160,7 +168,8 @@ struct JSONParser {
             index += 1
             skipWhitespace()
             guard index < end else { throw endOfInput("expected a value after ':'") }
-            valueStack.push(try parseValue())
+            try parseValue()
+            members += 1
             skipWhitespace()
             guard index < end else { throw endOfInput("expected ',' or '}' after object member") }
             switch base[index] {
@@ -173,8 +182,8 @@ struct JSONParser {
                 }
             case UInt8(ascii: "}"):
                 index += 1
-                return .object(JSONObject(
-                    parsedKeys: keyStack.popArray(from: keysStart), values: valueStack.popArray(from: valuesStart)))
+                tape.close(entry, kind: .object, elements: members)
+                return
             default:
                 throw error(at: index, "expected ',' or '}' after object member, found \(describeCharacter(at: index))")
             }
@@ -182,7 +191,7 @@ struct JSONParser {
     }
 
 
-    private mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
+    private mutating func parseNumber() throws(JSONParseError) {
         let start = index
         if base[index] == UInt8(ascii: "-") {
             index += 1
@@ -211,8 +220,7 @@ struct JSONParser {
             guard index < end, isDigit(base[index]) else { throw numberError("expected a digit in the exponent") }
             skipDigits()
         }
-        let text = String(decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
-        return JSONNumber(validatedText: text)
+        _ = tape.append(.number, start, index - start)
     }
 
     private func numberError(_ message: String) -> JSONParseError {
@@ -230,26 +238,25 @@ struct JSONParser {
     }
 
 
-    /// Parses the string whose opening quote is at `index`.
-    private mutating func parseString() throws(JSONParseError) -> String {
+    /// Checks the string whose opening quote is at `index` and records it (as a key or a value).
+    private mutating func parseString() throws(JSONParseError) {
         index += 1
         let contentStart = index
+        var escaped = false
         skipPlainASCII()
         while index < end {
             let byte = base[index]
             if byte == UInt8(ascii: "\"") {
-                let string = String(
-                    decoding: UnsafeBufferPointer(start: base + contentStart, count: index - contentStart),
-                    as: UTF8.self
-                )
+                _ = tape.append(escaped ? .escapedString : .string, contentStart, index - contentStart)
                 index += 1
-                return string
+                return
             }
             if byte == UInt8(ascii: "\\") {
-                return try parseEscapedString(contentStart: contentStart)
-            }
-            if byte < 0x20 { throw controlCharacterError() }
-            if byte < 0x80 {
+                escaped = true
+                try checkEscape()
+            } else if byte < 0x20 {
+                throw controlCharacterError()
+            } else if byte < 0x80 {
                 index += 1
             } else {
                 try skipUTF8Sequence()
@@ -272,90 +279,46 @@ struct JSONParser {
             let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
             let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
                 | ((word &- ones &* 0x20) & ~word) | word
-            guard special & highs == 0 else { return }
+            guard special & highs == 0 else {
+                // Step to the first special byte (little-endian: the lowest set high bit).
+                index += (special & highs).trailingZeroBitCount >> 3
+                return
+            }
             index += 8
         }
     }
 
-    /// Continues a string from its first backslash (at `index`), decoding escapes into `scratch`.
-    private mutating func parseEscapedString(contentStart: Int) throws(JSONParseError) -> String {
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(start: base + contentStart, count: index - contentStart))
-        while index < end {
-            let byte = base[index]
-            switch byte {
-            case UInt8(ascii: "\""):
-                index += 1
-                return String(decoding: scratch, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                try appendEscape()
-            case 0..<0x20:
-                throw controlCharacterError()
-            case 0x20..<0x80:
-                // Copy the whole run of plain ASCII at once; escapes are usually sparse.
-                let runStart = index
-                index += 1
-                skipPlainASCII()
-                while index < end {
-                    let next = base[index]
-                    guard next >= 0x20, next < 0x80, next != UInt8(ascii: "\""), next != UInt8(ascii: "\\") else { break }
-                    index += 1
-                }
-                scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
-            default:
-                let start = index
-                try skipUTF8Sequence()
-                scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - start))
-            }
-        }
-        throw endOfInput("unterminated string")
-    }
-
-    /// Decodes the escape sequence at `index` (a backslash) into `scratch`.
-    private mutating func appendEscape() throws(JSONParseError) {
+    /// Checks the escape sequence at `index` (a backslash) and steps over it; a `\u` escape of a high
+    /// surrogate must be followed by one of a low surrogate.
+    private mutating func checkEscape() throws(JSONParseError) {
         let start = index
         index += 1
         guard index < end else { throw endOfInput("unterminated string") }
-        let replacement: UInt8
         switch base[index] {
-        case UInt8(ascii: "\""): replacement = UInt8(ascii: "\"")
-        case UInt8(ascii: "\\"): replacement = UInt8(ascii: "\\")
-        case UInt8(ascii: "/"): replacement = UInt8(ascii: "/")
-        case UInt8(ascii: "b"): replacement = 0x08
-        case UInt8(ascii: "f"): replacement = 0x0C
-        case UInt8(ascii: "n"): replacement = 0x0A
-        case UInt8(ascii: "r"): replacement = 0x0D
-        case UInt8(ascii: "t"): replacement = 0x09
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            index += 1
         case UInt8(ascii: "u"):
             index += 1
             let unit = try readHex4(escapeStart: start)
-            try appendUnicodeEscape(unit, escapeStart: start)
-            return
+            switch unit {
+            case 0xD800...0xDBFF:
+                guard index + 1 < end, base[index] == UInt8(ascii: "\\"), base[index + 1] == UInt8(ascii: "u") else {
+                    throw error(at: start, "unpaired surrogate \(hex(unit)) in string (no low surrogate follows)")
+                }
+                let lowStart = index
+                index += 2
+                let low = try readHex4(escapeStart: lowStart)
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw error(at: start, "unpaired surrogate \(hex(unit)) in string (followed by \(hex(low)))")
+                }
+            case 0xDC00...0xDFFF:
+                throw error(at: start, "unpaired surrogate \(hex(unit)) in string (low surrogate without a high one)")
+            default:
+                break
+            }
         default:
             throw error(at: start, "invalid escape '\\\(describeCharacter(at: index, quoted: false))' in string")
-        }
-        scratch.append(replacement)
-        index += 1
-    }
-
-    private mutating func appendUnicodeEscape(_ unit: UInt16, escapeStart: Int) throws(JSONParseError) {
-        switch unit {
-        case 0xD800...0xDBFF:
-            guard index + 1 < end, base[index] == UInt8(ascii: "\\"), base[index + 1] == UInt8(ascii: "u") else {
-                throw error(at: escapeStart, "unpaired surrogate \(hex(unit)) in string (no low surrogate follows)")
-            }
-            let lowStart = index
-            index += 2
-            let low = try readHex4(escapeStart: lowStart)
-            guard (0xDC00...0xDFFF).contains(low) else {
-                throw error(at: escapeStart, "unpaired surrogate \(hex(unit)) in string (followed by \(hex(low)))")
-            }
-            let scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
-            appendUTF8(scalar)
-        case 0xDC00...0xDFFF:
-            throw error(at: escapeStart, "unpaired surrogate \(hex(unit)) in string (low surrogate without a high one)")
-        default:
-            appendUTF8(UInt32(unit))
         }
     }
 
@@ -380,25 +343,6 @@ struct JSONParser {
             index += 1
         }
         return value
-    }
-
-    private mutating func appendUTF8(_ scalar: UInt32) {
-        switch scalar {
-        case 0..<0x80:
-            scratch.append(UInt8(scalar))
-        case 0x80..<0x800:
-            scratch.append(UInt8(0xC0 | scalar >> 6))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800..<0x10000:
-            scratch.append(UInt8(0xE0 | scalar >> 12))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            scratch.append(UInt8(0xF0 | scalar >> 18))
-            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        }
     }
 
     /// Checks the multi-byte UTF-8 sequence whose lead byte (≥ 0x80) is at `index` and steps over it.

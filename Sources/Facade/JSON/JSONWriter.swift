@@ -63,6 +63,11 @@ struct JSONWriter {
     /// JSON strings, but line-splitting consumers of `--json` output (and JavaScript before ES2019) take
     /// them for line ends.
     private mutating func writeString(_ string: String) {
+        Self.appendString(string, to: &bytes)
+    }
+
+    /// Appends `string` as a JSON string literal, escaped as `writeString` escapes it.
+    static func appendString(_ string: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
@@ -78,10 +83,10 @@ struct JSONWriter {
                 case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
                 case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
                 case 0..<0x20:
-                    appendUnicodeEscape(UInt16(byte))
+                    appendUnicodeEscape(UInt16(byte), to: &bytes)
                 case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
                     // U+2028 LINE SEPARATOR is E2 80 A8, U+2029 PARAGRAPH SEPARATOR is E2 80 A9.
-                    appendUnicodeEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029)
+                    appendUnicodeEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029, to: &bytes)
                     index += 2
                 default:
                     bytes.append(byte)
@@ -92,7 +97,7 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    private mutating func appendUnicodeEscape(_ unit: UInt16) {
+    private static func appendUnicodeEscape(_ unit: UInt16, to bytes: inout [UInt8]) {
         let hexDigits = Array("0123456789abcdef".utf8)
         bytes.append(contentsOf: [
             UInt8(ascii: "\\"), UInt8(ascii: "u"),

@@ -5,9 +5,9 @@ import Foundation
 enum ModelDecoding {
     /// The body as JSON, or a failure saying what it was instead (HTML, invalid UTF-8, cut-off JSON).
     /// A tripped `cancellation` stops the parse with `DecodeFailure.cancelled`.
-    static func parseBody(_ response: HTTPResponse, cancellation: CancellationToken? = nil) throws(DecodeFailure) -> JSONValue {
+    static func parseBody(_ response: HTTPResponse, cancellation: CancellationToken? = nil) throws(DecodeFailure) -> JSONDocument {
         do {
-            return try JSONValue.parse(response.body, cancellation: cancellation)
+            return try JSONDocument.parse(response.body, cancellation: cancellation)
         } catch {
             if error.isCancellation { throw .cancelled }
             let contentType = response.headers["Content-Type"]?.split(separator: ";").first.map(String.init)
@@ -26,26 +26,26 @@ enum ModelDecoding {
     static func genericBody(_ response: HTTPResponse, cancellation: CancellationToken?) throws(DecodeFailure) -> DecodedModel? {
         guard !response.body.isEmpty else { return nil }
         do {
-            return .generic(try JSONValue.parse(response.body, cancellation: cancellation))
+            return .generic(try JSONDocument.parse(response.body, cancellation: cancellation))
         } catch {
             if error.isCancellation { throw .cancelled }
             return nil
         }
     }
 
-    /// A typed model from a 2xx body, with the body kept as JSON beside it.
+    /// A typed model from a 2xx body, with the parsed body kept beside it.
     static func model<T: Decodable & Sendable>(
         _ type: T.Type, named name: String, response: HTTPResponse, cancellation: CancellationToken? = nil
     ) throws(DecodeFailure) -> (DecodedModel, T) {
-        let body = try parseBody(response, cancellation: cancellation)
-        let value = try decode(T.self, from: response, body: body)
-        return (DecodedModel(typeName: name, body: body, value: value), value)
+        let document = try parseBody(response, cancellation: cancellation)
+        let value = try decode(T.self, from: document)
+        return (DecodedModel(typeName: name, document: document, value: value), value)
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse, body: JSONValue) throws(DecodeFailure) -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from body: JSONDocument) throws(DecodeFailure) -> T {
         do {
-            // From the parsed tree, not the bytes again: one parse per body.
-            return try JSONValueDecoder().decode(T.self, from: body)
+            // From the parsed document, not the bytes again and not a tree: one parse per body.
+            return try JSONTapeDecoder().decode(T.self, from: body)
         } catch let error as DecodingError {
             throw failure(from: error, body: body)
         } catch {
@@ -53,7 +53,7 @@ enum ModelDecoding {
         }
     }
 
-    static func failure(from error: DecodingError, body: JSONValue) -> DecodeFailure {
+    static func failure(from error: DecodingError, body: JSONDocument) -> DecodeFailure {
         switch error {
         case let .typeMismatch(type, context):
             let path = pathText(context.codingPath)
@@ -84,7 +84,7 @@ enum ModelDecoding {
         return text
     }
 
-    private static func foundText(at path: String, in body: JSONValue) -> String {
+    private static func foundText(at path: String, in body: JSONDocument) -> String {
         guard let value = try? body.value(at: path) else { return "something else" }
         return DecodeFailure.found(value)
     }

@@ -104,7 +104,7 @@ extension Endpoint where Response: Decodable & Sendable {
             guard let data = envelope.data else {
                 throw DecodeFailure(path: "data", expected: "a value", found: "null")
             }
-            return (DecodedModel(typeName: modelName, body: model.body, value: data), data)
+            return (DecodedModel(typeName: modelName, document: model.document, value: data), data)
         }
     }
 }

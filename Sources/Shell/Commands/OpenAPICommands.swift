@@ -66,7 +66,7 @@ struct CallCommand: Command {
         guard let exchange = report.exchange, let response = exchange.response else { return report }
         report.presentation = nil
         if report.ok { report.lines = [RawBody.statusLine(response)] }
-        report.formatted = RawBody.text(of: exchange, session: context.session)
+        RawBody.show(exchange, in: &report, session: context.session)
         return report
     }
 

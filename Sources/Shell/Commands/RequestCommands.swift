@@ -34,7 +34,7 @@ struct RawRequestCommand: Command {
         // is one error line (which names the status) plus the body: no table, no second copy of the error.
         report.presentation = nil
         if report.ok { report.lines = [RawBody.statusLine(response)] }
-        report.formatted = RawBody.text(of: exchange, session: context.session)
+        RawBody.show(exchange, in: &report, session: context.session)
         if let warning = RawBody.unparsedJSONWarning(exchange) { report.warnings.append(warning) }
         return report
     }
@@ -50,7 +50,7 @@ enum RawBody {
 
     /// One warning line when a body that says it is JSON does not parse (cut off, invalid UTF-8, …).
     static func unparsedJSONWarning(_ exchange: Exchange) -> String? {
-        guard exchange.body == nil, let response = exchange.response, !response.body.isEmpty,
+        guard exchange.document == nil, let response = exchange.response, !response.body.isEmpty,
               response.headers["Content-Type"]?.lowercased().contains("json") == true
         else { return nil }
         do {
@@ -61,14 +61,19 @@ enum RawBody {
         }
     }
 
-    /// The body for the terminal, already redacted; nil when there is none.
-    static func text(of exchange: Exchange, session: Session) -> String? {
-        guard let response = exchange.response, !response.body.isEmpty else { return nil }
-        if let body = exchange.body {
-            return JSONRenderer.pretty(
-                session.redact(body), style: session.options.color ? .colored : .plain,
-                cancellation: session.cancellationToken())
+    /// Puts the body in `report`: pretty JSON when it parsed (masked as it is written), else its text,
+    /// already redacted.
+    static func show(_ exchange: Exchange, in report: inout CommandReport, session: Session) {
+        if let document = exchange.document {
+            report.formattedJSON = document
+        } else {
+            report.formatted = text(of: exchange, session: session)
         }
+    }
+
+    /// A body that is not JSON for the terminal, already redacted; nil when there is none.
+    private static func text(of exchange: Exchange, session: Session) -> String? {
+        guard let response = exchange.response, !response.body.isEmpty else { return nil }
         let shown = response.body.prefix(64 * 1024)
         guard let text = String(data: shown, encoding: .utf8) ?? String(data: shown.dropLast(3), encoding: .utf8) else {
             return "(\(response.body.count) bytes of binary data)"

@@ -211,15 +211,14 @@ struct ShowCommand: Command {
         guard let exchange = facade.lastExchange(of: service), let model = exchange.model else {
             return try undecoded(service, raw: raw, context: context)
         }
-        var report = CommandReport(presentation: raw ? .json(model.body) : ModelPresenter.present(model), data: model.body)
+        var report = CommandReport()
         if let key = exchange.service {
             report.lines = ["\(key) · fetched \(exchange.displayURL)"]
         }
         if raw {
-            report.presentation = nil
-            report.formatted = JSONRenderer.pretty(
-                context.session.redact(model.body), style: context.session.options.color ? .colored : .plain,
-                cancellation: context.cancellationToken())
+            report.formattedJSON = model.document
+        } else {
+            report.presentation = ModelPresenter.present(model)
         }
         return report
     }
@@ -228,11 +227,8 @@ struct ShowCommand: Command {
     private func lastResponse(_ exchange: Exchange, context: CommandContext) -> CommandReport {
         var report = CommandReport(lines: [exchange.method.rawValue + " " + exchange.displayURL])
         if let response = exchange.response { report.lines.append(RawBody.statusLine(response)) }
-        if let body = exchange.body {
-            report.formatted = JSONRenderer.pretty(
-                context.session.redact(body), style: context.session.options.color ? .colored : .plain,
-                cancellation: context.cancellationToken())
-            report.data = body
+        if let document = exchange.document {
+            report.formattedJSON = document
         } else if let response = exchange.response {
             report.formatted = TerminalText.safe(context.session.redact(response.text))
         }
@@ -246,7 +242,7 @@ struct ShowCommand: Command {
         let failed = facade.lastExchange.flatMap { exchange in
             exchange.service?.name.lowercased() == service.lowercased() && exchange.service?.version == version ? exchange : nil
         }
-        guard let failed, let body = failed.body else {
+        guard let failed, let document = failed.document else {
             let shown = version.map { " \($0)" } ?? ""
             throw CommandError("nothing fetched yet for \(service)\(shown); try: refresh \(service)")
         }
@@ -254,10 +250,7 @@ struct ShowCommand: Command {
             throw CommandError("the last fetch of \(service) did not decode (\(failed.outcome)); show \(service) --raw shows its body")
         }
         var report = CommandReport(lines: ["last fetch did not decode: \(failed.outcome)"])
-        report.formatted = JSONRenderer.pretty(
-                context.session.redact(body), style: context.session.options.color ? .colored : .plain,
-                cancellation: context.cancellationToken())
-        report.data = body
+        report.formattedJSON = document
         return report
     }
 }

@@ -10,6 +10,9 @@ public struct CommandReport: Sendable {
     /// Text our own renderers made (pretty JSON, possibly coloured) from data already redacted, shown as is
     /// after `lines`.
     public var formatted: String?
+    /// A body to show as pretty JSON where `formatted` would be, masked and written in pieces as it is
+    /// rendered (see `JSONRenderer.write`).
+    public var formattedJSON: JSONDocument?
     /// Lines shown after the presentation in text mode (`more: groups next`).
     public var notes: [String] = []
     /// The request this command made, if any.

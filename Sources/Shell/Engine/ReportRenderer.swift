@@ -8,12 +8,14 @@ struct ReportRenderer {
     var style: TextStyle { session.options.color ? .colored : .plain }
 
     func text(_ report: CommandReport) -> String {
-        chunks(report).joined()
+        var text = ""
+        write(report) { text += $0 }
+        return text
     }
 
     /// The text in the order it is shown, in pieces: a large body (tens of megabytes of pretty JSON) is
-    /// written as its own piece rather than copied into one string with everything else.
-    func chunks(_ report: CommandReport) -> [String] {
+    /// written in pieces as it is rendered rather than built into one string with everything else.
+    func write(_ report: CommandReport, to emit: (String) -> Void) {
         var chunks: [String] = []
         var text = ""
         if session.verbose, let exchange = report.exchange {
@@ -25,6 +27,13 @@ struct ReportRenderer {
             chunks.append(text)
             chunks.append(formatted.hasSuffix("\n") ? formatted : formatted + "\n")
             text = ""
+        } else if let document = report.formattedJSON {
+            chunks.append(text)
+            text = ""
+            for chunk in chunks where !chunk.isEmpty { emit(chunk) }
+            chunks = []
+            JSONRenderer.write(
+                document, style: style, redactor: session.redactor, cancellation: session.cancellationToken(), emit: emit)
         }
         switch report.presentation {
         case .json(let value)?:
@@ -48,7 +57,7 @@ struct ReportRenderer {
             text += prose(Self.timingLine(metrics)).map { style.dim($0) + "\n" }.joined()
         }
         chunks.append(text)
-        return chunks.filter { !$0.isEmpty }
+        for chunk in chunks where !chunk.isEmpty { emit(chunk) }
     }
 
     func warning(_ text: String) -> String {
@@ -135,7 +144,7 @@ struct ReportRenderer {
             fields.append(("status", exchange.status.map { .number(JSONNumber($0)) } ?? .null))
             fields.append(("result", .string(exchange.outcome.kind.rawValue)))
         }
-        if let data = report.data ?? report.exchange?.body ?? report.presentation.map(Self.json) {
+        if let data = report.data ?? report.formattedJSON?.value ?? report.exchange?.body ?? report.presentation.map(Self.json) {
             fields.append(("data", session.redact(data)))
         } else if !report.lines.isEmpty {
             fields.append(("data", .object(JSONObject([("lines", .array(report.lines.map { .string(session.redact($0)) }))]))))

@@ -66,7 +66,7 @@ public final class Session {
     /// The facade's secrets plus the values of variables that hold credentials (`set token X`). Cheap to
     /// ask for on every line: the variables are looked at a few bytes each, and the matcher is rebuilt
     /// only when the secrets changed (`SecretMatcher.shared(for:)`).
-    private var redactor: Redactor {
+    var redactor: Redactor {
         Redactor(secrets: facade.redactor.secrets + Redactor.secretValues(ofVariables: variables))
     }
 }

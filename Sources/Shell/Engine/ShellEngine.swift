@@ -259,7 +259,7 @@ public final class ShellEngine {
         if session.options.json {
             output.write(renderer.jsonLine(report, command: command) + "\n")
         } else {
-            for chunk in renderer.chunks(report) { output.write(chunk) }
+            renderer.write(report) { output.write($0) }
             for warning in report.warnings { output.writeError(renderer.warning(warning)) }
         }
         if showingError, !report.ok, let error = report.error {

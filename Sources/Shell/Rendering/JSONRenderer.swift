@@ -6,55 +6,29 @@ public enum JSONRenderer {
     /// with `\n`. Coloured: keys cyan, strings green, numbers yellow, `true`/`false`/`null` magenta.
     /// When `cancellation` trips (Ctrl-C), the JSON so far is shown, then `(interrupted)`.
     public static func pretty(_ value: JSONValue, style: TextStyle, cancellation: CancellationToken? = nil) -> String {
+        guard let document = try? JSONDocument.parse(value.encodedData()) else { return value.encoded() + "\n" }
         var output = ""
-        var interruption = RenderInterruption(cancellation)
-        write(value, indent: "", style: style, into: &output, interruption: &interruption)
-        return output + "\n" + interruption.markerLine(style)
+        write(document, style: style, cancellation: cancellation) { output += $0 }
+        return output
     }
 
-    private static func write(
-        _ value: JSONValue, indent: String, style: TextStyle, into output: inout String,
-        interruption: inout RenderInterruption
+    /// A parsed body as `pretty` shows a value, written in pieces as it is rendered (tens of megabytes
+    /// never become one string), every string masked by `redactor` as `Redactor.redact(_: JSONValue)` masks.
+    public static func write(
+        _ document: JSONDocument, style: TextStyle, redactor: Redactor? = nil, cancellation: CancellationToken? = nil,
+        emit: (String) -> Void
     ) {
-        if interruption.shouldStop() { return }
-        switch value {
-        case .null:
-            output += style.magenta("null")
-        case .bool(let bool):
-            output += style.magenta(bool ? "true" : "false")
-        case .number(let number):
-            output += style.yellow(number.text)
-        case .string:
-            // The encoder escapes quotes and control characters, so data cannot break out of the string.
-            output += style.green(value.encoded())
-        case .array(let elements):
-            guard !elements.isEmpty else {
-                output += "[]"
-                return
-            }
-            let inner = indent + "  "
-            output += "[\n"
-            for (position, element) in elements.enumerated() {
-                output += inner
-                write(element, indent: inner, style: style, into: &output, interruption: &interruption)
-                if interruption.isInterrupted { return }
-                output += position < elements.count - 1 ? ",\n" : "\n"
-            }
-            output += indent + "]"
-        case .object(let object):
-            guard !object.isEmpty else {
-                output += "{}"
-                return
-            }
-            let inner = indent + "  "
-            output += "{\n"
-            for (position, member) in object.enumerated() {
-                output += inner + style.cyan(JSONValue.string(member.key).encoded()) + ": "
-                write(member.value, indent: inner, style: style, into: &output, interruption: &interruption)
-                if interruption.isInterrupted { return }
-                output += position < object.count - 1 ? ",\n" : "\n"
-            }
-            output += indent + "}"
-        }
+        let complete = document.writeIndented(
+            marks: marks(style), redactor: redactor, cancellation: cancellation, emit: emit)
+        emit(complete ? "\n" : "\n" + style.dim(RenderInterruption.marker) + "\n")
+    }
+
+    private static func marks(_ style: TextStyle) -> JSONTokenMarks {
+        var marks = JSONTokenMarks()
+        marks.key = style.delimiters(TextStyle.Code.cyan)
+        marks.string = style.delimiters(TextStyle.Code.green)
+        marks.number = style.delimiters(TextStyle.Code.yellow)
+        marks.literal = style.delimiters(TextStyle.Code.magenta)
+        return marks
     }
 }

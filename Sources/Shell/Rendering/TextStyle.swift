@@ -12,16 +12,27 @@ public struct TextStyle: Sendable, Equatable {
     public static let plain = TextStyle(color: false)
     public static let colored = TextStyle(color: true)
 
-    public func bold(_ text: String) -> String { wrap(text, code: "1") }
-    public func dim(_ text: String) -> String { wrap(text, code: "2") }
-    public func red(_ text: String) -> String { wrap(text, code: "31") }
-    public func green(_ text: String) -> String { wrap(text, code: "32") }
-    public func yellow(_ text: String) -> String { wrap(text, code: "33") }
-    public func magenta(_ text: String) -> String { wrap(text, code: "35") }
-    public func cyan(_ text: String) -> String { wrap(text, code: "36") }
+    /// SGR codes.
+    enum Code {
+        static let bold = "1", dim = "2", red = "31", green = "32", yellow = "33", magenta = "35", cyan = "36"
+    }
+
+    public func bold(_ text: String) -> String { wrap(text, code: Code.bold) }
+    public func dim(_ text: String) -> String { wrap(text, code: Code.dim) }
+    public func red(_ text: String) -> String { wrap(text, code: Code.red) }
+    public func green(_ text: String) -> String { wrap(text, code: Code.green) }
+    public func yellow(_ text: String) -> String { wrap(text, code: Code.yellow) }
+    public func magenta(_ text: String) -> String { wrap(text, code: Code.magenta) }
+    public func cyan(_ text: String) -> String { wrap(text, code: Code.cyan) }
+
+    /// What `wrap` puts before and after non-empty text, for writers that emit text in pieces.
+    func delimiters(_ code: String) -> (open: String, close: String) {
+        color ? ("\u{1B}[\(code)m", "\u{1B}[0m") : ("", "")
+    }
 
     private func wrap(_ text: String, code: String) -> String {
         guard color, !text.isEmpty else { return text }
-        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+        let (open, close) = delimiters(code)
+        return open + text + close
     }
 }

@@ -50,7 +50,8 @@ struct ExpectCommand: Command, RequestOutcomeCheck {
             evaluation = ExpectationContext(outcome: nil, body: standing.data, subject: standing.command, activeVersion: activeVersion)
         } else {
             let exchange = facade.lastExchange
-            evaluation = ExpectationContext(outcome: exchange?.outcome, body: exchange?.body, activeVersion: activeVersion)
+            evaluation = ExpectationContext(
+                outcome: exchange?.outcome, body: nil, document: exchange?.document, activeVersion: activeVersion)
         }
         let result = expectation.evaluate(in: evaluation)
         var report = CommandReport()

@@ -8,17 +8,20 @@ public struct ExpectationContext {
     public var outcome: Outcome?
     /// The last response body when it was JSON, or the command's data.
     public var body: JSONValue?
+    /// The last response's parsed body, walked by paths instead of `body` when there is no `subject`.
+    public var document: JSONDocument?
     /// The command whose data `body` is (`diff --spec`), when it is not a response.
     public var subject: String?
     /// The version of a service in use; nil for a service the locator does not have.
     public var activeVersion: (String) -> ServiceVersion?
 
     public init(
-        outcome: Outcome?, body: JSONValue?, subject: String? = nil,
+        outcome: Outcome?, body: JSONValue?, document: JSONDocument? = nil, subject: String? = nil,
         activeVersion: @escaping (String) -> ServiceVersion? = { _ in nil }
     ) {
         self.outcome = outcome
         self.body = body
+        self.document = document
         self.subject = subject
         self.activeVersion = activeVersion
     }
@@ -155,20 +158,21 @@ extension Expectation: CustomStringConvertible {
     }
 
     private func lookUp(_ path: JSONPath, in context: ExpectationContext) -> Result<JSONValue, LookupFailure> {
-        let body: JSONValue
-        var rootName = "the body"
+        let found: PathLookup.Result
         if let subject = context.subject, let data = context.body {
-            body = data
-            rootName = "the \(subject) result"
+            found = PathLookup.find(path, in: data, rootName: "the \(subject) result")
         } else {
             guard let outcome = context.outcome else { return .failure(LookupFailure(result: noRequest(context))) }
-            guard let found = context.body else {
+            if let document = context.document {
+                found = PathLookup.find(path, in: document)
+            } else if let body = context.body {
+                found = PathLookup.find(path, in: body)
+            } else {
                 let why = outcome.status == nil ? "the last request got no response (\(outcome.description))" : "the last response has no JSON body"
                 return .failure(LookupFailure(result: failure(but: why)))
             }
-            body = found
         }
-        switch PathLookup.find(path, in: body, rootName: rootName) {
+        switch found {
         case .found(let value):
             return .success(value)
         case .missing(let reason):

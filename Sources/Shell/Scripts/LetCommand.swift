@@ -25,26 +25,24 @@ struct LetCommand: Command {
         } catch {
             throw CommandError("let: \(error.description)")
         }
-        let body: JSONValue
+        let found: PathLookup.Result
         let origin: String
-        var rootName = "the body"
         if let standing = context.session.standingResult {
-            body = standing.data
             origin = "the \(standing.command) result"
-            rootName = origin
+            found = PathLookup.find(path, in: standing.data, rootName: origin)
         } else {
             guard let exchange = context.session.facade.lastExchange else {
                 throw CommandError("let: no response yet; run a request first (refresh, twits, get …)")
             }
-            guard let found = exchange.body else {
+            guard let document = exchange.document else {
                 let status = exchange.status.map { " → \($0)" } ?? ""
                 throw CommandError("let: the last response (\(exchange.method) \(exchange.displayURL)\(status)) has no JSON body")
             }
-            body = found
+            found = PathLookup.find(path, in: document)
             origin = "the last response"
         }
         let value: JSONValue
-        switch PathLookup.find(path, in: body, rootName: rootName) {
+        switch found {
         case .found(let found): value = found
         case .missing(let reason): throw CommandError("let: no \(path) in \(origin): \(reason)")
         }

@@ -23,6 +23,13 @@ enum PathLookup {
         return .found(current)
     }
 
+    /// The same lookup in a parsed body: only what the path finds becomes a tree (the whole body does
+    /// only to explain a path that is missing).
+    static func find(_ path: JSONPath, in document: JSONDocument, rootName: String = "the body") -> Result {
+        if let value = document.value(at: path) { return .found(value) }
+        return find(path, in: document.value, rootName: rootName)
+    }
+
     /// Why one step fails, naming what `current` (called `name`) holds instead.
     private static func whyMissing(_ component: JSONPath.Component, in current: JSONValue, at name: String) -> String {
         switch (component, current) {

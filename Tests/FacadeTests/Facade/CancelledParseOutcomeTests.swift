@@ -26,6 +26,6 @@ import Testing
             try ModelDecoding.parseBody(response, cancellation: CancellationToken())
         }
         #expect(outcome == .success(status: 200))
-        #expect(model?.arrayValue?.count == 100_000)
+        #expect(model?.value.arrayValue?.count == 100_000)
     }
 }

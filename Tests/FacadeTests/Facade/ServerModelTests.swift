@@ -230,7 +230,7 @@ import Testing
         let exchange = try facade.refresh("weather")
         #expect(exchange.outcome == .success(status: 200))
         #expect(exchange.model?.typeName == "JSON")
-        let body = try #require(exchange.value(JSONValue.self))
+        let body = try #require(exchange.value(JSONDocument.self)).value
         #expect(body["humidity"]?.intValue == 48)
     }
 
@@ -246,7 +246,7 @@ import Testing
         let exchange = try facade.refresh("mirror", query: [FormField("q", "1")])
         #expect(exchange.outcome == .success(status: 200))
         #expect(exchange.model?.typeName == "JSON")
-        let body = try #require(exchange.value(JSONValue.self))
+        let body = try #require(exchange.value(JSONDocument.self)).value
         #expect(body["path"]?.stringValue == "/echo/mirror")
         #expect(body["query"]?["q"]?.stringValue == "1")
     }

@@ -9,7 +9,7 @@ import Testing
         let request = HTTPRequest(method: .get, url: "http://127.0.0.1:1/weather/v1")
         let response = status.map { HTTPResponse(status: $0, url: "http://127.0.0.1:1/weather/v1") }
         return Exchange(service: nil, method: .get, displayURL: "http://127.0.0.1:1/weather/v1", request: request,
-                        response: response, outcome: outcome, model: nil, body: nil, warnings: [], versionSent: nil)
+                        response: response, outcome: outcome, model: nil, document: nil, warnings: [], versionSent: nil)
     }
 
     private func failed(_ message: String) -> CommandReport {

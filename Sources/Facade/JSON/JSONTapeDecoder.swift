@@ -1,25 +1,32 @@
-/// Decodes a `Decodable` model from an already parsed `JSONValue`, so a body is parsed once: the tree that
-/// is kept for `show`, paths and `--json` is also what the typed model is read from.
+/// Decodes a `Decodable` model straight from a parsed document's tape, so a body is parsed once and no
+/// tree is built: strings and numbers are read from the document's bytes only where the model has a field.
 ///
 /// It throws the same `DecodingError`s as Foundation's `JSONDecoder` (same kinds, types and coding paths),
 /// which is what `ModelDecoding` turns into drift messages; a differential test holds the two together.
 /// No key or date strategies: the built-in models need none.
-struct JSONValueDecoder {
-    func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try JSONValueDecoding(value: value, codingPath: []).unwrap(T.self)
+struct JSONTapeDecoder {
+    func decode<T: Decodable>(_ type: T.Type, from document: JSONDocument) throws -> T {
+        try document.read { reader in
+            try JSONTapeDecoding(reader: reader, entry: 0, codingPath: []).unwrap(T.self)
+        }
     }
 }
 
-/// The `Decoder` for one value of the tree, at one coding path.
-private struct JSONValueDecoding: Decoder {
-    let value: JSONValue
+/// The `Decoder` for one value of the document, at one coding path. Entry -1 is a `null` that is not in
+/// the document (the missing member a `superDecoder` reads).
+private struct JSONTapeDecoding: Decoder {
+    let reader: JSONTapeReader
+    let entry: Int
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+    var kind: JSONTape.Kind { entry < 0 ? .null : reader.kind(entry) }
+    var isNull: Bool { kind == .null }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        switch value {
-        case .object(let object):
-            return KeyedDecodingContainer(KeyedContainer<Key>(object: object, codingPath: codingPath))
+        switch kind {
+        case .object:
+            return KeyedDecodingContainer(KeyedContainer<Key>(reader: reader, object: entry, codingPath: codingPath))
         case .null:
             throw DecodingError.valueNotFound(
                 [String: Any].self,
@@ -30,9 +37,9 @@ private struct JSONValueDecoding: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        switch value {
-        case .array(let elements):
-            return UnkeyedContainer(elements: elements, codingPath: codingPath)
+        switch kind {
+        case .array:
+            return UnkeyedContainer(reader: reader, array: entry, codingPath: codingPath)
         case .null:
             throw DecodingError.valueNotFound(
                 [Any].self,
@@ -46,9 +53,10 @@ private struct JSONValueDecoding: Decoder {
         SingleValueContainer(decoder: self)
     }
 
-    /// `T` from this value: scalars directly, a `JSONValue` as it is, anything else through its `init(from:)`.
+    /// `T` from this value: scalars directly, a `JSONValue` built from here down, anything else through
+    /// its `init(from:)`.
     func unwrap<T: Decodable>(_ type: T.Type) throws -> T {
-        if T.self == JSONValue.self, let same = value as? T { return same }
+        if T.self == JSONValue.self, let tree = (entry < 0 ? JSONValue.null : reader.value(entry)) as? T { return tree }
         if T.self == String.self, let string = try decodeString() as? T { return string }
         if T.self == Double.self, let double = try decodeFloatingPoint(Double.self) as? T { return double }
         if T.self == Int.self, let int = try decodeInteger(Int.self) as? T { return int }
@@ -57,17 +65,21 @@ private struct JSONValueDecoding: Decoder {
     }
 
     func decodeBool() throws -> Bool {
-        guard case .bool(let bool) = value else { throw mismatchOrNull(Bool.self) }
-        return bool
+        switch kind {
+        case .true: return true
+        case .false: return false
+        default: throw mismatchOrNull(Bool.self)
+        }
     }
 
     func decodeString() throws -> String {
-        guard case .string(let string) = value else { throw mismatchOrNull(String.self) }
-        return string
+        guard kind == .string || kind == .escapedString else { throw mismatchOrNull(String.self) }
+        return reader.string(entry)
     }
 
     func decodeFloatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type) throws -> T {
-        guard case .number(let number) = value else { throw mismatchOrNull(T.self) }
+        guard kind == .number else { throw mismatchOrNull(T.self) }
+        let number = reader.number(entry)
         guard let result = T(number.text), result.isFinite, result != 0 || !Self.hasNonZeroDigit(number) else {
             throw Self.notRepresentable
         }
@@ -75,7 +87,9 @@ private struct JSONValueDecoding: Decoder {
     }
 
     func decodeInteger<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
-        guard case .number(let number) = value else { throw mismatchOrNull(T.self) }
+        guard kind == .number else { throw mismatchOrNull(T.self) }
+        if let small = Self.plainInteger(reader.rawText(entry)), let exact = T(exactly: small) { return exact }
+        let number = reader.number(entry)
         if let int = number.int, let exact = T(exactly: int) { return exact }
         if let double = number.double, let exact = T(exactly: double) { return exact }
         throw Self.notRepresentable
@@ -85,6 +99,23 @@ private struct JSONValueDecoding: Decoder {
     /// gives up on the whole document, with no coding path.
     private static let notRepresentable = DecodingError.dataCorrupted(
         .init(codingPath: [], debugDescription: "The given data was not valid JSON."))
+
+    /// The value of an integer written with at most 18 digits and no fraction or exponent (most integers),
+    /// read from the bytes without making a string; nil for anything else.
+    private static func plainInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative { index = 1 }
+        guard text.count - index <= 18, index < text.count else { return nil }
+        var value = 0
+        while index < text.count {
+            let digit = text[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+            index += 1
+        }
+        return negative ? -value : value
+    }
 
     /// `1e-400` underflows to 0 but is not zero.
     private static func hasNonZeroDigit(_ number: JSONNumber) -> Bool {
@@ -97,14 +128,14 @@ private struct JSONValueDecoding: Decoder {
 
     /// JSONDecoder reports `null` where a value was required as `valueNotFound`, anything else as a mismatch.
     private func mismatchOrNull(_ type: Any.Type) -> DecodingError {
-        if case .null = value {
+        if isNull {
             return .valueNotFound(type, .init(codingPath: codingPath, debugDescription: "Cannot get \(type) -- found null value instead"))
         }
         return mismatch(type)
     }
 
     private func mismatch(_ type: Any.Type) -> DecodingError {
-        .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(value.typeName) instead."))
+        .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(JSONTapeReader.typeName(kind)) instead."))
     }
 }
 
@@ -127,27 +158,32 @@ private struct IndexKey: CodingKey {
 }
 
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let object: JSONObject
+    let reader: JSONTapeReader
+    let object: Int
     let codingPath: [any CodingKey]
 
     var allKeys: [Key] {
-        object.keys.compactMap { Key(stringValue: $0) }
+        reader.children(object).compactMap { Key(stringValue: reader.string($0)) }
     }
 
     func contains(_ key: Key) -> Bool {
-        object[key.stringValue] != nil
+        reader.member(of: object, named: key.stringValue) != nil
     }
 
-    private func member(_ key: Key) throws -> JSONValueDecoding {
-        guard let value = object[key.stringValue] else {
+    private func decoding(_ entry: Int, _ key: Key) -> JSONTapeDecoding {
+        JSONTapeDecoding(reader: reader, entry: entry, codingPath: codingPath + [key])
+    }
+
+    private func member(_ key: Key) throws -> JSONTapeDecoding {
+        guard let entry = reader.member(of: object, named: key.stringValue) else {
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
         }
-        return JSONValueDecoding(value: value, codingPath: codingPath + [key])
+        return decoding(entry, key)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        try member(key).value.isNull
+        try member(key).isNull
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -155,8 +191,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let value = object[key.stringValue], !value.isNull else { return nil }
-        return try JSONValueDecoding(value: value, codingPath: codingPath + [key]).unwrap(T.self)
+        guard let entry = reader.member(of: object, named: key.stringValue), reader.kind(entry) != .null else { return nil }
+        return try decoding(entry, key).unwrap(T.self)
     }
 
     func nestedContainer<NestedKey: CodingKey>(
@@ -170,71 +206,80 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        JSONValueDecoding(value: object["super"] ?? .null, codingPath: codingPath)
+        JSONTapeDecoding(reader: reader, entry: reader.member(of: object, named: "super") ?? -1, codingPath: codingPath)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        JSONValueDecoding(value: object[key.stringValue] ?? .null, codingPath: codingPath + [key])
+        decoding(reader.member(of: object, named: key.stringValue) ?? -1, key)
     }
 }
 
 private struct UnkeyedContainer: UnkeyedDecodingContainer {
-    let elements: [JSONValue]
+    let reader: JSONTapeReader
     let codingPath: [any CodingKey]
+    let count: Int?
     private(set) var currentIndex = 0
+    /// The entry of the element at `currentIndex`.
+    private var cursor: Int
 
-    init(elements: [JSONValue], codingPath: [any CodingKey]) {
-        self.elements = elements
+    init(reader: JSONTapeReader, array: Int, codingPath: [any CodingKey]) {
+        self.reader = reader
         self.codingPath = codingPath
+        count = reader.count(array)
+        cursor = array + 1
     }
 
-    var count: Int? { elements.count }
-    var isAtEnd: Bool { currentIndex >= elements.count }
+    var isAtEnd: Bool { currentIndex >= count ?? 0 }
 
-    private func element(_ type: Any.Type) throws -> JSONValueDecoding {
+    private func element(_ type: Any.Type) throws -> JSONTapeDecoding {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(
                 type, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
         }
-        return JSONValueDecoding(value: elements[currentIndex], codingPath: codingPath + [IndexKey(currentIndex)])
+        return JSONTapeDecoding(reader: reader, entry: cursor, codingPath: codingPath + [IndexKey(currentIndex)])
+    }
+
+    private mutating func advance() {
+        cursor = reader.next(cursor)
+        currentIndex += 1
     }
 
     mutating func decodeNil() throws -> Bool {
-        guard try element(Never.self).value.isNull else { return false }
-        currentIndex += 1
+        guard try element(Never.self).isNull else { return false }
+        advance()
         return true
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let result = try element(T.self).unwrap(T.self)
-        currentIndex += 1
+        advance()
         return result
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         let result = try element([String: Any].self).container(keyedBy: NestedKey.self)
-        currentIndex += 1
+        advance()
         return result
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let result = try element([Any].self).unkeyedContainer()
-        currentIndex += 1
+        advance()
         return result
     }
 
     mutating func superDecoder() throws -> any Decoder {
         let result = try element(Any.self)
-        currentIndex += 1
+        advance()
         return result
     }
 }
 
 private struct SingleValueContainer: SingleValueDecodingContainer {
-    let decoder: JSONValueDecoding
+    let decoder: JSONTapeDecoding
     var codingPath: [any CodingKey] { decoder.codingPath }
 
-    func decodeNil() -> Bool { decoder.value.isNull }
+    func decodeNil() -> Bool { decoder.isNull }
     func decode(_ type: Bool.Type) throws -> Bool { try decoder.decodeBool() }
     func decode(_ type: String.Type) throws -> String { try decoder.decodeString() }
     func decode(_ type: Double.Type) throws -> Double { try decoder.decodeFloatingPoint(Double.self) }

@@ -3,10 +3,11 @@ import Foundation
 import Testing
 @testable import Facade
 
-/// The models are decoded from the parsed tree instead of JSONDecoder over the bytes; these tests hold the
-/// two to the same values and the same drift messages, on the demo's bodies and on every way they can drift.
-@Suite("Decoding models from JSONValue")
-struct JSONValueDecoderTests {
+/// The models are decoded from the parsed document's tape instead of JSONDecoder over the bytes; these tests
+/// hold the two to the same values and the same drift messages, on the demo's bodies and on every way they
+/// can drift.
+@Suite("Decoding models from a JSONDocument")
+struct JSONTapeDecoderTests {
     /// Every demo body with the models it is decoded into.
     private static var cases: [(path: String, decoders: [(String, @Sendable (Data) -> String)])] { [
         ("weather/v1.json", [both(WeatherV1.self)]),
@@ -23,13 +24,13 @@ struct JSONValueDecoderTests {
     private static func both<T: Decodable>(_ type: T.Type) -> (String, @Sendable (Data) -> String) {
         ("\(T.self)", { data in
             let foundation = outcome(data) { try JSONDecoder().decode(T.self, from: data) }
-            let tree = outcome(data) { body in try JSONValueDecoder().decode(T.self, from: body) }
-            return foundation == tree ? "" : "JSONDecoder: \(foundation)\nJSONValueDecoder: \(tree)"
+            let tape = outcome(data) { body in try JSONTapeDecoder().decode(T.self, from: body) }
+            return foundation == tape ? "" : "JSONDecoder: \(foundation)\nJSONTapeDecoder: \(tape)"
         })
     }
 
-    private static func outcome<T>(_ data: Data, _ decode: (JSONValue) throws -> T) -> String {
-        guard let body = try? JSONValue.parse(data) else { return "unparsable" }
+    private static func outcome<T>(_ data: Data, _ decode: (JSONDocument) throws -> T) -> String {
+        guard let body = try? JSONDocument.parse(data) else { return "unparsable" }
         do {
             return "value \(try decode(body))"
         } catch let error as DecodingError {

@@ -1,0 +1,295 @@
+import Foundation
+
+/// A parsed JSON document: the bytes as received and the tape that indexes them (`JSONTape`).
+///
+/// This is what a response body becomes. It costs the body plus about a third of it, where a tree of
+/// `JSONValue`s costs several times the body; typed models decode straight from it (`JSONTapeDecoder`),
+/// the pretty printer writes from it, and paths (`let x = body.data[0].id`) walk it and build a
+/// `JSONValue` only for what they find. `value` builds the whole tree, for the few places that want one.
+public struct JSONDocument: Sendable {
+    /// The document's bytes, exactly as parsed.
+    public let data: Data
+    let tape: JSONTape
+
+    /// Parses a complete document; see `JSONValue.parse(_:cancellation:)` for what is accepted.
+    public static func parse(_ data: Data, cancellation: CancellationToken? = nil) throws(JSONParseError) -> JSONDocument {
+        let result: Result<JSONTape, JSONParseError> = data.withUnsafeBytes { buffer in
+            Result { () throws(JSONParseError) -> JSONTape in try JSONParser.parse(buffer, cancellation: cancellation) }
+        }
+        return JSONDocument(data: data, tape: try result.get())
+    }
+
+    /// The whole document as a tree.
+    public var value: JSONValue {
+        read { $0.value(0) }
+    }
+
+    /// The value at `path`, built as a tree only from there down; nil when a step does not exist.
+    public func value(at path: JSONPath) -> JSONValue? {
+        read { reader in reader.entry(at: path).map(reader.value) }
+    }
+
+    /// Parses `path` and returns the value there; throws only when the path itself is malformed.
+    public func value(at path: String) throws(JSONPathError) -> JSONValue? {
+        value(at: try JSONPath.parse(path))
+    }
+
+    /// The JSON type of the whole document: "object", "array", "string", …
+    public var typeName: String {
+        JSONTapeReader.typeName(tape.kind(0))
+    }
+
+    /// Bytes held: the document and its tape.
+    public var byteCount: Int { data.count + tape.byteCount }
+
+    /// Runs `body` with a reader over the document; the reader must not escape it.
+    func read<Result>(_ body: (JSONTapeReader) throws -> Result) rethrows -> Result {
+        try data.withUnsafeBytes { buffer in
+            // A parsed document is never empty, so the buffer has an address.
+            let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 1)
+            return try body(JSONTapeReader(base: base.unsafelyUnwrapped, tape: tape))
+        }
+    }
+}
+
+/// Reads a tape against its document's bytes. Valid only inside `JSONDocument.read`.
+struct JSONTapeReader {
+    let base: UnsafePointer<UInt8>
+    let tape: JSONTape
+
+    @inline(__always)
+    func kind(_ entry: Int) -> JSONTape.Kind { tape.kind(entry) }
+
+    /// The number of elements of an array, or members of an object.
+    @inline(__always)
+    func count(_ entry: Int) -> Int { tape.second(entry) }
+
+    /// The entry after `entry` and everything inside it: its next sibling.
+    @inline(__always)
+    func next(_ entry: Int) -> Int { tape.next(entry) }
+
+    /// The text of a string (between its quotes, escapes as written) or of a number.
+    @inline(__always)
+    func rawText(_ entry: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + tape.payload(entry), count: tape.second(entry))
+    }
+
+    /// A string entry's value, escapes decoded.
+    func string(_ entry: Int) -> String {
+        let raw = rawText(entry)
+        if kind(entry) == .string { return String(decoding: raw, as: UTF8.self) }
+        return JSONEscapes.decode(raw)
+    }
+
+    func number(_ entry: Int) -> JSONNumber {
+        JSONNumber(validatedText: String(decoding: rawText(entry), as: UTF8.self))
+    }
+
+    /// The entries of an array's elements, or of an object's keys (each followed by its value).
+    func children(_ entry: Int) -> JSONTapeChildren {
+        JSONTapeChildren(tape: tape, start: entry + 1, end: tape.payload(entry), step: kind(entry) == .object ? 2 : 1)
+    }
+
+    /// The value of the member named `key` (the last one, when the key repeats), or nil.
+    func member(of object: Int, named key: String) -> Int? {
+        var bytes = key
+        return bytes.withUTF8 { wanted in member(of: object, named: wanted, orEqualTo: key) }
+    }
+
+    private func member(of object: Int, named wanted: UnsafeBufferPointer<UInt8>, orEqualTo key: String) -> Int? {
+        var found: Int?
+        var entry = object + 1
+        let end = tape.payload(object)
+        // Scans every member so that the last of a repeated key wins, as it does in `JSONObject`.
+        while entry < end {
+            if matches(entry, wanted, key) { found = entry + 1 }
+            entry = tape.next(entry + 1)
+        }
+        return found
+    }
+
+    /// Whether the key at `entry` is `key`: byte for byte when the two are plain, as Swift strings compare
+    /// (canonical equivalence) otherwise.
+    @inline(__always)
+    private func matches(_ entry: Int, _ wanted: UnsafeBufferPointer<UInt8>, _ key: String) -> Bool {
+        let raw = rawText(entry)
+        if kind(entry) == .string, raw.count == wanted.count {
+            guard let rawStart = raw.baseAddress, let wantedStart = wanted.baseAddress else { return true }
+            if memcmp(rawStart, wantedStart, raw.count) == 0 { return true }
+        }
+        // Lengths differ, or bytes do: only an escape or non-ASCII text can still make the keys equal.
+        if kind(entry) == .string, Self.isASCII(raw), Self.isASCII(wanted) { return false }
+        return string(entry) == key
+    }
+
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 }
+    }
+
+    /// The entry at `path` from the root, or nil when a step does not exist.
+    func entry(at path: JSONPath) -> Int? {
+        var current = 0
+        for component in path.components {
+            guard let next = child(of: current, component) else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    /// One step of a path (see `JSONValue.child`).
+    func child(of entry: Int, _ component: JSONPath.Component) -> Int? {
+        switch (component, kind(entry)) {
+        case (.key(let key), .object):
+            return member(of: entry, named: key)
+        case (.index(let index), .array):
+            let position = index < 0 ? count(entry) + index : index
+            guard position >= 0, position < count(entry) else { return nil }
+            var element = entry + 1
+            for _ in 0..<position { element = next(element) }
+            return element
+        case (.match(let field, let wanted), .array):
+            for element in children(entry) where kind(element) == .object {
+                if let found = member(of: element, named: field), displayText(found) == wanted { return element }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// What `JSONValue.displayText` gives for the value at `entry`.
+    func displayText(_ entry: Int) -> String {
+        switch kind(entry) {
+        case .string, .escapedString: string(entry)
+        case .number: String(decoding: rawText(entry), as: UTF8.self)
+        case .null: "null"
+        case .true: "true"
+        case .false: "false"
+        case .array, .object: value(entry).encoded()
+        }
+    }
+
+    /// The value at `entry` as a tree.
+    func value(_ entry: Int) -> JSONValue {
+        switch kind(entry) {
+        case .null: return .null
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .number: return .number(number(entry))
+        case .string, .escapedString: return .string(string(entry))
+        case .array:
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(count(entry))
+            for element in children(entry) { elements.append(value(element)) }
+            return .array(elements)
+        case .object:
+            var keys: [String] = []
+            var values: [JSONValue] = []
+            keys.reserveCapacity(count(entry))
+            values.reserveCapacity(count(entry))
+            for key in children(entry) {
+                keys.append(string(key))
+                values.append(value(key + 1))
+            }
+            return .object(JSONObject(parsedKeys: keys, values: values))
+        }
+    }
+
+    static func typeName(_ kind: JSONTape.Kind) -> String {
+        switch kind {
+        case .null: "null"
+        case .true, .false: "boolean"
+        case .number: "number"
+        case .string, .escapedString: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+}
+
+/// The entries of a container's elements (or keys), stepping over each one's subtree.
+struct JSONTapeChildren: Sequence, IteratorProtocol {
+    let tape: JSONTape
+    var start: Int
+    let end: Int
+    /// 2 for an object: each key's value is stepped over too.
+    let step: Int
+
+    mutating func next() -> Int? {
+        guard start < end else { return nil }
+        let entry = start
+        start = step == 2 ? tape.next(entry + 1) : tape.next(entry)
+        return entry
+    }
+}
+
+/// Decodes the text of a JSON string that the parser has already checked.
+enum JSONEscapes {
+    static func decode(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(raw.count)
+        var index = 0
+        while index < raw.count {
+            let byte = raw[index]
+            guard byte == UInt8(ascii: "\\"), index + 1 < raw.count else {
+                bytes.append(byte)
+                index += 1
+                continue
+            }
+            let escape = raw[index + 1]
+            index += 2
+            switch escape {
+            case UInt8(ascii: "b"): bytes.append(0x08)
+            case UInt8(ascii: "f"): bytes.append(0x0C)
+            case UInt8(ascii: "n"): bytes.append(0x0A)
+            case UInt8(ascii: "r"): bytes.append(0x0D)
+            case UInt8(ascii: "t"): bytes.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = UInt32(hex4(raw, at: index))
+                index += 4
+                if (0xD800...0xDBFF).contains(scalar), index + 6 <= raw.count {
+                    let low = UInt32(hex4(raw, at: index + 2))
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    index += 6
+                }
+                appendUTF8(scalar, to: &bytes)
+            default:
+                bytes.append(escape) // \" \\ \/
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hex4(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt16 {
+        var value: UInt16 = 0
+        for offset in 0..<4 where index + offset < raw.count {
+            let byte = raw[index + offset]
+            let digit: UInt8 = switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            default: byte &- UInt8(ascii: "A") &+ 10
+            }
+            value = value << 4 | UInt16(digit & 0xF)
+        }
+        return value
+    }
+
+    private static func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
+        switch scalar {
+        case 0..<0x80:
+            bytes.append(UInt8(scalar))
+        case 0x80..<0x800:
+            bytes.append(UInt8(0xC0 | scalar >> 6))
+            bytes.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            bytes.append(UInt8(0xE0 | scalar >> 12))
+            bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            bytes.append(UInt8(0xF0 | scalar >> 18))
+            bytes.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+}
