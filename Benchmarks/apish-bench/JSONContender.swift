@@ -5,12 +5,14 @@ import Foundation
 /// both checks the result and keeps the optimiser from discarding the work.
 enum JSONContender: String, CaseIterable, Sendable {
     case ours
+    case tree
     case decoder
     case serialization
 
     var label: String {
         switch self {
         case .ours: "ours"
+        case .tree: "ours, as a JSONValue tree"
         case .decoder: "JSONDecoder"
         case .serialization: "JSONSerialization"
         }
@@ -30,6 +32,11 @@ enum JSONContender: String, CaseIterable, Sendable {
     func withParsed<Result>(_ data: Data, _ body: (Int) -> Result) throws -> Result {
         switch self {
         case .ours:
+            // What a response body becomes: the document and its tape.
+            let document = try JSONDocument.parse(data)
+            guard let count = document.count(at: JSONPath([.key("results")])) else { throw WrongShape(contender: self) }
+            return withExtendedLifetime(document) { body(count) }
+        case .tree:
             let value = try JSONValue.parse(data)
             guard let results = value["results"]?.arrayValue else { throw WrongShape(contender: self) }
             return withExtendedLifetime(value) { body(results.count) }

@@ -99,15 +99,37 @@ public struct Redactor: Sendable {
     /// A string of a document, given as its raw text (between the quotes), masked as `redact(_: JSONValue)`
     /// masks it; `credentialMember` is the name of its member when that is named like a credential
     /// (`isCredentialMember`). Nil when nothing changes. Text with no known secret to look for and no `:`
-    /// or `=` cannot change, and is not even decoded.
+    /// or `=` (nor an escape that could be one, `\u003A`) cannot change, and is not even decoded.
     func maskedString(_ raw: UnsafeBufferPointer<UInt8>, isEscaped: Bool, credentialMember: String?) -> String? {
-        if credentialMember == nil, matcher.isEmpty, !isEscaped,
-           !raw.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "=") }) {
+        if credentialMember == nil, matcher.isEmpty, !Self.mayHoldPattern(raw) {
             return nil
         }
         let text = isEscaped ? JSONEscapes.decode(raw) : String(decoding: raw, as: UTF8.self)
         let masked = credentialMember.map { redactedMember(key: $0, value: .string(text)) } ?? redactedIfChanged(.string(text))
         return masked?.stringValue
+    }
+
+    /// Whether raw JSON string text has a `:` or `=`, or a `\u003…` escape that could be one: what every
+    /// pattern (URL user info, header values, parameters) needs.
+    private static func mayHoldPattern(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < raw.count {
+            switch raw[index] {
+            case UInt8(ascii: ":"), UInt8(ascii: "="):
+                return true
+            case UInt8(ascii: "\\"):
+                if index + 5 < raw.count, raw[index + 1] == UInt8(ascii: "u"), raw[index + 2] == UInt8(ascii: "0"),
+                   raw[index + 3] == UInt8(ascii: "0"), raw[index + 4] == UInt8(ascii: "3") {
+                    return true
+                }
+                index += 2
+                continue
+            default:
+                break
+            }
+            index += 1
+        }
+        return false
     }
 
     /// Whether a member with this name has its string value masked whatever it holds.

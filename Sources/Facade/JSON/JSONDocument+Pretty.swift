@@ -163,16 +163,53 @@ private struct IndentedWriter {
         return isCredential ? name : nil
     }
 
-    /// A string entry as `JSONWriter` writes it: its own bytes when they need no change (no escapes, no
-    /// U+2028 or U+2029), else decoded and encoded again.
+    /// A string entry as `JSONWriter` writes it, translated from its raw text without decoding it into a
+    /// `String`: runs of bytes are copied, and so are the escapes the writer writes alike (`\"`, `\\`, `\n`,
+    /// `\r`, `\t`, `\b`, `\f`); `\/` becomes `/`, a `\u` escape what its character is written as, and a raw
+    /// U+2028 or U+2029 an escape.
     private mutating func appendEncoded(_ entry: Int) {
         let raw = reader.rawText(entry)
-        if reader.kind(entry) == .string, !raw.contains(0xE2) {
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: raw)
-            bytes.append(UInt8(ascii: "\""))
-        } else {
-            JSONWriter.appendString(reader.string(entry), to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        var index = 0
+        while index < raw.count {
+            var runEnd = index
+            while runEnd < raw.count, raw[runEnd] != UInt8(ascii: "\\"), raw[runEnd] != 0xE2 { runEnd += 1 }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: raw[index..<runEnd]))
+            index = runEnd
+            guard index < raw.count else { break }
+            if raw[index] == 0xE2 {
+                // U+2028 is E2 80 A8 and U+2029 E2 80 A9; any other E2 sequence is copied.
+                let separator = index + 2 < raw.count && raw[index + 1] == 0x80 && (raw[index + 2] & 0xFE) == 0xA8
+                let length = separator ? 3 : 1
+                if separator {
+                    JSONWriter.appendString(String(decoding: UnsafeBufferPointer(rebasing: raw[index..<index + 3]), as: UTF8.self), to: &bytes, quoted: false)
+                } else {
+                    bytes.append(0xE2)
+                }
+                index += length
+                continue
+            }
+            let escape = index + 1 < raw.count ? raw[index + 1] : 0
+            switch escape {
+            case UInt8(ascii: "/"):
+                bytes.append(UInt8(ascii: "/"))
+                index += 2
+            case UInt8(ascii: "u"):
+                // The whole escape (with its low surrogate, when it has one) decodes to one character.
+                var end = index + 6
+                if end + 6 <= raw.count, raw[end] == UInt8(ascii: "\\"), raw[end + 1] == UInt8(ascii: "u"),
+                   raw[index + 2] | 0x20 == UInt8(ascii: "d"), (raw[index + 3] | 0x20) >= UInt8(ascii: "8"),
+                   (raw[index + 3] | 0x20) <= UInt8(ascii: "b") {
+                    end += 6
+                }
+                let character = JSONEscapes.decode(UnsafeBufferPointer(rebasing: raw[index..<min(end, raw.count)]))
+                JSONWriter.appendString(character, to: &bytes, quoted: false)
+                index = end
+            default:
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: raw[index..<min(index + 2, raw.count)]))
+                index += 2
+            }
         }
+        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -34,6 +34,14 @@ public struct JSONDocument: Sendable {
         value(at: try JSONPath.parse(path))
     }
 
+    /// The number of elements of the array (or members of the object) at `path`; nil when there is no
+    /// array or object there. Builds nothing.
+    public func count(at path: JSONPath) -> Int? {
+        read { reader in
+            reader.entry(at: path).flatMap { [.array, .object].contains(reader.kind($0)) ? reader.count($0) : nil }
+        }
+    }
+
     /// The JSON type of the whole document: "object", "array", "string", …
     public var typeName: String {
         JSONTapeReader.typeName(tape.kind(0))
@@ -71,7 +79,7 @@ struct JSONTapeReader {
     /// The text of a string (between its quotes, escapes as written) or of a number.
     @inline(__always)
     func rawText(_ entry: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: base + tape.payload(entry), count: tape.second(entry))
+        UnsafeBufferPointer(start: base + tape.payload(entry), count: tape.length(entry))
     }
 
     /// A string entry's value, escapes decoded.
@@ -93,37 +101,38 @@ struct JSONTapeReader {
     /// The value of the member named `key` (the last one, when the key repeats), or nil.
     func member(of object: Int, named key: String) -> Int? {
         var bytes = key
-        return bytes.withUTF8 { wanted in member(of: object, named: wanted, orEqualTo: key) }
+        return bytes.withUTF8 { wanted in
+            member(of: object, named: wanted, isASCII: wanted.allSatisfy { $0 < 0x80 }, orEqualTo: key)
+        }
     }
 
-    private func member(of object: Int, named wanted: UnsafeBufferPointer<UInt8>, orEqualTo key: String) -> Int? {
+    private func member(
+        of object: Int, named wanted: UnsafeBufferPointer<UInt8>, isASCII: Bool, orEqualTo key: String
+    ) -> Int? {
         var found: Int?
         var entry = object + 1
         let end = tape.payload(object)
         // Scans every member so that the last of a repeated key wins, as it does in `JSONObject`.
         while entry < end {
-            if matches(entry, wanted, key) { found = entry + 1 }
+            if matches(entry, wanted, isASCII, key) { found = entry + 1 }
             entry = tape.next(entry + 1)
         }
         return found
     }
 
-    /// Whether the key at `entry` is `key`: byte for byte when the two are plain, as Swift strings compare
-    /// (canonical equivalence) otherwise.
+    /// Whether the key at `entry` is `key`: byte for byte when the two are plain ASCII, as Swift strings
+    /// compare (canonical equivalence) otherwise.
     @inline(__always)
-    private func matches(_ entry: Int, _ wanted: UnsafeBufferPointer<UInt8>, _ key: String) -> Bool {
-        let raw = rawText(entry)
-        if kind(entry) == .string, raw.count == wanted.count {
+    private func matches(_ entry: Int, _ wanted: UnsafeBufferPointer<UInt8>, _ isASCII: Bool, _ key: String) -> Bool {
+        let plain = kind(entry) == .string
+        if plain, tape.length(entry) == wanted.count {
+            let raw = rawText(entry)
             guard let rawStart = raw.baseAddress, let wantedStart = wanted.baseAddress else { return true }
             if memcmp(rawStart, wantedStart, raw.count) == 0 { return true }
         }
-        // Lengths differ, or bytes do: only an escape or non-ASCII text can still make the keys equal.
-        if kind(entry) == .string, Self.isASCII(raw), Self.isASCII(wanted) { return false }
+        // The bytes differ: only an escape or non-ASCII text can still make the keys equal.
+        if plain, isASCII, tape.isASCII(entry) { return false }
         return string(entry) == key
-    }
-
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.allSatisfy { $0 < 0x80 }
     }
 
     /// The entry at `path` from the root, or nil when a step does not exist.
@@ -226,38 +235,63 @@ struct JSONTapeChildren: Sequence, IteratorProtocol {
 /// Decodes the text of a JSON string that the parser has already checked.
 enum JSONEscapes {
     static func decode(_ raw: UnsafeBufferPointer<UInt8>) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(raw.count)
-        var index = 0
-        while index < raw.count {
-            let byte = raw[index]
-            guard byte == UInt8(ascii: "\\"), index + 1 < raw.count else {
-                bytes.append(byte)
-                index += 1
-                continue
+        // Every escape is longer than what it stands for, so the text never outgrows its raw form.
+        String(unsafeUninitializedCapacity: raw.count) { output in
+            var written = 0
+            var index = 0
+            func put(_ byte: UInt8) {
+                output[written] = byte
+                written += 1
             }
-            let escape = raw[index + 1]
-            index += 2
-            switch escape {
-            case UInt8(ascii: "b"): bytes.append(0x08)
-            case UInt8(ascii: "f"): bytes.append(0x0C)
-            case UInt8(ascii: "n"): bytes.append(0x0A)
-            case UInt8(ascii: "r"): bytes.append(0x0D)
-            case UInt8(ascii: "t"): bytes.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = UInt32(hex4(raw, at: index))
-                index += 4
-                if (0xD800...0xDBFF).contains(scalar), index + 6 <= raw.count {
-                    let low = UInt32(hex4(raw, at: index + 2))
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    index += 6
+            while index < raw.count {
+                // Copy the run up to the next backslash at once.
+                var runEnd = index
+                while runEnd < raw.count, raw[runEnd] != UInt8(ascii: "\\") { runEnd += 1 }
+                if runEnd > index {
+                    let run = UnsafeBufferPointer(rebasing: raw[index..<runEnd])
+                    _ = UnsafeMutableBufferPointer(rebasing: output[written...]).initialize(from: run)
+                    written += run.count
+                    index = runEnd
                 }
-                appendUTF8(scalar, to: &bytes)
-            default:
-                bytes.append(escape) // \" \\ \/
+                guard index + 1 < raw.count else { break }
+                let escape = raw[index + 1]
+                index += 2
+                switch escape {
+                case UInt8(ascii: "b"): put(0x08)
+                case UInt8(ascii: "f"): put(0x0C)
+                case UInt8(ascii: "n"): put(0x0A)
+                case UInt8(ascii: "r"): put(0x0D)
+                case UInt8(ascii: "t"): put(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = UInt32(hex4(raw, at: index))
+                    index += 4
+                    if (0xD800...0xDBFF).contains(scalar), index + 6 <= raw.count {
+                        let low = UInt32(hex4(raw, at: index + 2))
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        index += 6
+                    }
+                    switch scalar {
+                    case 0..<0x80:
+                        put(UInt8(scalar))
+                    case 0x80..<0x800:
+                        put(UInt8(0xC0 | scalar >> 6))
+                        put(UInt8(0x80 | scalar & 0x3F))
+                    case 0x800..<0x10000:
+                        put(UInt8(0xE0 | scalar >> 12))
+                        put(UInt8(0x80 | scalar >> 6 & 0x3F))
+                        put(UInt8(0x80 | scalar & 0x3F))
+                    default:
+                        put(UInt8(0xF0 | scalar >> 18))
+                        put(UInt8(0x80 | scalar >> 12 & 0x3F))
+                        put(UInt8(0x80 | scalar >> 6 & 0x3F))
+                        put(UInt8(0x80 | scalar & 0x3F))
+                    }
+                default:
+                    put(escape) // \" \\ \/
+                }
             }
+            return written
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func hex4(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt16 {
@@ -272,24 +306,5 @@ enum JSONEscapes {
             value = value << 4 | UInt16(digit & 0xF)
         }
         return value
-    }
-
-    private static func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
-        switch scalar {
-        case 0..<0x80:
-            bytes.append(UInt8(scalar))
-        case 0x80..<0x800:
-            bytes.append(UInt8(0xC0 | scalar >> 6))
-            bytes.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800..<0x10000:
-            bytes.append(UInt8(0xE0 | scalar >> 12))
-            bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            bytes.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            bytes.append(UInt8(0xF0 | scalar >> 18))
-            bytes.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            bytes.append(UInt8(0x80 | scalar & 0x3F))
-        }
     }
 }

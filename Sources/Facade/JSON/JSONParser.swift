@@ -243,11 +243,12 @@ struct JSONParser {
         index += 1
         let contentStart = index
         var escaped = false
+        var nonASCII = 0
         skipPlainASCII()
         while index < end {
             let byte = base[index]
             if byte == UInt8(ascii: "\"") {
-                _ = tape.append(escaped ? .escapedString : .string, contentStart, index - contentStart)
+                _ = tape.append(escaped ? .escapedString : .string, contentStart, index - contentStart | nonASCII)
                 index += 1
                 return
             }
@@ -259,6 +260,7 @@ struct JSONParser {
             } else if byte < 0x80 {
                 index += 1
             } else {
+                nonASCII = JSONTape.nonASCII
                 try skipUTF8Sequence()
             }
             skipPlainASCII()

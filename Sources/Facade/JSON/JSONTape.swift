@@ -11,7 +11,8 @@ import Foundation
 ///
 /// Word 0 holds the kind in its top byte and, below it, the byte offset of a scalar's text (a string's
 /// first byte after the quote) or a container's end (the index of the entry after its last descendant).
-/// Word 1 holds a scalar's byte length, or a container's element count.
+/// Word 1 holds a scalar's byte length (with, for a string, a top bit set when it has non-ASCII bytes), or a
+/// container's element count.
 final class JSONTape: @unchecked Sendable {
     // @unchecked: the parser is the only writer, and it finishes before the tape is shared.
 
@@ -21,6 +22,8 @@ final class JSONTape: @unchecked Sendable {
 
     private static let kindShift: UInt64 = 56
     private static let payloadMask: UInt64 = (1 << 56) - 1
+    /// In word 1 of a string: it holds a byte ≥ 0x80.
+    static let nonASCII = 1 << 62
 
     private var words: UnsafeMutablePointer<UInt64>
     private var capacity: Int
@@ -86,10 +89,22 @@ final class JSONTape: @unchecked Sendable {
         Int(truncatingIfNeeded: words[entry * 2] & Self.payloadMask)
     }
 
-    /// A scalar's byte length, or a container's element count.
+    /// A container's element count.
     @inline(__always)
     func second(_ entry: Int) -> Int {
         Int(truncatingIfNeeded: words[entry * 2 + 1])
+    }
+
+    /// A scalar's byte length.
+    @inline(__always)
+    func length(_ entry: Int) -> Int {
+        second(entry) & (Self.nonASCII - 1)
+    }
+
+    /// Whether a string's text is all ASCII.
+    @inline(__always)
+    func isASCII(_ entry: Int) -> Bool {
+        second(entry) & Self.nonASCII == 0
     }
 
     /// The entry after `entry` and everything inside it.

@@ -67,8 +67,8 @@ struct JSONWriter {
     }
 
     /// Appends `string` as a JSON string literal, escaped as `writeString` escapes it.
-    static func appendString(_ string: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
+    static func appendString(_ string: String, to bytes: inout [UInt8], quoted: Bool = true) {
+        if quoted { bytes.append(UInt8(ascii: "\"")) }
         var string = string
         string.withUTF8 { utf8 in
             var index = 0
@@ -94,7 +94,7 @@ struct JSONWriter {
                 index += 1
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        if quoted { bytes.append(UInt8(ascii: "\"")) }
     }
 
     private static func appendUnicodeEscape(_ unit: UInt16, to bytes: inout [UInt8]) {
