@@ -1,3 +1,5 @@
+import Foundation
+
 /// The patterns that hold a secret whatever its value, each a scan over UTF-8 bytes that looks back or
 /// ahead a bounded distance from a separator (`://`, `:`, `=`), so every scan is linear in the text.
 enum TextPatterns {
@@ -11,7 +13,7 @@ enum TextPatterns {
     /// authority, as URL parsers read it, and may hold quotes. With `userWithoutPassword`,
     /// `scheme://TOKEN@host` loses its user too (a token passed as the user, as GitHub URLs do).
     static func maskURLUserInfo(_ text: String, userWithoutPassword: Bool) -> String {
-        guard text.utf8.contains(UInt8(ascii: "@")) else { return text }
+        guard contains(text, UInt8(ascii: "@")), contains(text, UInt8(ascii: ":")) else { return text }
         return TextEdits.rewriting(text) { bytes, edits in
             var index = 1
             while index + 2 < bytes.count {
@@ -45,7 +47,7 @@ enum TextPatterns {
     /// loses its whole value up to the end of the line or quote; other values end at a blank or a quote.
     /// `::`, `:=` and `://` are not header separators, and values starting with `{` or `[` are structure.
     static func maskHeaderValues(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: ":")) else { return text }
+        guard contains(text, UInt8(ascii: ":")) else { return text }
         return TextEdits.rewriting(text) { bytes, edits in
             var index = 0
             while index < bytes.count {
@@ -136,7 +138,7 @@ enum TextPatterns {
     /// `--data-raw 'password=X'`): the value of a credential parameter (`Redactor.isCredentialParameter`),
     /// up to `&`, `#`, a blank or a quote. `name==value` is a query item, left to command-line redaction.
     static func maskParameterValues(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "=")) else { return text }
+        guard contains(text, UInt8(ascii: "=")) else { return text }
         return TextEdits.rewriting(text) { bytes, edits in
             var index = 0
             while index < bytes.count {
@@ -166,6 +168,16 @@ enum TextPatterns {
     }
 
     // MARK: Bytes
+
+    /// Whether `text` holds `byte`: the pre-filter of every pattern (no `=`, no parameter to mask), by
+    /// `memchr` over the contiguous UTF-8 of a native string, so a text without it costs next to nothing.
+    static func contains(_ text: String, _ byte: UInt8) -> Bool {
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        }
+        return found ?? text.utf8.contains(byte)
+    }
 
     static func isSpace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")

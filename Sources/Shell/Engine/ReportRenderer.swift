@@ -75,15 +75,20 @@ struct ReportRenderer {
     }
 
     private func redacted(_ presentation: Presentation) -> Presentation {
+        // The session's secrets gathered once, not once per cell (`session.redact` gathers them per call).
+        Self.redacted(presentation, by: Redactor(secrets: session.secretValues))
+    }
+
+    private static func redacted(_ presentation: Presentation, by redactor: Redactor) -> Presentation {
         switch presentation {
         case .rows(let rows):
-            return .rows(rows.map { LabelledRow(session.redact($0.label), session.redact($0.value)) })
+            return .rows(rows.map { LabelledRow(redactor.redact($0.label), redactor.redact($0.value)) })
         case .table(let table):
-            return .table(Table(columns: table.columns, rows: table.rows.map { $0.map(session.redact) }))
+            return .table(Table(columns: table.columns, rows: table.rows.map { $0.map { redactor.redact($0) } }))
         case .json(let value):
-            return .json(session.redact(value))
+            return .json(redactor.redact(value))
         case .sections(let parts):
-            return .sections(parts.map(redacted))
+            return .sections(parts.map { redacted($0, by: redactor) })
         }
     }
 

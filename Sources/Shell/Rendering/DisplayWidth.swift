@@ -6,11 +6,73 @@
 /// two columns, not one per scalar. Tables need this to line up Korean text with ASCII.
 public enum DisplayWidth {
     public static func of(_ text: String) -> Int {
+        widthOfSimpleText(text) ?? widthByClusters(text)
+    }
+
+    /// The width cluster by cluster, escape sequences removed: right for any text, and the reference the
+    /// fast path (`widthOfSimpleText`) must agree with.
+    static func widthByClusters(_ text: String) -> Int {
         var width = 0
         for character in withoutEscapeSequences(text) {
             width += of(character)
         }
         return width
+    }
+
+    /// The width of text whose scalars each stand alone, by one pass over its UTF-8 bytes; nil for any
+    /// other text, which takes the grapheme-cluster path.
+    ///
+    /// A scalar stands alone when nothing can join it into a cluster with another (no combining marks,
+    /// joiners, variation selectors, emoji, regional indicators or Hangul jamo) and it is not the escape
+    /// that starts an escape sequence: ASCII, Latin up to U+02FF, general punctuation `‐`…`‧`, kana, CJK
+    /// ideographs and Hangul syllables. For such text the width of each cluster is the width of its one
+    /// scalar (`\r\n`, the one pair, takes none either way), so the sum is what `of(_ character:)` gives.
+    static func widthOfSimpleText(_ text: String) -> Int? {
+        let result: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var width = 0
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    if byte == 0x1B { return nil }
+                    if byte >= 0x20 && byte != 0x7F { width += 1 }
+                    index += 1
+                    continue
+                }
+                // Well-formed UTF-8 (a String's storage): the lead byte says how many bytes follow.
+                let value: UInt32
+                if byte < 0xE0 {
+                    guard index + 1 < count else { return nil }
+                    value = UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                    index += 2
+                } else if byte < 0xF0 {
+                    guard index + 2 < count else { return nil }
+                    value = UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+                        | UInt32(bytes[index + 2] & 0x3F)
+                    index += 3
+                } else {
+                    return nil
+                }
+                guard let columns = widthOfStandaloneScalar(value) else { return nil }
+                width += columns
+            }
+            return width
+        }
+        return result ?? nil
+    }
+
+    /// The width of a scalar that never joins a cluster (see `widthOfSimpleText`), else nil.
+    static func widthOfStandaloneScalar(_ value: UInt32) -> Int? {
+        switch value {
+        case 0x80..<0xA0: return 0  // C1 controls
+        case 0xA0..<0x300: return 1  // Latin-1, Latin Extended A and B, IPA, spacing modifiers
+        case 0x2010...0x2027: return 1  // dashes, quotation marks, bullets, ellipsis
+        case 0x3041...0x3096, 0x30A1...0x30FA: return 2  // hiragana, katakana (not the combining sound marks)
+        case 0x4E00...0x9FFF: return 2  // CJK unified ideographs
+        case 0xAC00...0xD7A3: return 2  // Hangul syllables
+        default: return nil
+        }
     }
 
     /// The columns of one grapheme cluster.

@@ -34,6 +34,10 @@ public enum RowsRenderer {
     }
 
     static func trimmingTrailingBlanks(_ text: String) -> String {
+        // The last scalar is not a blank, so neither is the last character: nothing to trim, nothing to copy.
+        guard let lastByte = text.utf8.last, lastByte == UInt8(ascii: " ") || lastByte == UInt8(ascii: "\t") else {
+            return text
+        }
         var text = Substring(text)
         while let last = text.last, last == " " || last == "\t" { text.removeLast() }
         return String(text)

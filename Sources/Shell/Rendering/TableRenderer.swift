@@ -18,29 +18,39 @@ public enum TableRenderer {
     ) -> String {
         let columns = table.columns
         guard !columns.isEmpty else { return "" }
+        let columnCount = columns.count
         var interruption = RenderInterruption(cancellation)
         var titles = columns.map { cleaned($0.title) }
-        var rows: [[String]] = []
-        rows.reserveCapacity(table.rows.count)
+        // The cells row after row in one array, each measured once: its width decides the column's, and
+        // whether it needs cutting at all.
+        var cells: [String] = []
+        cells.reserveCapacity(table.rows.count * columnCount)
         for row in table.rows {
             if interruption.shouldStop() { break }
-            rows.append(columns.indices.map { $0 < row.count ? cleaned(row[$0]) : "" })
+            for index in 0..<columnCount {
+                cells.append(index < row.count ? cleaned(row[index]) : "")
+            }
         }
+        var cellWidths = cells.map { DisplayWidth.of($0) }
+        let rowCount = cells.count / columnCount
         let sizing = sizing ?? columns.map(\.sizing)
-        var natural = naturalWidths(titles: titles, rows: rows)
+        var natural = naturalWidths(titles: titles, cellWidths: cellWidths)
         var widths = TableLayout.fit(natural: natural, sizing: sizing, available: width)
 
         var origins: [Int: String] = [:]
         for index in columns.indices where widths[index] < natural[index] {
-            if let origin = sharedOrigin(rows.map { $0[index] }) { origins[index] = origin }
+            let column = (0..<rowCount).map { cells[$0 * columnCount + index] }
+            if let origin = sharedOrigin(column) { origins[index] = origin }
         }
         if !origins.isEmpty {
             for (index, origin) in origins {
-                for row in rows.indices where !rows[row][index].isEmpty {
-                    rows[row][index] = "…" + rows[row][index].dropFirst(origin.count)
+                for row in 0..<rowCount where !cells[row * columnCount + index].isEmpty {
+                    let position = row * columnCount + index
+                    cells[position] = "…" + cells[position].dropFirst(origin.count)
+                    cellWidths[position] = DisplayWidth.of(cells[position])
                 }
             }
-            natural = naturalWidths(titles: titles, rows: rows)
+            natural = naturalWidths(titles: titles, cellWidths: cellWidths)
             widths = TableLayout.fit(natural: natural, sizing: sizing, available: width)
             // The title names the dropped prefix when the table still fits with it.
             for (index, origin) in origins.sorted(by: { $0.key < $1.key }) {
@@ -53,23 +63,36 @@ public enum TableRenderer {
             }
         }
 
-        var output = line(titles, columns: columns, widths: widths, styled: style.bold) + "\n"
-        if rows.isEmpty {
+        // Room for every line at full width, plus the bytes by which non-ASCII cells outgrow their columns
+        // and a cut cell's `…` (three bytes, one column): the text is built in one buffer, never regrown.
+        var extraBytes = 0
+        for (position, cell) in cells.enumerated() {
+            extraBytes += max(0, cell.utf8.count - cellWidths[position])
+            if cellWidths[position] > widths[position % columnCount] { extraBytes += 2 }
+        }
+        var output = ""
+        output.reserveCapacity((rowCount + 2) * (TableLayout.total(widths) + 1) + extraBytes + 256)
+        appendLine(titles[...], cellWidths: titles.map { DisplayWidth.of($0) }[...], columns: columns, widths: widths,
+                   styled: style.bold, to: &output)
+        if rowCount == 0 {
             output += style.dim("(no rows)") + "\n"
         }
-        for row in rows {
+        for row in 0..<rowCount {
             if interruption.shouldStop() { break }
-            output += line(row, columns: columns, widths: widths, styled: { $0 }) + "\n"
+            let range = (row * columnCount)..<((row + 1) * columnCount)
+            appendLine(cells[range], cellWidths: cellWidths[range], columns: columns, widths: widths, styled: nil, to: &output)
         }
-        return output + interruption.markerLine(style)
+        output += interruption.markerLine(style)
+        return output
     }
 
-    private static func naturalWidths(titles: [String], rows: [[String]]) -> [Int] {
+    /// The widest of each column, title included; `cellWidths` holds the rows one after another.
+    private static func naturalWidths(titles: [String], cellWidths: [Int]) -> [Int] {
         var natural = titles.map { DisplayWidth.of($0) }
-        for row in rows {
-            for (index, cell) in row.enumerated() {
-                natural[index] = max(natural[index], DisplayWidth.of(cell))
-            }
+        let columnCount = natural.count
+        for (position, cellWidth) in cellWidths.enumerated() {
+            let index = position % columnCount
+            natural[index] = max(natural[index], cellWidth)
         }
         return natural
     }
@@ -94,23 +117,41 @@ public enum TableRenderer {
         RowsRenderer.trimmingTrailingBlanks(TerminalText.singleLine(text))
     }
 
-    /// Stops after the last non-empty cell so that no line ends in padding.
-    private static func line(
-        _ cells: [String], columns: [TableColumn], widths: [Int], styled: (String) -> String
-    ) -> String {
-        guard let last = cells.lastIndex(where: { !$0.isEmpty }) else { return "" }
-        var output = ""
+    /// One line and its `\n`. Stops after the last non-empty cell so that no line ends in padding.
+    /// A cell that fits its column (the common case) is written as it is, with the width measured before.
+    private static func appendLine(
+        _ cells: ArraySlice<String>, cellWidths: ArraySlice<Int>, columns: [TableColumn], widths: [Int],
+        styled: ((String) -> String)?, to output: inout String
+    ) {
+        guard let lastPosition = cells.lastIndex(where: { !$0.isEmpty }) else {
+            output += "\n"
+            return
+        }
+        let last = lastPosition - cells.startIndex
         for index in 0...last {
-            let text = fitted(cells[index], toWidth: widths[index])
-            let padding = TerminalText.padding(from: DisplayWidth.of(text), to: widths[index])
+            let cell = cells[cells.startIndex + index]
+            var text = cell
+            var textWidth = cellWidths[cellWidths.startIndex + index]
+            if textWidth > widths[index] || widths[index] <= 0 {
+                text = fitted(cell, toWidth: widths[index])
+                textWidth = DisplayWidth.of(text)
+            }
+            let padding = max(0, widths[index] - textWidth)
             switch columns[index].alignment {
             case .right:
-                output += padding + styled(text)
+                appendSpaces(padding, to: &output)
+                output += styled?(text) ?? text
             case .left:
-                output += styled(text) + (index == last ? "" : padding)
+                output += styled?(text) ?? text
+                if index != last { appendSpaces(padding, to: &output) }
             }
             if index < last { output += "  " }
         }
-        return output
+        output += "\n"
+    }
+
+    private static func appendSpaces(_ count: Int, to output: inout String) {
+        guard count > 0 else { return }
+        output += TerminalText.padding(from: 0, to: count)
     }
 }

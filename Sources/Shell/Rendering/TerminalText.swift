@@ -3,7 +3,7 @@ public enum TerminalText {
     /// One line of text: newlines and tabs become spaces, and other control characters become `�` so
     /// that a server's data cannot move the cursor or change colours.
     public static func singleLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard containsControl(text, allowingNewlinesAndTabs: false) else { return text }
         var result = String.UnicodeScalarView()
         var previousWasReturn = false
         for scalar in text.unicodeScalars {
@@ -22,9 +22,7 @@ public enum TerminalText {
 
     /// Control characters other than newlines and tabs replaced by `�`, for multi-line values.
     public static func safe(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) else {
-            return text
-        }
+        guard containsControl(text, allowingNewlinesAndTabs: true) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             result.append(isControl(scalar) && scalar != "\n" && scalar != "\t" ? "\u{FFFD}" : scalar)
@@ -50,6 +48,24 @@ public enum TerminalText {
     /// Spaces that bring text of `textWidth` columns up to `width`.
     static func padding(from textWidth: Int, to width: Int) -> String {
         String(repeating: " ", count: max(0, width - textWidth))
+    }
+
+    /// Whether `text` holds a control character (newlines and tabs aside when allowed), by a scan of its
+    /// UTF-8 bytes: C0 controls and DEL are single bytes, C1 controls (U+0080–U+009F) are `C2 80`–`C2 9F`.
+    static func containsControl(_ text: String, allowingNewlinesAndTabs allowing: Bool) -> Bool {
+        let found: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte < 0x20 || byte == 0x7F {
+                    if !(allowing && (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t"))) { return true }
+                } else if previous == 0xC2 && (0x80..<0xA0).contains(byte) {
+                    return true
+                }
+                previous = byte
+            }
+            return false
+        }
+        return found ?? text.unicodeScalars.contains { isControl($0) && !(allowing && ($0 == "\n" || $0 == "\t")) }
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -30,4 +30,18 @@ import Testing
         report.formatted = TextStyle.colored.cyan("\"key\"")
         #expect(ReportRenderer(session: session).text(report).contains("\u{1B}["))
     }
+
+    @Test func tableCellsAreMaskedWithTheSessionSecretsBeforeTheyAreCut() {
+        // GIVEN a session whose variable holds a token, and a table cell that holds it
+        let session = Session(facade: ServiceFacade(transport: CurlTransport()))
+        session.variables["token"] = "zq7-s3cr3t-value"
+        session.options.width = { 30 }
+        let table = Table(columns: [TableColumn("ID"), TableColumn("NOTE", flexible: true)],
+                          rows: [["1", "sent with zq7-s3cr3t-value to Zürich and beyond"], ["2", "東京 zq7-s3cr3t-value"]])
+        // WHEN the table is rendered cut to the terminal THEN the token shows nowhere, not even its start
+        let text = ReportRenderer(session: session).text(CommandReport(presentation: .table(table)))
+        #expect(!text.contains("zq7"))
+        #expect(text.contains("sent with \(Redactor.mask)"))
+        #expect(text.contains("東京 \(Redactor.mask)"))
+    }
 }

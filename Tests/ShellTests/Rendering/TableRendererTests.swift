@@ -163,4 +163,30 @@ import Testing
         #expect(byCaller.contains(String(repeating: "a", count: 20)))
         #expect(!byCaller.contains(String(repeating: "b", count: 20)))
     }
+
+    @Test func cellsThatFitAreShownWholeAndNonASCIIIsPaddedByWidth() {
+        // GIVEN Latin and CJK text, a URL, and cells wider and exactly as wide as the NAME column once cut
+        let table = Table(
+            columns: [TableColumn("NAME", flexible: true), TableColumn("CITY"), TableColumn("N", alignment: .right)],
+            rows: [["São Paulo French", "東京", "7"], ["http://h/x", "Zürich", "12"], ["Zürich Centre", "", "4"],
+                   ["0123456789abcdef", "", "3"]])
+        // WHEN it fits THEN nothing is cut and columns line up by display width
+        #expect(TableRenderer.render(table, width: 28, style: .plain) == """
+            NAME              CITY     N
+            São Paulo French  東京     7
+            http://h/x        Zürich  12
+            Zürich Centre              4
+            0123456789abcdef           3
+
+            """)
+        // WHEN NAME is cut to 13 columns THEN only the wider cells lose their end; a 13-column cell stays whole
+        #expect(TableRenderer.render(table, width: 25, style: .plain) == """
+            NAME           CITY     N
+            São Paulo Fr…  東京     7
+            http://h/x     Zürich  12
+            Zürich Centre           4
+            0123456789ab…           3
+
+            """)
+    }
 }

@@ -37,4 +37,27 @@ import Testing
         #expect(!URLShortener.looksLikeURL("Seattle"))
         #expect(!URLShortener.looksLikeURL("://nothing"))
     }
+
+    @Test func theSchemeIsASCIILettersDigitsPlusMinusAndDotsBeforeTheFirstSeparator() {
+        #expect(URLShortener.looksLikeURL("h://x"))
+        #expect(URLShortener.looksLikeURL("git+ssh://host/repo.git"))
+        #expect(URLShortener.looksLikeURL("http://東京.example/パス"))
+        #expect(!URLShortener.looksLikeURL("http:/x"))
+        #expect(!URLShortener.looksLikeURL("http:x//y"))
+        #expect(!URLShortener.looksLikeURL("x:://y"))
+        #expect(!URLShortener.looksLikeURL("a:b://x"))
+        #expect(!URLShortener.looksLikeURL("café://x"))
+        #expect(!URLShortener.looksLikeURL("ht tp://x"))
+        #expect(!URLShortener.looksLikeURL("http://x/a b"))
+        #expect(!URLShortener.looksLikeURL("::"))
+        #expect(!URLShortener.looksLikeURL(""))
+    }
+
+    @Test func theOriginEndsAtTheFirstSlashOfThePath() {
+        #expect(URLShortener.origin(of: "http://127.0.0.1:45678/weather/v2") == "http://127.0.0.1:45678")
+        #expect(URLShortener.origin(of: "https://東京.example/a/b") == "https://東京.example")
+        #expect(URLShortener.origin(of: "http://host") == nil)
+        #expect(URLShortener.origin(of: "no separator/here") == nil)
+        #expect(URLShortener.schemeSeparatorOffset("a::://b") == 3)
+    }
 }

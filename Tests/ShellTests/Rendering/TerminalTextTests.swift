@@ -1,0 +1,30 @@
+import Testing
+@testable import Shell
+
+/// Control characters are found by their UTF-8 bytes: C0 and DEL as single bytes, C1 as `C2 80`–`C2 9F`.
+@Suite struct TerminalTextTests {
+    @Test func findsC0C1AndDeleteButNotLatinLetters() {
+        #expect(TerminalText.containsControl("a\u{07}b", allowingNewlinesAndTabs: false))
+        #expect(TerminalText.containsControl("a\u{7F}", allowingNewlinesAndTabs: false))
+        #expect(TerminalText.containsControl("São\u{85}", allowingNewlinesAndTabs: false))
+        #expect(TerminalText.containsControl("\u{9F}", allowingNewlinesAndTabs: true))
+        #expect(TerminalText.containsControl("a\tb", allowingNewlinesAndTabs: false))
+        #expect(!TerminalText.containsControl("a\tb\nc", allowingNewlinesAndTabs: true))
+        #expect(TerminalText.containsControl("a\r\nb", allowingNewlinesAndTabs: true))
+        // U+00A0 is `C2 A0`, U+0100 is `C4 80`, `é` is `C3 A9`: none is a control.
+        #expect(!TerminalText.containsControl("\u{A0}Āé東京", allowingNewlinesAndTabs: false))
+    }
+
+    @Test func singleLineReplacesControlsNextToNonASCII() {
+        #expect(TerminalText.singleLine("Zürich\u{85}東京\tx") == "Zürich\u{FFFD}東京 x")
+        #expect(TerminalText.singleLine("São Paulo") == "São Paulo")
+        #expect(TerminalText.safe("a\u{9B}31m\nb") == "a\u{FFFD}31m\nb")
+    }
+
+    @Test func trailingBlanksAreTrimmedAndOtherTextKept() {
+        #expect(RowsRenderer.trimmingTrailingBlanks("東京 \t ") == "東京")
+        #expect(RowsRenderer.trimmingTrailingBlanks("a b") == "a b")
+        #expect(RowsRenderer.trimmingTrailingBlanks(" \u{301}") == " \u{301}")
+        #expect(RowsRenderer.trimmingTrailingBlanks("") == "")
+    }
+}
