@@ -67,8 +67,16 @@ public final class ServiceFacade {
 
     /// Masks the credentials held (`auth`, and credential headers set with `header`).
     public var redactor: Redactor {
-        Redactor(secrets: credentials.secrets)
+        let secrets = credentials.secrets
+        // Asked for on every request: while the credentials stay the same, the one made last is it.
+        if let cached = redactorCache, cached.secrets == secrets { return cached.redactor }
+        let made = Redactor(secrets: secrets)
+        redactorCache = (secrets, made)
+        return made
     }
+
+    /// The last redactor made and the credential secrets it was made from.
+    private var redactorCache: (secrets: [String], redactor: Redactor)?
 
     // MARK: Locator
 

@@ -19,10 +19,16 @@ enum RedirectPolicy {
     /// outside their scope removed.
     static func firstHop(of request: HTTPRequest) throws(TransportError) -> HTTPRequest {
         try URLSchemePolicy.validate(request.fullURL)
+        return firstHop(of: request, checkedSentURL: request.sentURL)
+    }
+
+    /// `firstHop(of:)` for a request whose full URL was already validated and normalised into `sentURL`.
+    static func firstHop(of request: HTTPRequest, checkedSentURL sentURL: String) -> HTTPRequest {
         var hop = request
-        hop.url = request.sentURL
+        hop.url = sentURL
         hop.query = []
-        withholdCredentials(from: &hop, crossingOrigin: false)
+        // Nothing to withhold from a request without credential scopes or headers (the common case).
+        if !request.headers.isEmpty { withholdCredentials(from: &hop, crossingOrigin: false) }
         return hop
     }
 

@@ -4,14 +4,23 @@ import Facade
 public struct CommandRegistry: Sendable {
     public let commands: [any Command]
 
+    /// The position in `commands` of the first command with each name or alias.
+    private let positions: [String: Int]
+
     public init(_ commands: [any Command]) {
         self.commands = commands
+        var positions: [String: Int] = [:]
+        for (position, command) in commands.enumerated() {
+            for name in [command.name] + command.aliases where positions[name] == nil {
+                positions[name] = position
+            }
+        }
+        self.positions = positions
     }
 
     /// The command named `name` or aliased so (case-insensitive).
     public func command(named name: String) -> (any Command)? {
-        let lower = name.lowercased()
-        return commands.first { $0.name == lower || $0.aliases.contains(lower) }
+        positions[name.lowercased()].map { commands[$0] }
     }
 
     /// Every name and alias, sorted, for completion.

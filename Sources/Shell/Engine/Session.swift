@@ -67,6 +67,18 @@ public final class Session {
     /// ask for on every line: the variables are looked at a few bytes each, and the matcher is rebuilt
     /// only when the secrets changed (`SecretMatcher.shared(for:)`).
     private var redactor: Redactor {
-        Redactor(secrets: facade.redactor.secrets + Redactor.secretValues(ofVariables: variables))
+        let credentialSecrets = facade.credentials.secrets
+        let variableSecrets = Redactor.secretValues(ofVariables: variables)
+        // Asked for several times a command: while the secrets stay the same, the one made last is it.
+        if let cached = redactorCache, cached.credentialSecrets == credentialSecrets,
+           cached.variableSecrets == variableSecrets {
+            return cached.redactor
+        }
+        let made = Redactor(secrets: facade.redactor.secrets + variableSecrets)
+        redactorCache = (credentialSecrets, variableSecrets, made)
+        return made
     }
+
+    /// The last redactor made and the secrets it was made from.
+    private var redactorCache: (credentialSecrets: [String], variableSecrets: [String], redactor: Redactor)?
 }
