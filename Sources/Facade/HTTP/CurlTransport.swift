@@ -30,7 +30,11 @@ public final class CurlTransport: Transport {
     public init(configuration: TransportConfiguration = TransportConfiguration()) {
         self.configuration = configuration
         handles = Mutex(CurlHandles())
-        noProxy = Self.noProxyList(environment: ProcessInfo.processInfo.environment)
+        // Two variables read straight from the environment: building `ProcessInfo`'s whole dictionary
+        // costs a one-shot run more than the request.
+        var environment: [String: String] = [:]
+        for name in ["no_proxy", "NO_PROXY"] { environment[name] = getenv(name).map { String(cString: $0) } }
+        noProxy = Self.noProxyList(environment: environment)
     }
 
     deinit {

@@ -50,8 +50,16 @@ public final class Session {
 
     /// `redact`, plus the secret arguments of typed commands (`auth bearer X`): for history and recordings.
     public func redactLine(_ text: String) -> String {
-        redactor.redactCommandLine(text)
+        let redactor = self.redactor
+        // A script repeats its lines: the same line under the same secrets is masked the same way.
+        if let last = lastRedactedLine, last.text == text { return last.redacted }
+        let redacted = redactor.redactCommandLine(text)
+        lastRedactedLine = (text, redacted)
+        return redacted
     }
+
+    /// The last line `redactLine` masked, and the result; forgotten when the secrets change.
+    private var lastRedactedLine: (text: String, redacted: String)?
 
     /// The known secrets masked, and nothing else: what every line leaving the shell goes through.
     public func redactSecrets(_ text: String) -> String {
@@ -76,6 +84,7 @@ public final class Session {
         }
         let made = Redactor(secrets: facade.redactor.secrets + variableSecrets)
         redactorCache = (credentialSecrets, variableSecrets, made)
+        lastRedactedLine = nil
         return made
     }
 
