@@ -185,13 +185,12 @@ extension ServiceFacade {
         model: DecodedModel?, isMainResource: Bool, warnings: [String] = []
     ) -> Exchange {
         let response = try? result.get()
-        let redactor = self.redactor
         // A parse stopped by Ctrl-C is not started again here.
         let cancelled = outcome == .networkFailure(TransportError.cancelled.description)
         let document = model?.document ?? (cancelled ? nil : response.flatMap { try? JSONDocument.parse($0.body) })
         let exchange = Exchange(
             service: entry?.key, method: request.method,
-            displayURL: redactor.redact(QueryString.append(request.query, to: request.url)),
+            displayURL: displayURL(QueryString.append(request.query, to: request.url)),
             request: request, response: response, outcome: outcome, model: model, document: document,
             warnings: Deprecation.warnings(
                 entry: entry, headers: response?.headers, latest: entry.flatMap { locator?.latest(of: $0.name)?.version })

@@ -67,8 +67,29 @@ public final class ServiceFacade {
 
     /// Masks the credentials held (`auth`, and credential headers set with `header`).
     public var redactor: Redactor {
-        Redactor(secrets: credentials.secrets)
+        let secrets = credentials.secrets
+        // Asked for on every request: while the credentials stay the same, the one made last is it.
+        if let cached = redactorCache, cached.secrets == secrets { return cached.redactor }
+        let made = Redactor(secrets: secrets)
+        redactorCache = (secrets, made)
+        lastDisplayURL = nil
+        return made
     }
+
+    /// A URL as shown (its secrets masked), the last one remembered: a session asks for the same URL often.
+    func displayURL(_ url: String) -> String {
+        let redactor = self.redactor
+        if let last = lastDisplayURL, last.url == url { return last.shown }
+        let shown = redactor.redact(url)
+        lastDisplayURL = (url, shown)
+        return shown
+    }
+
+    /// The last URL `displayURL` masked, and the result; forgotten when the credentials change.
+    private var lastDisplayURL: (url: String, shown: String)?
+
+    /// The last redactor made and the credential secrets it was made from.
+    private var redactorCache: (secrets: [String], redactor: Redactor)?
 
     // MARK: Locator
 

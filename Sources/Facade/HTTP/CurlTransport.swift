@@ -30,7 +30,11 @@ public final class CurlTransport: Transport {
     public init(configuration: TransportConfiguration = TransportConfiguration()) {
         self.configuration = configuration
         handles = Mutex(CurlHandles())
-        noProxy = Self.noProxyList(environment: ProcessInfo.processInfo.environment)
+        // Two variables read straight from the environment: building `ProcessInfo`'s whole dictionary
+        // costs a one-shot run more than the request.
+        var environment: [String: String] = [:]
+        for name in ["no_proxy", "NO_PROXY"] { environment[name] = getenv(name).map { String(cString: $0) } }
+        noProxy = Self.noProxyList(environment: environment)
     }
 
     deinit {
@@ -52,7 +56,7 @@ public final class CurlTransport: Transport {
         let totalTimeout = request.timeout ?? configuration.totalTimeout
         let clock = ContinuousClock()
         let started = clock.now
-        var hop = try RedirectPolicy.firstHop(of: request)
+        var hop = try handles.firstHop(of: request)
         var earlierHopsTime = 0.0
         var redirects = 0
         while true {
@@ -93,13 +97,22 @@ public final class CurlTransport: Transport {
         let sentHead = SentHeadRecorder()
         defer { withExtendedLifetime((accumulator, sentHead)) {} }
 
-        curl_easy_reset(easy)
         errorBuffer[0] = 0
-        // The header list must outlive the transfer; libcurl only keeps a pointer to it.
-        let headerList = headerList(for: request)
-        defer { curl_slist_free_all(headerList) }
-        try configure(easy, for: request, isRedirect: isRedirect, timeout: timeouts.hop, headers: headerList,
-                      accumulator: accumulator, errorBuffer: errorBuffer)
+        // The header list must outlive the transfer; libcurl only keeps a pointer to it. The handles keep
+        // the last one, reused while the lines stay the same (most requests of a session send the same).
+        let headerList = handles.headerList(lines: headerLines(for: request))
+        // A plain GET after a plain GET: every option but the request's own is already set as it would be
+        // after a reset and a full configuration, so only those are set again.
+        let plain = Self.isPlain(request, isRedirect: isRedirect)
+        let reusesOptions = plain && handles.configuredForPlainGet
+        handles.configuredForPlainGet = false
+        if reusesOptions {
+            try configureRequestOptions(easy, for: request, timeout: timeouts.hop, headers: headerList, accumulator: accumulator)
+        } else {
+            curl_easy_reset(easy)
+            try configure(easy, for: request, isRedirect: isRedirect, timeout: timeouts.hop, headers: headerList,
+                          accumulator: accumulator, errorBuffer: errorBuffer)
+        }
         if request.recordsSentHeaders {
             // The headers libcurl really sends (Host, User-Agent, Accept-Encoding, …), for `verbose`.
             let options = EasyOptions(easy: easy)
@@ -109,6 +122,8 @@ public final class CurlTransport: Transport {
         }
 
         let result = try run(easy, in: multi, cancellation: cancellation)
+        // Only a handle that finished a transfer normally is trusted to keep its options for the next one.
+        handles.configuredForPlainGet = plain && result == CURLE_OK
         if accumulator.exceededLimit || result == CURLE_FILESIZE_EXCEEDED {
             throw .tooLarge(limit: configuration.maxBodyBytes)
         }
@@ -139,8 +154,32 @@ public final class CurlTransport: Transport {
             httpVersion: Self.versionName(getLong(easy, CURLINFO_HTTP_VERSION)),
             metrics: metrics(of: easy)
         )
-        response.sentHead = sentHead.lines
+        if request.recordsSentHeaders { response.sentHead = sentHead.lines }
         return response
+    }
+
+    /// A bodiless GET of a first hop without the sent-head trace: the shape whose options `configure` sets
+    /// the same way every time but for the URL, the timeouts, the headers and the callbacks' context.
+    private static func isPlain(_ request: HTTPRequest, isRedirect: Bool) -> Bool {
+        request.method == .get && request.body.isEmpty && !request.recordsSentHeaders && !isRedirect
+    }
+
+    /// The options of a plain GET that change from one request to the next, on a handle whose last
+    /// transfer was a plain GET configured by `configure` (so every other option already holds its value).
+    private func configureRequestOptions(
+        _ easy: UnsafeMutableRawPointer, for request: HTTPRequest, timeout totalTimeout: Int,
+        headers: UnsafeMutablePointer<curl_slist>?, accumulator: ResponseAccumulator
+    ) throws(TransportError) {
+        let options = EasyOptions(easy: easy)
+        let context = Unmanaged.passUnretained(accumulator).toOpaque()
+        try options.set(CURLOPT_URL, request.url)
+        try options.set(CURLOPT_TIMEOUT_MS, max(totalTimeout, 1))
+        try options.set(CURLOPT_CONNECTTIMEOUT_MS, max(min(configuration.connectTimeout, totalTimeout), 1))
+        try options.set(CURLOPT_WRITEDATA, pointer: context)
+        try options.set(CURLOPT_HEADERDATA, pointer: context)
+        try options.set(CURLOPT_XFERINFODATA, pointer: context)
+        try configureMethodAndBody(options, for: request)
+        try options.check(apish_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headers))
     }
 
     /// Sets every option of the transfer on a freshly reset handle.
@@ -215,7 +254,7 @@ public final class CurlTransport: Transport {
     /// The request's headers plus the body's content type, and an empty `Expect:` so that large
     /// bodies are not held back waiting for `100 Continue`. An empty `Name:` removes a header
     /// libcurl would otherwise add.
-    private func headerList(for request: HTTPRequest) -> UnsafeMutablePointer<curl_slist>? {
+    private func headerLines(for request: HTTPRequest) -> [String] {
         var lines: [String] = []
         for (name, value) in request.headers {
             // A line break inside a field would let one header inject others.
@@ -230,11 +269,7 @@ public final class CurlTransport: Transport {
         if !request.headers.contains("Expect") {
             lines.append("Expect:")
         }
-        var list: UnsafeMutablePointer<curl_slist>?
-        for line in lines {
-            list = curl_slist_append(list, line)
-        }
-        return list
+        return lines
     }
 
     /// The local path of a `file://` URL, nil for any other URL.
@@ -418,6 +453,43 @@ private struct CurlHandles {
     private var easy: UnsafeMutableRawPointer?
     private var multi: UnsafeMutableRawPointer?
     private var errorBuffer: UnsafeMutablePointer<CChar>?
+    /// The header list of the last transfer and its lines: libcurl keeps only a pointer, so it lives here
+    /// until lines that differ replace it (or the handles are released).
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private var headerLines: [String]?
+    /// Whether the easy handle's last transfer was a plain GET that ended normally (see `CurlTransport.isPlain`).
+    var configuredForPlainGet = false
+    /// The last first hop's full URL, checked and normalised: the same URL again (a replayed `refresh`)
+    /// is neither parsed nor normalised again. Both are pure functions of the URL.
+    private var checkedURL: (full: String, sent: String)?
+
+    /// `RedirectPolicy.firstHop`, with the check and normalisation of a URL seen last time remembered.
+    mutating func firstHop(of request: HTTPRequest) throws(TransportError) -> HTTPRequest {
+        let full = request.fullURL
+        let sent: String
+        if let checkedURL, checkedURL.full == full {
+            sent = checkedURL.sent
+        } else {
+            try URLSchemePolicy.validate(full)
+            sent = URLNormalization.normalize(full)
+            checkedURL = (full, sent)
+        }
+        return RedirectPolicy.firstHop(of: request, checkedSentURL: sent)
+    }
+
+    /// A libcurl list of these header lines: the last one again when the lines are the same.
+    mutating func headerList(lines: [String]) -> UnsafeMutablePointer<curl_slist>? {
+        if let headerLines, headerLines == lines { return headerList }
+        var list: UnsafeMutablePointer<curl_slist>?
+        for line in lines {
+            list = curl_slist_append(list, line)
+        }
+        // The old list is no longer used: the handle is given the new one before its next transfer.
+        curl_slist_free_all(headerList)
+        headerList = list
+        headerLines = lines
+        return list
+    }
 
     /// The handles, created on first use so that constructing a transport cannot fail.
     mutating func acquire() throws(TransportError) -> (
@@ -444,6 +516,10 @@ private struct CurlHandles {
         if let easy { curl_easy_cleanup(easy) }
         if let multi { curl_multi_cleanup(multi) }
         errorBuffer?.deallocate()
+        curl_slist_free_all(headerList)
+        headerList = nil
+        headerLines = nil
+        configuredForPlainGet = false
         easy = nil
         multi = nil
         errorBuffer = nil

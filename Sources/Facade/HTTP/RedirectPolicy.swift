@@ -15,20 +15,35 @@ import Foundation
 enum RedirectPolicy {
     static let followedStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
+    /// Whether `followedStatuses` holds `status`, without making the set (its first use costs a one-shot
+    /// run the instantiation of `Set<Int>`'s metadata).
+    static func isFollowed(_ status: Int) -> Bool {
+        switch status {
+        case 301, 302, 303, 307, 308: true
+        default: false
+        }
+    }
+
     /// The first hop: the URL (query appended) normalised, the scheme checked, scoped credentials
     /// outside their scope removed.
     static func firstHop(of request: HTTPRequest) throws(TransportError) -> HTTPRequest {
         try URLSchemePolicy.validate(request.fullURL)
+        return firstHop(of: request, checkedSentURL: request.sentURL)
+    }
+
+    /// `firstHop(of:)` for a request whose full URL was already validated and normalised into `sentURL`.
+    static func firstHop(of request: HTTPRequest, checkedSentURL sentURL: String) -> HTTPRequest {
         var hop = request
-        hop.url = request.sentURL
+        hop.url = sentURL
         hop.query = []
-        withholdCredentials(from: &hop, crossingOrigin: false)
+        // Nothing to withhold from a request without credential scopes or headers (the common case).
+        if !request.headers.isEmpty { withholdCredentials(from: &hop, crossingOrigin: false) }
         return hop
     }
 
     /// The request for the hop after `status`/`headers`, or nil when that response is the final one.
     static func nextHop(afterStatus status: Int, headers: HTTPHeaders, of hop: HTTPRequest) throws(TransportError) -> HTTPRequest? {
-        guard followedStatuses.contains(status), let location = headers["Location"],
+        guard isFollowed(status), let location = headers["Location"],
               !location.trimmingCharacters(in: .whitespaces).isEmpty
         else { return nil }
         guard let resolved = resolve(location.trimmingCharacters(in: .whitespaces), against: hop.url) else {

@@ -119,7 +119,7 @@ public struct Locator: Sendable, Equatable {
         guard case .object(let fields) = item else {
             throw .parse(source: source, reason: "\(place): expected an object, found \(item.typeName)")
         }
-        guard case .string(let name)? = fields["name"], !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard case .string(let name)? = fields["name"], !isBlank(name) else {
             throw .parse(source: source, reason: "\(place): missing \"name\" (a non-empty string)")
         }
         let version: ServiceVersion
@@ -185,6 +185,12 @@ public struct Locator: Sendable, Equatable {
     }
 
     /// A document an entry refers to (`schema`, `openapi`), resolved like `url`; a fragment is kept.
+    /// Whether text is empty once `CharacterSet.whitespaces` (category Zs and tab) is trimmed, by scalars:
+    /// Foundation's trimming goes through NSString, a first use that costs a one-shot run.
+    static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+    }
+
     private static func document(
         _ field: String, in fields: JSONObject, place: String, source: String
     ) throws(LocatorError) -> String? {

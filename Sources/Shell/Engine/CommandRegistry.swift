@@ -4,14 +4,35 @@ import Facade
 public struct CommandRegistry: Sendable {
     public let commands: [any Command]
 
+    /// The position in `commands` of the first command with each name or alias.
+    private let positions: [String: Int]
+    /// Per command: whether it is a `RequestOutcomeCheck`, and whether it is `expect`; found once here
+    /// rather than by dynamic casts on every line.
+    private let traits: [(isOutcomeCheck: Bool, isExpectation: Bool)]
+
     public init(_ commands: [any Command]) {
         self.commands = commands
+        var positions: [String: Int] = [:]
+        for (position, command) in commands.enumerated() {
+            for name in [command.name] + command.aliases where positions[name] == nil {
+                positions[name] = position
+            }
+        }
+        self.positions = positions
+        traits = commands.map { ($0 is any RequestOutcomeCheck, $0 is ExpectCommand) }
     }
 
     /// The command named `name` or aliased so (case-insensitive).
     public func command(named name: String) -> (any Command)? {
-        let lower = name.lowercased()
-        return commands.first { $0.name == lower || $0.aliases.contains(lower) }
+        positions[name.lowercased()].map { commands[$0] }
+    }
+
+    /// `command(named:)` with what the engine asks of the command on every line.
+    func lookup(_ name: String) -> (command: any Command, outcomeCheck: (any RequestOutcomeCheck)?, isExpectation: Bool)? {
+        guard let position = positions[name.lowercased()] else { return nil }
+        let command = commands[position]
+        let outcomeCheck = traits[position].isOutcomeCheck ? command as? any RequestOutcomeCheck : nil
+        return (command, outcomeCheck, traits[position].isExpectation)
     }
 
     /// Every name and alias, sorted, for completion.

@@ -50,8 +50,16 @@ public final class Session {
 
     /// `redact`, plus the secret arguments of typed commands (`auth bearer X`): for history and recordings.
     public func redactLine(_ text: String) -> String {
-        redactor.redactCommandLine(text)
+        let redactor = self.redactor
+        // A script repeats its lines: the same line under the same secrets is masked the same way.
+        if let last = lastRedactedLine, last.text == text { return last.redacted }
+        let redacted = redactor.redactCommandLine(text)
+        lastRedactedLine = (text, redacted)
+        return redacted
     }
+
+    /// The last line `redactLine` masked, and the result; forgotten when the secrets change.
+    private var lastRedactedLine: (text: String, redacted: String)?
 
     /// The known secrets masked, and nothing else: what every line leaving the shell goes through.
     public func redactSecrets(_ text: String) -> String {
@@ -67,6 +75,19 @@ public final class Session {
     /// ask for on every line: the variables are looked at a few bytes each, and the matcher is rebuilt
     /// only when the secrets changed (`SecretMatcher.shared(for:)`).
     var redactor: Redactor {
-        Redactor(secrets: facade.redactor.secrets + Redactor.secretValues(ofVariables: variables))
+        let credentialSecrets = facade.credentials.secrets
+        let variableSecrets = Redactor.secretValues(ofVariables: variables)
+        // Asked for several times a command: while the secrets stay the same, the one made last is it.
+        if let cached = redactorCache, cached.credentialSecrets == credentialSecrets,
+           cached.variableSecrets == variableSecrets {
+            return cached.redactor
+        }
+        let made = Redactor(secrets: facade.redactor.secrets + variableSecrets)
+        redactorCache = (credentialSecrets, variableSecrets, made)
+        lastRedactedLine = nil
+        return made
     }
+
+    /// The last redactor made and the secrets it was made from.
+    private var redactorCache: (credentialSecrets: [String], variableSecrets: [String], redactor: Redactor)?
 }

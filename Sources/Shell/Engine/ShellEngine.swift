@@ -177,16 +177,15 @@ public final class ShellEngine {
                  started: started, echo: typed)
             return false
         }
-        guard let command = registry.command(named: name) else {
+        guard let (command, outcomeCheck, isExpectation) = registry.lookup(name) else {
             fail(line: typed, location: location, message: registry.unknownCommandMessage(name), started: started, echo: typed)
             return false
         }
-        let judges = (command as? any RequestOutcomeCheck)?.judgesRequestOutcome(Array(arguments.dropFirst())) ?? false
+        let judges = outcomeCheck?.judgesRequestOutcome(Array(arguments.dropFirst())) ?? false
         settlePendingRequestFailure(judgedByNext: judges)
         if shouldStop { return false }
         // A command is told before it runs, so its output (or a slow request) follows its line; an
         // expectation after, with its verdict.
-        let isExpectation = command is ExpectCommand
         if let story, let location, !isExpectation {
             output.write(story.command(session.redactLine(typed), at: location))
         }

@@ -124,6 +124,52 @@ struct CurlTransportTests {
 }
 
 /// What `/echo` reports about the request it received.
+/// One transport reused for requests of different shapes: a plain GET after a plain GET keeps the
+/// handle's options, anything else starts from a reset handle; each request must still go out as itself.
+@Suite("CurlTransport reusing its handle")
+struct CurlTransportReuseTests {
+    @Test func requestsOfDifferentShapesInTurnGoOutAsThemselves() throws {
+        let server = try LiveDemoServer()
+        let transport = CurlTransport()
+        func echo(_ request: HTTPRequest) throws -> EchoReply {
+            try transport.send(request).decoded(EchoReply.self)
+        }
+
+        let first = try echo(HTTPRequest(url: server.url("/echo/a"), query: [FormField("n", "1")]))
+        let second = try echo(HTTPRequest(url: server.url("/echo/b"), headers: ["X-One": "1"]))
+        let post = try echo(HTTPRequest(method: .post, url: server.url("/echo/c"), body: .json(Data(#"{"a":1}"#.utf8))))
+        let afterPost = try echo(HTTPRequest(url: server.url("/echo/d")))
+        let delete = try echo(HTTPRequest(method: .delete, url: server.url("/echo/e")))
+        let again = try echo(HTTPRequest(url: server.url("/echo/d"), headers: ["X-Two": "2"]))
+        let same = try echo(HTTPRequest(url: server.url("/echo/d"), headers: ["X-Two": "2"]))
+
+        #expect(first.method == "GET" && first.path == "/echo/a" && first.query == ["n": "1"])
+        #expect(second.method == "GET" && second.path == "/echo/b" && second.headers["x-one"] == "1")
+        #expect(post.method == "POST" && post.body == #"{"a":1}"# && post.headers["content-type"] == "application/json")
+        #expect(afterPost.method == "GET" && afterPost.body.isEmpty && afterPost.headers["content-type"] == nil)
+        #expect(afterPost.headers["x-one"] == nil)
+        #expect(delete.method == "DELETE")
+        #expect(again.method == "GET" && again.headers["x-two"] == "2" && again.headers["x-one"] == nil)
+        #expect(same.method == "GET" && same.headers["x-two"] == "2")
+        #expect(same.headers["user-agent"] == "apish/0.1")
+    }
+
+    @Test func aPlainGetAfterAFailedOneStillWorks() throws {
+        let server = try LiveDemoServer()
+        let transport = CurlTransport()
+        #expect(throws: TransportError.self) { try transport.send(HTTPRequest(url: "http://127.0.0.1:1/nothing")) }
+        let reply = try transport.send(HTTPRequest(url: server.url("/echo/x"))).decoded(EchoReply.self)
+        #expect(reply.method == "GET" && reply.path == "/echo/x")
+    }
+
+    @Test func theSameURLAgainIsCheckedTheSameWay() throws {
+        let transport = CurlTransport()
+        for _ in 0..<2 {
+            #expect(throws: TransportError.unsupportedScheme("ftp")) { try transport.send(HTTPRequest(url: "ftp://127.0.0.1/x")) }
+        }
+    }
+}
+
 private struct EchoReply: Decodable {
     var method: String
     var path: String
