@@ -28,8 +28,11 @@ struct JSONParser {
         guard let start = buffer.baseAddress, buffer.count > 0 else {
             throw JSONParseError(line: 1, column: 1, offset: 0, message: "empty input; expected a JSON value")
         }
-        // Real documents average well over 16 bytes per value; the tape grows if this one does not.
-        let tape = JSONTape(capacity: buffer.count / 16 + 16)
+        guard buffer.count <= JSONTape.maximumDocumentBytes else {
+            throw JSONParseError(line: 1, column: 1, offset: 0, message: "documents over 4 GiB are not parsed")
+        }
+        // Real documents average well over 8 bytes per value; the tape grows if this one does not.
+        let tape = JSONTape(capacity: buffer.count / 8 + 16)
         var parser = JSONParser(
             base: start.assumingMemoryBound(to: UInt8.self), end: buffer.count, tape: tape, cancellation: cancellation)
         try parser.parseDocument()

@@ -1,18 +1,18 @@
 import Foundation
 
-/// The structure of a parsed JSON document without its text: one entry of two 64-bit words per value, in
-/// document order (an object's members as key, value, key, value, …).
+/// The structure of a parsed JSON document without its text: one 64-bit entry per value, in document
+/// order (an object's members as key, value, key, value, …).
 ///
 /// Strings and numbers are not copied out of the document: an entry records where their text is, and
-/// whether a string holds escapes. Arrays and objects record their number of elements and where their
-/// last descendant ends, so a reader steps over a whole subtree in one move. A 70 MB document of small
-/// records needs about a third of its size in tape, against several times its size for a tree of
+/// whether a string holds escapes or non-ASCII bytes. Arrays and objects record their number of elements
+/// and where their last descendant ends, so a reader steps over a whole subtree in one move. A document of
+/// small records needs about half its size in tape, against several times its size for a tree of
 /// `JSONValue`s, and parsing allocates nothing per value.
 ///
-/// Word 0 holds the kind in its top byte and, below it, the byte offset of a scalar's text (a string's
-/// first byte after the quote) or a container's end (the index of the entry after its last descendant).
-/// Word 1 holds a scalar's byte length (with, for a string, a top bit set when it has non-ASCII bytes), or a
-/// container's element count.
+/// An entry: the kind in bits 60–62, bit 63 set for a string with non-ASCII bytes; bits 28–59 the byte
+/// offset of a scalar's text (a string's first byte after the quote) or a container's end (the index of
+/// the entry after its last descendant); bits 0–27 a scalar's byte length or a container's element count.
+/// A length or count too large for 28 bits is kept aside (`large`). Documents are limited to 4 GiB.
 final class JSONTape: @unchecked Sendable {
     // @unchecked: the parser is the only writer, and it finishes before the tape is shared.
 
@@ -20,33 +20,50 @@ final class JSONTape: @unchecked Sendable {
         case null, `false`, `true`, number, string, escapedString, array, object
     }
 
-    private static let kindShift: UInt64 = 56
-    private static let payloadMask: UInt64 = (1 << 56) - 1
-    /// In word 1 of a string: it holds a byte ≥ 0x80.
+    /// The largest document a tape can index.
+    static let maximumDocumentBytes = (1 << 32) - 1
+    /// Passed with a string's length to `append`: the string has non-ASCII bytes.
     static let nonASCII = 1 << 62
 
-    private var words: UnsafeMutablePointer<UInt64>
+    private static let lowBits = 28
+    private static let lowMask: UInt64 = (1 << 28) - 1
+    private static let middleMask: UInt64 = (1 << 32) - 1
+    private static let nonASCIIBit: UInt64 = 1 << 63
+
+    private var entries: UnsafeMutablePointer<UInt64>
     private var capacity: Int
     /// The number of entries.
     private(set) var count = 0
+    /// Lengths and counts of 2^28 − 1 or more, by entry (the entry holds 2^28 − 1).
+    private var large: [Int: Int] = [:]
 
     /// A tape with room for `capacity` entries before it grows.
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
-        words = .allocate(capacity: self.capacity * 2)
+        entries = .allocate(capacity: self.capacity)
     }
 
     deinit {
-        words.deallocate()
+        entries.deallocate()
     }
 
-    /// Appends an entry and returns its index.
+    @inline(__always)
+    private func pack(_ kind: Kind, _ middle: Int, _ low: Int, entry: Int) -> UInt64 {
+        let flag = low & Self.nonASCII != 0 ? Self.nonASCIIBit : 0
+        var value = UInt64(truncatingIfNeeded: low & (Self.nonASCII - 1))
+        if value >= Self.lowMask {
+            large[entry] = Int(value)
+            value = Self.lowMask
+        }
+        return flag | UInt64(kind.rawValue) << 60 | (UInt64(truncatingIfNeeded: middle) & Self.middleMask) << Self.lowBits | value
+    }
+
+    /// Appends an entry and returns its index. `second` is a length (with `nonASCII` for such a string)
+    /// or an element count.
     @inline(__always)
     func append(_ kind: Kind, _ payload: Int, _ second: Int) -> Int {
         if count == capacity { grow() }
-        let slot = words + count * 2
-        slot[0] = UInt64(kind.rawValue) << Self.kindShift | UInt64(truncatingIfNeeded: payload)
-        slot[1] = UInt64(truncatingIfNeeded: second)
+        entries[count] = pack(kind, payload, second, entry: count)
         count += 1
         return count - 1
     }
@@ -54,57 +71,57 @@ final class JSONTape: @unchecked Sendable {
     /// Fills in a container entry once its elements are parsed.
     @inline(__always)
     func close(_ entry: Int, kind: Kind, elements: Int) {
-        let slot = words + entry * 2
-        slot[0] = UInt64(kind.rawValue) << Self.kindShift | UInt64(count)
-        slot[1] = UInt64(elements)
+        entries[entry] = pack(kind, count, elements, entry: entry)
     }
 
     private func grow() {
         let larger = capacity * 2
-        let moved = UnsafeMutablePointer<UInt64>.allocate(capacity: larger * 2)
-        moved.moveInitialize(from: words, count: count * 2)
-        words.deallocate()
-        words = moved
+        let moved = UnsafeMutablePointer<UInt64>.allocate(capacity: larger)
+        moved.moveInitialize(from: entries, count: count)
+        entries.deallocate()
+        entries = moved
         capacity = larger
     }
 
     /// Gives back the room a finished parse did not use, when that is worth a copy.
     func trim() {
         guard capacity > 1024, count < capacity / 2 else { return }
-        let trimmed = UnsafeMutablePointer<UInt64>.allocate(capacity: max(count, 1) * 2)
-        trimmed.moveInitialize(from: words, count: count * 2)
-        words.deallocate()
-        words = trimmed
+        let trimmed = UnsafeMutablePointer<UInt64>.allocate(capacity: max(count, 1))
+        trimmed.moveInitialize(from: entries, count: count)
+        entries.deallocate()
+        entries = trimmed
         capacity = max(count, 1)
     }
 
     @inline(__always)
     func kind(_ entry: Int) -> Kind {
-        Kind(rawValue: UInt8(truncatingIfNeeded: words[entry * 2] >> Self.kindShift)) ?? .null
+        Kind(rawValue: UInt8(truncatingIfNeeded: entries[entry] >> 60) & 7) ?? .null
     }
 
     /// A scalar's byte offset, or a container's end (the entry after its last descendant).
     @inline(__always)
     func payload(_ entry: Int) -> Int {
-        Int(truncatingIfNeeded: words[entry * 2] & Self.payloadMask)
+        Int(truncatingIfNeeded: entries[entry] >> Self.lowBits & Self.middleMask)
     }
 
-    /// A container's element count.
+    /// A container's element count, or a scalar's byte length.
     @inline(__always)
     func second(_ entry: Int) -> Int {
-        Int(truncatingIfNeeded: words[entry * 2 + 1])
+        let value = entries[entry] & Self.lowMask
+        if value == Self.lowMask { return large[entry] ?? Int(value) }
+        return Int(truncatingIfNeeded: value)
     }
 
     /// A scalar's byte length.
     @inline(__always)
     func length(_ entry: Int) -> Int {
-        second(entry) & (Self.nonASCII - 1)
+        second(entry)
     }
 
     /// Whether a string's text is all ASCII.
     @inline(__always)
     func isASCII(_ entry: Int) -> Bool {
-        second(entry) & Self.nonASCII == 0
+        entries[entry] & Self.nonASCIIBit == 0
     }
 
     /// The entry after `entry` and everything inside it.
@@ -117,5 +134,5 @@ final class JSONTape: @unchecked Sendable {
     }
 
     /// Bytes held by the tape.
-    var byteCount: Int { capacity * 16 }
+    var byteCount: Int { capacity * 8 + large.count * 32 }
 }

@@ -7,7 +7,6 @@ public struct Group: Decodable, Sendable, Equatable {
     public let who: String?
     public let city: String?
     public let country: String?
-    public let description: String?
     public let lat: Double?
     public let lon: Double?
     public let members: Int?

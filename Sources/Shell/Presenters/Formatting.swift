@@ -13,14 +13,14 @@ public enum Formatting {
             if index > 0 && index % 3 == 0 { grouped.append(",") }
             grouped.append(digit)
         }
-        let fraction = String(format: "%02lld", cents % 100)
+        let fraction = (cents % 100 < 10 ? "0" : "") + String(cents % 100)
         return (value < 0 && cents != 0 ? "-" : "") + symbol + String(grouped.reversed()) + "." + fraction
     }
 
     /// `-2.92` → `-2.92%`, `1.5` → `+1.50%`.
     public static func percent(_ value: Double) -> String {
         guard value.isFinite else { return String(value) + "%" }
-        return (value > 0 ? "+" : "") + String(format: "%.2f%%", value)
+        return (value > 0 ? "+" : "") + printf("%.2f", value) + "%"
     }
 
     /// `63` → `63`, `63.5` → `63.5`: integers without a fraction, others shortest.
@@ -36,6 +36,22 @@ public enum Formatting {
 
     /// Kilometres with one decimal: `3.2`.
     public static func kilometres(_ value: Double) -> String {
-        String(format: "%.1f", value)
+        printf("%.1f", value)
+    }
+
+    /// One number through C's `printf` format (always the C locale here): what `String(format:)` gives,
+    /// without Foundation's formatter, which costs microseconds a call (a table formats thousands).
+    static func printf(_ format: StaticString, _ value: Double) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            let length = withVaList([value]) { arguments in
+                format.withUTF8Buffer { format in
+                    format.withMemoryRebound(to: CChar.self) { vsnprintf(buffer.baseAddress, 64, $0.baseAddress, arguments) }
+                }
+            }
+            guard length >= 0 else { return String(value) }
+            // A longer result (a value near 1e300) was cut; Swift's own spelling says the same.
+            guard length < 64 else { return String(value) }
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(length)), as: UTF8.self)
+        }
     }
 }
