@@ -105,12 +105,26 @@ do {
 } catch {
     fail("\(error.description)\nTry: apish --help", code: 2)
 }
+/// A line on stdout by write(2), not print: print's first use looks up conformances, which touches
+/// megabytes of the binary that `--version` has no other use for.
+func writeLine(_ text: String) {
+    var line = text + "\n"
+    line.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(STDOUT_FILENO, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+}
+
 if arguments.showHelp {
-    print(ShellArguments.help)
+    writeLine(ShellArguments.help)
     exit(0)
 }
 if arguments.showVersion {
-    print(ShellArguments.version)
+    writeLine(ShellArguments.version)
     exit(0)
 }
 
