@@ -7,7 +7,7 @@
 struct JSONTapeDecoder {
     func decode<T: Decodable>(_ type: T.Type, from document: JSONDocument) throws -> T {
         try document.read { reader in
-            try JSONTapeDecoding(reader: reader, entry: 0, codingPath: []).unwrap(T.self)
+            try JSONTapeDecoding(reader: reader, entry: 0, parentPath: [], key: nil).unwrap(T.self)
         }
     }
 }
@@ -17,7 +17,11 @@ struct JSONTapeDecoder {
 private struct JSONTapeDecoding: Decoder {
     let reader: JSONTapeReader
     let entry: Int
-    let codingPath: [any CodingKey]
+    /// The coding path is made only when asked for (an error, a nested container): most values are
+    /// scalars that decode without one, and making it is an allocation per value.
+    let parentPath: [any CodingKey]
+    let key: (any CodingKey)?
+    var codingPath: [any CodingKey] { key.map { parentPath + [$0] } ?? parentPath }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     var kind: JSONTape.Kind { entry < 0 ? .null : reader.kind(entry) }
@@ -171,7 +175,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func decoding(_ entry: Int, _ key: Key) -> JSONTapeDecoding {
-        JSONTapeDecoding(reader: reader, entry: entry, codingPath: codingPath + [key])
+        JSONTapeDecoding(reader: reader, entry: entry, parentPath: codingPath, key: key)
     }
 
     private func member(_ key: Key) throws -> JSONTapeDecoding {
@@ -191,9 +195,30 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try present(T.self, key)
+    }
+
+    /// One lookup for an optional member: the protocol's own `decodeIfPresent` for each scalar type
+    /// asks `contains`, `decodeNil` and `decode` in turn, three scans of the object.
+    private func present<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
         guard let entry = reader.member(of: object, named: key.stringValue), reader.kind(entry) != .null else { return nil }
         return try decoding(entry, key).unwrap(T.self)
     }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try present(type, key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try present(type, key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try present(type, key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try present(type, key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try present(type, key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try present(type, key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try present(type, key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try present(type, key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try present(type, key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try present(type, key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try present(type, key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try present(type, key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try present(type, key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try present(type, key) }
 
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: Key
@@ -206,7 +231,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        JSONTapeDecoding(reader: reader, entry: reader.member(of: object, named: "super") ?? -1, codingPath: codingPath)
+        JSONTapeDecoding(reader: reader, entry: reader.member(of: object, named: "super") ?? -1, parentPath: codingPath, key: nil)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
@@ -236,7 +261,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(
                 type, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
         }
-        return JSONTapeDecoding(reader: reader, entry: cursor, codingPath: codingPath + [IndexKey(currentIndex)])
+        return JSONTapeDecoding(reader: reader, entry: cursor, parentPath: codingPath, key: IndexKey(currentIndex))
     }
 
     private mutating func advance() {
