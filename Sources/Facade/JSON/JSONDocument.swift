@@ -9,14 +9,25 @@ import Foundation
 public struct JSONDocument: Sendable {
     /// The document's bytes, exactly as parsed.
     public let data: Data
-    let tape: JSONTape
+    private let index: Index
 
     /// Parses a complete document; see `JSONValue.parse(_:cancellation:)` for what is accepted.
     public static func parse(_ data: Data, cancellation: CancellationToken? = nil) throws(JSONParseError) -> JSONDocument {
         let result: Result<JSONTape, JSONParseError> = data.withUnsafeBytes { buffer in
             Result { () throws(JSONParseError) -> JSONTape in try JSONParser.parse(buffer, cancellation: cancellation) }
         }
-        return JSONDocument(data: data, tape: try result.get())
+        return JSONDocument(data: data, index: Index(try result.get()))
+    }
+
+    /// Documents from this size on give their tape back when asked (`releaseIndex`).
+    public static let releasableBytes = 1 << 20
+
+    /// Lets go of the tape of a large document once what needed it is done (a model decoded, a body
+    /// shown): what stays with the last response is then its bytes alone. A later use (a path, `show
+    /// --raw`) parses the bytes again for that use only. Small documents keep their tape.
+    public func releaseIndex() {
+        guard data.count >= Self.releasableBytes else { return }
+        index.release()
     }
 
     /// The whole document as a tree.
@@ -44,18 +55,44 @@ public struct JSONDocument: Sendable {
 
     /// The JSON type of the whole document: "object", "array", "string", …
     public var typeName: String {
-        JSONTapeReader.typeName(tape.kind(0))
+        read { JSONTapeReader.typeName($0.kind(0)) }
     }
 
-    /// Bytes held: the document and its tape.
-    public var byteCount: Int { data.count + tape.byteCount }
+    /// Bytes held: the document and its tape, while it has one.
+    public var byteCount: Int { data.count + (index.tape?.byteCount ?? 0) }
 
     /// Runs `body` with a reader over the document; the reader must not escape it.
     func read<Result>(_ body: (JSONTapeReader) throws -> Result) rethrows -> Result {
         try data.withUnsafeBytes { buffer in
             // A parsed document is never empty, so the buffer has an address.
             let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 1)
+            // A released tape is made again from the bytes (which parsed before, so they parse again), for
+            // this use only.
+            let tape = index.tape ?? (try? JSONParser.parse(buffer)) ?? JSONTape.null
             return try body(JSONTapeReader(base: base.unsafelyUnwrapped, tape: tape))
+        }
+    }
+
+    /// The tape, held until released.
+    private final class Index: @unchecked Sendable {
+        // @unchecked: the one mutable field is behind the lock.
+        private let lock = NSLock()
+        private var held: JSONTape?
+
+        init(_ tape: JSONTape) {
+            held = tape
+        }
+
+        var tape: JSONTape? {
+            lock.lock()
+            defer { lock.unlock() }
+            return held
+        }
+
+        func release() {
+            lock.lock()
+            held = nil
+            lock.unlock()
         }
     }
 }
@@ -128,7 +165,11 @@ struct JSONTapeReader {
         if plain, tape.length(entry) == wanted.count {
             let raw = rawText(entry)
             guard let rawStart = raw.baseAddress, let wantedStart = wanted.baseAddress else { return true }
-            if memcmp(rawStart, wantedStart, raw.count) == 0 { return true }
+            // First and last bytes before a call: most keys of an object differ in one of them.
+            if rawStart[0] == wantedStart[0], rawStart[raw.count - 1] == wantedStart[raw.count - 1],
+               memcmp(rawStart, wantedStart, raw.count) == 0 {
+                return true
+            }
         }
         // The bytes differ: only an escape or non-ASCII text can still make the keys equal.
         if plain, isASCII, tape.isASCII(entry) { return false }

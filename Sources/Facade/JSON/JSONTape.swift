@@ -83,6 +83,13 @@ final class JSONTape: @unchecked Sendable {
         capacity = larger
     }
 
+    /// A tape of one `null`.
+    static var null: JSONTape {
+        let tape = JSONTape(capacity: 1)
+        _ = tape.append(.null, 0, 4)
+        return tape
+    }
+
     /// Gives back the room a finished parse did not use, when that is worth a copy.
     func trim() {
         guard capacity > 1024, count < capacity / 2 else { return }

@@ -39,6 +39,8 @@ enum ModelDecoding {
     ) throws(DecodeFailure) -> (DecodedModel, T) {
         let document = try parseBody(response, cancellation: cancellation)
         let value = try decode(T.self, from: document)
+        // The model holds what it needs; a large body keeps only its bytes from here on.
+        document.releaseIndex()
         return (DecodedModel(typeName: name, document: document, value: value), value)
     }
 

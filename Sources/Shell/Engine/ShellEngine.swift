@@ -261,6 +261,9 @@ public final class ShellEngine {
             renderer.write(report) { output.write($0) }
             for warning in report.warnings { output.writeError(renderer.warning(warning)) }
         }
+        // Shown: a large body keeps only its bytes (a later path or `show --raw` parses it again).
+        report.exchange?.document?.releaseIndex()
+        report.formattedJSON?.releaseIndex()
         if showingError, !report.ok, let error = report.error {
             renderError(error, location: location)
         }
