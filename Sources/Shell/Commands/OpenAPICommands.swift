@@ -60,7 +60,7 @@ struct CallCommand: Command {
         let (operation, consumed) = Self.operationName(arguments)
         let rest = Array(arguments.dropFirst(consumed))
         let facade = context.session.facade
-        var report = try context.request("call \(operation)") { token throws(FacadeError) in
+        var report = try context.request("call \(operation)", presenting: false) { token throws(FacadeError) in
             try facade.call(operation, arguments: rest, cancellation: token)
         }
         guard let exchange = report.exchange, let response = exchange.response else { return report }

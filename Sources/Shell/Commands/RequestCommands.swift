@@ -28,7 +28,9 @@ struct RawRequestCommand: Command {
             throw CommandError(error)
         }
         let facade = context.session.facade
-        var report = try context.request("\(name) \(target)") { token throws(FacadeError) in try facade.send(raw, cancellation: token) }
+        var report = try context.request("\(name) \(target)", presenting: false) { token throws(FacadeError) in
+            try facade.send(raw, cancellation: token)
+        }
         guard let exchange = report.exchange, let response = exchange.response else { return report }
         // As httpie shows it: the status line, then the body as it came (pretty JSON, or text as text). A failure
         // is one error line (which names the status) plus the body: no table, no second copy of the error.

@@ -9,12 +9,14 @@ extension CommandContext {
         return try body(token)
     }
 
-    /// One facade request, reported.
-    func request(_ label: String, _ body: (CancellationToken) throws(FacadeError) -> Exchange) throws(CommandError) -> CommandReport {
+    /// One facade request, reported; `presenting: false` for commands that show the body, not the model.
+    func request(
+        _ label: String, presenting: Bool = true, _ body: (CancellationToken) throws(FacadeError) -> Exchange
+    ) throws(CommandError) -> CommandReport {
         let result = try withProgress(label) { token in Result { () throws(FacadeError) in try body(token) } }
         switch result {
         case .success(let exchange):
-            var report = CommandReport(exchange: exchange, locator: session.facade.locator)
+            var report = CommandReport(exchange: exchange, locator: session.facade.locator, presenting: presenting)
             if let hint = session.facade.credentialHint(for: exchange) { report.notes.append("hint: " + hint) }
             return report
         case .failure(let error):

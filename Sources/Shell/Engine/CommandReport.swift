@@ -41,11 +41,12 @@ public struct CommandReport: Sendable {
     }
 
     /// A report for a request: ok when the outcome is success. `locator` lets a decode error name the
-    /// version to compare with.
-    public init(exchange: Exchange, locator: Locator? = nil) {
+    /// version to compare with. Without `presenting`, the model is not turned into a presentation (a raw
+    /// request shows the body itself; presenting 50,000 groups only to drop them costs a tree or a table).
+    public init(exchange: Exchange, locator: Locator? = nil, presenting: Bool = true) {
         self.exchange = exchange
         self.ok = exchange.outcome.isSuccess
-        self.presentation = exchange.model.map(ModelPresenter.present)
+        self.presentation = presenting ? exchange.model.map(ModelPresenter.present) : nil
         self.warnings = exchange.warnings
         if !ok { error = Self.describe(exchange, locator: locator) }
     }
