@@ -65,6 +65,9 @@ private struct JSONTapeDecoding: Decoder {
         if T.self == Double.self, let double = try decodeFloatingPoint(Double.self) as? T { return double }
         if T.self == Int.self, let int = try decodeInteger(Int.self) as? T { return int }
         if T.self == Bool.self, let bool = try decodeBool() as? T { return bool }
+        if let arrayType = T.self as? any TapeDecodableArray.Type, let array = try arrayType.decodeReserving(self) as? T {
+            return array
+        }
         return try T(from: self)
     }
 
@@ -140,6 +143,22 @@ private struct JSONTapeDecoding: Decoder {
 
     private func mismatch(_ type: Any.Type) -> DecodingError {
         .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(JSONTapeReader.typeName(kind)) instead."))
+    }
+}
+
+/// Arrays decode into storage reserved for their known length, not grown element by element (a page of
+/// 50,000 groups is otherwise copied a dozen times as it grows).
+private protocol TapeDecodableArray {
+    static func decodeReserving(_ decoding: JSONTapeDecoding) throws -> Self
+}
+
+extension Array: TapeDecodableArray where Element: Decodable {
+    fileprivate static func decodeReserving(_ decoding: JSONTapeDecoding) throws -> Self {
+        var container = try decoding.unkeyedContainer()
+        var elements: [Element] = []
+        elements.reserveCapacity(container.count ?? 0)
+        while !container.isAtEnd { elements.append(try container.decode(Element.self)) }
+        return elements
     }
 }
 
