@@ -26,7 +26,7 @@ struct JSONParseCase: Sendable, CustomTestStringConvertible {
 private let quote = UInt8(ascii: "\"")
 
 /// Documents every RFC 8259 parser must accept (the `y_` cases of JSONTestSuite, rewritten).
-private let acceptCases: [JSONParseCase] = [
+let acceptCases: [JSONParseCase] = [
     JSONParseCase("y_array_empty", "[]", []),
     JSONParseCase("y_array_nested_empty", "[[[]]]", [[[]]]),
     JSONParseCase("y_array_whitespace_everywhere", " \t\r\n[ 1 ,\n\t2\r\n] \n", [1, 2]),
