@@ -110,15 +110,19 @@ private struct IndentedWriter {
         }
         bytes.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
         bytes.append(0x0A)
-        var remaining = reader.count(entry)
-        for child in reader.children(entry) {
+        // A repeated key is written once, as the tree has it (first position, last value).
+        let members = isObject ? reader.members(of: entry) : nil
+        var remaining = members?.count ?? reader.count(entry)
+        for (index, child) in reader.children(entry).enumerated() {
+            if let members, index >= members.count { break }
             appendIndent(indent + 1)
             if isObject {
+                let (keyEntry, valueEntry) = members?[index] ?? (child, child + 1)
                 bytes.append(contentsOf: key.0)
-                appendEncoded(child)
+                appendEncoded(keyEntry)
                 bytes.append(contentsOf: key.1)
                 bytes.append(contentsOf: ": ".utf8)
-                write(child + 1, indent: indent + 1, key: child)
+                write(valueEntry, indent: indent + 1, key: keyEntry)
             } else {
                 write(child, indent: indent + 1, key: nil)
             }

@@ -49,7 +49,13 @@ public struct JSONDocument: Sendable {
     /// array or object there. Builds nothing.
     public func count(at path: JSONPath) -> Int? {
         read { reader in
-            reader.entry(at: path).flatMap { [.array, .object].contains(reader.kind($0)) ? reader.count($0) : nil }
+            reader.entry(at: path).flatMap { entry in
+                switch reader.kind(entry) {
+                case .array: reader.count(entry)
+                case .object: reader.members(of: entry).map(\.count) ?? reader.count(entry)
+                default: nil
+                }
+            }
         }
     }
 
@@ -164,7 +170,7 @@ struct JSONTapeReader {
         let plain = kind(entry) == .string
         if plain, tape.length(entry) == wanted.count {
             let raw = rawText(entry)
-            guard let rawStart = raw.baseAddress, let wantedStart = wanted.baseAddress else { return true }
+            guard raw.count > 0, let rawStart = raw.baseAddress, let wantedStart = wanted.baseAddress else { return true }
             // First and last bytes before a call: most keys of an object differ in one of them.
             if rawStart[0] == wantedStart[0], rawStart[raw.count - 1] == wantedStart[raw.count - 1],
                memcmp(rawStart, wantedStart, raw.count) == 0 {
@@ -174,6 +180,40 @@ struct JSONTapeReader {
         // The bytes differ: only an escape or non-ASCII text can still make the keys equal.
         if plain, isASCII, tape.isASCII(entry) { return false }
         return string(entry) == key
+    }
+
+    /// An object's members as `JSONObject` has them when a key repeats (each key once, at its first
+    /// position, with its last value): pairs of key and value entries. Nil when no key repeats, which is
+    /// nearly always, and the members are the children as written.
+    func members(of object: Int) -> [(key: Int, value: Int)]? {
+        let keys = Array(children(object))
+        guard keys.count > 1, hasRepeatedKey(keys) else { return nil }
+        var position: [String: Int] = [:]
+        var members: [(key: Int, value: Int)] = []
+        for key in keys {
+            let name = string(key)
+            if let first = position[name] {
+                members[first].value = key + 1
+            } else {
+                position[name] = members.count
+                members.append((key, key + 1))
+            }
+        }
+        return members
+    }
+
+    /// Whether two of these keys are the same: byte by byte among plain ASCII keys (their lengths first),
+    /// as strings when one is escaped or not ASCII.
+    private func hasRepeatedKey(_ keys: [Int]) -> Bool {
+        let plain = keys.allSatisfy { kind($0) == .string && tape.isASCII($0) }
+        guard plain, keys.count <= 32 else { return Set(keys.map(string)).count < keys.count }
+        for i in 1..<keys.count {
+            let a = rawText(keys[i])
+            for j in 0..<i where tape.length(keys[j]) == a.count && rawText(keys[j]).elementsEqual(a) {
+                return true
+            }
+        }
+        return false
     }
 
     /// The entry at `path` from the root, or nil when a step does not exist.

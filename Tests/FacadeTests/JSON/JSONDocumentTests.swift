@@ -11,11 +11,10 @@ struct JSONDocumentTests {
     }
 
     /// What differs between the document and the tree, as messages.
-    private func differences(_ document: JSONDocument, _ tree: JSONValue, name: String, counts: Bool = true) -> [String] {
+    private func differences(_ document: JSONDocument, _ tree: JSONValue, name: String) -> [String] {
         var problems: [String] = []
         if document.value != tree { problems.append("\(name): value differs") }
-        // Steps to an empty key are left to `theEmptyKeyIsFound` (disabled: the tape does not find them).
-        for (path, expected) in JSONTapeCorpus.paths(in: tree) where !path.components.contains(where: Self.namesTheEmptyKey) {
+        for (path, expected) in JSONTapeCorpus.paths(in: tree) {
             let fromTree = tree.value(at: path)
             let fromTape = document.value(at: path)
             if fromTape != fromTree || fromTape != expected {
@@ -26,7 +25,7 @@ struct JSONDocumentTests {
             case .object(let object): object.count
             default: nil
             }
-            if counts, document.count(at: path) != expectedCount {
+            if document.count(at: path) != expectedCount {
                 problems.append("\(name): count(at: \(path)) is \(document.count(at: path).map(String.init) ?? "nil"), expected \(expectedCount.map(String.init) ?? "nil")")
             }
             // Steps that lead nowhere lead nowhere on both.
@@ -38,14 +37,6 @@ struct JSONDocumentTests {
             }
         }
         return problems
-    }
-
-    private static func namesTheEmptyKey(_ component: JSONPath.Component) -> Bool {
-        switch component {
-        case .key(let key): key.isEmpty
-        case .match(let field, _): field.isEmpty
-        case .index: false
-        }
     }
 
     @Test func everyDocumentReadsAsTheTreeAtEveryPath() throws {
@@ -77,11 +68,11 @@ struct JSONDocumentTests {
     @Test func repeatedKeysReadAsTheTreeReadsThem() throws {
         for (name, bytes) in JSONTapeCorpus.duplicateKeys {
             let (document, tree) = try parsed(bytes)
-            #expect(differences(document, tree, name: name, counts: false).isEmpty, "\(differences(document, tree, name: name, counts: false))")
+            #expect(differences(document, tree, name: name).isEmpty, "\(differences(document, tree, name: name))")
         }
     }
 
-    @Test(.disabled("bug: count(at:) of an object with a repeated key counts the members as written (3 for {\"a\":1,\"b\":2,\"a\":3}), the tree (document.value) has 2"))
+    @Test
     func anObjectWithARepeatedKeyCountsItsDistinctMembers() throws {
         for (name, bytes) in JSONTapeCorpus.duplicateKeys {
             let (document, tree) = try parsed(bytes)
@@ -288,7 +279,7 @@ struct JSONDocumentTests {
         #expect(try JSONTapeDecoder().decode(Middle.self, from: JSONDocument.parse(Data(#"{"abxd": 1}"#.utf8))).abyd == nil)
     }
 
-    @Test(.disabled("bug: JSONTapeReader.member never finds the empty key: {\"\": 1} at path [\"\"] is nil (tree: 1); matches() compares first/last bytes of two empty buffers (reading outside them) and then returns false for ASCII keys"))
+    @Test
     func theEmptyKeyIsFound() throws {
         #expect(try lookup(#"{"": 1}"#, "") == (1, 1))
         #expect(try lookup(#"{"x": 1, "": 2}"#, "") == (2, 2))
