@@ -1,0 +1,64 @@
+import DemoServer
+import Facade
+import Foundation
+import Testing
+@testable import Shell
+
+/// What a large body leaves behind once shown: its bytes, not its tape and never a tree; and what it
+/// takes to show it again (a path, `show --raw`) still works from those bytes.
+@Suite final class LargeBodyMemoryTests {
+    let server: DemoServer
+    let session: Session
+    let output = BufferedOutput()
+    let engine: ShellEngine
+
+    init() throws {
+        server = DemoServer(configuration: DemoServerConfiguration(faults: true))
+        try server.start()
+        let facade = ServiceFacade(transport: CurlTransport())
+        try facade.locate(server.baseURL + "/services.json")
+        session = Session(facade: facade)
+        engine = ShellEngine(session: session, output: output)
+    }
+
+    deinit {
+        server.stop()
+    }
+
+    private func lastDocument() throws -> JSONDocument {
+        try #require(session.facade.lastExchange?.document)
+    }
+
+    @Test func aShownLargeBodyKeepsOnlyItsBytesAndStillAnswersPaths() throws {
+        // GIVEN a 2 MiB JSON body fetched and shown as pretty JSON
+        #expect(engine.run(LineListSource(text: "get \(server.baseURL)/faults/huge/2\n"), file: "t.apish"))
+        #expect(output.output.contains(#""bytes": 2097152"#))
+        // THEN what stays with the last response is its bytes alone
+        let document = try lastDocument()
+        #expect(document.data.count == 2_097_152)
+        #expect(document.byteCount == document.data.count)
+        // AND a path still reads from them
+        #expect(engine.run(LineListSource(text: "let n = bytes\n"), file: "t.apish"))
+        #expect(session.variable("n") == "2097152")
+    }
+
+    @Test func aSmallBodyKeepsItsTape() throws {
+        // GIVEN a small body fetched and shown
+        #expect(engine.run(LineListSource(text: "refresh weather\n"), file: "t.apish"))
+        // THEN its tape stays (parsing it again would cost more than it holds)
+        let document = try lastDocument()
+        #expect(document.byteCount > document.data.count)
+    }
+
+    @Test func aLargeTypedBodyGivesItsTapeBackOnceDecoded() throws {
+        // GIVEN a large body decoded into a model, not shown
+        let facade = session.facade
+        let exchange = try facade.send(RawRequest(method: .get, target: "\(server.baseURL)/faults/huge/1", items: []))
+        // THEN nothing has released it yet (a raw request's body is released once the shell shows it)
+        let document = try #require(exchange.document)
+        #expect(document.byteCount > document.data.count)
+        document.releaseIndex()
+        #expect(document.byteCount == document.data.count)
+        #expect(try document.value(at: "bytes")?.intValue == 1_048_576)
+    }
+}
