@@ -51,15 +51,7 @@ struct JSONDocumentTests {
             // THEN the whole value, every path's value and every container's count agree
             problems += differences(document, tree, name: name)
             pathsCompared += JSONTapeCorpus.paths(in: tree).count
-            let typeName = switch tree {
-            case .null: "null"
-            case .bool: "boolean"
-            case .number: "number"
-            case .string: "string"
-            case .array: "array"
-            case .object: "object"
-            }
-            if document.typeName != typeName { problems.append("\(name): typeName \(document.typeName)") }
+            if document.typeName != tree.typeName { problems.append("\(name): typeName \(document.typeName)") }
         }
         #expect(problems.isEmpty, "\(problems.prefix(5))")
         #expect(pathsCompared > 10_000)
