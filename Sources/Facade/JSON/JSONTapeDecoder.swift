@@ -58,14 +58,16 @@ private struct JSONTapeDecoding: Decoder {
     }
 
     /// `T` from this value: scalars directly, a `JSONValue` built from here down, anything else through
-    /// its `init(from:)`.
+    /// its `init(from:)`. Each scalar branch has checked that `T` is that very type, so the value is
+    /// handed back as `T` without a dynamic cast (which costs as much as the decoding of a number).
     func unwrap<T: Decodable>(_ type: T.Type) throws -> T {
-        if T.self == JSONValue.self, let tree = (entry < 0 ? JSONValue.null : reader.value(entry)) as? T { return tree }
-        if T.self == String.self, let string = try decodeString() as? T { return string }
-        if T.self == Double.self, let double = try decodeFloatingPoint(Double.self) as? T { return double }
-        if T.self == Int.self, let int = try decodeInteger(Int.self) as? T { return int }
-        if T.self == Bool.self, let bool = try decodeBool() as? T { return bool }
-        if let arrayType = T.self as? any TapeDecodableArray.Type, let array = try arrayType.decodeReserving(self) as? T {
+        if T.self == String.self { return unsafeBitCast(try decodeString(), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try decodeFloatingPoint(Double.self), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try decodeInteger(Int.self), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try decodeBool(), to: T.self) }
+        if T.self == JSONValue.self { return unsafeBitCast(entry < 0 ? JSONValue.null : reader.value(entry), to: T.self) }
+        if kind == .array, let arrayType = T.self as? any TapeDecodableArray.Type,
+           let array = try arrayType.decodeReserving(self) as? T {
             return array
         }
         return try T(from: self)

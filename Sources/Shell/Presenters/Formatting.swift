@@ -20,7 +20,7 @@ public enum Formatting {
     /// `-2.92` → `-2.92%`, `1.5` → `+1.50%`.
     public static func percent(_ value: Double) -> String {
         guard value.isFinite else { return String(value) + "%" }
-        return (value > 0 ? "+" : "") + printf("%.2f", value) + "%"
+        return (value > 0 ? "+" : "") + (fixed(value, tenths: false) ?? printf("%.2f", value)) + "%"
     }
 
     /// `63` → `63`, `63.5` → `63.5`: integers without a fraction, others shortest.
@@ -36,7 +36,23 @@ public enum Formatting {
 
     /// Kilometres with one decimal: `3.2`.
     public static func kilometres(_ value: Double) -> String {
-        printf("%.1f", value)
+        fixed(value, tenths: true) ?? printf("%.1f", value)
+    }
+
+    /// `value` with one decimal (`tenths`) or two, as `printf` rounds it (the exact binary value, half to
+    /// even), made from integers; nil when the value is too large or so near a tie that only `printf`'s
+    /// exact arithmetic can tell (then the caller asks it). A table formats thousands of these.
+    static func fixed(_ value: Double, tenths: Bool) -> String? {
+        let scale: Double = tenths ? 10 : 100
+        let scaled = (value * scale).magnitude
+        guard value.isFinite, scaled < 1e15 else { return nil }
+        let fraction = scaled - scaled.rounded(.towardZero)
+        guard abs(fraction - 0.5) > 1e-6 else { return nil }
+        let units = Int64(scaled.rounded())
+        let divisor: Int64 = tenths ? 10 : 100
+        let decimals = String(units % divisor)
+        let padded = tenths || decimals.count == 2 ? decimals : "0" + decimals
+        return (value.sign == .minus ? "-" : "") + String(units / divisor) + "." + padded
     }
 
     /// One number through C's `printf` format (always the C locale here): what `String(format:)` gives,
