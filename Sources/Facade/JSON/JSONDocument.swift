@@ -75,7 +75,7 @@ public struct JSONDocument: Sendable {
             // A released tape is made again from the bytes (which parsed before, so they parse again), for
             // this use only.
             let tape = index.tape ?? (try? JSONParser.parse(buffer)) ?? JSONTape.null
-            return try body(JSONTapeReader(base: base.unsafelyUnwrapped, tape: tape))
+            return try withExtendedLifetime(tape) { try body(JSONTapeReader(base: base.unsafelyUnwrapped, tape: tape.view)) }
         }
     }
 
@@ -106,7 +106,7 @@ public struct JSONDocument: Sendable {
 /// Reads a tape against its document's bytes. Valid only inside `JSONDocument.read`.
 struct JSONTapeReader {
     let base: UnsafePointer<UInt8>
-    let tape: JSONTape
+    let tape: JSONTapeView
 
     @inline(__always)
     func kind(_ entry: Int) -> JSONTape.Kind { tape.kind(entry) }
@@ -299,7 +299,7 @@ struct JSONTapeReader {
 
 /// The entries of a container's elements (or keys), stepping over each one's subtree.
 struct JSONTapeChildren: Sequence, IteratorProtocol {
-    let tape: JSONTape
+    let tape: JSONTapeView
     var start: Int
     let end: Int
     /// 2 for an object: each key's value is stepped over too.

@@ -25,10 +25,10 @@ final class JSONTape: @unchecked Sendable {
     /// Passed with a string's length to `append`: the string has non-ASCII bytes.
     static let nonASCII = 1 << 62
 
-    private static let lowBits = 28
-    private static let lowMask: UInt64 = (1 << 28) - 1
-    private static let middleMask: UInt64 = (1 << 32) - 1
-    private static let nonASCIIBit: UInt64 = 1 << 63
+    fileprivate static let lowBits = 28
+    fileprivate static let lowMask: UInt64 = (1 << 28) - 1
+    fileprivate static let middleMask: UInt64 = (1 << 32) - 1
+    fileprivate static let nonASCIIBit: UInt64 = 1 << 63
 
     private var entries: UnsafeMutablePointer<UInt64>
     private var capacity: Int
@@ -100,22 +100,48 @@ final class JSONTape: @unchecked Sendable {
         capacity = max(count, 1)
     }
 
+    /// What readers use: the entries by pointer, so that copying a reader counts no reference.
+    var view: JSONTapeView { JSONTapeView(entries: entries, owner: .passUnretained(self)) }
+
+    func kind(_ entry: Int) -> Kind { view.kind(entry) }
+    func payload(_ entry: Int) -> Int { view.payload(entry) }
+    func second(_ entry: Int) -> Int { view.second(entry) }
+    func length(_ entry: Int) -> Int { view.length(entry) }
+    func isASCII(_ entry: Int) -> Bool { view.isASCII(entry) }
+    func next(_ entry: Int) -> Int { view.next(entry) }
+
+    /// A length or count kept aside.
+    fileprivate func largeValue(_ entry: Int) -> Int? { large[entry] }
+
+    /// Bytes held by the tape.
+    var byteCount: Int { capacity * 8 + large.count * 32 }
+}
+
+/// A tape's entries, read. Trivial to copy (a pointer and an unretained owner): it is valid while someone
+/// else holds the tape, as `JSONDocument.read` does for the readers it hands out.
+struct JSONTapeView {
+    let entries: UnsafeMutablePointer<UInt64>
+    let owner: Unmanaged<JSONTape>
+
+    /// The number of entries.
+    var count: Int { owner._withUnsafeGuaranteedRef { $0.count } }
+
     @inline(__always)
-    func kind(_ entry: Int) -> Kind {
-        Kind(rawValue: UInt8(truncatingIfNeeded: entries[entry] >> 60) & 7) ?? .null
+    func kind(_ entry: Int) -> JSONTape.Kind {
+        JSONTape.Kind(rawValue: UInt8(truncatingIfNeeded: entries[entry] >> 60) & 7) ?? .null
     }
 
     /// A scalar's byte offset, or a container's end (the entry after its last descendant).
     @inline(__always)
     func payload(_ entry: Int) -> Int {
-        Int(truncatingIfNeeded: entries[entry] >> Self.lowBits & Self.middleMask)
+        Int(truncatingIfNeeded: entries[entry] >> JSONTape.lowBits & JSONTape.middleMask)
     }
 
     /// A container's element count, or a scalar's byte length.
     @inline(__always)
     func second(_ entry: Int) -> Int {
-        let value = entries[entry] & Self.lowMask
-        if value == Self.lowMask { return large[entry] ?? Int(value) }
+        let value = entries[entry] & JSONTape.lowMask
+        if value == JSONTape.lowMask { return owner._withUnsafeGuaranteedRef { $0.largeValue(entry) } ?? Int(value) }
         return Int(truncatingIfNeeded: value)
     }
 
@@ -128,7 +154,7 @@ final class JSONTape: @unchecked Sendable {
     /// Whether a string's text is all ASCII.
     @inline(__always)
     func isASCII(_ entry: Int) -> Bool {
-        entries[entry] & Self.nonASCIIBit == 0
+        entries[entry] & JSONTape.nonASCIIBit == 0
     }
 
     /// The entry after `entry` and everything inside it.
@@ -139,7 +165,4 @@ final class JSONTape: @unchecked Sendable {
         default: entry + 1
         }
     }
-
-    /// Bytes held by the tape.
-    var byteCount: Int { capacity * 8 + large.count * 32 }
 }
