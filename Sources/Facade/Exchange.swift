@@ -1,5 +1,7 @@
-/// One request and what came of it: the value every facade call returns.
-public struct Exchange: Sendable {
+/// One request and what came of it: the value every facade call returns. Immutable; a class because it is
+/// large and handed around a lot (the last exchange, the one per service, the report, the recording), and
+/// each of those would otherwise copy every field.
+public final class Exchange: Sendable {
     /// The service and version the request went to, when it went to one.
     public let service: ServiceKey?
     public let method: HTTPMethod
@@ -17,6 +19,23 @@ public struct Exchange: Sendable {
     public let warnings: [String]
     /// How the version went with the request when not in the URL alone: `X-Api-Version: 2025-01-15`.
     public let versionSent: (carrier: String, value: String)?
+
+    public init(
+        service: ServiceKey?, method: HTTPMethod, displayURL: String, request: HTTPRequest, response: HTTPResponse?,
+        outcome: Outcome, model: DecodedModel?, document: JSONDocument?, warnings: [String],
+        versionSent: (carrier: String, value: String)?
+    ) {
+        self.service = service
+        self.method = method
+        self.displayURL = displayURL
+        self.request = request
+        self.response = response
+        self.outcome = outcome
+        self.model = model
+        self.document = document
+        self.warnings = warnings
+        self.versionSent = versionSent
+    }
 
     public var status: Int? { response?.status }
     public var metrics: TransferMetrics? { response?.metrics }

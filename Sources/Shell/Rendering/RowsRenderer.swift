@@ -13,17 +13,22 @@ public enum RowsRenderer {
     /// - Parameter width: the terminal's columns; ≤ 0 (piped output) never wraps.
     public static func render(_ rows: [LabelledRow], style: TextStyle, width: Int = 0) -> String {
         let labels = rows.map { TerminalText.singleLine($0.label) }
-        let labelWidth = labels.map { DisplayWidth.of($0) }.max() ?? 0
+        let labelWidths = labels.map { DisplayWidth.of($0) }
+        let labelWidth = labelWidths.max() ?? 0
         let indent = String(repeating: " ", count: labelWidth + 2)
         let valueWidth = width > 0 ? max(width - labelWidth - 2, minimumValueWidth) : 0
         var output = ""
-        for (label, row) in zip(labels, rows) {
-            let lines = TerminalText.safe(row.value).split(separator: "\n", omittingEmptySubsequences: false)
-                .flatMap { TextWrapper.wrap(trimmingTrailingBlanks(String($0)), width: valueWidth, hangingIndent: 0) }
+        for ((label, ownWidth), row) in zip(zip(labels, labelWidths), rows) {
+            let value = TerminalText.safe(row.value)
+            // One line that is not wrapped (piped output) needs no splitting: the common case.
+            let lines = valueWidth == 0 && !value.utf8.contains(0x0A)
+                ? [trimmingTrailingBlanks(value)]
+                : value.split(separator: "\n", omittingEmptySubsequences: false)
+                    .flatMap { TextWrapper.wrap(trimmingTrailingBlanks(String($0)), width: valueWidth, hangingIndent: 0) }
             let first = lines.first ?? ""
             output += style.bold(label)
             if !first.isEmpty {
-                output += TerminalText.padding(from: DisplayWidth.of(label), to: labelWidth) + "  " + first
+                output += TerminalText.padding(from: ownWidth, to: labelWidth) + "  " + first
             }
             output += "\n"
             for line in lines.dropFirst() {
