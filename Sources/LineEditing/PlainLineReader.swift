@@ -11,14 +11,17 @@ import Darwin
 /// History is kept in memory only (for the `history` command).
 public final class PlainLineReader: LineReader {
     private let fileDescriptor: Int32
+    /// Closed when this reader goes (a script file it opened), or left open (stdin).
+    private let ownsDescriptor: Bool
     private var buffer: [UInt8] = []
     private var lineStart = 0
     /// Bytes before this index (and after `lineStart`) are known to hold no newline.
     private var scanned = 0
     private var reachedEnd = false
     private var entries: HistoryList
-    /// The longest line handed out (1 MiB); a longer one is skipped and reported as too long.
+    /// The longest line handed out by default (1 MiB); a longer one is skipped and reported as too long.
     static let maxLineBytes = 1 << 20
+    private let maxLineBytes: Int
     private var skippingLongLine = false
 
     /// - Parameters:
@@ -31,7 +34,24 @@ public final class PlainLineReader: LineReader {
         redact: @escaping (String) -> String = { $0 }
     ) {
         self.fileDescriptor = fileDescriptor
+        ownsDescriptor = false
+        maxLineBytes = Self.maxLineBytes
         self.entries = HistoryList(capacity: maxHistory, redact: redact)
+    }
+
+    /// Reads the file at `path` (closed when the reader goes), with lines of up to `maxLineBytes`;
+    /// nil when it cannot be opened.
+    public init?(path: String, maxLineBytes: Int) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        fileDescriptor = descriptor
+        ownsDescriptor = true
+        self.maxLineBytes = maxLineBytes
+        entries = HistoryList(capacity: 0, redact: { $0 })
+    }
+
+    deinit {
+        if ownsDescriptor { close(fileDescriptor) }
     }
 
     /// `prompt` is ignored: nobody is watching a pipe.
@@ -40,16 +60,16 @@ public final class PlainLineReader: LineReader {
     public func readLine(prompt: String) -> LineReadResult {
         while true {
             if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
-                let tooLong = skippingLongLine || newline - lineStart > Self.maxLineBytes
+                let tooLong = skippingLongLine || newline - lineStart > maxLineBytes
                 let line = tooLong ? "" : decodeLine(buffer[lineStart..<newline])
                 lineStart = newline + 1
                 scanned = lineStart
                 skippingLongLine = false
-                return tooLong ? .lineTooLong(limit: Self.maxLineBytes) : .line(line)
+                return tooLong ? .lineTooLong(limit: maxLineBytes) : .line(line)
             }
             scanned = buffer.count
             // A line over the limit is dropped as it streams in (memory stays bounded) and reported once.
-            if buffer.count - lineStart > Self.maxLineBytes {
+            if buffer.count - lineStart > maxLineBytes {
                 skippingLongLine = true
                 lineStart = buffer.count
             }
@@ -57,7 +77,7 @@ public final class PlainLineReader: LineReader {
                 if skippingLongLine {
                     skippingLongLine = false
                     lineStart = buffer.count
-                    return .lineTooLong(limit: Self.maxLineBytes)
+                    return .lineTooLong(limit: maxLineBytes)
                 }
                 guard lineStart < buffer.count else { return .endOfInput }
                 let line = decodeLine(buffer[lineStart...])

@@ -140,6 +140,12 @@ if isatty(STDOUT_FILENO) == 1 {
     options.width = { 0 }
 }
 options.interruptCount = { InterruptMonitor.count }
+// Script files are read as they run (a buffer, not the whole text), with lines up to the expansion limit.
+options.openScript = { path in
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    return PlainLineReader(path: path, maxLineBytes: 16 << 20).map(ReaderSource.init)
+}
 
 var demoServer: DemoServer?
 var locatorSource: String

@@ -142,10 +142,16 @@ public final class ShellEngine {
         guard sourceStack.count < Self.maxSourceDepth else {
             throw CommandError("source nested more than \(Self.maxSourceDepth) deep")
         }
-        let text = try ScriptFile.read(path)
+        let lines: LineSource
+        if let opened = session.options.openScript?(expanded) {
+            lines = opened
+        } else {
+            // Not opened: read whole, which also gives the one error line when it cannot be read.
+            lines = LineListSource(text: try ScriptFile.read(path))
+        }
         sourceStack.append(absolute)
         defer { sourceStack.removeLast() }
-        return run(LineListSource(text: text), file: path)
+        return run(lines, file: path)
     }
 
     /// `weather v2> ` — the current service and version, or `apish> `.

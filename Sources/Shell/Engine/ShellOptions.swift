@@ -15,6 +15,10 @@ public struct ShellOptions: Sendable {
     public var width: @Sendable () -> Int = { 100 }
     /// How many times SIGINT has arrived; requests are cancelled when it moves.
     public var interruptCount: @Sendable () -> Int = { 0 }
+    /// Opens a script file (`apish FILE`, `source FILE`) as lines read as they are run, so a long script
+    /// costs a buffer rather than its whole text; nil when the file cannot be opened. Unset, a script is
+    /// read whole.
+    public var openScript: (@Sendable (String) -> LineSource?)?
 
     public init() {}
 }
