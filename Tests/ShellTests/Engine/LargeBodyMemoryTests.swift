@@ -6,23 +6,13 @@ import Testing
 
 /// What a large body leaves behind once shown: its bytes, not its tape and never a tree; and what it
 /// takes to show it again (a path, `show --raw`) still works from those bytes.
-@Suite final class LargeBodyMemoryTests {
-    let server: DemoServer
-    let session: Session
-    let output = BufferedOutput()
-    let engine: ShellEngine
+@Suite struct LargeBodyMemoryTests {
+    let shell: DemoShell
+    var session: Session { shell.session }
+    var server: DemoServer { shell.server }
 
     init() throws {
-        server = DemoServer(configuration: DemoServerConfiguration(faults: true))
-        try server.start()
-        let facade = ServiceFacade(transport: CurlTransport())
-        try facade.locate(server.baseURL + "/services.json")
-        session = Session(facade: facade)
-        engine = ShellEngine(session: session, output: output)
-    }
-
-    deinit {
-        server.stop()
+        shell = try DemoShell(faults: true)
     }
 
     private func lastDocument() throws -> JSONDocument {
@@ -31,20 +21,20 @@ import Testing
 
     @Test func aShownLargeBodyKeepsOnlyItsBytesAndStillAnswersPaths() throws {
         // GIVEN a 2 MiB JSON body fetched and shown as pretty JSON
-        #expect(engine.run(LineListSource(text: "get \(server.baseURL)/faults/huge/2\n"), file: "t.apish"))
-        #expect(output.output.contains(#""bytes": 2097152"#))
+        #expect(shell.run("get \(server.baseURL)/faults/huge/2\n"))
+        #expect(shell.output.output.contains(#""bytes": 2097152"#))
         // THEN what stays with the last response is its bytes alone
         let document = try lastDocument()
         #expect(document.data.count == 2_097_152)
         #expect(document.byteCount == document.data.count)
         // AND a path still reads from them
-        #expect(engine.run(LineListSource(text: "let n = bytes\n"), file: "t.apish"))
+        #expect(shell.run("let n = bytes\n"))
         #expect(session.variable("n") == "2097152")
     }
 
     @Test func aSmallBodyKeepsItsTape() throws {
         // GIVEN a small body fetched and shown
-        #expect(engine.run(LineListSource(text: "refresh weather\n"), file: "t.apish"))
+        #expect(shell.run("refresh weather\n"))
         // THEN its tape stays (parsing it again would cost more than it holds)
         let document = try lastDocument()
         #expect(document.byteCount > document.data.count)

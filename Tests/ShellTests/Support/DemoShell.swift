@@ -1,0 +1,30 @@
+import DemoServer
+import Facade
+import Foundation
+@testable import Shell
+
+/// A shell engine on a demo server of its own (port 0), its output kept in memory; the server stops with it.
+final class DemoShell {
+    let server: DemoServer
+    let session: Session
+    let output = BufferedOutput()
+    let engine: ShellEngine
+
+    init(faults: Bool = false) throws {
+        server = DemoServer(configuration: DemoServerConfiguration(faults: faults))
+        try server.start()
+        let facade = ServiceFacade(transport: CurlTransport())
+        try facade.locate(server.baseURL + "/services.json")
+        session = Session(facade: facade)
+        engine = ShellEngine(session: session, output: output)
+    }
+
+    deinit {
+        server.stop()
+    }
+
+    /// Runs a script's text; true when nothing in it failed.
+    func run(_ script: String, file: String = "t.apish") -> Bool {
+        engine.run(LineListSource(text: script), file: file)
+    }
+}
