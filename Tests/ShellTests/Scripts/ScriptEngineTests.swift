@@ -6,23 +6,15 @@ import Testing
 
 /// Scripts run by the engine against a demo server on port 0: failed requests judged by the next
 /// `expect`, captures, sourcing and the runner's exit status.
-@Suite final class ScriptEngineTests {
-    let server: DemoServer
-    let session: Session
-    let output = BufferedOutput()
-    let engine: ShellEngine
+@Suite struct ScriptEngineTests {
+    let shell: DemoShell
+    var server: DemoServer { shell.server }
+    var session: Session { shell.session }
+    var output: BufferedOutput { shell.output }
+    var engine: ShellEngine { shell.engine }
 
     init() throws {
-        server = DemoServer(configuration: DemoServerConfiguration())
-        try server.start()
-        let facade = ServiceFacade(transport: CurlTransport())
-        try facade.locate(server.baseURL + "/services.json")
-        session = Session(facade: facade)
-        engine = ShellEngine(session: session, output: output)
-    }
-
-    deinit {
-        server.stop()
+        shell = try DemoShell()
     }
 
     private func run(_ script: String, file: String = "t.apish") -> Bool {
