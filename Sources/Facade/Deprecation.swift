@@ -69,11 +69,12 @@ public enum Deprecation {
     }
 
     /// An IMF-fixdate (`Wed, 30 Jun 2027 23:59:59 GMT`) → `2027-06-30`, read as `DateFormatter` read
-    /// `EEE, dd MMM yyyy HH:mm:ss zzz` (en_US_POSIX): any weekday name, a real date and time, GMT or UTC.
+    /// `EEE, dd MMM yyyy HH:mm:ss zzz` (en_US_POSIX): any weekday name, a real date and time, GMT or UTC;
+    /// before 1582-10-15 the date is Julian, as ICU counts it.
     static func httpDate(_ value: String) -> String? {
         let fields = value.trimmingWhitespace().split(separator: " ", omittingEmptySubsequences: false)
-        guard fields.count == 6, fields[0].count == 4, fields[0].hasSuffix(","),
-              weekdays.contains(fields[0].dropLast().lowercased()),
+        // The comma may be left out, as ICU's lenient reading allows.
+        guard fields.count == 6, weekdays.contains(fields[0].hasSuffix(",") ? fields[0].dropLast().lowercased() : fields[0].lowercased()),
               let day = number(fields[1], digits: 1...2),
               let month = months.firstIndex(of: fields[2].lowercased()).map({ $0 + 1 }),
               let year = number(fields[3], digits: 1...4), year > 0,

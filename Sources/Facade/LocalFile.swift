@@ -46,9 +46,7 @@ public enum LocalFile {
 
     /// The system's short reason (`permission denied`), not Foundation's whole sentence.
     public static func reason(_ error: any Error) -> String {
-        if let posix = (error as? POSIXError) ?? ((error as? CocoaError)?.underlying as? POSIXError) {
-            return reason(errno: posix.code.rawValue)
-        }
+        if let code = posixErrorCode(of: error) { return reason(errno: code) }
         return String(describing: error)
     }
 

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
+#if canImport(FoundationEssentials)
+import FoundationEssentials
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
+#else
+import Foundation
 #endif
 
 // Stand-ins for the few Foundation calls apish made that live in CoreFoundation (NSString, CharacterSet,
@@ -150,6 +151,15 @@ package enum Threads {
         let run: @Sendable () -> Void
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
     }
+}
+
+/// The POSIX error code behind a file error, as `NSError` bridging found it: the error itself (a
+/// `POSIXError`, or any error of `NSPOSIXErrorDomain`) or the underlying error a `CocoaError` carries.
+package func posixErrorCode(of error: any Error) -> Int32? {
+    for candidate in [error, (error as? CocoaError)?.underlying] {
+        if let candidate, candidate._domain == "NSPOSIXErrorDomain" { return Int32(exactly: candidate._code) }
+    }
+    return nil
 }
 
 /// The file system questions Foundation answered through `ObjCBool`.

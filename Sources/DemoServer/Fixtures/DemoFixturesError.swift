@@ -36,8 +36,8 @@ public enum DemoFixturesError: Error, Equatable, CustomStringConvertible {
     init(_ error: any Error, path: String) {
         let cocoa = error as? CocoaError
         let failedPath = cocoa?.filePath ?? path
-        if let posix = (error as? POSIXError) ?? (cocoa?.underlying as? POSIXError) {
-            self.init(errno: posix.code.rawValue, path: failedPath)
+        if let code = posixErrorCode(of: error) {
+            self.init(errno: code, path: failedPath)
         } else if let cocoa, let code = Self.posixCode(of: cocoa.code) {
             self.init(errno: code, path: failedPath)
         } else {
