@@ -6,12 +6,6 @@ import Foundation
 #endif
 import FoundationFree
 
-#if canImport(Glibc)
-private let readBytes = Glibc.read
-#else
-private let readBytes = Darwin.read
-#endif
-
 /// Reads a local file (a locator, a script) with a size limit, failing with the system's own reason.
 public enum LocalFile {
     /// Why a file could not be read: `no such file`, `is a directory`, `permission denied`, `larger than 64 MiB`.
@@ -32,7 +26,7 @@ public enum LocalFile {
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while data.count <= limit {
-            let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, min($0.count, limit + 1 - data.count)) }
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, min($0.count, limit + 1 - data.count)) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw ReadError(reason: reason(errno: errno)) }
             if count == 0 { break }

@@ -97,10 +97,13 @@ extension StringProtocol {
     }
 }
 
+// `read` and `write` under names that a type's own `read`/`write` methods do not hide.
 #if canImport(Glibc)
-private let systemWrite = Glibc.write
+package let systemRead = Glibc.read
+package let systemWrite = Glibc.write
 #else
-private let systemWrite = Darwin.write
+package let systemRead = Darwin.read
+package let systemWrite = Darwin.write
 #endif
 
 /// Writes to the standard streams with `write(2)`, unbuffered, as `FileHandle.standardError.write` did.
