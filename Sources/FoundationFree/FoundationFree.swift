@@ -252,6 +252,10 @@ package enum CivilTime {
             + pad(second / 60 % 60, 2) + ":" + pad(second % 60, 2) + "Z"
     }
 
+    package static func iso8601(_ date: Date) -> String {
+        iso8601(secondsSince1970: date.timeIntervalSince1970)
+    }
+
     /// `HH:mm:ss` in the local time zone (`TZ`, else /etc/localtime), as `DateFormatter` gives by default.
     package static func localClock(secondsSince1970 seconds: Double) -> String {
         var time = time_t(seconds.rounded(.down))

@@ -118,7 +118,7 @@ struct Watcher {
     }
 
     private func event(_ time: Date, _ fields: [(String, JSONValue)]) -> JSONValue {
-        .object(JSONObject([("refresh", .number(JSONNumber(refreshes))), ("at", .string(CivilTime.iso8601(secondsSince1970: time.timeIntervalSince1970)))] + fields))
+        .object(JSONObject([("refresh", .number(JSONNumber(refreshes))), ("at", .string(CivilTime.iso8601(time)))] + fields))
     }
 
     private func emit(_ line: String) {

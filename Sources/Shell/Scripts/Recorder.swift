@@ -73,7 +73,7 @@ public struct Recorder: Sendable {
     public func script(savedAt: Date = Date(), locator: String?, file: String, redact: (String) -> String = { $0 }) -> String {
         let (lines, placeholders) = replayable(redact: redact)
         var header = [
-            "# apish recording, saved \(CivilTime.iso8601(secondsSince1970: savedAt.timeIntervalSince1970)) (started \(CivilTime.iso8601(secondsSince1970: startedAt.timeIntervalSince1970)))",
+            "# apish recording, saved \(CivilTime.iso8601(savedAt)) (started \(CivilTime.iso8601(startedAt)))",
             "# locator: \(locator ?? "(none loaded)")",
             "# replay: apish \(file)   (exit 0 while the APIs still answer as recorded)",
         ]
