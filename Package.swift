@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The modules linked into apish import FoundationEssentials, not Foundation: Foundation's own APIs (NSString,
+// CharacterSet, FileHandle, Thread, DateFormatter) would link CoreFoundation and ICU into the static binary.
+// Members of a module are visible only in files that import it, so one `import Foundation` elsewhere cannot
+// quietly bring `trimmingCharacters` and the like back.
+let foundationFree: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "apish",
     platforms: [.macOS(.v15)],
@@ -18,17 +24,20 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
         ),
-        .target(name: "Facade", dependencies: ["CCurl"]),
+        // Stand-ins for the Foundation calls that would link CoreFoundation and ICU into the binary.
+        .target(name: "FoundationFree", swiftSettings: foundationFree),
+        .target(name: "Facade", dependencies: ["CCurl", "FoundationFree"], swiftSettings: foundationFree),
         .target(name: "LineEditing", dependencies: ["CLibEdit"]),
-        .target(name: "Shell", dependencies: ["Facade"]),
-        .target(name: "DemoServer"),
+        .target(name: "Shell", dependencies: ["Facade", "FoundationFree"], swiftSettings: foundationFree),
+        .target(name: "DemoServer", dependencies: ["FoundationFree"], swiftSettings: foundationFree),
         .executableTarget(
-            name: "apish", dependencies: ["Shell", "Facade", "LineEditing", "DemoServer"],
+            name: "apish", dependencies: ["Shell", "Facade", "FoundationFree", "LineEditing", "DemoServer"], swiftSettings: foundationFree,
             // A position-dependent release binary: the loader relocates nothing of the statically linked Swift
             // runtime and Foundation at start-up (~115,000 relocations, ~3 MiB of pages less to touch).
             linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]),
         .executableTarget(name: "apish-bench", dependencies: ["Facade", "Shell", "DemoServer"], path: "Benchmarks/apish-bench"),
         .executableTarget(name: "apish-fuzz", dependencies: ["Facade", "Shell"], path: "Fuzz/apish-fuzz"),
+        .testTarget(name: "FoundationFreeTests", dependencies: ["FoundationFree"]),
         .testTarget(name: "FacadeTests", dependencies: ["Facade", "DemoServer"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "Facade", "DemoServer"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),

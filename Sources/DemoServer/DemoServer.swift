@@ -1,6 +1,11 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
+import FoundationFree
 
 /// The demo HTTP/1.1 server behind `apish serve` and the tests: loopback, keep-alive, one thread per
 /// connection (at most `maximumConnections`), serving the demo APIs from built-in or folder fixtures.
@@ -84,7 +89,7 @@ public final class DemoServer: Sendable {
             state.acceptLoopRunning = true
         }
         threads.enter()
-        Thread.detachNewThread { [self] in
+        Threads.detach { [self] in
             acceptLoop(listener: listener.descriptor, wake: wake)
             threads.leave()
         }
@@ -109,8 +114,7 @@ public final class DemoServer: Sendable {
 
     private func checkRoot() throws {
         guard let root = configuration.root else { return }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileKind.isDirectory(root) == true else {
             throw DemoServerError.rootNotFound(root)
         }
     }
@@ -133,7 +137,7 @@ public final class DemoServer: Sendable {
         while case .connectionPending = Socket.waitForConnection(listener: listener, wakeReader: wake.reader) {
             guard let descriptor = Socket.accept(from: listener) else {
                 // Out of descriptors or an aborted handshake: back off instead of spinning on poll.
-                Thread.sleep(forTimeInterval: 0.005)
+                Threads.sleep(seconds: 0.005)
                 continue
             }
             switch admit(descriptor) {
@@ -144,7 +148,7 @@ public final class DemoServer: Sendable {
                 turnAway(descriptor)
             case .admitted(let id, let connection):
                 threads.enter()
-                Thread.detachNewThread { [self] in
+                Threads.detach { [self] in
                     serve(connection, id: id)
                     threads.leave()
                 }
@@ -166,7 +170,7 @@ public final class DemoServer: Sendable {
             return
         }
         threads.enter()
-        Thread.detachNewThread { [self] in
+        Threads.detach { [self] in
             Socket.closeGracefully(descriptor)
             rejections.subtract(1, ordering: .relaxed)
             threads.leave()

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// Deprecation notices: from the locator entry (`deprecated`, `sunset`) and from the response's
 /// `Deprecation` (RFC 9745, `@<epoch seconds>` or `true`) and `Sunset` (RFC 8594, HTTP date) headers.
@@ -49,7 +54,7 @@ public enum Deprecation {
             let sunset = headers["Sunset"]
             guard deprecation != nil || sunset != nil else { return nil }
             // RFC 9745 allows only a date; `false` from older drafts means "not deprecated".
-            deprecated = deprecation.map { $0.trimmingCharacters(in: .whitespaces).lowercased() != "false" } ?? false
+            deprecated = deprecation.map { $0.trimmingWhitespace().lowercased() != "false" } ?? false
             since = deprecation.flatMap(Deprecation.headerDate)
             self.sunset = sunset.map { Deprecation.httpDate($0) ?? $0 }
             if !deprecated && self.sunset == nil { return nil }
@@ -58,25 +63,35 @@ public enum Deprecation {
 
     /// `@1798675200` → `2026-12-31`; `true`/other text kept as is (nil when it carries no date).
     static func headerDate(_ value: String) -> String? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = value.trimmingWhitespace()
         guard trimmed.hasPrefix("@"), let seconds = Double(trimmed.dropFirst()) else { return nil }
-        return isoDay(Date(timeIntervalSince1970: seconds))
+        return CivilTime.isoDay(secondsSince1970: seconds)
     }
 
-    /// An IMF-fixdate (`Wed, 30 Jun 2027 23:59:59 GMT`) → `2027-06-30`.
+    /// An IMF-fixdate (`Wed, 30 Jun 2027 23:59:59 GMT`) → `2027-06-30`, read as `DateFormatter` read
+    /// `EEE, dd MMM yyyy HH:mm:ss zzz` (en_US_POSIX): any weekday name, a real date and time, GMT or UTC;
+    /// before 1582-10-15 the date is Julian, as ICU counts it.
     static func httpDate(_ value: String) -> String? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: value.trimmingCharacters(in: .whitespaces)).map(isoDay)
+        let fields = value.trimmingWhitespace().split(separator: " ", omittingEmptySubsequences: false)
+        // The comma may be left out, as ICU's lenient reading allows.
+        guard fields.count == 6, weekdays.contains(fields[0].hasSuffix(",") ? fields[0].dropLast().lowercased() : fields[0].lowercased()),
+              let day = number(fields[1], digits: 1...2),
+              let month = months.firstIndex(of: fields[2].lowercased()).map({ $0 + 1 }),
+              let year = number(fields[3], digits: 1...4), year > 0,
+              ["gmt", "utc"].contains(fields[5].lowercased()) else { return nil }
+        let time = fields[4].split(separator: ":", omittingEmptySubsequences: false)
+        guard time.count == 3, let hour = number(time[0], digits: 1...2), let minute = number(time[1], digits: 1...2),
+              let second = number(time[2], digits: 1...2), hour < 24, minute < 60, second < 60 else { return nil }
+        let days = CivilTime.days(year: year, month: month, day: day)
+        guard (1...31).contains(day), CivilTime.civil(days: days) == (year, month, day) else { return nil }
+        return CivilTime.isoDay(secondsSince1970: Double(days) * 86_400)
     }
 
-    private static func isoDay(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: date)
+    private static let weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+    private static func number(_ text: Substring, digits: ClosedRange<Int>) -> Int? {
+        guard digits.contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int(text)
     }
 }

@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// Reads a local file (a locator, a script) with a size limit, failing with the system's own reason.
 public enum LocalFile {
@@ -11,24 +17,20 @@ public enum LocalFile {
     public static let defaultLimit = 64 << 20
 
     public static func read(_ path: String, limit: Int = defaultLimit) throws(ReadError) -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ReadError(reason: "no such file")
-        }
-        guard !isDirectory.boolValue else { throw ReadError(reason: "is a directory") }
-        let handle: FileHandle
-        do {
-            handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-        } catch {
-            throw ReadError(reason: reason(error))
-        }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            // One byte past the limit tells "too large" from "exactly the limit"; endless files stop there too.
-            data = try handle.read(upToCount: limit + 1) ?? Data()
-        } catch {
-            throw ReadError(reason: reason(error))
+        guard let isDirectory = FileKind.isDirectory(path) else { throw ReadError(reason: "no such file") }
+        guard !isDirectory else { throw ReadError(reason: "is a directory") }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ReadError(reason: reason(errno: errno)) }
+        defer { close(descriptor) }
+        // One byte past the limit tells "too large" from "exactly the limit"; endless files stop there too.
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while data.count <= limit {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, min($0.count, limit + 1 - data.count)) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw ReadError(reason: reason(errno: errno)) }
+            if count == 0 { break }
+            data.append(contentsOf: chunk[0..<count])
         }
         guard data.count <= limit else {
             throw ReadError(reason: "larger than " + (limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"))
@@ -38,11 +40,11 @@ public enum LocalFile {
 
     /// The system's short reason (`permission denied`), not Foundation's whole sentence.
     public static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        let posix = nsError.domain == NSPOSIXErrorDomain ? nsError : nsError.userInfo[NSUnderlyingErrorKey] as? NSError
-        if let posix, posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code))).lowercased()
-        }
-        return nsError.localizedDescription
+        if let code = posixErrorCode(of: error) { return reason(errno: code) }
+        return String(describing: error)
+    }
+
+    private static func reason(errno code: Int32) -> String {
+        String(cString: strerror(code)).lowercased()
     }
 }

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// The kind of result a request ended in — the names scripts use in `expect result KIND`.
 public enum OutcomeKind: String, Sendable, CaseIterable {
@@ -108,7 +113,7 @@ public enum Outcome: Sendable, Equatable, CustomStringConvertible {
         }
         guard let text = String(data: body, encoding: .utf8) else { return nil }
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingWhitespace()
         guard !trimmed.isEmpty, !trimmed.hasPrefix("<"), trimmed.count <= 200 else { return nil }
         return trimmed
     }

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// A request typed by hand: `post twit/like/t01 Authorization:"Bearer x"`, `get weather city==Boston`,
 /// `put /items/3 name=eye tags:='["a"]'`.
@@ -58,7 +63,7 @@ public struct RawRequest: Sendable {
         let separators = [":=", "==", "=", ":"]
         var best: (range: Range<String.Index>, separator: String)?
         for separator in separators {
-            guard let range = item.range(of: separator) else { continue }
+            guard let range = item.literalRange(of: separator) else { continue }
             if let current = best, current.range.lowerBound <= range.lowerBound { continue }
             best = (range, separator)
         }
@@ -82,7 +87,7 @@ public struct RawRequest: Sendable {
             guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
                 throw .invalidRequest("bad header name '\(name)'")
             }
-            headers.append(FormField(name: name, value: value.trimmingCharacters(in: .whitespaces)))
+            headers.append(FormField(name: name, value: value.trimmingWhitespace()))
         }
     }
 

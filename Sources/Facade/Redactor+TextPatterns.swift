@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 
 /// The patterns that hold a secret whatever its value, each a scan over UTF-8 bytes that looks back or
 /// ahead a bounded distance from a separator (`://`, `:`, `=`), so every scan is linear in the text.

@@ -1,5 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 import Synchronization
+import FoundationFree
 
 /// Finds known secret values in text, in every form they take on the way out: raw, percent-encoded
 /// (upper- and lower-case hex, `+` for a space), JSON-escaped (with and without `\/`, with non-ASCII as
@@ -112,7 +118,7 @@ public final class SecretMatcher: Sendable {
             forms.append(Array(encoded.utf8))
             forms.append(Array(lowerHex(encoded).utf8))
             if secret.contains(" ") {
-                forms.append(Array(FormEncoding.percentEncode(secret).replacingOccurrences(of: "%20", with: "+").utf8))
+                forms.append(Array(FormEncoding.percentEncode(secret).replacingAll("%20", with: "+").utf8))
             }
         }
         forms += jsonEscapedForms(of: raw)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ServiceFacade {
     /// Fetches a service's main resource at its active version (or `version`) and decodes it with the
@@ -231,16 +235,14 @@ extension ServiceFacade {
             head = String(base[..<mark])
             tail = String(base[mark...])
         }
-        let path = path.addingPercentEncoding(withAllowedCharacters: Self.pathCharacters) ?? path
+        let path = FormEncoding.percentEncode(path, keeping: Self.isPathByte)
         if head.hasSuffix("/") && path.hasPrefix("/") { return head + path.dropFirst() + tail }
         if !head.hasSuffix("/") && !path.hasPrefix("/") { return head + "/" + path + tail }
         return head + path + tail
     }
 
     /// What a path may hold as typed: the URL path set plus `%`, so `%20` typed by hand stays as is.
-    private static let pathCharacters: CharacterSet = {
-        var set = CharacterSet.urlPathAllowed
-        set.insert("%")
-        return set
-    }()
+    private static func isPathByte(_ byte: UInt8) -> Bool {
+        FormEncoding.isURLPathAllowed(byte) || byte == UInt8(ascii: "%")
+    }
 }

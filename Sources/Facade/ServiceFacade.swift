@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The single entry point the shell uses: the locator, the active version of every service, the
 /// typed requests of each API, raw requests, and the last result of each. It never prints.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension URLScope {
     /// The scope a credential typed for a URL gets: scheme, host, port and path, without query or fragment

@@ -1,8 +1,14 @@
 import DemoServer
 import Facade
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 import LineEditing
 import Shell
+import FoundationFree
 
 /// Adapts LineEditing's readers to the shell's `LineSource`.
 final class ReaderSource: LineSource {
@@ -48,13 +54,13 @@ let argv = Array(CommandLine.arguments.dropFirst())
 /// a caller parsing stdout waits for.
 func fail(_ message: String, code: Int32) -> Never {
     // A message may quote a remote document (a service name in a locator): no control character passes.
-    FileHandle.standardError.write(Data("apish: \(TerminalText.safe(message))\n".utf8))
+    StandardStream.write("apish: \(TerminalText.safe(message))\n")
     if argv.contains("--json") {
         let object = JSONValue.object(JSONObject([
             ("command", .string("apish")), ("ok", .bool(false)),
             ("error", .string(message.split(separator: "\n").first.map(String.init) ?? message)),
         ]))
-        FileHandle.standardOutput.write(Data((object.encoded() + "\n").utf8))
+        StandardStream.write(object.encoded() + "\n", to: STDOUT_FILENO)
     }
     exit(code)
 }
@@ -161,7 +167,7 @@ if let locator = arguments.locator(environment: environment) {
         }
         demoServer = server
         locatorSource = server.baseURL + "/" + URL(fileURLWithPath: locator).lastPathComponent
-        FileHandle.standardError.write(Data("apish: serving the demo fixtures of \(folder) at \(server.baseURL)\n".utf8))
+        StandardStream.write("apish: serving the demo fixtures of \(folder) at \(server.baseURL)\n")
     }
 } else {
     let server = DemoServer(configuration: DemoServerConfiguration(faults: environment["APISH_DEMO_FAULTS"] == "1"))
@@ -172,7 +178,7 @@ if let locator = arguments.locator(environment: environment) {
     }
     demoServer = server
     locatorSource = server.baseURL + "/services.json"
-    FileHandle.standardError.write(Data("apish: embedded demo API at \(server.baseURL) (no --locator given)\n".utf8))
+    StandardStream.write("apish: embedded demo API at \(server.baseURL) (no --locator given)\n")
 }
 
 let session = Session(facade: facade, options: options, environment: environment)
@@ -182,7 +188,7 @@ do {
 } catch {
     let message = error.description + (LocatorHint.missingScheme(locatorSource).map { " (\($0))" } ?? "")
     if !interactive { fail(message, code: 1) }
-    FileHandle.standardError.write(Data("apish: \(TerminalText.singleLine(message))\n".utf8))
+    StandardStream.write("apish: \(TerminalText.singleLine(message))\n")
 }
 
 var status: Int32
@@ -198,7 +204,7 @@ if interactive {
     do {
         try reader.saveHistory()
     } catch {
-        FileHandle.standardError.write(Data("apish: cannot save history: \(error)\n".utf8))
+        StandardStream.write("apish: cannot save history: \(error)\n")
     }
     status = 0
 } else {

@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// The demo server's built-in fixtures as files, for `apish serve --init DIR`: edit them, then serve them
 /// with `--root DIR`.
@@ -43,9 +49,8 @@ public enum DemoFixtures {
 
     /// Throws unless `directory` is missing or an empty folder.
     private static func checkWritable(_ directory: String) throws(DemoFixturesError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else { return }
-        guard isDirectory.boolValue else { throw .notAFolder(directory) }
+        guard let isDirectory = FileKind.isDirectory(directory) else { return }
+        guard isDirectory else { throw .notAFolder(directory) }
         let entries: [String]
         do {
             entries = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -58,9 +63,8 @@ public enum DemoFixtures {
     /// `mkdir -p` by hand: FileManager's errors do not always say which folder failed or why, and the
     /// user needs both (`/srv/demo: permission denied`).
     private static func createFolder(_ path: String) throws(DemoFixturesError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
-        let parent = (path as NSString).deletingLastPathComponent
+        if FileKind.isDirectory(path) == true { return }
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
         if !parent.isEmpty && parent != path { try createFolder(parent) }
         // EEXIST is a folder made meanwhile, or a file, which the next level (or the write) reports.
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw DemoFixturesError(errno: errno, path: path) }

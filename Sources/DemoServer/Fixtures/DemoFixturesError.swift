@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// Why `DemoFixtures.write(to:)` refused or stopped; `description` is one line for the user.
 public enum DemoFixturesError: Error, Equatable, CustomStringConvertible {
@@ -28,21 +34,20 @@ public enum DemoFixturesError: Error, Equatable, CustomStringConvertible {
     /// Foundation's file errors print as multi-line NSCocoaErrorDomain dumps; this keeps the path they
     /// name (or `path`) and the POSIX reason underneath, which is what the user can act on.
     init(_ error: any Error, path: String) {
-        let nsError = error as NSError
-        let failedPath = nsError.userInfo[NSFilePathErrorKey] as? String ?? path
-        let posix = nsError.domain == NSPOSIXErrorDomain ? nsError : nsError.userInfo[NSUnderlyingErrorKey] as? NSError
-        if let posix, posix.domain == NSPOSIXErrorDomain, let code = Int32(exactly: posix.code) {
+        let cocoa = error as? CocoaError
+        let failedPath = cocoa?.filePath ?? path
+        if let code = posixErrorCode(of: error) {
             self.init(errno: code, path: failedPath)
-        } else if nsError.domain == NSCocoaErrorDomain, let code = Self.posixCode(ofCocoaCode: nsError.code) {
+        } else if let cocoa, let code = Self.posixCode(of: cocoa.code) {
             self.init(errno: code, path: failedPath)
         } else {
-            self = .fileSystem(path: failedPath, reason: Self.oneLine(nsError.localizedDescription))
+            self = .fileSystem(path: failedPath, reason: Self.oneLine(String(describing: error)))
         }
     }
 
     /// The POSIX error behind the Cocoa file error codes that come without one.
-    private static func posixCode(ofCocoaCode code: Int) -> Int32? {
-        switch CocoaError.Code(rawValue: code) {
+    private static func posixCode(of code: CocoaError.Code) -> Int32? {
+        switch code {
         case .fileNoSuchFile, .fileReadNoSuchFile: return ENOENT
         case .fileReadNoPermission, .fileWriteNoPermission: return EACCES
         case .fileWriteFileExists: return EEXIST
@@ -54,7 +59,7 @@ public enum DemoFixturesError: Error, Equatable, CustomStringConvertible {
 
     /// `Permission denied.` → `permission denied`, line breaks folded, so it reads after a colon.
     private static func oneLine(_ text: String) -> String {
-        var line = text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        var line = text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingWhitespace()
         if line.hasSuffix(".") { line.removeLast() }
         guard let first = line.first else { return "failed" }
         // An acronym (`I/O error`) keeps its capitals.

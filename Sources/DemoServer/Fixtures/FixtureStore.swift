@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// A fixture file that exists but cannot be used.
 struct FixtureError: Error, CustomStringConvertible {
@@ -29,8 +34,7 @@ struct FixtureStore: Sendable {
             return BuiltInFixtures.files[path]
         case .folder(let root):
             let fullPath = root.hasSuffix("/") ? root + path : root + "/" + path
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: fullPath, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            guard FileKind.isDirectory(fullPath) == false else {
                 return nil
             }
             guard let data = FileManager.default.contents(atPath: fullPath) else {

@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// Builds the demo Meetup groups: the two groups of the original API sample plus a fixed number per city
 /// from a fixed seed, so every build serves the same few hundred plausible groups.
@@ -55,7 +61,7 @@ enum MeetupGroupGenerator {
         let hood = pickNeighbourhood(city.neighbourhoods, random: &random)
         let town = hood.town ?? city.name
         let fill = { (text: String) in
-            text.replacingOccurrences(of: "{city}", with: town).replacingOccurrences(of: "{hood}", with: hood.name)
+            text.replacingAll("{city}", with: town).replacingAll("{hood}", with: hood.name)
         }
 
         var name = fill(random.pick(theme.names))
@@ -89,7 +95,7 @@ enum MeetupGroupGenerator {
         let lon = hood.lon + distance / (111.32 * cos(hood.lat * Double.pi / 180)) * sin(bearing)
 
         let description = [
-            random.pick(theme.pitches).replacingOccurrences(of: "{city}", with: town).replacingOccurrences(of: "{hood}", with: hood.name),
+            random.pick(theme.pitches).replacingAll("{city}", with: town).replacingAll("{hood}", with: hood.name),
             "We meet \(random.pick(frequencies)) \(fill(random.pick(theme.venues))).",
             random.pick(closings),
         ].joined(separator: " ")

@@ -1,5 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
+import FoundationFree
 
 /// One accepted socket. Its serving thread owns the descriptor and closes it; `cancel()` (from `stop()`)
 /// only shuts it down, which wakes the serving thread without racing it for the close.
@@ -29,7 +34,7 @@ final class Connection: Sendable {
         while remaining > 0 {
             if isCancelled { return false }
             let slice = min(remaining, 50)
-            Thread.sleep(forTimeInterval: Double(slice) / 1000)
+            Threads.sleep(seconds: Double(slice) / 1000)
             remaining -= slice
         }
         return !isCancelled

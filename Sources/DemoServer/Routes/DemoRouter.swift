@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Sends each request to the API that owns its first path segment, then to the fixture files, then 404.
 struct DemoRouter: Sendable {

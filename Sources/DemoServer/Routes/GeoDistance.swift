@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 
 /// Great-circle distance on a spherical Earth (haversine); plenty for "nearest groups first".
 enum GeoDistance {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 
 /// Moves the built-in prices a little with the clock. The same instant always gives the same price, so
 /// the demo looks live while staying reproducible: within ±1.2 % of the base over a five-minute cycle,

@@ -1,6 +1,12 @@
 import CCurl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 import Synchronization
+import FoundationFree
 
 /// The libcurl transport: one easy handle inside one multi handle, reused for every request so
 /// connections stay alive between requests. Requests are serialized.
@@ -283,8 +289,7 @@ public final class CurlTransport: Transport {
         guard method == .get || method == .head else {
             throw .localFile(path: path, reason: "only GET and HEAD can read a file, not \(method.rawValue)")
         }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        if FileKind.isDirectory(path) == true {
             throw .localFile(path: path, reason: "is a directory")
         }
     }
@@ -380,7 +385,7 @@ public final class CurlTransport: Transport {
     private static let maxHeaderBytes = 100 * 1024
 
     private static func mentions(_ text: String, _ word: String) -> Bool {
-        text.range(of: word, options: .caseInsensitive) != nil
+        text.lowercased().literalRange(of: word.lowercased()) != nil
     }
 
     /// libcurl reports both timeouts with one code; the elapsed time tells which limit fired. A total

@@ -26,10 +26,16 @@ public enum FormEncoding {
 
     /// Percent-encodes every UTF-8 byte outside the RFC 3986 unreserved set.
     public static func percentEncode<S: StringProtocol>(_ string: S) -> String {
+        percentEncode(string, keeping: isUnreserved)
+    }
+
+    /// `addingPercentEncoding(withAllowedCharacters:)` for an ASCII set: every UTF-8 byte `keeping` refuses
+    /// becomes `%XX` (upper-case hex).
+    package static func percentEncode<S: StringProtocol>(_ string: S, keeping: (UInt8) -> Bool) -> String {
         var encoded: [UInt8] = []
         encoded.reserveCapacity(string.utf8.count)
         for byte in string.utf8 {
-            if isUnreserved(byte) {
+            if keeping(byte) {
                 encoded.append(byte)
             } else {
                 encoded.append(UInt8(ascii: "%"))
@@ -59,6 +65,36 @@ public enum FormEncoding {
             }
         }
         return String(decoding: decoded, as: UTF8.self)
+    }
+
+    /// `removingPercentEncoding`: nil when a `%` is not followed by two hex digits or the bytes are not UTF-8.
+    package static func strictPercentDecode(_ string: String) -> String? {
+        let bytes = Array(string.utf8)
+        var decoded: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                decoded.append(bytes[index])
+                index += 1
+                continue
+            }
+            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+                return nil
+            }
+            decoded.append(high << 4 | low)
+            index += 3
+        }
+        return String(validating: decoded, as: UTF8.self)
+    }
+
+    /// `CharacterSet.urlPathAllowed`: the unreserved set, the sub-delimiters but `;`, and `:@/`.
+    package static func isURLPathAllowed(_ byte: UInt8) -> Bool {
+        isUnreserved(byte) || "!$&'()*+,=:@/".utf8.contains(byte)
+    }
+
+    /// `CharacterSet.urlQueryAllowed`: the path set plus `;` and `?`.
+    package static func isURLQueryAllowed(_ byte: UInt8) -> Bool {
+        isURLPathAllowed(byte) || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "?")
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The body of a request, with the content type it implies.
 public enum HTTPBody: Sendable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A complete response: whatever the status, a response that arrived is a response, not an error.
 public struct HTTPResponse: Sendable, Equatable {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// How the transport follows redirects, hop by hop, the way curl does (RFC 9110 §15.4) but with the
 /// credential checks curl cannot make:
@@ -44,9 +49,9 @@ enum RedirectPolicy {
     /// The request for the hop after `status`/`headers`, or nil when that response is the final one.
     static func nextHop(afterStatus status: Int, headers: HTTPHeaders, of hop: HTTPRequest) throws(TransportError) -> HTTPRequest? {
         guard isFollowed(status), let location = headers["Location"],
-              !location.trimmingCharacters(in: .whitespaces).isEmpty
+              !location.trimmingWhitespace().isEmpty
         else { return nil }
-        guard let resolved = resolve(location.trimmingCharacters(in: .whitespaces), against: hop.url) else {
+        guard let resolved = resolve(location.trimmingWhitespace(), against: hop.url) else {
             throw .invalidURL(location)
         }
         guard let scheme = URLSchemePolicy.scheme(of: resolved), URLSchemePolicy.redirectSchemes.contains(scheme) else {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Collects the final response's status, header fields and body while libcurl delivers them, and enforces
 /// the body cap as bytes arrive so an oversized body never sits in memory.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Collects the request head libcurl writes to the wire (its `CURLINFO_HEADER_OUT` trace), bounded,
 /// so that `verbose` can show every header really sent rather than only those apish set.

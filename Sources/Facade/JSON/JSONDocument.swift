@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A parsed JSON document: the bytes as received and the tape that indexes them (`JSONTape`).
 ///
@@ -80,25 +81,19 @@ public struct JSONDocument: Sendable {
     }
 
     /// The tape, held until released.
-    private final class Index: @unchecked Sendable {
-        // @unchecked: the one mutable field is behind the lock.
-        private let lock = NSLock()
-        private var held: JSONTape?
+    private final class Index: Sendable {
+        private let held: Mutex<JSONTape?>
 
         init(_ tape: JSONTape) {
-            held = tape
+            held = Mutex(tape)
         }
 
         var tape: JSONTape? {
-            lock.lock()
-            defer { lock.unlock() }
-            return held
+            held.withLock { $0 }
         }
 
         func release() {
-            lock.lock()
-            held = nil
-            lock.unlock()
+            held.withLock { $0 = nil }
         }
     }
 }

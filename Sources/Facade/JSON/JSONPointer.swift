@@ -1,4 +1,5 @@
 import Foundation
+import FoundationFree
 
 /// An RFC 6901 JSON Pointer: `/components/schemas/Pet`, or as a URI fragment `#/components/schemas/Pet`.
 ///
@@ -86,7 +87,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
     private static func escape(_ token: String) -> String {
         guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
-        return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        return token.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
     }
 
     private static func unescape(_ token: String) -> String? {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Fetches the documents locator entries name (`schema`, `openapi`), once per `locate`: a document
 /// shared by several entries (`openapi.json#/components/schemas/A` and `…/B`, or one spec for two

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Locator {
     /// A locator that is itself an OpenAPI document: one service, named by `info.title` as a slug

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// One line of the locator: where a version of a service lives.
 public struct LocatorEntry: Sendable, Equatable {
@@ -136,7 +141,7 @@ public struct Locator: Sendable, Equatable {
                 throw .parse(source: source, reason: "\(place) (\(name)): version \"\(text)\" is not a version like \"v2\", 2.1 or 2022-11-28")
             }
             version = parsed
-            versionText = text.trimmingCharacters(in: .whitespaces)
+            versionText = text.trimmingWhitespace()
         case nil:
             throw .parse(source: source, reason: "\(place) (\(name)): missing \"version\"")
         case .some(let other):

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Fetches and parses a locator from `http(s)://`, `file://` or a plain path.
 public struct LocatorLoader: Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where a locator or a service lives: an `http(s)://` URL, a `file://` URL or a plain path.
 public enum LocatorLocation {
@@ -20,9 +24,8 @@ public enum LocatorLocation {
         } else {
             baseURL = URL(fileURLWithPath: base)
         }
-        guard let baseURL,
-              let encoded = reference.addingPercentEncoding(withAllowedCharacters: referenceCharacters),
-              let resolved = URL(string: encoded, relativeTo: baseURL)
+        let encoded = FormEncoding.percentEncode(reference, keeping: isReferenceByte)
+        guard let baseURL, let resolved = URL(string: encoded, relativeTo: baseURL)
         else { return nil }
         return resolved.absoluteString
     }
@@ -42,13 +45,12 @@ public enum LocatorLocation {
     /// `~/x` → `$HOME/x`.
     public static func expandTilde(_ path: String) -> String {
         guard path == "~" || path.hasPrefix("~/") else { return path }
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         return home + path.dropFirst()
     }
 
-    private static let referenceCharacters: CharacterSet = {
-        var set = CharacterSet.urlQueryAllowed
-        set.insert(charactersIn: "#%")
-        return set
-    }()
+    /// `CharacterSet.urlQueryAllowed` plus `#` and `%`.
+    private static func isReferenceByte(_ byte: UInt8) -> Bool {
+        FormEncoding.isURLQueryAllowed(byte) || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "%")
+    }
 }

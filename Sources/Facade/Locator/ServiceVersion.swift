@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// A service version such as `v2`, `v2.1` or a calendar version `2022-11-28`, ordered numerically part by
 /// part (`v2` < `v2.1` < `v10`; `2022-11-28` < `2024-06-20`).
@@ -19,7 +24,7 @@ public struct ServiceVersion: Sendable, Hashable, Comparable, CustomStringConver
 
     /// Parses `v2`, `V2`, `2`, `2.1`, `v2.1` and calendar versions `2022-11-28`; nil for anything else.
     public init?(_ text: String) {
-        let trimmed = Substring(text.trimmingCharacters(in: .whitespaces))
+        let trimmed = Substring(text.trimmingWhitespace())
         if let calendar = Self.calendarParts(trimmed) {
             self.init(parts: calendar, style: .calendar)
             return

@@ -1,3 +1,5 @@
+import FoundationFree
+
 /// How a version travels when several versions of a service share one URL (a locator entry's
 /// `"versioning"`). Without one, the URL alone tells versions apart (seed 000).
 public enum Versioning: Sendable, Equatable {
@@ -20,7 +22,7 @@ public enum Versioning: Sendable, Equatable {
         guard given.count == 1, let scheme = given.first else {
             return .failure(given.isEmpty ? .missingScheme : .severalSchemes(given))
         }
-        guard case .string(let text)? = fields[scheme], !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard case .string(let text)? = fields[scheme], !text.trimmingWhitespace().isEmpty else {
             return .failure(.notAString(scheme))
         }
         switch scheme {
@@ -44,7 +46,7 @@ public enum Versioning: Sendable, Equatable {
         case .header, .query:
             return entry.versionText
         case .accept(let template):
-            return template.replacingOccurrences(of: "{version}", with: entry.version.bare)
+            return template.replacingAll("{version}", with: entry.version.bare)
         }
     }
 

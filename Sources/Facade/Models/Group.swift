@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 
 /// A Meetup group (seed 004): only `name` is required; the rest is shown when present.
 public struct Group: Decodable, Sendable, Equatable {

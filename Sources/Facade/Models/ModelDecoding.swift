@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Turns a 2xx body into a model, and a `DecodingError` into a `DecodeFailure` that names the path and
 /// what was expected vs found (`currentTemperature: expected number, found string "63"`).

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// Builds the request of `call OPERATION [ARG…] [ITEM…]` from an operation of a spec, before anything is
 /// sent. Pure: no I/O, no session state.
@@ -93,7 +98,7 @@ public enum OpenAPICall {
     private static func url(base: String, path: String, values: [String: String]) -> String {
         var filled = path
         for (name, value) in values {
-            filled = filled.replacingOccurrences(of: "{\(name)}", with: FormEncoding.percentEncode(value))
+            filled = filled.replacingAll("{\(name)}", with: FormEncoding.percentEncode(value))
         }
         var trimmed = Substring(base)
         while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// An OpenAPI 3.0 or 3.1 document read from JSON: what `ops`, `help`, `call`, response checks and
 /// `diff --spec` need. Schemas are loaded once, shared by every operation, with `$ref` cycles safe.
@@ -74,7 +79,7 @@ public struct OpenAPIDocument: Sendable {
         let parts = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2 else { return nil }
         let method = HTTPMethod(rawValue: String(parts[0]))
-        let path = parts[1].trimmingCharacters(in: .whitespaces)
+        let path = parts[1].trimmingWhitespace()
         return operations.first { $0.method == method && $0.path == path }
     }
 

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// Which media types of a `content` map apish reads: JSON (`application/json`, `…+json`) and forms.
 enum OpenAPIMediaType {
@@ -10,7 +15,7 @@ enum OpenAPIMediaType {
         }
         if plain { return mediaType }
         let type = mediaType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? mediaType
-        return type.trimmingCharacters(in: .whitespaces).lowercased()
+        return type.trimmingWhitespace().lowercased()
     }
 
     static func isJSON(_ mediaType: String) -> Bool {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// Reads an OpenAPI 3.0/3.1 JSON document into an `OpenAPIDocument`.
 ///
@@ -173,7 +178,7 @@ struct OpenAPIReader {
         if case .object(let variables)? = server["variables"] {
             for (name, variable) in variables {
                 guard let defaultValue = variable["default"]?.displayText else { continue }
-                url = url.replacingOccurrences(of: "{\(name)}", with: defaultValue)
+                url = url.replacingAll("{\(name)}", with: defaultValue)
             }
         }
         if source.isEmpty { return url }

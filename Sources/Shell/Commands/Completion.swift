@@ -1,5 +1,10 @@
 import Facade
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// Candidates for service names and versions.
 enum ServiceCompletion {
@@ -35,9 +40,7 @@ enum PathCompletion {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         let shownDirectory = partial.contains("/") ? String(partial[...(partial.lastIndex(of: "/") ?? partial.startIndex)]) : ""
         return names.filter { $0.hasPrefix(prefix) && (prefix.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map { name in
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: directory + name, isDirectory: &isDirectory)
-            return shownDirectory + name + (isDirectory.boolValue ? "/" : "")
+            shownDirectory + name + (FileKind.isDirectory(directory + name) == true ? "/" : "")
         }
     }
 }

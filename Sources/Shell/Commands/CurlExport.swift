@@ -1,5 +1,10 @@
 import Facade
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// A request as a `curl` command that runs: every secret becomes an environment reference
 /// (`"Authorization: Bearer $APISH_BEARER"`), with a comment line per variable saying what to set,
@@ -94,7 +99,7 @@ struct CurlExport {
     private static func userInfo(_ url: String) -> (user: String, password: String)? {
         guard let parts = URLComponents(string: url), let password = parts.password, !password.isEmpty else { return nil }
         let user = parts.user ?? ""
-        return (user.removingPercentEncoding ?? user, password.removingPercentEncoding ?? password)
+        return (FormEncoding.strictPercentDecode(user) ?? user, FormEncoding.strictPercentDecode(password) ?? password)
     }
 
     private mutating func body(of request: HTTPRequest) -> String {
@@ -113,7 +118,7 @@ struct CurlExport {
     private mutating func argument(_ text: String, _ knownSecrets: [String]) -> String {
         var text = text
         for secret in knownSecrets.sorted(by: { $0.count > $1.count }) where secret.count >= 3 && text.contains(secret) {
-            text = text.replacingOccurrences(of: secret, with: reference(secret, name: "APISH_SECRET", what: "a secret of the session"))
+            text = text.replacingAll(secret, with: reference(secret, name: "APISH_SECRET", what: "a secret of the session"))
         }
         guard text.contains("\u{0}") else { return Self.singleQuoted(text) }
         var quoted = "\""
@@ -135,6 +140,6 @@ struct CurlExport {
     static func singleQuoted(_ text: String) -> String {
         let safe = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./:=@%+,".contains($0)) }
         if safe && !text.isEmpty { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        return "'" + text.replacingAll("'", with: #"'\''"#) + "'"
     }
 }

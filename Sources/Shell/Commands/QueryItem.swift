@@ -1,4 +1,5 @@
 import Facade
+import FoundationFree
 
 /// `name==value`, a query parameter item as in `refresh`, `diff`, `watch` and httpie.
 enum QueryItem {
@@ -6,7 +7,7 @@ enum QueryItem {
         // ASCII text has no canonical equivalents: without the bytes `==` it holds no item. Other text is
         // searched by Foundation, as always.
         if argument.utf8.allSatisfy({ $0 < 0x80 }), !containsDoubleEquals(argument.utf8) { return nil }
-        guard let range = argument.range(of: "=="), range.lowerBound != argument.startIndex else { return nil }
+        guard let range = argument.literalRange(of: "=="), range.lowerBound != argument.startIndex else { return nil }
         return FormField(name: String(argument[..<range.lowerBound]), value: String(argument[range.upperBound...]))
     }
 

@@ -1,5 +1,9 @@
 import Facade
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `get|post|put|patch|delete TARGET [ITEM…]`.
 struct RawRequestCommand: Command {

@@ -1,5 +1,10 @@
 import Facade
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// One run of `watch`: refreshes on an interval, prints the model once and then only what changed (by
 /// JSON path), and stops at `count=` or when the SIGINT counter moves. Text is written as it comes, through
@@ -10,8 +15,6 @@ struct Watcher {
     let context: CommandContext
     let stopped: () -> Bool
     /// `12:00:05` in text; JSON events get ISO 8601 (`at`).
-    let clock: DateFormatter
-    let timestamp = ISO8601DateFormatter()
     var session: Session { context.session }
     var json: Bool { session.options.json }
     var style: TextStyle { session.options.color ? .colored : .plain }
@@ -35,9 +38,6 @@ struct Watcher {
         let interrupts = context.session.options.interruptCount
         let start = interrupts()
         stopped = { interrupts() != start }
-        clock = DateFormatter()
-        clock.locale = Locale(identifier: "en_US_POSIX")
-        clock.dateFormat = "HH:mm:ss"
     }
 
     mutating func keep(_ event: JSONValue) {
@@ -80,7 +80,7 @@ struct Watcher {
 
     /// Prints what one refresh brought: the model the first time, then only the changes.
     private mutating func show(_ exchange: Exchange, at time: Date) {
-        let stamp = "[\(clock.string(from: time))]"
+        let stamp = "[\(CivilTime.localClock(secondsSince1970: time.timeIntervalSince1970))]"
         for warning in exchange.warnings where warned.insert(warning).inserted {
             warnings.append(warning)
             if !json { context.engine.output.writeError(ReportRenderer(session: session).warning(warning)) }
@@ -118,7 +118,7 @@ struct Watcher {
     }
 
     private func event(_ time: Date, _ fields: [(String, JSONValue)]) -> JSONValue {
-        .object(JSONObject([("refresh", .number(JSONNumber(refreshes))), ("at", .string(timestamp.string(from: time)))] + fields))
+        .object(JSONObject([("refresh", .number(JSONNumber(refreshes))), ("at", .string(CivilTime.iso8601(time)))] + fields))
     }
 
     private func emit(_ line: String) {
@@ -163,7 +163,7 @@ struct Watcher {
             if stop() { return true }
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 { return false }
-            Thread.sleep(forTimeInterval: min(step, remaining))
+            Threads.sleep(seconds: min(step, remaining))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Facade
+import FoundationFree
 
 /// The commands by name and alias; generates `help`, `help CMD` and "did you mean".
 public struct CommandRegistry: Sendable {
@@ -64,7 +65,7 @@ public struct CommandRegistry: Sendable {
         let rows = zip(names, commands).flatMap { name, command in
             let abstract = TextWrapper.wrap(command.abstract, width: width > 0 ? max(width - nameWidth - 2, 20) : 0, hangingIndent: 0)
             return abstract.enumerated().map { index, line in
-                (index == 0 ? name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) : String(repeating: " ", count: nameWidth))
+                (index == 0 ? name.paddedWithSpaces(toLength: nameWidth) : String(repeating: " ", count: nameWidth))
                     + "  " + line
             }
         }
@@ -92,7 +93,7 @@ public struct CommandRegistry: Sendable {
     private func usageLines(_ usage: String, width: Int) -> [String] {
         let prefix = "usage: "
         let indent = String(repeating: " ", count: prefix.count)
-        let alternatives = usage.components(separatedBy: " | ")
+        let alternatives = usage.split(separator: " | ", omittingEmptySubsequences: false).map(String.init)
         guard width > 0, let first = alternatives.first else { return [prefix + usage] }
         var lines: [String] = []
         var line = prefix + first

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The next step after a locator could not be loaded, when the way it was written suggests one.
 public enum LocatorHint {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// Where the shell writes: stdout for results, stderr for errors, warnings and the spinner.
 public protocol OutputSink: AnyObject {
@@ -11,30 +16,11 @@ public final class StandardOutput: OutputSink {
     public init() {}
 
     public func write(_ text: String) {
-        Self.write(text, to: STDOUT_FILENO)
+        StandardStream.write(text, to: 1)
     }
 
     public func writeError(_ text: String) {
-        Self.write(text, to: STDERR_FILENO)
-    }
-
-    /// Straight from the string's own UTF-8 storage, without a copy into `Data` (a rendered 70 MB body
-    /// would otherwise be held twice), retrying partial writes and EINTR. A closed pipe stops the writing.
-    private static func write(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { bytes in
-            guard var next = bytes.baseAddress else { return }
-            var left = bytes.count
-            while left > 0 {
-                let written = Foundation.write(descriptor, next, left)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                next += written
-                left -= written
-            }
-        }
+        StandardStream.write(text, to: 2)
     }
 }
 

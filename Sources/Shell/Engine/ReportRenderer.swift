@@ -1,5 +1,10 @@
 import Facade
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// Turns a `CommandReport` into terminal text or into the one JSON line of `--json`.
 struct ReportRenderer {
@@ -101,7 +106,7 @@ struct ReportRenderer {
             for line in sent.dropFirst() {
                 guard let colon = line.firstIndex(of: ":") else { continue }
                 let name = String(line[..<colon])
-                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                let value = line[line.index(after: colon)...].trimmingWhitespace()
                 let shown = Redactor.isCredentialLikeHeader(name) ? Redactor.maskKeepingScheme(value) : session.redact(value)
                 lines.append("> \(name): \(shown)")
             }

@@ -1,5 +1,9 @@
 import Facade
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reading a script file, with the one error line a user sees when it cannot be read.
 enum ScriptFile {

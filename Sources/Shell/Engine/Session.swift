@@ -1,5 +1,9 @@
 import Facade
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The state of one shell: the facade (locator, versions, models, auth, headers, location), variables,
 /// display flags, the recorder and where scripts are being read from.

@@ -1,5 +1,9 @@
 import Facade
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs command lines: tokenizes, expands variables, finds the command, runs it, renders the report,
 /// and keeps score for scripts (failures with `FILE:LINE`, cases for reports).
@@ -137,7 +141,7 @@ public final class ShellEngine {
         let expanded = LocatorLocation.expandTilde(path)
         let absolute = URL(fileURLWithPath: expanded).standardizedFileURL.path
         guard !sourceStack.contains(absolute) else {
-            throw CommandError("source cycle: \(path) is already being run (\(sourceStack.map { ($0 as NSString).lastPathComponent }.joined(separator: " → ")))")
+            throw CommandError("source cycle: \(path) is already being run (\(sourceStack.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: " → ")))")
         }
         guard sourceStack.count < Self.maxSourceDepth else {
             throw CommandError("source nested more than \(Self.maxSourceDepth) deep")

@@ -1,11 +1,17 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
+import Dispatch
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FoundationFree
 
 /// A spinner on stderr for requests slower than ~300 ms, on a terminal only. It draws from its own
 /// thread and erases itself when stopped.
@@ -23,8 +29,7 @@ final class Spinner: Sendable {
     /// stderr, where the spinner draws, unless told otherwise).
     static func start(label: String, width: @escaping @Sendable () -> Int = Spinner.standardErrorColumns) -> Spinner {
         let spinner = Spinner()
-        let thread = Thread { spinner.spin(label: label, width: width) }
-        thread.start()
+        Threads.detach { spinner.spin(label: label, width: width) }
         return spinner
     }
 
@@ -36,13 +41,13 @@ final class Spinner: Sendable {
         while !stopped.load(ordering: .acquiring) {
             if Date().timeIntervalSince(start) >= 0.3 {
                 let line = SpinnerLine.text(frame: frames[tick % frames.count], label: label, width: width())
-                FileHandle.standardError.write(Data("\r\(line)\u{1B}[K".utf8))
+                StandardStream.write("\r\(line)\u{1B}[K")
                 drawn = true
                 tick += 1
             }
             _ = wake.wait(timeout: .now() + 0.08)
         }
-        if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if drawn { StandardStream.write("\r\u{1B}[K") }
         done.signal()
     }
 

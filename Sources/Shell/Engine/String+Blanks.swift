@@ -1,9 +1,14 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FoundationFree
 
 extension String {
     /// The text without leading and trailing whitespace as `trimmingCharacters(in: .whitespaces)` sees it
     /// (spaces, tabs, Unicode space separators), by a byte scan: a script line is trimmed once per
-    /// command, and only a line that starts or ends in a non-ASCII character goes to Foundation.
+    /// command, and only a line that starts or ends in a non-ASCII character is trimmed by scalars.
     /// A line with nothing to trim comes back as is, without a copy.
     func trimmingBlanks() -> String {
         let bytes = utf8
@@ -15,7 +20,7 @@ extension String {
         while start < end, isBlank(bytes[start]) { start = bytes.index(after: start) }
         while end > start, isBlank(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
         if start < end, bytes[start] >= 0x80 || bytes[bytes.index(before: end)] >= 0x80 {
-            return trimmingCharacters(in: .whitespaces)
+            return trimmingWhitespace()
         }
         return String(self[start..<end])
     }

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 
 /// Number formats of the seed app's cells, fixed to the C locale so output is the same everywhere.
 public enum Formatting {

@@ -1,5 +1,9 @@
 import Facade
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One request's phases as a one-line waterfall, as httpstat draws it: a bar whose parts are as long as
 /// the phases took (DNS ░, connect ▒, TLS ▓, waiting for the first byte █, transfer ▆), then the numbers.
@@ -39,9 +43,9 @@ enum TimingWaterfall {
 
     static func line(_ metrics: TransferMetrics) -> String {
         let phases = phases(metrics)
-        func ms(_ seconds: Double) -> String { seconds > 0 ? String(format: "%.1f", seconds * 1000) : "–" }
+        func ms(_ seconds: Double) -> String { seconds > 0 ? Formatting.printf("%.1f", seconds * 1000) : "–" }
         let numbers = "dns \(ms(phases.dns)) · connect \(ms(phases.connect)) · tls \(ms(phases.tls)) · "
-            + "wait \(ms(phases.wait)) · transfer \(ms(phases.transfer)) = \(String(format: "%.1f", metrics.total * 1000)) ms"
+            + "wait \(ms(phases.wait)) · transfer \(ms(phases.transfer)) = \(Formatting.printf("%.1f", metrics.total * 1000)) ms"
         return "timing " + bar(phases) + " " + numbers + (metrics.reusedConnection ? " (reused connection)" : "")
     }
 }

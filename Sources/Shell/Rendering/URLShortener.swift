@@ -1,3 +1,4 @@
+import FoundationFree
 /// URLs fitted to a width by cutting their middle, as `gh` and browsers' status bars do: the scheme and
 /// host stay readable at the front, and the end of the path — the part that tells `/weather/v1` from
 /// `/weather/v2` — stays at the back: `http://127.0.0.1:4…/weather/v2`.
@@ -57,7 +58,7 @@ enum URLShortener {
         }
         let characters = Array(text)
         let budget = width - 1
-        let pathStart = text.range(of: "://").map { text.distance(from: text.startIndex, to: $0.upperBound) } ?? 0
+        let pathStart = text.literalRange(of: "://").map { text.distance(from: text.startIndex, to: $0.upperBound) } ?? 0
         // The longest suffix starting at a `/` of the path that leaves a third of the room to the host.
         var tailStart: Int?
         for index in characters.indices where index > pathStart && characters[index] == "/" {

@@ -1,4 +1,5 @@
 import Facade
+import FoundationFree
 
 /// The result of `--each-version SERVICE`: one cell per version the script ran on.
 public struct EachVersionMatrix: Sendable, Equatable {
@@ -35,8 +36,8 @@ public struct EachVersionMatrix: Sendable, Equatable {
         }
         let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
-            let line = row[0].padding(toLength: widths[0] + 2, withPad: " ", startingAt: 0)
-                + row[1].padding(toLength: widths[1] + 2, withPad: " ", startingAt: 0) + row[2]
+            let line = row[0].paddedWithSpaces(toLength: widths[0] + 2)
+                + row[1].paddedWithSpaces(toLength: widths[1] + 2) + row[2]
             return String(line.reversed().drop { $0 == " " }.reversed())
         }.joined(separator: "\n") + "\n"
     }

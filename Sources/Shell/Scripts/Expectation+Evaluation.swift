@@ -1,5 +1,9 @@
 import Facade
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What an expectation is checked against: the last request and the versions in use, or the data of a
 /// command that stands in for a response (`diff --spec`).

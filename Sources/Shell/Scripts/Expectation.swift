@@ -1,5 +1,9 @@
 import Facade
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One `expect …` assertion, parsed. Parsing and evaluation (`Expectation+Evaluation.swift`) are pure, so
 /// they are tested on plain values; `ExpectCommand` feeds them the session's last response.

@@ -1,5 +1,9 @@
 import Facade
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The VALUE of `expect PATH == VALUE`, read the way people write it: a bare `63` is a number, `true`,
 /// `false` and `null` are themselves, `[1,2]` and `{"a":1}` are JSON, anything else bare (`Boston`,

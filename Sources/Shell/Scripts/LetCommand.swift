@@ -1,4 +1,5 @@
 import Facade
+import FoundationFree
 
 /// `let NAME = PATH`: captures a value of the last response body into a variable (`let id = data[0]._id`,
 /// then `like $id`), or of the result of `diff --spec` until the next request. Strings are captured
@@ -13,8 +14,8 @@ struct LetCommand: Command {
         // The path may itself hold `=` (`data[_id=t01].likeCount`), so split at the first one only.
         let text = arguments.joined(separator: " ")
         guard let equals = text.firstIndex(of: "=") else { throw .usage(self) }
-        let variable = text[..<equals].trimmingCharacters(in: .whitespaces)
-        let pathText = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        let variable = text[..<equals].trimmingWhitespace()
+        let pathText = text[text.index(after: equals)...].trimmingWhitespace()
         guard !variable.isEmpty, !pathText.isEmpty else { throw .usage(self) }
         guard VariableName.isValid(variable) else {
             throw CommandError("let: '\(variable)' is not a variable name (letters, digits, _; not starting with a digit)")

@@ -1,5 +1,9 @@
 import Facade
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `record start | stop | save FILE` (and `record` alone for the state): turns a session into a script.
 struct RecordCommand: Command {

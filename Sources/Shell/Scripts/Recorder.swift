@@ -1,5 +1,10 @@
 import Facade
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// Turns what is typed between `record start` and `record save FILE` into a script that replays green.
 ///
@@ -45,7 +50,7 @@ public struct Recorder: Sendable {
     public mutating func record(_ line: String, report: CommandReport) {
         guard isRecording else { return }
         guard report.ok || report.exchange != nil else { return }
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingWhitespace()
         let name = trimmed.prefix { !$0.isWhitespace }.lowercased()
         guard !trimmed.isEmpty, !Self.unreplayable.contains(name) else { return }
         guard !pinned.contains(trimmed) else { return }
@@ -67,9 +72,8 @@ public struct Recorder: Sendable {
     /// `redact` masks what became secret after a line was recorded (`set t X` before `auth bearer $t`).
     public func script(savedAt: Date = Date(), locator: String?, file: String, redact: (String) -> String = { $0 }) -> String {
         let (lines, placeholders) = replayable(redact: redact)
-        let formatter = ISO8601DateFormatter()
         var header = [
-            "# apish recording, saved \(formatter.string(from: savedAt)) (started \(formatter.string(from: startedAt)))",
+            "# apish recording, saved \(CivilTime.iso8601(savedAt)) (started \(CivilTime.iso8601(startedAt)))",
             "# locator: \(locator ?? "(none loaded)")",
             "# replay: apish \(file)   (exit 0 while the APIs still answer as recorded)",
         ]
@@ -102,7 +106,7 @@ public struct Recorder: Sendable {
                 }
             }
             if result.contains(Redactor.mask) {
-                result = result.replacingOccurrences(of: Redactor.mask, with: Self.placeholder(Self.secretPlaceholder))
+                result = result.replacingAll(Redactor.mask, with: Self.placeholder(Self.secretPlaceholder))
                 note(Self.secretPlaceholder)
             }
             return result
@@ -115,7 +119,7 @@ public struct Recorder: Sendable {
         guard let expression = try? Regex(pattern) else { return text }
         return text.replacing(expression) { match in
             let group = match.output.count > 1 ? match.output[1].substring.map(String.init) ?? "" : ""
-            return template.replacingOccurrences(of: "$1", with: group)
+            return template.replacingAll("$1", with: group)
         }
     }
 }
@@ -157,7 +161,7 @@ extension Recorder {
     /// A word that the tokenizer reads back as `text`.
     static func quoted(_ text: String) -> String {
         let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "_-./:=@%+,".unicodeScalars.contains(scalar))
+            scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "_-./:=@%+,".unicodeScalars.contains(scalar))
         }
         if plain { return text }
         if !text.contains("'") { return "'" + text + "'" }

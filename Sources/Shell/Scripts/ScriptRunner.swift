@@ -1,5 +1,10 @@
 import Facade
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// Runs apish without a prompt: `-c` commands (each `-c` is line N of the file `-c`), a script file
 /// (`-` reads standard input) or piped standard input (the file `<stdin>`), once or — with
@@ -33,8 +38,7 @@ public final class ScriptRunner {
         // A report that cannot be written is a usage error found before the script runs, not after.
         for file in arguments.reports {
             let directory = URL(fileURLWithPath: LocatorLocation.expandTilde(file.path)).deletingLastPathComponent().path
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
+            guard FileKind.isDirectory(directory) == true,
                   FileManager.default.isWritableFile(atPath: directory) else {
                 return usageError("cannot write report \(file.path): no writable folder \(directory)")
             }

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FoundationFree
 
 /// What a script shows a person watching it run (`apish FILE` on a terminal, or `--verbose-script`),
 /// as `hurl --test` and pytest do:
@@ -30,7 +35,7 @@ final class ScriptStory {
     /// `── text` after a blank line, for a `# text` comment; nil for a bare `#` or a `#!` first line.
     func heading(_ comment: String, at location: SourceLocation) -> String? {
         if location.line == 1 && comment.hasPrefix("#!") { return nil }
-        let text = comment.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+        let text = comment.drop { $0 == "#" }.trimmingWhitespace()
         guard !text.isEmpty else { return nil }
         defer { toldAnything = true }
         return (toldAnything ? "\n" : "") + style.bold("── " + TerminalText.singleLine(text)) + "\n"
@@ -48,7 +53,7 @@ final class ScriptStory {
 
     /// `3 passed, 1 failed (0.42 s)`: green when nothing failed, else red.
     static func summary(passed: Int, failed: Int, seconds: TimeInterval, style: TextStyle) -> String {
-        let text = "\(passed) passed, \(failed) failed (\(String(format: "%.2f", max(0, seconds))) s)"
+        let text = "\(passed) passed, \(failed) failed (\(Formatting.printf("%.2f", max(0, seconds))) s)"
         return "\n" + (failed == 0 ? style.green(text) : style.red(text)) + "\n"
     }
 

@@ -1,5 +1,9 @@
 import Facade
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `source FILE`: runs another script in this session. Failures inside report the sourced file's own
 /// `FILE:LINE`, and `source` itself fails when anything inside did. A relative path is taken from the
@@ -37,8 +41,8 @@ struct SourceCommand: Command {
     /// shown relative to the current directory when it lies under it.
     static func resolve(_ path: String, from includer: String?, currentDirectory: String = FileManager.default.currentDirectoryPath) -> String {
         guard let includer, !path.hasPrefix("/"), !path.hasPrefix("~") else { return path }
-        let directory = (includer as NSString).deletingLastPathComponent
-        let joined = URL(fileURLWithPath: (directory as NSString).appendingPathComponent(path)).standardizedFileURL.path
+        let directory = URL(fileURLWithPath: includer).deletingLastPathComponent()
+        let joined = directory.appendingPathComponent(path).standardizedFileURL.path
         let base = URL(fileURLWithPath: currentDirectory).standardizedFileURL.path
         let prefix = base.hasSuffix("/") ? base : base + "/"
         return joined.hasPrefix(prefix) ? String(joined.dropFirst(prefix.count)) : joined

@@ -1,4 +1,5 @@
 import Facade
+import FoundationFree
 
 /// Writes a `TestReport` as TAP version 13: a plan `1..N`, then `ok N - FILE:LINE command` or
 /// `not ok N - …` followed by a YAML block with the failure's message.
@@ -31,7 +32,7 @@ public enum TAPWriter {
 
     /// One line, with `#` escaped so a command is never read as a TAP directive (`# SKIP`).
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#")
-            .replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        text.replacingAll("\\", with: "\\\\").replacingAll("#", with: "\\#")
+            .replacingAll("\r", with: " ").replacingAll("\n", with: " ")
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The commands and expectations of one or more runs of a script as test cases, grouped into suites by
 /// file (a sourced file is its own suite), for `--report junit|tap`.
@@ -64,6 +68,6 @@ public struct TestReport: Sendable, Equatable {
     public var time: TimeInterval { suites.reduce(0) { $0 + $1.time } }
 
     static func seconds(_ time: TimeInterval) -> String {
-        String(format: "%.3f", max(0, time))
+        Formatting.printf("%.3f", max(0, time))
     }
 }
