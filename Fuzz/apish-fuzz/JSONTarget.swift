@@ -34,6 +34,15 @@ struct JSONTarget: FuzzTarget {
         }
         let encoded = ours.encoded()
         guard (try? JSONValue.parse(encoded)) == ours else { throw FuzzFailure("our encoding does not parse back equal: \(encoded)") }
+        // The document (what a body becomes) writes what the tree encodes, and reads what it holds.
+        guard let document = try? JSONDocument.parse(data) else { throw FuzzFailure("the document rejected what the tree accepted") }
+        var written = ""
+        document.writeIndented { written += $0 }
+        guard written == ours.encoded(pretty: true) else { throw FuzzFailure("the document writes other text than the tree encodes") }
+        if case .object(let object) = ours, let key = object.keys.last,
+           document.value(at: JSONPath([.key(key)])) != object[key] {
+            throw FuzzFailure("the document reads another value than the tree at \(key)")
+        }
         guard mode == 0 else { return }
         let theirs: Any
         do {
