@@ -89,9 +89,20 @@ public final class DemoServer: Sendable {
             state.acceptLoopRunning = true
         }
         threads.enter()
-        Threads.detach { [self] in
+        let started = Threads.detach { [self] in
             acceptLoop(listener: listener.descriptor, wake: wake)
             threads.leave()
+        }
+        guard started else {
+            threads.leave()
+            for descriptor in [listener.descriptor, wake.reader, wake.writer] { Socket.closeDescriptor(descriptor) }
+            state.withLock { state in
+                state.phase = .idle
+                state.acceptLoopRunning = false
+                state.wakeWriter = -1
+            }
+            throw DemoServerError.cannotListen(
+                host: configuration.host, port: configuration.port, reason: "no thread could be started to accept on")
         }
     }
 
@@ -148,8 +159,14 @@ public final class DemoServer: Sendable {
                 turnAway(descriptor)
             case .admitted(let id, let connection):
                 threads.enter()
-                Threads.detach { [self] in
+                let started = Threads.detach { [self] in
                     serve(connection, id: id)
+                    threads.leave()
+                }
+                if !started {
+                    // No thread to serve it: the connection is let go, as an overloaded server would.
+                    state.withLock { _ = $0.connections.removeValue(forKey: id) }
+                    Socket.resetAndClose(connection.descriptor)
                     threads.leave()
                 }
             }
@@ -170,8 +187,13 @@ public final class DemoServer: Sendable {
             return
         }
         threads.enter()
-        Threads.detach { [self] in
+        let started = Threads.detach { [self] in
             Socket.closeGracefully(descriptor)
+            rejections.subtract(1, ordering: .relaxed)
+            threads.leave()
+        }
+        if !started {
+            Socket.closeGracefully(descriptor, lingering: 0)
             rejections.subtract(1, ordering: .relaxed)
             threads.leave()
         }

@@ -130,16 +130,23 @@ package enum StandardStream {
 
 /// Threads and sleeps without Foundation's `Thread`.
 package enum Threads {
-    /// `Thread.detachNewThread`: runs `body` on a new detached thread.
-    package static func detach(_ body: @escaping @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(Body(body)).toOpaque()
+    /// `Thread.detachNewThread`: runs `body` on a new detached thread. False when no thread could be
+    /// started (the system's limit, no memory): `body` never runs, and the caller decides what that means.
+    @discardableResult
+    package static func detach(_ body: @escaping @Sendable () -> Void) -> Bool {
+        let box = Unmanaged.passRetained(Body(body))
         var thread = pthread_t()
         let started = pthread_create(&thread, nil, { pointer in
-            Unmanaged<Body>.fromOpaque(pointer!).takeRetainedValue().run()
+            guard let pointer else { return nil }
+            Unmanaged<Body>.fromOpaque(pointer).takeRetainedValue().run()
             return nil
-        }, box)
-        guard started == 0 else { fatalError("cannot start a thread: \(started)") }
+        }, box.toOpaque())
+        guard started == 0 else {
+            box.release()
+            return false
+        }
         pthread_detach(thread)
+        return true
     }
 
     /// `Thread.sleep(forTimeInterval:)`.

@@ -27,10 +27,10 @@ final class Spinner: Sendable {
 
     /// Starts spinning `label` (`get http://…`); `width` gives the terminal's columns (the columns of
     /// stderr, where the spinner draws, unless told otherwise).
-    static func start(label: String, width: @escaping @Sendable () -> Int = Spinner.standardErrorColumns) -> Spinner {
+    /// Nil when no thread can be started for it: the request then goes on without a spinner.
+    static func start(label: String, width: @escaping @Sendable () -> Int = Spinner.standardErrorColumns) -> Spinner? {
         let spinner = Spinner()
-        Threads.detach { spinner.spin(label: label, width: width) }
-        return spinner
+        return Threads.detach { spinner.spin(label: label, width: width) } ? spinner : nil
     }
 
     private func spin(label: String, width: () -> Int) {
