@@ -1,9 +1,14 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// A parsed JSON document: the bytes as received and the tape that indexes them (`JSONTape`).
 ///
-/// This is what a response body becomes. It costs the body plus about a third of it, where a tree of
+/// This is what a response body becomes. It costs the body plus 8 bytes a value, where a tree of
 /// `JSONValue`s costs several times the body; typed models decode straight from it (`JSONTapeDecoder`),
 /// the pretty printer writes from it, and paths (`let x = body.data[0].id`) walk it and build a
 /// `JSONValue` only for what they find. `value` builds the whole tree, for the few places that want one.

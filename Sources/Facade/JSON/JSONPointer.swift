@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import FoundationFree
 
 /// An RFC 6901 JSON Pointer: `/components/schemas/Pet`, or as a URI fragment `#/components/schemas/Pet`.

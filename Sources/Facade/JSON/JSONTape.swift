@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The structure of a parsed JSON document without its text: one 64-bit entry per value, in document
 /// order (an object's members as key, value, key, value, …).

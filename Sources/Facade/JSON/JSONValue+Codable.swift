@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Lets a `JSONValue` sit inside `Codable` models (e.g. `Envelope<JSONValue>`) and be written by
 /// `JSONEncoder`.

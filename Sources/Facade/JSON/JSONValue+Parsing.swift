@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension JSONValue {
     /// Parses a complete JSON document (RFC 8259, strictly: no trailing commas, comments, leading zeros,

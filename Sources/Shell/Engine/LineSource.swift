@@ -21,40 +21,27 @@ public protocol LineSource: AnyObject {
 public final class LineListSource: LineSource {
     private let inputs: [LineInput]
     private var index = 0
-    /// For a source made from a text: the text, and where its next line starts. Lines are cut from it one
-    /// at a time, so a script of 100,000 lines costs its text and not 100,000 strings besides.
-    private let text: String.UTF8View?
-    private var position: String.Index?
 
     public convenience init(_ lines: [String]) {
         self.init(inputs: lines.map(LineInput.line))
     }
 
     /// The lines of a text (a final newline ends the last line; CRLF is accepted).
-    public init(text: String) {
-        inputs = []
-        self.text = text.utf8
-        position = text.utf8.startIndex
-    }
-
-    /// The next line of the text: split on bytes, since as Characters "\r\n" is one grapheme that a split
-    /// on "\n" would never find, and in UTF-8 the bytes of "\n" and "\r" occur nowhere but in those characters.
-    private func nextTextLine() -> LineInput {
-        guard let text, let start = position, start < text.endIndex else { return .end }
-        let newline = text[start...].firstIndex(of: UInt8(ascii: "\n"))
-        var line = text[start..<(newline ?? text.endIndex)]
-        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-        position = newline.map(text.index(after:)) ?? text.endIndex
-        return .line(String(Substring(line)))
+    public convenience init(text: String) {
+        // Split on bytes: as Characters, "\r\n" is one grapheme that a split on "\n" would never find, and
+        // in UTF-8 the bytes of "\n" and "\r" occur nowhere but in those characters.
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        self.init(lines.map { line in
+            String(Substring(line.last == UInt8(ascii: "\r") ? line.dropLast() : line))
+        })
     }
 
     init(inputs: [LineInput]) {
         self.inputs = inputs
-        text = nil
     }
 
     public func nextLine(prompt: String) -> LineInput {
-        if text != nil { return nextTextLine() }
         guard index < inputs.count else { return .end }
         defer { index += 1 }
         return inputs[index]

@@ -18,42 +18,39 @@ struct ReportRenderer {
         return text
     }
 
-    /// The text in the order it is shown, in pieces: a large body (tens of megabytes of pretty JSON) is
-    /// written in pieces as it is rendered rather than built into one string with everything else.
+    /// The text in the order it is shown, in pieces: the short parts gathered, a large body (tens of
+    /// megabytes of pretty JSON) written in pieces as it is rendered rather than built into one string.
     func write(_ report: CommandReport, to emit: (String) -> Void) {
-        var chunks: [String] = []
         var text = ""
+        /// Hands on what has gathered, then `piece`.
+        func flush(_ piece: String = "") {
+            for part in [text, piece] where !part.isEmpty { emit(part) }
+            text = ""
+        }
         if session.verbose, let exchange = report.exchange {
             text += verboseText(exchange)
         }
         // Lines may carry server text (a raw body, a message): control characters never reach the terminal.
         for line in report.lines { text += TerminalText.safe(line) + "\n" }
         if let formatted = report.formatted {
-            chunks.append(text)
-            chunks.append(formatted.hasSuffix("\n") ? formatted : formatted + "\n")
-            text = ""
+            flush(formatted.hasSuffix("\n") ? formatted : formatted + "\n")
         } else if let document = report.formattedJSON {
-            chunks.append(text)
-            text = ""
-            for chunk in chunks where !chunk.isEmpty { emit(chunk) }
-            chunks = []
+            flush()
             JSONRenderer.write(
                 document, style: style, redactor: session.redactor, cancellation: session.cancellationToken(), emit: emit)
         }
         switch report.presentation {
         case .json(let value)?:
             // A body is masked as data, member by member: one pass even over megabytes.
-            chunks += [text, PresentationRenderer.render(
+            flush(PresentationRenderer.render(
                 .json(session.redact(value)), width: session.options.width(), style: style,
-                cancellation: session.cancellationToken())]
-            text = ""
+                cancellation: session.cancellationToken()))
         case let presentation?:
             // Masked cell by cell before the text is cut or wrapped (a secret cut to `abc…` or split over
             // two lines would escape a mask applied afterwards), and once more as a whole.
-            chunks += [text, session.redact(PresentationRenderer.render(
+            flush(session.redact(PresentationRenderer.render(
                 redacted(presentation), width: session.options.width(), style: style,
-                cancellation: session.cancellationToken()))]
-            text = ""
+                cancellation: session.cancellationToken())))
         case nil:
             break
         }
@@ -61,8 +58,7 @@ struct ReportRenderer {
         if session.timing, let metrics = report.exchange?.metrics {
             text += prose(Self.timingLine(metrics)).map { style.dim($0) + "\n" }.joined()
         }
-        chunks.append(text)
-        for chunk in chunks where !chunk.isEmpty { emit(chunk) }
+        flush()
     }
 
     func warning(_ text: String) -> String {
