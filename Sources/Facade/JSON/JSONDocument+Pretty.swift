@@ -110,25 +110,22 @@ private struct IndentedWriter {
         }
         bytes.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
         bytes.append(0x0A)
-        // A repeated key is written once, as the tree has it (first position, last value).
-        let members = isObject ? reader.members(of: entry) : nil
-        var remaining = members?.count ?? reader.count(entry)
-        for (index, child) in reader.children(entry).enumerated() {
-            if let members, index >= members.count { break }
+        // Members as the tree has them: a repeated key once, at its first position, with its last value.
+        // An array's elements are values without keys.
+        let items: [(key: Int?, value: Int)] = isObject
+            ? reader.members(of: entry).map { ($0.key, $0.value) }
+            : reader.children(entry).map { (nil, $0) }
+        for (position, item) in items.enumerated() {
             appendIndent(indent + 1)
-            if isObject {
-                let (keyEntry, valueEntry) = members?[index] ?? (child, child + 1)
+            if let keyEntry = item.key {
                 bytes.append(contentsOf: key.0)
                 appendEncoded(keyEntry)
                 bytes.append(contentsOf: key.1)
                 bytes.append(contentsOf: ": ".utf8)
-                write(valueEntry, indent: indent + 1, key: keyEntry)
-            } else {
-                write(child, indent: indent + 1, key: nil)
             }
+            write(item.value, indent: indent + 1, key: item.key)
             if interrupted { return }
-            remaining -= 1
-            if remaining > 0 { bytes.append(UInt8(ascii: ",")) }
+            if position < items.count - 1 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(0x0A)
         }
         appendIndent(indent)

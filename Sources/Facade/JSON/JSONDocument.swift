@@ -58,7 +58,7 @@ public struct JSONDocument: Sendable {
             reader.entry(at: path).flatMap { entry in
                 switch reader.kind(entry) {
                 case .array: reader.count(entry)
-                case .object: reader.members(of: entry).map(\.count) ?? reader.count(entry)
+                case .object: reader.members(of: entry).count
                 default: nil
                 }
             }
@@ -182,12 +182,11 @@ struct JSONTapeReader {
         return string(entry) == key
     }
 
-    /// An object's members as `JSONObject` has them when a key repeats (each key once, at its first
-    /// position, with its last value): pairs of key and value entries. Nil when no key repeats, which is
-    /// nearly always, and the members are the children as written.
-    func members(of object: Int) -> [(key: Int, value: Int)]? {
+    /// An object's members as `JSONObject` has them: pairs of key and value entries, each key once (a
+    /// repeated key at its first position, with its last value). Nearly always the children as written.
+    func members(of object: Int) -> [(key: Int, value: Int)] {
         let keys = Array(children(object))
-        guard keys.count > 1, hasRepeatedKey(keys) else { return nil }
+        guard keys.count > 1, hasRepeatedKey(keys) else { return keys.map { ($0, $0 + 1) } }
         var position: [String: Int] = [:]
         var members: [(key: Int, value: Int)] = []
         for key in keys {
