@@ -25,7 +25,7 @@ public enum Formatting {
     /// `-2.92` → `-2.92%`, `1.5` → `+1.50%`.
     public static func percent(_ value: Double) -> String {
         guard value.isFinite else { return String(value) + "%" }
-        return (value > 0 ? "+" : "") + (fixed(value, tenths: false) ?? printf("%.2f", value)) + "%"
+        return (value > 0 ? "+" : "") + decimal(value, places: 2) + "%"
     }
 
     /// `63` → `63`, `63.5` → `63.5`: integers without a fraction, others shortest.
@@ -41,22 +41,34 @@ public enum Formatting {
 
     /// Kilometres with one decimal: `3.2`.
     public static func kilometres(_ value: Double) -> String {
-        fixed(value, tenths: true) ?? printf("%.1f", value)
+        decimal(value, places: 1)
     }
 
-    /// `value` with one decimal (`tenths`) or two, as `printf` rounds it (the exact binary value, half to
+    /// `value` with `places` decimals (1 to 3), as C's `printf("%.Nf")` writes it (always the C locale
+    /// here). Made from integers where that is exact, else by `printf` itself.
+    static func decimal(_ value: Double, places: Int) -> String {
+        if let text = fixed(value, places: places) { return text }
+        switch places {
+        case ...1: return printf("%.1f", value)
+        case 2: return printf("%.2f", value)
+        default: return printf("%.3f", value)
+        }
+    }
+
+    /// `value` with `places` decimals (1 to 3), as `printf` rounds it (the exact binary value, half to
     /// even), made from integers; nil when the value is too large or so near a tie that only `printf`'s
-    /// exact arithmetic can tell (then the caller asks it). A table formats thousands of these.
-    static func fixed(_ value: Double, tenths: Bool) -> String? {
-        let scale: Double = tenths ? 10 : 100
-        let scaled = (value * scale).magnitude
+    /// exact arithmetic can tell. A table formats thousands of these; `printf` through a `va_list` costs
+    /// more than the rest of a cell.
+    static func fixed(_ value: Double, places: Int) -> String? {
+        let places = min(max(places, 1), 3)
+        let divisor: Int64 = places == 1 ? 10 : places == 2 ? 100 : 1000
+        let scaled = (value * Double(divisor)).magnitude
         guard value.isFinite, scaled < 1e15 else { return nil }
         let fraction = scaled - scaled.rounded(.towardZero)
         guard abs(fraction - 0.5) > 1e-6 else { return nil }
         let units = Int64(scaled.rounded())
-        let divisor: Int64 = tenths ? 10 : 100
         let decimals = String(units % divisor)
-        let padded = tenths || decimals.count == 2 ? decimals : "0" + decimals
+        let padded = String(repeating: "0", count: places - decimals.count) + decimals
         return (value.sign == .minus ? "-" : "") + String(units / divisor) + "." + padded
     }
 
@@ -69,9 +81,8 @@ public enum Formatting {
                     format.withMemoryRebound(to: CChar.self) { vsnprintf(buffer.baseAddress, 64, $0.baseAddress, arguments) }
                 }
             }
-            guard length >= 0 else { return String(value) }
-            // A longer result (a value near 1e300) was cut; Swift's own spelling says the same.
-            guard length < 64 else { return String(value) }
+            // A result longer than the buffer (a value beyond ~1e60) is written as Swift spells it.
+            guard length >= 0, length < 64 else { return String(value) }
             return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(length)), as: UTF8.self)
         }
     }

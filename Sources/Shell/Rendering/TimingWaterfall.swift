@@ -43,9 +43,9 @@ enum TimingWaterfall {
 
     static func line(_ metrics: TransferMetrics) -> String {
         let phases = phases(metrics)
-        func ms(_ seconds: Double) -> String { seconds > 0 ? Formatting.printf("%.1f", seconds * 1000) : "–" }
+        func ms(_ seconds: Double) -> String { seconds > 0 ? Formatting.decimal(seconds * 1000, places: 1) : "–" }
         let numbers = "dns \(ms(phases.dns)) · connect \(ms(phases.connect)) · tls \(ms(phases.tls)) · "
-            + "wait \(ms(phases.wait)) · transfer \(ms(phases.transfer)) = \(Formatting.printf("%.1f", metrics.total * 1000)) ms"
+            + "wait \(ms(phases.wait)) · transfer \(ms(phases.transfer)) = \(Formatting.decimal(metrics.total * 1000, places: 1)) ms"
         return "timing " + bar(phases) + " " + numbers + (metrics.reusedConnection ? " (reused connection)" : "")
     }
 }

@@ -53,7 +53,7 @@ final class ScriptStory {
 
     /// `3 passed, 1 failed (0.42 s)`: green when nothing failed, else red.
     static func summary(passed: Int, failed: Int, seconds: TimeInterval, style: TextStyle) -> String {
-        let text = "\(passed) passed, \(failed) failed (\(Formatting.printf("%.2f", max(0, seconds))) s)"
+        let text = "\(passed) passed, \(failed) failed (\(Formatting.decimal(max(0, seconds), places: 2)) s)"
         return "\n" + (failed == 0 ? style.green(text) : style.red(text)) + "\n"
     }
 

@@ -68,6 +68,6 @@ public struct TestReport: Sendable, Equatable {
     public var time: TimeInterval { suites.reduce(0) { $0 + $1.time } }
 
     static func seconds(_ time: TimeInterval) -> String {
-        Formatting.printf("%.3f", max(0, time))
+        Formatting.decimal(max(0, time), places: 3)
     }
 }

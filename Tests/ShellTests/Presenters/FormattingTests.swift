@@ -39,13 +39,23 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
+    @Test func threePlacesAreWhatPrintfWrites() {
+        var mismatches: [String] = []
+        for value in Self.values where Formatting.decimal(value, places: 3) != String(format: "%.3f", value) {
+            mismatches.append("\(value): \(Formatting.decimal(value, places: 3)) vs \(String(format: "%.3f", value))")
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
     @Test func theIntegerPathIsTakenAndNearTiesAreLeftToPrintf() {
-        #expect(Formatting.fixed(3.14159, tenths: true) == "3.1")
-        #expect(Formatting.fixed(-0.04, tenths: true) == "-0.0")
-        #expect(Formatting.fixed(0.5, tenths: false) == "0.50")
-        #expect(Formatting.fixed(0.07, tenths: false) == "0.07")
+        #expect(Formatting.fixed(3.14159, places: 1) == "3.1")
+        #expect(Formatting.fixed(-0.04, places: 1) == "-0.0")
+        #expect(Formatting.fixed(0.5, places: 2) == "0.50")
+        #expect(Formatting.fixed(0.07, places: 2) == "0.07")
+        #expect(Formatting.fixed(2.0005, places: 3) == nil)
+        #expect(Formatting.fixed(0.004, places: 3) == "0.004")
         // 0.25 is a tie in binary too: printf rounds it to even, so the integer path steps aside.
-        #expect(Formatting.fixed(0.25, tenths: true) == nil)
-        #expect(Formatting.fixed(.infinity, tenths: true) == nil)
+        #expect(Formatting.fixed(0.25, places: 1) == nil)
+        #expect(Formatting.fixed(.infinity, places: 1) == nil)
     }
 }
