@@ -76,12 +76,18 @@ public struct JSONDocument: Sendable {
     /// Runs `body` with a reader over the document; the reader must not escape it.
     func read<Result>(_ body: (JSONTapeReader) throws -> Result) rethrows -> Result {
         try data.withUnsafeBytes { buffer in
-            // A parsed document is never empty, so the buffer has an address.
-            let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 1)
             // A released tape is made again from the bytes (which parsed before, so they parse again), for
             // this use only.
             let tape = index.tape ?? (try? JSONParser.parse(buffer)) ?? JSONTape.null
-            return try withExtendedLifetime(tape) { try body(JSONTapeReader(base: base.unsafelyUnwrapped, tape: tape.view)) }
+            return try withExtendedLifetime(tape) {
+                if let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) {
+                    return try body(JSONTapeReader(base: base, tape: tape.view))
+                }
+                // Only empty bytes have no address, and no document is empty: a byte to read nothing from.
+                let nothing = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+                defer { nothing.deallocate() }
+                return try body(JSONTapeReader(base: nothing, tape: tape.view))
+            }
         }
     }
 
