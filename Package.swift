@@ -1,11 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Start-up touches little of a 10 MB text section, but scattered over most of its pages. In the Linux release
+// build every function gets its own section, and the linker puts the functions a start-up runs first
+// (Linker/startup-order.txt, made by scripts/startup-order), so the code a first request runs shares pages.
+let startupOrder: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))]
+let startupOrderFile = Context.packageDirectory + "/Linker/startup-order.txt"
+
 // The modules linked into apish import FoundationEssentials, not Foundation: Foundation's own APIs (NSString,
 // CharacterSet, FileHandle, Thread, DateFormatter) would link CoreFoundation and ICU into the static binary.
 // Members of a module are visible only in files that import it, so one `import Foundation` elsewhere cannot
 // quietly bring `trimmingCharacters` and the like back.
-let foundationFree: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+let foundationFree: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")] + startupOrder
 
 let package = Package(
     name: "apish",
@@ -27,14 +33,15 @@ let package = Package(
         // Stand-ins for the Foundation calls that would link CoreFoundation and ICU into the binary.
         .target(name: "FoundationFree", swiftSettings: foundationFree),
         .target(name: "Facade", dependencies: ["CCurl", "FoundationFree"], swiftSettings: foundationFree),
-        .target(name: "LineEditing", dependencies: ["CLibEdit"]),
+        .target(name: "LineEditing", dependencies: ["CLibEdit"], swiftSettings: startupOrder),
         .target(name: "Shell", dependencies: ["Facade", "FoundationFree"], swiftSettings: foundationFree),
         .target(name: "DemoServer", dependencies: ["FoundationFree"], swiftSettings: foundationFree),
         .executableTarget(
             name: "apish", dependencies: ["Shell", "Facade", "FoundationFree", "LineEditing", "DemoServer"], swiftSettings: foundationFree,
             // A position-dependent release binary: the loader relocates nothing of the statically linked Swift
             // runtime and Foundation at start-up (~115,000 relocations, ~3 MiB of pages less to touch).
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]),
+            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie", "-Xlinker", "--section-ordering-file=" + startupOrderFile],
+                                          .when(platforms: [.linux], configuration: .release))]),
         .executableTarget(name: "apish-bench", dependencies: ["Facade", "Shell", "DemoServer"], path: "Benchmarks/apish-bench"),
         .executableTarget(name: "apish-fuzz", dependencies: ["Facade", "Shell"], path: "Fuzz/apish-fuzz"),
         .testTarget(name: "FoundationFreeTests", dependencies: ["FoundationFree"]),

@@ -7,9 +7,10 @@ public struct CommandRegistry: Sendable {
 
     /// The position in `commands` of the first command with each name or alias.
     private let positions: [String: Int]
-    /// Per command: whether it is a `RequestOutcomeCheck`, and whether it is `expect`; found once here
-    /// rather than by dynamic casts on every line.
-    private let traits: [(isOutcomeCheck: Bool, isExpectation: Bool)]
+    /// Per command: the command itself when it is `expect`, found once here rather than by a cast on every
+    /// line. A cast to a concrete type compares metadata; a cast to a protocol would scan the binary's
+    /// conformance records once per command type, which start-up pays for.
+    private let expectations: [ExpectCommand?]
 
     public init(_ commands: [any Command]) {
         self.commands = commands
@@ -20,7 +21,7 @@ public struct CommandRegistry: Sendable {
             }
         }
         self.positions = positions
-        traits = commands.map { ($0 is any RequestOutcomeCheck, $0 is ExpectCommand) }
+        expectations = commands.map { $0 as? ExpectCommand }
     }
 
     /// The command named `name` or aliased so (case-insensitive).
@@ -29,11 +30,9 @@ public struct CommandRegistry: Sendable {
     }
 
     /// `command(named:)` with what the engine asks of the command on every line.
-    func lookup(_ name: String) -> (command: any Command, outcomeCheck: (any RequestOutcomeCheck)?, isExpectation: Bool)? {
+    func lookup(_ name: String) -> (command: any Command, expectation: ExpectCommand?)? {
         guard let position = positions[name.lowercased()] else { return nil }
-        let command = commands[position]
-        let outcomeCheck = traits[position].isOutcomeCheck ? command as? any RequestOutcomeCheck : nil
-        return (command, outcomeCheck, traits[position].isExpectation)
+        return (commands[position], expectations[position])
     }
 
     /// Every name and alias, sorted, for completion.

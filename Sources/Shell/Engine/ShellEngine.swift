@@ -187,11 +187,12 @@ public final class ShellEngine {
                  started: started, echo: typed)
             return false
         }
-        guard let (command, outcomeCheck, isExpectation) = registry.lookup(name) else {
+        guard let (command, expectation) = registry.lookup(name) else {
             fail(line: typed, location: location, message: registry.unknownCommandMessage(name), started: started, echo: typed)
             return false
         }
-        let judges = outcomeCheck?.judgesRequestOutcome(Array(arguments.dropFirst())) ?? false
+        let isExpectation = expectation != nil
+        let judges = expectation?.judgesRequestOutcome(Array(arguments.dropFirst())) ?? false
         settlePendingRequestFailure(judgedByNext: judges)
         if shouldStop { return false }
         // A command is told before it runs, so its output (or a slow request) follows its line; an

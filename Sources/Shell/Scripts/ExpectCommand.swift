@@ -3,7 +3,7 @@ import Facade
 /// `expect …`: checks the last response (status, result kind, values at JSON paths) or the version in use;
 /// after `diff --spec` (until the next request), the values of its result (`expect breaking == 0`).
 /// A failed expectation fails the command, so a script exits 1 and reports `FILE:LINE: expected …, got …`.
-struct ExpectCommand: Command, RequestOutcomeCheck {
+struct ExpectCommand: Command {
     let name = "expect"
     let abstract = "Check the last response or a version; a failure fails the script"
     let usage = "expect status N | expect result KIND | expect PATH ==|!=|<|>|<=|>= VALUE | expect PATH contains|matches VALUE | expect PATH exists | expect count PATH == N | expect version SERVICE == vN"
@@ -28,6 +28,9 @@ struct ExpectCommand: Command, RequestOutcomeCheck {
         }
     }
 
+    /// Whether these arguments judge the outcome of the request just before (`expect status 404`, `expect
+    /// result requestError`). In a script, a failed request followed by such a check is not counted as a
+    /// failure by itself: the check decides, so scripts (and recordings) can expect errors.
     func judgesRequestOutcome(_ arguments: [String]) -> Bool {
         guard let first = arguments.first?.lowercased() else { return false }
         return first == "status" || first == "result"

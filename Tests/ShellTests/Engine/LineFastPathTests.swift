@@ -26,8 +26,8 @@ struct LineFastPathTests {
             let found = registry.lookup(name)
             #expect(found?.command.name == before?.name)
             #expect(registry.command(named: name)?.name == before?.name)
-            #expect(found?.isExpectation == (before.map { $0 is ExpectCommand }))
-            #expect((found?.outcomeCheck != nil) == (before.map { $0 is any RequestOutcomeCheck } ?? false))
+            #expect((found?.expectation != nil) == (before.map { $0 is ExpectCommand } ?? false))
+            #expect(found?.expectation?.name == (before?.name == "expect" ? "expect" : nil))
         }
     }
 
