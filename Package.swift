@@ -29,11 +29,9 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
-        .systemLibrary(
-            name: "CLibEdit",
-            pkgConfig: "libedit",
-            providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
-        ),
+        // libedit is loaded when the first interactive prompt needs it (Sources/CLibEdit/shim.h), not linked:
+        // only its header is needed to build (libedit-dev; scripts/setup installs it).
+        .systemLibrary(name: "CLibEdit"),
         // Stand-ins for the Foundation calls that would link CoreFoundation and ICU into the binary.
         .target(name: "FoundationFree", swiftSettings: foundationFree),
         .target(name: "Facade", dependencies: ["CCurl", "FoundationFree"], swiftSettings: foundationFree),
@@ -44,9 +42,9 @@ let package = Package(
             name: "apish", dependencies: ["Shell", "Facade", "FoundationFree", "LineEditing", "DemoServer"], swiftSettings: foundationFree,
             // A position-dependent release binary: the loader relocates nothing of the statically linked Swift
             // runtime and Foundation at start-up (~115,000 relocations, ~3 MiB of pages less to touch). Start-up
-            // code first (see startupOrder), libstdc++ static, and no symbol table for the loader to search
+            // code first (see startupOrder), libstdc++ and libgcc static, and no symbol table for the loader to search
             // (the static stdlib's link flags export every symbol; nothing loads apish as a library).
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie", "-Xlinker", "--section-ordering-file=" + startupOrderFile, "-L", staticLibstdcxx,
+            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie", "-Xclang-linker", "-static-libgcc", "-Xlinker", "--section-ordering-file=" + startupOrderFile, "-L", staticLibstdcxx,
                                            "-Xlinker", "--no-export-dynamic"],
                                           .when(platforms: [.linux], configuration: .release))]),
         .executableTarget(name: "apish-bench", dependencies: ["Facade", "Shell", "DemoServer"], path: "Benchmarks/apish-bench"),

@@ -49,6 +49,11 @@ public final class EditLineReader: LineReader {
     /// its width. After Ctrl-C the reader prints `^C` and a newline, after Ctrl-D a newline, so that
     /// whatever comes next starts on a fresh line.
     public func readLine(prompt: String) -> LineReadResult {
+        if LibEditBridge.unavailableReason != nil {
+            // No libedit (see `unavailableReason`): the prompt, then a plain line.
+            LibEditBridge.write(prompt.filter { $0 != "\u{1}" && $0 != "\u{2}" })
+            return plainReader.readLine(prompt: prompt)
+        }
         switch LibEditBridge.readLine(prompt: prompt, history: entries.entries, provider: completion) {
         case .line(let line):
             return .line(line)
@@ -60,6 +65,11 @@ public final class EditLineReader: LineReader {
             return .endOfInput
         }
     }
+
+    /// Why lines are read without editing, when libedit cannot be loaded; nil when it can.
+    public static var unavailableReason: String? { LibEditBridge.unavailableReason }
+
+    private lazy var plainReader = PlainLineReader()
 
     public func addHistory(_ line: String) {
         entries.add(line)

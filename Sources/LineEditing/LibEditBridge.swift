@@ -51,8 +51,14 @@ enum LibEditBridge {
         }
     }
 
+    /// Why libedit cannot be loaded (it is loaded at the first call), or nil when it can. Without it,
+    /// ``EditLineReader`` reads plain lines.
+    static var unavailableReason: String? {
+        apish_libedit_error().map { String(cString: $0) }
+    }
+
     /// Reads one line with the editor, offering `history` to Up/Down and Ctrl-R and completing with
-    /// `provider`.
+    /// `provider`. Only when ``unavailableReason`` is nil.
     static func readLine(prompt: String, history: [String], provider: (any CompletionProvider)?) -> Outcome {
         let reference = provider.map(ProviderReference.init)
         state.withLock { state in
@@ -63,9 +69,9 @@ enum LibEditBridge {
 
         // libedit's history is process-wide; rebuilding it from the reader's list each time keeps
         // several readers (and a reader whose list was trimmed) consistent, and costs microseconds.
-        clear_history()
+        apish_clear_history()
         for entry in history {
-            add_history(entry)
+            apish_add_history(entry)
         }
 
         // Ctrl-C must be able to interrupt this thread's read(2) even when it was started with SIGINT
@@ -76,7 +82,7 @@ enum LibEditBridge {
 
         let interruptsBefore = InterruptMonitor.count
         apish_errno_clear()
-        let raw = readline(prompt)
+        let raw = apish_readline(prompt)
         let readError = apish_errno()
         guard let raw else {
             // Verified on libedit 3.1 (2022-10-30) under a pty. libedit's readline keeps its default
@@ -114,12 +120,12 @@ enum LibEditBridge {
         apish_rl_set_basic_word_break_characters(strdup(" \t\n"))
         apish_rl_set_attempted_completion_function(attemptedCompletion)
         InterruptMonitor.install()
-        _ = rl_initialize()
+        _ = apish_rl_initialize()
         // libedit rings the bell after every completion made through our hook, even a unique one (its
         // filecomplete.c beeps unless it completed a file name itself), and never when the hook found
         // nothing. The bell capability becomes a zero delay, which prints nothing, and the completion
         // hook rings itself when there is nothing to complete.
-        _ = rl_parse_and_bind("settc bl $<0>")
+        _ = apish_rl_parse_and_bind("settc bl $<0>")
     }
 
     fileprivate static func currentProvider() -> (any CompletionProvider)? {

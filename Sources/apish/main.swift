@@ -198,6 +198,9 @@ if interactive {
         historyFile: HistoryFile.defaultPath(environment: environment),
         redact: { session.redactLine($0) },
         completion: CompletionBridge(Completer(session: session)))
+    if let reason = EditLineReader.unavailableReason {
+        StandardStream.write("apish: line editing is off (\(TerminalText.singleLine(reason)))\n")
+    }
     session.historyProvider = { reader.history }
     engine.keepsCases = false
     engine.run(ReaderSource(reader), file: "<stdin>", interactive: true)
