@@ -3,7 +3,9 @@
 Run: python3 -m unittest discover -s Tests/Interactive   (APISH_BIN overrides the binary path)
 """
 import os
+import shutil
 import stat
+import subprocess
 import time
 import unittest
 
@@ -157,6 +159,36 @@ class InteractiveShell(PtyTestCase):
         child.expect("Ctrl-C cancels")  # the spinner, drawn on stderr after ~300 ms
         child.expect(r"\"delayed\": 1500")
         child.expect(PROMPT)
+
+    def test_without_libedit_the_shell_says_so_and_reads_plain_lines(self):
+        # libedit is loaded at the first prompt, not linked: hide it in a private mount namespace (/dev/null
+        # bound over the library) and the shell must still start, say why editing is off, and read lines.
+        library = None
+        if shutil.which("ldconfig") or os.path.exists("/sbin/ldconfig"):
+            listing = subprocess.run(["ldconfig", "-p"], capture_output=True, text=True).stdout
+            for line in listing.splitlines():
+                if "libedit.so.2 " in line and "=>" in line:
+                    library = os.path.realpath(line.split("=>")[1].strip())
+                    break
+        if not library or not shutil.which("unshare"):
+            self.skipTest("needs ldconfig, unshare and a libedit.so.2 to hide")
+        probe = subprocess.run(["unshare", "-rm", "mount", "--bind", "/dev/null", library], capture_output=True)
+        if probe.returncode != 0:
+            self.skipTest("unprivileged mount namespaces are not allowed here")
+        child = pexpect.spawn("unshare", ["-rm", "sh", "-c", 'mount --bind /dev/null "$1" && exec "$2" --no-color', "sh",
+                                          library, BINARY],
+                              env=environment(self.state), encoding="utf-8", timeout=TIMEOUT, dimensions=(40, 160))
+        self.children.append(child)
+        child.expect(r"line editing is off \(")
+        child.expect(PROMPT)
+        child.sendline("services")
+        child.expect("SERVICE")
+        child.expect(PROMPT)
+        self.assertIn("weather", child.before)
+        child.sendeof()
+        child.expect(pexpect.EOF)
+        child.close()
+        self.assertEqual(child.exitstatus, 0)
 
     def test_ctrl_d_exits_zero(self):
         child = self.spawn()
