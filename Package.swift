@@ -4,12 +4,18 @@ import PackageDescription
 // Start-up touches little of a 10 MB text section, but scattered over most of its pages. In the Linux release
 // build every function gets its own section, and the linker puts the functions a start-up runs first
 // (Linker/startup-order.txt, made by scripts/startup-order), so the code a first request runs shares pages.
-let startupOrder: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))]
+let startupOrder: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
+]
 let startupOrderFile = Context.packageDirectory + "/Linker/startup-order.txt"
 // The Swift runtime's C++ library, linked statically (Linker/static-libstdc++ holds a linker script named
 // libstdc++.so that the release link finds first): loading and relocating libstdc++.so.6 was a tenth of a
 // one-shot's time and a megabyte of its memory.
 let staticLibstdcxx = Context.packageDirectory + "/Linker/static-libstdc++"
+let releaseLink = [
+    "-Xclang-linker", "-no-pie", "-Xclang-linker", "-fuse-ld=gold", "-Xclang-linker", "-static-libgcc",
+    "-Xlinker", "--section-ordering-file=" + startupOrderFile, "-L", staticLibstdcxx, "-Xlinker", "--no-export-dynamic",
+]
 
 // The modules linked into apish import FoundationEssentials, not Foundation: Foundation's own APIs (NSString,
 // CharacterSet, FileHandle, Thread, DateFormatter) would link CoreFoundation and ICU into the static binary.
@@ -42,11 +48,10 @@ let package = Package(
             name: "apish", dependencies: ["Shell", "Facade", "FoundationFree", "LineEditing", "DemoServer"], swiftSettings: foundationFree,
             // A position-dependent release binary: the loader relocates nothing of the statically linked Swift
             // runtime and Foundation at start-up (~115,000 relocations, ~3 MiB of pages less to touch). Start-up
-            // code first (see startupOrder), libstdc++ and libgcc static, and no symbol table for the loader to search
-            // (the static stdlib's link flags export every symbol; nothing loads apish as a library).
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie", "-Xclang-linker", "-static-libgcc", "-Xlinker", "--section-ordering-file=" + startupOrderFile, "-L", staticLibstdcxx,
-                                           "-Xlinker", "--no-export-dynamic"],
-                                          .when(platforms: [.linux], configuration: .release))]),
+            // code first (see startupOrder; gold named, as the ordering file is gold's), libstdc++ and libgcc
+            // static, and no symbol table for the loader to search (the static stdlib's link flags export every
+            // symbol; nothing loads apish as a library).
+            linkerSettings: [.unsafeFlags(releaseLink, .when(platforms: [.linux], configuration: .release))]),
         .executableTarget(name: "apish-bench", dependencies: ["Facade", "Shell", "DemoServer"], path: "Benchmarks/apish-bench"),
         .executableTarget(name: "apish-fuzz", dependencies: ["Facade", "Shell"], path: "Fuzz/apish-fuzz"),
         .testTarget(name: "FoundationFreeTests", dependencies: ["FoundationFree"]),
