@@ -64,7 +64,7 @@ func fail(_ message: String, code: Int32) -> Never {
     }
     exit(code)
 }
-let environment = ProcessInfo.processInfo.environment
+let environment = ProcessEnvironment.variables()
 
 /// `apish serve …`: the demo API in the foreground until SIGINT/SIGTERM.
 func serve(_ arguments: [String]) -> Never {
