@@ -35,7 +35,7 @@ public final class CurlTransport: Transport {
 
     public init(configuration: TransportConfiguration = TransportConfiguration()) {
         self.configuration = configuration
-        handles = Mutex(CurlHandles())
+        handles = Mutex(CurlHandles(answerPollWindow: configuration.answerPollWindow))
         // Two variables read straight from the environment: building `ProcessInfo`'s whole dictionary
         // costs a one-shot run more than the request.
         var environment: [String: String] = [:]
@@ -46,6 +46,9 @@ public final class CurlTransport: Transport {
     deinit {
         handles.withLock { $0.release() }
     }
+
+    /// How long the next transfer polls for its answer before it sleeps (`ResponseWait`).
+    var pollWindow: Duration { handles.withLock { $0.responseWait.pollWindow } }
 
     public func send(_ request: HTTPRequest, cancellation: CancellationToken?) throws(TransportError) -> HTTPResponse {
         try handles.withLock { (handles: inout CurlHandles) throws(TransportError) -> HTTPResponse in
@@ -127,7 +130,15 @@ public final class CurlTransport: Transport {
             try options.set(CURLOPT_DEBUGDATA, pointer: Unmanaged.passUnretained(sentHead).toOpaque())
         }
 
-        let result = try run(easy, in: multi, cancellation: cancellation)
+        let result: CURLcode
+        do {
+            result = try run(easy, in: multi, pollWindow: handles.responseWait.pollWindow, cancellation: cancellation)
+        } catch {
+            handles.responseWait.record(firstByte: nil)
+            throw error
+        }
+        // Only an answer that came is a measure of the server's speed.
+        handles.responseWait.record(firstByte: result == CURLE_OK ? Double(getOffset(easy, CURLINFO_STARTTRANSFER_TIME_T)) / 1_000_000 : nil)
         // Only a handle that finished a transfer normally is trusted to keep its options for the next one.
         handles.configuredForPlainGet = plain && result == CURLE_OK
         if accumulator.exceededLimit || result == CURLE_FILESIZE_EXCEEDED {
@@ -300,19 +311,24 @@ public final class CurlTransport: Transport {
     }
 
 
-    /// Drives the transfer to its end, checking the cancellation token at least every poll interval.
+    /// Drives the transfer to its end, checking the cancellation token at least every poll interval. For the
+    /// first `pollWindow` it polls without sleeping (`ResponseWait`).
     private func run(
-        _ easy: UnsafeMutableRawPointer, in multi: UnsafeMutableRawPointer, cancellation: CancellationToken?
+        _ easy: UnsafeMutableRawPointer, in multi: UnsafeMutableRawPointer, pollWindow: Duration,
+        cancellation: CancellationToken?
     ) throws(TransportError) -> CURLcode {
         try check(curl_multi_add_handle(multi, easy))
         // Removing the handle also aborts an unfinished transfer and closes its connection.
         defer { curl_multi_remove_handle(multi, easy) }
+        let clock = ContinuousClock()
+        let sleepFrom = pollWindow > .zero ? clock.now + pollWindow : nil
         var running: Int32 = 1
         while true {
             try check(curl_multi_perform(multi, &running))
             if running == 0 { break }
             if cancellation?.isCancelled == true { throw .cancelled }
-            try check(curl_multi_poll(multi, nil, 0, Self.pollInterval, nil))
+            let polling = sleepFrom.map { clock.now < $0 } ?? false
+            try check(curl_multi_poll(multi, nil, 0, polling ? 0 : Self.pollInterval, nil))
         }
         var result = CURLE_OK
         var queued: Int32 = 0
@@ -464,6 +480,12 @@ private struct CurlHandles {
     private var headerLines: [String]?
     /// Whether the easy handle's last transfer was a plain GET that ended normally (see `CurlTransport.isPlain`).
     var configuredForPlainGet = false
+    /// How fast the last answer came, which decides how the next transfer waits.
+    var responseWait: ResponseWait
+
+    init(answerPollWindow: Duration) {
+        responseWait = ResponseWait(window: answerPollWindow)
+    }
     /// The last first hop's full URL, checked and normalised: the same URL again (a replayed `refresh`)
     /// is neither parsed nor normalised again. Both are pure functions of the URL.
     private var checkedURL: (full: String, sent: String)?
@@ -525,6 +547,7 @@ private struct CurlHandles {
         headerList = nil
         headerLines = nil
         configuredForPlainGet = false
+        responseWait = ResponseWait(window: responseWait.window)
         easy = nil
         multi = nil
         errorBuffer = nil

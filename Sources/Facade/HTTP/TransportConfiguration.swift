@@ -12,6 +12,9 @@ public struct TransportConfiguration: Sendable, Equatable {
     /// Skips TLS certificate and host name verification (`--insecure`).
     public var insecure: Bool
     public var userAgent: String
+    /// How long a transfer polls for its answer before it sleeps, when the last answer came within this
+    /// time (a server on this machine); zero always sleeps. See `ResponseWait`.
+    public var answerPollWindow: Duration
 
     public init(
         totalTimeout: Int = 30_000,
@@ -19,7 +22,8 @@ public struct TransportConfiguration: Sendable, Equatable {
         maxBodyBytes: Int = 64 * 1024 * 1024,
         maxRedirects: Int = 10,
         insecure: Bool = false,
-        userAgent: String = "apish/0.1"
+        userAgent: String = "apish/0.1",
+        answerPollWindow: Duration = .microseconds(200)
     ) {
         self.totalTimeout = totalTimeout
         self.connectTimeout = connectTimeout
@@ -27,5 +31,6 @@ public struct TransportConfiguration: Sendable, Equatable {
         self.maxRedirects = maxRedirects
         self.insecure = insecure
         self.userAgent = userAgent
+        self.answerPollWindow = answerPollWindow
     }
 }
