@@ -4,8 +4,14 @@ import PackageDescription
 // Start-up touches little of a 10 MB text section, but scattered over most of its pages. In the Linux release
 // build every function gets its own section, and the linker puts the functions a start-up runs first
 // (Linker/startup-order.txt, made by scripts/startup-order), so the code a first request runs shares pages.
+// Concrete generic types are reached through their metadata accessors rather than by mangled name: the
+// runtime's first demangling of each such name (and its scan of every conformance record for the type's
+// requirements) was a tenth of a one-shot's own instructions.
 let startupOrder: [SwiftSetting] = [
-    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
+    .unsafeFlags([
+        "-Xfrontend", "-function-sections",
+        "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
+    ], .when(platforms: [.linux], configuration: .release)),
 ]
 let startupOrderFile = Context.packageDirectory + "/Linker/startup-order.txt"
 // The Swift runtime's C++ library, linked statically (Linker/static-libstdc++ holds a linker script named
@@ -44,8 +50,12 @@ let package = Package(
         .target(name: "LineEditing", dependencies: ["CLibEdit"], swiftSettings: startupOrder),
         .target(name: "Shell", dependencies: ["Facade", "FoundationFree"], swiftSettings: foundationFree),
         .target(name: "DemoServer", dependencies: ["FoundationFree"], swiftSettings: foundationFree),
+        // argc and argv kept from glibc's start-up call, for Swift's `CommandLine` (see arguments.c).
+        .target(name: "CommandLineArguments"),
         .executableTarget(
-            name: "apish", dependencies: ["Shell", "Facade", "FoundationFree", "LineEditing", "DemoServer"], swiftSettings: foundationFree,
+            name: "apish",
+            dependencies: ["Shell", "Facade", "FoundationFree", "LineEditing", "DemoServer", "CommandLineArguments"],
+            swiftSettings: foundationFree,
             // A position-dependent release binary: the loader relocates nothing of the statically linked Swift
             // runtime and Foundation at start-up (~115,000 relocations, ~3 MiB of pages less to touch). Start-up
             // code first (see startupOrder; gold named, as the ordering file is gold's), libstdc++ and libgcc

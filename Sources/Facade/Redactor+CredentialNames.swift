@@ -52,8 +52,7 @@ extension Redactor {
     /// (`set token X`), or holding an auth scheme and a credential (`Bearer X`, `Basic X`: both the whole
     /// value and `X`). Looks at a few bytes per variable, never the whole of a long value, so it can run
     /// on every line of output.
-    public static func secretValues<Variables: Sequence>(ofVariables variables: Variables) -> [String]
-    where Variables.Element == (key: String, value: String) {
+    public static func secretValues(ofVariables variables: [String: String]) -> [String] {
         var values: [String] = []
         for (name, value) in variables {
             let schemeLength = authSchemePrefixLength(value)

@@ -18,8 +18,11 @@ public enum RowsRenderer {
         let indent = String(repeating: " ", count: labelWidth + 2)
         let valueWidth = width > 0 ? max(width - labelWidth - 2, minimumValueWidth) : 0
         var output = ""
-        for ((label, ownWidth), row) in zip(zip(labels, labelWidths), rows) {
-            let value = TerminalText.safe(row.value)
+        // An index loop: a zip of three arrays is a generic type the runtime builds on first use, which
+        // costs a one-shot run more than rendering its rows.
+        for index in rows.indices {
+            let label = labels[index], ownWidth = labelWidths[index]
+            let value = TerminalText.safe(rows[index].value)
             // One line that is not wrapped (piped output) needs no splitting: the common case.
             let lines = valueWidth == 0 && !value.utf8.contains(0x0A)
                 ? [trimmingTrailingBlanks(value)]

@@ -92,21 +92,28 @@ struct CurlTransportPollingTests {
         #expect(transport.pollWindow == .seconds(5))
         let token = CancellationToken()
         let request = HTTPRequest(url: server.url("/faults/delay/5000"))
+        let cancelledAt = Mutex<ContinuousClock.Instant?>(nil)
 
-        let started = ContinuousClock.now
-        let error = await withCheckedContinuation { (continuation: CheckedContinuation<TransportError?, Never>) in
+        // Both instants are taken on the threads where they happen: the test itself may resume late on a
+        // busy machine.
+        let (error, endedAt) = await withCheckedContinuation {
+            (continuation: CheckedContinuation<(TransportError?, ContinuousClock.Instant), Never>) in
             Thread.detachNewThread {
                 do {
                     _ = try transport.send(request, cancellation: token)
-                    continuation.resume(returning: nil)
+                    continuation.resume(returning: (nil, ContinuousClock.now))
                 } catch {
-                    continuation.resume(returning: error as? TransportError)
+                    continuation.resume(returning: (error as? TransportError, ContinuousClock.now))
                 }
             }
-            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { token.cancel() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) {
+                cancelledAt.withLock { $0 = ContinuousClock.now }
+                token.cancel()
+            }
         }
 
         #expect(error == .cancelled)
-        #expect(ContinuousClock.now - started < .seconds(2))
+        let cancelled = try #require(cancelledAt.withLock { $0 })
+        #expect(endedAt - cancelled < .seconds(1))
     }
 }
