@@ -15,21 +15,30 @@ public enum RowsRenderer {
         let labels = rows.map { TerminalText.singleLine($0.label) }
         let labelWidths = labels.map { DisplayWidth.of($0) }
         let labelWidth = labelWidths.max() ?? 0
-        let indent = String(repeating: " ", count: labelWidth + 2)
         let valueWidth = width > 0 ? max(width - labelWidth - 2, minimumValueWidth) : 0
         var output = ""
+        output.reserveCapacity(rows.count * (labelWidth + 24))
         // An index loop: a zip of three arrays is a generic type the runtime builds on first use, which
         // costs a one-shot run more than rendering its rows.
         for index in rows.indices {
             let label = labels[index], ownWidth = labelWidths[index]
             let value = TerminalText.safe(rows[index].value)
-            // One line that is not wrapped (piped output) needs no splitting: the common case.
-            let lines = valueWidth == 0 && !value.utf8.contains(0x0A)
-                ? [trimmingTrailingBlanks(value)]
-                : value.split(separator: "\n", omittingEmptySubsequences: false)
-                    .flatMap { TextWrapper.wrap(trimmingTrailingBlanks(String($0)), width: valueWidth, hangingIndent: 0) }
-            let first = lines.first ?? ""
             output += style.bold(label)
+            // One line that is not wrapped (piped output) needs no splitting: the common case, written
+            // straight into the output.
+            if valueWidth == 0 && !value.utf8.contains(0x0A) {
+                let line = trimmingTrailingBlanks(value)
+                if !line.isEmpty {
+                    appendSpaces(labelWidth - ownWidth + 2, to: &output)
+                    output += line
+                }
+                output += "\n"
+                continue
+            }
+            let lines = value.split(separator: "\n", omittingEmptySubsequences: false)
+                .flatMap { TextWrapper.wrap(trimmingTrailingBlanks(String($0)), width: valueWidth, hangingIndent: 0) }
+            let indent = String(repeating: " ", count: labelWidth + 2)
+            let first = lines.first ?? ""
             if !first.isEmpty {
                 output += TerminalText.padding(from: ownWidth, to: labelWidth) + "  " + first
             }
@@ -39,6 +48,18 @@ public enum RowsRenderer {
             }
         }
         return output
+    }
+
+    private static let spaces = String(repeating: " ", count: 64)
+
+    /// Appends `count` spaces as slices of one string: one append per 64 spaces, not one per space.
+    private static func appendSpaces(_ count: Int, to output: inout String) {
+        var left = max(count, 0)
+        while left > 0 {
+            let chunk = min(left, 64)
+            output.append(contentsOf: spaces[..<spaces.utf8.index(spaces.utf8.startIndex, offsetBy: chunk)])
+            left -= chunk
+        }
     }
 
     static func trimmingTrailingBlanks(_ text: String) -> String {
