@@ -80,6 +80,13 @@ def load_key_values(path):
     return values
 
 
+def ratio_text(ratio):
+    """`0.83x`; a small ratio also as a fraction, which two decimals would blur (`0.027x (1/36)`)."""
+    if 0 < ratio < 0.1:
+        return f"{ratio:.3f}x (1/{1 / ratio:.0f})"
+    return f"{ratio:.2f}x"
+
+
 def duration(seconds):
     return f"{seconds:.2f} s" if seconds >= 1 else f"{seconds * 1000:.1f} ms"
 
@@ -155,7 +162,7 @@ def table(sides, notes, facts, bench):
             continue
         ratio = apish.wall / peer.wall
         mark = "" if row.meets is None else (" ✓" if row.meets(apish, peer, ratio) else " ✗")
-        lines.append(f"| {row.work} | {apish_cell} | {row.peer} {peer_cell} | {ratio:.2f}x | {row.goal}{mark} |")
+        lines.append(f"| {row.work} | {apish_cell} | {row.peer} {peer_cell} | {ratio_text(ratio)} | {row.goal}{mark} |")
 
     # The parser row comes from apish-bench (in-process, best of its rounds): ratio = time ratio, like the rest.
     ours, foundation = bench.get("json_ours_mbps"), bench.get("json_serialization_mbps")
