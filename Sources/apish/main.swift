@@ -200,6 +200,7 @@ if interactive {
         completion: CompletionBridge(Completer(session: session)))
     if let reason = EditLineReader.unavailableReason {
         StandardStream.write("apish: line editing is off (\(TerminalText.singleLine(reason)))\n")
+        engine.completes = false
     }
     session.historyProvider = { reader.history }
     engine.keepsCases = false

@@ -180,7 +180,11 @@ class InteractiveShell(PtyTestCase):
                               env=environment(self.state), encoding="utf-8", timeout=TIMEOUT, dimensions=(40, 160))
         self.children.append(child)
         child.expect(r"line editing is off \(")
+        # Without libedit nothing completes, so the welcome does not offer Tab.
+        child.expect(r"Type help for the commands, Ctrl-D to quit\.")
+        self.assertNotIn("Tab", child.before)
         child.expect(PROMPT)
+        self.assertNotIn("Tab", child.before)
         child.sendline("services")
         child.expect("SERVICE")
         child.expect(PROMPT)

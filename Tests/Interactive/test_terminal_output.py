@@ -133,6 +133,7 @@ class TerminalOutput(PtyTestCase):
         child = self.spawn()
         child.expect(PROMPT)
         self.assertIn("Type help for the commands", child.before)
+        self.assertIn("Tab to complete", child.before)
         child.sendline("q")
         child.expect(pexpect.EOF)
         child.close()

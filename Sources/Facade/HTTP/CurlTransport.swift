@@ -482,13 +482,13 @@ private struct CurlHandles {
     var configuredForPlainGet = false
     /// How fast the last answer came, which decides how the next transfer waits.
     var responseWait: ResponseWait
+    /// The last first hop's full URL, checked and normalised: the same URL again (a replayed `refresh`)
+    /// is neither parsed nor normalised again. Both are pure functions of the URL.
+    private var checkedURL: (full: String, sent: String)?
 
     init(answerPollWindow: Duration) {
         responseWait = ResponseWait(window: answerPollWindow)
     }
-    /// The last first hop's full URL, checked and normalised: the same URL again (a replayed `refresh`)
-    /// is neither parsed nor normalised again. Both are pure functions of the URL.
-    private var checkedURL: (full: String, sent: String)?
 
     /// `RedirectPolicy.firstHop`, with the check and normalisation of a URL seen last time remembered.
     mutating func firstHop(of request: HTTPRequest) throws(TransportError) -> HTTPRequest {

@@ -46,8 +46,16 @@ public final class ShellEngine {
         story = session.options.story ? ScriptStory(style: session.options.color ? .colored : .plain) : nil
     }
 
-    /// Shown once before the first prompt, so a newcomer knows where to start.
-    public static let welcome = "Type help for the commands, Tab to complete, Ctrl-D to quit."
+    /// Shown once before the first prompt, so a newcomer knows where to start. Tab is offered only where the
+    /// line reader completes (not when libedit could not be loaded and lines are read plainly).
+    public static func welcome(completing: Bool) -> String {
+        completing
+            ? "Type help for the commands, Tab to complete, Ctrl-D to quit."
+            : "Type help for the commands, Ctrl-D to quit."
+    }
+
+    /// Whether the interactive line reader completes with Tab; the welcome says so only when it does.
+    public var completes = true
 
     /// The SIGINT count when the line typed at the prompt started: a Ctrl-C since then also stops the
     /// scripts that line sources and the rest of its `;`-separated commands.
@@ -101,7 +109,9 @@ public final class ShellEngine {
     public func run(_ source: LineSource, file: String, interactive: Bool = false) -> Bool {
         var number = 0
         let failuresBefore = failures.count
-        if interactive { output.write(TextWrapper.wrapped(Self.welcome, width: session.options.width())) }
+        if interactive {
+            output.write(TextWrapper.wrapped(Self.welcome(completing: completes), width: session.options.width()))
+        }
         reading: while !shouldStop {
             let input = source.nextLine(prompt: interactive ? prompt : "")
             switch input {
