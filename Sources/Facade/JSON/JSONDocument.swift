@@ -169,6 +169,56 @@ struct JSONTapeReader {
         return found
     }
 
+    /// The value of the member named `key` in an object whose keys are all different (`keysAreDistinct`),
+    /// looking from the key entry `start` to the end and then from the first key: members read in the order
+    /// they are written are found at once. Returns the value entry.
+    func member(ofDistinct object: Int, named key: String, from start: Int) -> Int? {
+        var bytes = key
+        return bytes.withUTF8 { wanted in
+            let isASCII = wanted.allSatisfy { $0 < 0x80 }
+            let first = object + 1, end = tape.payload(object)
+            let begin = start > first && start < end ? start : first
+            var entry = begin
+            while entry < end {
+                if matches(entry, wanted, isASCII, key) { return entry + 1 }
+                entry = tape.next(entry + 1)
+            }
+            entry = first
+            while entry < begin {
+                if matches(entry, wanted, isASCII, key) { return entry + 1 }
+                entry = tape.next(entry + 1)
+            }
+            return nil
+        }
+    }
+
+    /// Whether no two keys of an object are the same. Plain ASCII keys are told apart by a 256-bit set of
+    /// (length, first byte, last byte) hashes; only when two hashes meet, or a key is escaped or not ASCII,
+    /// are the keys compared for real (`hasRepeatedKey`).
+    func keysAreDistinct(_ object: Int) -> Bool {
+        var seen: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var entry = object + 1
+        let end = tape.payload(object)
+        while entry < end {
+            guard kind(entry) == .string, tape.isASCII(entry), tape.length(entry) > 0 else {
+                return !hasRepeatedKey(Array(children(object)))
+            }
+            let raw = rawText(entry)
+            let hash = (raw.count &* 31 &+ Int(raw[0]) &* 7 &+ Int(raw[raw.count - 1])) & 255
+            let bit = UInt64(1) << UInt64(hash & 63)
+            let word: UInt64
+            switch hash >> 6 {
+            case 0: word = seen.0; seen.0 |= bit
+            case 1: word = seen.1; seen.1 |= bit
+            case 2: word = seen.2; seen.2 |= bit
+            default: word = seen.3; seen.3 |= bit
+            }
+            if word & bit != 0 { return !hasRepeatedKey(Array(children(object))) }
+            entry = tape.next(entry + 1)
+        }
+        return true
+    }
+
     /// Whether the key at `entry` is `key`: byte for byte when the two are plain ASCII, as Swift strings
     /// compare (canonical equivalence) otherwise.
     @inline(__always)

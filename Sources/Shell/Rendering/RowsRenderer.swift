@@ -29,7 +29,7 @@ public enum RowsRenderer {
             if valueWidth == 0 && !value.utf8.contains(0x0A) {
                 let line = trimmingTrailingBlanks(value)
                 if !line.isEmpty {
-                    appendSpaces(labelWidth - ownWidth + 2, to: &output)
+                    TerminalText.appendSpaces(labelWidth - ownWidth + 2, to: &output)
                     output += line
                 }
                 output += "\n"
@@ -48,18 +48,6 @@ public enum RowsRenderer {
             }
         }
         return output
-    }
-
-    private static let spaces = String(repeating: " ", count: 64)
-
-    /// Appends `count` spaces as slices of one string: one append per 64 spaces, not one per space.
-    private static func appendSpaces(_ count: Int, to output: inout String) {
-        var left = max(count, 0)
-        while left > 0 {
-            let chunk = min(left, 64)
-            output.append(contentsOf: spaces[..<spaces.utf8.index(spaces.utf8.startIndex, offsetBy: chunk)])
-            left -= chunk
-        }
     }
 
     static func trimmingTrailingBlanks(_ text: String) -> String {

@@ -139,19 +139,14 @@ public enum TableRenderer {
             let padding = max(0, widths[index] - textWidth)
             switch columns[index].alignment {
             case .right:
-                appendSpaces(padding, to: &output)
+                TerminalText.appendSpaces(padding, to: &output)
                 output += styled?(text) ?? text
             case .left:
                 output += styled?(text) ?? text
-                if index != last { appendSpaces(padding, to: &output) }
+                if index != last { TerminalText.appendSpaces(padding, to: &output) }
             }
             if index < last { output += "  " }
         }
         output += "\n"
-    }
-
-    private static func appendSpaces(_ count: Int, to output: inout String) {
-        guard count > 0 else { return }
-        output += TerminalText.padding(from: 0, to: count)
     }
 }

@@ -45,6 +45,19 @@ public enum TerminalText {
         return result + "…"
     }
 
+    private static let spaces = String(repeating: " ", count: 64)
+
+    /// Appends `count` spaces (none when `count` ≤ 0) as slices of one string of spaces: no string is made
+    /// for the padding of each cell of a table of 50,000 rows.
+    static func appendSpaces(_ count: Int, to output: inout String) {
+        var left = max(count, 0)
+        while left > 0 {
+            let chunk = min(left, 64)
+            output.append(contentsOf: spaces[..<spaces.utf8.index(spaces.utf8.startIndex, offsetBy: chunk)])
+            left -= chunk
+        }
+    }
+
     /// Spaces that bring text of `textWidth` columns up to `width`.
     static func padding(from textWidth: Int, to width: Int) -> String {
         String(repeating: " ", count: max(0, width - textWidth))
