@@ -7,7 +7,7 @@
 /// For such a server polling for the answer spends the CPU time the wake-up would have cost, and the
 /// answer is seen as soon as it arrives. A server that took longer than the window last time is waited
 /// for asleep from the start, so a remote API never sees a poll loop.
-struct ResponseWait: Equatable {
+struct ResponseWait {
     /// The longest a transfer polls before it sleeps, and the slowest answer that earns the next one a window.
     let window: Duration
 

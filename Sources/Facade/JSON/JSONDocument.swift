@@ -242,7 +242,7 @@ struct JSONTapeReader {
     /// repeated key at its first position, with its last value). Nearly always the children as written.
     func members(of object: Int) -> [(key: Int, value: Int)] {
         let keys = Array(children(object))
-        guard keys.count > 1, hasRepeatedKey(keys) else { return keys.map { ($0, $0 + 1) } }
+        guard keys.count > 1, !keysAreDistinct(object) else { return keys.map { ($0, $0 + 1) } }
         var position: [String: Int] = [:]
         var members: [(key: Int, value: Int)] = []
         for key in keys {
@@ -258,7 +258,7 @@ struct JSONTapeReader {
     }
 
     /// Whether two of these keys are the same: byte by byte among plain ASCII keys (their lengths first),
-    /// as strings when one is escaped or not ASCII.
+    /// as strings when one is escaped or not ASCII. The exact check behind `keysAreDistinct`.
     private func hasRepeatedKey(_ keys: [Int]) -> Bool {
         let plain = keys.allSatisfy { kind($0) == .string && tape.isASCII($0) }
         guard plain, keys.count <= 32 else { return Set(keys.map(string)).count < keys.count }

@@ -40,7 +40,8 @@ public enum RowsRenderer {
             let indent = String(repeating: " ", count: labelWidth + 2)
             let first = lines.first ?? ""
             if !first.isEmpty {
-                output += TerminalText.padding(from: ownWidth, to: labelWidth) + "  " + first
+                TerminalText.appendSpaces(labelWidth - ownWidth + 2, to: &output)
+                output += first
             }
             output += "\n"
             for line in lines.dropFirst() {

@@ -58,11 +58,6 @@ public enum TerminalText {
         }
     }
 
-    /// Spaces that bring text of `textWidth` columns up to `width`.
-    static func padding(from textWidth: Int, to width: Int) -> String {
-        String(repeating: " ", count: max(0, width - textWidth))
-    }
-
     /// Whether `text` holds a control character (newlines and tabs aside when allowed), by a scan of its
     /// UTF-8 bytes: C0 controls and DEL are single bytes, C1 controls (U+0080–U+009F) are `C2 80`–`C2 9F`.
     static func containsControl(_ text: String, allowingNewlinesAndTabs allowing: Bool) -> Bool {
