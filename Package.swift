@@ -44,17 +44,26 @@ let package = Package(
         // libedit is loaded when the first interactive prompt needs it (Sources/CLibEdit/shim.h), not linked:
         // only its header is needed to build (libedit-dev; scripts/setup installs it).
         .systemLibrary(name: "CLibEdit"),
-        // Stand-ins for the Foundation calls that would link CoreFoundation and ICU into the binary.
+        // Stand-ins for the Foundation calls that would link CoreFoundation and ICU into the binary, and the
+        // few basics every module shares (cancellation, did-you-mean, percent-encoding).
         .target(name: "FoundationFree", swiftSettings: foundationFree),
-        .target(name: "Facade", dependencies: ["CCurl", "FoundationFree"], swiftSettings: foundationFree),
+        // The library modules, one way down: Facade → APIDescriptions → HTTPClient → Secrets → JSON.
+        .target(name: "JSON", dependencies: ["FoundationFree"], swiftSettings: foundationFree),
+        .target(name: "Secrets", dependencies: ["JSON", "FoundationFree"], swiftSettings: foundationFree),
+        .target(name: "HTTPClient", dependencies: ["CCurl", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
+        .target(name: "APIDescriptions", dependencies: ["HTTPClient", "Secrets", "JSON", "FoundationFree"],
+                swiftSettings: foundationFree),
+        .target(name: "Facade", dependencies: ["APIDescriptions", "HTTPClient", "Secrets", "JSON", "FoundationFree"],
+                swiftSettings: foundationFree),
         .target(name: "LineEditing", dependencies: ["CLibEdit"], swiftSettings: startupOrder),
-        .target(name: "Shell", dependencies: ["Facade", "FoundationFree"], swiftSettings: foundationFree),
+        .target(name: "Shell", dependencies: ["Facade", "APIDescriptions", "HTTPClient", "Secrets", "JSON", "FoundationFree"],
+                swiftSettings: foundationFree),
         .target(name: "DemoServer", dependencies: ["FoundationFree"], swiftSettings: foundationFree),
         // argc and argv kept from glibc's start-up call, for Swift's `CommandLine` (see arguments.c).
         .target(name: "CommandLineArguments"),
         .executableTarget(
             name: "apish",
-            dependencies: ["Shell", "Facade", "FoundationFree", "LineEditing", "DemoServer", "CommandLineArguments"],
+            dependencies: ["Shell", "Facade", "JSON", "FoundationFree", "LineEditing", "DemoServer", "CommandLineArguments"],
             swiftSettings: foundationFree,
             // A position-dependent release binary: the loader relocates nothing of the statically linked Swift
             // runtime and Foundation at start-up (~115,000 relocations, ~3 MiB of pages less to touch). Start-up
@@ -62,11 +71,19 @@ let package = Package(
             // static, and no symbol table for the loader to search (the static stdlib's link flags export every
             // symbol; nothing loads apish as a library).
             linkerSettings: [.unsafeFlags(releaseLink, .when(platforms: [.linux], configuration: .release))]),
-        .executableTarget(name: "apish-bench", dependencies: ["Facade", "Shell", "DemoServer"], path: "Benchmarks/apish-bench"),
-        .executableTarget(name: "apish-fuzz", dependencies: ["Facade", "Shell"], path: "Fuzz/apish-fuzz"),
+        .executableTarget(name: "apish-bench", dependencies: ["Facade", "Shell", "JSON", "HTTPClient", "APIDescriptions", "Secrets", "DemoServer"], path: "Benchmarks/apish-bench"),
+        .executableTarget(name: "apish-fuzz", dependencies: ["Facade", "Shell", "JSON", "HTTPClient", "APIDescriptions", "Secrets"], path: "Fuzz/apish-fuzz"),
+        .target(name: "TestSupport", dependencies: ["Facade", "APIDescriptions", "HTTPClient", "JSON", "DemoServer"], path: "Tests/TestSupport"),
         .testTarget(name: "FoundationFreeTests", dependencies: ["FoundationFree"]),
-        .testTarget(name: "FacadeTests", dependencies: ["Facade", "DemoServer"]),
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "Facade", "DemoServer"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "Secrets", "FoundationFree", "TestSupport"]),
+        .testTarget(name: "SecretsTests", dependencies: ["Secrets", "JSON", "FoundationFree", "HTTPClient", "Facade", "TestSupport", "DemoServer"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "Secrets", "JSON", "FoundationFree", "TestSupport", "DemoServer"]),
+        .testTarget(name: "APIDescriptionsTests",
+                    dependencies: ["APIDescriptions", "Facade", "HTTPClient", "JSON", "TestSupport", "DemoServer"]),
+        .testTarget(name: "FacadeTests",
+                    dependencies: ["Facade", "APIDescriptions", "HTTPClient", "Secrets", "JSON", "FoundationFree", "TestSupport", "DemoServer"]),
+        .testTarget(name: "ShellTests",
+                    dependencies: ["Shell", "Facade", "APIDescriptions", "HTTPClient", "Secrets", "JSON", "FoundationFree", "TestSupport", "DemoServer"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DemoServer"]),

@@ -1,6 +1,7 @@
 import DemoServer
 import Facade
 import Foundation
+import HTTPClient
 
 /// The measurements that run in a child process (see `ChildRun`), each printing `key=value` lines.
 enum ChildModes {

@@ -1,6 +1,7 @@
 import Facade
 import Foundation
 import Synchronization
+import HTTPClient
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

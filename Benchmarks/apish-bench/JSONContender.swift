@@ -1,5 +1,6 @@
 import Facade
 import Foundation
+import JSON
 
 /// One of the JSON parsers being compared. Each parse returns the number of groups found, which
 /// both checks the result and keeps the optimiser from discarding the work.

@@ -1,4 +1,5 @@
 import Facade
+import HTTPClient
 
 /// The header accumulator (`ResponseAccumulator`), fed header lines and body chunks the way libcurl's
 /// callbacks feed it: status lines good and bad, fields, folded lines, Content-Lengths that agree and

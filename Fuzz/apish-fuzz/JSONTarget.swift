@@ -1,5 +1,6 @@
 import Facade
 import Foundation
+import JSON
 
 /// apish's JSON parser. The first byte of an input says what it is:
 /// - 0: a valid document written by the generator. Both our parser and Foundation's `JSONSerialization`

@@ -1,5 +1,9 @@
 import Facade
 import Foundation
+import JSON
+import Secrets
+import HTTPClient
+import FoundationFree
 
 /// The redactor: text holding a known secret (raw, percent-encoded or JSON-escaped, among URL, header
 /// and parameter shapes) must come out of `redact` and `redactCommandLine` without it; the secret's
@@ -18,7 +22,7 @@ struct RedactorTarget: FuzzTarget {
         var secret = ""
         for _ in 0..<(3 + random.below(20)) { secret.unicodeScalars.append(random.pick(alphabet)) }
         let escaped = JSONValue.string(secret).encoded()
-        let forms = [secret, FormEncoding.percentEncode(secret), String(escaped.dropFirst().dropLast())]
+        let forms = [secret, PercentEncoding.encode(secret), String(escaped.dropFirst().dropLast())]
         var text = ""
         for _ in 0..<random.length(upTo: 30) {
             switch random.below(3) {
@@ -40,7 +44,7 @@ struct RedactorTarget: FuzzTarget {
         // Secrets too short to mask, or holding the mask itself, prove nothing.
         guard secret.count >= 3, !secret.contains("•"), !secret.contains("\u{FFFD}") else { return }
         for (index, output) in outputs.prefix(2).enumerated() {
-            for form in [secret, FormEncoding.percentEncode(secret)] where Array(output.utf8).containsSequence(Array(form.utf8)) {
+            for form in [secret, PercentEncoding.encode(secret)] where Array(output.utf8).containsSequence(Array(form.utf8)) {
                 throw FuzzFailure("\(index == 0 ? "redact" : "redactCommandLine") left '\(form)' in: \(output)")
             }
         }

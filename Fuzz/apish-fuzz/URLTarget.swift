@@ -1,4 +1,5 @@
 import Facade
+import Secrets
 
 /// URL normalisation and scope checks. Must hold: normalising twice changes nothing; a normalised path
 /// has no dot segments; a scope check gives the same answer on the normalised URLs; an http(s) URL is in

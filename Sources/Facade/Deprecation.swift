@@ -1,9 +1,11 @@
+import JSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
 import FoundationFree
+import HTTPClient
 
 /// Deprecation notices: from the locator entry (`deprecated`, `sunset`) and from the response's
 /// `Deprecation` (RFC 9745, `@<epoch seconds>` or `true`) and `Sunset` (RFC 8594, HTTP date) headers.

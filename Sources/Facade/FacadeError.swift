@@ -1,3 +1,6 @@
+import JSON
+import FoundationFree
+import APIDescriptions
 /// What the facade refuses before any request is sent. Each is one line with the next step.
 public enum FacadeError: Error, Sendable, Equatable, CustomStringConvertible {
     case noLocator

@@ -4,6 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import FoundationFree
+import JSON
+import HTTPClient
 
 /// The kind of result a request ended in — the names scripts use in `expect result KIND`.
 public enum OutcomeKind: String, Sendable, CaseIterable {

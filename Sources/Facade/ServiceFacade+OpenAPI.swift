@@ -1,3 +1,5 @@
+import JSON
+import FoundationFree
 extension ServiceFacade {
     /// The OpenAPI definition of a service's active version and its entry. Without a name: the current
     /// service when it has a document, else the first service in the locator that has one.

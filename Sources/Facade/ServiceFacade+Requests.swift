@@ -1,3 +1,7 @@
+import FoundationFree
+import JSON
+import Secrets
+import HTTPClient
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -53,7 +57,8 @@ extension ServiceFacade {
         authorize(entry, url: url, auth: nil, query: &query, headers: &requestHeaders, scopes: &scopes)
         if let entry { entry.versioning?.apply(entry, headers: &requestHeaders, query: &query) }
         for header in raw.headers { requestHeaders.set(header.name, header.value) }
-        let body = try raw.body()
+        let body: HTTPBody
+        do { body = try raw.body() } catch { throw .invalidRequest(error.description) }
         var request = HTTPRequest(method: raw.method, url: url, query: query, headers: requestHeaders, body: body)
         request.credentialScopes = scopes
         request.recordsSentHeaders = recordsSentHeaders
@@ -151,7 +156,7 @@ extension ServiceFacade {
         _ entry: LocatorEntry?, url: String, auth: AuthRequirement?, query: inout [FormField], headers: inout HTTPHeaders,
         scopes: inout [String: String]
     ) {
-        let applicable = credentials.applicable(to: url, entry: entry)
+        let applicable = credentials.applicable(to: url, service: entry.map { ($0.name, $0.url) })
         if let (token, base) = applicable.bearer, auth == nil || auth == .bearer, headers["Authorization"] == nil {
             headers.set("Authorization", "Bearer \(token)")
             scopes["authorization"] = base
@@ -178,7 +183,7 @@ extension ServiceFacade {
     public func credentialHint(for exchange: Exchange) -> String? {
         guard let status = exchange.status, status == 401 || status == 403 else { return nil }
         let entry = exchange.service.flatMap { locator?.resolve($0) }
-        let unused = credentials.outOfScope(for: exchange.request.url, entry: entry)
+        let unused = credentials.outOfScope(for: exchange.request.url, service: entry.map { ($0.name, $0.url) })
         guard !unused.isEmpty else { return nil }
         return "\(unused.joined(separator: " and ")) exists but is out of scope for \(exchange.displayURL); "
             + "scope one to it: auth bearer TOKEN URL"
@@ -235,7 +240,7 @@ extension ServiceFacade {
             head = String(base[..<mark])
             tail = String(base[mark...])
         }
-        let path = FormEncoding.percentEncode(path, keeping: Self.isPathByte)
+        let path = PercentEncoding.encode(path, keeping: Self.isPathByte)
         if head.hasSuffix("/") && path.hasPrefix("/") { return head + path.dropFirst() + tail }
         if !head.hasSuffix("/") && !path.hasPrefix("/") { return head + "/" + path + tail }
         return head + path + tail
@@ -243,6 +248,6 @@ extension ServiceFacade {
 
     /// What a path may hold as typed: the URL path set plus `%`, so `%20` typed by hand stays as is.
     private static func isPathByte(_ byte: UInt8) -> Bool {
-        FormEncoding.isURLPathAllowed(byte) || byte == UInt8(ascii: "%")
+        PercentEncoding.isURLPathAllowed(byte) || byte == UInt8(ascii: "%")
     }
 }

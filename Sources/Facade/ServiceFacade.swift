@@ -1,3 +1,7 @@
+import JSON
+import FoundationFree
+import Secrets
+import HTTPClient
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

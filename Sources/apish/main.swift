@@ -9,6 +9,8 @@ import Foundation
 import LineEditing
 import Shell
 import FoundationFree
+import JSON
+import HTTPClient
 
 /// Adapts LineEditing's readers to the shell's `LineSource`.
 final class ReaderSource: LineSource {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Facade
+import FoundationFree
+@testable import HTTPClient
 
 /// Facade's stand-ins for Foundation calls (which would link CoreFoundation into apish) against them.
 @Suite struct FoundationParityTests {
@@ -12,16 +14,16 @@ import Testing
         var reference = CharacterSet.urlQueryAllowed
         reference.insert(charactersIn: "#%")
         for text in Self.texts + [String((32...126).map { Character(UnicodeScalar(UInt8($0))) })] {
-            #expect(FormEncoding.percentEncode(text, keeping: { FormEncoding.isURLPathAllowed($0) || $0 == 0x25 })
+            #expect(PercentEncoding.encode(text, keeping: { PercentEncoding.isURLPathAllowed($0) || $0 == 0x25 })
                     == text.addingPercentEncoding(withAllowedCharacters: path))
-            #expect(FormEncoding.percentEncode(text, keeping: { FormEncoding.isURLQueryAllowed($0) || $0 == 0x23 || $0 == 0x25 })
+            #expect(PercentEncoding.encode(text, keeping: { PercentEncoding.isURLQueryAllowed($0) || $0 == 0x23 || $0 == 0x25 })
                     == text.addingPercentEncoding(withAllowedCharacters: reference))
         }
     }
 
     @Test func strictDecodingMatchesRemovingPercentEncoding() {
         for text in ["", "a", "%41", "%4", "%zz", "%", "a%2", "%C3%A9", "%c3%a9", "%FF", "%00x", "a+b", "%25%32%30", "é%20"] {
-            #expect(FormEncoding.strictPercentDecode(text) == text.removingPercentEncoding, "\(text)")
+            #expect(PercentEncoding.strictDecode(text) == text.removingPercentEncoding, "\(text)")
         }
     }
 

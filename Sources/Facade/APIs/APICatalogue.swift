@@ -1,3 +1,4 @@
+import JSON
 /// Maps a locator entry to its API definition: an entry with an `openapi` document that loaded uses the
 /// OpenAPI service API; one with a `schema` that loaded the Schema API; otherwise the built-in API of
 /// that name and major version; otherwise generic JSON.

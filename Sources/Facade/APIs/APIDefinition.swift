@@ -1,3 +1,4 @@
+import JSON
 /// One API as apish knows it, bound to one locator entry (a service at a version): the main resource
 /// that `refresh`, `diff` and `watch` fetch and the model it decodes into, the extra operations the API
 /// has (as typed `Endpoint`s with their auth), and the state it keeps between calls (ids, paging).

@@ -1,3 +1,4 @@
+import JSON
 /// A service apish has no model for: `GET` the URL and show whatever JSON comes back.
 /// Nothing fails for want of a model.
 public final class GenericJSONAPI: APIDefinition {

@@ -1,3 +1,5 @@
+import JSON
+import HTTPClient
 /// The Meetup groups API (seed 004), v2: `GET /2/groups?lat&lon&radius&page&offset&key`, nearest first,
 /// paged by `meta.next`, with the API key as the `key` query parameter. Its main resource is the page
 /// near the session's location. It keeps the next page's link and where the search was made from.

@@ -1,3 +1,5 @@
+import JSON
+import APIDescriptions
 /// A service whose model is declared as a JSON Schema in the locator (`"schema"`): `GET` the URL and
 /// check the body against the schema. Success keeps the schema beside the body, so it renders in the
 /// schema's property order with its titles; a violation is a decode error naming up to five paths.

@@ -1,3 +1,6 @@
+import JSON
+import HTTPClient
+import FoundationFree
 /// The twit API (seed 003), v1: `GET /twit` (the timeline, its main resource), `GET /user`, and
 /// `POST /like/:id` with bearer auth, all in a `{status, success, message, data}` envelope.
 /// It keeps the last timeline, whose ids feed `like` and its completion.
@@ -31,7 +34,7 @@ public final class TwitAPI: APIDefinition {
     public func like(_ id: String) throws(FacadeError) -> Endpoint<LikeResult> {
         guard !id.isEmpty else { throw .invalidRequest("like needs a twit id; run twits to see them") }
         return Endpoint<LikeResult>.enveloped(
-            .post, "/like/" + FormEncoding.percentEncode(id), auth: .bearer, modelName: "Envelope<LikeResult>"
+            .post, "/like/" + PercentEncoding.encode(id), auth: .bearer, modelName: "Envelope<LikeResult>"
         ).remembering { [weak self] result in self?.apply(result) }
     }
 

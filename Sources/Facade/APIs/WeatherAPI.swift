@@ -1,3 +1,4 @@
+import JSON
 /// The weather service (seed 000): `GET {url}?city=…` at v1 (temperature as a string), v2 (a number and
 /// the conditions) and v3 (humidity and a forecast).
 public final class WeatherAPI: APIDefinition {

@@ -1,3 +1,7 @@
+import FoundationFree
+import JSON
+import HTTPClient
+import APIDescriptions
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

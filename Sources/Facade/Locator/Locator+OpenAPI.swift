@@ -1,3 +1,6 @@
+import JSON
+import APIDescriptions
+import HTTPClient
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

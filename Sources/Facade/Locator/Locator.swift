@@ -4,6 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 import FoundationFree
+import JSON
+import APIDescriptions
+import HTTPClient
 
 /// One line of the locator: where a version of a service lives.
 public struct LocatorEntry: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import JSON
 /// What changed between two loads of the locator.
 public struct LocatorChangeSet: Sendable, Equatable {
     /// A version whose URL changed.

@@ -1,3 +1,4 @@
+import JSON
 /// Why a locator could not be used. *Load* (could not fetch) and *parse* (fetched but not understood)
 /// stay distinct, as in the seed app, and both say where.
 public enum LocatorError: Error, Sendable, Equatable, CustomStringConvertible {

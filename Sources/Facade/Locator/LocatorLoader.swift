@@ -1,3 +1,6 @@
+import JSON
+import FoundationFree
+import HTTPClient
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,3 +1,4 @@
+import JSON
 /// One service at one version, as named by the locator. Names compare case-insensitively.
 public struct ServiceKey: Sendable, Hashable, CustomStringConvertible {
     public let name: String

@@ -1,3 +1,4 @@
+import JSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,4 +1,6 @@
 import FoundationFree
+import JSON
+import HTTPClient
 
 /// How a version travels when several versions of a service share one URL (a locator entry's
 /// `"versioning"`). Without one, the URL alone tells versions apart (seed 000).

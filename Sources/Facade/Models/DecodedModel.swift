@@ -1,3 +1,4 @@
+import JSON
 /// A body decoded into the model of its API and version (or generic JSON). Models are data: the shell's
 /// presenters decide how they look.
 public struct DecodedModel: Sendable {

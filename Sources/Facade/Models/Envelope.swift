@@ -1,3 +1,4 @@
+import JSON
 /// The `{status, success, message, data}` envelope of the twit API (seed 003's general response).
 public struct Envelope<T: Decodable & Sendable>: Decodable, Sendable {
     public let status: Int

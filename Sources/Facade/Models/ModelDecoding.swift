@@ -1,3 +1,6 @@
+import FoundationFree
+import JSON
+import HTTPClient
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -6,7 +9,7 @@ import Foundation
 
 /// Turns a 2xx body into a model, and a `DecodingError` into a `DecodeFailure` that names the path and
 /// what was expected vs found (`currentTemperature: expected number, found string "63"`).
-enum ModelDecoding {
+package enum ModelDecoding {
     /// The body as JSON, or a failure saying what it was instead (HTML, invalid UTF-8, cut-off JSON).
     /// A tripped `cancellation` stops the parse with `DecodeFailure.cancelled`.
     static func parseBody(_ response: HTTPResponse, cancellation: CancellationToken? = nil) throws(DecodeFailure) -> JSONDocument {

@@ -1,3 +1,4 @@
+import JSON
 /// Stock quote v1 (seed 000): the price arrives as a string (`"530.12"`), decoded leniently.
 public struct StockV1: Decodable, Sendable, Equatable {
     public let symbol: String

@@ -1,3 +1,4 @@
+import JSON
 /// Weather v1 (seed 000): the temperature arrives as a string (`"63"`), decoded leniently.
 public struct WeatherV1: Decodable, Sendable, Equatable {
     public let city: String

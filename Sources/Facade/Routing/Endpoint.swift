@@ -1,3 +1,6 @@
+import FoundationFree
+import JSON
+import HTTPClient
 /// The credentials an endpoint needs.
 public enum AuthRequirement: Sendable, Equatable {
     case none

@@ -1,4 +1,6 @@
 import Facade
+import JSON
+import APIDescriptions
 
 /// How `diff` and `watch` show a list of `JSONChange`s: one aligned line per change, a summary, and the
 /// `--json` form.

@@ -1,3 +1,4 @@
+import APIDescriptions
 import Facade
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -5,6 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import FoundationFree
+import HTTPClient
 
 /// Candidates for service names and versions.
 enum ServiceCompletion {

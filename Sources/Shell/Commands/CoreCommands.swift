@@ -1,4 +1,6 @@
 import Facade
+import JSON
+import APIDescriptions
 
 /// `help [CMD]`, and `help OPERATION` for an operation of an OpenAPI service.
 struct HelpCommand: Command {

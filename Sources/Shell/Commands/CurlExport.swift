@@ -5,6 +5,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import FoundationFree
+import Secrets
+import HTTPClient
 
 /// A request as a `curl` command that runs: every secret becomes an environment reference
 /// (`"Authorization: Bearer $APISH_BEARER"`), with a comment line per variable saying what to set,
@@ -99,7 +101,7 @@ struct CurlExport {
     private static func userInfo(_ url: String) -> (user: String, password: String)? {
         guard let parts = URLComponents(string: url), let password = parts.password, !password.isEmpty else { return nil }
         let user = parts.user ?? ""
-        return (FormEncoding.strictPercentDecode(user) ?? user, FormEncoding.strictPercentDecode(password) ?? password)
+        return (PercentEncoding.strictDecode(user) ?? user, PercentEncoding.strictDecode(password) ?? password)
     }
 
     private mutating func body(of request: HTTPRequest) -> String {

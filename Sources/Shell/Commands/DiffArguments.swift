@@ -1,4 +1,5 @@
 import Facade
+import HTTPClient
 
 /// `diff SERVICE [A [B]] [--all] [--schema] [--spec] [name==value…]`, parsed; which versions those mean
 /// is decided against the locator by `DiffCommand`.

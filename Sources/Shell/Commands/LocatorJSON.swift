@@ -1,4 +1,6 @@
+import HTTPClient
 import Facade
+import JSON
 
 /// The `--json` data of `locate` and `services`.
 enum LocatorJSON {

@@ -1,4 +1,5 @@
 import Facade
+import JSON
 
 /// `groups near [LAT LON] [radius=KM] [page=N]` and `groups next`.
 struct GroupsCommand: Command {

@@ -1,3 +1,4 @@
+import APIDescriptions
 import Facade
 
 /// `ops [SERVICE]`: the operations of a service's active version, from its OpenAPI document.

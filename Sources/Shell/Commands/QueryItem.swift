@@ -1,5 +1,6 @@
 import Facade
 import FoundationFree
+import HTTPClient
 
 /// `name==value`, a query parameter item as in `refresh`, `diff`, `watch` and httpie.
 enum QueryItem {

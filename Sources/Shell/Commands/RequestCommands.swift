@@ -1,4 +1,7 @@
 import Facade
+import JSON
+import Secrets
+import HTTPClient
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,4 +1,7 @@
+import APIDescriptions
 import Facade
+import JSON
+import HTTPClient
 
 /// `locate [URL|PATH]`.
 struct LocateCommand: Command {

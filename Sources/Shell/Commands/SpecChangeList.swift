@@ -1,4 +1,6 @@
 import Facade
+import JSON
+import APIDescriptions
 
 /// How `diff SERVICE A B --spec` shows the changes between two OpenAPI documents: grouped by operation
 /// (in `SpecDiff`'s order, breaking ones first within each), breaking in red and non-breaking in green,

@@ -1,4 +1,8 @@
 import Facade
+import FoundationFree
+import JSON
+import HTTPClient
+import APIDescriptions
 
 /// `diff SERVICE [A [B]] [--all] [--schema] [name==value…]`: fetches two versions (without changing the
 /// active one) and lists, by JSON path, what was added, removed, retyped or changed. With `--spec` it

@@ -1,4 +1,5 @@
 import Facade
+import JSON
 
 /// What `diff` compares between two bodies: their values (`JSONDiff.compare`) or only their shapes
 /// (`JSONDiff.compareShapes`), with or without the places that stayed the same.

@@ -1,4 +1,5 @@
 import Facade
+import HTTPClient
 
 /// `watch [SERVICE] [every=SECONDS] [count=N] [name==value…]`, parsed.
 struct WatchArguments: Equatable {

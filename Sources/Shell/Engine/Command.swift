@@ -1,4 +1,5 @@
 import Facade
+import FoundationFree
 
 /// A shell command declares itself — name, aliases, one-line abstract, usage, argument completion —
 /// and runs. Help and "did you mean" are generated from the declarations.

@@ -1,4 +1,5 @@
 import Facade
+import FoundationFree
 
 extension CommandContext {
     /// Runs work that makes requests with a Ctrl-C cancellation token and, on a terminal, a spinner.

@@ -1,3 +1,4 @@
+import HTTPClient
 import Facade
 
 extension CommandRegistry {

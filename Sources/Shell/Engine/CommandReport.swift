@@ -1,4 +1,6 @@
+import HTTPClient
 import Facade
+import JSON
 
 /// What a command produced, before it is rendered as text or as one JSON line.
 public struct CommandReport: Sendable {
@@ -82,6 +84,10 @@ public struct CommandError: Error, Sendable, CustomStringConvertible {
 
 extension CommandError {
     init(_ error: FacadeError) {
+        self.init(error.description)
+    }
+
+    init(_ error: RequestItemError) {
         self.init(error.description)
     }
 

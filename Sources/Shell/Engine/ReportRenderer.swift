@@ -5,6 +5,9 @@ import FoundationEssentials
 import Foundation
 #endif
 import FoundationFree
+import JSON
+import Secrets
+import HTTPClient
 
 /// Turns a `CommandReport` into terminal text or into the one JSON line of `--json`.
 struct ReportRenderer {

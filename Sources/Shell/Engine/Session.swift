@@ -1,4 +1,7 @@
 import Facade
+import FoundationFree
+import JSON
+import Secrets
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

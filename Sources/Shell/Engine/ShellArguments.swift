@@ -1,4 +1,5 @@
 import Facade
+import HTTPClient
 
 /// The command line of `apish` (design §6), parsed without side effects so it can be tested.
 public struct ShellArguments: Sendable, Equatable {

@@ -1,4 +1,7 @@
+import JSON
 import Facade
+import Secrets
+import HTTPClient
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

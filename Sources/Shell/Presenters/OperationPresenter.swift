@@ -1,4 +1,7 @@
+import HTTPClient
 import Facade
+import JSON
+import APIDescriptions
 
 /// How the shell shows the operations of an OpenAPI document: the `ops` table and `help OPERATION`
 /// (usage, parameters, request body, responses). The facade hands over the document; every display

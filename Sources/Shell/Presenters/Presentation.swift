@@ -1,4 +1,5 @@
 import Facade
+import JSON
 
 /// A label and a value, like one of the seed app's table cells: `Temperature  63°F`.
 public struct LabelledRow: Sendable, Equatable {

@@ -1,4 +1,6 @@
 import Facade
+import JSON
+import APIDescriptions
 
 /// A body that matched its JSON Schema: one row per property in the schema's order, labelled by its
 /// `title` (else its name). A nested object the schema describes opens into rows labelled

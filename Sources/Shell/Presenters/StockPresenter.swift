@@ -1,4 +1,5 @@
 import Facade
+import APIDescriptions
 
 /// Stock quotes as labelled rows with dollars and a signed percentage.
 enum StockPresenter {

@@ -1,4 +1,6 @@
 import Facade
+import FoundationFree
+import JSON
 
 /// Renders any JSON without a built-in model in the most readable shape it has.
 ///

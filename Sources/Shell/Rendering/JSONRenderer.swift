@@ -1,4 +1,7 @@
 import Facade
+import FoundationFree
+import JSON
+import Secrets
 
 /// Renders JSON for people: indented, and coloured when colour is on.
 public enum JSONRenderer {

@@ -1,4 +1,5 @@
 import Facade
+import FoundationFree
 
 /// Turns a model's `Presentation` into text with the matching renderer.
 public enum PresentationRenderer {

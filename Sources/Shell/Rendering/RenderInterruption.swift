@@ -1,4 +1,5 @@
 import Facade
+import FoundationFree
 
 /// Lets a long render (a table of 50,000 rows, megabytes of pretty JSON) notice Ctrl-C: it polls the
 /// token once every `interval` rows or values, so the check costs nothing per row, and stays stopped

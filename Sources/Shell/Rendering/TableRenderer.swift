@@ -1,4 +1,5 @@
 import Facade
+import FoundationFree
 
 /// Renders a table: a header of titles, then one line per row, columns two spaces apart.
 public enum TableRenderer {

@@ -1,4 +1,5 @@
 import Facade
+import HTTPClient
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

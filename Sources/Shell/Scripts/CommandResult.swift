@@ -1,4 +1,5 @@
 import Facade
+import JSON
 
 /// The data of a command that stands in for a response, so that `expect` and `let` read it: after
 /// `diff A B --spec`, `expect breaking == 0` asserts on its count. It stands until the next request.

@@ -1,5 +1,6 @@
 import Facade
 import FoundationFree
+import JSON
 
 /// The result of `--each-version SERVICE`: one cell per version the script ran on.
 public struct EachVersionMatrix: Sendable, Equatable {

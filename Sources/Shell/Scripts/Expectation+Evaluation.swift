@@ -1,4 +1,5 @@
 import Facade
+import JSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

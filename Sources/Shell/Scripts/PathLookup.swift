@@ -1,4 +1,5 @@
 import Facade
+import JSON
 
 /// Finds a path in a response body and, when it is not there, says what is there instead
 /// (`data[0] has no likeCont; it has _id, content, likeCount, …`), so a typo in a script is fixed at once.

@@ -1,4 +1,6 @@
 import Facade
+import JSON
+import HTTPClient
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

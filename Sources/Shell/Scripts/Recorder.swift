@@ -1,3 +1,4 @@
+import HTTPClient
 import Facade
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -5,6 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import FoundationFree
+import Secrets
 
 /// Turns what is typed between `record start` and `record save FILE` into a script that replays green.
 ///

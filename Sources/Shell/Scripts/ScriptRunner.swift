@@ -5,6 +5,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import FoundationFree
+import JSON
+import HTTPClient
 
 /// Runs apish without a prompt: `-c` commands (each `-c` is line N of the file `-c`), a script file
 /// (`-` reads standard input) or piped standard input (the file `<stdin>`), once or — with

@@ -1,5 +1,6 @@
 import Facade
 import FoundationFree
+import JSON
 
 /// Writes a `TestReport` as TAP version 13: a plan `1..N`, then `ok N - FILE:LINE command` or
 /// `not ok N - …` followed by a YAML block with the failure's message.

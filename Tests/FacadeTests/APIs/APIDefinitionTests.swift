@@ -1,6 +1,8 @@
+import TestSupport
 import Facade
 import Foundation
 import Testing
+import HTTPClient
 
 /// Each API is one declared definition, picked by the catalogue from the locator entry; it owns its state.
 @Suite struct APIDefinitionTests {

@@ -1,6 +1,8 @@
-import Facade
+@testable import Facade
+import TestSupport
 import Foundation
 import Testing
+import HTTPClient
 
 /// Specs that cannot be used (not JSON, no `paths`, dangling `$ref`s, `$ref` cycles, too large) or are
 /// merely big: as a locator entry's document each is one warning and the service still works as generic
@@ -92,7 +94,7 @@ import Testing
         // GIVEN ~20 MB of OpenAPI JSON with 5,000 operations, served (relative `servers`) by the demo's echo route
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
-        let text = OpenAPITests.Large.generatedSpec(operations: 5_000)
+        let text = GeneratedSpecs.large(operations: 5_000)
             .replacingOccurrences(of: #""servers":[{"url":"/api"}]"#, with: #""servers":[{"url":"\#(server.url("/echo/api"))"}]"#)
         let spec = try folder.write("big.json", text)
         let locator = try folder.write("s.json", #"{"services":[{"name":"big","version":1,"openapi":"big.json"}]}"#)

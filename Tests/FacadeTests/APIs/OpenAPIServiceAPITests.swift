@@ -1,6 +1,8 @@
+import TestSupport
 import Facade
 import Foundation
 import Testing
+import HTTPClient
 
 /// Services described by an OpenAPI document (`"openapi"` in the locator, or a locator that is the
 /// document), on the demo pet store: operations called, every answer checked against the spec.

@@ -1,6 +1,8 @@
+import TestSupport
 import Facade
 import Foundation
 import Testing
+import HTTPClient
 
 /// Models declared as JSON Schema in the locator (`"schema"`), checked on every refresh.
 @Suite struct SchemaAPITests {

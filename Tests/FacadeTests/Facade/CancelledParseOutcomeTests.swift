@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import Facade
+import FoundationFree
+@testable import JSON
+@testable import HTTPClient
 
 /// A body whose parse Ctrl-C stopped ends like a cancelled transfer: a network failure, not a decode error.
 @Suite struct CancelledParseOutcomeTests {

@@ -1,6 +1,9 @@
+import TestSupport
 import Facade
 import Foundation
 import Testing
+import Secrets
+import HTTPClient
 
 /// Credentials as they reach the server (seen through `/echo`) and as they never reach the screen.
 @Suite struct CredentialsTests {

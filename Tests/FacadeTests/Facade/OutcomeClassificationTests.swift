@@ -1,6 +1,8 @@
+import TestSupport
 import Facade
 import Foundation
 import Testing
+import HTTPClient
 
 /// Real responses from the demo server's routes and fault routes, classified through `ServiceFacade`.
 @Suite struct OutcomeClassificationTests {

@@ -1,6 +1,8 @@
+import TestSupport
 import Facade
 import Foundation
 import Testing
+import HTTPClient
 
 @Suite struct RawRequestTests {
     private func request(_ items: [String], target: String = "weather") throws -> RawRequest {
@@ -31,17 +33,17 @@ import Testing
 
     @Test(arguments: ["=value", ":value", "==value", ":=1", "novalue", ""])
     func anItemWithoutANameIsAnError(item: String) throws {
-        let error = try #require(throws: FacadeError.self) { try request([item]) }
+        let error = try #require(throws: RequestItemError.self) { try request([item]) }
         #expect(error.description.contains("bad item '\(item)'"))
     }
 
     @Test func badJSONIsAnErrorNamingTheItem() throws {
-        let error = try #require(throws: FacadeError.self) { try request(["tags:=[1,"]) }
+        let error = try #require(throws: RequestItemError.self) { try request(["tags:=[1,"]) }
         #expect(error.description.hasPrefix("bad JSON in 'tags:='"))
     }
 
     @Test func aHeaderNameWithSpacesIsAnError() throws {
-        let error = try #require(throws: FacadeError.self) { try request(["Bad Header:x"]) }
+        let error = try #require(throws: RequestItemError.self) { try request(["Bad Header:x"]) }
         #expect(error.description == "bad header name 'Bad Header'")
     }
 
@@ -50,7 +52,7 @@ import Testing
         #expect(RawRequest.Target("twit/like/t01") == .service(name: "twit", path: "/like/t01"))
         #expect(RawRequest.Target("/user") == .relative("/user"))
         #expect(RawRequest.Target("HTTPS://x.test/a") == .url("HTTPS://x.test/a"))
-        #expect(throws: FacadeError.self) { try RawRequest(method: .get, target: "", items: []) }
+        #expect(throws: RequestItemError.self) { try RawRequest(method: .get, target: "", items: []) }
     }
 
     @Test func aRelativeTargetNeedsACurrentService() throws {

@@ -1,6 +1,9 @@
+import TestSupport
 import Facade
 import Foundation
 import Testing
+import JSON
+import HTTPClient
 
 /// Every built-in model, decoded from what the demo server really sends.
 @Suite struct ServerModelTests {

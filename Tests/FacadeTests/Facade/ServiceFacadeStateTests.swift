@@ -1,6 +1,8 @@
+import TestSupport
 import Facade
 import Foundation
 import Testing
+import HTTPClient
 
 @Suite struct ServiceFacadeStateTests {
     @Test func withoutALocatorEverythingAsksForOne() {

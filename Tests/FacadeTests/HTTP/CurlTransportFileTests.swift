@@ -1,6 +1,9 @@
-import Facade
+@testable import Facade
+import TestSupport
 import Foundation
 import Testing
+import JSON
+import HTTPClient
 
 /// Services whose locator URLs resolved to `file://` URLs (a locator file with relative URLs).
 @Suite struct CurlTransportFileTests {

@@ -1,6 +1,9 @@
-import Facade
+@testable import Facade
+import TestSupport
 import Foundation
 import Testing
+import JSON
+import HTTPClient
 
 /// Every fault route of the demo server, through libcurl and the one classification: each ends in the
 /// right result kind with a message that says what happened (issue 10, items 10 and 13).

@@ -1,7 +1,9 @@
+@testable import Facade
+import TestSupport
 import DemoServer
 import Foundation
 import Testing
-@testable import Facade
+@testable import JSON
 
 /// The models are decoded from the parsed document's tape instead of JSONDecoder over the bytes; these tests
 /// hold the two to the same values and the same drift messages, on the demo's bodies and on every way they

@@ -1,6 +1,8 @@
+import TestSupport
 import Facade
 import Foundation
 import Testing
+import HTTPClient
 
 @Suite struct LocatorChangeSetTests {
     private func locator(_ entries: [String]) throws -> Locator {

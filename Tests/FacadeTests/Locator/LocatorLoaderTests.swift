@@ -1,6 +1,8 @@
+import TestSupport
 import Facade
 import Foundation
 import Testing
+import HTTPClient
 
 @Suite struct LocatorLoaderTests {
     private let loader = LocatorLoader(transport: CurlTransport())

@@ -1,5 +1,7 @@
+import TestSupport
 import Facade
 import Testing
+import HTTPClient
 
 @Suite struct LocatorLocationTests {
     @Test func nextLocatorResolvesAgainstAnHTTPLocator() {

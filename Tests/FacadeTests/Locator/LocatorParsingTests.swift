@@ -1,6 +1,8 @@
+import TestSupport
 import Facade
 import Foundation
 import Testing
+import HTTPClient
 
 @Suite struct LocatorParsingTests {
     private let source = "http://example.test/api/services.json"

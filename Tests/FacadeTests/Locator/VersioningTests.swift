@@ -1,6 +1,8 @@
+import TestSupport
 import Facade
 import Foundation
 import Testing
+import HTTPClient
 
 /// Versions carried in a header, a query parameter or a media type (`"versioning"` in the locator).
 @Suite struct VersioningTests {

@@ -1,4 +1,5 @@
 import Facade
+import JSON
 
 extension Exchange {
     /// The typed value of the decoded model.

@@ -1,5 +1,6 @@
 import Facade
 import Testing
+import HTTPClient
 
 @Suite struct VersionDeprecationTests {
     let v1 = LocatorEntry(

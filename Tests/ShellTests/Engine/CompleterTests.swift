@@ -3,6 +3,7 @@ import Facade
 import Foundation
 import Testing
 @testable import Shell
+import HTTPClient
 
 /// Completion candidates come from the session: commands, services, versions, twit ids, variables, paths.
 @Suite struct CompleterTests {

@@ -1,6 +1,8 @@
 import Facade
 import Testing
 @testable import Shell
+import JSON
+import HTTPClient
 
 /// `help` fits the terminal up to 80 columns, and keeps each command on one row under `--json`.
 @Suite struct HelpCommandTests {

@@ -3,6 +3,8 @@ import Facade
 import Foundation
 import Testing
 @testable import Shell
+import HTTPClient
+import JSON
 
 /// What a large body leaves behind once shown: its bytes, not its tape and never a tree; and what it
 /// takes to show it again (a path, `show --raw`) still works from those bytes.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Facade
+@testable import HTTPClient
 @testable import Shell
 
 /// The per-line shortcuts of a replayed script answer exactly as the slower ways they replace.

@@ -1,6 +1,8 @@
 import Facade
 import Testing
 @testable import Shell
+import Secrets
+import HTTPClient
 
 /// Server text never drives the terminal: control characters in lines, errors and warnings are neutralised.
 @Suite struct ReportRendererTests {

@@ -2,6 +2,8 @@ import Facade
 import Foundation
 import Testing
 @testable import Shell
+import JSON
+import APIDescriptions
 
 /// `ops`, `help OPERATION`, `call` and `diff --spec` on the demo's pet store (v1 and v2, each with its spec).
 @Suite struct OpenAPICommandTests {

@@ -2,6 +2,8 @@ import DemoServer
 import Facade
 import Testing
 @testable import Shell
+import HTTPClient
+import APIDescriptions
 
 /// Every built-in model, fetched from the demo server and presented as the shell shows it.
 @Suite struct ModelPresenterTests {

@@ -1,6 +1,8 @@
 import Facade
 import Testing
 @testable import Shell
+import JSON
+import APIDescriptions
 
 /// A schema model shows in the schema's order with its titles.
 @Suite struct SchemaPresenterTests {

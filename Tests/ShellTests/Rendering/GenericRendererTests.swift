@@ -1,6 +1,7 @@
 import Facade
 import Testing
 @testable import Shell
+import JSON
 
 @Suite struct GenericRendererTests {
     @Test func objectOfScalarsBecomesLabelledRows() {

@@ -1,6 +1,8 @@
 import Facade
 import Testing
 @testable import Shell
+import FoundationFree
+import JSON
 
 /// Ctrl-C stops a long render: what was rendered so far, then `(interrupted)`.
 @Suite struct RenderInterruptionTests {

@@ -1,6 +1,7 @@
 import Facade
 import Testing
 @testable import Shell
+import JSON
 
 /// Expectations evaluated on plain JSON values: every operator passing and failing, with the message a
 /// script author reads.

@@ -1,6 +1,7 @@
 import Facade
 import Testing
 @testable import Shell
+import JSON
 
 /// `expect` lines parse into what they check; keywords come first, quoting decides strings.
 @Suite struct ExpectationParsingTests {

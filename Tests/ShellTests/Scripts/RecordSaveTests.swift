@@ -2,6 +2,7 @@ import Facade
 import Foundation
 import Testing
 @testable import Shell
+import HTTPClient
 
 /// `record save` keeps an existing file unless told `--force`.
 @Suite struct RecordSaveTests {

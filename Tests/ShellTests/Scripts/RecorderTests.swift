@@ -1,4 +1,6 @@
 @testable import Facade
+@testable import Secrets
+@testable import HTTPClient
 import Foundation
 import Testing
 @testable import Shell

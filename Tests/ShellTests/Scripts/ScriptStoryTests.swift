@@ -3,6 +3,7 @@ import Facade
 import Foundation
 import Testing
 @testable import Shell
+import HTTPClient
 
 /// A script run with a story: commands echoed with their line, headings, ✓/✗ and a summary.
 @Suite final class ScriptStoryTests {

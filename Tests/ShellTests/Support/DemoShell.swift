@@ -2,6 +2,7 @@ import DemoServer
 import Facade
 import Foundation
 @testable import Shell
+import HTTPClient
 
 /// A shell engine on a demo server of its own (port 0), its output kept in memory; the server stops with it.
 final class DemoShell {

@@ -1,6 +1,7 @@
 import Facade
 import Testing
 @testable import Shell
+import HTTPClient
 
 @Suite struct VersionArgumentsTests {
     @Test func diffTakesAServiceUpToTwoVersionsFlagsAndQuery() throws {

@@ -1,6 +1,7 @@
 import Facade
 import Testing
 @testable import Shell
+import JSON
 
 @Suite struct VersionChangeListTests {
     let weatherV1: JSONValue = ["city": "Richmond", "currentTemperature": "63"]

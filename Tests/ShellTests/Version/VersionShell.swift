@@ -3,6 +3,8 @@ import Facade
 import Foundation
 import Synchronization
 @testable import Shell
+import JSON
+import HTTPClient
 
 /// A shell wired to its own demo server (port 0), with output captured per command — the in-process
 /// counterpart of running the binary, for the version commands.

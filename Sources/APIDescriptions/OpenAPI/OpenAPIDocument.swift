@@ -1,0 +1,107 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FoundationFree
+import JSON
+import HTTPClient
+
+/// An OpenAPI 3.0 or 3.1 document read from JSON: what `ops`, `help`, `call`, response checks and
+/// `diff --spec` need. Schemas are loaded once, shared by every operation, with `$ref` cycles safe.
+public struct OpenAPIDocument: Sendable {
+    /// `info.title`.
+    public let title: String
+    /// `info.version`.
+    public let version: String
+    /// The `openapi` field (`3.0.3`, `3.1.0`).
+    public let openAPIVersion: String
+    public let description: String?
+    /// Where requests go by default: `servers[0].url` with its `{variables}` replaced by their defaults and
+    /// resolved against `source`; without `servers`, `/` on the document's own host when it was fetched
+    /// over HTTP, else `nil`.
+    public let serverURL: String?
+    /// In document order: paths as written, methods as written within each path.
+    public let operations: [OpenAPIOperation]
+    /// Where the document came from (a URL or a path), as given to `parse`.
+    public let source: String
+
+    init(title: String, version: String, openAPIVersion: String, description: String?, serverURL: String?,
+         operations: [OpenAPIOperation], source: String) {
+        self.title = title
+        self.version = version
+        self.openAPIVersion = openAPIVersion
+        self.description = description
+        self.serverURL = serverURL
+        self.operations = operations
+        self.source = source
+    }
+
+    /// Reads a document. `source` is where it came from, against which a relative server URL resolves.
+    public static func parse(_ document: JSONValue, source: String) throws(OpenAPIError) -> OpenAPIDocument {
+        var reader = OpenAPIReader(document: document, source: source)
+        return try reader.read()
+    }
+
+    /// Parses the bytes as JSON first; anything else (YAML, HTML) is `notJSON`.
+    public static func parse(_ data: Data, source: String) throws(OpenAPIError) -> OpenAPIDocument {
+        let document: JSONValue
+        do {
+            document = try JSONValue.parse(data)
+        } catch {
+            throw .notJSON(error.description)
+        }
+        return try parse(document, source: source)
+    }
+
+    /// `info.title` as a service name: lowercase, each run of other than ASCII letters and digits one `-`,
+    /// trimmed (`Swagger Petstore` → `swagger-petstore`); `api` when nothing is left.
+    public var slug: String {
+        Self.slug(title)
+    }
+
+    static func slug(_ text: String) -> String {
+        var slug = ""
+        var pendingDash = false
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                if pendingDash, !slug.isEmpty { slug += "-" }
+                pendingDash = false
+                slug.unicodeScalars.append(scalar)
+            } else {
+                pendingDash = true
+            }
+        }
+        return slug.isEmpty ? "api" : slug
+    }
+
+    /// The operation with this exact `operationId`, or written as `METHOD /path` (method in any case).
+    public func operation(named text: String) -> OpenAPIOperation? {
+        if let operation = operations.first(where: { $0.operationId == text }) { return operation }
+        let parts = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2 else { return nil }
+        let method = HTTPMethod(rawValue: String(parts[0]))
+        let path = parts[1].trimmingWhitespace()
+        return operations.first { $0.method == method && $0.path == path }
+    }
+
+    /// Like `operation(named:)`, but an unknown name is an error suggesting the closest one.
+    public func requireOperation(named text: String) throws(OpenAPIError) -> OpenAPIOperation {
+        if let operation = operation(named: text) { return operation }
+        let names = operations.map(\.displayName) + operations.compactMap { $0.operationId == nil ? nil : $0.signature }
+        throw .unknownOperation(text, suggestion: Suggestions.closest(to: text, in: names))
+    }
+
+    /// The schema a response with this status must match: the exact status, else its class (`2XX`), else
+    /// `default`. `declared` is false when none of them is declared; `schema` is nil when the matching
+    /// response declares no JSON body.
+    public func responseSchema(of operation: OpenAPIOperation, status: Int) -> (declared: Bool, schema: JSONSchema?) {
+        let exact = String(status)
+        let range = "\(status / 100)XX"
+        let response = operation.responses.first { $0.status == exact }
+            ?? operation.responses.first { $0.status.uppercased() == range }
+            ?? operation.responses.first { $0.status.lowercased() == "default" }
+        guard let response else { return (false, nil) }
+        return (true, response.schema)
+    }
+}

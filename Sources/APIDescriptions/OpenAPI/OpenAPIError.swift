@@ -1,0 +1,71 @@
+import JSON
+/// Why an OpenAPI document could not be read, or why `call` refused to build a request. One line each,
+/// with the next step when there is one.
+public enum OpenAPIError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The bytes are not JSON (YAML, HTML, cut off).
+    case notJSON(String)
+    /// A `swagger: "2.0"` document.
+    case swagger2
+    /// JSON without an `openapi` field.
+    case notOpenAPI
+    /// An `openapi` version other than 3.0.x or 3.1.x.
+    case unsupportedVersion(String)
+    /// No `paths` object.
+    case missingPaths
+    /// A member of the wrong kind, at a JSON pointer.
+    case invalid(pointer: String, expected: String)
+    /// A schema, or a `$ref` to a parameter, body, response or path item, that cannot be loaded
+    /// (dangling, to another document, or in a cycle).
+    case schema(SchemaError)
+    /// `call` with an operation the document does not have.
+    case unknownOperation(String, suggestion: String?)
+    /// `call` without a required path, query or header parameter.
+    case missingParameter(name: String, location: String, operation: String)
+    /// `call` without the body an operation requires.
+    case missingBody(operation: String, contentType: String)
+    /// `call` with more positional arguments than path parameters.
+    case tooManyArguments(operation: String, pathParameters: [String], given: Int)
+    /// `call` with body fields for an operation that takes no body.
+    case unknownParameter(String, operation: String, suggestion: String?)
+    /// A malformed `call` item (`=x`, bad JSON after `:=`).
+    case invalidItem(String)
+    /// A request body the operation takes only in a media type `call` cannot write.
+    case unsupportedBody(operation: String, contentTypes: [String])
+
+    public var description: String {
+        switch self {
+        case .notJSON(let detail):
+            return "not a JSON document (\(detail)); only OpenAPI 3.0/3.1 JSON is read"
+        case .swagger2:
+            return "Swagger 2.0 is not supported; convert it to OpenAPI 3 (only OpenAPI 3.0/3.1 JSON is read)"
+        case .notOpenAPI:
+            return "not an OpenAPI document: no 'openapi' field (only OpenAPI 3.0/3.1 JSON is read)"
+        case .unsupportedVersion(let version):
+            return "OpenAPI \(version) is not supported; only OpenAPI 3.0/3.1 JSON is read"
+        case .missingPaths:
+            return "OpenAPI document has no 'paths' object"
+        case let .invalid(pointer, expected):
+            return "'\(pointer)' must be \(expected)"
+        case .schema(let error):
+            return error.description
+        case let .unknownOperation(name, suggestion):
+            return "unknown operation '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; try: ops")
+        case let .missingParameter(name, location, operation):
+            return "\(operation) needs the \(location) parameter '\(name)': give \(name)=VALUE"
+        case let .missingBody(operation, contentType):
+            return "\(operation) needs a request body (\(contentType)): give name=value or name:=json items"
+        case let .tooManyArguments(operation, pathParameters, given):
+            let takes = pathParameters.isEmpty
+                ? "takes no positional arguments"
+                : "takes \(pathParameters.count) (\(pathParameters.joined(separator: ", ")))"
+            return "too many arguments: \(operation) \(takes), got \(given)"
+        case let .unknownParameter(name, operation, suggestion):
+            return "\(operation) has no parameter '\(name)' and takes no body"
+                + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .invalidItem(let message):
+            return message
+        case let .unsupportedBody(operation, contentTypes):
+            return "\(operation) takes its body as \(contentTypes.joined(separator: ", ")); call sends JSON or form bodies only"
+        }
+    }
+}

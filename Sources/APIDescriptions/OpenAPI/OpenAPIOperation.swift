@@ -1,0 +1,82 @@
+import JSON
+import HTTPClient
+/// One operation of an OpenAPI document: a method on a path, with its parameters, body and responses.
+public struct OpenAPIOperation: Sendable {
+    public let method: HTTPMethod
+    /// The path template as declared (`/pets/{petId}`).
+    public let path: String
+    public let operationId: String?
+    public let summary: String?
+    public let description: String?
+    public let deprecated: Bool
+    /// Path-level and operation-level parameters merged (the operation's win), path-level first.
+    /// Path parameters used in the template but not declared are added, required and untyped.
+    public internal(set) var parameters: [OpenAPIParameter]
+    public internal(set) var requestBody: OpenAPIRequestBody?
+    /// In document order.
+    public internal(set) var responses: [OpenAPIResponse]
+
+    init(method: HTTPMethod, path: String, operationId: String?, summary: String?, description: String?,
+         deprecated: Bool, parameters: [OpenAPIParameter], requestBody: OpenAPIRequestBody?, responses: [OpenAPIResponse]) {
+        self.method = method
+        self.path = path
+        self.operationId = operationId
+        self.summary = summary
+        self.description = description
+        self.deprecated = deprecated
+        self.parameters = parameters
+        self.requestBody = requestBody
+        self.responses = responses
+    }
+
+    /// `GET /pets/{petId}`.
+    public var signature: String { "\(method) \(path)" }
+
+    /// The `operationId`, or `GET /pets/{petId}` when there is none.
+    public var displayName: String { operationId ?? signature }
+
+    /// The names in the path template, in order (`["owner", "repo"]` for `/repos/{owner}/{repo}`):
+    /// the order positional `call` arguments fill them.
+    public var pathParameterNames: [String] {
+        Self.templateNames(in: path)
+    }
+
+    /// The path with every `{name}` made `{}`, so `/pets/{petId}` and `/pets/{id}` compare equal.
+    var pathShape: String {
+        var shape = ""
+        var inName = false
+        for character in path {
+            if character == "{" {
+                inName = true
+                shape += "{}"
+            } else if character == "}" {
+                inName = false
+            } else if !inName {
+                shape.append(character)
+            }
+        }
+        return shape
+    }
+
+    static func templateNames(in path: String) -> [String] {
+        var names: [String] = []
+        var current: String?
+        for character in path {
+            if character == "{" {
+                current = ""
+            } else if character == "}", let name = current {
+                if !name.isEmpty { names.append(name) }
+                current = nil
+            } else if current != nil {
+                current?.append(character)
+            }
+        }
+        return names
+    }
+
+    mutating func attach(_ graph: SchemaGraph) {
+        for index in parameters.indices { parameters[index].attach(graph) }
+        requestBody?.attach(graph)
+        for index in responses.indices { responses[index].attach(graph) }
+    }
+}

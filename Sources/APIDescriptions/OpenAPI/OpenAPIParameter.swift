@@ -1,0 +1,42 @@
+import JSON
+/// One parameter of an operation: `limit` in the query, `petId` in the path, `X-Request-Id` in a header.
+public struct OpenAPIParameter: Sendable {
+    /// Where the parameter travels.
+    public enum Location: String, Sendable, CaseIterable {
+        case path, query, header, cookie
+    }
+
+    public let name: String
+    public let location: Location
+    /// Always true for path parameters.
+    public let required: Bool
+    public let description: String?
+    public let deprecated: Bool
+    var schemaSlot: SchemaSlot?
+
+    init(name: String, location: Location, required: Bool, description: String? = nil, deprecated: Bool = false,
+         schemaSlot: SchemaSlot? = nil) {
+        self.name = name
+        self.location = location
+        self.required = required || location == .path
+        self.description = description
+        self.deprecated = deprecated
+        self.schemaSlot = schemaSlot
+    }
+
+    /// The parameter's schema (from `schema`, or the first media type of `content`), if declared.
+    public var schema: JSONSchema? { schemaSlot?.schema }
+
+    /// `integer`, `array of string`, or `any` when no schema is declared.
+    public var typeDescription: String { schema?.typeDescription ?? "any" }
+
+    /// Whether `other` is the same parameter: same location and name (header names ignore case).
+    func isSame(as other: OpenAPIParameter) -> Bool {
+        guard location == other.location else { return false }
+        return location == .header ? name.lowercased() == other.name.lowercased() : name == other.name
+    }
+
+    mutating func attach(_ graph: SchemaGraph) {
+        schemaSlot?.graph = graph
+    }
+}

@@ -1,0 +1,226 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FoundationFree
+import JSON
+import HTTPClient
+
+/// Reads an OpenAPI 3.0/3.1 JSON document into an `OpenAPIDocument`.
+///
+/// Every schema an operation uses goes into one `SchemaGraphBuilder` on the whole document, so shared
+/// components are read once; the graph is attached to the operations at the end. `$ref`s to parameters,
+/// request bodies, responses and path items are followed a bounded number of hops.
+struct OpenAPIReader {
+    /// How many `$ref`s in a row are followed before the chain counts as a cycle.
+    static let referenceHopLimit = 32
+    static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    let document: JSONValue
+    let source: String
+    private var schemas: SchemaGraphBuilder
+    /// `$ref` text → what it names, since a few shared parameters and responses are referenced often.
+    private var references: [String: (object: JSONObject, pointer: JSONPointer)] = [:]
+
+    init(document: JSONValue, source: String) {
+        self.document = document
+        self.source = source
+        schemas = SchemaGraphBuilder(document: document)
+    }
+
+    mutating func read() throws(OpenAPIError) -> OpenAPIDocument {
+        guard case .object(let root) = document else { throw .invalid(pointer: "#", expected: "an object") }
+        if root["swagger"] != nil { throw .swagger2 }
+        guard let versionValue = root["openapi"] else { throw .notOpenAPI }
+        guard case .string(let openAPIVersion) = versionValue else {
+            throw .invalid(pointer: "#/openapi", expected: "a version string such as \"3.1.0\"")
+        }
+        guard openAPIVersion.hasPrefix("3.0") || openAPIVersion.hasPrefix("3.1") else {
+            throw .unsupportedVersion(openAPIVersion)
+        }
+        let info = try object(root["info"], at: JSONPointer(tokens: ["info"]), expected: "an object with title and version")
+        let title = try string(info["title"], at: JSONPointer(tokens: ["info", "title"]))
+        let version: String
+        switch info["version"] {
+        case .string(let text): version = text
+        case .number(let number): version = number.text
+        default: throw .invalid(pointer: "#/info/version", expected: "a string")
+        }
+        guard let pathsValue = root["paths"] else { throw .missingPaths }
+        let paths = try object(pathsValue, at: JSONPointer(tokens: ["paths"]), expected: "an object")
+
+        var operations: [OpenAPIOperation] = []
+        for (path, item) in paths where !path.hasPrefix("x-") {
+            try readPathItem(path, item, into: &operations)
+        }
+        let graph: SchemaGraph
+        do {
+            graph = try schemas.finish()
+        } catch {
+            throw .schema(error)
+        }
+        for index in operations.indices { operations[index].attach(graph) }
+        return OpenAPIDocument(
+            title: title, version: version, openAPIVersion: openAPIVersion,
+            description: info["description"]?.stringValue, serverURL: try serverURL(root["servers"]),
+            operations: operations, source: source)
+    }
+
+    private mutating func readPathItem(_ path: String, _ value: JSONValue, into operations: inout [OpenAPIOperation]) throws(OpenAPIError) {
+        let (item, itemPointer) = try dereference(value, at: JSONPointer(tokens: ["paths", path]))
+        let shared = try parameters(item["parameters"], at: itemPointer.appending("parameters"))
+        for (key, member) in item where Self.methods.contains(key) {
+            let pointer = itemPointer.appending(key)
+            let operation = try self.object(member, at: pointer, expected: "an operation object")
+            operations.append(try readOperation(HTTPMethod(rawValue: key), path, operation, at: pointer, shared: shared))
+        }
+    }
+
+    private mutating func readOperation(_ method: HTTPMethod, _ path: String, _ operation: JSONObject, at pointer: JSONPointer,
+                                        shared: [OpenAPIParameter]) throws(OpenAPIError) -> OpenAPIOperation {
+        var merged = shared
+        for parameter in try parameters(operation["parameters"], at: pointer.appending("parameters")) {
+            if let index = merged.firstIndex(where: { $0.isSame(as: parameter) }) {
+                merged[index] = parameter
+            } else {
+                merged.append(parameter)
+            }
+        }
+        for name in OpenAPIOperation.templateNames(in: path)
+        where !merged.contains(where: { $0.location == .path && $0.name == name }) {
+            merged.append(OpenAPIParameter(name: name, location: .path, required: true))
+        }
+        var body: OpenAPIRequestBody?
+        if let bodyValue = operation["requestBody"] {
+            body = try requestBody(bodyValue, at: pointer.appending("requestBody"))
+        }
+        var responses: [OpenAPIResponse] = []
+        if let responsesValue = operation["responses"] {
+            let responsesPointer = pointer.appending("responses")
+            for (status, value) in try object(responsesValue, at: responsesPointer, expected: "an object") where !status.hasPrefix("x-") {
+                responses.append(try response(status, value, at: responsesPointer.appending(status)))
+            }
+        }
+        return OpenAPIOperation(
+            method: method, path: path, operationId: operation["operationId"]?.stringValue,
+            summary: operation["summary"]?.stringValue, description: operation["description"]?.stringValue,
+            deprecated: operation["deprecated"]?.boolValue ?? false,
+            parameters: merged, requestBody: body, responses: responses)
+    }
+
+    private mutating func parameters(_ value: JSONValue?, at pointer: JSONPointer) throws(OpenAPIError) -> [OpenAPIParameter] {
+        guard let value else { return [] }
+        guard case .array(let elements) = value else { throw .invalid(pointer: pointer.description, expected: "a list of parameters") }
+        var parameters: [OpenAPIParameter] = []
+        for (offset, element) in elements.enumerated() {
+            let (parameter, parameterPointer) = try dereference(element, at: pointer.appending(offset))
+            let name = try string(parameter["name"], at: parameterPointer.appending("name"))
+            let locationText = try string(parameter["in"], at: parameterPointer.appending("in"))
+            guard let location = OpenAPIParameter.Location(rawValue: locationText) else {
+                throw .invalid(pointer: parameterPointer.appending("in").description, expected: "path, query, header or cookie")
+            }
+            var slot: SchemaSlot?
+            if let schema = parameter["schema"] {
+                slot = try schemaSlot(schema, at: parameterPointer.appending("schema"))
+            } else if let content = parameter["content"] {
+                slot = try contentSchema(content, at: parameterPointer.appending("content"), allowingForm: false).slot
+            }
+            parameters.append(OpenAPIParameter(
+                name: name, location: location, required: parameter["required"]?.boolValue ?? false,
+                description: parameter["description"]?.stringValue, deprecated: parameter["deprecated"]?.boolValue ?? false,
+                schemaSlot: slot))
+        }
+        return parameters
+    }
+
+    private mutating func requestBody(_ value: JSONValue, at pointer: JSONPointer) throws(OpenAPIError) -> OpenAPIRequestBody {
+        let (body, bodyPointer) = try dereference(value, at: pointer)
+        let content = try contentSchema(body["content"] ?? .object([:]), at: bodyPointer.appending("content"), allowingForm: true)
+        return OpenAPIRequestBody(
+            required: body["required"]?.boolValue ?? false, description: body["description"]?.stringValue,
+            contentTypes: content.mediaTypes, schemaContentType: content.chosen, schemaSlot: content.slot)
+    }
+
+    private mutating func response(_ status: String, _ value: JSONValue, at pointer: JSONPointer) throws(OpenAPIError) -> OpenAPIResponse {
+        let (response, responsePointer) = try dereference(value, at: pointer)
+        var slot: SchemaSlot?
+        if let content = response["content"] {
+            slot = try contentSchema(content, at: responsePointer.appending("content"), allowingForm: false).slot
+        }
+        return OpenAPIResponse(status: status, description: response["description"]?.stringValue, schemaSlot: slot)
+    }
+
+    /// The media types of a `content` map and the schema of the preferred one.
+    private mutating func contentSchema(_ value: JSONValue, at pointer: JSONPointer, allowingForm: Bool)
+        throws(OpenAPIError) -> (mediaTypes: [String], chosen: String?, slot: SchemaSlot?)
+    {
+        let content = try object(value, at: pointer, expected: "an object of media types")
+        let mediaTypes = Array(content.keys)
+        guard let chosen = OpenAPIMediaType.preferred(in: mediaTypes, allowingForm: allowingForm),
+              case .object(let media)? = content[chosen], let schema = media["schema"]
+        else { return (mediaTypes, nil, nil) }
+        return (mediaTypes, chosen, try schemaSlot(schema, at: pointer.appending(chosen).appending("schema")))
+    }
+
+    private mutating func schemaSlot(_ value: JSONValue, at pointer: JSONPointer) throws(OpenAPIError) -> SchemaSlot {
+        do {
+            return SchemaSlot(index: try schemas.schema(value, at: pointer))
+        } catch {
+            throw .schema(error)
+        }
+    }
+
+    private func serverURL(_ value: JSONValue?) throws(OpenAPIError) -> String? {
+        guard let value, case .array(let servers) = value, let first = servers.first else {
+            return LocatorLocation.isWeb(source) ? LocatorLocation.resolve("/", against: source) : nil
+        }
+        let server = try object(first, at: JSONPointer(tokens: ["servers", "0"]), expected: "a server object")
+        var url = try string(server["url"], at: JSONPointer(tokens: ["servers", "0", "url"]))
+        if case .object(let variables)? = server["variables"] {
+            for (name, variable) in variables {
+                guard let defaultValue = variable["default"]?.displayText else { continue }
+                url = url.replacingAll("{\(name)}", with: defaultValue)
+            }
+        }
+        if source.isEmpty { return url }
+        return LocatorLocation.resolve(url, against: source) ?? url
+    }
+
+    /// Follows `$ref`s from `value` to the object they end at, and where it is.
+    private mutating func dereference(_ value: JSONValue, at pointer: JSONPointer) throws(OpenAPIError) -> (JSONObject, JSONPointer) {
+        let start = try object(value, at: pointer, expected: "an object")
+        guard let first = start["$ref"] else { return (start, pointer) }
+        guard case .string(let firstText) = first else {
+            throw .invalid(pointer: pointer.appending("$ref").description, expected: "a string")
+        }
+        if let known = references[firstText] { return known }
+        var value = value
+        var pointer = pointer
+        for _ in 0..<Self.referenceHopLimit {
+            let object = try object(value, at: pointer, expected: "an object")
+            guard let reference = object["$ref"] else {
+                references[firstText] = (object, pointer)
+                return (object, pointer)
+            }
+            guard case .string(let text) = reference else {
+                throw .invalid(pointer: pointer.appending("$ref").description, expected: "a string")
+            }
+            guard text.hasPrefix("#"), let target = JSONPointer(text) else { throw .schema(.unsupportedRef(text)) }
+            guard let resolved = target.resolve(in: document) else { throw .schema(.danglingRef(text)) }
+            value = resolved
+            pointer = target
+        }
+        throw .schema(.refCycle(pointer.description))
+    }
+
+    private func object(_ value: JSONValue?, at pointer: JSONPointer, expected: String) throws(OpenAPIError) -> JSONObject {
+        guard case .object(let object)? = value else { throw .invalid(pointer: pointer.description, expected: expected) }
+        return object
+    }
+
+    private func string(_ value: JSONValue?, at pointer: JSONPointer) throws(OpenAPIError) -> String {
+        guard case .string(let text)? = value else { throw .invalid(pointer: pointer.description, expected: "a string") }
+        return text
+    }
+}

@@ -1,0 +1,32 @@
+import JSON
+/// What an operation takes as its request body.
+public struct OpenAPIRequestBody: Sendable {
+    public let required: Bool
+    public let description: String?
+    /// The declared media types, in document order.
+    public let contentTypes: [String]
+    /// The media type whose schema `schema` is: the first JSON one (`application/json` or `…+json`), else
+    /// `application/x-www-form-urlencoded`; `nil` when neither is declared.
+    public let schemaContentType: String?
+    var schemaSlot: SchemaSlot?
+
+    init(required: Bool, description: String?, contentTypes: [String], schemaContentType: String?, schemaSlot: SchemaSlot?) {
+        self.required = required
+        self.description = description
+        self.contentTypes = contentTypes
+        self.schemaContentType = schemaContentType
+        self.schemaSlot = schemaSlot
+    }
+
+    public var schema: JSONSchema? { schemaSlot?.schema }
+
+    /// Whether the body can be sent as JSON.
+    public var takesJSON: Bool { contentTypes.contains(where: OpenAPIMediaType.isJSON) }
+
+    /// Whether the body can be sent form-encoded.
+    public var takesForm: Bool { contentTypes.contains(where: OpenAPIMediaType.isForm) }
+
+    mutating func attach(_ graph: SchemaGraph) {
+        schemaSlot?.graph = graph
+    }
+}

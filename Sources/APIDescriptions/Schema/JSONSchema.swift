@@ -1,0 +1,71 @@
+import JSON
+/// One schema of a loaded document, as the rest of apish reads it: labels and order for rendering,
+/// types for `help`, and `validate` for responses.
+///
+/// `$ref`s and `allOf` are merged into what this type shows (properties in document order, `required`
+/// unioned), while validation checks every keyword where it was written. A value of this type is a
+/// cheap handle into its document's schema graph; `$ref` cycles are references back into it.
+public struct JSONSchema: Sendable {
+    let graph: SchemaGraph
+    let index: Int
+
+    init(graph: SchemaGraph, index: Int) {
+        self.graph = graph
+        self.index = index
+    }
+
+    var view: SchemaView { graph.views[index] }
+
+    /// The node validation starts from: the same for every stand-alone `$ref` to one schema.
+    var node: Int { graph.targets[index] }
+
+    private func schema(_ index: Int) -> JSONSchema {
+        JSONSchema(graph: graph, index: index)
+    }
+
+    /// Where the schema is written (`#/components/schemas/Pet`), after following a stand-alone `$ref`.
+    public var pointer: String { graph.nodes[graph.targets[index]].pointer.description }
+
+    /// The name the schema has by where it is declared (`Pet` for `#/components/schemas/Pet`,
+    /// `#/$defs/Pet` or `#/definitions/Pet`), if any.
+    public var name: String? { view.name }
+
+    public var title: String? { view.title }
+    public var description: String? { view.description }
+    /// `format` (`date-time`, `uuid`, …): shown, not enforced.
+    public var format: String? { view.format }
+    /// The allowed JSON types (`integer` is a number without fraction); empty allows any.
+    public var types: [String] { view.types }
+    /// Whether `null` is allowed, by `nullable: true` (OpenAPI 3.0) or a `null` type.
+    public var isNullable: Bool { view.isNullable }
+    public var enumValues: [JSONValue]? { view.enumValues }
+    public var constValue: JSONValue? { view.constValue }
+    public var required: [String] { view.required }
+
+    /// The properties in document order, merged through `$ref` and `allOf`.
+    public var properties: [(name: String, schema: JSONSchema)] {
+        view.properties.map { ($0.name, schema($0.schema)) }
+    }
+
+    /// The schema of one property, if declared.
+    public func property(named name: String) -> JSONSchema? {
+        view.properties.first { $0.name == name }.map { schema($0.schema) }
+    }
+
+    public var items: JSONSchema? { view.items.map(schema) }
+    public var anyOf: [JSONSchema] { view.anyOf.map(schema) }
+    public var oneOf: [JSONSchema] { view.oneOf.map(schema) }
+
+    /// Whether both handles name the same schema of the same loaded document.
+    public func isSame(as other: JSONSchema) -> Bool {
+        graph === other.graph && node == other.node
+    }
+
+    /// Up to `limit` places where `value` does not match, in the built-in models' words
+    /// (`price: expected number, found string "9.50"`); empty when it matches.
+    public func validate(_ value: JSONValue, limit: Int = 5) -> [DecodeFailure] {
+        var validator = SchemaValidator(graph: graph, limit: limit)
+        validator.check(value, against: index, path: "")
+        return validator.failures
+    }
+}

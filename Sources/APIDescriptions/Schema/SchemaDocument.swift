@@ -1,0 +1,22 @@
+import JSON
+/// A JSON Schema loaded from a document: the whole document is the `$ref` root, and `pointer` (the
+/// fragment of `openapi.json#/components/schemas/Pet`) picks the schema in it, the whole document by
+/// default. Every schema the root reaches is read and checked when loading, so a dangling `$ref` is an
+/// error here rather than at the first response.
+public struct SchemaDocument: Sendable {
+    public let root: JSONSchema
+
+    public init(document: JSONValue, pointer: String? = nil) throws(SchemaError) {
+        let text = pointer ?? ""
+        let normalized = text.hasPrefix("#") || text.hasPrefix("/") || text.isEmpty ? text : "/" + text
+        guard let parsed = JSONPointer(normalized) else { throw .invalidPointer(text) }
+        var builder = SchemaGraphBuilder(document: document)
+        let index = try builder.schema(at: parsed)
+        root = JSONSchema(graph: try builder.finish(), index: index)
+    }
+
+    /// Up to `limit` failures of `value` against the root schema; empty when it matches.
+    public func validate(_ value: JSONValue, limit: Int = 5) -> [DecodeFailure] {
+        root.validate(value, limit: limit)
+    }
+}

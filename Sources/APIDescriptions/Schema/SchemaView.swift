@@ -1,0 +1,20 @@
+import JSON
+/// What a schema says once `$ref`s and `allOf` are merged in: the face `JSONSchema` shows to help,
+/// rendering and spec diffs. Validation does not use it; it checks every keyword where it was written.
+struct SchemaView: Sendable {
+    var name: String?
+    var title: String?
+    var description: String?
+    var format: String?
+    var types: [String] = []
+    var isNullable = false
+    var enumValues: [JSONValue]?
+    var constValue: JSONValue?
+    var required: [String] = []
+    var properties: [(name: String, schema: Int)] = []
+    var items: Int?
+    var anyOf: [Int] = []
+    var oneOf: [Int] = []
+    /// The `$ref` or `allOf` a schema without keywords of its own stands for, for its description.
+    var standsFor: Int?
+}

@@ -1,0 +1,43 @@
+import JSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The body of a request, with the content type it implies.
+public enum HTTPBody: Sendable, Equatable {
+    /// No body at all (not even `Content-Length: 0` for GET).
+    case none
+    /// Form fields sent as `application/x-www-form-urlencoded`, in order.
+    case form([FormField])
+    /// Already-encoded JSON.
+    case json(Data)
+    /// Any bytes with an explicit content type.
+    case raw(Data, contentType: String)
+
+    /// The `Content-Type` this body is sent with, or nil for `.none`.
+    public var contentType: String? {
+        switch self {
+        case .none: nil
+        case .form: "application/x-www-form-urlencoded"
+        case .json: "application/json"
+        case .raw(_, let contentType): contentType
+        }
+    }
+
+    /// The bytes sent on the wire.
+    public var data: Data {
+        switch self {
+        case .none: Data()
+        case .form(let fields): Data(FormEncoding.encode(fields).utf8)
+        case .json(let data): data
+        case .raw(let data, _): data
+        }
+    }
+
+    public var isEmpty: Bool {
+        if case .none = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,37 @@
+import JSON
+/// Limits and policies of a transport. Times are in milliseconds.
+public struct TransportConfiguration: Sendable, Equatable {
+    /// The whole request, redirects included, must finish within this time.
+    public var totalTimeout: Int
+    /// Establishing a connection (DNS, TCP, TLS) must finish within this time.
+    public var connectTimeout: Int
+    /// A response body larger than this fails with `TransportError.tooLarge` instead of filling memory.
+    public var maxBodyBytes: Int
+    /// Redirects followed before `TransportError.tooManyRedirects`; 0 hands a 3xx back as the response.
+    /// The transport follows them itself, hop by hop, checking each hop's credentials (`RedirectPolicy`).
+    public var maxRedirects: Int
+    /// Skips TLS certificate and host name verification (`--insecure`).
+    public var insecure: Bool
+    public var userAgent: String
+    /// How long a transfer polls for its answer before it sleeps, when the last answer came within this
+    /// time (a server on this machine); zero always sleeps. See `ResponseWait`.
+    public var answerPollWindow: Duration
+
+    public init(
+        totalTimeout: Int = 30_000,
+        connectTimeout: Int = 10_000,
+        maxBodyBytes: Int = 64 * 1024 * 1024,
+        maxRedirects: Int = 10,
+        insecure: Bool = false,
+        userAgent: String = "apish/0.1",
+        answerPollWindow: Duration = .microseconds(200)
+    ) {
+        self.totalTimeout = totalTimeout
+        self.connectTimeout = connectTimeout
+        self.maxBodyBytes = maxBodyBytes
+        self.maxRedirects = maxRedirects
+        self.insecure = insecure
+        self.userAgent = userAgent
+        self.answerPollWindow = answerPollWindow
+    }
+}

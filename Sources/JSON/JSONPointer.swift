@@ -1,0 +1,114 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FoundationFree
+
+/// An RFC 6901 JSON Pointer: `/components/schemas/Pet`, or as a URI fragment `#/components/schemas/Pet`.
+///
+/// Tokens are unescaped (`~1` → `/`, `~0` → `~`); in the fragment form they are percent-decoded first, as
+/// RFC 6901 §6 requires (`#/paths/~1pets~1%7Bid%7D` names the member `/pets/{id}`). `description` gives the
+/// fragment form with escapes but without percent-encoding, which reads best in messages and parses back.
+public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
+    /// The reference tokens, unescaped; empty for the whole document.
+    public let tokens: [String]
+
+    public init(tokens: [String] = []) {
+        self.tokens = tokens
+    }
+
+    /// Parses `#/a/b`, `#`, `/a/b` or `` (the whole document); `nil` for text that is neither form or
+    /// holds a `~` not followed by `0` or `1`.
+    public init?(_ text: String) {
+        var body = Substring(text)
+        let isFragment = body.hasPrefix("#")
+        if isFragment { body = body.dropFirst() }
+        guard !body.isEmpty else {
+            self.init()
+            return
+        }
+        guard body.hasPrefix("/") else { return nil }
+        var tokens: [String] = []
+        for raw in body.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            let decoded = isFragment && raw.utf8.contains(UInt8(ascii: "%")) ? PercentEncoding.decode(raw) : String(raw)
+            guard let token = Self.unescape(decoded) else { return nil }
+            tokens.append(token)
+        }
+        self.init(tokens: tokens)
+    }
+
+    /// The whole document.
+    public static let root = JSONPointer()
+
+    public var isRoot: Bool { tokens.isEmpty }
+
+    /// The last token, if any (`Pet` for `#/components/schemas/Pet`).
+    public var lastToken: String? { tokens.last }
+
+    public func appending(_ token: String) -> JSONPointer {
+        JSONPointer(tokens: tokens + [token])
+    }
+
+    public func appending(_ index: Int) -> JSONPointer {
+        appending(String(index))
+    }
+
+    /// The value this pointer names inside `document`; `nil` when a step is missing. Array steps must be
+    /// decimal indexes without leading zeros (`-`, "past the end", names nothing).
+    public func resolve(in document: JSONValue) -> JSONValue? {
+        var current = document
+        for token in tokens {
+            switch current {
+            case .object(let object):
+                guard let next = object[token] else { return nil }
+                current = next
+            case .array(let elements):
+                guard let index = Self.arrayIndex(token), index < elements.count else { return nil }
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// `#/a~1b/c~0d`.
+    public var description: String {
+        var text = "#"
+        for token in tokens {
+            text += "/" + Self.escape(token)
+        }
+        return text
+    }
+
+    private static func arrayIndex(_ token: String) -> Int? {
+        guard let first = token.utf8.first, token.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              first != UInt8(ascii: "0") || token.utf8.count == 1
+        else { return nil }
+        return Int(token)
+    }
+
+    private static func escape(_ token: String) -> String {
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        return token.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
+    }
+
+    private static func unescape(_ token: String) -> String? {
+        guard token.utf8.contains(UInt8(ascii: "~")) else { return token }
+        var result = ""
+        var iterator = token.makeIterator()
+        while let character = iterator.next() {
+            guard character == "~" else {
+                result.append(character)
+                continue
+            }
+            switch iterator.next() {
+            case "0": result.append("~")
+            case "1": result.append("/")
+            default: return nil
+            }
+        }
+        return result
+    }
+}

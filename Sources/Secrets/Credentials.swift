@@ -1,0 +1,152 @@
+import JSON
+/// Tokens, API keys and credential headers, each scoped: to one service, to every service of the
+/// locator, or to an origin URL (scheme, host, port and path prefix) for APIs outside the locator, as
+/// httpie keeps sessions per host. A credential never goes to a URL outside its scope.
+public struct Credentials: Sendable, Equatable {
+    /// An API key sent as a query parameter.
+    public struct APIKey: Sendable, Equatable {
+        public let parameter: String
+        public let value: String
+    }
+
+    /// Where a credential may go.
+    public enum Scope: Sendable, Hashable, CustomStringConvertible {
+        /// Every service of the locator, within each service's URL.
+        case allServices
+        /// One service (lower-cased name), within its active version's URL.
+        case service(String)
+        /// An origin URL and every path under it.
+        case origin(String)
+
+        /// How the scope is typed after `auth bearer TOKEN`: nothing, a service name or a URL.
+        public var argument: String? {
+            switch self {
+            case .allServices: nil
+            case .service(let name): name
+            case .origin(let url): url
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .allServices: "every service"
+            case .service(let name): name
+            case .origin(let url): url
+            }
+        }
+    }
+
+    /// A header whose value is a credential (`X-Api-Key`, `Cookie`, `Authorization`), set with `header`.
+    public struct ScopedHeader: Sendable, Equatable {
+        public let name: String
+        public let value: String
+        public let scope: Scope
+    }
+
+    public private(set) var bearerTokens: [Scope: String] = [:]
+    public private(set) var apiKeys: [Scope: APIKey] = [:]
+    public private(set) var headers: [ScopedHeader] = []
+
+    public init() {}
+
+    public mutating func setBearer(_ token: String, for scope: Scope) {
+        bearerTokens[scope] = token
+    }
+
+    public mutating func setAPIKey(parameter: String, value: String, for scope: Scope) {
+        apiKeys[scope] = APIKey(parameter: parameter, value: value)
+    }
+
+    /// A credential header for a scope, replacing one of the same name there.
+    public mutating func setHeader(_ name: String, _ value: String, for scope: Scope) {
+        removeHeader(name, scope: scope)
+        headers.append(ScopedHeader(name: name, value: value, scope: scope))
+    }
+
+    /// Removes a credential header from one scope, or from all when nil; whether one was there.
+    @discardableResult
+    public mutating func removeHeader(_ name: String, scope: Scope? = nil) -> Bool {
+        let before = headers.count
+        headers.removeAll { $0.name.lowercased() == name.lowercased() && (scope == nil || $0.scope == scope) }
+        return headers.count != before
+    }
+
+    /// Forgets the credentials of one scope, or all of them.
+    public mutating func clear(_ scope: Scope?) {
+        guard let scope else {
+            self = Credentials()
+            return
+        }
+        bearerTokens[scope] = nil
+        apiKeys[scope] = nil
+        headers.removeAll { $0.scope == scope }
+    }
+
+    /// What applies to a request for `url`, sent to `entry` (a service's name and active URL) or to no service.
+    /// Each credential comes with the base URL of its scope, which a redirect may not leave.
+    package func applicable(to url: String, service entry: (name: String, url: String)?) -> Applicable {
+        var result = Applicable()
+        // Most sessions set no credentials: then no URL needs parsing for a scope check.
+        guard !bearerTokens.isEmpty || !apiKeys.isEmpty || !headers.isEmpty else { return result }
+        let serviceScopes: [Scope] = entry.map { [.service($0.name.lowercased()), .allServices] } ?? []
+        let inService = entry.map { URLScope.contains(base: $0.url, url: url) } ?? false
+        func base(_ scope: Scope) -> String? {
+            switch scope {
+            case .origin(let origin): URLScope.contains(base: origin, url: url) ? origin : nil
+            case .service, .allServices: inService && serviceScopes.contains(scope) ? entry?.url : nil
+            }
+        }
+        // The most specific scope wins: an origin, then the service, then every service.
+        let order = bearerTokens.keys.filter { if case .origin = $0 { true } else { false } }
+            .sorted { $0.description.count > $1.description.count } + serviceScopes
+        for scope in order {
+            if result.bearer == nil, let token = bearerTokens[scope], let base = base(scope) { result.bearer = (token, base) }
+        }
+        let keyOrder = apiKeys.keys.filter { if case .origin = $0 { true } else { false } }
+            .sorted { $0.description.count > $1.description.count } + serviceScopes
+        for scope in keyOrder {
+            if result.apiKey == nil, let key = apiKeys[scope], let base = base(scope) { result.apiKey = (key, base) }
+        }
+        for header in headers {
+            guard let base = base(header.scope), !result.headers.contains(where: { $0.name.lowercased() == header.name.lowercased() })
+            else { continue }
+            result.headers.append((header.name, header.value, base))
+        }
+        return result
+    }
+
+    /// Credentials that exist but did not apply to a request for `url`: for the hint after a 401 or 403.
+    package func outOfScope(for url: String, service entry: (name: String, url: String)?) -> [String] {
+        let applied = applicable(to: url, service: entry)
+        var names: [String] = []
+        if applied.bearer == nil, let scope = bearerTokens.keys.first { names.append("a bearer token for \(scope)") }
+        if applied.apiKey == nil, let scope = apiKeys.keys.first { names.append("an API key for \(scope)") }
+        return names
+    }
+
+    /// Every secret value held, for redaction.
+    public var secrets: [String] {
+        var values = Array(bearerTokens.values) + apiKeys.values.map(\.value)
+        for header in headers {
+            values.append(header.value)
+            // `Bearer abc` → also `abc`, which is what a server may echo.
+            if let space = header.value.firstIndex(of: " ") { values.append(String(header.value[header.value.index(after: space)...])) }
+        }
+        return values
+    }
+
+    /// `auth show` lines, secrets masked: `bearer every service •••`.
+    public var summary: [String] {
+        let bearers = bearerTokens.keys.map { "bearer \($0) •••" }
+        let keys = apiKeys.map { scope, key in "key \(scope) \(key.parameter)=•••" }
+        let scoped = headers.map { "header \($0.name) \($0.scope) •••" }
+        return (bearers + keys).sorted() + scoped
+    }
+
+    /// The credentials one request carries, each with the base URL it may not leave.
+    package struct Applicable {
+        package var bearer: (token: String, base: String)?
+        package var apiKey: (key: APIKey, base: String)?
+        package var headers: [(name: String, value: String, base: String)] = []
+    }
+}

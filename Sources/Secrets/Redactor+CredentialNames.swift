@@ -1,0 +1,117 @@
+import JSON
+extension Redactor {
+    /// Whether a name (a variable, a JSON member) names a credential: ending in a long credential word
+    /// (`token`, `apiToken`, `mysecret`, `db_password`), or a short one alone or after `_` (`key`,
+    /// `api_key`, `aws_sig`, `db_pass`) — but not `monkey`, `keyboard` or `author`.
+    public static func isCredentialName(_ name: String) -> Bool {
+        let lower = Array(name.utf8.map(lowercased))
+        guard let first = lower.first, first == UInt8(ascii: "_") || isLetter(first),
+              lower.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") })
+        else { return false }
+        if longNameWords.contains(where: { lower.hasByteSuffix($0) }) { return true }
+        return shortNameWords.contains { word in
+            lower == word || (lower.hasByteSuffix(word) && lower[lower.count - word.count - 1] == UInt8(ascii: "_"))
+        }
+    }
+
+    /// Whether a header's value should be masked when shown: the known ones (`Authorization`, `X-API-Key`,
+    /// `Cookie`, `Set-Cookie`) and any whose name speaks of a token, secret, password, session or API key
+    /// (`X-Token`, `X-Session-Id`), or ends in `-key` — but not `Keyboard-Layout`.
+    public static func isCredentialHeader(_ name: String) -> Bool {
+        let lower = Array(name.utf8.map(lowercased))
+        guard !lower.isEmpty, lower.allSatisfy(isHeaderNameByte) else { return false }
+        if headerWords.contains(where: { lower.containsBytes($0) }) { return true }
+        let key = Array("key".utf8)
+        return lower == key || (lower.hasByteSuffix(key) && lower.count > 3 && (lower[lower.count - 4] == UInt8(ascii: "-")
+            || lower[lower.count - 4] == UInt8(ascii: "_")))
+    }
+
+    /// Whether a header is a credential for scoping (issue 10): `Authorization`, `Cookie`, and any header
+    /// whose name contains `key`, `token`, `secret`, `session`, `password` or `passwd`. Broader than
+    /// `isCredentialHeader` on purpose: wrongly scoping a harmless header only keeps it at home, while
+    /// missing a credential sends it to another host.
+    public static func isCredentialLikeHeader(_ name: String) -> Bool {
+        let lower = Array(name.utf8.map(lowercased))
+        if lower == Array("authorization".utf8) || lower == Array("cookie".utf8) { return true }
+        return scopedHeaderWords.contains { lower.containsBytes($0) }
+    }
+
+    /// Whether a query, form or item parameter holds a credential: exactly one of
+    /// `credentialParameters`, or ending in `_` and one of them (`client_secret`, `X_Amz_Signature`).
+    static func isCredentialParameter<Name: Collection<UInt8>>(_ name: Name) -> Bool {
+        let lower = name.map(lowercased)
+        for word in credentialParameterWords {
+            if lower == word { return true }
+            if lower.count > word.count, lower.hasByteSuffix(word), lower[lower.count - word.count - 1] == UInt8(ascii: "_") {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The values of variables that hold credentials, for the session's redactor: a variable named like one
+    /// (`set token X`), or holding an auth scheme and a credential (`Bearer X`, `Basic X`: both the whole
+    /// value and `X`). Looks at a few bytes per variable, never the whole of a long value, so it can run
+    /// on every line of output.
+    public static func secretValues(ofVariables variables: [String: String]) -> [String] {
+        var values: [String] = []
+        for (name, value) in variables {
+            let schemeLength = authSchemePrefixLength(value)
+            guard schemeLength > 0 || isCredentialName(name) else { continue }
+            values.append(value)
+            if schemeLength > 0 { values.append(String(Substring(value.utf8.dropFirst(schemeLength)))) }
+        }
+        return values
+    }
+
+    /// The length of `Bearer ` / `basic ` / `Token ` / `Digest ` (one space) at the start of `value`, or 0.
+    private static func authSchemePrefixLength(_ value: String) -> Int {
+        let head = value.utf8.prefix(7)
+        guard let space = head.firstIndex(of: UInt8(ascii: " ")) else { return 0 }
+        let word = head[..<space]
+        return TextPatterns.isAuthScheme(word) && value.utf8.count > head.distance(from: head.startIndex, to: space) + 1
+            ? head.distance(from: head.startIndex, to: space) + 1 : 0
+    }
+
+    // MARK: Words
+
+    private static let longNameWords = ["token", "secret", "password", "passwd", "apikey"].map { Array($0.utf8) }
+    private static let shortNameWords = ["key", "sig", "signature", "auth", "pass", "pwd"].map { Array($0.utf8) }
+    private static let headerWords = ["authorization", "token", "secret", "password", "passwd", "cookie", "session",
+                                      "apikey", "api-key", "api_key"].map { Array($0.utf8) }
+    private static let scopedHeaderWords = ["key", "token", "secret", "session", "password", "passwd"].map { Array($0.utf8) }
+    private static let credentialParameterWords = credentialParameters.map { Array($0.utf8) }
+
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+    }
+
+    static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// Letters, digits, `-` and `_`: what header names (and the names before `:` in text) are made of.
+    static func isHeaderNameByte(_ byte: UInt8) -> Bool {
+        isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+    }
+}
+
+extension Array where Element == UInt8 {
+    func hasByteSuffix(_ suffix: [UInt8]) -> Bool {
+        count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
+    }
+
+    func containsBytes(_ part: [UInt8]) -> Bool {
+        guard part.count <= count, let first = part.first else { return part.isEmpty }
+        var index = 0
+        while index <= count - part.count {
+            if self[index] == first && self[index..<(index + part.count)].elementsEqual(part) { return true }
+            index += 1
+        }
+        return false
+    }
+}

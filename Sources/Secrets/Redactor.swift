@@ -1,0 +1,179 @@
+import JSON
+/// Hides secrets wherever text leaves the program: printed URLs and headers, exported curl
+/// commands, `--json` output, reports, and lines written to history.
+///
+/// Two kinds of masking: known secret values (`SecretMatcher`, in raw, percent-encoded, JSON-escaped and
+/// base64 forms), and patterns that hold a secret whatever it is — the password of `scheme://user:pw@`,
+/// the value of a credential header (`Authorization: Bearer …`) or parameter (`?key=…`). Every pattern is
+/// a hand-written scan, linear in the text, so redacting is cheap enough to run on every line of output.
+public struct Redactor: JSONStringMasker {
+    public static let mask = "•••"
+
+    /// Header names whose values are credentials.
+    public static let credentialHeaders = ["authorization", "proxy-authorization", "x-api-key", "api-key", "x-auth-token", "cookie"]
+
+    /// Query parameter names whose values are credentials. A name is one of these or ends in `_` and one of
+    /// these (`client_secret`, `refresh_token`, `api_key`); `monkey` or `keyboard` are not credentials.
+    static let credentialParameters: Set<String> = [
+        "token", "secret", "password", "passwd", "pass", "pwd", "key", "apikey", "sig", "signature", "auth",
+    ]
+
+    private let matcher: SecretMatcher
+
+    /// Known secret values, replaced wherever they appear (sorted, without duplicates and without values
+    /// shorter than three characters).
+    public var secrets: [String] { matcher.secrets }
+
+    /// A redactor for `secrets`. Cheap to create again for the same secrets: the matcher is built once
+    /// per change of them (`SecretMatcher.shared(for:)`).
+    public init(secrets: [String] = []) {
+        matcher = SecretMatcher.shared(for: secrets)
+    }
+
+    /// A redactor over a matcher built elsewhere.
+    public init(matcher: SecretMatcher) {
+        self.matcher = matcher
+    }
+
+    /// Masks the known secrets, then secrets in URL query parameters (`?key=…`, `&token=…`), URL passwords
+    /// and credential headers (`Authorization: Bearer …`, `X-API-Key: …`). For printed output.
+    public func redact(_ text: String) -> String {
+        Self.redactURLsAndHeaders(matcher.mask(text, with: Self.mask))
+    }
+
+    /// Only the known secret values masked (no patterns): for text that is already safe in shape, such as
+    /// everything the shell writes, where a pattern could mistake documentation for a credential.
+    public func redactKnownSecrets(_ text: String) -> String {
+        matcher.mask(text, with: Self.mask)
+    }
+
+    /// A JSON value with secrets masked, walked member by member (so a large body costs one pass rather than
+    /// a scan of its whole text): members named like credentials (`"authorization"`, `"api_key"`) lose
+    /// their value, every string is masked as `redact(_:)` masks text.
+    ///
+    /// Copy on change: a body with nothing to mask comes back as the very value given, so a 70 MB body
+    /// is walked but never duplicated; only the arrays and objects on the way to a masked string are copied.
+    public func redact(_ value: JSONValue) -> JSONValue {
+        redactedIfChanged(value) ?? value
+    }
+
+    /// The value with secrets masked, or nil when nothing in it changes.
+    private func redactedIfChanged(_ value: JSONValue) -> JSONValue? {
+        switch value {
+        case .string(let text):
+            // Unchanged text comes back as the same string, so this comparison is a pointer check.
+            let masked = redact(text)
+            return masked == text ? nil : .string(masked)
+        case .array(let elements):
+            var copy = elements
+            var changed = false
+            for position in elements.indices {
+                guard let masked = redactedIfChanged(elements[position]) else { continue }
+                copy[position] = masked
+                changed = true
+            }
+            return changed ? .array(copy) : nil
+        case .object(let object):
+            var copy = object
+            var changed = false
+            for (position, member) in zip(object.keys, object.values).enumerated() {
+                guard let masked = redactedMember(key: member.0, value: member.1) else { continue }
+                copy.replaceValue(at: position, with: masked)
+                changed = true
+            }
+            return changed ? .object(copy) : nil
+        case .null, .bool, .number:
+            return nil
+        }
+    }
+
+    /// A member named like a credential is masked when it holds one: not when empty or just its own name.
+    private func redactedMember(key: String, value: JSONValue) -> JSONValue? {
+        if case .string(let text) = value, Self.isCredentialMember(key),
+           !text.isEmpty, text.lowercased() != key.lowercased() {
+            let masked = Self.maskKeepingScheme(text)
+            return masked == text ? nil : .string(masked)
+        }
+        return redactedIfChanged(value)
+    }
+
+    /// A string of a document, given as its raw text (between the quotes), masked as `redact(_: JSONValue)`
+    /// masks it; `credentialMember` is the name of its member when that is named like a credential
+    /// (`isCredentialMember`). Nil when nothing changes. Text with no known secret to look for and no `:`
+    /// or `=` (nor an escape that could be one, `\u003A`) cannot change, and is not even decoded.
+    public func maskedString(_ raw: UnsafeBufferPointer<UInt8>, isEscaped: Bool, credentialMember: String?) -> String? {
+        if credentialMember == nil, matcher.isEmpty, !Self.mayHoldPattern(raw) {
+            return nil
+        }
+        let text = isEscaped ? JSONEscapes.decode(raw) : String(decoding: raw, as: UTF8.self)
+        let masked = credentialMember.map { redactedMember(key: $0, value: .string(text)) } ?? redactedIfChanged(.string(text))
+        return masked?.stringValue
+    }
+
+    /// Whether raw JSON string text has a `:` or `=`, or a `\u003…` escape that could be one: what every
+    /// pattern (URL user info, header values, parameters) needs.
+    private static func mayHoldPattern(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < raw.count {
+            switch raw[index] {
+            case UInt8(ascii: ":"), UInt8(ascii: "="):
+                return true
+            case UInt8(ascii: "\\"):
+                if index + 5 < raw.count, raw[index + 1] == UInt8(ascii: "u"), raw[index + 2] == UInt8(ascii: "0"),
+                   raw[index + 3] == UInt8(ascii: "0"), raw[index + 4] == UInt8(ascii: "3") {
+                    return true
+                }
+                index += 2
+                continue
+            default:
+                break
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// Whether a member with this name has its string value masked whatever it holds.
+    public func isCredentialMember(_ name: String) -> Bool { Self.isCredentialMember(name) }
+
+    static func isCredentialMember(_ name: String) -> Bool {
+        isCredentialHeader(name) || isCredentialName(name)
+    }
+
+    /// `redact`, plus the secret arguments of commands typed by hand (`auth bearer X`, `auth key k=X`,
+    /// `header Authorization X`, `key==X` items, `set token X`), quoted, quote-joined (`'a'"b"`) or
+    /// escaped (`Bearer\ X`), and the user of `http://TOKEN@host`. For history, recordings and echoed lines.
+    public func redactCommandLine(_ text: String) -> String {
+        CommandLineRedaction.redact(redact(text))
+    }
+
+    /// Pattern-based masking of URLs, headers and parameters whose secrets are not known.
+    public static func redactURLsAndHeaders(_ text: String) -> String {
+        var result = text
+        result = TextPatterns.maskURLUserInfo(result, userWithoutPassword: false)
+        result = TextPatterns.maskHeaderValues(result)
+        result = TextPatterns.maskParameterValues(result)
+        return result
+    }
+
+    /// Whether text holds the mask (a line recalled from history or copied from output), by a byte search:
+    /// cheap even on a line of megabytes.
+    public static func containsMask(_ text: String) -> Bool {
+        let mask = Array(Self.mask.utf8)
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= mask.count else { return false }
+            for index in 0...(bytes.count - mask.count) where bytes[index] == mask[0] {
+                if bytes[index..<(index + mask.count)].elementsEqual(mask) { return true }
+            }
+            return false
+        }
+    }
+
+    /// `Basic dXNl…` → `Basic •••`, `abc` → `•••`.
+    public static func maskKeepingScheme(_ value: String) -> String {
+        let parts = value.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, TextPatterns.isAuthScheme(parts[0].utf8) else { return mask }
+        return parts[0] + " " + mask
+    }
+}

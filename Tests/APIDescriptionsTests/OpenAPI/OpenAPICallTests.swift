@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import JSON
+import HTTPClient
+import APIDescriptions
+
+extension OpenAPITests {
+    @Suite struct Call {
+        let spec: OpenAPIDocument
+
+        init() throws {
+            spec = try OpenAPITests.parse(OpenAPITests.document(paths: ##"""
+            {"/stores/{storeId}/pets/{petId}":{
+               "get":{"operationId":"getPet","parameters":[
+                  {"name":"storeId","in":"path","required":true,"schema":{"type":"string"}},
+                  {"name":"petId","in":"path","required":true,"schema":{"type":"integer"}},
+                  {"name":"fields","in":"query","schema":{"type":"string"}},
+                  {"name":"X-Request-Id","in":"header","schema":{"type":"string"}},
+                  {"name":"session","in":"cookie","schema":{"type":"string"}}],
+                 "responses":{"200":{"description":"ok"}}}},
+             "/pets":{
+               "get":{"operationId":"listPets","parameters":[{"name":"limit","in":"query","required":true,"schema":{"type":"integer"}}],
+                      "responses":{"200":{"description":"ok"}}},
+               "post":{"operationId":"addPet","requestBody":{"required":true,"content":{"application/json":{"schema":{"$ref":"#/components/schemas/NewPet"}}}},
+                       "responses":{"201":{"description":"created"}}}},
+             "/login":{
+               "post":{"operationId":"login","requestBody":{"content":{"application/x-www-form-urlencoded":{"schema":{"type":"object"}}}},
+                       "responses":{"200":{"description":"ok"}}}},
+             "/upload":{
+               "post":{"operationId":"upload","requestBody":{"required":true,"content":{"multipart/form-data":{}}},
+                       "responses":{"200":{"description":"ok"}}}}}
+            """##, components: #"""
+            {"schemas":{"NewPet":{"type":"object","required":["name"],"properties":{
+               "name":{"type":"string"},"age":{"type":"integer"},"vaccinated":{"type":"boolean"},"code":{"type":"string"}}}}}
+            """#))
+        }
+
+        private func build(_ name: String, _ arguments: [String], base: String = "http://127.0.0.1:9/api/")
+            throws -> (url: String, query: [FormField], headers: [FormField], body: HTTPBody)
+        {
+            try OpenAPICall.build(try #require(spec.operation(named: name)), baseURL: base, arguments: arguments)
+        }
+
+        private func error(_ name: String, _ arguments: [String]) throws -> OpenAPIError {
+            try #require(throws: OpenAPIError.self) { try build(name, arguments) }
+        }
+
+        private func bodyJSON(_ body: HTTPBody) throws -> JSONValue {
+            guard case .json(let data) = body else {
+                Issue.record("expected a JSON body, got \(body)")
+                return .null
+            }
+            return try JSONValue.parse(data)
+        }
+
+        @Test func positionalArgumentsFillPathParametersInOrderPercentEncoded() throws {
+            let request = try build("getPet", ["main st/1", "42"])
+            #expect(request.url == "http://127.0.0.1:9/api/stores/main%20st%2F1/pets/42")
+            #expect(request.query.isEmpty && request.headers.isEmpty && request.body == .none)
+        }
+
+        @Test func namedItemsGoToTheirDeclaredParameters() throws {
+            // GIVEN one named value for each location, plus a query and a header item
+            let request = try build("getPet", ["petId=7", "s1", "fields=name", "x-request-id=abc", "session=s3cr3t",
+                                               "extra==1", "Accept:application/json"])
+            // THEN the path parameter named is filled, the positional one fills what is left
+            #expect(request.url == "http://127.0.0.1:9/api/stores/s1/pets/7")
+            #expect(request.query == [FormField("fields", "name"), FormField("extra", "1")])
+            // AND a header parameter takes its declared spelling; cookies travel in one Cookie header
+            #expect(request.headers == [FormField("X-Request-Id", "abc"), FormField("Accept", "application/json"),
+                                        FormField("Cookie", "session=s3cr3t")])
+        }
+
+        @Test func requiredQueryParameterMissing() throws {
+            let error = try error("listPets", [])
+            #expect(error == .missingParameter(name: "limit", location: "query", operation: "listPets"))
+            #expect(error.description == "listPets needs the query parameter 'limit': give limit=VALUE")
+            #expect(try build("listPets", ["limit==5"], base: "http://h").url == "http://h/pets")
+            #expect(try build("listPets", ["limit=5"]).query == [FormField("limit", "5")])
+        }
+
+        @Test func missingPathParameter() throws {
+            #expect(try error("getPet", ["s1"]) == .missingParameter(name: "petId", location: "path", operation: "getPet"))
+        }
+
+        @Test func tooManyPositionalArguments() throws {
+            let error = try error("getPet", ["a", "1", "extra"])
+            #expect(error.description == "too many arguments: getPet takes 2 (storeId, petId), got 3")
+            #expect(try self.error("listPets", ["limit=1", "x"]).description
+                == "too many arguments: listPets takes no positional arguments, got 1")
+        }
+
+        @Test func jsonBodyWithTypedFields() throws {
+            // GIVEN fields declared as integer/boolean/string, and a := JSON field
+            let request = try build("addPet", ["name=Rex", "age=3", "vaccinated=true", "code=007", "tags:=[\"a\"]", "X-Trace:1"])
+            // THEN the body is a JSON object in argument order, typed by the schema
+            #expect(try bodyJSON(request.body) == JSONValue.parse(#"{"name":"Rex","age":3,"vaccinated":true,"code":"007","tags":["a"]}"#))
+            #expect(request.body.contentType == "application/json")
+            #expect(request.headers == [FormField("X-Trace", "1")])
+            // A value that is not of the declared type is sent as written, for the server to judge
+            #expect(try bodyJSON(build("addPet", ["name=Rex", "age=three"]).body)["age"] == "three")
+        }
+
+        @Test func requiredBodyMissing() throws {
+            let error = try error("addPet", [])
+            #expect(error.description == "addPet needs a request body (application/json): give name=value or name:=json items")
+        }
+
+        @Test func formBody() throws {
+            let request = try build("login", ["user=ana", "pass=a b&c", "remember:=true"])
+            #expect(request.body == .form([FormField("user", "ana"), FormField("pass", "a b&c"), FormField("remember", "true")]))
+            // The body is optional there
+            #expect(try build("login", []).body == .none)
+        }
+
+        @Test func bodyFieldsForAnOperationWithoutABody() throws {
+            let error = try error("listPets", ["limit=1", "limt=2"])
+            #expect(error.description == "listPets has no parameter 'limt' and takes no body; did you mean 'limit'?")
+        }
+
+        @Test func unsupportedBodyAndBadItems() throws {
+            #expect(try error("upload", ["file=x"]) == .unsupportedBody(operation: "upload", contentTypes: ["multipart/form-data"]))
+            #expect(try error("addPet", ["tags:=[1,"]).description.hasPrefix("bad JSON in 'tags:='"))
+            #expect(try error("addPet", ["=x"]).description.hasPrefix("bad item '=x'"))
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import TestSupport
+import Testing
+import APIDescriptions
+
+extension OpenAPITests {
+    @Suite struct Diff {
+        private func changes(_ a: String, _ b: String) throws -> [SpecChange] {
+            SpecDiff.compare(try OpenAPITests.parse(a), try OpenAPITests.parse(b))
+        }
+
+        @Test func petstoreToPetstoreExpanded() throws {
+            let changes = try changes(PetstoreFixtures.petstore, PetstoreFixtures.petstoreExpanded)
+            // Every change, grouped by operation (path, then method), breaking first
+            #expect(changes == [
+                SpecChange(operation: "GET /pets", location: "parameter tags", change: "added", breaking: false, b: "optional array of string"),
+                SpecChange(operation: "POST /pets", location: "status 201", change: "removed", breaking: true),
+                SpecChange(operation: "POST /pets", location: "request body.id", change: "removed", breaking: false, a: "integer (int64)"),
+                SpecChange(operation: "POST /pets", location: "status 200", change: "added", breaking: false),
+                SpecChange(operation: "GET /pets/{petId}", location: "parameter petId", change: "type changed", breaking: true,
+                           a: "string", b: "integer"),
+                SpecChange(operation: "GET /pets/{petId}", location: "path", change: "path parameter renamed", breaking: false,
+                           a: "/pets/{petId}", b: "/pets/{id}"),
+                SpecChange(operation: "DELETE /pets/{id}", location: "operation", change: "added", breaking: false, b: "deletePet"),
+            ])
+            #expect(changes.filter(\.breaking).count == 2)
+            #expect(changes[4].description == "GET /pets/{petId}: parameter petId: type changed (string → integer), breaking")
+        }
+
+        @Test func theReverseDirectionRemovesAnOperation() throws {
+            let changes = try changes(PetstoreFixtures.petstoreExpanded, PetstoreFixtures.petstore)
+            let removed = try #require(changes.first { $0.operation == "DELETE /pets/{id}" })
+            #expect(removed.change == "removed" && removed.breaking && removed.a == "deletePet")
+            // A request property that becomes required breaks clients
+            #expect(changes.contains(SpecChange(operation: "POST /pets", location: "request body.id", change: "added", breaking: true,
+                                                b: "required integer (int64)")))
+        }
+
+        @Test func identicalDocumentsHaveNoChanges() throws {
+            #expect(try changes(PetstoreFixtures.petstoreExpanded, PetstoreFixtures.petstoreExpanded).isEmpty)
+        }
+
+        /// One operation whose parameter, request and response schemas are given.
+        private func operation(parameter: String, request: String, response: String, statuses: String = "") -> String {
+            OpenAPITests.document(paths: #"""
+            {"/items/{id}":{"put":{"operationId":"put","parameters":[{"name":"id","in":"path","schema":{"type":"string"}},\#(parameter)],
+              "requestBody":{"content":{"application/json":{"schema":\#(request)}}},
+              "responses":{"200":{"description":"ok","content":{"application/json":{"schema":\#(response)}}}\#(statuses)}}}}
+            """#)
+        }
+
+        @Test func classifiesByDirection() throws {
+            let a = operation(
+                parameter: #"{"name":"mode","in":"query","schema":{"type":"string","enum":["fast","slow"]}}"#,
+                request: #"{"type":"object","properties":{"kind":{"enum":["a","b"]},"size":{"type":"integer"},"note":{"type":"string"}}}"#,
+                response: #"{"type":"object","required":["id","state"],"properties":{"id":{"type":"integer"},"state":{"enum":["on","off"]},"old":{"type":"string"},"count":{"type":"integer"}}}"#,
+                statuses: #","404":{"description":"missing"}"#)
+            let b = operation(
+                parameter: #"{"name":"mode","in":"query","required":true,"schema":{"type":"string","enum":["fast"]}}"#,
+                request: #"{"type":"object","required":["note"],"properties":{"kind":{"enum":["a"]},"size":{"type":"number"},"note":{"type":"string"}}}"#,
+                response: #"{"type":"object","required":["id"],"properties":{"id":{"type":"string"},"state":{"enum":["on"]},"count":{"type":"number"},"new":{"type":"boolean"}}}"#)
+            let changes = try changes(a, b)
+            let byLocation = Dictionary(changes.map { ("\($0.location) \($0.change)", $0.breaking) }, uniquingKeysWith: { $0 || $1 })
+            // Requests: narrowing breaks, widening does not
+            #expect(byLocation["parameter mode now required"] == true)
+            #expect(byLocation["parameter mode enum value removed"] == true)
+            #expect(byLocation["request body.kind enum value removed"] == true)
+            #expect(byLocation["request body.size type changed"] == false)
+            #expect(byLocation["request body.note now required"] == true)
+            // Responses: removed or widened things break, narrowed ones do not
+            #expect(byLocation["response 200 body.id type changed"] == true)
+            #expect(byLocation["response 200 body.old removed"] == true)
+            #expect(byLocation["response 200 body.state no longer required"] == true)
+            #expect(byLocation["response 200 body.state enum value removed"] == false)
+            #expect(byLocation["response 200 body.count type changed"] == true)
+            #expect(byLocation["response 200 body.new added"] == false)
+            // Only success statuses break when removed
+            #expect(byLocation["status 404 removed"] == false)
+            #expect(changes.first { $0.location == "request body.kind" }?.a == #""b""#)
+            // Breaking ones first
+            let firstNonBreaking = try #require(changes.firstIndex { !$0.breaking })
+            #expect(changes[firstNonBreaking...].allSatisfy { !$0.breaking })
+        }
+
+        @Test func recursiveSchemasCompareWithoutLooping() throws {
+            let tree = { (valueType: String) in
+                OpenAPITests.document(paths: ##"""
+                {"/tree":{"get":{"responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Node"}}}}}}}}
+                """##, components: ##"""
+                {"schemas":{"Node":{"type":"object","properties":{"value":{"type":"\##(valueType)"},"children":{"type":"array","items":{"$ref":"#/components/schemas/Node"}}}}}}
+                """##)
+            }
+            let changes = try changes(tree("integer"), tree("string"))
+            #expect(changes.map(\.location) == ["response 200 body.value"])
+            #expect(changes.first?.breaking == true)
+        }
+    }
+}

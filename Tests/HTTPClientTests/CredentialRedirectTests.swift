@@ -1,0 +1,177 @@
+import TestSupport
+import Foundation
+import Testing
+import JSON
+import HTTPClient
+import FoundationFree
+
+/// Credentials never follow a redirect out of their scope, and dot segments do not get them past the
+/// check (issue 10 item 1). The demo server's echo route shows what really arrived.
+@Suite struct CredentialRedirectTests {
+    private static let credentials: HTTPHeaders = [
+        "Authorization": "Bearer tok-123456",
+        "X-Api-Key": "key-123456",
+        "Cookie": "sid=cookie-123456",
+        "X-Session-Token": "session-123456",
+        "X-Trace": "trace-1",
+    ]
+    private static let credentialNames = ["authorization", "x-api-key", "cookie", "x-session-token"]
+
+    /// The request headers the echo route saw, lower-cased names.
+    private func echoedHeaders(_ response: HTTPResponse) throws -> [String: String] {
+        let body = try JSONValue.parse(response.body)
+        guard case .object(let headers)? = body["headers"] else { return [:] }
+        var result: [String: String] = [:]
+        for (name, value) in headers { result[name] = value.stringValue }
+        return result
+    }
+
+    private func redirect(_ server: LiveDemoServer, to target: String, status: Int = 302) -> String {
+        server.url("/faults/redirect-to?status=\(status)&url=" + PercentEncoding.encode(target))
+    }
+
+    private func scoped(to scope: String?) -> [String: String] {
+        guard let scope else { return [:] }
+        return Dictionary(uniqueKeysWithValues: Self.credentialNames.map { ($0, scope) })
+    }
+
+    @Test(arguments: [nil, "ORIGIN"])
+    func aCrossHostRedirectCarriesNoCredential(_ scope: String?) throws {
+        // GIVEN credentials, unscoped or scoped to the origin, and a redirect from 127.0.0.1 to localhost
+        let server = try LiveDemoServer()
+        let target = "http://localhost:\(server.port)/echo"
+        let request = HTTPRequest(url: redirect(server, to: target), headers: Self.credentials,
+                                  credentialScopes: scoped(to: scope.map { _ in server.baseURL }))
+
+        // WHEN it is followed
+        let response = try CurlTransport().send(request)
+
+        // THEN it arrived at localhost without any credential, the harmless header still there
+        #expect(response.finalURL == target)
+        #expect(response.metrics.redirects == 1)
+        let arrived = try echoedHeaders(response)
+        for name in Self.credentialNames { #expect(arrived[name] == nil, "\(name) crossed to another host") }
+        #expect(arrived["x-trace"] == "trace-1")
+    }
+
+    @Test func aCrossPortRedirectCarriesNoCredential() throws {
+        // GIVEN two servers on two ports of the same host
+        let server = try LiveDemoServer(), other = try LiveDemoServer()
+        let request = HTTPRequest(url: redirect(server, to: other.url("/echo")), headers: Self.credentials)
+
+        // WHEN a redirect leads from one to the other
+        let response = try CurlTransport().send(request)
+
+        // THEN no credential arrived at the other port
+        let arrived = try echoedHeaders(response)
+        for name in Self.credentialNames { #expect(arrived[name] == nil, "\(name) crossed to another port") }
+        #expect(arrived["x-trace"] == "trace-1")
+    }
+
+    @Test func aSameHostRedirectOutOfTheScopePathCarriesNoCredential() throws {
+        // GIVEN credentials scoped to the service path /faults
+        let server = try LiveDemoServer()
+        let request = HTTPRequest(url: redirect(server, to: "/echo"), headers: Self.credentials,
+                                  credentialScopes: scoped(to: server.url("/faults")))
+
+        // WHEN the server redirects to /echo on the same origin
+        let response = try CurlTransport().send(request)
+
+        // THEN the scoped credentials stayed behind
+        #expect(response.finalURL == server.url("/echo"))
+        let arrived = try echoedHeaders(response)
+        for name in Self.credentialNames { #expect(arrived[name] == nil, "\(name) left its scope") }
+        #expect(arrived["x-trace"] == "trace-1")
+    }
+
+    @Test(arguments: [301, 302, 303, 307, 308])
+    func anInScopeRedirectCarriesTheCredentials(_ status: Int) throws {
+        // GIVEN credentials scoped to the whole origin / WHEN redirected within it
+        let server = try LiveDemoServer()
+        let request = HTTPRequest(url: redirect(server, to: "/echo", status: status), headers: Self.credentials,
+                                  credentialScopes: scoped(to: server.baseURL))
+        let response = try CurlTransport().send(request)
+
+        // THEN every credential arrived
+        let arrived = try echoedHeaders(response)
+        #expect(arrived["authorization"] == "Bearer tok-123456")
+        #expect(arrived["x-api-key"] == "key-123456")
+        #expect(arrived["cookie"] == "sid=cookie-123456")
+        #expect(arrived["x-session-token"] == "session-123456")
+    }
+
+    @Test(arguments: ["/faults/../echo", "/faults/%2e%2e/echo", "/faults/.%2E/echo"])
+    func dotSegmentsDoNotEscapeTheScope(_ path: String) throws {
+        // GIVEN credentials scoped to /faults and a URL that climbs out of it with dot segments
+        let server = try LiveDemoServer()
+        let request = HTTPRequest(url: server.baseURL + path, headers: Self.credentials,
+                                  credentialScopes: scoped(to: server.url("/faults")))
+
+        // WHEN sent
+        let response = try CurlTransport().send(request)
+
+        // THEN the normalised URL was requested, and it got no credential
+        #expect(response.url == server.url("/echo"))
+        #expect(try JSONValue.parse(response.body)["path"]?.stringValue == "/echo")
+        let arrived = try echoedHeaders(response)
+        for name in Self.credentialNames { #expect(arrived[name] == nil, "\(name) escaped through \(path)") }
+    }
+
+    @Test func seeOtherTurnsAPostIntoABodilessGetAndTemporaryKeepsIt() throws {
+        let server = try LiveDemoServer()
+        let body = HTTPBody.form([FormField(name: "a", value: "1")])
+
+        let seeOther = try CurlTransport().send(HTTPRequest(method: .post, url: redirect(server, to: "/echo", status: 303), body: body))
+        let temporary = try CurlTransport().send(HTTPRequest(method: .post, url: redirect(server, to: "/echo", status: 307), body: body))
+
+        let afterSeeOther = try JSONValue.parse(seeOther.body)
+        #expect(afterSeeOther["method"]?.stringValue == "GET")
+        #expect(afterSeeOther["body"]?.stringValue == "")
+        let afterTemporary = try JSONValue.parse(temporary.body)
+        #expect(afterTemporary["method"]?.stringValue == "POST")
+        #expect(afterTemporary["body"]?.stringValue == "a=1")
+    }
+
+    @Test(arguments: ["file:///etc/passwd", "dict://127.0.0.1:2628/d:x", "gopher://127.0.0.1/x"])
+    func redirectsToOtherSchemesAreRefused(_ target: String) throws {
+        let server = try LiveDemoServer()
+        let scheme = String(target.prefix { $0 != ":" })
+
+        #expect(throws: TransportError.redirectRefused(scheme: scheme)) {
+            try CurlTransport().send(HTTPRequest(url: redirect(server, to: target)))
+        }
+        #expect(TransportError.redirectRefused(scheme: "file").description == "redirect to a file:// URL refused")
+    }
+
+    @Test func theWholeTimeOfEveryHopIsReported() throws {
+        // GIVEN a redirect to a route that takes 100 ms / WHEN followed
+        let server = try LiveDemoServer()
+        let response = try CurlTransport().send(HTTPRequest(url: redirect(server, to: "/faults/delay/100")))
+
+        // THEN the total covers both hops and the phases still only grow
+        #expect(response.metrics.redirects == 1)
+        #expect(response.metrics.total >= response.metrics.firstByte)
+        #expect(response.metrics.firstByte > 0)
+    }
+}
+
+/// `scopeCredentialHeaders(to:)` scopes what the facade's `header` command set, and the first hop is
+/// checked too: a request sent outside a header's scope goes without it.
+@Suite struct CredentialScopeFirstHopTests {
+    @Test func credentialHeadersScopedToAServiceStayOffOtherPaths() throws {
+        // GIVEN headers set for every request, scoped to the service /weather
+        let server = try LiveDemoServer()
+        var request = HTTPRequest(url: server.url("/echo"), headers: ["X-Api-Key": "k-999999", "Cookie": "c=999999", "Accept": "*/*"])
+        request.scopeCredentialHeaders(to: server.url("/weather"))
+        #expect(request.credentialScopes == ["x-api-key": server.url("/weather"), "cookie": server.url("/weather")])
+
+        // WHEN sent to /echo, outside that scope
+        let response = try CurlTransport().send(request)
+
+        // THEN the credentials stayed home and the ordinary header went
+        let body = try JSONValue.parse(response.body)
+        #expect(body["headers"]?["x-api-key"] == nil)
+        #expect(body["headers"]?["cookie"] == nil)
+        #expect(body["headers"]?["accept"]?.stringValue == "*/*")
+    }
+}

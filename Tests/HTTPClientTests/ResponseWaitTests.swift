@@ -1,0 +1,121 @@
+import TestSupport
+import Foundation
+import Synchronization
+import Testing
+import FoundationFree
+@testable import HTTPClient
+
+@Suite("ResponseWait")
+struct ResponseWaitTests {
+    private let window = Duration.microseconds(200)
+
+    @Test func theFirstTransferSleepsFromTheStart() {
+        #expect(ResponseWait(window: window).pollWindow == .zero)
+    }
+
+    @Test func anAnswerWithinTheWindowEarnsTheNextTransferIt() {
+        var wait = ResponseWait(window: window)
+        wait.record(firstByte: 0.000_080)
+        #expect(wait.pollWindow == window)
+        wait.record(firstByte: 0.000_200)
+        #expect(wait.pollWindow == window)
+    }
+
+    @Test func aSlowerAnswerOrAFailureEndsThePolling() {
+        var wait = ResponseWait(window: window)
+        wait.record(firstByte: 0.000_080)
+        wait.record(firstByte: 0.000_201)
+        #expect(wait.pollWindow == .zero)
+        wait.record(firstByte: 0.000_010)
+        wait.record(firstByte: nil)
+        #expect(wait.pollWindow == .zero)
+    }
+
+    @Test func aZeroWindowNeverPolls() {
+        var wait = ResponseWait(window: .zero)
+        wait.record(firstByte: 0)
+        #expect(wait.pollWindow == .zero)
+    }
+}
+
+/// The transport's waiting against a real loopback server. A window of seconds makes every loopback answer
+/// "fast", so the transfers after one are certain to start by polling.
+@Suite("CurlTransport waiting for a fast server")
+struct CurlTransportPollingTests {
+    private static func transport(window: Duration) -> CurlTransport {
+        CurlTransport(configuration: TransportConfiguration(answerPollWindow: window))
+    }
+
+    @Test func aFastAnswerOpensTheWindowAndASlowOneClosesIt() throws {
+        let server = try LiveDemoServer()
+        let transport = Self.transport(window: .milliseconds(20))
+        #expect(transport.pollWindow == .zero)
+
+        let fast = try transport.send(HTTPRequest(url: server.url("/weather/v1")))
+        #expect(fast.status == 200)
+        #expect(transport.pollWindow == .milliseconds(20))
+
+        let slow = try transport.send(HTTPRequest(url: server.url("/faults/delay/100")))
+        #expect(slow.status == 200)
+        #expect(transport.pollWindow == .zero)
+    }
+
+    @Test func aTransferThatPollsStillAnswersCompletely() throws {
+        let server = try LiveDemoServer()
+        let transport = Self.transport(window: .seconds(5))
+        let first = try transport.send(HTTPRequest(url: server.url("/weather/v2")))
+
+        for _ in 0..<20 {
+            let again = try transport.send(HTTPRequest(url: server.url("/weather/v2")))
+            #expect(again.status == 200)
+            #expect(again.body == first.body)
+        }
+        #expect(transport.pollWindow == .seconds(5))
+    }
+
+    @Test func aTimeoutFiresWhilePolling() throws {
+        let server = try LiveDemoServer()
+        let transport = Self.transport(window: .seconds(5))
+        _ = try transport.send(HTTPRequest(url: server.url("/weather/v1")))
+        let started = ContinuousClock.now
+
+        #expect(throws: TransportError.timeout(milliseconds: 150)) {
+            try transport.send(HTTPRequest(url: server.url("/faults/delay/3000"), timeout: 150))
+        }
+
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(transport.pollWindow == .zero)
+    }
+
+    @Test func cancellingEndsATransferThatPolls() async throws {
+        let server = try LiveDemoServer()
+        let transport = Self.transport(window: .seconds(5))
+        _ = try transport.send(HTTPRequest(url: server.url("/weather/v1")))
+        #expect(transport.pollWindow == .seconds(5))
+        let token = CancellationToken()
+        let request = HTTPRequest(url: server.url("/faults/delay/5000"))
+        let cancelledAt = Mutex<ContinuousClock.Instant?>(nil)
+
+        // Both instants are taken on the threads where they happen: the test itself may resume late on a
+        // busy machine.
+        let (error, endedAt) = await withCheckedContinuation {
+            (continuation: CheckedContinuation<(TransportError?, ContinuousClock.Instant), Never>) in
+            Thread.detachNewThread {
+                do {
+                    _ = try transport.send(request, cancellation: token)
+                    continuation.resume(returning: (nil, ContinuousClock.now))
+                } catch {
+                    continuation.resume(returning: (error as? TransportError, ContinuousClock.now))
+                }
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) {
+                cancelledAt.withLock { $0 = ContinuousClock.now }
+                token.cancel()
+            }
+        }
+
+        #expect(error == .cancelled)
+        let cancelled = try #require(cancelledAt.withLock { $0 })
+        #expect(endedAt - cancelled < .seconds(1))
+    }
+}

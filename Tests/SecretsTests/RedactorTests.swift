@@ -1,0 +1,263 @@
+import TestSupport
+import Testing
+import JSON
+import Secrets
+import HTTPClient
+
+@Suite struct RedactorTests {
+    private let mask = Redactor.mask
+
+    @Test func masksKnownSecretsWherever() {
+        // GIVEN known secrets / WHEN text holds them anywhere / THEN each is masked, the longest whole
+        let redactor = Redactor(secrets: ["abc123", "abc123xyz", "ab"])
+        #expect(redactor.redact("u=abc123xyz;v=abc123") == "u=\(mask);v=\(mask)")
+        // Two-letter values are not treated as secrets: they would mask noise.
+        #expect(redactor.redact("about") == "about")
+    }
+
+    @Test func masksBearerTokens() {
+        #expect(Redactor().redactCommandLine("Authorization: Bearer x.y-z") == "Authorization: Bearer \(mask)")
+        #expect(Redactor().redactCommandLine("auth bearer tok123 twit") == "auth bearer \(mask) twit")
+    }
+
+    @Test func masksTheValueOfAuthKey() {
+        #expect(Redactor().redactCommandLine("auth key key=s3cr3t meetup") == "auth key key=\(mask) meetup")
+    }
+
+    @Test func masksKeyLikeQueryParameters() {
+        #expect(Redactor().redactCommandLine("http://h/g?lat=1&key=s3cr3t&page=2") == "http://h/g?lat=1&key=\(mask)&page=2")
+        #expect(Redactor().redactCommandLine("get meetup key==s3cr3t") == "get meetup key==\(mask)")
+        #expect(Redactor().redactCommandLine("http://h/?token=t0k") == "http://h/?token=\(mask)")
+        // Names that merely end in `key` are not secrets.
+        #expect(Redactor().redactCommandLine("http://h/?monkey=1") == "http://h/?monkey=1")
+    }
+
+    @Test func masksAPIKeyHeaders() {
+        #expect(Redactor().redactCommandLine("X-API-Key: s3cr3t") == "X-API-Key: \(mask)")
+        #expect(Redactor().redactCommandLine("-H 'x-api-key:s3cr3t'") == "-H 'x-api-key:\(mask)'")
+        #expect(Redactor().redactCommandLine("Authorization: Basic dXNlcjpwYXNz") == "Authorization: Basic \(mask)")
+        #expect(Redactor().redactCommandLine("-H 'authorization: raw-token'") == "-H 'authorization: \(mask)'")
+        #expect(Redactor().redactCommandLine("Authorization: Bearer abc") == "Authorization: Bearer \(mask)")
+    }
+
+    @Test func masksCredentialHeadersEchoedAsJSON() {
+        // GIVEN a server echoing request headers as JSON / THEN their credentials are masked like header lines
+        let echoed = #"{"host":"h","authorization":"Basic dTpQVzl4eXo=","x-api-key": "k3y","accept":"*/*"}"#
+        #expect(Redactor.redactURLsAndHeaders(echoed) == #"{"host":"h","authorization":"Basic \#(mask)","x-api-key": "\#(mask)","accept":"*/*"}"#)
+    }
+
+    @Test func outputRedactionLeavesProseAlone() {
+        // Error messages mention "bearer token" and "key=VALUE" as advice; only command lines mask those.
+        let advice = "missing bearer token; set one: auth bearer TOKEN or auth key key=VALUE"
+        #expect(Redactor().redact(advice) == advice)
+        #expect(Redactor().redactCommandLine("auth bearer TOKEN") == "auth bearer \(mask)")
+    }
+
+    @Test func masksQuotedSecretsOnCommandLines() {
+        let redactor = Redactor()
+        #expect(redactor.redactCommandLine(#"auth bearer "abc123xyz" twit"#) == "auth bearer \(mask) twit")
+        #expect(redactor.redactCommandLine("auth key 'key=s3cr3t' meetup").contains("s3cr3t") == false)
+        #expect(redactor.redactCommandLine("header Authorization 'Bearer zzz999qq'") == "header Authorization \(mask)")
+        #expect(redactor.redactCommandLine("header X-API-Key abc; services") == "header X-API-Key \(mask); services")
+        #expect(redactor.redactCommandLine("post twit/like/t01 Authorization:'Bearer x.y'") == "post twit/like/t01 Authorization:'Bearer \(mask)'")
+        #expect(redactor.redactCommandLine(#"get meetup key=="s e c""#) == "get meetup key==\(mask)")
+    }
+
+    @Test func masksPasswordsInURLUserinfoOfAnyScheme() {
+        // GIVEN URLs carrying `user:password@` / WHEN redacted / THEN the user stays and the password goes
+        #expect(Redactor.redactURLsAndHeaders("http://user:PW@host/") == "http://user:\(mask)@host/")
+        #expect(Redactor.redactURLsAndHeaders("curl 'https://u:p%40ss@h:8443/x?y=1'") == "curl 'https://u:\(mask)@h:8443/x?y=1'")
+        #expect(Redactor.redactURLsAndHeaders("postgres://db:hunter2@10.0.0.1:5432/app") == "postgres://db:\(mask)@10.0.0.1:5432/app")
+        // A password holding a raw `@` is masked whole, up to the last `@` before the host.
+        #expect(Redactor.redactURLsAndHeaders("ftp://me:a@b@files.test/f") == "ftp://me:\(mask)@files.test/f")
+        #expect(Redactor().redactCommandLine("get http://u:PW9xyz@127.0.0.1:8080/echo") == "get http://u:\(mask)@127.0.0.1:8080/echo")
+    }
+
+    @Test func leavesURLsWithoutAPasswordAlone() {
+        for text in ["http://host:8080/path", "http://user@host/", "https://h/x?at=a@b", "mailto:me@example.com",
+                     "see http://h:80/a and me@x.test", "http://h/x#frag:y@z"] {
+            #expect(Redactor.redactURLsAndHeaders(text) == text)
+        }
+    }
+
+    @Test(arguments: ["client_secret", "refresh_token", "id_token", "api_key", "access_token", "token", "secret",
+                      "password", "passwd", "key", "apikey", "sig", "signature", "auth", "X_Amz_Signature", "db_password"])
+    func masksCredentialParameterNames(_ name: String) {
+        // GIVEN a credential name in a URL query and as a `name==value` item / THEN its value is masked
+        #expect(Redactor.redactURLsAndHeaders("http://h/p?a=1&\(name)=s3cr3t&b=2") == "http://h/p?a=1&\(name)=\(mask)&b=2")
+        #expect(Redactor.redactURLsAndHeaders("http://h/p?\(name)=s3cr3t") == "http://h/p?\(name)=\(mask)")
+        #expect(Redactor().redactCommandLine("get svc \(name)==s3cr3t x==1") == "get svc \(name)==\(mask) x==1")
+    }
+
+    @Test(arguments: ["monkey", "keyboard", "turkey", "keys", "tokenizer", "author", "signal", "design", "passkey", "my_monkey"])
+    func leavesLookalikeParameterNamesAlone(_ name: String) {
+        // GIVEN names that contain a credential word without being one / THEN nothing is masked
+        let url = "http://h/p?\(name)=visible&z=1"
+        #expect(Redactor.redactURLsAndHeaders(url) == url)
+        let line = "get svc \(name)==visible"
+        #expect(Redactor().redactCommandLine(line) == line)
+    }
+
+    @Test func variablesHoldingCredentialsAreMaskedOnCommandLines() {
+        let redactor = Redactor()
+        #expect(redactor.redactCommandLine("set token abc123") == "set token \(mask)")
+        #expect(redactor.redactCommandLine("set apiToken 'x y z'; services") == "set apiToken \(mask); services")
+        #expect(redactor.redactCommandLine(#"set t "Bearer X9long""#) == #"set t "Bearer \#(mask)""#)
+        #expect(redactor.redactCommandLine("set city Boston") == "set city Boston")
+        #expect(redactor.redactCommandLine("set monkey banana") == "set monkey banana")
+    }
+
+    @Test(arguments: [("token", true), ("apiToken", true), ("client_secret", true), ("api_key", true), ("key", true),
+                      ("monkey", false), ("keyboard", false), ("city", false), ("author", false)])
+    func credentialNames(_ name: String, _ secret: Bool) {
+        #expect(Redactor.isCredentialName(name) == secret)
+    }
+
+    @Test func requestItemsAndCustomCredentialHeadersAreMasked() {
+        let redactor = Redactor()
+        #expect(redactor.redactCommandLine("header X-Token S2secret") == "header X-Token \(mask)")
+        #expect(redactor.redactCommandLine("post weather password=S3secret name=eye") == "post weather password=\(mask) name=eye")
+        #expect(redactor.redactCommandLine("post weather token:='\"x\"' X-Session-Id:abc123") == "post weather token:=\(mask) X-Session-Id:\(mask)")
+        #expect(redactor.redact("curl -X POST http://h/x --data-raw 'password=S3secret&name=eye'")
+            == "curl -X POST http://h/x --data-raw 'password=\(mask)&name=eye'")
+    }
+
+    @Test(arguments: [("Authorization", true), ("X-Token", true), ("X-Session-Id", true), ("X-API-Key", true), ("Cookie", true),
+                      ("Content-Type", false), ("X-Trace", false), ("Accept", false), ("Keyboard-Layout", false)])
+    func credentialHeaders(_ name: String, _ secret: Bool) {
+        #expect(Redactor.isCredentialHeader(name) == secret)
+    }
+
+    @Test func bodiesAreMaskedMemberByMember() throws {
+        let body = try JSONValue.parse(#"""
+        {"headers":{"authorization":"Basic dXNlcjpwYXNz","x-trace":"abc"},"api_key":"k-123",
+         "links":["http://u:pw123@h/x","http://h/y?token=t-456&page=2"],"count":3,"held":"known-secret-9"}
+        """#)
+        let masked = Redactor(secrets: ["known-secret-9"]).redact(body)
+        #expect(masked == (try JSONValue.parse(#"""
+        {"headers":{"authorization":"Basic \#(mask)","x-trace":"abc"},"api_key":"\#(mask)",
+         "links":["http://u:\#(mask)@h/x","http://h/y?token=\#(mask)&page=2"],"count":3,"held":"\#(mask)"}
+        """#)))
+    }
+
+    @Test func leavesOrdinaryTextAlone() {
+        let text = "get weather city==Boston X-Trace:abc"
+        #expect(Redactor(secrets: ["zzz-secret"]).redact(text) == text)
+    }
+
+    // MARK: Issue 10 items 2 and 5
+
+    @Test func knownSecretsAreMaskedInEveryEncodedForm() {
+        // GIVEN an API key holding characters that URLs and JSON escape
+        let redactor = Redactor(secrets: ["Zz/LeakMe+9="])
+
+        // THEN its percent-encoded (either hex case), JSON-escaped and raw forms are all masked
+        #expect(redactor.redact("GET /g?key=Zz%2FLeakMe%2B9%3D&page=2") == "GET /g?key=\(mask)&page=2")
+        #expect(redactor.redact("x Zz%2fLeakMe%2b9%3d y") == "x \(mask) y")
+        #expect(redactor.redact(#"{"echo":"Zz\/LeakMe+9="}"#) == #"{"echo":"\#(mask)"}"#)
+        #expect(redactor.redact("raw Zz/LeakMe+9= raw") == "raw \(mask) raw")
+    }
+
+    @Test func jsonEscapedSecretsAreMasked() {
+        let redactor = Redactor(secrets: [#"q"uo\te"#])
+        #expect(redactor.redact(#"{"v":"q\"uo\\te"}"#) == #"{"v":"\#(mask)"}"#)
+    }
+
+    @Test func basicCredentialsAreMaskedAsBase64AndDecoded() {
+        // `user:pa55word` is `dXNlcjpwYTU1d29yZA==` in an Authorization: Basic header.
+        #expect(Redactor(secrets: ["user:pa55word"]).redact("sent dXNlcjpwYTU1d29yZA== ok") == "sent \(mask) ok")
+        #expect(Redactor(secrets: ["dXNlcjpwYTU1d29yZA=="]).redact("as typed user:pa55word, alone pa55word") == "as typed \(mask), alone \(mask)")
+    }
+
+    @Test func urlPasswordsHoldingQuotesAreMaskedWhole() {
+        #expect(Redactor.redactURLsAndHeaders("http://u:pa'ss@h/x") == "http://u:\(mask)@h/x")
+        #expect(Redactor.redactURLsAndHeaders(#"curl "http://u:pa"ss@h/x""#) == #"curl "http://u:\#(mask)@h/x""#)
+        #expect(Redactor().redactCommandLine("get 'http://u:it\'s@h/x'").contains("it") == false)
+    }
+
+    @Test func historyLinesLoseQuoteJoinedEscapedAndFormSecrets() {
+        let redactor = Redactor()
+        #expect(redactor.redactCommandLine(#"auth bearer 'abc'"def" twit"#) == "auth bearer \(mask) twit")
+        #expect(redactor.redactCommandLine(#"post twit/like/t01 Authorization:Bearer\ TOK3N99"#)
+            == #"post twit/like/t01 Authorization:Bearer\ \#(mask)"#)
+        #expect(redactor.redactCommandLine(#"post twit/like/t01 Authorization:'Bearer a'"b""#).contains("a'") == false)
+        #expect(redactor.redactCommandLine("post login user=yu pass=hunter22 pwd=s3cr3t")
+            == "post login user=yu pass=\(mask) pwd=\(mask)")
+        #expect(redactor.redactCommandLine("get http://TOK3N99@127.0.0.1:8080/echo") == "get http://\(mask)@127.0.0.1:8080/echo")
+        #expect(redactor.redactCommandLine(#"header Cookie "sid=abc; theme=dark""#) == "header Cookie \(mask)")
+    }
+
+    @Test func setCookieAndSessionHeadersAreMaskedInOutput() {
+        #expect(Redactor.redactURLsAndHeaders("Set-Cookie: sid=abc123; Path=/; HttpOnly") == "Set-Cookie: \(mask)")
+        #expect(Redactor.redactURLsAndHeaders("X-Session-Token: s3ss10n") == "X-Session-Token: \(mask)")
+        // Structure after a credential-like member name is not a secret.
+        #expect(Redactor.redactURLsAndHeaders(#"{"session": {"id": 1}}"#) == #"{"session": {"id": 1}}"#)
+    }
+
+    @Test(arguments: [("Authorization", true), ("Cookie", true), ("X-Api-Key", true), ("X-Session-Token", true),
+                      ("X-Client-Secret", true), ("Keyboard-Layout", true), ("Proxy-Authorization", false),
+                      ("Set-Cookie", false), ("X-Trace", false), ("Accept", false)])
+    func credentialLikeHeadersForScoping(_ name: String, _ credential: Bool) {
+        #expect(Redactor.isCredentialLikeHeader(name) == credential)
+    }
+
+    @Test func theMatcherIsBuiltOncePerSetOfSecrets() {
+        // GIVEN the same secrets asked for twice, in another order / THEN one matcher serves both
+        let first = SecretMatcher.shared(for: ["alpha-secret", "beta-secret"])
+        let again = SecretMatcher.shared(for: ["beta-secret", "alpha-secret", "xy"])
+        #expect(first === again)
+        #expect(SecretMatcher.shared(for: ["gamma-secret"]) !== first)
+        #expect(SecretMatcher(secrets: []).isEmpty)
+    }
+
+    @Test func variablesHoldingCredentialsAreFoundWithoutReadingLongValues() {
+        let long = String(repeating: "v", count: 1 << 20)
+        let values = Redactor.secretValues(ofVariables: ["y": "1", "big": long, "apiToken": "t0k3n", "h": "Bearer b3arer"])
+        #expect(Set(values) == ["t0k3n", "Bearer b3arer", "b3arer"])
+    }
+
+    @Test func aServerReflectingSecretsInATextBodyShowsNone() throws {
+        // GIVEN a server that repeats the credentials it got in a text/plain body
+        let server = try LiveDemoServer()
+        let request = HTTPRequest(url: server.url("/faults/reflect"), query: [FormField(name: "key", value: "Zz/LeakMe+9=")],
+                                  headers: ["Authorization": "Bearer r3fl3ct3d", "X-Api-Key": "k3y-r3fl3ct"])
+        let response = try CurlTransport().send(request)
+        #expect(response.text.contains("r3fl3ct3d"))
+
+        // WHEN the text is redacted with the secrets held / THEN none of them is left, in any form
+        let shown = Redactor(secrets: ["r3fl3ct3d", "k3y-r3fl3ct", "Zz/LeakMe+9="]).redact(response.text)
+        for secret in ["r3fl3ct3d", "k3y-r3fl3ct", "LeakMe"] {
+            #expect(!shown.contains(secret), "\(secret) reached the text")
+        }
+    }
+}
+
+/// A member named like a credential is masked only when it holds a value that could be one.
+@Suite struct CredentialMemberTests {
+    @Test func emptyOrSelfNamedValuesStayVisible() throws {
+        let body = try JSONValue.parse(#"{"token":"","password":"password","api_key":"abc123xyz","Authorization":"Bearer q1w2e3"}"#)
+        let masked = Redactor().redact(body)
+        #expect(masked["token"]?.stringValue == "")
+        #expect(masked["password"]?.stringValue == "password")
+        #expect(masked["api_key"]?.stringValue == Redactor.mask)
+        #expect(masked["Authorization"]?.stringValue == "Bearer " + Redactor.mask)
+    }
+
+    @Test func aBodyWithNothingToMaskComesBackUnchanged() throws {
+        // GIVEN a body with neither known secrets nor credential-named members
+        let body = try JSONValue.parse(#"{"groups":[{"name":"a","members":3,"tags":["x","y"]},{"name":"b"}],"next":null}"#)
+        // WHEN redacted with and without secrets that do not occur in it
+        // THEN it is the same value
+        #expect(Redactor().redact(body) == body)
+        #expect(Redactor(secrets: ["s3cr3t-never-there"]).redact(body) == body)
+    }
+
+    @Test func aCredentialMemberDeepInsideIsMaskedWithoutSecretsAndItsSiblingsKept() throws {
+        // GIVEN a redactor that knows no secrets and a body with a token three levels down
+        let body = try JSONValue.parse(#"{"a":[{"b":{"access_token":"abc123","name":"x"}},{"c":1}],"d":"e"}"#)
+        // WHEN redacted
+        let masked = Redactor().redact(body)
+        // THEN only that member changes
+        #expect(masked == (try JSONValue.parse(#"{"a":[{"b":{"access_token":"\#(Redactor.mask)","name":"x"}},{"c":1}],"d":"e"}"#)))
+    }
+}

@@ -1,0 +1,41 @@
+@testable import Secrets
+import Testing
+
+/// The patterns skip text without their separator byte (`@` and `:`, `:`, `=`); text that has it, whatever
+/// else it holds (non-ASCII letters, CJK, other separators), is still masked exactly.
+@Suite struct RedactorTextPatternsTests {
+    private let mask = Redactor.mask
+
+    @Test func findsBytesAnywhereInTheText() {
+        #expect(TextPatterns.contains("Zürich 東京 a=b", UInt8(ascii: "=")))
+        #expect(TextPatterns.contains(":", UInt8(ascii: ":")))
+        #expect(!TextPatterns.contains("Zürich 東京", UInt8(ascii: ":")))
+        #expect(!TextPatterns.contains("", UInt8(ascii: "@")))
+        let long = String(repeating: "São Paulo ", count: 10_000) + "@"
+        #expect(TextPatterns.contains(long, UInt8(ascii: "@")))
+    }
+
+    @Test func headerValuesNextToNonASCIITextAreMasked() {
+        #expect(Redactor.redactURLsAndHeaders("Zürich Authorization: Bearer s3cr3t 東京")
+            == "Zürich Authorization: Bearer \(mask) 東京")
+        #expect(Redactor.redactURLsAndHeaders("東京 x-api-key:東京秘密 São") == "東京 x-api-key:\(mask) São")
+        #expect(Redactor.redactURLsAndHeaders("Café #0\nCookie: a=1; b=2\n") == "Café #0\nCookie: \(mask)\n")
+    }
+
+    @Test func parameterValuesNextToNonASCIITextAreMasked() {
+        #expect(Redactor.redactURLsAndHeaders("São Paulo ?key=abc東京 x") == "São Paulo ?key=\(mask) x")
+        #expect(Redactor.redactURLsAndHeaders("ü&client_secret=s3cr3t#frag") == "ü&client_secret=\(mask)#frag")
+    }
+
+    @Test func urlPasswordsAreMaskedOnlyWhereBothSeparatorsAre() {
+        #expect(Redactor.redactURLsAndHeaders("東京 https://user:pässwörd@host/x") == "東京 https://user:\(mask)@host/x")
+        #expect(Redactor.redactURLsAndHeaders("mail me@example.com") == "mail me@example.com")
+        #expect(Redactor.redactURLsAndHeaders("time 12:30 in Zürich") == "time 12:30 in Zürich")
+    }
+
+    @Test func tableCellsWithoutSeparatorsComeBackUnchanged() {
+        for cell in ["Boston Café Philosophy #0", "東京 Trail Running #49998", "5276.6", ""] {
+            #expect(Redactor.redactURLsAndHeaders(cell) == cell)
+        }
+    }
+}
