@@ -48,38 +48,36 @@ extension ServiceFacade {
         throw .noService(api: API.apiName)
     }
 
-    /// A raw request (`get`, `post`, …). See `RawRequest` for targets and items.
+    /// A raw request (`get`, `post`, …). See `RawRequest` for targets and items. It goes through the same
+    /// pipeline as every other request, as an endpoint: a GET of exactly the main resource decodes into its
+    /// model (and feeds its state, e.g. `like` ids); a request an OpenAPI document describes is checked
+    /// against it, as `call` is; anything else is a generic body.
     public func send(_ raw: RawRequest, cancellation: CancellationToken? = nil) throws(FacadeError) -> Exchange {
         let (url, entry) = try resolveTarget(raw.target)
-        var query = raw.query
-        var requestHeaders = headers
-        var scopes: [String: String] = [:]
-        authorize(entry, url: url, auth: nil, query: &query, headers: &requestHeaders, scopes: &scopes)
-        if let entry { entry.versioning?.apply(entry, headers: &requestHeaders, query: &query) }
-        for header in raw.headers { requestHeaders.set(header.name, header.value) }
         let body: HTTPBody
         do { body = try raw.body() } catch { throw .invalidRequest(error.description) }
-        var request = HTTPRequest(method: raw.method, url: url, query: query, headers: requestHeaders, body: body)
-        request.credentialScopes = scopes
-        request.recordsSentHeaders = recordsSentHeaders
-        // A GET of exactly the main resource decodes into its model (and feeds its state, e.g. `like` ids);
-        // a request an OpenAPI document describes is checked against it, as `call` is.
         let path = entry.flatMap { entry in self.path(of: raw, url: url, below: entry) }
         let main = entry.flatMap { entry in path.flatMap { mainResource(of: entry, method: raw.method, path: $0, raw: raw) } }
         let operation = main == nil ? entry.flatMap { entry in path.flatMap { operationCheck(of: entry, method: raw.method, path: $0) } } : nil
-        let result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
-        let (outcome, model) = Outcome.classify(result) { response throws(DecodeFailure) -> DecodedModel? in
-            if let main {
-                let (model, value) = try main.decode(response, cancellation)
-                main.remember(value)
-                return model
-            }
-            if let operation { return try operation.model(response, cancellation: cancellation) }
-            return try ModelDecoding.genericBody(response, cancellation: cancellation)
-        }
-        let checks = (try? result.get()).map { response in main?.check(response) ?? operation?.warnings(response) ?? [] } ?? []
-        return record(request: request, entry: entry, result: result, outcome: outcome, model: model ?? nil,
-                      isMainResource: main != nil, warnings: checks)
+        let endpoint = Endpoint<DecodedModel?>(
+            method: raw.method, url: url, query: raw.query, headers: raw.headers, body: body, auth: .inScope,
+            modelName: main?.modelName ?? "JSON",
+            decode: { response, cancellation throws(DecodeFailure) in
+                if let main {
+                    let (model, value) = try main.decode(response, cancellation)
+                    main.remember(value)
+                    return (model, model)
+                }
+                let model: DecodedModel?
+                if let operation {
+                    model = try operation.model(response, cancellation: cancellation)
+                } else {
+                    model = try ModelDecoding.genericBody(response, cancellation: cancellation)
+                }
+                return (model, model)
+            },
+            check: { response in main?.check(response) ?? operation?.warnings(response) ?? [] })
+        return perform(endpoint, entry: entry, isMainResource: main != nil, cancellation: cancellation).exchange
     }
 
     /// The check of the OpenAPI operation a raw request matches, if its entry's API has a document.
@@ -115,68 +113,17 @@ extension ServiceFacade {
 
     // MARK: Plumbing
 
-    /// Sends an endpoint to a service entry (or to an absolute `url`, e.g. a `next` link) and records the exchange.
+    /// Sends an endpoint to a service entry (or to an absolute `url`, e.g. a `next` link) through the
+    /// request pipeline and records the exchange.
     func perform<T>(
-        _ endpoint: Endpoint<T>, entry: LocatorEntry, query extra: [FormField] = [], isMainResource: Bool = false,
+        _ endpoint: Endpoint<T>, entry: LocatorEntry?, query extra: [FormField] = [], isMainResource: Bool = false,
         cancellation: CancellationToken?
     ) -> (exchange: Exchange, value: T?) {
-        var query = endpoint.query
-        for field in extra {
-            query.removeAll { $0.name == field.name }
-            query.append(field)
-        }
-        var requestHeaders = headers
-        let target = endpoint.url ?? joined(entry.url, endpoint.path)
-        // A link the server handed us (`meta.next`) gets credentials only if it stays within the service.
-        var scopes: [String: String] = [:]
-        authorize(entry, url: target, auth: endpoint.auth == .inScope ? nil : endpoint.auth, query: &query,
-                  headers: &requestHeaders, scopes: &scopes)
-        if let versioning = entry.versioning, URLScope.contains(base: entry.url, url: target) {
-            versioning.apply(entry, headers: &requestHeaders, query: &query)
-        }
-        for header in endpoint.headers { requestHeaders.set(header.name, header.value) }
-        var request = HTTPRequest(method: endpoint.method, url: target, query: query, headers: requestHeaders, body: endpoint.body)
-        request.credentialScopes = scopes
-        request.recordsSentHeaders = recordsSentHeaders
-        let result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
-        let (outcome, decoded) = Outcome.classify(result) { response throws(DecodeFailure) in
-            try endpoint.decode(response, cancellation)
-        }
-        if let value = decoded?.1 { endpoint.remember(value) }
-        let checks = (try? result.get()).map(endpoint.check) ?? []
-        let exchange = record(request: request, entry: entry, result: result, outcome: outcome, model: decoded?.0 ?? nil,
-                              isMainResource: isMainResource, warnings: checks)
-        return (exchange, decoded?.1)
-    }
-
-    /// Adds the credentials a request for `url` carries: the bearer token as `Authorization`, the API key as
-    /// its query parameter (when the endpoint asks for them, or for raw requests when set) and credential
-    /// headers; each only within its scope, which is also noted so that no redirect carries it further.
-    func authorize(
-        _ entry: LocatorEntry?, url: String, auth: AuthRequirement?, query: inout [FormField], headers: inout HTTPHeaders,
-        scopes: inout [String: String]
-    ) {
-        let applicable = credentials.applicable(to: url, service: entry.map { ($0.name, $0.url) })
-        if let (token, base) = applicable.bearer, auth == nil || auth == .bearer, headers["Authorization"] == nil {
-            headers.set("Authorization", "Bearer \(token)")
-            scopes["authorization"] = base
-        }
-        if let (key, _) = applicable.apiKey {
-            let wanted: String?
-            switch auth {
-            case .apiKey(let parameter)?: wanted = parameter
-            case nil: wanted = key.parameter
-            default: wanted = nil
-            }
-            // A query parameter is part of the URL: a redirect's Location never repeats it.
-            if let wanted, !query.contains(where: { $0.name == wanted }) {
-                query.append(FormField(name: wanted, value: key.value))
-            }
-        }
-        for header in applicable.headers where headers[header.name] == nil {
-            headers.set(header.name, header.value)
-            scopes[header.name.lowercased()] = header.base
-        }
+        let sent = RequestPipeline(transport: transport).run(
+            endpoint, entry: entry, extraQuery: extra, state: state, cancellation: cancellation)
+        let exchange = record(request: sent.request, entry: entry, result: sent.result, outcome: sent.outcome,
+                              model: sent.model, isMainResource: isMainResource, warnings: sent.warnings)
+        return (exchange, sent.value)
     }
 
     /// For a 401 or 403: credentials that exist but were out of scope for this request, as one hint line.
@@ -230,24 +177,5 @@ extension ServiceFacade {
         }
     }
 
-    /// The service URL with `path` appended: before the URL's own query (`…/twit-api?v=1` + `/twit` →
-    /// `…/twit-api/twit?v=1`), with characters a path cannot hold (spaces) percent-encoded.
-    func joined(_ base: String, _ path: String) -> String {
-        guard !path.isEmpty else { return base }
-        var head = base
-        var tail = ""
-        if let mark = base.firstIndex(where: { $0 == "?" || $0 == "#" }) {
-            head = String(base[..<mark])
-            tail = String(base[mark...])
-        }
-        let path = PercentEncoding.encode(path, keeping: Self.isPathByte)
-        if head.hasSuffix("/") && path.hasPrefix("/") { return head + path.dropFirst() + tail }
-        if !head.hasSuffix("/") && !path.hasPrefix("/") { return head + "/" + path + tail }
-        return head + path + tail
-    }
-
-    /// What a path may hold as typed: the URL path set plus `%`, so `%20` typed by hand stays as is.
-    private static func isPathByte(_ byte: UInt8) -> Bool {
-        PercentEncoding.isURLPathAllowed(byte) || byte == UInt8(ascii: "%")
-    }
+    func joined(_ base: String, _ path: String) -> String { RequestPipeline.joined(base, path) }
 }

@@ -48,21 +48,13 @@ public final class ServiceFacade {
 
     let transport: any Transport
     public private(set) var locator: Locator?
-    var choices: [String: VersionChoice] = [:]
-    /// The service `refresh`, `show` and `/path` targets mean when none is named.
-    public private(set) var currentService: String?
+    /// What the session holds apart from responses; a profile saves and restores it.
+    public internal(set) var state = SessionState()
     var lastByKey: [ServiceKey: Exchange] = [:]
     public internal(set) var lastExchange: Exchange?
     /// How many exchanges have been recorded: tells whether a request came after something else the
     /// shell remembers (the result of `diff --spec`, which `expect` reads until the next request).
     public internal(set) var exchangeCount = 0
-    public var credentials = Credentials()
-    /// Whether responses carry the request head as really sent (`verbose on`).
-    public var recordsSentHeaders = false
-    /// Headers added to every request (`header NAME VALUE`); credential headers live in `credentials`, scoped.
-    public var headers = HTTPHeaders()
-    /// Where `groups near` searches when no place is given; seed 004's London.
-    public var location: Coordinate? = Coordinate(latitude: 51.50998, longitude: -0.1337)
     /// The API definition of each entry, made once (it holds the API's state) and kept while the entry
     /// stays the same across locates.
     var definitions: [ServiceKey: any APIDefinition] = [:]

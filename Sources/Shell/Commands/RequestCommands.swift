@@ -145,7 +145,7 @@ struct AuthCommand: Command {
         case "bearer"?:
             guard arguments.count >= 2, !arguments[1].isEmpty else { throw .usage(self) }
             let scope = try scope(at: 2) ?? .allServices
-            facade.credentials.setBearer(arguments[1], for: scope)
+            facade.setBearer(arguments[1], for: scope)
             return CommandReport(lines: ["bearer token set for \(scope) (•••)"])
         case "key"?:
             guard arguments.count >= 2, let equals = arguments[1].firstIndex(of: "="),
@@ -154,7 +154,7 @@ struct AuthCommand: Command {
             }
             let scope = try scope(at: 2) ?? .allServices
             let parameter = String(arguments[1][..<equals])
-            facade.credentials.setAPIKey(parameter: parameter, value: String(arguments[1][arguments[1].index(after: equals)...]), for: scope)
+            facade.setAPIKey(parameter: parameter, value: String(arguments[1][arguments[1].index(after: equals)...]), for: scope)
             return CommandReport(lines: ["API key \(parameter)=••• set for \(scope)"])
         case "show"?, nil:
             guard arguments.count <= 1 else { throw .usage(self) }
@@ -164,7 +164,7 @@ struct AuthCommand: Command {
             return report
         case "clear"?:
             let scope = try scope(at: 1)
-            facade.credentials.clear(scope)
+            facade.clearCredentials(scope)
             return CommandReport(lines: ["credentials cleared for \(scope?.description ?? "every scope")"])
         default:
             throw .usage(self)
@@ -188,11 +188,9 @@ struct HeaderCommand: Command {
         let facade = context.session.facade
         if arguments.first == "-d" {
             guard arguments.count == 2 else { throw .usage(self) }
-            let removed = facade.credentials.removeHeader(arguments[1])
-            guard facade.headers.contains(arguments[1]) || removed else {
+            guard facade.removeHeader(arguments[1]) else {
                 throw CommandError("header: no header \(arguments[1]) is set; header lists them")
             }
-            facade.headers.remove(arguments[1])
         } else if !arguments.isEmpty {
             guard arguments.count >= 2, arguments[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
                 throw .usage(self)
@@ -203,15 +201,10 @@ struct HeaderCommand: Command {
                 scope = try CredentialScopeArgument.parse(last, facade: facade)
                 words.removeLast()
             }
-            let value = words.joined(separator: " ")
-            if Redactor.isCredentialHeader(arguments[0]) {
-                // A credential goes only where it belongs: the scope given, else the current service, else every service.
-                let scope = scope ?? facade.currentService.map { .service($0.lowercased()) } ?? .allServices
-                facade.headers.remove(arguments[0])
-                facade.credentials.setHeader(arguments[0], value, for: scope)
-            } else {
-                guard scope == nil else { throw CommandError("header: only credential headers are scoped; \(arguments[0]) goes to every request") }
-                facade.headers.set(arguments[0], value)
+            do {
+                try facade.setHeader(arguments[0], words.joined(separator: " "), scope: scope)
+            } catch {
+                throw CommandError(error)
             }
         }
         var lines = facade.headers.map { context.session.redact("\($0.name): \($0.value)") }

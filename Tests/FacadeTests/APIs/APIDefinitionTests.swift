@@ -55,7 +55,7 @@ import HTTPClient
     @Test func refreshMeetupKeepsThePagingThatGroupsNextNeeds() throws {
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setAPIKey(parameter: "key", value: "demo-key", for: .service("meetup"))
+        facade.setAPIKey(parameter: "key", value: "demo-key", for: .service("meetup"))
         #expect(throws: FacadeError.noNextPage) { try facade.nextGroups() }
         let first = try facade.refresh("meetup")
         #expect(first.outcome.isSuccess)
@@ -82,7 +82,7 @@ import HTTPClient
         // WHEN the timeline, the user and a like are asked for
         let timeline = try facade.twits()
         let user = try facade.user()
-        facade.credentials.setBearer("demo-token", for: .allServices)
+        facade.setBearer("demo-token", for: .allServices)
         let like = try facade.like("t01")
 
         // THEN all decode: only the fields the API declares are required

@@ -27,7 +27,7 @@ import HTTPClient
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.credentials.setBearer(token, for: .service("twit"))
+        facade.setBearer(token, for: .service("twit"))
 
         // WHEN a twit is liked (the echo answer does not decode, which does not matter here)
         let exchange = try facade.like("t01")
@@ -44,7 +44,7 @@ import HTTPClient
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.credentials.setAPIKey(parameter: "key", value: key, for: .service("meetup"))
+        facade.setAPIKey(parameter: "key", value: key, for: .service("meetup"))
 
         // WHEN groups are searched
         let exchange = try facade.groupsNear(Coordinate(latitude: 37.5665, longitude: 126.978), radiusKm: 10, page: 5)
@@ -66,8 +66,8 @@ import HTTPClient
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.credentials.setBearer(token, for: .service("twit"))
-        facade.credentials.setAPIKey(parameter: "key", value: key, for: .service("twit"))
+        facade.setBearer(token, for: .service("twit"))
+        facade.setAPIKey(parameter: "key", value: key, for: .service("twit"))
 
         // WHEN weather is fetched by a raw request / THEN neither is sent to it
         let exchange = try facade.send(RawRequest(method: .get, target: "weather", items: []))
@@ -80,8 +80,8 @@ import HTTPClient
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.credentials.setBearer(token, for: .allServices)
-        facade.credentials.setAPIKey(parameter: "api_key", value: key, for: .allServices)
+        facade.setBearer(token, for: .allServices)
+        facade.setAPIKey(parameter: "api_key", value: key, for: .allServices)
 
         // WHEN a raw request goes to a service path
         let exchange = try facade.send(RawRequest(method: .get, target: "weather/today", items: ["city==Boston"]))
@@ -98,7 +98,7 @@ import HTTPClient
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.credentials.setBearer(token, for: .allServices)
+        facade.setBearer(token, for: .allServices)
         let exchange = try facade.send(RawRequest(method: .get, target: "twit/user", items: ["Authorization:Bearer other-one"]))
         #expect(exchange.body?["headers"]?["authorization"]?.stringValue == "Bearer other-one")
     }
@@ -107,7 +107,7 @@ import HTTPClient
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.headers.set("X-Trace", "abc-1")
+        try facade.setHeader("X-Trace", "abc-1", scope: nil)
         let exchange = try facade.refresh("weather")
         #expect(exchange.body?["headers"]?["x-trace"]?.stringValue == "abc-1")
     }
@@ -132,7 +132,7 @@ import HTTPClient
         // GIVEN a token scoped to the echo path of the demo server, an API outside the locator
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setBearer("origin-secret", for: .origin(server.url("/echo/api")))
+        facade.setBearer("origin-secret", for: .origin(server.url("/echo/api")))
 
         // WHEN requests go inside and outside that path
         let inside = try facade.send(RawRequest(method: .get, target: server.url("/echo/api/items"), items: []))
@@ -149,7 +149,7 @@ import HTTPClient
         // GIVEN X-Api-Key scoped to the weather service
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setHeader("X-Api-Key", "hdr-secret", for: .service("weather"))
+        try facade.setHeader("X-Api-Key", "hdr-secret", scope: .service("weather"))
         // WHEN weather and a URL elsewhere are asked for / THEN only weather gets it
         let weather = try facade.refresh("weather")
         #expect(weather.request.headers["X-Api-Key"] == "hdr-secret")
@@ -161,7 +161,7 @@ import HTTPClient
     @Test func a401WithAnOutOfScopeCredentialGetsAHint() throws {
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setBearer("demo-token", for: .origin("http://other.example"))
+        facade.setBearer("demo-token", for: .origin("http://other.example"))
         let exchange = try facade.like("t01")
         #expect(exchange.status == 401)
         let hint = try #require(facade.credentialHint(for: exchange))

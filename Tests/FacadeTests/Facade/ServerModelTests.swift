@@ -102,7 +102,7 @@ import HTTPClient
         // GIVEN a bearer token and the timeline fetched
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setBearer("demo-token", for: .allServices)
+        facade.setBearer("demo-token", for: .allServices)
         _ = try facade.twits()
         let original = try #require(facade.lastTwits.first)
 
@@ -128,7 +128,7 @@ import HTTPClient
     @Test func likingAnUnknownTwitIsARequestError() throws {
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setBearer("demo-token", for: .service("twit"))
+        facade.setBearer("demo-token", for: .service("twit"))
         let exchange = try facade.like("zz")
         #expect(exchange.outcome == .requestError(status: 404, message: "no twit with id 'zz'"))
         #expect(throws: FacadeError.self) { try facade.like("") }
@@ -144,7 +144,7 @@ import HTTPClient
         // GIVEN an API key and the default location (London)
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setAPIKey(parameter: "key", value: "meetup-secret", for: .service("meetup"))
+        facade.setAPIKey(parameter: "key", value: "meetup-secret", for: .service("meetup"))
 
         // WHEN groups near are fetched
         let exchange = try facade.groupsNear()
@@ -163,7 +163,7 @@ import HTTPClient
         // GIVEN a first page of three groups that has a next page
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setAPIKey(parameter: "key", value: "meetup-secret", for: .allServices)
+        facade.setAPIKey(parameter: "key", value: "meetup-secret", for: .allServices)
         let first = try facade.groupsNear(page: 3)
         let firstPage = try #require(first.model?.value as? GroupsPage, "got \(first.outcome)")
         let next = try #require(firstPage.nextURL)
@@ -188,7 +188,7 @@ import HTTPClient
         // GIVEN every group near London on one page
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setAPIKey(parameter: "key", value: "k-123", for: .service("meetup"))
+        facade.setAPIKey(parameter: "key", value: "k-123", for: .service("meetup"))
         let exchange = try facade.groupsNear(page: 200)
         let page = try #require(exchange.model?.value as? GroupsPage, "got \(exchange.outcome)")
         try #require((page.meta.totalCount ?? 0) <= 200)

@@ -1,0 +1,75 @@
+import HTTPClient
+import Secrets
+
+/// The session's state as the facade's callers see it: read freely, changed only through these methods,
+/// so that the redactor always knows every secret held.
+extension ServiceFacade {
+    var choices: [String: VersionChoice] {
+        get { state.choices }
+        set { state.choices = newValue }
+    }
+
+    /// The service `refresh`, `show` and `/path` targets mean when none is named.
+    public internal(set) var currentService: String? {
+        get { state.currentService }
+        set { state.currentService = newValue }
+    }
+
+    /// The credentials held (`auth`, and credential headers set with `header`), each with its scope.
+    public var credentials: Credentials { state.credentials }
+
+    /// Headers added to every request (`header NAME VALUE`).
+    public var headers: HTTPHeaders { state.headers }
+
+    /// Whether responses carry the request head as really sent (`verbose on`).
+    public var recordsSentHeaders: Bool {
+        get { state.recordsSentHeaders }
+        set { state.recordsSentHeaders = newValue }
+    }
+
+    /// Where `groups near` searches when no place is given.
+    public var location: Coordinate? {
+        get { state.location }
+        set { state.location = newValue }
+    }
+
+    /// Sets a bearer token for a scope (`auth bearer TOKEN [SCOPE]`).
+    public func setBearer(_ token: String, for scope: Credentials.Scope) {
+        state.credentials.setBearer(token, for: scope)
+    }
+
+    /// Sets an API key for a scope (`auth key NAME=VALUE [SCOPE]`).
+    public func setAPIKey(parameter: String, value: String, for scope: Credentials.Scope) {
+        state.credentials.setAPIKey(parameter: parameter, value: value, for: scope)
+    }
+
+    /// Forgets the credentials of one scope, or all of them.
+    public func clearCredentials(_ scope: Credentials.Scope?) {
+        state.credentials.clear(scope)
+    }
+
+    /// Adds a header to every request, or, for a credential header (`Redactor.isCredentialHeader`), to the
+    /// requests of its scope: the one given, else the current service, else every service. A plain header
+    /// takes no scope.
+    public func setHeader(_ name: String, _ value: String, scope: Credentials.Scope?) throws(FacadeError) {
+        if Redactor.isCredentialHeader(name) {
+            let scope = scope ?? currentService.map { .service($0.lowercased()) } ?? .allServices
+            state.headers.remove(name)
+            state.credentials.setHeader(name, value, for: scope)
+        } else {
+            guard scope == nil else {
+                throw .invalidRequest("header: only credential headers are scoped; \(name) goes to every request")
+            }
+            state.headers.set(name, value)
+        }
+    }
+
+    /// Removes a header, plain or credential, in every scope; whether one was set.
+    @discardableResult
+    public func removeHeader(_ name: String) -> Bool {
+        let removedCredential = state.credentials.removeHeader(name)
+        let wasPlain = state.headers.contains(name)
+        state.headers.remove(name)
+        return removedCredential || wasPlain
+    }
+}

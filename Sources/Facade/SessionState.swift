@@ -1,0 +1,24 @@
+import HTTPClient
+import Secrets
+
+/// What a session holds between commands, apart from responses: the version chosen for each service, the
+/// current service, headers, credentials, the demo's location and the verbose flag. It is a value, so a
+/// profile can save it whole and restore it, and the request pipeline reads it without reaching back into
+/// the facade.
+public struct SessionState: Sendable, Equatable {
+    /// The version chosen for each service (lower-cased name); a service not named follows its default.
+    public internal(set) var choices: [String: ServiceFacade.VersionChoice] = [:]
+    /// The service `refresh`, `show` and `/path` targets mean when none is named.
+    public internal(set) var currentService: String?
+    /// Headers added to every request (`header NAME VALUE`); credential headers live in `credentials`, scoped.
+    public internal(set) var headers = HTTPHeaders()
+    /// Tokens, keys and credential headers, each scoped. Changed only through the facade, which keeps its
+    /// redactor in step with them.
+    public internal(set) var credentials = Credentials()
+    /// Where `groups near` searches when no place is given; London by default.
+    public var location: Coordinate? = Coordinate(latitude: 51.50998, longitude: -0.1337)
+    /// Whether responses carry the request head as really sent (`verbose on`).
+    public var recordsSentHeaders = false
+
+    public init() {}
+}
