@@ -220,8 +220,9 @@ if interactive {
     status = runner.run(stdin: { ReaderSource(PlainLineReader()) })
 }
 demoServer?.stop()
-// Everything is written (output goes straight to its descriptor; stdio is flushed for the rest), so the process
-// ends without its exit handlers: they would only free what it is about to give back, OpenSSL's tables above
-// all (4% of a one-shot request's instructions).
+// A script or one-shot has written everything (output goes straight to its descriptor; stdio is flushed for the
+// rest), so it ends without its exit handlers: they would only free what it is about to give back, OpenSSL's
+// tables above all (4% of a one-shot request's instructions). An interactive session ends normally.
 fflush(nil)
+if interactive { exit(status) }
 _exit(status)

@@ -88,8 +88,8 @@ class Launcher(unittest.TestCase):
             self.assertTrue(os.path.exists(STAMP))
 
     def test_the_release_binary_reads_its_command_line_as_given(self):
-        # The release binary takes argc and argv from glibc's start-up call, not from the Swift runtime
-        # (Sources/CommandLineArguments): every argument, in order, quoting and UTF-8 intact.
+        # The release binary (statically linked runtime, position-independent) reads its command line as
+        # given: every argument, in order, quoting and UTF-8 intact.
         status, output, _ = through_a_pipe("--no-color", "-c", 'set word "hello wörld"', "-c", "set n 2", "-c", "vars")
         self.assertEqual(status, 0, output)
         self.assertRegex(output, r"word\s+hello wörld")
