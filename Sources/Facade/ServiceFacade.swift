@@ -61,8 +61,12 @@ public final class ServiceFacade {
     /// The documents each entry names, loaded at `locate`.
     var documents: [ServiceKey: EntryDocuments] = [:]
 
-    public init(transport: any Transport) {
+    /// The APIs registered for services by name (the built-in ones); the rest are generic, schema or OpenAPI.
+    let catalogue: APICatalogue
+
+    public init(transport: any Transport, catalogue: APICatalogue = APICatalogue()) {
         self.transport = transport
+        self.catalogue = catalogue
     }
 
     /// Masks the credentials held (`auth`, and credential headers set with `header`).
@@ -168,7 +172,7 @@ public final class ServiceFacade {
     /// The API definition of an entry: made on first use from the catalogue, then kept with its state.
     public func definition(for entry: LocatorEntry) -> any APIDefinition {
         if let known = definitions[entry.key] { return known }
-        let made = APICatalogue.definition(for: entry, documents: documents[entry.key] ?? EntryDocuments())
+        let made = catalogue.definition(for: entry, documents: documents[entry.key] ?? EntryDocuments())
         definitions[entry.key] = made
         return made
     }

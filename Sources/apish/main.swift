@@ -1,3 +1,4 @@
+import DemoAPIs
 import DemoServer
 import Facade
 #if canImport(FoundationEssentials)
@@ -136,7 +137,7 @@ if arguments.showVersion {
     exit(0)
 }
 
-let facade = ServiceFacade(transport: CurlTransport(configuration: arguments.transportConfiguration))
+let facade = ServiceFacade(transport: CurlTransport(configuration: arguments.transportConfiguration), catalogue: DemoAPIs.catalogue)
 var options = ShellOptions(
     arguments: arguments, environment: environment,
     stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
@@ -183,7 +184,7 @@ if let locator = arguments.locator(environment: environment) {
     StandardStream.write("apish: embedded demo API at \(server.baseURL) (no --locator given)\n")
 }
 
-let session = Session(facade: facade, options: options, environment: environment)
+let session = Session(facade: facade, bundles: DemoAPIs.bundles, options: options, environment: environment)
 let engine = ShellEngine(session: session)
 do {
     try facade.locate(locatorSource)

@@ -1,3 +1,4 @@
+import DemoAPIs
 import Facade
 import Foundation
 import class DemoServer.DemoServer
@@ -31,7 +32,7 @@ package final class LiveDemoServer: Sendable {
 
     /// A facade over a fresh libcurl transport, with the server's stable locator already loaded.
     package func facade(configuration: TransportConfiguration = TransportConfiguration()) throws -> ServiceFacade {
-        let facade = ServiceFacade(transport: CurlTransport(configuration: configuration))
+        let facade = ServiceFacade(transport: CurlTransport(configuration: configuration), catalogue: DemoAPIs.catalogue)
         try facade.locate(locatorURL)
         return facade
     }

@@ -1,6 +1,6 @@
 /// `GET /meetup/2/groups?lat&lon&radius&page&offset&key`: groups within `radius` km of the point, nearest
 /// first, `page` per page, page number `offset`, with `meta.next` linking the following page.
-struct MeetupAPI {
+package struct MeetupAPI {
     let fixtures: FixtureStore
 
     private static let groupsFile = "meetup/groups.json"

@@ -2,7 +2,7 @@
 /// required), every answer in the `{status, success, message, data}` envelope. The same code serves the
 /// "lite" server under `/twit-lite/`, whose data is leaner (writers and the user are only a name), with
 /// likes of its own.
-struct TwitAPI {
+package struct TwitAPI {
     /// The fixture files one twit server reads.
     struct Files: Sendable {
         let twits: String

@@ -1,25 +1,41 @@
 import JSON
+
 /// Maps a locator entry to its API definition: an entry with an `openapi` document that loaded uses the
-/// OpenAPI service API; one with a `schema` that loaded the Schema API; otherwise the built-in API of
-/// that name and major version; otherwise generic JSON.
-public enum APICatalogue {
-    /// The built-in APIs by lower-cased service name; each answers nil for a major version it lacks.
-    static let builtIn: [String: @Sendable (Int) -> (any APIDefinition)?] = [
-        "weather": { WeatherAPI(major: $0) },
-        "stockquote": { StockQuoteAPI(major: $0) },
-        "twit": { TwitAPI(major: $0) },
-        "meetup": { MeetupAPI(major: $0) },
-    ]
+/// OpenAPI service API; one with a `schema` that loaded the Schema API; otherwise an API registered for
+/// that service name and major version; otherwise generic JSON.
+///
+/// The catalogue knows no service by itself: the built-in APIs (the demo's weather, twit, …) are
+/// registered by whoever wires the program (`main.swift`), each as one bundle.
+public struct APICatalogue: Sendable {
+    /// Makes the definition of a registered API for a major version, or nil when it has none for it.
+    public typealias Make = @Sendable (_ major: Int) -> (any APIDefinition)?
+
+    /// Registered APIs by lower-cased service name.
+    private var registered: [String: Make] = [:]
+
+    public init() {}
+
+    /// The catalogue with `make` registered for `service` (case-insensitive), replacing an earlier one.
+    public func registering(_ service: String, _ make: @escaping Make) -> APICatalogue {
+        var copy = self
+        copy.registered[service.lowercased()] = make
+        return copy
+    }
+
+    /// Whether an API is registered for the service.
+    public func hasAPI(for service: String) -> Bool {
+        registered[service.lowercased()] != nil
+    }
 
     /// The definition for an entry, given the documents loaded for it at `locate`.
-    static func definition(for entry: LocatorEntry, documents: EntryDocuments) -> any APIDefinition {
+    func definition(for entry: LocatorEntry, documents: EntryDocuments) -> any APIDefinition {
         if let spec = documents.openapi {
             return OpenAPIServiceAPI(document: spec, key: entry.key)
         }
         if let schema = documents.schema {
             return SchemaAPI(schema: schema, name: entry.name)
         }
-        if let make = builtIn[entry.name.lowercased()], let definition = make(entry.version.major) {
+        if let make = registered[entry.name.lowercased()], let definition = make(entry.version.major) {
             return definition
         }
         return GenericJSONAPI()

@@ -41,7 +41,7 @@ package enum ModelDecoding {
     }
 
     /// A typed model from a 2xx body, with the parsed body kept beside it.
-    static func model<T: Decodable & Sendable>(
+    package static func model<T: Decodable & Sendable>(
         _ type: T.Type, named name: String, response: HTTPResponse, cancellation: CancellationToken? = nil
     ) throws(DecodeFailure) -> (DecodedModel, T) {
         let document = try parseBody(response, cancellation: cancellation)

@@ -36,7 +36,7 @@ public struct Endpoint<Response> {
     let remember: (Response) -> Void
     let check: (HTTPResponse) -> [String]
 
-    init(
+    package init(
         method: HTTPMethod = .get, path: String = "", url: String? = nil, query: [FormField] = [],
         headers: [FormField] = [], body: HTTPBody = .none, auth: AuthRequirement = .none, modelName: String,
         decode: @escaping (HTTPResponse, CancellationToken?) throws(DecodeFailure) -> (DecodedModel?, Response),
@@ -57,7 +57,7 @@ public struct Endpoint<Response> {
     }
 
     /// The same call, answering with the decoded model only (what `refresh` needs); `remember` still runs.
-    func erased() -> Endpoint<DecodedModel> {
+    package func erased() -> Endpoint<DecodedModel> {
         let decode = self.decode
         let remember = self.remember
         var typed: Response?
@@ -75,7 +75,7 @@ public struct Endpoint<Response> {
     }
 
     /// The same call, with the decoded value also handed to `also` on success.
-    func remembering(_ also: @escaping (Response) -> Void) -> Endpoint<Response> {
+    package func remembering(_ also: @escaping (Response) -> Void) -> Endpoint<Response> {
         let first = remember
         return Endpoint(
             method: method, path: path, url: url, query: query, headers: headers, body: body, auth: auth,
@@ -85,29 +85,12 @@ public struct Endpoint<Response> {
 
 extension Endpoint where Response: Decodable & Sendable {
     /// An endpoint whose body decodes straight into `Response`.
-    static func decoding(
+    package static func decoding(
         _ method: HTTPMethod = .get, _ path: String = "", query: [FormField] = [], auth: AuthRequirement = .none,
         modelName: String
     ) -> Endpoint<Response> {
         Endpoint(method: method, path: path, query: query, auth: auth, modelName: modelName) { response, cancellation throws(DecodeFailure) in
             try ModelDecoding.model(Response.self, named: modelName, response: response, cancellation: cancellation)
-        }
-    }
-}
-
-extension Endpoint where Response: Decodable & Sendable {
-    /// An endpoint answering in the twit API's `{status, success, message, data}` envelope, whose `data`
-    /// must be present; the model is the data.
-    static func enveloped(
-        _ method: HTTPMethod, _ path: String, auth: AuthRequirement, modelName: String
-    ) -> Endpoint<Response> {
-        Endpoint(method: method, path: path, auth: auth, modelName: modelName) { response, cancellation throws(DecodeFailure) in
-            let (model, envelope) = try ModelDecoding.model(
-                Envelope<Response>.self, named: modelName, response: response, cancellation: cancellation)
-            guard let data = envelope.data else {
-                throw DecodeFailure(path: "data", expected: "a value", found: "null")
-            }
-            return (DecodedModel(typeName: modelName, document: model.document, value: data), data)
         }
     }
 }

@@ -11,11 +11,12 @@ struct HelpCommand: Command {
     let details = ["help use", "help listPets   an OpenAPI operation: its parameters and request body (see ops)"]
 
     func complete(_ previous: [String], session: Session) -> [String] {
-        previous.isEmpty ? CommandRegistry.standard.allNames + OperationCompletion.operationIds(session) : []
+        previous.isEmpty ? session.registry.available(with: session.facade.locator?.serviceNames ?? []).allNames + OperationCompletion.operationIds(session) : []
     }
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
-        let registry = context.engine.registry
+        let facade = context.session.facade
+        let registry = context.engine.registry.available(with: facade.locator?.serviceNames ?? [])
         // `help GET /pets` names an operation by method and path.
         let words = arguments.count == 2 && arguments[1].hasPrefix("/") ? [arguments.joined(separator: " ")] : arguments
         guard words.count <= 1 else { throw .usage(self) }
@@ -31,7 +32,9 @@ struct HelpCommand: Command {
             }
             throw CommandError(registry.unknownCommandMessage(name))
         }
-        return CommandReport(lines: registry.help(for: command, width: width))
+        // Examples name the current service, else the first the locator has.
+        let service = facade.currentService ?? facade.locator?.serviceNames.first ?? "SERVICE"
+        return CommandReport(lines: registry.help(for: command, width: width, exampleService: service))
     }
 
     /// An operation of the OpenAPI service `call` would use, else of any service's active version.
@@ -96,7 +99,7 @@ struct SetCommand: Command {
     let name = "set"
     let abstract = "Set a variable, used as $NAME in any argument"
     let usage = "set NAME VALUE"
-    let details = ["set city Boston", "refresh weather city==$city"]
+    let details = ["set city Boston", "refresh {service} city==$city"]
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         guard arguments.count >= 2, let name = arguments.first else { throw .usage(self) }

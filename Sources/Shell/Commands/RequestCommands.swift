@@ -17,8 +17,8 @@ struct RawRequestCommand: Command {
     let details = [
         "TARGET: SERVICE[/path] · /path (current service) · absolute URL",
         "ITEM:   name=value (form field) · name:=json (JSON field) · name==value (query) · Header:value",
-        "get weather city==Boston",
-        "post twit/like/t01 Authorization:'Bearer demo'",
+        "get {service} city==Boston",
+        "post {service}/items name=Rex Authorization:'Bearer demo'",
         "post http://127.0.0.1:8080/echo name=eye home=http://theeye.pe.kr",
     ]
 
@@ -119,8 +119,8 @@ struct AuthCommand: Command {
     let abstract = "Set credentials: a bearer token or an API key, for a service, an origin URL, or every service"
     let usage = "auth bearer TOKEN [SERVICE|URL] | auth key NAME=VALUE [SERVICE|URL] | auth show | auth clear [SERVICE|URL]"
     let details = [
-        "auth bearer demo-token twit",
-        "auth key key=demo-key meetup",
+        "auth bearer demo-token {service}",
+        "auth key key=demo-key {service}",
         "auth bearer ghp_xxx https://api.github.com   (an API outside the locator: that origin and path only)",
         "auth show   (secrets masked)",
     ]
@@ -180,7 +180,7 @@ struct HeaderCommand: Command {
     let details = [
         "header X-Trace demo              every request",
         "header X-Api-Key abc123          a credential: the current service only (or every service)",
-        "header Cookie 'sid=1' twit       a credential for one service",
+        "header Cookie 'sid=1' {service}       a credential for one service",
         "header X-Api-Key abc https://api.example.com   a credential for one origin",
     ]
 

@@ -132,7 +132,7 @@ struct UseCommand: Command {
     let name = "use"
     let abstract = "Switch a service to a version (or follow its latest)"
     let usage = "use SERVICE VERSION|latest"
-    let details = ["use weather v2", "use weather latest   follows the highest version across locates"]
+    let details = ["use {service} v2", "use {service} latest   follows the highest version across locates"]
 
     func complete(_ previous: [String], session: Session) -> [String] {
         ServiceCompletion.serviceThenVersion(previous, session: session, extra: ["latest"])
@@ -164,7 +164,7 @@ struct RefreshCommand: Command {
     let aliases = ["r"]
     let abstract = "Fetch the active version of a service and decode it into its model"
     let usage = "refresh [SERVICE] [name==value…]"
-    let details = ["refresh weather city==Boston", "refresh stockQuote symbol==MSFT", "refresh   (the current service)"]
+    let details = ["refresh {service} city==Boston", "refresh   (the current service)"]
 
     func complete(_ previous: [String], session: Session) -> [String] {
         previous.isEmpty ? ServiceCompletion.names(session) : []
@@ -221,7 +221,7 @@ struct ShowCommand: Command {
         if raw {
             report.formattedJSON = model.document
         } else {
-            report.presentation = ModelPresenter.present(model)
+            report.presentation = context.session.presenter.present(model)
         }
         return report
     }

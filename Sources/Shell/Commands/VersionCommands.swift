@@ -12,11 +12,11 @@ struct DiffCommand: Command {
     let abstract = "Compare two versions of a service field by field (added, removed, type, value)"
     let usage = "diff SERVICE [A [B]] [--all] [--schema] [name==value…] | diff SERVICE [A B] --spec"
     let details = [
-        "diff weather                  the two highest versions in the locator",
-        "diff weather v1 v2 city==Boston",
-        "diff weather v1               v1 against the active version",
-        "diff weather v2 latest",
-        "Arrays of objects are matched by id/_id, not position: data[_id=t01].likeCount  changed  3 → 4",
+        "diff {service}                  the two highest versions in the locator",
+        "diff {service} v1 v2 city==Boston",
+        "diff {service} v1               v1 against the active version",
+        "diff {service} v2 latest",
+        "Arrays of objects are matched by id/_id, not position: data[_id=a1].count  changed  3 → 4",
         "--all      also list what stayed the same",
         "--schema   compare field types only, ignoring values",
         "Both versions are fetched fresh; the active version does not change.",
@@ -153,8 +153,8 @@ struct WatchCommand: Command {
     let abstract = "Refresh a service every few seconds and show only what changed, until Ctrl-C"
     let usage = "watch SERVICE [every=SECONDS] [count=N] [name==value…]"
     let details = [
-        "watch stockQuote every=2 symbol==MSFT",
-        "watch weather every=0.5 count=10     stop after 10 refreshes (scripts need count=)",
+        "watch {service} every=2 symbol==MSFT",
+        "watch {service} every=0.5 count=10     stop after 10 refreshes (scripts need count=)",
         "The first refresh shows the model; later ones show only changes, by JSON path.",
         "every= defaults to \(Int(WatchArguments.defaultInterval)) s. Ctrl-C returns to the prompt.",
     ]

@@ -104,7 +104,7 @@ struct Watcher {
             emit(style.bold("\(stamp) \(entry.key) · \(model?.typeName ?? "JSON")"))
             if !json {
                 let text = session.redact(
-                    PresentationRenderer.render(model.map(ModelPresenter.present) ?? .json(body), width: session.options.width(), style: style))
+                    PresentationRenderer.render(model.map(session.presenter.present) ?? .json(body), width: session.options.width(), style: style))
                 context.engine.emit(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
             }
             return

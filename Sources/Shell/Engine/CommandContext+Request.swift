@@ -11,13 +11,14 @@ extension CommandContext {
     }
 
     /// One facade request, reported; `presenting: false` for commands that show the body, not the model.
-    func request(
+    package func request(
         _ label: String, presenting: Bool = true, _ body: (CancellationToken) throws(FacadeError) -> Exchange
     ) throws(CommandError) -> CommandReport {
         let result = try withProgress(label) { token in Result { () throws(FacadeError) in try body(token) } }
         switch result {
         case .success(let exchange):
-            var report = CommandReport(exchange: exchange, locator: session.facade.locator, presenting: presenting)
+            var report = CommandReport(
+                exchange: exchange, locator: session.facade.locator, presenting: presenting, presenter: session.presenter)
             if let hint = session.facade.credentialHint(for: exchange) { report.notes.append("hint: " + hint) }
             return report
         case .failure(let error):

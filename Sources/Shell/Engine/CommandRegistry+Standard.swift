@@ -6,7 +6,6 @@ extension CommandRegistry {
     public static let standard = CommandRegistry([
         HelpCommand(), HistoryCommand(), QuitCommand(),
         LocateCommand(), ServicesCommand(), UseCommand(), RefreshCommand(), ShowCommand(),
-        TwitsCommand(), UserCommand(), LikeCommand(), GroupsCommand(), LocationCommand(),
         RawRequestCommand(method: .get), RawRequestCommand(method: .post), RawRequestCommand(method: .put),
         RawRequestCommand(method: .patch), RawRequestCommand(method: .delete),
         OpsCommand(), CallCommand(),

@@ -4,6 +4,8 @@ import FoundationFree
 /// The commands by name and alias; generates `help`, `help CMD` and "did you mean".
 public struct CommandRegistry: Sendable {
     public let commands: [any Command]
+    /// Per command: the service of the bundle that brought it, nil for the shell's own.
+    private let owners: [String?]
 
     /// The position in `commands` of the first command with each name or alias.
     private let positions: [String: Int]
@@ -12,8 +14,9 @@ public struct CommandRegistry: Sendable {
     /// conformance records once per command type, which start-up pays for.
     private let expectations: [ExpectCommand?]
 
-    public init(_ commands: [any Command]) {
+    public init(_ commands: [any Command], owners: [String?] = []) {
         self.commands = commands
+        self.owners = commands.indices.map { $0 < owners.count ? owners[$0] : nil }
         var positions: [String: Int] = [:]
         for (position, command) in commands.enumerated() {
             for name in [command.name] + command.aliases where positions[name] == nil {
@@ -22,6 +25,25 @@ public struct CommandRegistry: Sendable {
         }
         self.positions = positions
         expectations = commands.map { $0 as? ExpectCommand }
+    }
+
+    /// These commands and every bundle's, each bundle's marked as its service's.
+    public func adding(_ bundles: [APIBundle]) -> CommandRegistry {
+        var commands = self.commands
+        var owners = self.owners
+        for bundle in bundles {
+            commands += bundle.commands
+            owners += bundle.commands.map { _ in bundle.service.lowercased() }
+        }
+        return CommandRegistry(commands, owners: owners)
+    }
+
+    /// The commands a session offers with these services in its locator: the shell's own, and a bundle's
+    /// only while its service is there (what `help`, completion and "did you mean" list).
+    public func available(with services: [String]) -> CommandRegistry {
+        let present = Set(services.map { $0.lowercased() })
+        let kept = commands.indices.filter { owners[$0].map(present.contains) ?? true }
+        return CommandRegistry(kept.map { commands[$0] }, owners: kept.map { owners[$0] })
     }
 
     /// The command named `name` or aliased so (case-insensitive).
@@ -76,15 +98,20 @@ public struct CommandRegistry: Sendable {
         help(for: command, width: Self.helpWidth)
     }
 
+    /// A command's examples with `{service}` standing for a service of the session.
+    static func examples(_ details: [String], service: String) -> [String] {
+        details.map { $0.replacingAll("{service}", with: service) }
+    }
+
     /// `help CMD`: usage (alternatives packed at `|`), abstract, aliases and examples, fitted to `width`
     /// (≤ 0: not wrapped).
-    public func help(for command: any Command, width: Int) -> [String] {
+    public func help(for command: any Command, width: Int, exampleService: String = "SERVICE") -> [String] {
         var lines = usageLines(command.usage, width: width)
         lines += TextWrapper.wrap(command.abstract, width: width)
         if !command.aliases.isEmpty {
             lines += TextWrapper.wrap("aliases: " + command.aliases.joined(separator: ", "), width: width)
         }
-        if !command.details.isEmpty { lines += [""] + command.details.flatMap { TextWrapper.wrap($0, width: width) } }
+        if !command.details.isEmpty { lines += [""] + Self.examples(command.details, service: exampleService).flatMap { TextWrapper.wrap($0, width: width) } }
         return lines
     }
 

@@ -45,10 +45,10 @@ public struct CommandReport: Sendable {
     /// A report for a request: ok when the outcome is success. `locator` lets a decode error name the
     /// version to compare with. Without `presenting`, the model is not turned into a presentation (a raw
     /// request shows the body itself; presenting 50,000 groups only to drop them costs a tree or a table).
-    public init(exchange: Exchange, locator: Locator? = nil, presenting: Bool = true) {
+    public init(exchange: Exchange, locator: Locator? = nil, presenting: Bool = true, presenter: ModelPresenter = ModelPresenter()) {
         self.exchange = exchange
         self.ok = exchange.outcome.isSuccess
-        self.presentation = presenting ? exchange.model.map(ModelPresenter.present) : nil
+        self.presentation = presenting ? exchange.model.map(presenter.present) : nil
         self.warnings = exchange.warnings
         if !ok { error = Self.describe(exchange, locator: locator) }
     }
@@ -83,15 +83,15 @@ public struct CommandError: Error, Sendable, CustomStringConvertible {
 }
 
 extension CommandError {
-    init(_ error: FacadeError) {
+    package init(_ error: FacadeError) {
         self.init(error.description)
     }
 
-    init(_ error: RequestItemError) {
+    package init(_ error: RequestItemError) {
         self.init(error.description)
     }
 
-    static func usage(_ command: any Command) -> CommandError {
+    package static func usage(_ command: any Command) -> CommandError {
         CommandError("usage: \(command.usage)")
     }
 }

@@ -6,9 +6,9 @@ public struct Completer {
     let session: Session
     let registry: CommandRegistry
 
-    public init(session: Session, registry: CommandRegistry = .standard) {
+    public init(session: Session, registry: CommandRegistry? = nil) {
         self.session = session
-        self.registry = registry
+        self.registry = registry ?? session.registry
     }
 
     /// What Tab offers: candidates for the word that starts at `replaceFrom` (a Character offset).
@@ -41,7 +41,7 @@ public struct Completer {
             return Result(candidates: names.filter { $0.hasPrefix(fragment) }.sorted(), replaceFrom: replaceFrom + offset)
         }
         guard let name = words.first else {
-            return Result(candidates: registry.allNames.filter { $0.hasPrefix(partial.lowercased()) }, replaceFrom: replaceFrom)
+            return Result(candidates: registry.available(with: session.facade.locator?.serviceNames ?? []).allNames.filter { $0.hasPrefix(partial.lowercased()) }, replaceFrom: replaceFrom)
         }
         guard let command = registry.command(named: name) else { return Result(candidates: [], replaceFrom: replaceFrom) }
         let previous = Array(words.dropFirst())

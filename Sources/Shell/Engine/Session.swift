@@ -26,8 +26,21 @@ public final class Session {
     /// What `expect` and `let` read instead of the last response, until the next request (`diff --spec`).
     var commandResult: CommandResult?
 
-    public init(facade: ServiceFacade, options: ShellOptions = ShellOptions(), environment: [String: String] = [:]) {
+    /// The built-in APIs wired in (their commands and presenters); the facade's catalogue has their definitions.
+    public let bundles: [APIBundle]
+    /// Shows decoded models, with each bundle's presenter.
+    public let presenter: ModelPresenter
+    /// The standard commands plus each bundle's.
+    public let registry: CommandRegistry
+
+    public init(
+        facade: ServiceFacade, bundles: [APIBundle] = [], options: ShellOptions = ShellOptions(),
+        environment: [String: String] = [:]
+    ) {
         self.facade = facade
+        self.bundles = bundles
+        self.presenter = ModelPresenter(bundles: bundles)
+        self.registry = CommandRegistry.standard.adding(bundles)
         self.options = options
         self.environment = environment
     }

@@ -41,9 +41,9 @@ public final class ShellEngine {
     /// Tells a script's story as it runs (`ShellOptions.story`); nil otherwise.
     let story: ScriptStory?
 
-    public init(session: Session, registry: CommandRegistry = .standard, output: OutputSink = StandardOutput()) {
+    public init(session: Session, registry: CommandRegistry? = nil, output: OutputSink = StandardOutput()) {
         self.session = session
-        self.registry = registry
+        self.registry = registry ?? session.registry
         // The one point where a session's text leaves the process: every secret it knows is masked there.
         self.output = RedactingOutput(output, session: session)
         story = session.options.story ? ScriptStory(style: session.options.color ? .colored : .plain) : nil
@@ -212,7 +212,7 @@ public final class ShellEngine {
             return false
         }
         guard let (command, expectation) = registry.lookup(name) else {
-            fail(line: typed, location: location, message: registry.unknownCommandMessage(name), started: started, echo: typed)
+            fail(line: typed, location: location, message: registry.available(with: session.facade.locator?.serviceNames ?? []).unknownCommandMessage(name), started: started, echo: typed)
             return false
         }
         let isExpectation = expectation != nil

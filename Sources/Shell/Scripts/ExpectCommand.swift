@@ -13,7 +13,7 @@ struct ExpectCommand: Command {
         "expect data[0].likeCount == 4          expect currentTemperature == \"63\"   (quoted: a string)",
         "expect meta.total_count >= 10          expect count data == 12",
         "expect currentConditions exists        expect name matches '^Apple'",
-        "expect version weather == v2           expect .status == 200   (a body field named status)",
+        "expect version {service} == v2           expect .status == 200   (a body field named status)",
         "diff petstore v1 v2 --spec             expect breaking == 0    (until the next request)",
         "KIND: success, requestError, decodeError, serverError, networkFailure",
         "In a script, a failed request followed by expect status/result is judged by that expectation.",

@@ -207,7 +207,7 @@ extension Expectation: CustomStringConvertible {
         if let subject = context.subject {
             return failure(but: "the last result is from \(subject), which sends no request; check its data, e.g. expect breaking == 0")
         }
-        return failure(but: "no request has been made yet; run one first (refresh, twits, get …)")
+        return failure(but: "no request has been made yet; run one first (refresh, call, get …)")
     }
 
     private static func order(_ actual: Int, _ expected: Int) -> ComparisonResult {

@@ -9,7 +9,7 @@ struct LetCommand: Command {
     let name = "let"
     let abstract = "Capture a value of the last response into a variable: let NAME = PATH"
     let usage = "let NAME = PATH"
-    let details = ["twits", "let id = data[0]._id", "like $id", "let total = meta.total_count"]
+    let details = ["get {service}/items", "let id = data[0].id", "get {service}/items/$id", "let total = meta.total_count"]
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         // The path may itself hold `=` (`data[_id=t01].likeCount`), so split at the first one only.
@@ -34,7 +34,7 @@ struct LetCommand: Command {
             found = PathLookup.find(path, in: standing.data, rootName: origin)
         } else {
             guard let exchange = context.session.facade.lastExchange else {
-                throw CommandError("let: no response yet; run a request first (refresh, twits, get …)")
+                throw CommandError("let: no response yet; run a request first (refresh, call, get …)")
             }
             guard let document = exchange.document else {
                 let status = exchange.status.map { " → \($0)" } ?? ""

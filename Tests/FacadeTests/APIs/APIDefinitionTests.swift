@@ -1,3 +1,4 @@
+@testable import DemoAPIs
 import TestSupport
 import Facade
 import Foundation
@@ -8,7 +9,7 @@ import HTTPClient
 @Suite struct APIDefinitionTests {
     private func facade(_ server: LiveDemoServer, _ entries: [String], folder: ScratchDirectory) throws -> ServiceFacade {
         let path = try folder.write("s.json", LocatorText.document(entries))
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         try facade.locate(path)
         return facade
     }

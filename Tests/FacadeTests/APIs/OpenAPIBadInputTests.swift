@@ -1,3 +1,4 @@
+import DemoAPIs
 @testable import Facade
 import TestSupport
 import Foundation
@@ -31,7 +32,7 @@ import HTTPClient
         let path = try folder.write("s.json", LocatorText.document([
             LocatorText.entry("mirror", "1", server.url("/echo/m"), extra: #""openapi":"spec.json""#),
         ]))
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
 
         // WHEN located
         let report = try facade.locate(path)
@@ -61,7 +62,7 @@ import HTTPClient
         let bad = try #require(Self.cases.first { $0.name == name })
         let folder = try ScratchDirectory()
         let path = try folder.write("spec.json", bad.text)
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
 
         do {
             try facade.locate(path)
@@ -82,7 +83,7 @@ import HTTPClient
         let path = try folder.write("s.json", LocatorText.document([
             LocatorText.entry("mirror", "1", server.url("/echo/m"), extra: #""openapi":"\#(server.url("/faults/huge/3"))""#),
         ]))
-        let facade = ServiceFacade(transport: CurlTransport(configuration: TransportConfiguration(maxBodyBytes: 1 << 20)))
+        let facade = ServiceFacade(transport: CurlTransport(configuration: TransportConfiguration(maxBodyBytes: 1 << 20)), catalogue: DemoAPIs.catalogue)
 
         let report = try facade.locate(path)
 
@@ -98,7 +99,7 @@ import HTTPClient
             .replacingOccurrences(of: #""servers":[{"url":"/api"}]"#, with: #""servers":[{"url":"\#(server.url("/echo/api"))"}]"#)
         let spec = try folder.write("big.json", text)
         let locator = try folder.write("s.json", #"{"services":[{"name":"big","version":1,"openapi":"big.json"}]}"#)
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
 
         // WHEN named by an entry
         let report = try facade.locate(locator)

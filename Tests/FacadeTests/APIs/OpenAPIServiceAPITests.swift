@@ -1,3 +1,4 @@
+import DemoAPIs
 import TestSupport
 import Facade
 import Foundation
@@ -9,7 +10,7 @@ import HTTPClient
 @Suite struct OpenAPIServiceAPITests {
     /// A facade on the demo's `services-openapi.json` (petstore v1 and v2, each with its spec).
     static func petstore(_ server: LiveDemoServer) throws -> ServiceFacade {
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         let report = try facade.locate(server.url("/services-openapi.json"))
         #expect(report.warnings.isEmpty, "\(report.warnings)")
         return facade
@@ -29,7 +30,7 @@ import HTTPClient
     static func strictFacade(_ folder: ScratchDirectory, spec: String) throws -> ServiceFacade {
         try folder.write("strict.json", spec)
         let path = try folder.write("s.json", #"{"services":[{"name":"strict","version":2,"openapi":"strict.json"}]}"#)
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         let report = try facade.locate(path)
         #expect(report.warnings.isEmpty, "\(report.warnings)")
         return facade
@@ -193,7 +194,7 @@ import HTTPClient
             {"services":[{"name":"petstore","version":1,"openapi":"\#(server.url("/specs/petstore-v1.json"))"},
                          {"name":"petstore","version":2,"openapi":"\#(server.url("/specs/petstore-v2.json"))"}]}
             """#)
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
 
         let report = try facade.locate(path)
 
@@ -208,7 +209,7 @@ import HTTPClient
         let missing = try folder.write("a.json", #"{"services":[{"name":"pets","version":1,"openapi":"nowhere.json"}]}"#)
         let relative = try folder.write("b.json", #"{"services":[{"name":"pets","version":1,"openapi":"local.json"}]}"#)
         let bare = try folder.write("c.json", #"{"services":[{"name":"pets","version":1}]}"#)
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
 
         #expect(throws: FacadeError.locator(.parse(source: missing,
             reason: #"pets v1: no "url", and file://\#(folder.path)/nowhere.json cannot give one: no such file"#))) {
@@ -228,7 +229,7 @@ import HTTPClient
     @Test func aSpecAsTheWholeLocatorIsOneService() throws {
         // GIVEN the demo's v2 spec, loaded as the locator itself
         let server = try LiveDemoServer()
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
 
         let report = try facade.locate(server.url("/specs/petstore-v2.json"))
 

@@ -1,3 +1,4 @@
+import DemoAPIs
 import TestSupport
 import Facade
 import Foundation
@@ -49,7 +50,7 @@ import HTTPClient
         let path = try folder.write("s.json", LocatorText.document([
             LocatorText.entry("mirror", "1", server.url("/echo/m"), extra: #""schema":"strict.json""#),
         ]))
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         try facade.locate(path)
         let failure = try #require(try facade.refresh("mirror").decodeFailure)
         #expect(failure.more.count == 4)
@@ -70,7 +71,7 @@ import HTTPClient
         let path = try folder.write("s.json", LocatorText.document([
             LocatorText.entry("mirror", "1", server.url("/echo/m"), extra: #""schema":"\#(reference)""#),
         ]))
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         let report = try facade.locate(path)
         #expect(report.warnings.count == 1)
         #expect(report.warnings.first?.hasPrefix("mirror v1: cannot use schema") == true, "\(report.warnings)")
@@ -93,7 +94,7 @@ import HTTPClient
         let path = try folder.write("s.json", LocatorText.document([
             LocatorText.entry("mirror", "1", server.url("/echo/m"), extra: #""schema":"openapi.json#/components/schemas/Echo""#),
         ]))
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         try facade.locate(path)
         let exchange = try facade.refresh("mirror")
         #expect(exchange.outcome.isSuccess, "\(exchange.outcome)")

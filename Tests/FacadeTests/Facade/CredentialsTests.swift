@@ -1,3 +1,4 @@
+import DemoAPIs
 import TestSupport
 import Facade
 import Foundation
@@ -17,7 +18,7 @@ import HTTPClient
             LocatorText.entry("meetup", "2", server.url("/echo/meetup")),
             LocatorText.entry("weather", "2", server.url("/echo/weather")),
         ]))
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         try facade.locate(path)
         return facade
     }

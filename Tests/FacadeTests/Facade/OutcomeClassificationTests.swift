@@ -1,3 +1,4 @@
+@testable import DemoAPIs
 import TestSupport
 import Facade
 import Foundation
@@ -145,7 +146,7 @@ import HTTPClient
     /// A facade whose locator file names fault routes of `server` as versions of real services.
     private func facade(_ server: LiveDemoServer, _ entries: [String], folder: ScratchDirectory) throws -> ServiceFacade {
         let path = try folder.write("services.json", LocatorText.document(entries))
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         try facade.locate(path)
         return facade
     }

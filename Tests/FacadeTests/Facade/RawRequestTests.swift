@@ -1,3 +1,4 @@
+@testable import DemoAPIs
 import TestSupport
 import Facade
 import Foundation

@@ -1,3 +1,4 @@
+@testable import DemoAPIs
 import TestSupport
 import Facade
 import Foundation
@@ -226,7 +227,7 @@ import HTTPClient
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let path = try folder.write("s.json", LocatorText.document([LocatorText.entry("weather", "9", server.url("/weather/v3"))]))
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         try facade.locate(path)
 
         // WHEN refreshed / THEN it is still a success, as generic JSON
@@ -242,7 +243,7 @@ import HTTPClient
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let path = try folder.write("s.json", LocatorText.document([LocatorText.entry("mirror", "1", server.url("/echo/mirror"))]))
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         try facade.locate(path)
 
         // WHEN refreshed / THEN the body is shown as JSON

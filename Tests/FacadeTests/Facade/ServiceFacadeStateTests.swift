@@ -1,3 +1,4 @@
+@testable import DemoAPIs
 import TestSupport
 import Facade
 import Foundation
@@ -6,7 +7,7 @@ import HTTPClient
 
 @Suite struct ServiceFacadeStateTests {
     @Test func withoutALocatorEverythingAsksForOne() {
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         #expect(throws: FacadeError.noLocator) { try facade.use("weather", version: "v1") }
         #expect(throws: FacadeError.noLocator) { try facade.locate(nil) }
         #expect(throws: FacadeError.noActiveService) { try facade.refresh() }
@@ -15,7 +16,7 @@ import HTTPClient
 
     @Test func locateReportsTheLoadErrorUnchanged() throws {
         let server = try LiveDemoServer()
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         let error = try #require(throws: FacadeError.self) { try facade.locate(server.url("/nope.json")) }
         guard case .locator(.load(_, let reason)) = error else {
             Issue.record("expected a locator load error, got \(error)")
@@ -52,7 +53,7 @@ import HTTPClient
     @Test func defaultVersionIsTheHighestNotDeprecated() throws {
         // GIVEN the next locator: weather v1 deprecated, v2, v3
         let server = try LiveDemoServer()
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         try facade.locate(server.url("/services-next.json"))
 
         // THEN with no choice made weather runs its highest version, and every service is listed
@@ -201,7 +202,7 @@ import HTTPClient
 
     @Test func useWarnsAboutADeprecatedVersion() throws {
         let server = try LiveDemoServer()
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         try facade.locate(server.url("/services-next.json"))
         let report = try facade.use("weather", version: "1")
         #expect(report.warnings == ["weather v1 is deprecated; sunset 2027-06-30; latest is v3"])

@@ -1,3 +1,4 @@
+import DemoAPIs
 @testable import Facade
 import TestSupport
 import Foundation
@@ -13,7 +14,7 @@ import HTTPClient
         try FileManager.default.createDirectory(atPath: folder.path + "/data", withIntermediateDirectories: true)
         if let data { try folder.write("data/x.json", data) }
         let locator = try folder.write("services.json", #"{"services":[{"name":"x","version":1,"url":"data/x.json"}]}"#)
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         try facade.locate(locator)
         return (folder, facade)
     }

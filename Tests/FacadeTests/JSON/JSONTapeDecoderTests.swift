@@ -1,3 +1,4 @@
+@testable import DemoAPIs
 @testable import Facade
 import TestSupport
 import DemoServer

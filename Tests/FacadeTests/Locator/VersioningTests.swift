@@ -1,3 +1,4 @@
+import DemoAPIs
 import TestSupport
 import Facade
 import Foundation
@@ -61,7 +62,7 @@ import HTTPClient
             LocatorText.entry("azure", #""2024-05-01""#, server.url("/echo/azure"), extra: #""versioning":{"query":"api-version"}"#),
             LocatorText.entry("media", "2", server.url("/echo/media"), extra: #""versioning":{"accept":"application/vnd.x.v{version}+json"}"#),
         ]))
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         try facade.locate(path)
 
         // WHEN refreshed at the default (highest) and after `use acme 2024-01-01`

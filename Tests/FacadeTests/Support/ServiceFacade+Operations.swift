@@ -1,3 +1,4 @@
+@testable import DemoAPIs
 import Facade
 
 /// The operations of the built-in APIs as the shell's commands call them, shortened for tests.

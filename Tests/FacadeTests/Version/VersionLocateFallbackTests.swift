@@ -1,3 +1,4 @@
+import DemoAPIs
 import Facade
 import Foundation
 import Testing
@@ -7,7 +8,7 @@ import HTTPClient
 /// `latest` followers move. Locators are plain files, so no server is needed.
 @Suite struct VersionLocateFallbackTests {
     let directory: String
-    let facade = ServiceFacade(transport: CurlTransport())
+    let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
 
     init() throws {
         directory = NSTemporaryDirectory() + "apish-locate-\(UUID().uuidString)"

@@ -1,9 +1,10 @@
 import Testing
+import DemoAPIs
 @testable import Shell
 
 /// Help and "did you mean" come from the commands' own declarations.
 @Suite struct CommandRegistryTests {
-    let registry = CommandRegistry.standard
+    let registry = CommandRegistry.standard.adding(DemoAPIs.bundles)
 
     @Test func everyCommandOfTheDesignIsRegistered() {
         for name in ["help", "history", "quit", "exit", "locate", "services", "use", "refresh", "show", "twits", "user",
@@ -49,7 +50,8 @@ import Testing
         #expect(help.first == "usage: quit")
         #expect(help.contains("aliases: exit, q"))
         let use = try #require(registry.command(named: "use"))
-        #expect(registry.help(for: use).contains("use weather v2"))
+        #expect(registry.help(for: use).contains("use SERVICE v2"))
+        #expect(registry.help(for: use, width: 80, exampleService: "weather").contains("use weather v2"))
     }
 
     @Test(arguments: ["x", "h", "e", "s", "u", "z", "zz", "xyzzy", "qwertyuiop"])

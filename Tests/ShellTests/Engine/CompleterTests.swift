@@ -1,3 +1,4 @@
+@testable import DemoAPIs
 import DemoServer
 import Facade
 import Foundation
@@ -13,9 +14,9 @@ import HTTPClient
     init() throws {
         server = DemoServer(configuration: DemoServerConfiguration())
         try server.start()
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         try facade.locate(server.baseURL + "/services.json")
-        session = Session(facade: facade, environment: ["HOME": "/home/someone"])
+        session = Session(facade: facade, bundles: DemoAPIs.bundles, environment: ["HOME": "/home/someone"])
     }
 
     func complete(_ line: String) -> [String] {

@@ -1,3 +1,4 @@
+import DemoAPIs
 import Facade
 import Testing
 @testable import Shell
@@ -6,7 +7,7 @@ import HTTPClient
 
 /// Server text never drives the terminal: control characters in lines, errors and warnings are neutralised.
 @Suite struct ReportRendererTests {
-    let session = Session(facade: ServiceFacade(transport: CurlTransport()))
+    let session = Session(facade: ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue), bundles: DemoAPIs.bundles)
 
     @Test func linesKeepNewlinesButLoseEscapeSequences() {
         let report = CommandReport(lines: ["body \u{1B}]0;pwned\u{07} text", "second\tline"])
@@ -35,7 +36,7 @@ import HTTPClient
 
     @Test func tableCellsAreMaskedWithTheSessionSecretsBeforeTheyAreCut() {
         // GIVEN a session whose variable holds a token, and a table cell that holds it
-        let session = Session(facade: ServiceFacade(transport: CurlTransport()))
+        let session = Session(facade: ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue), bundles: DemoAPIs.bundles)
         session.variables["token"] = "zq7-s3cr3t-value"
         session.options.width = { 30 }
         let table = Table(columns: [TableColumn("ID"), TableColumn("NOTE", flexible: true)],

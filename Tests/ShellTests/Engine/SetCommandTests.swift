@@ -1,3 +1,4 @@
+import DemoAPIs
 import Facade
 import Testing
 @testable import Shell
@@ -7,7 +8,7 @@ import HTTPClient
 @Suite struct SetCommandTests {
     @Test func setConfirmsTheValue() {
         let output = BufferedOutput()
-        let session = Session(facade: ServiceFacade(transport: CurlTransport()))
+        let session = Session(facade: ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue), bundles: DemoAPIs.bundles)
         let engine = ShellEngine(session: session, output: output)
         #expect(engine.execute("set city New York"))
         #expect(output.output == "city = New York\n")
@@ -23,7 +24,7 @@ import HTTPClient
         let output = BufferedOutput()
         var options = ShellOptions()
         options.json = true
-        let engine = ShellEngine(session: Session(facade: ServiceFacade(transport: CurlTransport()), options: options), output: output)
+        let engine = ShellEngine(session: Session(facade: ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue), bundles: DemoAPIs.bundles, options: options), output: output)
         #expect(engine.execute("set city Boston"))
         #expect(output.output == #"{"command":"set city Boston","ok":true}"# + "\n")
     }

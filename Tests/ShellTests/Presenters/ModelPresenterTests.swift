@@ -1,3 +1,4 @@
+@testable import DemoAPIs
 import DemoServer
 import Facade
 import Testing
@@ -13,7 +14,7 @@ import APIDescriptions
     init() throws {
         server = DemoServer(configuration: DemoServerConfiguration())
         try server.start()
-        facade = ServiceFacade(transport: CurlTransport())
+        facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         try facade.locate(server.baseURL + "/services.json")
     }
 
@@ -24,7 +25,7 @@ import APIDescriptions
     }
 
     private func presented(_ exchange: Exchange) throws -> Presentation {
-        ModelPresenter.present(try #require(exchange.model, "got \(exchange.outcome)"))
+        ModelPresenter(bundles: DemoAPIs.bundles).present(try #require(exchange.model, "got \(exchange.outcome)"))
     }
 
     @Test func weatherShowsDegreesFahrenheit() throws {

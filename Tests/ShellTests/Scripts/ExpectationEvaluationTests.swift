@@ -115,7 +115,7 @@ import JSON
 
     @Test func nothingToCheckBeforeAnyRequest() throws {
         #expect(try check("status", "200", outcome: nil).message
-            == "expected status 200, but no request has been made yet; run one first (refresh, twits, get …)")
+            == "expected status 200, but no request has been made yet; run one first (refresh, call, get …)")
     }
 
     @Test func versionChecksTheVersionInUse() throws {

@@ -1,3 +1,4 @@
+import DemoAPIs
 import Facade
 import Foundation
 import Testing
@@ -15,7 +16,7 @@ import HTTPClient
         let output = BufferedOutput()
         var options = ShellOptions()
         options.width = { 0 }
-        let engine = ShellEngine(session: Session(facade: ServiceFacade(transport: CurlTransport()), options: options), output: output)
+        let engine = ShellEngine(session: Session(facade: ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue), bundles: DemoAPIs.bundles, options: options), output: output)
 
         #expect(!engine.execute("record start; set x 1; record save \(path)"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "precious\n")

@@ -1,3 +1,4 @@
+import DemoAPIs
 import DemoServer
 import Facade
 import Foundation
@@ -14,12 +15,12 @@ import HTTPClient
     init() throws {
         server = DemoServer(configuration: DemoServerConfiguration())
         try server.start()
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         try facade.locate(server.baseURL + "/services.json")
         var options = ShellOptions()
         options.story = true
         options.width = { 0 }
-        engine = ShellEngine(session: Session(facade: facade, options: options), output: output)
+        engine = ShellEngine(session: Session(facade: facade, bundles: DemoAPIs.bundles, options: options), output: output)
     }
 
     deinit {
@@ -102,10 +103,10 @@ import HTTPClient
         let server = DemoServer(configuration: DemoServerConfiguration())
         try server.start()
         defer { server.stop() }
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         try facade.locate(server.baseURL + "/services.json")
         let output = BufferedOutput()
-        let engine = ShellEngine(session: Session(facade: facade), output: output)
+        let engine = ShellEngine(session: Session(facade: facade, bundles: DemoAPIs.bundles), output: output)
         var arguments = ShellArguments()
         arguments.commands = ["# a heading", "use weather v1", "expect version weather == v1"]
         #expect(ScriptRunner(engine: engine, arguments: arguments).run(stdin: { LineListSource([]) }) == 0)

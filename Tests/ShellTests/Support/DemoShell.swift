@@ -1,3 +1,4 @@
+import DemoAPIs
 import DemoServer
 import Facade
 import Foundation
@@ -14,9 +15,9 @@ final class DemoShell {
     init(faults: Bool = false) throws {
         server = DemoServer(configuration: DemoServerConfiguration(faults: faults))
         try server.start()
-        let facade = ServiceFacade(transport: CurlTransport())
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         try facade.locate(server.baseURL + "/services.json")
-        session = Session(facade: facade)
+        session = Session(facade: facade, bundles: DemoAPIs.bundles)
         engine = ShellEngine(session: session, output: output)
     }
 

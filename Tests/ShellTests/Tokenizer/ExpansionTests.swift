@@ -1,3 +1,4 @@
+import DemoAPIs
 import Facade
 import Testing
 @testable import Shell
@@ -44,7 +45,7 @@ import HTTPClient
     @Test func theSessionGoesOnAfterADoublingScriptHitsTheCap() throws {
         // GIVEN a script that doubles a variable on every line (a 300-byte line would build 1 GiB)
         let output = BufferedOutput()
-        let session = Session(facade: ServiceFacade(transport: CurlTransport()))
+        let session = Session(facade: ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue), bundles: DemoAPIs.bundles)
         let engine = ShellEngine(session: session, output: output)
         let doubling = Array(repeating: "set a $a$a", count: 30).joined(separator: "\n")
 

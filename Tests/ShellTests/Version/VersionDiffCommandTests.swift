@@ -1,3 +1,4 @@
+@testable import DemoAPIs
 import Facade
 import Foundation
 import Testing

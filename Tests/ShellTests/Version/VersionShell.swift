@@ -1,3 +1,4 @@
+import DemoAPIs
 import DemoServer
 import Facade
 import Foundation
@@ -24,7 +25,7 @@ final class VersionShell {
         options.interactive = interactive
         let interrupts = self.interrupts
         options.interruptCount = { interrupts.count.load(ordering: .acquiring) }
-        session = Session(facade: ServiceFacade(transport: CurlTransport()), options: options)
+        session = Session(facade: ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue), bundles: DemoAPIs.bundles, options: options)
         engine = ShellEngine(session: session, output: output)
         try session.facade.locate(server.baseURL + "/" + locator)
     }

@@ -1,3 +1,7 @@
+import Facade
+import Shell
+import HTTPClient
+import FoundationFree
 import JSON
 /// The weather service (seed 000): `GET {url}?city=…` at v1 (temperature as a string), v2 (a number and
 /// the conditions) and v3 (humidity and a forecast).

@@ -1,3 +1,7 @@
+import Shell
+import HTTPClient
+import JSON
+import FoundationFree
 import Facade
 
 /// A page of Meetup groups as a table, with the distance from the place searched in km.

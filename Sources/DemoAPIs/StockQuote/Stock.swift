@@ -1,3 +1,7 @@
+import Facade
+import Shell
+import HTTPClient
+import FoundationFree
 import JSON
 /// Stock quote v1 (seed 000): the price arrives as a string (`"530.12"`), decoded leniently.
 public struct StockV1: Decodable, Sendable, Equatable {

@@ -1,3 +1,7 @@
+import Facade
+import Shell
+import HTTPClient
+import FoundationFree
 import JSON
 /// The stock quote service (seed 000): `GET {url}?symbol=…` at v1 (price as a string) and v2 (opening
 /// price and percentage change).

@@ -1,3 +1,6 @@
+import Shell
+import HTTPClient
+import FoundationFree
 import Facade
 import JSON
 

@@ -1,3 +1,7 @@
+import Shell
+import HTTPClient
+import JSON
+import FoundationFree
 import Facade
 
 /// `twits`.

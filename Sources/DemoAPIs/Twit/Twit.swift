@@ -1,3 +1,7 @@
+import Facade
+import Shell
+import HTTPClient
+import FoundationFree
 import JSON
 /// Who wrote a twit. Only `name` is declared by the API (seed 003); the rest is shown when present.
 public struct Writer: Decodable, Sendable, Equatable {

@@ -1,3 +1,7 @@
+import Shell
+import HTTPClient
+import JSON
+import FoundationFree
 import Facade
 
 /// Weather as the seed app's cells: `City`, `State`, `Temperature 63°F`, `Conditions`; v3 adds

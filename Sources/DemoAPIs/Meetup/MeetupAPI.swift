@@ -1,3 +1,6 @@
+import Facade
+import Shell
+import FoundationFree
 import JSON
 import HTTPClient
 /// The Meetup groups API (seed 004), v2: `GET /2/groups?lat&lon&radius&page&offset&key`, nearest first,

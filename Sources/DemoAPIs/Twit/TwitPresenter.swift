@@ -1,3 +1,7 @@
+import Shell
+import HTTPClient
+import JSON
+import FoundationFree
 import Facade
 
 /// The twit timeline as a table (the content gives way), the user and a like as labelled rows.

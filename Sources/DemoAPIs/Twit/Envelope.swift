@@ -1,3 +1,7 @@
+import Facade
+import Shell
+import HTTPClient
+import FoundationFree
 import JSON
 /// The `{status, success, message, data}` envelope of the twit API (seed 003's general response).
 public struct Envelope<T: Decodable & Sendable>: Decodable, Sendable {

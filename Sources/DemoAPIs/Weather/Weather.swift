@@ -1,3 +1,7 @@
+import Facade
+import Shell
+import HTTPClient
+import FoundationFree
 import JSON
 /// Weather v1 (seed 000): the temperature arrives as a string (`"63"`), decoded leniently.
 public struct WeatherV1: Decodable, Sendable, Equatable {

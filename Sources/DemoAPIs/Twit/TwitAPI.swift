@@ -1,3 +1,5 @@
+import Facade
+import Shell
 import JSON
 import HTTPClient
 import FoundationFree
