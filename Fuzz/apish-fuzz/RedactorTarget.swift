@@ -1,4 +1,6 @@
+import DemoAPIs
 import Facade
+import Shell
 import Foundation
 import JSON
 import Secrets
@@ -6,11 +8,14 @@ import HTTPClient
 import FoundationFree
 
 /// The redactor: text holding a known secret (raw, percent-encoded or JSON-escaped, among URL, header
-/// and parameter shapes) must come out of `redact` and `redactCommandLine` without it; the secret's
+/// and parameter shapes) must come out of `redact` and the shell's masking of a typed line without it; the secret's
 /// parameter- and header-shaped neighbours must not trap the scanners. An input is the secret and the
 /// text separated by NUL.
 struct RedactorTarget: FuzzTarget {
     let name = "redactor"
+    /// A shell whose only credential is the input's secret, for the masking of typed lines.
+    private let session = Session(
+        facade: ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue), bundles: DemoAPIs.bundles)
     private let alphabet = Array("abcXYZ019/+=%\"\\ :@'&?#;é😀-_.".unicodeScalars)
     private let shapes = [
         "Authorization: Bearer ", "authorization:", "\"x-api-key\": \"", "?key=", "&token=", "http://u:", "@h/x ",
@@ -40,12 +45,14 @@ struct RedactorTarget: FuzzTarget {
         let secret = String(decoding: halves[0], as: UTF8.self)
         let text = String(decoding: halves[1], as: UTF8.self)
         let redactor = Redactor(secrets: [secret])
-        let outputs = [redactor.redact(text), redactor.redactCommandLine(text), Redactor.redactURLsAndHeaders(text)]
+        session.facade.clearCredentials(nil)
+        session.facade.setBearer(secret, for: .allServices)
+        let outputs = [redactor.redact(text), session.redactLine(text), Redactor.redactURLsAndHeaders(text)]
         // Secrets too short to mask, or holding the mask itself, prove nothing.
         guard secret.count >= 3, !secret.contains("•"), !secret.contains("\u{FFFD}") else { return }
         for (index, output) in outputs.prefix(2).enumerated() {
             for form in [secret, PercentEncoding.encode(secret)] where Array(output.utf8).containsSequence(Array(form.utf8)) {
-                throw FuzzFailure("\(index == 0 ? "redact" : "redactCommandLine") left '\(form)' in: \(output)")
+                throw FuzzFailure("\(index == 0 ? "redact" : "redactLine") left '\(form)' in: \(output)")
             }
         }
     }

@@ -38,7 +38,7 @@ extension Redactor {
 
     /// Whether a query, form or item parameter holds a credential: exactly one of
     /// `credentialParameters`, or ending in `_` and one of them (`client_secret`, `X_Amz_Signature`).
-    static func isCredentialParameter<Name: Collection<UInt8>>(_ name: Name) -> Bool {
+    package static func isCredentialParameter<Name: Collection<UInt8>>(_ name: Name) -> Bool {
         let lower = name.map(lowercased)
         for word in credentialParameterWords {
             if lower == word { return true }

@@ -8,7 +8,7 @@ import Foundation
 
 /// The patterns that hold a secret whatever its value, each a scan over UTF-8 bytes that looks back or
 /// ahead a bounded distance from a separator (`://`, `:`, `=`), so every scan is linear in the text.
-enum TextPatterns {
+package enum TextPatterns {
     private static let maskBytes = Array(Redactor.mask.utf8)
     /// Names longer than this before a `:` or `=` are not looked at (no credential name is this long).
     private static let maximumNameLength = 64
@@ -18,7 +18,7 @@ enum TextPatterns {
     /// `scheme://user:PASSWORD@host` → `scheme://user:•••@host`. The password runs to the last `@` of the
     /// authority, as URL parsers read it, and may hold quotes. With `userWithoutPassword`,
     /// `scheme://TOKEN@host` loses its user too (a token passed as the user, as GitHub URLs do).
-    static func maskURLUserInfo(_ text: String, userWithoutPassword: Bool) -> String {
+    package static func maskURLUserInfo(_ text: String, userWithoutPassword: Bool) -> String {
         guard contains(text, UInt8(ascii: "@")), contains(text, UInt8(ascii: ":")) else { return text }
         return TextEdits.rewriting(text) { bytes, edits in
             var index = 1
@@ -109,7 +109,7 @@ enum TextPatterns {
     }
 
     /// Past `Bearer `, `basic\ ` (any case) at `index`, or `index` itself when no scheme word is there.
-    static func afterAuthScheme(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    package static func afterAuthScheme(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         var end = index
         while end < bytes.count, Redactor.isLetter(bytes[end]) { end += 1 }
         guard end > index, isAuthScheme(bytes[index..<end]) else { return index }
@@ -127,7 +127,7 @@ enum TextPatterns {
     }
 
     /// `bearer`, `basic`, `token` or `digest`, in any case.
-    static func isAuthScheme<Word: Collection<UInt8>>(_ word: Word) -> Bool {
+    package static func isAuthScheme<Word: Collection<UInt8>>(_ word: Word) -> Bool {
         let lower = word.map(Redactor.lowercased)
         return authSchemes.contains(lower)
     }
@@ -185,7 +185,7 @@ enum TextPatterns {
         return found ?? text.utf8.contains(byte)
     }
 
-    static func isSpace(_ byte: UInt8) -> Bool {
+    package static func isSpace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 
@@ -193,7 +193,7 @@ enum TextPatterns {
         isSpace(byte) || byte == 0x0A || byte == 0x0D
     }
 
-    static func isQuote(_ byte: UInt8) -> Bool {
+    package static func isQuote(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"")
     }
 

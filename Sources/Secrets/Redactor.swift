@@ -140,13 +140,6 @@ public struct Redactor: JSONStringMasker {
         isCredentialHeader(name) || isCredentialName(name)
     }
 
-    /// `redact`, plus the secret arguments of commands typed by hand (`auth bearer X`, `auth key k=X`,
-    /// `header Authorization X`, `key==X` items, `set token X`), quoted, quote-joined (`'a'"b"`) or
-    /// escaped (`Bearer\ X`), and the user of `http://TOKEN@host`. For history, recordings and echoed lines.
-    public func redactCommandLine(_ text: String) -> String {
-        CommandLineRedaction.redact(redact(text))
-    }
-
     /// Pattern-based masking of URLs, headers and parameters whose secrets are not known.
     public static func redactURLsAndHeaders(_ text: String) -> String {
         var result = text

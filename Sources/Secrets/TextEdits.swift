@@ -1,14 +1,14 @@
 import JSON
 /// Replacements of byte ranges of one UTF-8 text, collected during a scan and applied in one pass, so
 /// masking a large text costs one copy however many secrets it holds.
-struct TextEdits {
+package struct TextEdits {
     private var edits: [(range: Range<Int>, replacement: [UInt8])] = []
     private var isSorted = true
 
     var isEmpty: Bool { edits.isEmpty }
 
     /// Records a replacement. Ranges may come in any order; overlapping ones are merged into the first.
-    mutating func replace(_ range: Range<Int>, with replacement: [UInt8]) {
+    package mutating func replace(_ range: Range<Int>, with replacement: [UInt8]) {
         if let last = edits.last, range.lowerBound < last.range.lowerBound { isSorted = false }
         edits.append((range, replacement))
     }
@@ -31,7 +31,7 @@ struct TextEdits {
     }
 
     /// Applies the edits `scan` records over `text`'s bytes; the text itself when it records none.
-    static func rewriting(_ text: String, _ scan: (UnsafeBufferPointer<UInt8>, inout TextEdits) -> Void) -> String {
+    package static func rewriting(_ text: String, _ scan: (UnsafeBufferPointer<UInt8>, inout TextEdits) -> Void) -> String {
         var text = text
         return text.withUTF8 { bytes in
             var edits = TextEdits()

@@ -1,3 +1,4 @@
+import Secrets
 import Facade
 import JSON
 import APIDescriptions
@@ -100,6 +101,13 @@ struct SetCommand: Command {
     let abstract = "Set a variable, used as $NAME in any argument"
     let usage = "set NAME VALUE"
     let details = ["set city Boston", "refresh {service} city==$city"]
+
+    /// A variable named like a credential (`set token X`) holds a secret, and so does a value that starts
+    /// with an auth scheme (`set auth "Bearer X"`).
+    func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument] {
+        guard arguments.count >= 2 else { return [] }
+        return Redactor.isCredentialName(arguments[0]) ? [.rest(from: 1)] : [.afterAuthScheme(1)]
+    }
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         guard arguments.count >= 2, let name = arguments.first else { throw .usage(self) }

@@ -1,3 +1,4 @@
+import Secrets
 import APIDescriptions
 import Facade
 
@@ -56,11 +57,37 @@ struct CallCommand: Command {
         return OperationCompletion.items(of: operation, given: Array(previous.dropFirst(consumed)), session: session)
     }
 
+    /// `NAME=VALUE` items that fill a header or cookie parameter the operation declares as a credential
+    /// (`X-API-Key=…`, `Authorization="Bearer …"`, `session_id=…`), as `Header:value` items would be.
+    func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument] {
+        let (name, consumed) = Self.operationName(arguments)
+        guard consumed < arguments.count, let (operation, _) = HelpCommand.operation(named: name, facade: session.facade) else { return [] }
+        return (consumed..<arguments.count).compactMap { index in
+            Self.declaredSecret(arguments[index], of: operation) == nil ? nil : .afterEquals(index)
+        }
+    }
+
+    /// The value of an item that fills a declared credential parameter of the operation, if it is one.
+    static func declaredSecret(_ item: String, of operation: OpenAPIOperation) -> String? {
+        guard let equals = item.firstIndex(of: "="), equals != item.startIndex else { return nil }
+        let name = item[..<equals].lowercased()
+        guard let parameter = operation.parameters.first(where: { $0.name.lowercased() == name }),
+              parameter.location == .header || parameter.location == .cookie,
+              Redactor.isCredentialHeader(parameter.name) || Redactor.isCredentialName(parameter.name)
+        else { return nil }
+        return String(item[item.index(after: equals)...])
+    }
+
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         guard !arguments.isEmpty else { throw .usage(self) }
         let (operation, consumed) = Self.operationName(arguments)
         let rest = Array(arguments.dropFirst(consumed))
         let facade = context.session.facade
+        // What goes out as a declared credential is a secret from now on, wherever it shows up again
+        // (an echoed body captured by `let`, `vars`, an `expect` message).
+        if let (declared, _) = HelpCommand.operation(named: operation, facade: facade) {
+            context.session.addSentSecrets(rest.compactMap { Self.declaredSecret($0, of: declared) })
+        }
         var report = try context.request("call \(operation)", presenting: false) { token throws(FacadeError) in
             try facade.call(operation, arguments: rest, cancellation: token)
         }

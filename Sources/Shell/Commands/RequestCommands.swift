@@ -134,6 +134,15 @@ struct AuthCommand: Command {
         }
     }
 
+    /// The token of `auth bearer TOKEN` and the value of `auth key NAME=VALUE`.
+    func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument] {
+        switch arguments.first?.lowercased() {
+        case "bearer"?: [.whole(1)]
+        case "key"?: [.afterEquals(1)]
+        default: []
+        }
+    }
+
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         let facade = context.session.facade
         func scope(at index: Int) throws(CommandError) -> Credentials.Scope? {
@@ -183,6 +192,11 @@ struct HeaderCommand: Command {
         "header Cookie 'sid=1' {service}       a credential for one service",
         "header X-Api-Key abc https://api.example.com   a credential for one origin",
     ]
+
+    /// The value of a credential header (`header Authorization Bearer X`), however many words it takes.
+    func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument] {
+        arguments.count >= 2 && Redactor.isCredentialHeader(arguments[0]) ? [.rest(from: 1)] : []
+    }
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         let facade = context.session.facade

@@ -17,6 +17,25 @@ public protocol Command: Sendable {
     /// Whether the argument being typed is a file path (then files are offered instead).
     func completesPath(_ previous: [String]) -> Bool
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport
+    /// Which of the arguments (as typed, without the command's name; a `$variable` left as written) hold
+    /// secrets. History, recordings, the echoed line and `--json`'s `command` mask them; every command's
+    /// `name=value` items named like credentials are masked besides.
+    func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument]
+}
+
+/// A secret in a command's arguments, declared by the command beside its usage.
+public enum SecretArgument: Sendable, Equatable {
+    /// The whole argument at this index (`auth bearer TOKEN`: 1).
+    case whole(Int)
+    /// What follows the first `=` of the argument (`auth key NAME=VALUE`).
+    case afterEquals(Int)
+    /// What follows the first `:` of the argument (`auth basic USER:PASSWORD`).
+    case afterColon(Int)
+    /// Every argument from this index on, as one value (`header Authorization Bearer X`).
+    case rest(from: Int)
+    /// The argument after an auth scheme word that starts it (`set t "Bearer X"`), or every argument after
+    /// the argument when it is a bare scheme word (`set t Bearer X`).
+    case afterAuthScheme(Int)
 }
 
 extension Command {
@@ -24,6 +43,7 @@ extension Command {
     public var details: [String] { [] }
     public func complete(_ previous: [String], session: Session) -> [String] { [] }
     public func completesPath(_ previous: [String]) -> Bool { false }
+    public func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument] { [] }
 }
 
 /// What a running command can reach: the session and the engine (for `source`, `help`, `history`).

@@ -73,7 +73,7 @@ public final class Session {
         let redactor = self.redactor
         // A script repeats its lines: the same line under the same secrets is masked the same way.
         if let last = lastRedactedLine, last.text == text { return last.redacted }
-        let redacted = redactor.redactCommandLine(text)
+        let redacted = CommandLineRedactor(registry: registry).redact(text, session: self, redactor: redactor)
         lastRedactedLine = (text, redacted)
         return redacted
     }
@@ -95,17 +95,29 @@ public final class Session {
     /// ask for on every line: the variables are looked at a few bytes each, and the matcher is rebuilt
     /// only when the secrets changed (`SecretMatcher.shared(for:)`).
     var redactor: Redactor {
-        let credentialSecrets = facade.credentials.secrets
+        let credentialSecrets = facade.credentials.secrets + sentSecrets
         let variableSecrets = Redactor.secretValues(ofVariables: variables)
         // Asked for several times a command: while the secrets stay the same, the one made last is it.
         if let cached = redactorCache, cached.credentialSecrets == credentialSecrets,
            cached.variableSecrets == variableSecrets {
             return cached.redactor
         }
-        let made = Redactor(secrets: facade.redactor.secrets + variableSecrets)
+        let made = Redactor(secrets: facade.redactor.secrets + sentSecrets + variableSecrets)
         redactorCache = (credentialSecrets, variableSecrets, made)
         lastRedactedLine = nil
         return made
+    }
+
+    /// Values sent in parameters a spec declares as credentials (`call getR X-API-Key=…`): masked like the
+    /// credentials for the rest of the session. Kept to the most recent `maximumSentSecrets`.
+    private(set) var sentSecrets: [String] = []
+    static let maximumSentSecrets = 256
+
+    func addSentSecrets(_ values: [String]) {
+        for value in values where !value.isEmpty && !sentSecrets.contains(value) {
+            sentSecrets.append(value)
+        }
+        if sentSecrets.count > Self.maximumSentSecrets { sentSecrets.removeFirst(sentSecrets.count - Self.maximumSentSecrets) }
     }
 
     /// The last redactor made and the secrets it was made from.

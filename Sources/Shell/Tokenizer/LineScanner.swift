@@ -32,6 +32,36 @@ struct LineScanner {
         return commands
     }
 
+    /// The commands of a line as `commands()` splits them, each word with the byte range it was typed in
+    /// (quotes included). Never fails: a word the tokenizer would refuse (an open quote) runs to the end of
+    /// the line, so a line is always split the same way for masking as for running.
+    mutating func spannedCommands() -> [[(word: Word, span: Range<Int>)]] {
+        var commands: [[(word: Word, span: Range<Int>)]] = []
+        var current: [(word: Word, span: Range<Int>)] = []
+        while true {
+            while let byte = peek(), Self.isBlank(byte) { position += 1 }
+            guard let byte = peek() else { break }
+            if byte == Self.semicolon {
+                position += 1
+                if !current.isEmpty { commands.append(current) }
+                current = []
+            } else if byte == UInt8(ascii: "#") {
+                break
+            } else {
+                let start = position
+                do {
+                    let word = try word()
+                    current.append((word, start..<position))
+                } catch {
+                    current.append((Word(literal: text(from: start, to: bytes.count)), start..<bytes.count))
+                    position = bytes.count
+                }
+            }
+        }
+        if !current.isEmpty { commands.append(current) }
+        return commands
+    }
+
     private mutating func word() throws(TokenizerError) -> Word {
         let start = position
         var parts = PartsBuilder()

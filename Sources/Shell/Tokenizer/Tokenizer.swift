@@ -16,4 +16,12 @@ public enum Tokenizer {
         var scanner = LineScanner(line)
         return try scanner.commands()
     }
+
+    /// The commands of a line with each word's byte range as typed, for masking what a line shows: split
+    /// exactly as `split` splits it, except that an open quote runs to the end of the line instead of
+    /// failing.
+    static func spannedCommands(_ line: String) -> [[(word: Word, span: Range<Int>)]] {
+        var scanner = LineScanner(line)
+        return scanner.spannedCommands()
+    }
 }

@@ -1,0 +1,64 @@
+import DemoAPIs
+import Facade
+import Foundation
+import HTTPClient
+import JSON
+@testable import Shell
+import TestSupport
+import Testing
+
+/// Credentials that a spec declares as header or cookie parameters are secrets however they are typed:
+/// `call getR x X-API-Key=SEK1` is masked as `X-API-Key:SEK1` is.
+@Suite struct DeclaredCredentialTests {
+    private static func spec(server: String) -> String {
+        #"""
+        {"openapi":"3.0.3","info":{"title":"Declared","version":"1.0"},"servers":[{"url":"\#(server)/echo/api"}],
+         "paths":{"/r/{x}":{"get":{"operationId":"getR","parameters":[
+           {"name":"x","in":"path","required":true,"schema":{"type":"string"}},
+           {"name":"X-API-Key","in":"header","schema":{"type":"string"}},
+           {"name":"Authorization","in":"header","schema":{"type":"string"}},
+           {"name":"session_id","in":"cookie","schema":{"type":"string"}},
+           {"name":"X-Trace","in":"header","schema":{"type":"string"}}],
+          "responses":{"200":{"description":"ok"}}}}}}
+        """#
+    }
+
+    @Test func declaredCredentialParametersAreMaskedInEveryChannel() throws {
+        // GIVEN a spec whose operation declares a key header, an Authorization header and a session cookie
+        let server = try LiveDemoServer()
+        let folder = try ScratchDirectory()
+        let path = try folder.write("declared.json", Self.spec(server: server.baseURL))
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
+        try facade.locate(path)
+        var options = ShellOptions()
+        options.json = true
+        options.width = { 0 }
+        let output = BufferedOutput()
+        let session = Session(facade: facade, bundles: DemoAPIs.bundles, options: options)
+        let engine = ShellEngine(session: session, output: output)
+        let line = #"call getR x X-API-Key=SEK1xx Authorization="Bearer SEK2yy" session_id=SEK3zz X-Trace=visible1"#
+
+        // WHEN the user calls it with those values, records it, and captures the echoed headers
+        #expect(engine.execute("record start"))
+        #expect(engine.execute(line), "\(output.errors)")
+        #expect(engine.execute("let k = headers"))
+        #expect(engine.execute("let got = headers.x-api-key"))
+        #expect(engine.execute("expect headers.x-api-key == nothing") == false)
+        #expect(engine.execute("vars"))
+        let recording = folder.path + "/take.apish"
+        #expect(engine.execute("record save \(recording)"))
+
+        // THEN the values went out (the server saw them) but no channel shows them
+        let sent = try #require(facade.lastExchange?.request.headers)
+        #expect(sent["X-API-Key"] == "SEK1xx")
+        let everything = output.output + output.errors + (try String(contentsOfFile: recording, encoding: .utf8))
+            + session.redactLine(line)
+        for secret in ["SEK1xx", "SEK2yy", "SEK3zz"] {
+            #expect(!everything.contains(secret), "\(secret) shown in: \(everything)")
+        }
+        // AND a header that is not a credential stays as typed
+        #expect(session.redactLine(line).contains("X-Trace=visible1"))
+        let first = try JSONValue.parse(String(output.output.split(separator: "\n")[1]))
+        #expect(first["command"]?.stringValue?.hasPrefix("call getR x X-API-Key=•••") == true)
+    }
+}
