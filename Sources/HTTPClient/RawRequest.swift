@@ -29,7 +29,8 @@ public struct RawRequest: Sendable {
                 self = .url(text)
             } else if text.hasPrefix("/") {
                 self = .relative(text)
-            } else if let slash = text.firstIndex(of: "/") {
+            } else if let slash = text.firstIndex(where: { $0 == "/" || $0 == "?" }) {
+                // `weather?city=Boston` is the service with a query, as `weather/?city=Boston` is.
                 self = .service(name: String(text[..<slash]), path: String(text[slash...]))
             } else {
                 self = .service(name: text, path: "")
