@@ -196,7 +196,10 @@ extension ServiceFacade {
         let response = try? result.get()
         // A parse stopped by Ctrl-C is not started again here.
         let cancelled = outcome == .networkFailure(TransportError.cancelled.description)
-        let document = model?.document ?? (cancelled ? nil : response.flatMap { try? JSONDocument.parse($0.body) })
+        let document = model?.document ?? (cancelled ? nil : response.flatMap { response in
+            (try? JSONDocument.parse(response.body))
+                ?? JSONLines.document(response.body, contentType: response.headers["Content-Type"])
+        })
         let exchange = Exchange(
             service: entry?.key, method: request.method,
             displayURL: displayURL(QueryString.append(request.query, to: request.url)),
