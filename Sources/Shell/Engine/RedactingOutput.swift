@@ -31,7 +31,9 @@ final class RedactingOutput: OutputSink {
             base.writeBytes(bytes)
             return
         }
-        let masked = session.redactSecrets(text)
+        // Masked as a body shown on a terminal is: known secrets, and what looks like one (a reflected
+        // `"authorization":"Basic …"`).
+        let masked = session.redactSecrets(session.redact(text))
         base.writeBytes(masked == text ? bytes : Data(masked.utf8))
     }
 

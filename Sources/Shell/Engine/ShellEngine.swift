@@ -366,6 +366,11 @@ public final class ShellEngine {
             renderer.write(told) { output.writeError($0) }
             for warning in report.warnings { output.writeError(renderer.warning(warning)) }
             output.writeBytes(body)
+            // On standard output the next command's output starts on a line of its own; a pipe or a
+            // file gets the bytes alone, and binary is never touched.
+            if !redirected, let last = body.last, last != UInt8(ascii: "\n"), String(data: body, encoding: .utf8) != nil {
+                output.write("\n")
+            }
         } else {
             renderer.write(report) { output.write($0) }
             for warning in report.warnings { output.writeError(renderer.warning(warning)) }
