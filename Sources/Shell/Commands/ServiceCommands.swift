@@ -241,7 +241,7 @@ struct ShowCommand: Command {
             if !response.body.isEmpty, String(data: response.body, encoding: .utf8) == nil {
                 // Binary: its bytes where they can be kept, its size on a terminal.
                 report.body = response.body
-                report.formatted = "(\(ByteSize.text(response.body.count)) of binary data; show --raw > FILE saves it)"
+                report.formatted = "(\(response.body.count) bytes of binary data; show --raw > FILE saves them)"
             } else {
                 report.formatted = TerminalText.safe(context.session.redact(response.text))
             }

@@ -23,8 +23,15 @@ final class PipeOutput: OutputSink {
     /// The child closed its end, or Ctrl-C stopped the writing: later output is dropped.
     private var stopped = false
 
-    init(command: String, errors: OutputSink, interrupted: @escaping () -> Bool) throws(CommandError) {
+    /// The child leads a process group of its own, so that Ctrl-C reaches everything it started.
+    private let ownGroup: Bool
+
+    /// `ownGroup`: give the child a process group of its own. Not at an interactive prompt, where the
+    /// child shares the terminal's foreground group (a pager there can read the terminal, and Ctrl-C
+    /// reaches it from the terminal itself); elsewhere only apish hears Ctrl-C and passes it on.
+    init(command: String, ownGroup: Bool, errors: OutputSink, interrupted: @escaping () -> Bool) throws(CommandError) {
         self.command = command
+        self.ownGroup = ownGroup
         self.errors = errors
         self.interrupted = interrupted
         var ends: [Int32] = [-1, -1]
@@ -33,7 +40,7 @@ final class PipeOutput: OutputSink {
         // becomes its standard input and closes on exec.
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        switch Self.spawn(command, input: ends[0]) {
+        switch Self.spawn(command, input: ends[0], ownGroup: ownGroup) {
         case .success(let pid):
             child = pid
         case .failure(let error):
@@ -101,13 +108,13 @@ final class PipeOutput: OutputSink {
             if result == child { break }
             if result < 0, errno != EINTR { return nil }
             if interrupted(), !signalled {
-                // On a terminal the child had the Ctrl-C itself; elsewhere only apish did.
-                _ = kill(child, SIGTERM)
+                // At the prompt the child had the Ctrl-C itself; elsewhere only apish did.
+                _ = kill(ownGroup ? -child : child, SIGTERM)
                 signalled = true
                 deadline = Self.now() + 2
             }
             if let deadline, Self.now() > deadline {
-                _ = kill(child, SIGKILL)
+                _ = kill(ownGroup ? -child : child, SIGKILL)
             }
             Threads.sleep(seconds: 0.01)
         }
@@ -134,7 +141,7 @@ final class PipeOutput: OutputSink {
 
     /// Starts `/bin/sh -c command` with `input` as its standard input, every signal unblocked and SIGPIPE
     /// and SIGINT at their defaults (whatever apish does with them, the child is an ordinary program).
-    private static func spawn(_ command: String, input: Int32) -> Result<pid_t, CommandError> {
+    private static func spawn(_ command: String, input: Int32, ownGroup: Bool) -> Result<pid_t, CommandError> {
         #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
@@ -155,7 +162,9 @@ final class PipeOutput: OutputSink {
         sigaddset(&defaults, SIGPIPE)
         sigaddset(&defaults, SIGINT)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        let group = ownGroup ? Int32(POSIX_SPAWN_SETPGROUP) : 0
+        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | group))
         let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("sh"), strdup("-c"), strdup(command), nil]
         defer { for argument in arguments { free(argument) } }
         var pid = pid_t()

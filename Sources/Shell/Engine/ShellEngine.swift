@@ -276,8 +276,8 @@ public final class ShellEngine {
         let destination: Destination
         let interruption = session.cancellationToken()
         do {
-            destination = try Destination.open(parsed.output, path: outputPath, errors: standardOutput.base,
-                                               interrupted: { interruption.isCancelled })
+            destination = try Destination.open(parsed.output, path: outputPath, ownGroup: !session.options.interactive,
+                                               errors: standardOutput.base, interrupted: { interruption.isCancelled })
         } catch {
             fail(line: typed, location: location, message: error.message, started: started, echo: typed)
             return false
@@ -445,13 +445,14 @@ private enum Destination {
 
     /// Opens the file or starts the pipe's command before the command runs, as a shell does.
     static func open(
-        _ output: ParsedCommand.Output?, path: String?, errors: OutputSink, interrupted: @escaping () -> Bool
+        _ output: ParsedCommand.Output?, path: String?, ownGroup: Bool, errors: OutputSink,
+        interrupted: @escaping () -> Bool
     ) throws(CommandError) -> Destination {
         switch output {
         case nil:
             return .standard
         case .pipe(let command)?:
-            return .pipe(try PipeOutput(command: command, errors: errors, interrupted: interrupted))
+            return .pipe(try PipeOutput(command: command, ownGroup: ownGroup, errors: errors, interrupted: interrupted))
         case .file(_, let append)?:
             return .file(try FileOutput(path: path ?? "", append: append, errors: errors))
         }
