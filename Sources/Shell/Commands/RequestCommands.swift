@@ -13,19 +13,19 @@ struct RawRequestCommand: Command {
     let method: HTTPMethod
     var name: String { method.rawValue.lowercased() }
     var abstract: String { "Send a \(method.rawValue) request to a service path or URL" }
-    var usage: String { "\(name) TARGET [ITEM…] [< FILE | @FILE | <<WORD]" }
+    var usage: String { "\(name) TARGET [ITEM…] [< FILE|@FILE|<<WORD]" }
     let details = [
         "TARGET: SERVICE[/path][?query] · /path[?query] (current service) · absolute URL",
-        "ITEM:   name=value (form field; a JSON field with Content-Type:application/json) ·",
-        "        name:=json (JSON field) · name==value (query) · Header:value ·",
-        "        name=@file.txt (a text file as a string) · name:=@file.json (a JSON file as a field)",
-        "BODY:   < FILE or @FILE (the file's bytes) · <<WORD, lines, then WORD alone (a heredoc)",
-        "        Content-Type: a Content-Type: item, else JSON when the body parses, else by extension",
+        "ITEM:   name=value (form field; JSON under Content-Type:application/json)",
+        "        name:=json (JSON field) · name==value (query) · Header:value",
+        "        name=@file.txt (a text file as a string) · name:=@file.json (JSON)",
+        "BODY:   < FILE or @FILE (the file's bytes) · <<WORD, lines, then WORD",
+        "        typed as JSON when it parses, else by extension (or Content-Type:)",
         "get weather city==Boston",
         "post twit/like/t01 Authorization:'Bearer demo'",
         "post http://127.0.0.1:8080/echo name=eye home=http://theeye.pe.kr",
         "post /pets < pet.json        put /photo @photo.png",
-        "get weather | jq .city       get weather > weather.json       (a body is written as it came)",
+        "get weather | jq .city       get weather > weather.json   (the body as it came)",
     ]
 
     let readsInput = true
