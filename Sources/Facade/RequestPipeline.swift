@@ -94,23 +94,40 @@ struct RequestPipeline {
     }
 
     /// The service URL with `path` appended: before the URL's own query (`…/twit-api?v=1` + `/twit` →
-    /// `…/twit-api/twit?v=1`), with characters a path cannot hold (spaces) percent-encoded.
-    static func joined(_ base: String, _ path: String) -> String {
-        guard !path.isEmpty else { return base }
+    /// `…/twit-api/twit?v=1`), with characters a path cannot hold (spaces) percent-encoded. A query typed
+    /// after the path (`/anything?a=1`, a captured `next_page_uri`) stays a query, after the URL's own.
+    static func joined(_ base: String, _ typed: String) -> String {
+        guard !typed.isEmpty else { return base }
         var head = base
         var tail = ""
         if let mark = base.firstIndex(where: { $0 == "?" || $0 == "#" }) {
             head = String(base[..<mark])
             tail = String(base[mark...])
         }
-        let path = PercentEncoding.encode(path, keeping: isPathByte)
-        if head.hasSuffix("/") && path.hasPrefix("/") { return head + path.dropFirst() + tail }
-        if !head.hasSuffix("/") && !path.hasPrefix("/") { return head + "/" + path + tail }
-        return head + path + tail
+        var path = Substring(typed)
+        if let question = typed.firstIndex(of: "?") {
+            path = typed[..<question]
+            let query = PercentEncoding.encode(String(typed[typed.index(after: question)...]), keeping: isQueryByte)
+            if !query.isEmpty {
+                let fragment = tail.firstIndex(of: "#").map { tail[$0...] } ?? ""
+                let own = tail.prefix { $0 != "#" }
+                tail = (own.isEmpty ? "?" : own.hasSuffix("?") || own.hasSuffix("&") ? String(own) : own + "&") + query + fragment
+            }
+        }
+        let encoded = PercentEncoding.encode(String(path), keeping: isPathByte)
+        guard !encoded.isEmpty else { return head + tail }
+        if head.hasSuffix("/") && encoded.hasPrefix("/") { return head + encoded.dropFirst() + tail }
+        if !head.hasSuffix("/") && !encoded.hasPrefix("/") { return head + "/" + encoded + tail }
+        return head + encoded + tail
     }
 
     /// What a path may hold as typed: the URL path set plus `%`, so `%20` typed by hand stays as is.
     private static func isPathByte(_ byte: UInt8) -> Bool {
         PercentEncoding.isURLPathAllowed(byte) || byte == UInt8(ascii: "%")
+    }
+
+    /// What a typed query may hold as typed: the URL query set plus `%`.
+    private static func isQueryByte(_ byte: UInt8) -> Bool {
+        PercentEncoding.isURLQueryAllowed(byte) || byte == UInt8(ascii: "%")
     }
 }

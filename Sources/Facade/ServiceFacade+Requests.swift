@@ -99,7 +99,7 @@ extension ServiceFacade {
     private func path(of raw: RawRequest, url: String, below entry: LocatorEntry) -> String? {
         switch raw.target {
         case .service(_, let path), .relative(let path):
-            return path
+            return String(path.prefix { $0 != "?" })
         case .url:
             guard url.hasPrefix(entry.url) else { return nil }
             let rest = url.dropFirst(entry.url.count)
@@ -143,7 +143,10 @@ extension ServiceFacade {
         let response = try? result.get()
         // A parse stopped by Ctrl-C is not started again here.
         let cancelled = outcome == .networkFailure(TransportError.cancelled.description)
-        let document = model?.document ?? (cancelled ? nil : response.flatMap { try? JSONDocument.parse($0.body) })
+        let document = model?.document ?? (cancelled ? nil : response.flatMap { response in
+            (try? JSONDocument.parse(response.body))
+                ?? JSONLines.document(response.body, contentType: response.headers["Content-Type"])
+        })
         let exchange = Exchange(
             service: entry?.key, method: request.method,
             displayURL: displayURL(QueryString.append(request.query, to: request.url)),

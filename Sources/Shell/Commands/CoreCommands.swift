@@ -98,6 +98,8 @@ struct QuitCommand: Command {
 /// `set NAME VALUE`.
 struct SetCommand: Command {
     let name = "set"
+    /// `<`, `>` and `|` are text here (`expect price > 0` compares).
+    let takesOperators = false
     let abstract = "Set a variable, used as $NAME in any argument"
     let usage = "set NAME VALUE"
     let details = ["set city Boston", "refresh {service} city==$city"]

@@ -13,14 +13,22 @@ struct RawRequestCommand: Command {
     let method: HTTPMethod
     var name: String { method.rawValue.lowercased() }
     var abstract: String { "Send a \(method.rawValue) request to a service path or URL" }
-    var usage: String { "\(name) TARGET [ITEM…]" }
+    var usage: String { "\(name) TARGET [ITEM…] [< FILE|@FILE|<<WORD]" }
     let details = [
-        "TARGET: SERVICE[/path] · /path (current service) · absolute URL",
-        "ITEM:   name=value (form field) · name:=json (JSON field) · name==value (query) · Header:value",
+        "TARGET: SERVICE[/path][?query] · /path[?query] (current service) · absolute URL",
+        "ITEM:   name=value (form field; JSON under Content-Type:application/json)",
+        "        name:=json (JSON field) · name==value (query) · Header:value",
+        "        name=@file.txt (a text file as a string) · name:=@file.json (JSON)",
+        "BODY:   < FILE or @FILE (the file's bytes) · <<WORD, lines, then WORD",
+        "        typed as JSON when it parses, else by extension (or Content-Type:)",
         "get {service} city==Boston",
         "post {service}/items name=Rex Authorization:'Bearer demo'",
         "post http://127.0.0.1:8080/echo name=eye home=http://theeye.pe.kr",
+        "post /pets < pet.json        put /photo @photo.png",
+        "get {service} | jq .city       get {service} > out.json   (the body as it came)",
     ]
+
+    let readsInput = true
 
     func complete(_ previous: [String], session: Session) -> [String] {
         previous.isEmpty ? ServiceCompletion.names(session) : []
@@ -29,8 +37,16 @@ struct RawRequestCommand: Command {
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         guard let target = arguments.first else { throw .usage(self) }
         let raw: RawRequest
+        let limit = context.session.options.maxInputBytes
+        let readFile: RawRequest.FileReader = { path throws(RequestItemError) in try BodyFile.read(path, limit: limit) }
         do {
-            raw = try RawRequest(method: method, target: target, items: Array(arguments.dropFirst()))
+            let body: RawRequest.BodyBytes?
+            switch context.input {
+            case .file(let path)?: body = RawRequest.BodyBytes(data: try readFile(path), fileName: path)
+            case .text(let text)?: body = RawRequest.BodyBytes(data: Data(text.utf8), fileName: nil)
+            case nil: body = nil
+            }
+            raw = try RawRequest(method: method, target: target, items: Array(arguments.dropFirst()), body: body, readFile: readFile)
         } catch {
             throw CommandError(error)
         }
@@ -49,7 +65,19 @@ struct RawRequestCommand: Command {
     }
 }
 
-/// How a raw answer's body shows: pretty (coloured) JSON when it is JSON, text as text, a note for binary.
+/// A file sent as a body or a field, read as every input is: bounded, with the system's reason when it cannot be.
+enum BodyFile {
+    static func read(_ path: String, limit: Int) throws(RequestItemError) -> Data {
+        do {
+            return try LocalFile.read(LocatorLocation.expandTilde(path), limit: limit)
+        } catch {
+            throw .invalidItem("cannot read \(path): \(error.reason)")
+        }
+    }
+}
+
+/// How a raw answer's body shows: pretty (coloured) JSON when it is JSON, one value a line for JSON lines,
+/// text as text, a note for binary.
 enum RawBody {
     /// `HTTP/1.1 201 Created`.
     static func statusLine(_ response: HTTPResponse) -> String {
@@ -73,11 +101,22 @@ enum RawBody {
     /// Puts the body in `report`: pretty JSON when it parsed (masked as it is written), else its text,
     /// already redacted.
     static func show(_ exchange: Exchange, in report: inout CommandReport, session: Session) {
-        if let document = exchange.document {
+        report.body = exchange.response?.body
+        if let document = exchange.document, let response = exchange.response, JSONLines.isLines(document, of: response.body) {
+            report.formatted = lines(of: document, session: session)
+        } else if let document = exchange.document {
             report.formattedJSON = document
         } else {
             report.formatted = text(of: exchange, session: session)
         }
+    }
+
+    /// JSON lines as they came: one value a line, compact, masked.
+    private static func lines(of document: JSONDocument, session: Session) -> String? {
+        guard case .array(let values) = document.value else { return nil }
+        var text = ""
+        for value in values { text += session.redact(value).encoded() + "\n" }
+        return TerminalText.safe(text)
     }
 
     /// A body that is not JSON for the terminal, already redacted; nil when there is none.

@@ -2,6 +2,11 @@ import APIDescriptions
 import Facade
 import JSON
 import HTTPClient
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `locate [URL|PATH]`.
 struct LocateCommand: Command {
@@ -233,7 +238,13 @@ struct ShowCommand: Command {
         if let document = exchange.document {
             report.formattedJSON = document
         } else if let response = exchange.response {
-            report.formatted = TerminalText.safe(context.session.redact(response.text))
+            if !response.body.isEmpty, String(data: response.body, encoding: .utf8) == nil {
+                // Binary: its bytes where they can be kept, its size on a terminal.
+                report.body = response.body
+                report.formatted = "(\(response.body.count) bytes of binary data; show --raw > FILE saves them)"
+            } else {
+                report.formatted = TerminalText.safe(context.session.redact(response.text))
+            }
         }
         return report
     }

@@ -16,6 +16,11 @@ public protocol Command: Sendable {
     func complete(_ previous: [String], session: Session) -> [String]
     /// Whether the argument being typed is a file path (then files are offered instead).
     func completesPath(_ previous: [String]) -> Bool
+    /// Whether `|`, `>`, `>>`, `<` and `<<` on the command's line are operators. `expect`, `let` and `set`
+    /// say no: `expect price > 0` compares.
+    var takesOperators: Bool { get }
+    /// Whether the command sends a body from `< FILE` or a heredoc (`context.input`).
+    var readsInput: Bool { get }
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport
     /// Which of the arguments (as typed, without the command's name; a `$variable` left as written) hold
     /// secrets. History, recordings, the echoed line and `--json`'s `command` mask them; every command's
@@ -44,6 +49,14 @@ extension Command {
     public func complete(_ previous: [String], session: Session) -> [String] { [] }
     public func completesPath(_ previous: [String]) -> Bool { false }
     public func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument] { [] }
+    public var takesOperators: Bool { true }
+    public var readsInput: Bool { false }
+}
+
+/// A body given on the command line instead of items: a file's path (`< body.json`) or a heredoc's text.
+public enum CommandInput: Sendable, Equatable {
+    case file(String)
+    case text(String)
 }
 
 /// What a running command can reach: the session and the engine (for `source`, `help`, `history`).
@@ -52,6 +65,8 @@ public struct CommandContext {
     public let engine: ShellEngine
     /// The command's words as typed, its name first (quoting kept: `"63"` vs `63`).
     public let words: [Word]
+    /// The body `< FILE` or a heredoc gave, for a command that `readsInput`.
+    public var input: CommandInput?
 
     /// A cancellation token that trips on Ctrl-C (SIGINT) from now on.
     public func cancellationToken() -> CancellationToken {

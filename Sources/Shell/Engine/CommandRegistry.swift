@@ -90,8 +90,13 @@ public struct CommandRegistry: Sendable {
                     + "  " + line
             }
         }
-        return rows + ["", "help CMD shows a command's usage and examples."]
+        return rows + ["", "help CMD shows a command's usage and examples."] + TextWrapper.wrap(Self.outputNote, width: width)
     }
+
+    /// How output goes into pipes and files, and what stays masked there.
+    static let outputNote = "Output: COMMAND | SHELL-COMMAND pipes it to /bin/sh, COMMAND > FILE writes it to FILE "
+        + "(>> FILE appends); a request writes its body's bytes. Secrets stay masked on a terminal and in a pipe, "
+        + "but a body saved with > FILE is saved as it came, secrets and all."
 
     /// `help CMD` at 80 columns.
     public func help(for command: any Command) -> [String] {

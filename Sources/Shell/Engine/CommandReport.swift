@@ -1,6 +1,11 @@
 import HTTPClient
 import Facade
 import JSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What a command produced, before it is rendered as text or as one JSON line.
 public struct CommandReport: Sendable {
@@ -15,6 +20,10 @@ public struct CommandReport: Sendable {
     /// A body to show as pretty JSON where `formatted` would be, masked and written in pieces as it is
     /// rendered (see `JSONRenderer.write`).
     public var formattedJSON: JSONDocument?
+    /// The body a raw request or `call` answered with (or a binary one `show --raw` shows), written as its
+    /// bytes instead of `formatted`/`formattedJSON` when the output is a pipe or a file, or stdout is not a
+    /// terminal; the lines and notes then go to stderr, as httpie does.
+    public var body: Data?
     /// Lines shown after the presentation in text mode (`more: groups next`).
     public var notes: [String] = []
     /// The request this command made, if any.

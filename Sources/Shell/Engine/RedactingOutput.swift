@@ -1,8 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The one point where a session's text leaves the process for stdout and stderr: every secret the
 /// session knows (tokens, keys, credential headers, variables holding them) is masked here, in its raw,
 /// percent-encoded, base64 and JSON-escaped forms, whatever command or renderer produced the text.
+/// A body's bytes are masked too when they are text, except in a file the user named to save it in.
 final class RedactingOutput: OutputSink {
-    private let base: OutputSink
+    let base: OutputSink
     private unowned let session: Session
 
     init(_ base: OutputSink, session: Session) {
@@ -17,4 +24,18 @@ final class RedactingOutput: OutputSink {
     func writeError(_ text: String) {
         base.writeError(session.redactSecrets(text))
     }
+
+    func writeBytes(_ bytes: Data) {
+        guard !base.keepsBodiesAsTheyCame, let text = String(data: bytes, encoding: .utf8) else {
+            // Binary is not text: no secret the session knows is masked inside an image.
+            base.writeBytes(bytes)
+            return
+        }
+        // Masked as a body shown on a terminal is: known secrets, and what looks like one (a reflected
+        // `"authorization":"Basic …"`).
+        let masked = session.redactSecrets(session.redact(text))
+        base.writeBytes(masked == text ? bytes : Data(masked.utf8))
+    }
+
+    var keepsBodiesAsTheyCame: Bool { base.keepsBodiesAsTheyCame }
 }

@@ -2,6 +2,7 @@ import JSON
 import Facade
 import Secrets
 import HTTPClient
+import FoundationFree
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -13,7 +14,10 @@ import Foundation
 public final class ShellEngine {
     public let session: Session
     public let registry: CommandRegistry
-    let output: OutputSink
+    /// Where text goes, masked: standard output, or the pipe or file of the command running now.
+    private(set) var output: OutputSink
+    /// The masked standard output and error, whatever the command running now writes to.
+    private let standardOutput: RedactingOutput
     /// Every failure so far, with where it happened.
     public private(set) var failures: [ScriptFailure] = []
     /// One case per command run, for `--report`: kept only when `keepsCases` (a long session keeps none).
@@ -45,7 +49,8 @@ public final class ShellEngine {
         self.session = session
         self.registry = registry ?? session.registry
         // The one point where a session's text leaves the process: every secret it knows is masked there.
-        self.output = RedactingOutput(output, session: session)
+        standardOutput = RedactingOutput(output, session: session)
+        self.output = standardOutput
         story = session.options.story ? ScriptStory(style: session.options.color ? .colored : .plain) : nil
     }
 
@@ -90,18 +95,47 @@ public final class ShellEngine {
     }
 
     /// Runs every command on one line. `location` is where the line came from (nil when typed at the prompt).
+    /// A heredoc (`<<WORD`) needs the lines after it, so it works only in a script or at the prompt.
     @discardableResult
     public func execute(_ line: String, at location: SourceLocation? = nil) -> Bool {
-        let commands: [[Word]]
+        execute(line, at: location, heredocs: nil)
+    }
+
+    /// The prompt of a heredoc's lines, as zsh shows it.
+    public static let heredocPrompt = "heredoc> "
+
+    private func execute(_ line: String, at location: SourceLocation?, heredocs: HeredocLines?) -> Bool {
+        let commands: [ParsedCommand]
         do {
-            commands = try Tokenizer.split(line)
+            commands = try Tokenizer.parse(line) { [registry] name in registry.lookup(name)?.command.takesOperators ?? true }
         } catch {
             fail(line: line, location: location, message: error.description, started: Date(), echo: line)
             return false
         }
+        // Every heredoc of the line is read before anything runs, as a shell does, so a failing command
+        // cannot leave a body's lines to be run as commands.
+        var bodies: [Int: String] = [:]
+        for index in commands.indices {
+            guard case .heredoc(let delimiter) = commands[index].input else { continue }
+            guard let heredocs else {
+                fail(line: line, location: location,
+                     message: "<<\(delimiter): a heredoc needs the lines after it, in a script or at the prompt",
+                     started: Date(), echo: line)
+                return false
+            }
+            switch heredocs.read(until: delimiter, limit: session.options.maxInputBytes) {
+            case .text(let text):
+                bodies[index] = text
+            case .interrupted:
+                return false
+            case .failed(let message):
+                fail(line: line, location: location, message: message, started: Date(), echo: line)
+                return false
+            }
+        }
         var ok = true
-        for words in commands where !shouldStop {
-            ok = run(words, line: line, location: location) && ok
+        for index in commands.indices where !shouldStop {
+            ok = run(commands[index], heredoc: bodies[index], location: location) && ok
         }
         return ok
     }
@@ -135,13 +169,15 @@ public final class ShellEngine {
                     output.write(heading)
                 }
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+                let heredocs = HeredocLines(source: source, prompt: interactive ? Self.heredocPrompt : "")
+                defer { number += heredocs.taken }
                 guard interactive else {
-                    execute(line, at: SourceLocation(file: file, line: number))
+                    execute(line, at: SourceLocation(file: file, line: number), heredocs: heredocs)
                     continue
                 }
                 source.remember(session.redactLine(line))
                 interruptsAtPromptLine = session.options.interruptCount()
-                execute(line)
+                execute(line, at: nil, heredocs: heredocs)
                 interruptsAtPromptLine = nil
             }
         }
@@ -192,12 +228,17 @@ public final class ShellEngine {
         return line
     }
 
-    private func run(_ words: [Word], line: String, location: SourceLocation?) -> Bool {
+    private func run(_ parsed: ParsedCommand, heredoc: String?, location: SourceLocation?) -> Bool {
         let started = Date()
-        let typed = Self.typedLine(words)
+        let words = parsed.words
+        let typed = Self.typedLine(words) + parsed.operatorText
         let arguments: [String]
+        var input: CommandInput? = heredoc.map(CommandInput.text)
+        var outputPath: String?
         do {
             arguments = try Expansion.expand(words) { self.session.variable($0) }
+            if case .file(let word)? = parsed.input { input = .file(try word.expand { self.session.variable($0) }) }
+            if case .file(let word, _)? = parsed.output { outputPath = try word.expand { self.session.variable($0) } }
         } catch {
             fail(line: typed, location: location, message: error.description, started: started, echo: typed)
             return false
@@ -215,6 +256,12 @@ public final class ShellEngine {
             fail(line: typed, location: location, message: registry.available(with: session.facade.locator?.serviceNames ?? []).unknownCommandMessage(name), started: started, echo: typed)
             return false
         }
+        if input != nil, !command.readsInput {
+            fail(line: typed, location: location,
+                 message: "\(command.name) sends no body: < FILE and <<WORD go with get, post, put, patch and delete",
+                 started: started, echo: typed)
+            return false
+        }
         let isExpectation = expectation != nil
         let judges = expectation?.judgesRequestOutcome(Array(arguments.dropFirst())) ?? false
         settlePendingRequestFailure(judgedByNext: judges)
@@ -224,7 +271,18 @@ public final class ShellEngine {
         if let story, let location, !isExpectation {
             output.write(story.command(session.redactLine(typed), at: location))
         }
-        let context = CommandContext(session: session, engine: self, words: words)
+        var context = CommandContext(session: session, engine: self, words: words)
+        context.input = input
+        let destination: Destination
+        let interruption = session.cancellationToken()
+        do {
+            destination = try Destination.open(parsed.output, path: outputPath, ownGroup: !session.options.interactive,
+                                               errors: standardOutput.base, interrupted: { interruption.isCancelled })
+        } catch {
+            fail(line: typed, location: location, message: error.message, started: started, echo: typed)
+            return false
+        }
+        redirect(to: destination)
         var report: CommandReport
         do {
             report = try command.run(Array(arguments.dropFirst()), in: context)
@@ -233,6 +291,7 @@ public final class ShellEngine {
             report.ok = false
             report.error = error.message
         }
+        defer { if let failure = endRedirection(destination) { countOutputFailure(failure, typed: typed, location: location) } }
         let shown = session.redactLine(typed)
         if let story, let location, isExpectation {
             output.write(story.expectation(shown, at: location, passed: report.ok))
@@ -249,7 +308,14 @@ public final class ShellEngine {
             keep(result)
             if counts { failures.append(failure) }
         }
-        if command.name != "record" { session.recorder?.record(shown, report: report) }
+        if command.name != "record" {
+            // A heredoc is replayed with its lines, masked like the line that opened it.
+            var recorded = shown
+            if let heredoc, case .heredoc(let delimiter)? = parsed.input {
+                recorded += "\n" + session.redactLine(heredoc) + "\n" + delimiter
+            }
+            session.recorder?.record(recorded, report: report)
+        }
         return report.ok
     }
 
@@ -292,6 +358,19 @@ public final class ShellEngine {
         let renderer = ReportRenderer(session: session)
         if session.options.json {
             output.write(renderer.jsonLine(report, command: command) + "\n")
+        } else if let body = report.body, redirected || !session.options.stdoutIsTerminal {
+            // As httpie: the body alone where the output goes, everything said about it on stderr.
+            var told = report
+            told.formatted = nil
+            told.formattedJSON = nil
+            renderer.write(told) { output.writeError($0) }
+            for warning in report.warnings { output.writeError(renderer.warning(warning)) }
+            output.writeBytes(body)
+            // On standard output the next command's output starts on a line of its own; a pipe or a
+            // file gets the bytes alone, and binary is never touched.
+            if !redirected, let last = body.last, last != UInt8(ascii: "\n"), String(data: body, encoding: .utf8) != nil {
+                output.write("\n")
+            }
         } else {
             renderer.write(report) { output.write($0) }
             for warning in report.warnings { output.writeError(renderer.warning(warning)) }
@@ -313,9 +392,139 @@ public final class ShellEngine {
         output.writeError(ReportRenderer(session: session).error(prefix + session.redact(message)))
     }
 
+    // MARK: Pipes and files
+
+    /// Whether the command running now writes to a pipe or a file.
+    private var redirected = false
+    /// The display settings a redirected command changed, to put back after it.
+    private var displayBeforeRedirection: (color: Bool, width: @Sendable () -> Int)?
+
+    /// Sends the output to `destination` until `endRedirection`: masked as ever, without colour, and not
+    /// cut to a terminal's width.
+    private func redirect(to destination: Destination) {
+        guard let sink = destination.sink else { return }
+        output = RedactingOutput(sink, session: session)
+        redirected = true
+        displayBeforeRedirection = (session.options.color, session.options.width)
+        session.options.color = false
+        session.options.width = { 0 }
+    }
+
+    /// Back to standard output; closes the file or waits for the pipe's command, and says why that failed.
+    private func endRedirection(_ destination: Destination) -> String? {
+        guard destination.sink != nil else { return nil }
+        output = standardOutput
+        redirected = false
+        if let display = displayBeforeRedirection {
+            session.options.color = display.color
+            session.options.width = display.width
+            displayBeforeRedirection = nil
+        }
+        return destination.finish()?.message
+    }
+
+    /// A pipe's command that failed, or a file that could not be written, fails the line.
+    private func countOutputFailure(_ message: String, typed: String, location: SourceLocation?) {
+        let shown = session.redactLine(typed)
+        keep(CaseResult(name: shown, location: location, duration: 0, failure: message))
+        failures.append(ScriptFailure(location: location, message: message))
+        renderError(message, location: location)
+    }
+
     /// Writes text straight to the output (used by `watch` while it runs).
     func emit(_ text: String) {
         output.write(text)
+    }
+}
+
+/// Where one command's output goes.
+private enum Destination {
+    case standard
+    case pipe(PipeOutput)
+    case file(FileOutput)
+
+    /// Opens the file or starts the pipe's command before the command runs, as a shell does.
+    static func open(
+        _ output: ParsedCommand.Output?, path: String?, ownGroup: Bool, errors: OutputSink,
+        interrupted: @escaping () -> Bool
+    ) throws(CommandError) -> Destination {
+        switch output {
+        case nil:
+            return .standard
+        case .pipe(let command)?:
+            return .pipe(try PipeOutput(command: command, ownGroup: ownGroup, errors: errors, interrupted: interrupted))
+        case .file(_, let append)?:
+            return .file(try FileOutput(path: path ?? "", append: append, errors: errors))
+        }
+    }
+
+    var sink: OutputSink? {
+        switch self {
+        case .standard: nil
+        case .pipe(let pipe): pipe
+        case .file(let file): file
+        }
+    }
+
+    func finish() -> CommandError? {
+        switch self {
+        case .standard: nil
+        case .pipe(let pipe): pipe.finish()
+        case .file(let file): file.close()
+        }
+    }
+}
+
+/// The lines of a heredoc, read from the source the line came from, up to the closing word.
+final class HeredocLines {
+    enum Result {
+        case text(String)
+        /// Ctrl-C at the continuation prompt: the command is dropped, as a line is.
+        case interrupted
+        case failed(String)
+    }
+
+    private let source: LineSource
+    private let prompt: String
+    /// How many lines were read (they count in a script's line numbers).
+    private(set) var taken = 0
+
+    init(source: LineSource, prompt: String) {
+        self.source = source
+        self.prompt = prompt
+    }
+
+    /// The lines up to one that is `delimiter` (blanks around it allowed), joined by newlines. A body over
+    /// `limit` bytes is read to its end, so its lines never run as commands, and refused.
+    func read(until delimiter: String, limit: Int) -> Result {
+        var text = ""
+        var lines = 0
+        var tooLarge = false
+        while true {
+            switch source.nextLine(prompt: prompt) {
+            case .line(let line):
+                taken += 1
+                if line.trimmingBlanks() == delimiter {
+                    guard !tooLarge else {
+                        return .failed("<<\(delimiter): the body is larger than \(ByteSize.text(limit)), the most a body may hold")
+                    }
+                    return .text(text)
+                }
+                guard !tooLarge else { continue }
+                if lines > 0 { text += "\n" }
+                text += line
+                lines += 1
+                tooLarge = text.utf8.count > limit
+                if tooLarge { text = "" }
+            case .interrupted:
+                return .interrupted
+            case .end:
+                return .failed("<<\(delimiter): the input ended before a line \(delimiter) closed the body")
+            case .unreadable(let reason):
+                taken += 1
+                return .failed("<<\(delimiter): \(reason)")
+            }
+        }
     }
 }
 

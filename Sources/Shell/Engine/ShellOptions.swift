@@ -1,3 +1,5 @@
+import HTTPClient
+
 /// How the shell presents itself; set from argv and the terminal.
 public struct ShellOptions: Sendable {
     /// One JSON object per command on stdout.
@@ -19,6 +21,12 @@ public struct ShellOptions: Sendable {
     /// costs a buffer rather than its whole text; nil when the file cannot be opened. Unset, a script is
     /// read whole.
     public var openScript: (@Sendable (String) -> LineSource?)?
+    /// Standard output is a terminal. When it is not (and `--json` is off), a raw request writes only its
+    /// body there, its status line and notes going to stderr.
+    public var stdoutIsTerminal = true
+    /// The most a body read from a file (`< FILE`, `@FILE`, `name=@FILE`) or a heredoc may hold: the
+    /// response cap (`--max-body`), so nothing read is larger than anything received.
+    public var maxInputBytes = 64 << 20
 
     public init() {}
 }
@@ -39,5 +47,7 @@ extension ShellOptions {
             && (arguments.verboseScript || (arguments.script != nil && stdoutIsTerminal))
         let noColorVariable = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         color = stdoutIsTerminal && !arguments.noColor && !arguments.json && !noColorVariable
+        self.stdoutIsTerminal = stdoutIsTerminal
+        maxInputBytes = arguments.transportConfiguration.maxBodyBytes
     }
 }

@@ -6,6 +6,8 @@ import JSON
 /// A failed expectation fails the command, so a script exits 1 and reports `FILE:LINE: expected …, got …`.
 struct ExpectCommand: Command {
     let name = "expect"
+    /// `<`, `>` and `|` are text here (`expect price > 0` compares).
+    let takesOperators = false
     let abstract = "Check the last response or a version; a failure fails the script"
     let usage = "expect status N | expect result KIND | expect PATH ==|!=|<|>|<=|>= VALUE | expect PATH contains|matches VALUE | expect PATH exists | expect count PATH == N | expect version SERVICE == vN"
     let details = [

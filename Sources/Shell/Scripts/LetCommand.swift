@@ -7,6 +7,8 @@ import JSON
 /// without quotes, anything else as compact JSON.
 struct LetCommand: Command {
     let name = "let"
+    /// `<`, `>` and `|` are text here (`expect price > 0` compares).
+    let takesOperators = false
     let abstract = "Capture a value of the last response into a variable: let NAME = PATH"
     let usage = "let NAME = PATH"
     let details = ["get {service}/items", "let id = data[0].id", "get {service}/items/$id", "let total = meta.total_count"]

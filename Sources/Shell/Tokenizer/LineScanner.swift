@@ -12,23 +12,37 @@ struct LineScanner {
         bytes = Array(line.utf8)
     }
 
-    mutating func commands() throws(TokenizerError) -> [[Word]] {
-        var commands: [[Word]] = []
-        var current: [Word] = []
+    /// Whether `|`, `>`, `>>`, `<` and `<<` outside quotes are operators in the command being scanned.
+    private var operatorsOn = false
+
+    /// The commands of the line. With `takesOperators`, the first word of each command decides whether the
+    /// rest of it has input and output operators (`expect price > 0` compares; `get x > out.json` saves);
+    /// without it, the operator characters are text, as they always were.
+    mutating func commands(takesOperators: ((String) -> Bool)? = nil) throws(TokenizerError) -> [ParsedCommand] {
+        var commands: [ParsedCommand] = []
+        var current = ParsedCommand()
+        operatorsOn = takesOperators != nil
         while true {
             while let byte = peek(), Self.isBlank(byte) { position += 1 }
             guard let byte = peek() else { break }
             if byte == Self.semicolon {
                 position += 1
-                if !current.isEmpty { commands.append(current) }
-                current = []
+                if !current.words.isEmpty || current.hasOperators { commands.append(current) }
+                current = ParsedCommand()
+                operatorsOn = takesOperators != nil
             } else if byte == UInt8(ascii: "#") {
                 break
+            } else if operatorsOn, Self.isOperator(byte) {
+                try scanOperator(into: &current)
             } else {
-                current.append(try word())
+                let word = try word()
+                if current.words.isEmpty, let takesOperators {
+                    operatorsOn = takesOperators(word.literal ?? "")
+                }
+                current.words.append(word)
             }
         }
-        if !current.isEmpty { commands.append(current) }
+        if !current.words.isEmpty || current.hasOperators { commands.append(current) }
         return commands
     }
 
@@ -62,11 +76,52 @@ struct LineScanner {
         return commands
     }
 
+    /// Reads one operator and what it takes: the rest of the line after `|`, a file after `>`, `>>` or `<`,
+    /// the closing word after `<<`.
+    private mutating func scanOperator(into command: inout ParsedCommand) throws(TokenizerError) {
+        let start = position
+        let byte = bytes[position]
+        let doubled = peek(at: position + 1) == byte && byte != Self.pipe
+        let symbol = text(from: start, to: start + (doubled ? 2 : 1))
+        guard !command.words.isEmpty else { throw error("nothing before \(symbol)", at: start) }
+        position += doubled ? 2 : 1
+        if byte == Self.pipe {
+            let rest = text(from: position, to: bytes.count).trimmingBlanks()
+            guard !rest.isEmpty else { throw error("| needs a shell command after it", at: start) }
+            guard command.output == nil else { throw error("only one of |, > and >> per command", at: start) }
+            command.output = .pipe(rest)
+            command.operatorText += " | " + rest
+            position = bytes.count
+            return
+        }
+        while let next = peek(), Self.isBlank(next) { position += 1 }
+        guard let next = peek(), next != Self.semicolon, !Self.isOperator(next) else {
+            let what = symbol == "<<" ? "a closing word (<<EOF)" : "a file name"
+            throw error("\(symbol) needs \(what) after it", at: start)
+        }
+        let target = try word()
+        command.operatorText += " \(symbol) " + target.text
+        if byte == UInt8(ascii: ">") {
+            guard command.output == nil else { throw error("only one of |, > and >> per command", at: start) }
+            command.output = .file(target, append: doubled)
+            return
+        }
+        guard command.input == nil else { throw error("only one of < and << per command", at: start) }
+        if doubled {
+            guard let delimiter = target.literal, !delimiter.isEmpty else {
+                throw error("the closing word after << is plain text, not a variable", at: start)
+            }
+            command.input = .heredoc(delimiter: delimiter)
+        } else {
+            command.input = .file(target)
+        }
+    }
+
     private mutating func word() throws(TokenizerError) -> Word {
         let start = position
         var parts = PartsBuilder()
         var isQuoted = false
-        while let byte = peek(), !Self.isBlank(byte), byte != Self.semicolon {
+        while let byte = peek(), !Self.isBlank(byte), byte != Self.semicolon, !(operatorsOn && Self.isOperator(byte)) {
             switch byte {
             case UInt8(ascii: "'"):
                 isQuoted = true
@@ -86,7 +141,8 @@ struct LineScanner {
             case UInt8(ascii: "$"):
                 try variable(into: &parts)
             default:
-                let end = run(from: position) { !Self.isBlank($0) && !Self.isWordSyntax($0) }
+                let operators = operatorsOn
+                let end = run(from: position) { !Self.isBlank($0) && !Self.isWordSyntax($0) && !(operators && Self.isOperator($0)) }
                 parts.append(bytes[position..<end])
                 position = end
             }
@@ -209,6 +265,12 @@ struct LineScanner {
     }
 
     private static let semicolon = UInt8(ascii: ";")
+    private static let pipe = UInt8(ascii: "|")
+
+    /// `|`, `>` and `<`: input and output operators where the command takes them.
+    private static func isOperator(_ byte: UInt8) -> Bool {
+        byte == pipe || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "<")
+    }
     private static let backslash = UInt8(ascii: "\\")
 
     private static func isBlank(_ byte: UInt8) -> Bool {

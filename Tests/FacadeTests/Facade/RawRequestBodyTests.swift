@@ -1,0 +1,82 @@
+import Facade
+import Foundation
+import Testing
+import HTTPClient
+import JSON
+
+/// Bodies from files and heredocs, and the content type each is sent with.
+@Suite struct RawRequestBodyTests {
+    private let files: [String: Data] = [
+        "pet.json": Data(#"{"name":"Rex","tags":["a"]}"#.utf8),
+        "list.json": Data("[1,2,3]".utf8),
+        "note.txt": Data("two\nlines".utf8),
+        "photo.png": Data([0x89, 0x50, 0x4E, 0x47, 0xFF, 0x00]),
+        "data.bin": Data([0xFF, 0xFE]),
+        "page.xml": Data("<a/>".utf8),
+    ]
+
+    private func read(_ path: String) throws(RequestItemError) -> Data {
+        guard let data = files[path] else { throw .invalidItem("cannot read \(path): no such file") }
+        return data
+    }
+
+    private func request(_ items: [String], body: RawRequest.BodyBytes? = nil) throws(RequestItemError) -> RawRequest {
+        try RawRequest(method: .post, target: "x", items: items, body: body, readFile: read)
+    }
+
+    @Test func atFileIsTheWholeBodyWithItsTypeFromTheBytesOrTheExtension() throws {
+        #expect(try request(["@list.json"]).body() == .raw(Data("[1,2,3]".utf8), contentType: "application/json"))
+        #expect(try request(["@photo.png"]).body() == .raw(files["photo.png"] ?? Data(), contentType: "image/png"))
+        #expect(try request(["@page.xml"]).body().contentType == "application/xml")
+        #expect(try request(["@data.bin"]).body().contentType == "application/octet-stream")
+        #expect(try request(["@note.txt"]).body().contentType == "text/plain; charset=utf-8")
+    }
+
+    @Test func aContentTypeItemWinsOverTheGuess() throws {
+        let body = try request(["@list.json", "Content-Type:application/vnd.api+json"]).body()
+        #expect(body == .raw(Data("[1,2,3]".utf8), contentType: "application/vnd.api+json"))
+    }
+
+    @Test func aHeredocIsJSONWhenItParsesElseText() throws {
+        let array = RawRequest.BodyBytes(data: Data("[\n {\"x\": 1},\n 2\n]".utf8), fileName: nil)
+        #expect(try request([], body: array).body().contentType == "application/json")
+        let text = RawRequest.BodyBytes(data: Data("hello".utf8), fileName: nil)
+        #expect(try request([], body: text).body().contentType == "text/plain; charset=utf-8")
+    }
+
+    @Test func filesAsFields() throws {
+        // `name:=@file.json` embeds the JSON, `name=@file.txt` the text as a string
+        let raw = try request(["pet:=@pet.json", "note=@note.txt"])
+        let body = try raw.body()
+        guard case .json(let data) = body else { Issue.record("not JSON: \(body)"); return }
+        #expect(try JSONValue.parse(data) == .object(["pet": .object(["name": "Rex", "tags": ["a"]]), "note": "two\nlines"]))
+    }
+
+    @Test func aContentTypeOfJSONMakesFieldsAJSONObject() throws {
+        let body = try request(["Content-Type:application/json", "name=Rex", "age=3"]).body()
+        #expect(body == .json(Data(#"{"name":"Rex","age":"3"}"#.utf8)))
+    }
+
+    @Test func aLiteralAtIsWrittenEscaped() throws {
+        let raw = try request(["handle=\\@eye"])
+        #expect(raw.fields.first?.value == .string("@eye"))
+    }
+
+    @Test func oneBodyOnly() throws {
+        let both = try #require(throws: RequestItemError.self) { try request(["@pet.json", "@list.json"]) }
+        #expect(both.description == "@list.json: the request already has a body (one of @FILE, < FILE, <<WORD)")
+        let mixed = try #require(throws: RequestItemError.self) { try request(["@pet.json", "name=Rex"]) }
+        #expect(mixed.description.hasPrefix("'name' is a field, but the body comes whole from a file or a heredoc"))
+    }
+
+    @Test func unreadableAndUnsuitableFilesAreOneLine() throws {
+        let missing = try #require(throws: RequestItemError.self) { try request(["@nope.json"]) }
+        #expect(missing.description == "cannot read nope.json: no such file")
+        let badJSON = try #require(throws: RequestItemError.self) { try request(["x:=@note.txt"]) }
+        #expect(badJSON.description.hasPrefix("bad JSON in note.txt ('x:=@'): "))
+        let binary = try #require(throws: RequestItemError.self) { try request(["x=@data.bin"]) }
+        #expect(binary.description == "data.bin is not UTF-8 text ('x=@'); send it whole with @data.bin")
+        let noReader = try #require(throws: RequestItemError.self) { try RawRequest(method: .post, target: "x", items: ["@a"]) }
+        #expect(noReader.description.contains("a file can be sent only by"))
+    }
+}
