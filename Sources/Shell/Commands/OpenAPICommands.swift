@@ -38,15 +38,18 @@ struct OpsCommand: Command {
 struct CallCommand: Command {
     let name = "call"
     let abstract = "Send an operation of an OpenAPI service, checked against its spec"
-    let usage = "call OPERATION [ARG…] [ITEM…]"
+    let usage = "call OPERATION [ARG…] [ITEM…] [--service SERVICE] [--no-check]"
     let details = [
-        "OPERATION: an operationId (quote one with spaces) or METHOD /path",
+        "OPERATION: an operationId (quote one with spaces) or METHOD /path; found in the current",
+        "      service first, then in any other (--service names one when several have it)",
         "ARG:  fills the path parameters in order (call getPet 1)",
         "ITEM: name=value (a declared parameter, else a body field) · name:=json (body field) ·",
         "      name==value (query) · Header:value",
         "call listPets limit=2",
         "call createPet name=Rex species=dog",
         "call GET /pets/{id} 1",
+        "Checked against the spec before sending: required parameters and body fields, types,",
+        "enums, unknown fields of a closed body; --no-check sends it anyway.",
         "help OPERATION shows its parameters and body; ops lists operations.",
     ]
 
@@ -57,12 +60,29 @@ struct CallCommand: Command {
     }
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
-        guard !arguments.isEmpty else { throw .usage(self) }
-        let (operation, consumed) = Self.operationName(arguments)
-        let rest = Array(arguments.dropFirst(consumed))
+        var words: [String] = []
+        var checked = true
+        var service: String?
+        var index = 0
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--no-check":
+                checked = false
+            case "--service":
+                guard index + 1 < arguments.count else { throw CommandError("call: --service needs a service name") }
+                index += 1
+                service = arguments[index]
+            default:
+                words.append(arguments[index])
+            }
+            index += 1
+        }
+        guard !words.isEmpty else { throw .usage(self) }
+        let (operation, consumed) = Self.operationName(words)
+        let rest = Array(words.dropFirst(consumed))
         let facade = context.session.facade
         var report = try context.request("call \(operation)", presenting: false) { token throws(FacadeError) in
-            try facade.call(operation, arguments: rest, cancellation: token)
+            try facade.call(operation, arguments: rest, service: service, checked: checked, cancellation: token)
         }
         guard let exchange = report.exchange, let response = exchange.response else { return report }
         report.presentation = nil
