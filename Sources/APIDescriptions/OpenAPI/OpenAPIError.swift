@@ -80,7 +80,8 @@ public enum OpenAPIError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .unsupportedBody(operation, contentTypes):
             return "\(operation) takes its body as \(contentTypes.joined(separator: ", ")); call sends JSON or form bodies only"
         case let .invalidValue(operation, field, expected, found, _):
-            return "\(operation): \(field): expected \(expected), found \(found); \(Self.noCheckHint)"
+            // The operation stays out of the `NAME:` position: `createSecret: …` would read as a credential header.
+            return "\(field): expected \(expected), found \(found) (\(operation)); \(Self.noCheckHint)"
         case let .unknownBodyField(name, operation, allowed, suggestion):
             let shown = allowed.prefix(OpenAPIRequestCheck.listedValues).joined(separator: ", ")
                 + (allowed.count > OpenAPIRequestCheck.listedValues ? ", …" : "")
