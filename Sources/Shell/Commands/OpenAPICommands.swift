@@ -1,34 +1,62 @@
+import JSON
 import APIDescriptions
 import Facade
 
-/// `ops [SERVICE]`: the operations of a service's active version, from its OpenAPI document.
+/// `ops [SERVICE] [WORD…]` and `ops [SERVICE] --tags`: the operations of a service's active version, from
+/// its OpenAPI document, narrowed to those every word matches; or its tags with their counts.
 struct OpsCommand: Command {
     let name = "ops"
     let abstract = "List the operations of a service's OpenAPI document"
-    let usage = "ops [SERVICE]"
+    let usage = "ops [SERVICE] [WORD…] | ops [SERVICE] --tags"
     let details = [
         "ops                 the current service, else the first with an OpenAPI document",
         "ops petstore",
+        "ops pets list       operations whose path, operationId, summary or tag holds every word",
+        "ops --tags          the tags and how many operations each has",
         "help listPets       an operation's parameters and request body",
     ]
 
     func complete(_ previous: [String], session: Session) -> [String] {
-        previous.isEmpty ? OperationCompletion.servicesWithSpecs(session) : []
+        previous.isEmpty ? OperationCompletion.servicesWithSpecs(session) + ["--tags"] : ["--tags"]
     }
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
-        guard arguments.count <= 1 else { throw .usage(self) }
+        var words = arguments.filter { $0 != "--tags" }
+        let listsTags = words.count != arguments.count
+        if let flag = words.first(where: { $0.hasPrefix("--") }) { throw CommandError("ops: unknown option \(flag)") }
+        let facade = context.session.facade
+        // The first word names a service when one has that name; otherwise every word filters.
+        var service: String?
+        if let first = words.first, facade.locator?.canonicalName(of: first) != nil {
+            service = first
+            words.removeFirst()
+        }
         let found: (api: OpenAPIServiceAPI, entry: LocatorEntry)
         do {
-            found = try context.session.facade.openAPI(arguments.first)
+            found = try facade.openAPI(service)
         } catch {
             throw CommandError(error)
         }
         let document = found.api.document
-        let count = document.operations.count
+        let total = document.operations.count
+        if listsTags {
+            guard words.isEmpty else { throw .usage(self) }
+            let tags = OperationPresenter.tags(document.operations)
+            var report = CommandReport(
+                presentation: .table(Table(
+                    columns: [TableColumn("TAG", flexible: true), TableColumn("OPERATIONS", alignment: .right)],
+                    rows: tags.map { [$0.tag, String($0.count)] })),
+                data: .array(tags.map { .object(JSONObject([("tag", .string($0.tag)), ("operations", .number(JSONNumber($0.count)))])) }))
+            report.lines = ["\(found.entry.key): \(document.title) \(document.version), \(tags.count) tag\(tags.count == 1 ? "" : "s")"]
+            return report
+        }
+        let operations = OperationPresenter.filtered(document.operations, words: words)
         var report = CommandReport(
-            presentation: .table(OperationPresenter.table(document.operations)), data: OperationPresenter.json(document.operations))
-        report.lines = ["\(found.entry.key): \(document.title) \(document.version), \(count) operation\(count == 1 ? "" : "s")"]
+            presentation: .table(OperationPresenter.table(operations)), data: OperationPresenter.json(operations))
+        let counted = words.isEmpty
+            ? "\(total) operation\(total == 1 ? "" : "s")"
+            : "\(operations.count) of \(total) operations match \(words.joined(separator: " "))"
+        report.lines = ["\(found.entry.key): \(document.title) \(document.version), \(counted)"]
         return report
     }
 }
@@ -57,6 +85,12 @@ struct CallCommand: Command {
         guard !previous.isEmpty else { return OperationCompletion.operationIds(session) }
         let (operation, consumed) = Self.operationName(previous)
         return OperationCompletion.items(of: operation, given: Array(previous.dropFirst(consumed)), session: session)
+    }
+
+    func completeValue(of item: String, previous: [String], session: Session) -> [String] {
+        guard !previous.isEmpty else { return [] }
+        let (operation, _) = Self.operationName(previous)
+        return OperationCompletion.values(of: item, operation: operation, session: session)
     }
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {

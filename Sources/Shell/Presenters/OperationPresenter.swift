@@ -13,15 +13,48 @@ enum OperationPresenter {
     // MARK: ops
 
     /// METHOD, PATH, OPERATION (the operationId), SUMMARY, and NOTES (`deprecated`) when any operation is.
+    /// Too wide for the terminal, paths and summaries give way together, widest first: a path loses its
+    /// middle (its end tells it apart), a summary its end.
     static func table(_ operations: [OpenAPIOperation]) -> Table {
         let marked = operations.contains(where: \.deprecated)
-        var columns = [TableColumn("METHOD"), TableColumn("PATH"), TableColumn("OPERATION"), TableColumn("SUMMARY", flexible: true)]
+        var columns = [
+            TableColumn("METHOD"), TableColumn("PATH", flexible: true, cutsMiddle: true), TableColumn("OPERATION"),
+            TableColumn("SUMMARY", flexible: true),
+        ]
         if marked { columns.append(TableColumn("NOTES", sizing: .minor)) }
         let rows = operations.map { operation in
             [operation.method.rawValue, operation.path, operation.operationId ?? "–", operation.summary ?? ""]
                 + (marked ? [operation.deprecated ? "deprecated" : ""] : [])
         }
         return Table(columns: columns, rows: rows)
+    }
+
+    /// The operations every word matches, in any case, somewhere in the path, operationId, summary or tags.
+    static func filtered(_ operations: [OpenAPIOperation], words: [String]) -> [OpenAPIOperation] {
+        guard !words.isEmpty else { return operations }
+        let wanted = words.map { $0.lowercased() }
+        return operations.filter { operation in
+            let haystack = ([operation.path, operation.operationId ?? "", operation.summary ?? ""] + operation.tags)
+                .map { $0.lowercased() }
+            return wanted.allSatisfy { word in haystack.contains { $0.contains(word) } }
+        }
+    }
+
+    /// `ops --tags`: each tag in the order operations first use it, with how many operations carry it;
+    /// operations without a tag last, as `(untagged)`.
+    static func tags(_ operations: [OpenAPIOperation]) -> [(tag: String, count: Int)] {
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        var untagged = 0
+        for operation in operations {
+            if operation.tags.isEmpty { untagged += 1 }
+            var seenHere = Set<String>()
+            for tag in operation.tags where seenHere.insert(tag).inserted {
+                if counts[tag] == nil { order.append(tag) }
+                counts[tag, default: 0] += 1
+            }
+        }
+        return order.map { ($0, counts[$0] ?? 0) } + (untagged > 0 ? [("(untagged)", untagged)] : [])
     }
 
     /// `ops --json`: `[{"method","path","operationId","summary","deprecated"}]`.
