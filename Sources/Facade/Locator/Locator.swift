@@ -134,7 +134,7 @@ public struct Locator: Sendable, Equatable {
         let versionText: String
         switch fields["version"] {
         case .number(let number)?:
-            guard let parsed = ServiceVersion.parse(number.text) else {
+            guard let parsed = ServiceVersion(number.text) else {
                 throw .parse(source: source, reason: "\(place) (\(name)): version \(number.text) is not a version number")
             }
             version = parsed

@@ -38,12 +38,13 @@ public struct ServiceVersion: Sendable, Hashable, Comparable, CustomStringConver
         self.label = label
     }
 
-    /// A numeric version when the text is one, else a label: letters, digits, `-`, `_` and `.`, at most
-    /// `labelLengthLimit` of them; nil for anything else (blanks, quotes, nothing at all).
+    /// A numeric version when the text is one, else a label: a letter or digit, then letters, digits,
+    /// `-`, `_` and `.`, at most `labelLengthLimit` of them; nil for anything else (blanks, quotes,
+    /// nothing at all).
     public static func parse(_ text: String) -> ServiceVersion? {
         if let version = ServiceVersion(text) { return version }
         let trimmed = text.trimmingWhitespace()
-        guard !trimmed.isEmpty, trimmed.count <= labelLengthLimit,
+        guard let first = trimmed.first, first.isASCII, first.isLetter || first.isNumber, trimmed.count <= labelLengthLimit,
               trimmed.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") })
         else { return nil }
         return ServiceVersion(label: trimmed)
