@@ -19,6 +19,8 @@ public enum FacadeError: Error, Sendable, Equatable, CustomStringConvertible {
     case noOpenAPI(service: String?, problem: String?)
     /// `call` refused before sending: an unknown operation, a missing parameter, a bad item.
     case operation(OpenAPIError)
+    /// `call OPERATION` without a service, when the current service lacks it and several others have it.
+    case ambiguousOperation(String, services: [String])
 
     public var description: String {
         switch self {
@@ -50,6 +52,9 @@ public enum FacadeError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(service): its OpenAPI document cannot be used: \(problem)"
         case .operation(let error):
             return error.description
+        case let .ambiguousOperation(name, services):
+            let first = services.first ?? "SERVICE"
+            return "\(name) is an operation of \(services.joined(separator: ", ")); name one: call \(name) --service \(first)"
         }
     }
 }

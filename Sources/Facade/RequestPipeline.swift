@@ -2,6 +2,7 @@ import FoundationFree
 import JSON
 import Secrets
 import HTTPClient
+import APIDescriptions
 
 /// The one way a request goes out. Every command that sends something (`refresh`, the raw requests, `call`,
 /// `diff`, `watch`, the operations of the built-in APIs) hands the pipeline an `Endpoint` and the entry it
@@ -28,20 +29,23 @@ struct RequestPipeline {
         _ endpoint: Endpoint<T>, entry: LocatorEntry?, extraQuery: [FormField] = [], state: SessionState,
         cancellation: CancellationToken?
     ) -> Sent<T> {
-        let request = build(endpoint, entry: entry, extraQuery: extraQuery, state: state)
+        let (request, unmet) = build(endpoint, entry: entry, extraQuery: extraQuery, state: state)
         let result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
         let (outcome, decoded) = Outcome.classify(result) { response throws(DecodeFailure) in
             try endpoint.decode(response, cancellation)
         }
         if let value = decoded?.1 { endpoint.remember(value) }
-        let warnings = (try? result.get()).map(endpoint.check) ?? []
+        let warnings = (unmet.map { [$0] } ?? []) + ((try? result.get()).map(endpoint.check) ?? [])
         return Sent(request: request, result: result, outcome: outcome, model: decoded?.0 ?? nil, value: decoded?.1,
                     warnings: warnings)
     }
 
     /// The request an endpoint makes: its URL under the entry's, the session's headers, the credentials in
     /// scope, the version where the entry carries it, then the endpoint's own headers over all of them.
-    func build<T>(_ endpoint: Endpoint<T>, entry: LocatorEntry?, extraQuery: [FormField], state: SessionState) -> HTTPRequest {
+    /// With it, the warning of an operation whose security requirement the credentials do not meet.
+    func build<T>(
+        _ endpoint: Endpoint<T>, entry: LocatorEntry?, extraQuery: [FormField], state: SessionState
+    ) -> (request: HTTPRequest, unmet: String?) {
         var query = endpoint.query
         for field in extraQuery {
             query.removeAll { $0.name == field.name }
@@ -50,27 +54,60 @@ struct RequestPipeline {
         var headers = state.headers
         let url = endpoint.url ?? entry.map { Self.joined($0.url, endpoint.path) } ?? endpoint.path
         var scopes: [String: String] = [:]
-        addCredentials(state.credentials, entry: entry, url: url, auth: endpoint.auth == .inScope ? nil : endpoint.auth,
-                       query: &query, headers: &headers, scopes: &scopes)
+        let unmet = addCredentials(
+            state.credentials, entry: entry, url: url, auth: endpoint.auth == .inScope ? nil : endpoint.auth,
+            query: &query, headers: &headers, scopes: &scopes)
         if let entry, let versioning = entry.versioning, URLScope.contains(base: entry.url, url: url) {
             versioning.apply(entry, headers: &headers, query: &query)
         }
-        for header in endpoint.headers { headers.set(header.name, header.value) }
+        for header in endpoint.headers {
+            // An operation's cookie parameters and an API key sent as a cookie share the one header.
+            if header.name.lowercased() == "cookie", let present = headers["Cookie"], scopes["cookie"] != nil {
+                headers.set("Cookie", header.value + "; " + present)
+            } else {
+                headers.set(header.name, header.value)
+            }
+        }
         var request = HTTPRequest(method: endpoint.method, url: url, query: query, headers: headers, body: endpoint.body)
         request.credentialScopes = scopes
         request.recordsSentHeaders = state.recordsSentHeaders
-        return request
+        return (request, unmet)
     }
 
     /// Adds the credentials a request for `url` carries: the bearer token as `Authorization`, the API key as
     /// its query parameter (when the endpoint asks for them, or whatever is in scope when `auth` is nil) and
     /// credential headers; each only within its scope, which is also noted so that no redirect carries it
-    /// further.
+    /// further. An OpenAPI operation gets what its security requirement names, where its schemes say
+    /// (see `SecurityPlan`), plus the credential headers; a public one gets nothing. Returns the warning
+    /// of a requirement not met.
     private func addCredentials(
         _ credentials: Credentials, entry: LocatorEntry?, url: String, auth: AuthRequirement?, query: inout [FormField],
         headers: inout HTTPHeaders, scopes: inout [String: String]
-    ) {
+    ) -> String? {
         let applicable = credentials.applicable(to: url, service: entry.map { ($0.name, $0.url) })
+        if case let .operation(name, security)? = auth {
+            guard !security.isPublic else { return nil }
+            let plan = SecurityPlan(operation: name, security: security, applicable: applicable)
+            var cookies: [String] = []
+            for placement in plan.placements {
+                switch placement.place {
+                case .header(let header):
+                    guard headers[header] == nil else { continue }
+                    headers.set(header, placement.value)
+                    scopes[header.lowercased()] = placement.base
+                case .query(let parameter):
+                    if !query.contains(where: { $0.name == parameter }) { query.append(FormField(name: parameter, value: placement.value)) }
+                case .cookie(let cookie):
+                    cookies.append("\(cookie)=\(placement.value)")
+                    scopes["cookie"] = placement.base
+                }
+            }
+            if !cookies.isEmpty {
+                headers.set("Cookie", ((headers["Cookie"].map { [$0] } ?? []) + cookies).joined(separator: "; "))
+            }
+            addHeaders(applicable, to: &headers, scopes: &scopes)
+            return plan.warning
+        }
         if let (token, base) = applicable.bearer, auth == nil || auth == .bearer, headers["Authorization"] == nil {
             headers.set("Authorization", "Bearer \(token)")
             scopes["authorization"] = base
@@ -87,6 +124,11 @@ struct RequestPipeline {
                 query.append(FormField(name: wanted, value: key.value))
             }
         }
+        addHeaders(applicable, to: &headers, scopes: &scopes)
+        return nil
+    }
+
+    private func addHeaders(_ applicable: Credentials.Applicable, to headers: inout HTTPHeaders, scopes: inout [String: String]) {
         for header in applicable.headers where headers[header.name] == nil {
             headers.set(header.name, header.value)
             scopes[header.name.lowercased()] = header.base

@@ -1,3 +1,4 @@
+import APIDescriptions
 import JSON
 import FoundationFree
 extension ServiceFacade {
@@ -25,14 +26,37 @@ extension ServiceFacade {
         throw .noOpenAPI(service: entry.key.description, problem: documents[entry.key]?.openapiProblem)
     }
 
+    /// The service whose active document has an operation (an operationId, or `METHOD /path`): the named
+    /// one; else the current service when it has it; else the one other service that has it. Several
+    /// others are `ambiguousOperation`; none is the service `openAPI(_:)` picks, whose document then
+    /// reports the operation as unknown.
+    public func operationOwner(_ operation: String, service: String? = nil) throws(FacadeError) -> (api: OpenAPIServiceAPI, entry: LocatorEntry) {
+        if let service { return try openAPI(service) }
+        if let current = currentService, let entry = try? activeEntry(of: current), let api = try? openAPI(of: entry),
+           api.document.operation(named: operation) != nil {
+            return (api, entry)
+        }
+        var owners: [(api: OpenAPIServiceAPI, entry: LocatorEntry)] = []
+        for name in locator?.serviceNames ?? [] {
+            guard let entry = try? activeEntry(of: name), let api = try? openAPI(of: entry),
+                  api.document.operation(named: operation) != nil
+            else { continue }
+            owners.append((api, entry))
+        }
+        if owners.count > 1 { throw .ambiguousOperation(operation, services: owners.map(\.entry.name)) }
+        if let only = owners.first { return only }
+        return try openAPI(nil)
+    }
+
     /// Sends one operation of a service's active version (`call OPERATION ARG…`; which service as in
-    /// `openAPI(_:)`), its answer checked against the document. An unknown operation or a missing
-    /// required parameter is refused before anything is sent.
+    /// `operationOwner(_:service:)`), its answer checked against the document. An unknown operation, or
+    /// (with `checked`) a request the document does not allow, is refused before anything is sent.
     public func call(
-        _ operation: String, arguments: [String], service: String? = nil, cancellation: CancellationToken? = nil
+        _ operation: String, arguments: [String], service: String? = nil, checked: Bool = true,
+        cancellation: CancellationToken? = nil
     ) throws(FacadeError) -> Exchange {
-        let (api, entry) = try openAPI(service)
-        let endpoint = try api.call(operation, arguments: arguments, baseURL: entry.url)
+        let (api, entry) = try operationOwner(operation, service: service)
+        let endpoint = try api.call(operation, arguments: arguments, baseURL: entry.url, checked: checked)
         return perform(endpoint, entry: entry, cancellation: cancellation).exchange
     }
 }

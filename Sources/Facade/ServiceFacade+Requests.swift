@@ -60,7 +60,7 @@ extension ServiceFacade {
         let main = entry.flatMap { entry in path.flatMap { mainResource(of: entry, method: raw.method, path: $0, raw: raw) } }
         let operation = main == nil ? entry.flatMap { entry in path.flatMap { operationCheck(of: entry, method: raw.method, path: $0) } } : nil
         let endpoint = Endpoint<DecodedModel?>(
-            method: raw.method, url: url, query: raw.query, headers: raw.headers, body: body, auth: .inScope,
+            method: raw.method, url: url, query: raw.query, headers: raw.headers, body: body, auth: operation?.auth ?? .inScope,
             modelName: main?.modelName ?? "JSON",
             decode: { response, cancellation throws(DecodeFailure) in
                 if let main {

@@ -121,6 +121,7 @@ public final class ServiceFacade {
             throw .locator(error)
         }
         let previous = locator
+        let previousDocuments = documents
         documents = loadedDocuments
         // A definition made from a document (schema, OpenAPI) is made again from the document just loaded.
         definitions = definitions.filter { key, _ in
@@ -164,8 +165,13 @@ public final class ServiceFacade {
         if let current = currentService, loaded.canonicalName(of: current) == nil { currentService = nil }
         // A locator that is an OpenAPI document is that one service: `refresh` and `call` mean it.
         if loaded.openAPIDocument != nil { currentService = loaded.serviceNames.first }
+        var changes = previous.map { LocatorChangeSet(from: $0, to: loaded) }
+        changes?.compareDocuments(
+            from: previous, to: loaded,
+            before: { key in previousDocuments[key]?.openapi ?? (previous?.entries.count == 1 ? previous?.openAPIDocument : nil) },
+            after: { key in loadedDocuments[key]?.openapi ?? (loaded.entries.count == 1 ? loaded.openAPIDocument : nil) })
         return LocateReport(
-            locator: loaded, changes: previous.map { LocatorChangeSet(from: $0, to: loaded) },
+            locator: loaded, changes: changes,
             fallbacks: fallbacks, latestMoves: latestMoves, warnings: warnings)
     }
 
@@ -205,7 +211,8 @@ public final class ServiceFacade {
             return locator.latest(of: service)?.version
         case nil:
             let entries = locator.entries(of: service)
-            return (entries.last { !$0.isDeprecated } ?? entries.last)?.version
+            let numeric = entries.filter { !$0.version.isLabel }
+            return (numeric.last { !$0.isDeprecated } ?? numeric.last ?? entries.last { !$0.isDeprecated } ?? entries.last)?.version
         }
     }
 
@@ -222,11 +229,11 @@ public final class ServiceFacade {
         let entry: LocatorEntry
         let choice: VersionChoice
         if text.lowercased() == "latest" {
-            guard let last = entries.last else { throw .unknownService(service, known: locator?.serviceNames ?? []) }
+            guard let last = locator?.latest(of: service) else { throw .unknownService(service, known: locator?.serviceNames ?? []) }
             entry = last
             choice = .latest
         } else {
-            guard let version = ServiceVersion(text), let found = entries.first(where: { $0.version == version }) else {
+            guard let version = ServiceVersion.parse(text), let found = entries.first(where: { $0.version == version }) else {
                 throw .unknownVersion(service: name, version: text, available: entries.map(\.version.description))
             }
             entry = found
@@ -236,7 +243,7 @@ public final class ServiceFacade {
         currentService = name
         // The last answer of this version tells whether the server itself deprecated it.
         let warnings = Deprecation.warnings(
-            entry: entry, headers: lastByKey[entry.key]?.response?.headers, latest: entries.last?.version)
+            entry: entry, headers: lastByKey[entry.key]?.response?.headers, latest: locator?.latest(of: name)?.version)
         return UseReport(entry: entry, followsLatest: choice == .latest, warnings: warnings)
     }
 
@@ -252,7 +259,7 @@ public final class ServiceFacade {
     /// The entry for an explicit version of a service.
     public func entry(of service: String, version text: String) throws(FacadeError) -> LocatorEntry {
         let entries = try entriesOf(service)
-        guard let version = ServiceVersion(text), let entry = entries.first(where: { $0.version == version }) else {
+        guard let version = ServiceVersion.parse(text), let entry = entries.first(where: { $0.version == version }) else {
             throw .unknownVersion(service: entries[0].name, version: text, available: entries.map(\.version.description))
         }
         return entry

@@ -17,10 +17,14 @@ import HTTPClient
 /// - The body is a JSON object when the operation takes `application/json` (or `…+json`), where a
 ///   `name=value` whose property is declared as a number, integer or boolean is sent as one; it is
 ///   form-encoded when the operation takes only `application/x-www-form-urlencoded`.
-/// - A missing required parameter or body, an argument too many, or a body field for an operation without
-///   a body is an error naming it.
+/// - A body field repeated, or given once for a property declared as an array, is sent as an array
+///   (a JSON body) or as repeated fields (a form).
+/// - A missing path parameter, an argument too many, or a body field for an operation without a body
+///   is an error naming it. With `checked` (`call` without `--no-check`), so is anything
+///   `OpenAPIRequestCheck` finds: a missing required parameter, body or body property, a value of the
+///   wrong type or outside its enum, a field a closed schema does not declare.
 public enum OpenAPICall {
-    public static func build(_ operation: OpenAPIOperation, baseURL: String, arguments: [String])
+    public static func build(_ operation: OpenAPIOperation, baseURL: String, arguments: [String], checked: Bool = true)
         throws(OpenAPIError) -> (url: String, query: [FormField], headers: [FormField], body: HTTPBody)
     {
         var pathValues: [String: String] = [:]
@@ -29,6 +33,14 @@ public enum OpenAPICall {
         var cookies: [FormField] = []
         var bodyFields: [(name: String, value: JSONValue, isJSON: Bool)] = []
         var positional: [String] = []
+        // What each declared parameter was given, by its index in `operation.parameters`, for the check.
+        var given: [Int: [String]] = [:]
+        func record(_ location: OpenAPIParameter.Location, _ name: String, _ value: String) {
+            guard checked, let index = operation.parameters.firstIndex(where: {
+                $0.location == location && (location == .header ? $0.name.lowercased() == name.lowercased() : $0.name == name)
+            }) else { return }
+            given[index, default: []].append(value)
+        }
 
         for argument in arguments {
             guard argument.contains("=") || argument.contains(":") else {
@@ -43,12 +55,15 @@ public enum OpenAPICall {
             }
             query += item.query
             headers += item.headers
+            for field in item.query { record(.query, field.name, field.value) }
+            for field in item.headers { record(.header, field.name, field.value) }
             for field in item.fields {
                 guard !field.isJSON, let parameter = declaredParameter(named: field.name, in: operation) else {
                     bodyFields.append(field)
                     continue
                 }
                 let value = field.value.displayText
+                record(parameter.location, parameter.name, value)
                 switch parameter.location {
                 case .path: pathValues[parameter.name] = value
                 case .query: query.append(FormField(parameter.name, value))
@@ -66,7 +81,7 @@ public enum OpenAPICall {
         for (name, value) in zip(unfilled, positional) {
             pathValues[name] = value
         }
-        for parameter in operation.parameters where parameter.required {
+        for parameter in operation.parameters where parameter.required && (checked || parameter.location == .path) {
             let given: Bool = switch parameter.location {
             case .path: pathValues[parameter.name] != nil
             case .query: query.contains { $0.name == parameter.name }
@@ -77,11 +92,14 @@ public enum OpenAPICall {
                 throw .missingParameter(name: parameter.name, location: parameter.location.rawValue, operation: operation.displayName)
             }
         }
+        for (index, values) in given.sorted(by: { $0.key < $1.key }) {
+            try OpenAPIRequestCheck.parameter(operation.parameters[index], values: values, operation: operation.displayName)
+        }
         if !cookies.isEmpty {
             headers.append(FormField("Cookie", cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")))
         }
         let url = Self.url(base: baseURL, path: operation.path, values: pathValues)
-        return (url, query, headers, try body(bodyFields, for: operation))
+        return (url, query, headers, try body(bodyFields, for: operation, checked: checked))
     }
 
     /// The declared parameter a `name=value` item sets: path first, then query, header and cookie
@@ -107,31 +125,61 @@ public enum OpenAPICall {
         return String(trimmed) + (filled.hasPrefix("/") ? filled : "/" + filled)
     }
 
-    private static func body(_ fields: [(name: String, value: JSONValue, isJSON: Bool)], for operation: OpenAPIOperation)
-        throws(OpenAPIError) -> HTTPBody
-    {
+    private static func body(
+        _ fields: [(name: String, value: JSONValue, isJSON: Bool)], for operation: OpenAPIOperation, checked: Bool
+    ) throws(OpenAPIError) -> HTTPBody {
+        let name = operation.displayName
         guard let requestBody = operation.requestBody else {
             guard let first = fields.first else { return .none }
             let names = operation.parameters.map(\.name)
-            throw .unknownParameter(first.name, operation: operation.displayName, suggestion: Suggestions.closest(to: first.name, in: names))
+            throw .unknownParameter(first.name, operation: name, suggestion: Suggestions.closest(to: first.name, in: names))
         }
         guard !fields.isEmpty else {
-            if requestBody.required {
+            if requestBody.required, checked {
                 let contentType = requestBody.schemaContentType ?? requestBody.contentTypes.first ?? "application/json"
-                throw .missingBody(operation: operation.displayName, contentType: contentType)
+                throw .missingBody(operation: name, contentType: contentType)
             }
             return .none
         }
+        let schema = requestBody.schema
+        // Fields by name in the order first given; a repeated name collects its values.
+        var order: [String] = []
+        var byName: [String: [(value: JSONValue, isJSON: Bool)]] = [:]
+        for field in fields {
+            if byName[field.name] == nil { order.append(field.name) }
+            byName[field.name, default: []].append((field.value, field.isJSON))
+        }
+        if checked, let schema {
+            try OpenAPIRequestCheck.bodyFields(order, schema: schema, operation: name)
+            for fieldName in order {
+                guard let property = schema.property(named: fieldName), let values = byName[fieldName] else { continue }
+                let texts = values.filter { !$0.isJSON }.map(\.value.displayText)
+                if !texts.isEmpty { try OpenAPIRequestCheck.field(fieldName, texts: texts, schema: property, operation: name) }
+                for value in values where value.isJSON {
+                    let itemSchema = values.count > 1 && property.types.contains("array") ? property.items : property
+                    if let itemSchema { try OpenAPIRequestCheck.json(fieldName, value: value.value, schema: itemSchema, operation: name) }
+                }
+            }
+        }
         if requestBody.takesJSON || requestBody.contentTypes.isEmpty {
-            let members = fields.map { field in
-                (field.name, field.isJSON ? field.value : typed(field.value, as: requestBody.schema?.property(named: field.name)))
+            let members = order.map { fieldName -> (String, JSONValue) in
+                let values = byName[fieldName] ?? []
+                let property = schema?.property(named: fieldName)
+                let isArray = property?.types.contains("array") ?? false
+                func converted(_ value: (value: JSONValue, isJSON: Bool), as schema: JSONSchema?) -> JSONValue {
+                    value.isJSON ? value.value : typed(value.value, as: schema)
+                }
+                if values.count == 1, let only = values.first, !(isArray && !only.isJSON) {
+                    return (fieldName, converted(only, as: property))
+                }
+                return (fieldName, .array(values.map { converted($0, as: isArray ? property?.items : property) }))
             }
             return .json(JSONValue.object(JSONObject(members)).encodedData())
         }
         if requestBody.takesForm {
             return .form(fields.map { FormField($0.name, $0.value.displayText) })
         }
-        throw .unsupportedBody(operation: operation.displayName, contentTypes: requestBody.contentTypes)
+        throw .unsupportedBody(operation: name, contentTypes: requestBody.contentTypes)
     }
 
     /// `age=3` as the number 3 when `age` is declared as a number, integer or boolean and not as a string.

@@ -25,9 +25,11 @@ public struct OpenAPIDocument: Sendable {
     public let operations: [OpenAPIOperation]
     /// Where the document came from (a URL or a path), as given to `parse`.
     public let source: String
+    /// `components.securitySchemes` by name.
+    public let securitySchemes: [String: OpenAPISecurityScheme]
 
     init(title: String, version: String, openAPIVersion: String, description: String?, serverURL: String?,
-         operations: [OpenAPIOperation], source: String) {
+         operations: [OpenAPIOperation], source: String, securitySchemes: [String: OpenAPISecurityScheme] = [:]) {
         self.title = title
         self.version = version
         self.openAPIVersion = openAPIVersion
@@ -35,6 +37,7 @@ public struct OpenAPIDocument: Sendable {
         self.serverURL = serverURL
         self.operations = operations
         self.source = source
+        self.securitySchemes = securitySchemes
     }
 
     /// Reads a document. `source` is where it came from, against which a relative server URL resolves.

@@ -31,6 +31,19 @@ public enum OpenAPIError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidItem(String)
     /// A request body the operation takes only in a media type `call` cannot write.
     case unsupportedBody(operation: String, contentTypes: [String])
+    /// `call` with a parameter or body field whose value the spec does not allow: its type or enum.
+    case invalidValue(operation: String, field: String, expected: String, found: String, allowed: [String])
+    /// `call` with a body field that a schema with `additionalProperties: false` does not declare.
+    case unknownBodyField(String, operation: String, allowed: [String], suggestion: String?)
+    /// `call` with a body that lacks properties its schema requires: each name with its type.
+    case missingBodyFields(operation: String, fields: [(name: String, type: String)])
+
+    /// What every refusal of a check adds: how to send the request anyway.
+    static let noCheckHint = "call --no-check sends it anyway"
+
+    public static func == (lhs: OpenAPIError, rhs: OpenAPIError) -> Bool {
+        lhs.description == rhs.description
+    }
 
     public var description: String {
         switch self {
@@ -66,6 +79,18 @@ public enum OpenAPIError: Error, Sendable, Equatable, CustomStringConvertible {
             return message
         case let .unsupportedBody(operation, contentTypes):
             return "\(operation) takes its body as \(contentTypes.joined(separator: ", ")); call sends JSON or form bodies only"
+        case let .invalidValue(operation, field, expected, found, _):
+            // The operation stays out of the `NAME:` position: `createSecret: …` would read as a credential header.
+            return "\(field): expected \(expected), found \(found) (\(operation)); \(Self.noCheckHint)"
+        case let .unknownBodyField(name, operation, allowed, suggestion):
+            let shown = allowed.prefix(OpenAPIRequestCheck.listedValues).joined(separator: ", ")
+                + (allowed.count > OpenAPIRequestCheck.listedValues ? ", …" : "")
+            return "\(operation) has no body field '\(name)' (its schema allows no others)"
+                + (suggestion.map { "; did you mean '\($0)'?" } ?? "") + "; allowed: \(shown); \(Self.noCheckHint)"
+        case let .missingBodyFields(operation, fields):
+            let names = fields.map { "'\($0.name)' (\($0.type))" }.joined(separator: ", ")
+            let items = fields.map { "\($0.name)=VALUE" }.joined(separator: " ")
+            return "\(operation) needs the body field\(fields.count == 1 ? "" : "s") \(names): give \(items); \(Self.noCheckHint)"
         }
     }
 }

@@ -15,9 +15,15 @@ public struct OpenAPIOperation: Sendable {
     public internal(set) var requestBody: OpenAPIRequestBody?
     /// In document order.
     public internal(set) var responses: [OpenAPIResponse]
+    /// `tags`, as written.
+    public let tags: [String]
+    /// The schemes the operation needs: its own `security`, else the document's; nil when neither says,
+    /// and then whatever credentials are in scope are sent.
+    public let security: OpenAPISecurity?
 
     init(method: HTTPMethod, path: String, operationId: String?, summary: String?, description: String?,
-         deprecated: Bool, parameters: [OpenAPIParameter], requestBody: OpenAPIRequestBody?, responses: [OpenAPIResponse]) {
+         deprecated: Bool, parameters: [OpenAPIParameter], requestBody: OpenAPIRequestBody?, responses: [OpenAPIResponse],
+         tags: [String] = [], security: OpenAPISecurity? = nil) {
         self.method = method
         self.path = path
         self.operationId = operationId
@@ -27,6 +33,8 @@ public struct OpenAPIOperation: Sendable {
         self.parameters = parameters
         self.requestBody = requestBody
         self.responses = responses
+        self.tags = tags
+        self.security = security
     }
 
     /// `GET /pets/{petId}`.

@@ -22,6 +22,8 @@ struct OpenAPIReader {
     private var schemas: SchemaGraphBuilder
     /// `$ref` text → what it names, since a few shared parameters and responses are referenced often.
     private var references: [String: (object: JSONObject, pointer: JSONPointer)] = [:]
+    /// The document's security schemes and default requirement, read before the operations.
+    private var security: OpenAPISecurityReader?
 
     init(document: JSONValue, source: String) {
         self.document = document
@@ -50,6 +52,8 @@ struct OpenAPIReader {
         guard let pathsValue = root["paths"] else { throw .missingPaths }
         let paths = try object(pathsValue, at: JSONPointer(tokens: ["paths"]), expected: "an object")
 
+        let security = try OpenAPISecurityReader(document: document)
+        self.security = security
         var operations: [OpenAPIOperation] = []
         for (path, item) in paths where !path.hasPrefix("x-") {
             try readPathItem(path, item, into: &operations)
@@ -64,7 +68,7 @@ struct OpenAPIReader {
         return OpenAPIDocument(
             title: title, version: version, openAPIVersion: openAPIVersion,
             description: info["description"]?.stringValue, serverURL: try serverURL(root["servers"]),
-            operations: operations, source: source)
+            operations: operations, source: source, securitySchemes: security.schemes)
     }
 
     private mutating func readPathItem(_ path: String, _ value: JSONValue, into operations: inout [OpenAPIOperation]) throws(OpenAPIError) {
@@ -106,7 +110,9 @@ struct OpenAPIReader {
             method: method, path: path, operationId: operation["operationId"]?.stringValue,
             summary: operation["summary"]?.stringValue, description: operation["description"]?.stringValue,
             deprecated: operation["deprecated"]?.boolValue ?? false,
-            parameters: merged, requestBody: body, responses: responses)
+            parameters: merged, requestBody: body, responses: responses,
+            tags: operation["tags"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+            security: try security?.security(of: operation, at: pointer))
     }
 
     private mutating func parameters(_ value: JSONValue?, at pointer: JSONPointer) throws(OpenAPIError) -> [OpenAPIParameter] {

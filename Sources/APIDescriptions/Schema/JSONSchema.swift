@@ -52,6 +52,9 @@ public struct JSONSchema: Sendable {
         view.properties.first { $0.name == name }.map { schema($0.schema) }
     }
 
+    /// False for `additionalProperties: false`: an object may hold only the declared `properties`.
+    public var allowsAdditionalProperties: Bool { !view.closed }
+
     public var items: JSONSchema? { view.items.map(schema) }
     public var anyOf: [JSONSchema] { view.anyOf.map(schema) }
     public var oneOf: [JSONSchema] { view.oneOf.map(schema) }

@@ -74,6 +74,7 @@ final class SchemaGraph: Sendable {
                 types: node.types, isNullable: node.nullable || node.types.contains("null"),
                 enumValues: node.enumValues, constValue: node.constValue, required: node.required,
                 items: node.items, anyOf: node.anyOf, oneOf: node.oneOf)
+            view.closed = node.closed
             guard depth < SchemaGraph.mergeDepthLimit, inProgress.insert(index).inserted else {
                 wasCut = true
                 view.properties = node.properties

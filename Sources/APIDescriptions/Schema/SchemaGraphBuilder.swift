@@ -119,6 +119,8 @@ struct SchemaGraphBuilder {
             case "anyOf": node.anyOf = branches
             default: node.oneOf = branches
             }
+        case "additionalProperties":
+            if case .bool(false) = member { node.closed = true }
         case "nullable":
             guard case .bool(let nullable) = member else { throw invalid("true or false") }
             node.nullable = nullable

@@ -23,6 +23,8 @@ struct SchemaNode: Sendable {
     var constValue: JSONValue?
     var required: [String] = []
     var properties: [(name: String, schema: Int)] = []
+    /// `additionalProperties: false`: no member beyond `properties`.
+    var closed = false
     var items: Int?
     var ref: Int?
     var allOf: [Int] = []

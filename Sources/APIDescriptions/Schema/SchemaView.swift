@@ -12,6 +12,8 @@ struct SchemaView: Sendable {
     var constValue: JSONValue?
     var required: [String] = []
     var properties: [(name: String, schema: Int)] = []
+    /// `additionalProperties: false` on the schema itself.
+    var closed = false
     var items: Int?
     var anyOf: [Int] = []
     var oneOf: [Int] = []

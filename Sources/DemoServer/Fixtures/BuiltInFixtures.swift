@@ -18,6 +18,7 @@ enum BuiltInFixtures {
         "services-openapi.json",
         "petstore/pets.json",
         "specs/petstore-v1.json", "specs/petstore-v2.json",
+        "specs/vault.json",
     ]
 
     /// Built once, on first use; the documents never change afterwards.
@@ -49,6 +50,7 @@ enum BuiltInFixtures {
         "petstore/pets.json": PetstoreFixtures.pets,
         "specs/petstore-v1.json": PetstoreSpecV1.document,
         "specs/petstore-v2.json": PetstoreSpecV2.document,
+        "specs/vault.json": VaultSpec.document,
     ]
 
     /// The file form of every document (pretty JSON), identical to what `DemoFixtures.write(to:)` writes,

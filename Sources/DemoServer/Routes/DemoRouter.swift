@@ -45,6 +45,8 @@ struct DemoRouter: Sendable {
             return try PetstoreAPI(fixtures: fixtures, ledger: pets).respond(to: request)
         case "meetup":
             return try MeetupAPI(fixtures: fixtures).respond(to: request, baseURL: context.baseURL)
+        case "vault":
+            return VaultAPI().respond(to: request)
         case "echo":
             return EchoRoute.respond(to: request)
         case "media":

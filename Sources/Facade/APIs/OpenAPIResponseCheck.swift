@@ -16,6 +16,11 @@ struct OpenAPIResponseCheck: Sendable {
     /// `petstore v1`.
     let service: String
 
+    /// The credentials the operation's request carries: what its `security` says, else whatever is in scope.
+    var auth: AuthRequirement {
+        operation.security.map { .operation(name: operation.displayName, security: $0) } ?? .inScope
+    }
+
     /// The model of a 2xx answer, its body checked.
     func model(_ response: HTTPResponse, cancellation: CancellationToken? = nil) throws(DecodeFailure) -> DecodedModel? {
         guard let schema = document.responseSchema(of: operation, status: response.status).schema else {

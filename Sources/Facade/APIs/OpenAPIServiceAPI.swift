@@ -33,10 +33,12 @@ public final class OpenAPIServiceAPI: APIDefinition {
 
     /// The request of `call OPERATION ARG…` (`OpenAPICall` reads the arguments), to `baseURL`; refused
     /// before anything is sent when the operation is unknown or a required parameter is missing.
-    public func call(_ name: String, arguments: [String], baseURL: String) throws(FacadeError) -> Endpoint<DecodedModel?> {
+    public func call(
+        _ name: String, arguments: [String], baseURL: String, checked: Bool = true
+    ) throws(FacadeError) -> Endpoint<DecodedModel?> {
         do {
             let operation = try document.requireOperation(named: name)
-            let request = try OpenAPICall.build(operation, baseURL: baseURL, arguments: arguments)
+            let request = try OpenAPICall.build(operation, baseURL: baseURL, arguments: arguments, checked: checked)
             return endpoint(operation, url: request.url, query: request.query, headers: request.headers, body: request.body)
         } catch {
             throw .operation(error)
@@ -72,7 +74,7 @@ public final class OpenAPIServiceAPI: APIDefinition {
     ) -> Endpoint<DecodedModel?> {
         let check = OpenAPIResponseCheck(document: document, operation: operation, service: service)
         return Endpoint(
-            method: operation.method, url: url, query: query, headers: headers, body: body, auth: .inScope,
+            method: operation.method, url: url, query: query, headers: headers, body: body, auth: check.auth,
             modelName: operation.displayName,
             decode: { response, cancellation throws(DecodeFailure) in
                 let model = try check.model(response, cancellation: cancellation)

@@ -36,12 +36,14 @@ extension Locator {
     }
 
     /// `1.0.0`, `v2`, `2022-11-28` as they are; a pre-release or build suffix (`1.2.0-beta.1`, `2.0+7`)
-    /// is dropped, as a version's numbers are what order it.
+    /// is dropped, as a version's numbers are what order it; anything else (`beta`) is a label.
     static func version(_ text: String) -> ServiceVersion? {
         if let version = ServiceVersion(text) { return version }
         let numeric = text.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "v" || $0 == "V") }
-        guard numeric.count < text.count, let last = numeric.last, last != "." else { return nil }
-        return ServiceVersion(String(numeric))
+        if numeric.count < text.count, let last = numeric.last, last != ".", let version = ServiceVersion(String(numeric)) {
+            return version
+        }
+        return ServiceVersion.parse(text)
     }
 
     /// The locator with every entry that gave no `url` sent to its OpenAPI document's server URL. An

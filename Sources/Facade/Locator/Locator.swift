@@ -140,8 +140,8 @@ public struct Locator: Sendable, Equatable {
             version = parsed
             versionText = number.text
         case .string(let text)?:
-            guard let parsed = ServiceVersion(text) else {
-                throw .parse(source: source, reason: "\(place) (\(name)): version \"\(text)\" is not a version like \"v2\", 2.1 or 2022-11-28")
+            guard let parsed = ServiceVersion.parse(text) else {
+                throw .parse(source: source, reason: "\(place) (\(name)): version \"\(text)\" is not a version like \"v2\", 2.1, 2022-11-28 or a label like beta")
             }
             version = parsed
             versionText = text.trimmingWhitespace()
@@ -234,9 +234,10 @@ public struct Locator: Sendable, Equatable {
         entries(of: service).map(\.version)
     }
 
-    /// The highest version of a service.
+    /// The highest numeric version of a service; the last label when it has only labels.
     public func latest(of service: String) -> LocatorEntry? {
-        entries(of: service).last
+        let entries = entries(of: service)
+        return entries.last { !$0.version.isLabel } ?? entries.last
     }
 
     /// The entry for a service at a version, as the seed's `findURLForServiceNamed:version:`.

@@ -1,4 +1,5 @@
 import JSON
+import APIDescriptions
 /// What changed between two loads of the locator.
 public struct LocatorChangeSet: Sendable, Equatable {
     /// A version whose URL changed.
@@ -8,11 +9,25 @@ public struct LocatorChangeSet: Sendable, Equatable {
         public let to: String
     }
 
+    /// A version whose OpenAPI document changed its operations while the version stayed (documents that
+    /// all say `info.version: 1.0.0`).
+    public struct DocumentChange: Sendable, Equatable {
+        public let key: ServiceKey
+        /// Operations by `operationId` (else `METHOD /path`), in document order.
+        public let addedOperations: [String]
+        public let removedOperations: [String]
+    }
+
+    /// Operation names a change line shows before it only counts the rest.
+    static let namedOperations = 3
+
     public let added: [LocatorEntry]
     public let removed: [LocatorEntry]
     public let moved: [Move]
     /// Entries deprecated (or given a sunset) now that were not before.
     public let newlyDeprecated: [LocatorEntry]
+    /// Set by the facade, which holds the documents of both loads.
+    public internal(set) var documentChanges: [DocumentChange] = []
 
     public init(from old: Locator?, to new: Locator) {
         let before = old?.entries ?? []
@@ -33,7 +48,27 @@ public struct LocatorChangeSet: Sendable, Equatable {
         self.newlyDeprecated = newlyDeprecated
     }
 
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && moved.isEmpty && newlyDeprecated.isEmpty }
+    public var isEmpty: Bool {
+        added.isEmpty && removed.isEmpty && moved.isEmpty && newlyDeprecated.isEmpty && documentChanges.isEmpty
+    }
+
+    /// The document changes between the OpenAPI documents of the entries both loads have.
+    mutating func compareDocuments(
+        from old: Locator?, to new: Locator, before: (ServiceKey) -> OpenAPIDocument?, after: (ServiceKey) -> OpenAPIDocument?
+    ) {
+        guard let old else { return }
+        for entry in new.entries {
+            guard old.resolve(entry.key) != nil, let previous = before(entry.key), let current = after(entry.key) else { continue }
+            let oldNames = previous.operations.map(\.displayName)
+            let newNames = current.operations.map(\.displayName)
+            let oldSet = Set(oldNames)
+            let newSet = Set(newNames)
+            let addedOperations = newNames.filter { !oldSet.contains($0) }
+            let removedOperations = oldNames.filter { !newSet.contains($0) }
+            guard !addedOperations.isEmpty || !removedOperations.isEmpty else { continue }
+            documentChanges.append(DocumentChange(key: entry.key, addedOperations: addedOperations, removedOperations: removedOperations))
+        }
+    }
 
     /// One line per change, for the shell: `+ weather v3`, `- stockQuote v1`, `~ twit v1 moved …`, `! weather v1 deprecated (sunset 2027-06-30)`.
     public var lines: [String] {
@@ -42,6 +77,16 @@ public struct LocatorChangeSet: Sendable, Equatable {
             + moved.map { "~ \($0.key) moved \($0.from) → \($0.to)" }
             + newlyDeprecated.map { entry in
                 "! \(entry.key) deprecated" + (entry.sunset.map { " (sunset \($0))" } ?? "")
+            }
+            + documentChanges.map { change in
+                func counted(_ names: [String], _ what: String) -> String? {
+                    guard !names.isEmpty else { return nil }
+                    let shown = names.prefix(Self.namedOperations).joined(separator: ", ")
+                        + (names.count > Self.namedOperations ? ", …" : "")
+                    return "\(names.count) operation\(names.count == 1 ? "" : "s") \(what) (\(shown))"
+                }
+                let parts = [counted(change.addedOperations, "added"), counted(change.removedOperations, "removed")].compactMap { $0 }
+                return "~ \(change.key) document changed: " + parts.joined(separator: ", ")
             }
     }
 }

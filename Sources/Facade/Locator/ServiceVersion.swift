@@ -7,21 +7,51 @@ import Foundation
 import FoundationFree
 
 /// A service version such as `v2`, `v2.1` or a calendar version `2022-11-28`, ordered numerically part by
-/// part (`v2` < `v2.1` < `v10`; `2022-11-28` < `2024-06-20`).
+/// part (`v2` < `v2.1` < `v10`; `2022-11-28` < `2024-06-20`). A version that is neither (`beta`,
+/// `preview`, `2010-old`) is a label: labels order after every numeric version, by their text, and
+/// `latest` passes them over unless a service has nothing else.
 public struct ServiceVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// How the version is written: dotted (`v2.1`) or as a date (`2022-11-28`).
+    /// How the version is written: dotted (`v2.1`), as a date (`2022-11-28`) or as a label (`beta`).
     public enum Style: Sendable, Hashable {
-        case dotted, calendar
+        case dotted, calendar, label
     }
 
-    /// The numeric parts: `[2, 1]` for `v2.1`, `[2022, 11, 28]` for `2022-11-28`.
+    /// Labels are at most this long.
+    static let labelLengthLimit = 64
+
+    /// The numeric parts: `[2, 1]` for `v2.1`, `[2022, 11, 28]` for `2022-11-28`; `[0]` for a label.
     public let parts: [Int]
     public let style: Style
+    /// The text of a label, as written; nil for a numeric version.
+    public let label: String?
 
     public init(parts: [Int], style: Style = .dotted) {
         self.parts = parts.isEmpty ? [0] : parts
-        self.style = style
+        self.style = style == .label ? .dotted : style
+        self.label = nil
     }
+
+    /// A label version (`beta`, `2010-old`).
+    public init(label: String) {
+        self.parts = [0]
+        self.style = .label
+        self.label = label
+    }
+
+    /// A numeric version when the text is one, else a label: a letter or digit, then letters, digits,
+    /// `-`, `_` and `.`, at most `labelLengthLimit` of them; nil for anything else (blanks, quotes,
+    /// nothing at all).
+    public static func parse(_ text: String) -> ServiceVersion? {
+        if let version = ServiceVersion(text) { return version }
+        let trimmed = text.trimmingWhitespace()
+        guard let first = trimmed.first, first.isASCII, first.isLetter || first.isNumber, trimmed.count <= labelLengthLimit,
+              trimmed.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") })
+        else { return nil }
+        return ServiceVersion(label: trimmed)
+    }
+
+    /// Whether this is a label rather than a number or a date.
+    public var isLabel: Bool { label != nil }
 
     /// Parses `v2`, `V2`, `2`, `2.1`, `v2.1` and calendar versions `2022-11-28`; nil for anything else.
     public init?(_ text: String) {
@@ -63,13 +93,14 @@ public struct ServiceVersion: Sendable, Hashable, Comparable, CustomStringConver
 
     /// `v2.1`, or `2022-11-28` for a calendar version.
     public var description: String {
+        if let label { return label }
         // Built piece by piece: `joined(separator:)` is a generic the runtime completes on first use, which
         // costs a one-shot run more than the whole version.
         var text = style == .dotted ? "v" : ""
         for index in parts.indices {
             let part = parts[index]
             switch style {
-            case .dotted:
+            case .dotted, .label:
                 if index > 0 { text += "." }
             case .calendar:
                 if index > 0 { text += part < 10 ? "-0" : "-" }
@@ -81,10 +112,17 @@ public struct ServiceVersion: Sendable, Hashable, Comparable, CustomStringConver
 
     /// The version without its `v`, as a media type or a header carries it: `2.1`, `2022-11-28`.
     public var bare: String {
-        style == .dotted ? String(description.dropFirst()) : description
+        if let label { return label }
+        return style == .dotted ? String(description.dropFirst()) : description
     }
 
     public static func < (lhs: ServiceVersion, rhs: ServiceVersion) -> Bool {
+        switch (lhs.label, rhs.label) {
+        case let (left?, right?): return left.lowercased() < right.lowercased()
+        case (nil, _?): return true
+        case (_?, nil): return false
+        case (nil, nil): break
+        }
         for index in 0..<max(lhs.parts.count, rhs.parts.count) {
             let left = index < lhs.parts.count ? lhs.parts[index] : -1
             let right = index < rhs.parts.count ? rhs.parts[index] : -1
@@ -94,11 +132,15 @@ public struct ServiceVersion: Sendable, Hashable, Comparable, CustomStringConver
     }
 
     /// Trailing zero parts do not make a different version: `v2` == `v2.0`.
+    /// Labels are equal in any case (`Beta` is `beta`).
     public static func == (lhs: ServiceVersion, rhs: ServiceVersion) -> Bool {
-        lhs.normalizedParts == rhs.normalizedParts
+        lhs.label?.lowercased() == rhs.label?.lowercased() && lhs.normalizedParts == rhs.normalizedParts
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(normalizedParts) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(label?.lowercased())
+        hasher.combine(normalizedParts)
+    }
 
     private var normalizedParts: [Int] {
         var trimmed = parts

@@ -1,6 +1,7 @@
 import FoundationFree
 import JSON
 import HTTPClient
+import APIDescriptions
 /// The credentials an endpoint needs.
 public enum AuthRequirement: Sendable, Equatable {
     case none
@@ -8,8 +9,12 @@ public enum AuthRequirement: Sendable, Equatable {
     case bearer
     /// An API key sent as the query parameter of this name (Meetup's `key`).
     case apiKey(parameter: String)
-    /// Whatever credentials are set for the URL, as a raw request sends them (an OpenAPI operation).
+    /// Whatever credentials are set for the URL, as a raw request sends them (an OpenAPI operation
+    /// whose document declares no security).
     case inScope
+    /// What an OpenAPI operation's `security` asks for: the credentials of its first satisfied
+    /// alternative, each where its scheme says; none at all for a public operation (`security: []`).
+    case operation(name: String, security: OpenAPISecurity)
 }
 
 /// One call of an API, typed by what it returns (`Endpoint<[Twit]>`), relative to the service's URL.

@@ -57,16 +57,39 @@ enum OperationCompletion {
         }
     }
 
-    /// The operationIds of the service `call` would use.
+    /// The operationIds `call` finds: the current service's first, then every other service's.
     static func operationIds(_ session: Session) -> [String] {
-        guard let document = try? session.facade.openAPI().api.document else { return [] }
-        return document.operations.compactMap(\.operationId)
+        let facade = session.facade
+        var ids = (try? facade.openAPI().api.document.operations.compactMap(\.operationId)) ?? []
+        var seen = Set(ids)
+        for name in facade.locator?.serviceNames ?? [] {
+            guard let entry = try? facade.activeEntry(of: name), let api = try? facade.openAPI(of: entry) else { continue }
+            for id in api.document.operations.compactMap(\.operationId) where seen.insert(id).inserted { ids.append(id) }
+        }
+        return ids
+    }
+
+    /// The operation `call` would send, wherever `call` finds it.
+    private static func owned(_ name: String, session: Session) -> OpenAPIOperation? {
+        (try? session.facade.operationOwner(name))?.api.document.operation(named: name)
+    }
+
+    /// The values an item of an operation takes when its schema lists them: the enum of the parameter
+    /// or body property `item` (of its array items for an array), `true`/`false` for a boolean.
+    static func values(of item: String, operation name: String, session: Session) -> [String] {
+        guard let operation = owned(name, session: session) else { return [] }
+        let schema = operation.parameters.first { $0.name == item || ($0.location == .header && $0.name.lowercased() == item.lowercased()) }?.schema
+            ?? operation.requestBody?.schema?.property(named: item)
+        guard var schema else { return [] }
+        if schema.types == ["array"], let items = schema.items { schema = items }
+        if let values = schema.enumValues, !values.isEmpty { return values.map(\.displayText) }
+        return schema.types.contains("boolean") ? ["true", "false"] : []
     }
 
     /// After `call OPERATION`: `name=` for each parameter and body property not given yet (`Name:` for
     /// header parameters).
     static func items(of operation: String, given: [String], session: Session) -> [String] {
-        guard let operation = try? session.facade.openAPI().api.document.operation(named: operation) else { return [] }
+        guard let operation = owned(operation, session: session) else { return [] }
         let typed = Set(given.compactMap { word in
             word.firstIndex { $0 == "=" || $0 == ":" }.map { String(word[..<$0]) }
         })

@@ -96,7 +96,7 @@ struct DiffCommand: Command {
             throw CommandError(FacadeError.unknownService(parsed.service, known: locator.serviceNames))
         }
         func entry(_ text: String) throws(CommandError) -> LocatorEntry {
-            if text.lowercased() == "latest" { return highest }
+            if text.lowercased() == "latest" { return locator.latest(of: parsed.service) ?? highest }
             do { return try facade.entry(of: parsed.service, version: text) } catch { throw CommandError(error) }
         }
         switch parsed.versions.count {

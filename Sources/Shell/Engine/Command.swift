@@ -14,6 +14,9 @@ public protocol Command: Sendable {
     var details: [String] { get }
     /// Candidates for the argument being typed, given the arguments before it.
     func complete(_ previous: [String], session: Session) -> [String]
+    /// Candidates for the value of an item being typed (`retention=` → `retain`, `discard`), given the
+    /// item's name and the arguments before it; each is offered as `NAME=VALUE`.
+    func completeValue(of item: String, previous: [String], session: Session) -> [String]
     /// Whether the argument being typed is a file path (then files are offered instead).
     func completesPath(_ previous: [String]) -> Bool
     /// Whether `|`, `>`, `>>`, `<` and `<<` on the command's line are operators. `expect`, `let` and `set`
@@ -47,6 +50,7 @@ extension Command {
     public var aliases: [String] { [] }
     public var details: [String] { [] }
     public func complete(_ previous: [String], session: Session) -> [String] { [] }
+    public func completeValue(of item: String, previous: [String], session: Session) -> [String] { [] }
     public func completesPath(_ previous: [String]) -> Bool { false }
     public func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument] { [] }
     public var takesOperators: Bool { true }

@@ -48,6 +48,19 @@ public struct Completer {
         if command.completesPath(previous) {
             return Result(candidates: PathCompletion.files(matching: partial), replaceFrom: replaceFrom)
         }
+        // `name=` and `name==` are followed by the item's value; `name:=` by JSON, which is not offered.
+        if let equals = partial.firstIndex(of: "="), partial[..<equals].last != ":" {
+            let item = String(partial[..<equals])
+            var valueStart = partial.index(after: equals)
+            if valueStart < partial.endIndex, partial[valueStart] == "=" { valueStart = partial.index(after: valueStart) }
+            let prefix = String(partial[..<valueStart])
+            let typed = String(partial[valueStart...])
+            let values = command.completeValue(of: item, previous: previous, session: session)
+            let candidates = values.filter { $0.hasPrefix(typed) && TerminalText.safe($0) == $0 && !$0.contains("\n") && !$0.contains(" ") }
+            if !candidates.isEmpty {
+                return Result(candidates: candidates.map { prefix + $0 }, replaceFrom: replaceFrom)
+            }
+        }
         let offered = command.complete(previous, session: session)
         let lower = partial.lowercased()
         // A name from a server that holds control characters is never offered: it could drive the terminal.

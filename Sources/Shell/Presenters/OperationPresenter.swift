@@ -13,15 +13,48 @@ enum OperationPresenter {
     // MARK: ops
 
     /// METHOD, PATH, OPERATION (the operationId), SUMMARY, and NOTES (`deprecated`) when any operation is.
+    /// Too wide for the terminal, paths and summaries give way together, widest first: a path loses its
+    /// middle (its end tells it apart), a summary its end.
     static func table(_ operations: [OpenAPIOperation]) -> Table {
         let marked = operations.contains(where: \.deprecated)
-        var columns = [TableColumn("METHOD"), TableColumn("PATH"), TableColumn("OPERATION"), TableColumn("SUMMARY", flexible: true)]
+        var columns = [
+            TableColumn("METHOD"), TableColumn("PATH", flexible: true, cutsMiddle: true), TableColumn("OPERATION"),
+            TableColumn("SUMMARY", flexible: true),
+        ]
         if marked { columns.append(TableColumn("NOTES", sizing: .minor)) }
         let rows = operations.map { operation in
             [operation.method.rawValue, operation.path, operation.operationId ?? "–", operation.summary ?? ""]
                 + (marked ? [operation.deprecated ? "deprecated" : ""] : [])
         }
         return Table(columns: columns, rows: rows)
+    }
+
+    /// The operations every word matches, in any case, somewhere in the path, operationId, summary or tags.
+    static func filtered(_ operations: [OpenAPIOperation], words: [String]) -> [OpenAPIOperation] {
+        guard !words.isEmpty else { return operations }
+        let wanted = words.map { $0.lowercased() }
+        return operations.filter { operation in
+            let haystack = ([operation.path, operation.operationId ?? "", operation.summary ?? ""] + operation.tags)
+                .map { $0.lowercased() }
+            return wanted.allSatisfy { word in haystack.contains { $0.contains(word) } }
+        }
+    }
+
+    /// `ops --tags`: each tag in the order operations first use it, with how many operations carry it;
+    /// operations without a tag last, as `(untagged)`.
+    static func tags(_ operations: [OpenAPIOperation]) -> [(tag: String, count: Int)] {
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        var untagged = 0
+        for operation in operations {
+            if operation.tags.isEmpty { untagged += 1 }
+            var seenHere = Set<String>()
+            for tag in operation.tags where seenHere.insert(tag).inserted {
+                if counts[tag] == nil { order.append(tag) }
+                counts[tag, default: 0] += 1
+            }
+        }
+        return order.map { ($0, counts[$0] ?? 0) } + (untagged > 0 ? [("(untagged)", untagged)] : [])
     }
 
     /// `ops --json`: `[{"method","path","operationId","summary","deprecated"}]`.
@@ -57,6 +90,9 @@ enum OperationPresenter {
         prose.append("usage: " + usage(operation))
         lines += prose.flatMap { TextWrapper.wrap($0, width: width) }
 
+        if let security = operation.security {
+            lines += [""] + securityLines(security, width: width)
+        }
         let parameters = operation.parameters
         if !parameters.isEmpty {
             lines += ["", "parameters:"]
@@ -64,6 +100,7 @@ enum OperationPresenter {
                 columns: [TableColumn("NAME"), TableColumn("IN"), TableColumn("REQUIRED"), TableColumn("TYPE", flexible: true)],
                 rows: parameters.map { [$0.name, $0.location.rawValue, $0.required ? "yes" : "no", typeText($0.schema)] }),
                 width: width, style: style)
+            lines += descriptionLines(parameters.map { ($0.name, $0.description ?? $0.schema?.description) }, width: width)
         }
         if let body = operation.requestBody {
             let contentType = body.schemaContentType ?? body.contentTypes.first ?? "no media type"
@@ -76,6 +113,7 @@ enum OperationPresenter {
                     columns: [TableColumn("PROPERTY"), TableColumn("REQUIRED"), TableColumn("TYPE", flexible: true)],
                     rows: properties.map { [$0.name, required.contains($0.name) ? "yes" : "no", typeText($0.schema)] }),
                     width: width, style: style)
+                lines += descriptionLines(properties.map { ($0.name, $0.schema.description) }, width: width)
             } else if let schema = body.schema {
                 lines.append("  " + typeText(schema))
             }
@@ -87,6 +125,40 @@ enum OperationPresenter {
             lines += [""] + TextWrapper.wrap("responses: " + responses.joined(separator: " · "), width: width)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `security: bearerAuth (http bearer) — auth bearer TOKEN`; alternatives one per line after
+    /// `security, any one of:`, combined schemes joined by `and`; `security: none` for a public operation.
+    static func securityLines(_ security: OpenAPISecurity, width: Int) -> [String] {
+        if security.isPublic { return ["security: none (public: no credential is sent)"] }
+        let alternatives = security.alternatives.map { requirement in
+            requirement.isAnonymous ? "none (anonymous)" : requirement.schemes.map(schemeText).joined(separator: " and ")
+        }
+        if alternatives.count == 1, let only = security.alternatives.first, only.schemes.count > 1 {
+            return ["security, all of:"] + only.schemes.flatMap { TextWrapper.wrap(schemeText($0), width: width > 0 ? width - 2 : width).map { "  " + $0 } }
+        }
+        guard alternatives.count > 1 else { return TextWrapper.wrap("security: " + (alternatives.first ?? ""), width: width) }
+        return ["security, any one of (the first satisfied is sent):"]
+            + alternatives.flatMap { TextWrapper.wrap($0, width: width > 0 ? width - 2 : width).map { "  " + $0 } }
+    }
+
+    /// `oauth (oauth2 clientCredentials, scopes secrets:read) — auth bearer TOKEN`.
+    private static func schemeText(_ entry: (scheme: OpenAPISecurityScheme, scopes: [String])) -> String {
+        let scheme = entry.scheme
+        let shown: String = if case let .apiKey(name, _) = scheme.kind { name } else { scheme.name }
+        let scopes = entry.scopes.isEmpty ? "" : ", scopes " + entry.scopes.joined(separator: " ")
+        return "\(shown) (\(scheme.summary)\(scopes))" + (scheme.authCommand.map { " — \($0)" } ?? "")
+    }
+
+    /// `  name — what the document says of it`, wrapped and indented, for the rows that have a description.
+    private static func descriptionLines(_ rows: [(name: String, description: String?)], width: Int) -> [String] {
+        var lines: [String] = []
+        for (name, description) in rows {
+            guard let description = description.map(TerminalText.singleLine), !description.isEmpty else { continue }
+            let wrapped = TextWrapper.wrap("\(name) — \(description)", width: width > 0 ? width - 4 : width)
+            lines += wrapped.enumerated().map { ($0.offset == 0 ? "  " : "    ") + $0.element }
+        }
+        return lines.isEmpty ? [] : [""] + lines
     }
 
     /// `help OPERATION --json`: the operation, its parameters, body properties and responses.
@@ -113,10 +185,13 @@ enum OperationPresenter {
             ("summary", operation.summary.map(JSONValue.string) ?? .null),
             ("deprecated", .bool(operation.deprecated)),
             ("usage", .string(usage(operation))),
+            ("security", operation.security.map(securityJSON) ?? .null),
             ("parameters", .array(operation.parameters.map { parameter in
                 .object(JSONObject([
                     ("name", .string(parameter.name)), ("in", .string(parameter.location.rawValue)),
                     ("required", .bool(parameter.required)), ("type", .string(typeText(parameter.schema))),
+                    ("description", (parameter.description ?? parameter.schema?.description).map(JSONValue.string) ?? .null),
+                    ("enum", parameter.schema?.enumValues.map(JSONValue.array) ?? .null),
                 ]))
             })),
             ("requestBody", body),
@@ -127,6 +202,20 @@ enum OperationPresenter {
                 ]))
             })),
         ]))
+    }
+
+    /// `[[{"scheme","type","name","in","scopes"}]]`: the alternatives, each the schemes it needs; `[]` public.
+    private static func securityJSON(_ security: OpenAPISecurity) -> JSONValue {
+        .array(security.alternatives.map { requirement in
+            .array(requirement.schemes.map { scheme, scopes in
+                var fields: [(String, JSONValue)] = [("scheme", .string(scheme.name)), ("type", .string(scheme.summary))]
+                if case let .apiKey(name, location) = scheme.kind {
+                    fields += [("name", .string(name)), ("in", .string(location.rawValue))]
+                }
+                fields.append(("scopes", .array(scopes.map(JSONValue.string))))
+                return .object(JSONObject(fields))
+            })
+        })
     }
 
     /// `call getPet ID`, `call listPets species=VALUE [limit=VALUE]`, `call createPet name=VALUE [tag=VALUE]`:
@@ -148,7 +237,7 @@ enum OperationPresenter {
             } else {
                 for property in properties {
                     let item = "\(property.name)=VALUE"
-                    words.append(body.required && required.contains(property.name) ? item : "[\(item)]")
+                    words.append(required.contains(property.name) ? item : "[\(item)]")
                 }
             }
         }
@@ -156,15 +245,20 @@ enum OperationPresenter {
     }
 
     /// A schema's type with its enum values: `integer (int64)`, `string (dog | cat)`, `array of Pet`; `any`
-    /// without a schema.
+    /// without a schema. An enum declared under a name shows its values, not the name
+    /// (`retain | discard`, not `message_enum_content_retention`); a long one shows how many more there are.
     static func typeText(_ schema: JSONSchema?) -> String {
         guard let schema else { return "any" }
         let base = schema.typeDescription
-        guard let values = schema.enumValues, !values.isEmpty, schema.name == nil else { return base }
+        if schema.types == ["array"], let items = schema.items, items.enumValues?.isEmpty == false {
+            return "array of " + typeText(items)
+        }
+        guard let values = schema.enumValues, !values.isEmpty else { return base }
         var shown = values.prefix(shownEnumValues).map(\.displayText)
-        if values.count > shownEnumValues { shown.append("…") }
+        if values.count > shownEnumValues { shown.append("… (\(values.count - shownEnumValues) more)") }
         let list = shown.joined(separator: " | ")
-        return base == list ? base : "\(base) (\(list))"
+        if schema.name != nil || base == list { return list }
+        return "\(base) (\(list))"
     }
 
     /// What a response body is called in listings: its component name (`Pets`), else its title, else its type.

@@ -20,11 +20,17 @@ public struct TableColumn: Sendable, Equatable {
     public let alignment: Alignment
     /// How the column gives way when the table is wider than the terminal: minor ones first, then flexible.
     public let sizing: ColumnSizing
+    /// Whether a cell too wide loses its middle (`/2010-04-01/Acc…/Messages/{Sid}.json`) rather than its end,
+    /// as URLs always do: for paths, whose end tells them apart.
+    public let cutsMiddle: Bool
 
-    public init(_ title: String, alignment: Alignment = .left, flexible: Bool = false, sizing: ColumnSizing? = nil) {
+    public init(
+        _ title: String, alignment: Alignment = .left, flexible: Bool = false, sizing: ColumnSizing? = nil, cutsMiddle: Bool = false
+    ) {
         self.title = title
         self.alignment = alignment
         self.sizing = sizing ?? (flexible ? .flexible : .fixed)
+        self.cutsMiddle = cutsMiddle
     }
 
     /// The column holding long text, which gives way after the minor ones.

@@ -107,9 +107,10 @@ public enum TableRenderer {
         return origin
     }
 
-    /// A URL keeps its host and the end of its path; other text keeps its start.
-    private static func fitted(_ cell: String, toWidth width: Int) -> String {
-        URLShortener.looksLikeURL(cell)
+    /// A URL (or any cell of a column that cuts in the middle) keeps its start and the end of its path;
+    /// other text keeps its start.
+    private static func fitted(_ cell: String, toWidth width: Int, middle: Bool) -> String {
+        middle || URLShortener.looksLikeURL(cell)
             ? URLShortener.shortened(cell, toWidth: width)
             : TerminalText.truncated(cell, toWidth: width)
     }
@@ -134,7 +135,7 @@ public enum TableRenderer {
             var text = cell
             var textWidth = cellWidths[cellWidths.startIndex + index]
             if textWidth > widths[index] || widths[index] <= 0 {
-                text = fitted(cell, toWidth: widths[index])
+                text = fitted(cell, toWidth: widths[index], middle: columns[index].cutsMiddle)
                 textWidth = DisplayWidth.of(text)
             }
             let padding = max(0, widths[index] - textWidth)

@@ -123,7 +123,7 @@ public enum Expectation: Sendable, Equatable {
         guard comparison == .equal || comparison == .notEqual else {
             throw ExpectationError("expect version compares with == or != only")
         }
-        guard let version = ServiceVersion(operand.text) else {
+        guard let version = ServiceVersion.parse(operand.text) else {
             throw ExpectationError("expect version: '\(operand.text)' is not a version like v2")
         }
         return .version(service: service.text, version, negated: comparison == .notEqual)

@@ -97,8 +97,14 @@ extension OpenAPITests {
             #expect(try bodyJSON(request.body) == JSONValue.parse(#"{"name":"Rex","age":3,"vaccinated":true,"code":"007","tags":["a"]}"#))
             #expect(request.body.contentType == "application/json")
             #expect(request.headers == [FormField("X-Trace", "1")])
-            // A value that is not of the declared type is sent as written, for the server to judge
-            #expect(try bodyJSON(build("addPet", ["name=Rex", "age=three"]).body)["age"] == "three")
+            // A value that is not of the declared type is refused, naming the field and what it takes
+            #expect(try error("addPet", ["name=Rex", "age=three"]).description
+                == #"age: expected an integer, found "three" (addPet); call --no-check sends it anyway"#)
+            // unchecked (`call --no-check`), it is sent as written, for the server to judge
+            let unchecked = try OpenAPICall.build(
+                try #require(spec.operation(named: "addPet")), baseURL: "http://127.0.0.1:9/api/",
+                arguments: ["age=three"], checked: false)
+            #expect(try bodyJSON(unchecked.body)["age"] == "three")
         }
 
         @Test func requiredBodyMissing() throws {

@@ -38,7 +38,7 @@ import Testing
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/evil.json"
-        try #"{"services":[{"name":"x\u001b]0;pwned\u0007\u001b[2J","version":"bad","url":"x"}]}"#
+        try #"{"services":[{"name":"x\u001b]0;pwned\u0007\u001b[2J","version":"not a version","url":"x"}]}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
         let result = try Apish.run(["--locator", path, "-c", "services"])
         #expect(result.status == 1)

@@ -92,9 +92,9 @@ import Testing
         #expect(reason.contains("boolean") || reason.contains("bool"))
     }
 
-    @Test(arguments: [#""two""#, #""v2-beta""#, #""""#, "-1", "1e3"])
+    @Test(arguments: [#""two words""#, #""v2 beta""#, #""-beta""#, #""""#, "-1", "1e3"])
     func badVersionText(version: String) throws {
-        // GIVEN a version that is not a dotted number / THEN the reason quotes it and names the entry
+        // GIVEN a version that is neither a dotted number nor a label / THEN the reason quotes it and names the entry
         let reason = try reason(LocatorText.document([LocatorText.entry("weather", version, "w")]))
         #expect(reason.contains("services[0] (weather)"))
         #expect(reason.contains("version"))
@@ -158,5 +158,20 @@ import Testing
         let error = try failure("not json")
         if case .load = error { Issue.record("a parse problem was reported as a load problem: \(error)") }
         #expect(error.description.contains("cannot parse"))
+    }
+}
+
+/// Versions that are neither numbers nor dates are labels: after every numeric version, by their text.
+@Suite struct ServiceVersionLabelTests {
+    @Test func labelsParseAndOrderAfterNumbers() throws {
+        let labels = ["beta", "preview", "2010-old", "v2-beta"].compactMap(ServiceVersion.parse)
+        #expect(labels.count == 4)
+        #expect(labels.allSatisfy { $0.isLabel })
+        #expect(ServiceVersion.parse("v2")?.isLabel == false)
+        #expect(ServiceVersion.parse("2022-11-28")?.isLabel == false)
+        let sorted = (labels + [try #require(ServiceVersion("v10")), try #require(ServiceVersion("2"))]).sorted().map(\.description)
+        #expect(sorted == ["v2", "v10", "2010-old", "beta", "preview", "v2-beta"])
+        #expect(ServiceVersion.parse("Beta") == ServiceVersion.parse("beta"))
+        #expect(ServiceVersion.parse("two words") == nil)
     }
 }

@@ -69,6 +69,9 @@ import APIDescriptions
               species  query  yes       string (dog | cat)
               limit    query  no        integer (int32)
 
+              species — Which pets to list
+              limit — How many pets to return at most (1 to 100)
+
             responses: 200 Pets · 400 Error · default Error
 
             """)
@@ -97,6 +100,7 @@ import APIDescriptions
         #expect(line.value(atPath: "data.usage") == "call getPet ID")
         #expect(line.value(atPath: "data.parameters[0]") == .object(JSONObject([
             ("name", "id"), ("in", "path"), ("required", true), ("type", "integer (int64)"),
+            ("description", "The id of the pet to retrieve"), ("enum", .null),
         ])))
         #expect(line.value(atPath: "data.requestBody") == .null)
         let create = try shell.json("help createPet")
@@ -128,7 +132,7 @@ import APIDescriptions
         #expect(shell.run("call listPets").err == "error: listPets needs the query parameter 'species': give species=VALUE\n")
         #expect(shell.run("call lstPets").err == "error: unknown operation 'lstPets'; did you mean 'listPets'?\n")
         #expect(shell.run("call getPet 1 2").err == "error: too many arguments: getPet takes 1 (id), got 2\n")
-        #expect(shell.run("call").err == "error: usage: call OPERATION [ARG…] [ITEM…]\n")
+        #expect(shell.run("call").err == "error: usage: call OPERATION [ARG…] [ITEM…] [--service SERVICE] [--no-check]\n")
         #expect(shell.session.facade.exchangeCount == sent)
     }
 
@@ -242,6 +246,6 @@ import APIDescriptions
         #expect(!complete("call createPet n").appendSpace)
         #expect(complete("call GET /pets ").candidates == ["species=", "limit="])
         #expect(complete("help listP").candidates == ["listPets"])
-        #expect(complete("ops ").candidates == ["petstore"])
+        #expect(complete("ops ").candidates == ["petstore", "--tags"])
     }
 }

@@ -1,0 +1,117 @@
+import FoundationFree
+import JSON
+
+/// What `call` checks against the operation before anything is sent: each parameter's and body field's
+/// type (integer, number, boolean; an array for a repeated item) and enum, the body's required
+/// properties, and body fields a closed schema (`additionalProperties: false`) does not declare. A
+/// failure is an `OpenAPIError` naming the field, what was expected and the allowed values.
+///
+/// Cheap by construction: a walk of the items given against the schemas they name, no allocation
+/// beyond the message of a failure.
+enum OpenAPIRequestCheck {
+    /// Enum values named in a message before the rest are counted.
+    static let listedValues = 20
+
+    /// The values given for one declared parameter, in order.
+    static func parameter(_ parameter: OpenAPIParameter, values: [String], operation: String) throws(OpenAPIError) {
+        guard let schema = parameter.schema else { return }
+        try field(parameter.name, texts: values, schema: schema, operation: operation)
+    }
+
+    /// A field given as text once or more (`tag=a tag=b`): an array schema checks each item against its
+    /// `items`; any other schema takes one value.
+    static func field(_ name: String, texts: [String], schema: JSONSchema, operation: String) throws(OpenAPIError) {
+        if schema.types.contains("array") {
+            guard let items = schema.items else { return }
+            for text in texts { try scalar(name, text: text, schema: items, operation: operation) }
+            return
+        }
+        if texts.count > 1, !schema.types.isEmpty {
+            throw .invalidValue(
+                operation: operation, field: name, expected: "one value (\(schema.typeDescription))",
+                found: "\(texts.count) values", allowed: [])
+        }
+        for text in texts { try scalar(name, text: text, schema: schema, operation: operation) }
+    }
+
+    /// A value typed as text against a schema of one value: its enum first, else its type.
+    static func scalar(_ name: String, text: String, schema: JSONSchema, operation: String) throws(OpenAPIError) {
+        if let values = schema.enumValues, !values.isEmpty {
+            guard values.contains(where: { $0.displayText == text }) else {
+                throw .invalidValue(
+                    operation: operation, field: name, expected: "one of " + listed(values), found: quoted(text),
+                    allowed: values.map(\.displayText))
+            }
+            return
+        }
+        let types = schema.types
+        guard !types.isEmpty, !types.contains("string") else { return }
+        if types.contains(where: { accepts(text, type: $0) }) { return }
+        if schema.isNullable, text == "null" { return }
+        let wanted = types.filter { $0 != "null" }
+        guard !wanted.isEmpty, wanted.allSatisfy({ ["integer", "number", "boolean"].contains($0) }) else { return }
+        throw .invalidValue(
+            operation: operation, field: name, expected: wanted.map(article).joined(separator: " or "), found: quoted(text),
+            allowed: wanted == ["boolean"] ? ["true", "false"] : [])
+    }
+
+    /// A JSON value (`name:=json`) against its property's schema.
+    static func json(_ name: String, value: JSONValue, schema: JSONSchema, operation: String) throws(OpenAPIError) {
+        guard let failure = schema.validate(value, limit: 1).first else { return }
+        let field = failure.path.isEmpty ? name : name + (failure.path.hasPrefix("[") ? "" : ".") + failure.path
+        throw .invalidValue(
+            operation: operation, field: field, expected: failure.expected, found: failure.found,
+            allowed: schema.enumValues?.map(\.displayText) ?? [])
+    }
+
+    /// The body's fields by name against its schema: every required property given, and no field a
+    /// closed schema does not declare.
+    static func bodyFields(_ names: [String], schema: JSONSchema, operation: String) throws(OpenAPIError) {
+        let given = Set(names)
+        if !schema.allowsAdditionalProperties {
+            let declared = schema.properties.map(\.name)
+            if let unknown = names.first(where: { name in !declared.contains(name) }) {
+                throw .unknownBodyField(
+                    unknown, operation: operation, allowed: declared, suggestion: Suggestions.closest(to: unknown, in: declared))
+            }
+        }
+        let missing = schema.required.filter { !given.contains($0) }
+        guard !missing.isEmpty else { return }
+        throw .missingBodyFields(operation: operation, fields: missing.map { name in
+            (name, schema.property(named: name)?.typeDescription ?? "any")
+        })
+    }
+
+    private static func accepts(_ text: String, type: String) -> Bool {
+        switch type {
+        case "integer":
+            guard case .number(let number)? = try? JSONValue.parse(text) else { return false }
+            return number.isInteger
+        case "number":
+            guard case .number? = try? JSONValue.parse(text) else { return false }
+            return true
+        case "boolean":
+            return text == "true" || text == "false"
+        case "null":
+            return text == "null"
+        default:
+            return true
+        }
+    }
+
+    private static func article(_ type: String) -> String {
+        type == "integer" ? "an integer" : type == "boolean" ? "a boolean" : "a \(type)"
+    }
+
+    /// `retain | discard`, at most `listedValues`, then how many more.
+    static func listed(_ values: [JSONValue]) -> String {
+        var shown = values.prefix(listedValues).map(\.displayText).joined(separator: " | ")
+        if values.count > listedValues { shown += " | … (\(values.count - listedValues) more)" }
+        return shown
+    }
+
+    private static func quoted(_ text: String) -> String {
+        let cut = text.count > 40 ? String(text.prefix(37)) + "…" : text
+        return "\"\(cut)\""
+    }
+}
