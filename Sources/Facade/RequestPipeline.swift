@@ -13,6 +13,8 @@ import HTTPClient
 /// elsewhere, so a rule (a credential's scope, the version header) holds for every command alike.
 struct RequestPipeline {
     let transport: any Transport
+    /// The session's OAuth 2 access tokens, fetched here, before the request that needs one is built.
+    let tokens: OAuth2Tokens
 
     /// What one walk produced, before it is recorded.
     struct Sent<Value> {
@@ -28,20 +30,65 @@ struct RequestPipeline {
         _ endpoint: Endpoint<T>, entry: LocatorEntry?, extraQuery: [FormField] = [], state: SessionState,
         cancellation: CancellationToken?
     ) -> Sent<T> {
-        let request = build(endpoint, entry: entry, extraQuery: extraQuery, state: state)
-        let result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
+        var warnings: [String] = []
+        let client = oauth2Client(for: endpoint, entry: entry, state: state)
+        var token: String?
+        if let client {
+            switch tokens.token(for: client, transport: transport, cancellation: cancellation, warnings: &warnings) {
+            case .success(let fetched): token = fetched.accessToken
+            case .failure(let failure): return refused(endpoint, entry: entry, extraQuery: extraQuery, state: state, failure, warnings)
+            }
+        }
+        var request = build(endpoint, entry: entry, extraQuery: extraQuery, state: state, oauth2Token: token)
+        var result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
+        // A token the server no longer takes (revoked, expired early, its clock ahead): one new token, one retry.
+        if let client, case .success(let response) = result, OAuth2TokenExchange.rejectsToken(response) {
+            switch tokens.token(for: client, transport: transport, renewing: true, cancellation: cancellation, warnings: &warnings) {
+            case .success(let renewed):
+                request = build(endpoint, entry: entry, extraQuery: extraQuery, state: state, oauth2Token: renewed.accessToken)
+                result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
+            case .failure(let failure):
+                warnings.append(failure.message)
+            }
+        }
         let (outcome, decoded) = Outcome.classify(result) { response throws(DecodeFailure) in
             try endpoint.decode(response, cancellation)
         }
         if let value = decoded?.1 { endpoint.remember(value) }
-        let warnings = (try? result.get()).map(endpoint.check) ?? []
+        warnings += (try? result.get()).map(endpoint.check) ?? []
         return Sent(request: request, result: result, outcome: outcome, model: decoded?.0 ?? nil, value: decoded?.1,
+                    warnings: warnings)
+    }
+
+    /// The OAuth 2 client whose token this request carries, if one is in scope and the endpoint takes a bearer.
+    private func oauth2Client<T>(for endpoint: Endpoint<T>, entry: LocatorEntry?, state: SessionState) -> OAuth2Client? {
+        guard !state.credentials.oauth2Clients.isEmpty, endpoint.auth == .inScope || endpoint.auth == .bearer else { return nil }
+        let url = endpoint.url ?? entry.map { Self.joined($0.url, endpoint.path) } ?? endpoint.path
+        return state.credentials.applicable(to: url, service: entry.map { ($0.name, $0.url) }).oauth2?.client
+    }
+
+    /// A request that never left because its OAuth 2 token could not be had: the token endpoint's refusal
+    /// as the outcome, in one line.
+    private func refused<T>(
+        _ endpoint: Endpoint<T>, entry: LocatorEntry?, extraQuery: [FormField], state: SessionState, _ failure: OAuth2Failure,
+        _ warnings: [String]
+    ) -> Sent<T> {
+        let outcome: Outcome
+        switch failure.status {
+        case let status? where (400..<500).contains(status): outcome = .requestError(status: status, message: failure.message)
+        case let status? where (500..<600).contains(status): outcome = .serverError(status: status, message: failure.message)
+        default: outcome = .networkFailure(failure.message)
+        }
+        return Sent(request: build(endpoint, entry: entry, extraQuery: extraQuery, state: state),
+                    result: .failure(.other(code: 0, message: failure.message)), outcome: outcome, model: nil, value: nil,
                     warnings: warnings)
     }
 
     /// The request an endpoint makes: its URL under the entry's, the session's headers, the credentials in
     /// scope, the version where the entry carries it, then the endpoint's own headers over all of them.
-    func build<T>(_ endpoint: Endpoint<T>, entry: LocatorEntry?, extraQuery: [FormField], state: SessionState) -> HTTPRequest {
+    func build<T>(
+        _ endpoint: Endpoint<T>, entry: LocatorEntry?, extraQuery: [FormField], state: SessionState, oauth2Token: String? = nil
+    ) -> HTTPRequest {
         var query = endpoint.query
         for field in extraQuery {
             query.removeAll { $0.name == field.name }
@@ -51,7 +98,7 @@ struct RequestPipeline {
         let url = endpoint.url ?? entry.map { Self.joined($0.url, endpoint.path) } ?? endpoint.path
         var scopes: [String: String] = [:]
         addCredentials(state.credentials, entry: entry, url: url, auth: endpoint.auth == .inScope ? nil : endpoint.auth,
-                       query: &query, headers: &headers, scopes: &scopes)
+                       oauth2Token: oauth2Token, query: &query, headers: &headers, scopes: &scopes)
         if let entry, let versioning = entry.versioning, URLScope.contains(base: entry.url, url: url) {
             versioning.apply(entry, headers: &headers, query: &query)
         }
@@ -62,16 +109,17 @@ struct RequestPipeline {
         return request
     }
 
-    /// Adds the credentials a request for `url` carries: the bearer token as `Authorization`, the API key as
-    /// its query parameter (when the endpoint asks for them, or whatever is in scope when `auth` is nil) and
-    /// credential headers; each only within its scope, which is also noted so that no redirect carries it
-    /// further.
+    /// Adds the credentials a request for `url` carries: the bearer token (or the OAuth 2 client's access
+    /// token, fetched before) as `Authorization`, the API key as its query parameter (when the endpoint asks
+    /// for them, or whatever is in scope when `auth` is nil) and credential headers; each only within its
+    /// scope, which is also noted so that no redirect carries it further.
     private func addCredentials(
-        _ credentials: Credentials, entry: LocatorEntry?, url: String, auth: AuthRequirement?, query: inout [FormField],
-        headers: inout HTTPHeaders, scopes: inout [String: String]
+        _ credentials: Credentials, entry: LocatorEntry?, url: String, auth: AuthRequirement?, oauth2Token: String?,
+        query: inout [FormField], headers: inout HTTPHeaders, scopes: inout [String: String]
     ) {
         let applicable = credentials.applicable(to: url, service: entry.map { ($0.name, $0.url) })
-        if let (token, base) = applicable.bearer, auth == nil || auth == .bearer, headers["Authorization"] == nil {
+        let bearer = applicable.bearer ?? applicable.oauth2.flatMap { client in oauth2Token.map { ($0, client.base) } }
+        if let (token, base) = bearer, auth == nil || auth == .bearer, headers["Authorization"] == nil {
             headers.set("Authorization", "Bearer \(token)")
             scopes["authorization"] = base
         }

@@ -25,11 +25,16 @@ public final class Session {
     public var historyProvider: () -> [String] = { [] }
     /// What `expect` and `let` read instead of the last response, until the next request (`diff --spec`).
     var commandResult: CommandResult?
+    /// Where profiles live and which one is in use.
+    public var profiles: SessionProfiles
 
     public init(facade: ServiceFacade, options: ShellOptions = ShellOptions(), environment: [String: String] = [:]) {
         self.facade = facade
         self.options = options
         self.environment = environment
+        profiles = SessionProfiles(paths: ConfigPaths(environment: environment))
+        // Read on the first OAuth 2 token asked for, so a session without one never opens the file.
+        if facade.oauth2Tokens.store == nil { facade.oauth2Tokens.store = TokenFile(path: profiles.paths.tokens) }
     }
 
     /// A variable's value: `env.NAME` reads the environment.
@@ -82,7 +87,7 @@ public final class Session {
     /// ask for on every line: the variables are looked at a few bytes each, and the matcher is rebuilt
     /// only when the secrets changed (`SecretMatcher.shared(for:)`).
     var redactor: Redactor {
-        let credentialSecrets = facade.credentials.secrets
+        let credentialSecrets = facade.heldSecrets
         let variableSecrets = Redactor.secretValues(ofVariables: variables)
         // Asked for several times a command: while the secrets stay the same, the one made last is it.
         if let cached = redactorCache, cached.credentialSecrets == credentialSecrets,
