@@ -39,8 +39,8 @@ enum OAuth2TokenExchange {
         guard (200..<300).contains(response.status) else {
             let code = body?["error"]?.stringValue
             let detail = body?["error_description"]?.stringValue.map(TerminalSafe.line)
-            var message = "OAuth 2 token endpoint \(client.tokenURL) refused the token"
-            if let code { message += ": \(TerminalSafe.line(code))" }
+            // Worded so no part reads as `token: VALUE`, which output masking would take for a credential.
+            var message = "OAuth 2 token endpoint \(client.tokenURL) refused: " + (code.map(TerminalSafe.line) ?? "HTTP \(response.status)")
             if let detail { message += " (\(detail))" }
             switch code {
             case "invalid_client"?: message += "; check client_id and client_secret"

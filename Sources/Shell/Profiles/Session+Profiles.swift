@@ -31,8 +31,11 @@ extension Session {
             }
         }
         let secretValues = Set(Redactor.secretValues(ofVariables: variables))
+        // A variable read from `${env.NAME}`, or holding a credential, is saved as a reference too.
+        let credentialValues = Set(state.credentials.secrets)
         profile.variables = variables.sorted { $0.key < $1.key }.map { name, value in
-            secretValues.contains(value) ? Profile.Field(name, keep("variable.\(name)", value).description) : Profile.Field(name, value)
+            secretValues.contains(value) || credentialValues.contains(value) || references[value] != nil
+                ? Profile.Field(name, keep("variable.\(name)", value).description) : Profile.Field(name, value)
         }
         profile.headers = state.headers.map { Profile.Field($0.name, $0.value) }
         profile.credentials = StoredCredential.all(of: state.credentials, keep: keep)

@@ -29,7 +29,7 @@ extension StoredCredential {
         for (scope, client) in credentials.oauth2Clients.sorted(by: { $0.key.description < $1.key.description }) {
             let text = Self.text(of: scope)
             var fields = [Profile.Field("token_url", client.tokenURL), Profile.Field("client_id", client.clientID)]
-            if !client.scopes.isEmpty { fields.append(Profile.Field("scope", client.scopes.joined(separator: " "))) }
+            if !client.scopes.isEmpty { fields.append(Profile.Field("scopes", client.scopes.joined(separator: " "))) }
             if let audience = client.audience { fields.append(Profile.Field("audience", audience)) }
             fields.append(Profile.Field("client_auth", client.authentication.rawValue))
             stored.append(StoredCredential(
@@ -61,7 +61,7 @@ extension StoredCredential {
             }
             credentials.setOAuth2(OAuth2Client(
                 tokenURL: try required("token_url"), clientID: try required("client_id"), clientSecret: value,
-                scopes: (field("scope") ?? "").split(separator: " ").map(String.init), audience: field("audience"),
+                scopes: (field("scopes") ?? "").split(separator: " ").map(String.init), audience: field("audience"),
                 authentication: authentication), for: scope)
         default:
             throw ProfileDocument.Failure("\(place): unknown credential kind \"\(kind)\" (bearer, api_key, header, oauth2)")

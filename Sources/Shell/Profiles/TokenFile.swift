@@ -24,7 +24,7 @@ final class TokenFile: OAuth2TokenStore {
             return try Self.decode(bytes, path: path)
         } catch {
             unusable = true
-            throw OAuth2StoreError("OAuth 2 tokens: \(error.description)")
+            throw OAuth2StoreError("\(error.description) (OAuth 2 tokens are fetched anew; the file is kept as .bak)")
         }
     }
 
@@ -36,7 +36,7 @@ final class TokenFile: OAuth2TokenStore {
             }
             try SecureFile.write(Array(Self.encode(tokens).utf8), to: path, mode: 0o600)
         } catch {
-            throw OAuth2StoreError("OAuth 2 tokens: \(error.description)")
+            throw OAuth2StoreError(error.description)
         }
     }
 
