@@ -77,7 +77,7 @@ enum OAuth2TokenExchange {
 /// Text from a remote answer, made fit for one line of a message: control characters out, at most 200.
 enum TerminalSafe {
     static func line(_ text: String) -> String {
-        let kept = text.unicodeScalars.filter { !$0.properties.isWhitespace || $0 == " " }
+        let kept = text.unicodeScalars.map { $0.properties.isWhitespace ? " " : $0 }
             .filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }
         let line = String(String.UnicodeScalarView(kept))
         return line.count > 200 ? String(line.prefix(200)) + "…" : line
