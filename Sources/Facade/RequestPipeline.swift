@@ -14,6 +14,8 @@ import APIDescriptions
 /// elsewhere, so a rule (a credential's scope, the version header) holds for every command alike.
 struct RequestPipeline {
     let transport: any Transport
+    /// The session's OAuth 2 access tokens, fetched here, before the request that needs one is built.
+    let tokens: OAuth2Tokens
 
     /// What one walk produced, before it is recorded.
     struct Sent<Value> {
@@ -29,14 +31,62 @@ struct RequestPipeline {
         _ endpoint: Endpoint<T>, entry: LocatorEntry?, extraQuery: [FormField] = [], state: SessionState,
         cancellation: CancellationToken?
     ) -> Sent<T> {
-        let (request, unmet) = build(endpoint, entry: entry, extraQuery: extraQuery, state: state)
-        let result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
+        var warnings: [String] = []
+        let client = oauth2Client(for: endpoint, entry: entry, state: state)
+        var token: String?
+        if let client {
+            switch tokens.token(for: client, transport: transport, cancellation: cancellation, warnings: &warnings) {
+            case .success(let fetched): token = fetched.accessToken
+            case .failure(let failure): return refused(endpoint, entry: entry, extraQuery: extraQuery, state: state, failure, warnings)
+            }
+        }
+        var (request, unmet) = build(endpoint, entry: entry, extraQuery: extraQuery, state: state, oauth2Token: token)
+        var result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
+        // A token the server no longer takes (revoked, expired early, its clock ahead): one new token, one retry.
+        if let client, case .success(let response) = result, OAuth2TokenExchange.rejectsToken(response) {
+            switch tokens.token(for: client, transport: transport, renewing: true, cancellation: cancellation, warnings: &warnings) {
+            case .success(let renewed):
+                (request, unmet) = build(endpoint, entry: entry, extraQuery: extraQuery, state: state, oauth2Token: renewed.accessToken)
+                result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
+            case .failure(let failure):
+                warnings.append(failure.message)
+            }
+        }
         let (outcome, decoded) = Outcome.classify(result) { response throws(DecodeFailure) in
             try endpoint.decode(response, cancellation)
         }
         if let value = decoded?.1 { endpoint.remember(value) }
-        let warnings = (unmet.map { [$0] } ?? []) + ((try? result.get()).map(endpoint.check) ?? [])
+        warnings += (unmet.map { [$0] } ?? []) + ((try? result.get()).map(endpoint.check) ?? [])
         return Sent(request: request, result: result, outcome: outcome, model: decoded?.0 ?? nil, value: decoded?.1,
+                    warnings: warnings)
+    }
+
+    /// The OAuth 2 client whose token this request carries, if one is in scope and the endpoint takes a bearer.
+    private func oauth2Client<T>(for endpoint: Endpoint<T>, entry: LocatorEntry?, state: SessionState) -> OAuth2Client? {
+        guard !state.credentials.oauth2Clients.isEmpty else { return nil }
+        switch endpoint.auth {
+        case .inScope, .bearer: break
+        case .operation(_, let security) where !security.isPublic: break
+        default: return nil
+        }
+        let url = endpoint.url ?? entry.map { Self.joined($0.url, endpoint.path) } ?? endpoint.path
+        return state.credentials.applicable(to: url, service: entry.map { ($0.name, $0.url) }).oauth2?.client
+    }
+
+    /// A request that never left because its OAuth 2 token could not be had: the token endpoint's refusal
+    /// as the outcome, in one line.
+    private func refused<T>(
+        _ endpoint: Endpoint<T>, entry: LocatorEntry?, extraQuery: [FormField], state: SessionState, _ failure: OAuth2Failure,
+        _ warnings: [String]
+    ) -> Sent<T> {
+        let outcome: Outcome
+        switch failure.status {
+        case let status? where (400..<500).contains(status): outcome = .requestError(status: status, message: failure.message)
+        case let status? where (500..<600).contains(status): outcome = .serverError(status: status, message: failure.message)
+        default: outcome = .networkFailure(failure.message)
+        }
+        return Sent(request: build(endpoint, entry: entry, extraQuery: extraQuery, state: state).request,
+                    result: .failure(.other(code: 0, message: failure.message)), outcome: outcome, model: nil, value: nil,
                     warnings: warnings)
     }
 
@@ -44,7 +94,7 @@ struct RequestPipeline {
     /// scope, the version where the entry carries it, then the endpoint's own headers over all of them.
     /// With it, the warning of an operation whose security requirement the credentials do not meet.
     func build<T>(
-        _ endpoint: Endpoint<T>, entry: LocatorEntry?, extraQuery: [FormField], state: SessionState
+        _ endpoint: Endpoint<T>, entry: LocatorEntry?, extraQuery: [FormField], state: SessionState, oauth2Token: String? = nil
     ) -> (request: HTTPRequest, unmet: String?) {
         var query = endpoint.query
         for field in extraQuery {
@@ -56,7 +106,7 @@ struct RequestPipeline {
         var scopes: [String: String] = [:]
         let unmet = addCredentials(
             state.credentials, entry: entry, url: url, auth: endpoint.auth == .inScope ? nil : endpoint.auth,
-            query: &query, headers: &headers, scopes: &scopes)
+            oauth2Token: oauth2Token, query: &query, headers: &headers, scopes: &scopes)
         if let entry, let versioning = entry.versioning, URLScope.contains(base: entry.url, url: url) {
             versioning.apply(entry, headers: &headers, query: &query)
         }
@@ -74,17 +124,21 @@ struct RequestPipeline {
         return (request, unmet)
     }
 
-    /// Adds the credentials a request for `url` carries: the bearer token as `Authorization`, the API key as
-    /// its query parameter (when the endpoint asks for them, or whatever is in scope when `auth` is nil) and
-    /// credential headers; each only within its scope, which is also noted so that no redirect carries it
-    /// further. An OpenAPI operation gets what its security requirement names, where its schemes say
-    /// (see `SecurityPlan`), plus the credential headers; a public one gets nothing. Returns the warning
-    /// of a requirement not met.
+    /// Adds the credentials a request for `url` carries: the bearer token (or the OAuth 2 client's access
+    /// token, fetched before) as `Authorization`, the API key as its query parameter (when the endpoint asks
+    /// for them, or whatever is in scope when `auth` is nil) and credential headers; each only within its
+    /// scope, which is also noted so that no redirect carries it further. An OpenAPI operation gets what
+    /// its security requirement names, where its schemes say (see `SecurityPlan`), plus the credential
+    /// headers; a public one gets nothing. Returns the warning of a requirement not met.
     private func addCredentials(
-        _ credentials: Credentials, entry: LocatorEntry?, url: String, auth: AuthRequirement?, query: inout [FormField],
-        headers: inout HTTPHeaders, scopes: inout [String: String]
+        _ credentials: Credentials, entry: LocatorEntry?, url: String, auth: AuthRequirement?, oauth2Token: String?,
+        query: inout [FormField], headers: inout HTTPHeaders, scopes: inout [String: String]
     ) -> String? {
-        let applicable = credentials.applicable(to: url, service: entry.map { ($0.name, $0.url) })
+        var applicable = credentials.applicable(to: url, service: entry.map { ($0.name, $0.url) })
+        // An OAuth 2 client's token, fetched before, is the bearer token of its scope.
+        if applicable.bearer == nil, let client = applicable.oauth2, let oauth2Token {
+            applicable.bearer = (oauth2Token, client.base)
+        }
         if case let .operation(name, security)? = auth {
             guard !security.isPublic else { return nil }
             let plan = SecurityPlan(operation: name, security: security, applicable: applicable)

@@ -119,7 +119,7 @@ extension ServiceFacade {
         _ endpoint: Endpoint<T>, entry: LocatorEntry?, query extra: [FormField] = [], isMainResource: Bool = false,
         cancellation: CancellationToken?
     ) -> (exchange: Exchange, value: T?) {
-        let sent = RequestPipeline(transport: transport).run(
+        let sent = RequestPipeline(transport: transport, tokens: oauth2Tokens).run(
             endpoint, entry: entry, extraQuery: extra, state: state, cancellation: cancellation)
         let exchange = record(request: sent.request, entry: entry, result: sent.result, outcome: sent.outcome,
                               model: sent.model, isMainResource: isMainResource, warnings: sent.warnings)

@@ -43,9 +43,37 @@ extension ServiceFacade {
         state.credentials.setAPIKey(parameter: parameter, value: value, for: scope)
     }
 
+    /// Sets an OAuth 2 client for a scope (`auth oauth2 …`): its access token is fetched on the first
+    /// request in scope, and renewed as it expires.
+    public func setOAuth2(_ client: OAuth2Client, for scope: Credentials.Scope) {
+        state.credentials.setOAuth2(client, for: scope)
+    }
+
     /// Forgets the credentials of one scope, or all of them.
     public func clearCredentials(_ scope: Credentials.Scope?) {
         state.credentials.clear(scope)
+    }
+
+    /// Puts a whole saved state back (a profile): versions, current service, headers, credentials,
+    /// location and the verbose flag. Services the locator does not name keep their choice, so a later
+    /// `locate` that brings them back finds it.
+    public func restore(_ saved: SessionState) {
+        state = saved
+    }
+
+    /// The client-credentials flow the OpenAPI document of a service's active version describes.
+    public func oauth2Flow(of service: String) throws(FacadeError) -> OAuth2ClientCredentialsFlow {
+        let entry = try activeEntry(of: service)
+        guard let flow = documents[entry.key]?.oauth2Flow else {
+            throw .invalidRequest(
+                "auth oauth2: \(entry.key) has no OpenAPI oauth2 security scheme with a clientCredentials flow; give the token URL: auth oauth2 TOKEN_URL client_id=… client_secret=…")
+        }
+        return flow
+    }
+
+    /// Every secret the facade holds: credentials and the OAuth 2 tokens fetched for them.
+    public var heldSecrets: [String] {
+        credentials.secrets + oauth2Tokens.secrets
     }
 
     /// Adds a header to every request, or, for a credential header (`Redactor.isCredentialHeader`), to the

@@ -60,6 +60,8 @@ public final class ServiceFacade {
     var definitions: [ServiceKey: any APIDefinition] = [:]
     /// The documents each entry names, loaded at `locate`.
     var documents: [ServiceKey: EntryDocuments] = [:]
+    /// The access tokens of the OAuth 2 clients in `state.credentials`; the shell gives it a store.
+    public let oauth2Tokens = OAuth2Tokens()
 
     /// The APIs registered for services by name (the built-in ones); the rest are generic, schema or OpenAPI.
     let catalogue: APICatalogue
@@ -71,7 +73,7 @@ public final class ServiceFacade {
 
     /// Masks the credentials held (`auth`, and credential headers set with `header`).
     public var redactor: Redactor {
-        let secrets = credentials.secrets
+        let secrets = heldSecrets
         // Asked for on every request: while the credentials stay the same, the one made last is it.
         if let cached = redactorCache, cached.secrets == secrets { return cached.redactor }
         let made = Redactor(secrets: secrets)

@@ -22,3 +22,20 @@ public struct SessionState: Sendable, Equatable {
 
     public init() {}
 }
+
+extension SessionState {
+    /// A state put together from saved parts (a profile); credentials and headers as `Credentials` and
+    /// `HTTPHeaders` hold them.
+    public init(
+        choices: [String: ServiceFacade.VersionChoice], currentService: String?, headers: HTTPHeaders,
+        credentials: Credentials, location: Coordinate?, recordsSentHeaders: Bool
+    ) {
+        self.init()
+        self.choices = Dictionary(choices.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        self.currentService = currentService
+        self.headers = headers
+        self.credentials = credentials
+        self.location = location
+        self.recordsSentHeaders = recordsSentHeaders
+    }
+}

@@ -46,11 +46,21 @@ public struct Credentials: Sendable, Equatable {
     public private(set) var bearerTokens: [Scope: String] = [:]
     public private(set) var apiKeys: [Scope: APIKey] = [:]
     public private(set) var headers: [ScopedHeader] = []
+    /// OAuth 2 clients whose access tokens are fetched on first use; a scope holds a bearer token or a
+    /// client, never both.
+    public private(set) var oauth2Clients: [Scope: OAuth2Client] = [:]
 
     public init() {}
 
     public mutating func setBearer(_ token: String, for scope: Scope) {
         bearerTokens[scope] = token
+        oauth2Clients[scope] = nil
+    }
+
+    /// An OAuth 2 client for a scope, replacing its bearer token: the token comes from the client from now on.
+    public mutating func setOAuth2(_ client: OAuth2Client, for scope: Scope) {
+        oauth2Clients[scope] = client
+        bearerTokens[scope] = nil
     }
 
     public mutating func setAPIKey(parameter: String, value: String, for scope: Scope) {
@@ -79,6 +89,7 @@ public struct Credentials: Sendable, Equatable {
         }
         bearerTokens[scope] = nil
         apiKeys[scope] = nil
+        oauth2Clients[scope] = nil
         headers.removeAll { $0.scope == scope }
     }
 
@@ -87,7 +98,7 @@ public struct Credentials: Sendable, Equatable {
     package func applicable(to url: String, service entry: (name: String, url: String)?) -> Applicable {
         var result = Applicable()
         // Most sessions set no credentials: then no URL needs parsing for a scope check.
-        guard !bearerTokens.isEmpty || !apiKeys.isEmpty || !headers.isEmpty else { return result }
+        guard !bearerTokens.isEmpty || !apiKeys.isEmpty || !headers.isEmpty || !oauth2Clients.isEmpty else { return result }
         let serviceScopes: [Scope] = entry.map { [.service($0.name.lowercased()), .allServices] } ?? []
         let inService = entry.map { URLScope.contains(base: $0.url, url: url) } ?? false
         func base(_ scope: Scope) -> String? {
@@ -97,10 +108,16 @@ public struct Credentials: Sendable, Equatable {
             }
         }
         // The most specific scope wins: an origin, then the service, then every service.
-        let order = bearerTokens.keys.filter { if case .origin = $0 { true } else { false } }
+        // A bearer token and an OAuth 2 client fill the same slot (`Authorization`): the most specific wins.
+        let order = (Array(bearerTokens.keys) + Array(oauth2Clients.keys)).filter { if case .origin = $0 { true } else { false } }
             .sorted { $0.description.count > $1.description.count } + serviceScopes
-        for scope in order {
-            if result.bearer == nil, let token = bearerTokens[scope], let base = base(scope) { result.bearer = (token, base) }
+        for scope in order where result.bearer == nil && result.oauth2 == nil {
+            guard let base = base(scope) else { continue }
+            if let token = bearerTokens[scope] {
+                result.bearer = (token, base)
+            } else if let client = oauth2Clients[scope] {
+                result.oauth2 = (client, base)
+            }
         }
         let keyOrder = apiKeys.keys.filter { if case .origin = $0 { true } else { false } }
             .sorted { $0.description.count > $1.description.count } + serviceScopes
@@ -120,6 +137,7 @@ public struct Credentials: Sendable, Equatable {
         let applied = applicable(to: url, service: entry)
         var names: [String] = []
         if applied.bearer == nil, let scope = bearerTokens.keys.first { names.append("a bearer token for \(scope)") }
+        if applied.oauth2 == nil, let scope = oauth2Clients.keys.first { names.append("an OAuth 2 client for \(scope)") }
         if applied.apiKey == nil, let scope = apiKeys.keys.first { names.append("an API key for \(scope)") }
         return names
     }
@@ -127,6 +145,10 @@ public struct Credentials: Sendable, Equatable {
     /// Every secret value held, for redaction.
     public var secrets: [String] {
         var values = Array(bearerTokens.values) + apiKeys.values.map(\.value)
+        for client in oauth2Clients.values {
+            // The Basic form of the client's authentication, `id:secret`, whose base64 the matcher masks too.
+            values += [client.clientSecret, client.clientID + ":" + client.clientSecret]
+        }
         for header in headers {
             values.append(header.value)
             // `Bearer abc` → also `abc`, which is what a server may echo.
@@ -139,13 +161,15 @@ public struct Credentials: Sendable, Equatable {
     public var summary: [String] {
         let bearers = bearerTokens.keys.map { "bearer \($0) •••" }
         let keys = apiKeys.map { scope, key in "key \(scope) \(key.parameter)=•••" }
+        let clients = oauth2Clients.map { scope, client in "oauth2 \(scope) \(client.summary)" }
         let scoped = headers.map { "header \($0.name) \($0.scope) •••" }
-        return (bearers + keys).sorted() + scoped
+        return (bearers + keys + clients).sorted() + scoped
     }
 
     /// The credentials one request carries, each with the base URL it may not leave.
     package struct Applicable {
         package var bearer: (token: String, base: String)?
+        package var oauth2: (client: OAuth2Client, base: String)?
         package var apiKey: (key: APIKey, base: String)?
         package var headers: [(name: String, value: String, base: String)] = []
     }

@@ -156,9 +156,21 @@ options.openScript = { path in
     return PlainLineReader(path: path, maxLineBytes: 16 << 20).map(ReaderSource.init)
 }
 
+let session = Session(facade: facade, bundles: DemoAPIs.bundles, options: options, environment: environment)
+// A profile's own locator is used when the command line names none.
+let profileName = arguments.profile(environment: environment)
+var profileLocator: String?
+if let profileName {
+    do {
+        profileLocator = try session.startupProfileLocator(profileName)
+    } catch {
+        fail(error.description, code: 1)
+    }
+}
+
 var demoServer: DemoServer?
 var locatorSource: String
-if let locator = arguments.locator(environment: environment) {
+if let locator = arguments.locator(environment: environment) ?? profileLocator {
     locatorSource = locator
     // A locator in a folder that `serve --init` wrote names server routes: serve that folder and load it there.
     if !LocatorLocation.isWeb(locator), let folder = DemoFixtures.folder(servingLocator: LocatorLocation.expandTilde(locator)) {
@@ -169,6 +181,7 @@ if let locator = arguments.locator(environment: environment) {
             fail("cannot serve the demo fixtures in \(folder): \(error)", code: 1)
         }
         demoServer = server
+        session.profiles.embeddedServer = server.baseURL
         locatorSource = server.baseURL + "/" + URL(fileURLWithPath: locator).lastPathComponent
         StandardStream.write("apish: serving the demo fixtures of \(folder) at \(server.baseURL)\n")
     }
@@ -180,11 +193,11 @@ if let locator = arguments.locator(environment: environment) {
         fail("cannot start the embedded demo server: \(error)", code: 1)
     }
     demoServer = server
+    session.profiles.embeddedServer = server.baseURL
     locatorSource = server.baseURL + "/services.json"
     StandardStream.write("apish: embedded demo API at \(server.baseURL) (no --locator given)\n")
 }
 
-let session = Session(facade: facade, bundles: DemoAPIs.bundles, options: options, environment: environment)
 let engine = ShellEngine(session: session)
 do {
     try facade.locate(locatorSource)
@@ -192,6 +205,14 @@ do {
     let message = error.description + (LocatorHint.missingScheme(locatorSource).map { " (\($0))" } ?? "")
     if !interactive { fail(message, code: 1) }
     StandardStream.write("apish: \(TerminalText.singleLine(message))\n")
+}
+do {
+    if let profileName {
+        for warning in try session.useProfile(profileName, keepingLocator: true) { StandardStream.write("apish: \(warning)\n") }
+    }
+    for file in arguments.envFiles { try session.loadEnvFile(file) }
+} catch {
+    fail(error.description, code: 1)
 }
 
 var status: Int32
@@ -220,6 +241,7 @@ if interactive {
     let runner = ScriptRunner(engine: engine, arguments: arguments)
     status = runner.run(stdin: { ReaderSource(PlainLineReader()) })
 }
+for line in session.finishProfile() { StandardStream.write("apish: \(TerminalText.singleLine(line))\n") }
 demoServer?.stop()
 // A script or one-shot has written everything (output goes straight to its descriptor; stdio is flushed for the
 // rest), so it ends without its exit handlers: they would only free what it is about to give back, OpenSSL's

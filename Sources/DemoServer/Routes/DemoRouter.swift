@@ -11,6 +11,7 @@ struct DemoRouter: Sendable {
     let twitLikes = TwitLikeLedger()
     let twitLiteLikes = TwitLikeLedger()
     let pets = PetLedger()
+    let oauth = OAuthLedger()
     /// Seconds since 1970; moves the built-in stock prices.
     var clock: @Sendable () -> Double = { Date().timeIntervalSince1970 }
 
@@ -51,6 +52,8 @@ struct DemoRouter: Sendable {
             return EchoRoute.respond(to: request)
         case "media":
             return MediaRoutes.respond(to: request)
+        case "oauth":
+            return OAuthAPI(ledger: oauth).respond(to: request, baseURL: context.baseURL)
         case "faults":
             guard faultsEnabled else { return .noRoute(for: request) }
             return try FaultRoutes(fixtures: fixtures).respond(to: request, context: context)

@@ -156,17 +156,19 @@ enum CredentialScopeArgument {
 struct AuthCommand: Command {
     let name = "auth"
     let abstract = "Set credentials: a bearer token or an API key, for a service, an origin URL, or every service"
-    let usage = "auth bearer TOKEN [SERVICE|URL] | auth key NAME=VALUE [SERVICE|URL] | auth show | auth clear [SERVICE|URL]"
+    let usage = "auth bearer TOKEN [SERVICE|URL] | auth key NAME=VALUE [SERVICE|URL] | auth oauth2 [TOKEN_URL] client_id=… client_secret=… [scope=…] [SERVICE|URL] | auth show | auth clear [SERVICE|URL]"
     let details = [
         "auth bearer demo-token {service}",
         "auth key key=demo-key {service}",
         "auth bearer ghp_xxx https://api.github.com   (an API outside the locator: that origin and path only)",
+        "auth oauth2 https://auth.example/token client_id=app client_secret=s3cret scope=read   (OAuth 2 client credentials)",
+        "auth oauth2 client_id=app client_secret=s3cret SERVICE   (token URL and scopes from the service's OpenAPI document)",
         "auth show   (secrets masked)",
     ]
 
     func complete(_ previous: [String], session: Session) -> [String] {
         switch previous.count {
-        case 0: return ["bearer", "key", "show", "clear"]
+        case 0: return ["bearer", "key", "oauth2", "show", "clear"]
         case 1 where previous[0] == "clear": return ServiceCompletion.names(session)
         case 2 where previous[0] == "bearer" || previous[0] == "key": return ServiceCompletion.names(session)
         default: return []
@@ -204,6 +206,8 @@ struct AuthCommand: Command {
             let parameter = String(arguments[1][..<equals])
             facade.setAPIKey(parameter: parameter, value: String(arguments[1][arguments[1].index(after: equals)...]), for: scope)
             return CommandReport(lines: ["API key \(parameter)=••• set for \(scope)"])
+        case "oauth2"?:
+            return try OAuth2AuthArguments.run(Array(arguments.dropFirst()), in: context)
         case "show"?, nil:
             guard arguments.count <= 1 else { throw .usage(self) }
             let lines = facade.credentials.summary

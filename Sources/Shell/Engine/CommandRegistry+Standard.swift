@@ -9,7 +9,7 @@ extension CommandRegistry {
         RawRequestCommand(method: .get), RawRequestCommand(method: .post), RawRequestCommand(method: .put),
         RawRequestCommand(method: .patch), RawRequestCommand(method: .delete),
         OpsCommand(), CallCommand(),
-        AuthCommand(), HeaderCommand(), SetCommand(), VarsCommand(),
+        AuthCommand(), HeaderCommand(), SetCommand(), VarsCommand(), EnvCommand(), ProfileCommand(),
         CurlCommandCommand(),
         ToggleCommand(name: "timing", abstract: "Show DNS/connect/TLS/first-byte/total times after each request", flag: .timing),
         ToggleCommand(name: "verbose", abstract: "Show request and response headers", flag: .verbose),

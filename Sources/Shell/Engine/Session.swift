@@ -25,6 +25,8 @@ public final class Session {
     public var historyProvider: () -> [String] = { [] }
     /// What `expect` and `let` read instead of the last response, until the next request (`diff --spec`).
     var commandResult: CommandResult?
+    /// Where profiles live and which one is in use.
+    public var profiles: SessionProfiles
 
     /// The built-in APIs wired in (their commands and presenters); the facade's catalogue has their definitions.
     public let bundles: [APIBundle]
@@ -43,6 +45,9 @@ public final class Session {
         self.registry = CommandRegistry.standard.adding(bundles)
         self.options = options
         self.environment = environment
+        profiles = SessionProfiles(paths: ConfigPaths(environment: environment))
+        // Read on the first OAuth 2 token asked for, so a session without one never opens the file.
+        if facade.oauth2Tokens.store == nil { facade.oauth2Tokens.store = TokenFile(path: profiles.paths.tokens) }
     }
 
     /// A variable's value: `env.NAME` reads the environment.
@@ -95,7 +100,7 @@ public final class Session {
     /// ask for on every line: the variables are looked at a few bytes each, and the matcher is rebuilt
     /// only when the secrets changed (`SecretMatcher.shared(for:)`).
     var redactor: Redactor {
-        let credentialSecrets = facade.credentials.secrets + sentSecrets
+        let credentialSecrets = facade.heldSecrets + sentSecrets
         let variableSecrets = Redactor.secretValues(ofVariables: variables)
         // Asked for several times a command: while the secrets stay the same, the one made last is it.
         if let cached = redactorCache, cached.credentialSecrets == credentialSecrets,

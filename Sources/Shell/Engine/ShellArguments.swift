@@ -35,6 +35,10 @@ public struct ShellArguments: Sendable, Equatable {
     public var verboseScript = false
     public var reports: [Report] = []
     public var eachVersion: String?
+    /// `--profile NAME`: a saved session to start from.
+    public var profile: String?
+    /// `--env FILE` (repeatable): dotenv files read into variables after the profile.
+    public var envFiles: [String] = []
     public var showVersion = false
     public var showHelp = false
 
@@ -95,6 +99,10 @@ public struct ShellArguments: Sendable, Equatable {
                 result.reports.append(Report(format: parsed, path: try value(argument)))
             case "--each-version":
                 result.eachVersion = try value(argument)
+            case "--profile", "-p":
+                result.profile = try value(argument)
+            case "--env":
+                result.envFiles.append(try value(argument))
             case "--version", "-V":
                 result.showVersion = true
             case "--help", "-h":
@@ -132,6 +140,11 @@ public struct ShellArguments: Sendable, Equatable {
     /// The locator to load: `--locator`, else a non-empty `$APISH_LOCATOR`; nil means the embedded demo.
     public func locator(environment: [String: String]) -> String? {
         locator ?? environment["APISH_LOCATOR"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The profile to start from: `--profile`, else a non-empty `$APISH_PROFILE`.
+    public func profile(environment: [String: String]) -> String? {
+        profile ?? environment["APISH_PROFILE"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The largest `--max-body`, in MiB (1 TiB).
@@ -178,6 +191,9 @@ public struct ShellArguments: Sendable, Equatable {
                            a summary (as it does on a terminal)
       --report junit|tap FILE   write a test report of the script
       --each-version SERVICE    run the script once per version of SERVICE
+      --profile NAME       start from a saved profile (else $APISH_PROFILE); its locator
+                           is used when none is given
+      --env FILE           read NAME=value lines (dotenv) into variables
       --version, --help
 
     exit codes: 0 all passed · 1 a command or expectation failed · 2 usage error

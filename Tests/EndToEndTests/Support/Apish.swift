@@ -39,6 +39,9 @@ struct Apish {
         env["NO_COLOR"] = nil
         env["APISH_LOCATOR"] = nil
         env["XDG_STATE_HOME"] = NSTemporaryDirectory() + "apish-e2e-state-\(UUID().uuidString)"
+        // Profiles and credentials never go to the real ~/.config, nor does a profile in use leak in.
+        env["XDG_CONFIG_HOME"] = NSTemporaryDirectory() + "apish-e2e-config-\(UUID().uuidString)"
+        env["APISH_PROFILE"] = nil
         for (key, value) in environment { env[key] = value }
         return try execute(arguments, environment: env, stdin: Data(stdin.utf8),
                            directory: directory.map { URL(fileURLWithPath: $0) }, timeout: timeout)

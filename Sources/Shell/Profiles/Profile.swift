@@ -1,0 +1,49 @@
+import FoundationFree
+import Facade
+
+/// A saved session as its file holds it (`profiles/NAME.json`): the locator, versions, variables, headers,
+/// credentials with their scopes, location and flags, every secret replaced by a `SecretReference`.
+struct Profile: Sendable, Equatable {
+    /// A name and a value, in the order they were saved.
+    struct Field: Sendable, Equatable {
+        let name: String
+        let value: String
+        init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// Nil: the session keeps the locator it was started with.
+    var locator: String?
+    var currentService: String?
+    /// Service (lower-cased) → `v2` or `latest`.
+    var versions: [Field] = []
+    /// Values may be references (a variable that holds a credential).
+    var variables: [Field] = []
+    var headers: [Field] = []
+    var credentials: [StoredCredential] = []
+    /// `.some(nil)`: no location; nil: the default one.
+    var location: Coordinate??
+    var timing = false
+    var verbose = false
+    /// Saved into on exit when the session was started with it.
+    var autosave = false
+    /// The cookie jar (Netscape lines), kept in credentials.json: cookies carry sessions.
+    var cookies: SecretReference?
+}
+
+/// One credential of a profile: its kind (`bearer`, `api_key`, `header`, `oauth2`), where it may go
+/// (`*` every service, a service name, or an origin URL), what is not secret about it (a parameter or
+/// header name, a token URL and client id), and a reference to its secret. A new kind of credential is a
+/// new `kind` with its own fields; the shape stays the same.
+struct StoredCredential: Sendable, Equatable {
+    var kind: String
+    var scope: String
+    var fields: [Profile.Field] = []
+    var secret: SecretReference
+
+    func field(_ name: String) -> String? {
+        fields.first { $0.name == name }?.value
+    }
+}

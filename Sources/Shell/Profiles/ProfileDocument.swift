@@ -1,0 +1,144 @@
+import FoundationFree
+import Facade
+import JSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The text of a profile file and back: pretty JSON with members in a fixed order, so that a person can
+/// read it, edit it, and diff two of them. Pure: no file, no session.
+enum ProfileDocument {
+    /// Why a profile's text cannot be used, in one line (`credentials[1]: no "kind"`).
+    typealias Failure = StoredFileError
+
+    static let formatVersion = 1
+
+    static func encode(_ profile: Profile) -> String {
+        var members: [(String, JSONValue)] = [("apish_profile", .number(JSONNumber(formatVersion)))]
+        if let locator = profile.locator { members.append(("locator", .string(locator))) }
+        if let current = profile.currentService { members.append(("current_service", .string(current))) }
+        members.append(("versions", object(profile.versions)))
+        members.append(("variables", object(profile.variables)))
+        members.append(("headers", object(profile.headers)))
+        members.append(("credentials", .array(profile.credentials.map(encode))))
+        switch profile.location {
+        case nil: break
+        case .some(nil): members.append(("location", .null))
+        case .some(let place?):
+            members.append(("location", .object(JSONObject([
+                ("latitude", number(place.latitude)), ("longitude", number(place.longitude)),
+            ]))))
+        }
+        members += [("timing", .bool(profile.timing)), ("verbose", .bool(profile.verbose)), ("autosave", .bool(profile.autosave))]
+        if let cookies = profile.cookies { members.append(("cookies", .string(cookies.description))) }
+        return JSONValue.object(JSONObject(members)).encoded(pretty: true) + "\n"
+    }
+
+    static func decode(_ bytes: [UInt8]) throws(Failure) -> Profile {
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(Data(bytes))
+        } catch {
+            throw Failure("not JSON: \(error.description)")
+        }
+        guard case .object(let object) = root else { throw Failure("the document is not a JSON object") }
+        if let version = object["apish_profile"], version.intValue != formatVersion {
+            throw Failure("apish_profile \(version) is a format this apish does not read (it reads \(formatVersion))")
+        }
+        var profile = Profile()
+        profile.locator = try string(object["locator"], "locator")
+        profile.currentService = try string(object["current_service"], "current_service")
+        profile.versions = try fields(object["versions"], "versions")
+        profile.variables = try fields(object["variables"], "variables")
+        profile.headers = try fields(object["headers"], "headers")
+        if let list = object["credentials"], !list.isNull {
+            guard let elements = list.arrayValue else { throw Failure("credentials: expected an array, found \(list.typeName)") }
+            profile.credentials = try elements.enumerated().map { index, element throws(Failure) in
+                try credential(element, at: "credentials[\(index)]")
+            }
+        }
+        if let location = object["location"] {
+            if location.isNull {
+                profile.location = .some(nil)
+            } else {
+                guard let latitude = location["latitude"]?.doubleValue, let longitude = location["longitude"]?.doubleValue,
+                      (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+                    throw Failure("location: expected {\"latitude\": -90…90, \"longitude\": -180…180} or null")
+                }
+                profile.location = .some(Coordinate(latitude: latitude, longitude: longitude))
+            }
+        }
+        profile.timing = try bool(object["timing"], "timing")
+        profile.verbose = try bool(object["verbose"], "verbose")
+        profile.autosave = try bool(object["autosave"], "autosave")
+        if let text = try string(object["cookies"], "cookies") {
+            guard let reference = SecretReference(text) else {
+                throw Failure("cookies: expected a reference like ${secret.cookies}, not the cookies themselves")
+            }
+            profile.cookies = reference
+        }
+        return profile
+    }
+
+    // MARK: Credentials
+
+    private static func encode(_ credential: StoredCredential) -> JSONValue {
+        var members: [(String, JSONValue)] = [("kind", .string(credential.kind)), ("scope", .string(credential.scope))]
+        members += credential.fields.map { ($0.name, .string($0.value)) }
+        members.append(("secret", .string(credential.secret.description)))
+        return .object(JSONObject(members))
+    }
+
+    private static func credential(_ value: JSONValue, at place: String) throws(Failure) -> StoredCredential {
+        guard case .object(let object) = value else { throw Failure("\(place): expected an object, found \(value.typeName)") }
+        guard let kind = object["kind"]?.stringValue, !kind.isEmpty else { throw Failure("\(place): no \"kind\"") }
+        guard let scope = object["scope"]?.stringValue, !scope.isEmpty else {
+            throw Failure("\(place): no \"scope\" (* for every service, a service name, or a URL)")
+        }
+        guard let secretText = object["secret"]?.stringValue else { throw Failure("\(place): no \"secret\"") }
+        guard let secret = SecretReference(secretText) else {
+            throw Failure("\(place): \"secret\" must be a reference like ${env.NAME} or ${secret.ID}, never the secret itself")
+        }
+        var fields: [Profile.Field] = []
+        for (name, field) in object where !["kind", "scope", "secret"].contains(name) {
+            guard let text = field.stringValue else { throw Failure("\(place).\(name): expected a string, found \(field.typeName)") }
+            fields.append(Profile.Field(name, text))
+        }
+        return StoredCredential(kind: kind, scope: scope, fields: fields, secret: secret)
+    }
+
+    // MARK: Members
+
+    private static func object(_ fields: [Profile.Field]) -> JSONValue {
+        .object(JSONObject(fields.map { ($0.name, JSONValue.string($0.value)) }))
+    }
+
+    private static func number(_ value: Double) -> JSONValue {
+        JSONNumber(value).map(JSONValue.number) ?? .null
+    }
+
+    private static func string(_ value: JSONValue?, _ name: String) throws(Failure) -> String? {
+        guard let value, !value.isNull else { return nil }
+        guard let text = value.stringValue else { throw Failure("\(name): expected a string, found \(value.typeName)") }
+        return text
+    }
+
+    private static func bool(_ value: JSONValue?, _ name: String) throws(Failure) -> Bool {
+        guard let value, !value.isNull else { return false }
+        guard let flag = value.boolValue else { throw Failure("\(name): expected true or false, found \(value.typeName)") }
+        return flag
+    }
+
+    private static func fields(_ value: JSONValue?, _ name: String) throws(Failure) -> [Profile.Field] {
+        guard let value, !value.isNull else { return [] }
+        guard case .object(let object) = value else { throw Failure("\(name): expected an object, found \(value.typeName)") }
+        var fields: [Profile.Field] = []
+        for (key, member) in object {
+            guard let text = member.stringValue else { throw Failure("\(name).\(key): expected a string, found \(member.typeName)") }
+            fields.append(Profile.Field(key, text))
+        }
+        return fields
+    }
+}
