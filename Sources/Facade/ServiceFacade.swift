@@ -68,6 +68,11 @@ public final class ServiceFacade {
     var definitions: [ServiceKey: any APIDefinition] = [:]
     /// The documents each entry names, loaded at `locate`.
     var documents: [ServiceKey: EntryDocuments] = [:]
+    /// Where web documents (locators, specs, the files their `$ref`s name) are kept between runs; nil
+    /// keeps nothing.
+    public var documentCache: DocumentCache?
+    /// Server variables set with `server set`, per service (lower-cased name).
+    var serverVariables: [String: [String: String]] = [:]
 
     public init(transport: any Transport) {
         self.transport = transport
@@ -103,8 +108,12 @@ public final class ServiceFacade {
 
     /// Loads (or reloads) the locator. `location` may be a URL, a path, or a reference relative to the
     /// current locator (`services-next.json`); nil reloads the current one.
+    /// Documents fetched from the web are kept in `documentCache` and revalidated; `refresh` fetches
+    /// them afresh.
     @discardableResult
-    public func locate(_ location: String?, cancellation: CancellationToken? = nil) throws(FacadeError) -> LocateReport {
+    public func locate(
+        _ location: String?, refresh: Bool = false, cancellation: CancellationToken? = nil
+    ) throws(FacadeError) -> LocateReport {
         let target: String
         if let location {
             target = LocatorLocation.target(for: location, current: locator?.source)
@@ -115,10 +124,12 @@ public final class ServiceFacade {
         }
         let loaded: Locator
         let loadedDocuments: [ServiceKey: EntryDocuments]
-        let warnings: [String]
+        var warnings: [String]
+        let fetcher = DocumentFetcher(transport: transport, cache: documentCache, refresh: refresh)
         do {
-            let parsed = try LocatorLoader(transport: transport).load(target, cancellation: cancellation)
-            (loadedDocuments, warnings) = DocumentLoader(transport: transport).documents(for: parsed, cancellation: cancellation)
+            let parsed = try LocatorLoader(transport: transport).load(target, with: fetcher, cancellation: cancellation)
+            (loadedDocuments, warnings) = DocumentLoader(fetcher: fetcher).documents(for: parsed, cancellation: cancellation)
+            warnings = fetcher.warnings + warnings
             // Entries without a `url` go where their OpenAPI document says, known only now.
             loaded = try parsed.resolvingServerURLs(loadedDocuments)
         } catch {

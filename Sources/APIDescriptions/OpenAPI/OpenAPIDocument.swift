@@ -21,6 +21,8 @@ public struct OpenAPIDocument: Sendable {
     /// resolved against `source`; without `servers`, `/` on the document's own host when it was fetched
     /// over HTTP, else `nil`.
     public let serverURL: String?
+    /// The document's `servers`, with their variables (`server set` changes them).
+    public internal(set) var servers: [OpenAPIServer] = []
     /// In document order: paths as written, methods as written within each path.
     public let operations: [OpenAPIOperation]
     /// Where the document came from (a URL or a path), as given to `parse`.

@@ -15,6 +15,8 @@ public struct OpenAPIOperation: Sendable {
     public internal(set) var requestBody: OpenAPIRequestBody?
     /// In document order.
     public internal(set) var responses: [OpenAPIResponse]
+    /// The operation's own `servers`, else its path's; empty when the document's apply.
+    public internal(set) var servers: [OpenAPIServer] = []
 
     init(method: HTTPMethod, path: String, operationId: String?, summary: String?, description: String?,
          deprecated: Bool, parameters: [OpenAPIParameter], requestBody: OpenAPIRequestBody?, responses: [OpenAPIResponse]) {

@@ -9,7 +9,7 @@ extension CommandRegistry {
         TwitsCommand(), UserCommand(), LikeCommand(), GroupsCommand(), LocationCommand(),
         RawRequestCommand(method: .get), RawRequestCommand(method: .post), RawRequestCommand(method: .put),
         RawRequestCommand(method: .patch), RawRequestCommand(method: .delete),
-        OpsCommand(), CallCommand(),
+        OpsCommand(), CallCommand(), ServerCommand(),
         AuthCommand(), HeaderCommand(), SetCommand(), VarsCommand(),
         CurlCommandCommand(),
         ToggleCommand(name: "timing", abstract: "Show DNS/connect/TLS/first-byte/total times after each request", flag: .timing),
