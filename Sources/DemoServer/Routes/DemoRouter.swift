@@ -47,6 +47,8 @@ struct DemoRouter: Sendable {
             return try MeetupAPI(fixtures: fixtures).respond(to: request, baseURL: context.baseURL)
         case "echo":
             return EchoRoute.respond(to: request)
+        case "descriptions":
+            return DescriptionRoutes.respond(to: request)
         case "faults":
             guard faultsEnabled else { return .noRoute(for: request) }
             return try FaultRoutes(fixtures: fixtures).respond(to: request, context: context)
