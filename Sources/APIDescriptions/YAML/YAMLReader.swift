@@ -11,14 +11,17 @@ import Foundation
 /// libyaml's event parser (not its document loader, which would build a second tree).
 ///
 /// Scalars resolve by the YAML 1.2 core schema (`YAMLCoreSchema`). Anchors are remembered as built values
-/// and aliases share them, but every alias counts the nodes it stands for against `nodeLimit`, and its
+/// and aliases share them, but every alias counts the nodes it stands for against `nodeLimit(bytes:)`, and its
 /// depth against `depthLimit`: a billion laughs is refused as soon as its expansion passes the budget,
 /// and whatever later walks the tree is bounded too. `<<` merge keys are honoured, as the YAML most
 /// published specs are written in uses them. A key given twice in one mapping is an error.
 struct YAMLReader {
-    /// Nodes a document may stand for once its aliases are expanded: far beyond any real API description
-    /// (a 2 MB spec has a few hundred thousand), far below what exhausts memory.
-    static let nodeLimit = 10_000_000
+    /// Nodes a document may stand for once its aliases are expanded: a million, and four more for each
+    /// byte of the document. A 2 MB spec has a few hundred thousand nodes, so real documents never come
+    /// near it; what walks the tree afterwards stays bounded by the document's size.
+    static func nodeLimit(bytes: Int) -> Int {
+        1_000_000 + 4 * bytes
+    }
     /// Nesting, counted through aliases; the JSON parser allows the same.
     static let depthLimit = 512
 
@@ -95,11 +98,13 @@ struct YAMLReader {
     private var depths: [Int] = []
     private var anchors: [String: Anchored] = [:]
     private var nodes = 0
+    private var nodeLimit = 0
     private var result: JSONValue?
     private var documents = 0
 
     static func read(_ data: Data, cancellation: CancellationToken?) throws(YAMLError) -> JSONValue {
         var reader = YAMLReader()
+        reader.nodeLimit = nodeLimit(bytes: data.count)
         let outcome: Result<JSONValue, YAMLError> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             return Result { () throws(YAMLError) -> JSONValue in try reader.run(bytes, cancellation: cancellation) }
@@ -302,9 +307,9 @@ struct YAMLReader {
 
     private mutating func count(_ added: Int, at mark: Mark) throws(YAMLError) {
         nodes += added
-        if nodes > Self.nodeLimit {
+        if nodes > nodeLimit {
             throw YAMLError(line: mark.line, column: mark.column,
-                            message: "the document expands to more than \(Self.nodeLimit) nodes once its aliases are expanded (an alias bomb?)")
+                            message: "the document expands to more than \(nodeLimit) nodes once its aliases are expanded (an alias bomb?)")
         }
     }
 
