@@ -7,7 +7,7 @@ import Foundation
 //   apish-fuzz --target NAME --replay FILE
 
 let usage = """
-    usage: apish-fuzz [--target tokenizer|json|locator|headers|urls|redactor|all]… [--iterations N | --seconds S]
+    usage: apish-fuzz [--target tokenizer|json|locator|headers|urls|redactor|yaml|all]… [--iterations N | --seconds S]
                       [--seed N] [--hang SECONDS] [--record-dir DIR]
            apish-fuzz --target NAME --replay FILE
     """
@@ -20,11 +20,12 @@ func makeTarget(_ name: String) -> (any FuzzTarget)? {
     case "headers": HeaderTarget()
     case "urls": URLTarget()
     case "redactor": RedactorTarget()
+    case "yaml": YAMLTarget()
     default: nil
     }
 }
 
-let allTargets = ["tokenizer", "json", "locator", "headers", "urls", "redactor"]
+let allTargets = ["tokenizer", "json", "locator", "headers", "urls", "redactor", "yaml"]
 
 /// One line on stdout at once, unbuffered, so a long run into a pipe or a file shows each target as it ends.
 func say(_ line: String) {

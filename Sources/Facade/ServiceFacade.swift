@@ -62,6 +62,11 @@ public final class ServiceFacade {
     var documents: [ServiceKey: EntryDocuments] = [:]
     /// The access tokens of the OAuth 2 clients in `state.credentials`; the shell gives it a store.
     public let oauth2Tokens = OAuth2Tokens()
+    /// Where web documents (locators, specs, the files their `$ref`s name) are kept between runs; nil
+    /// keeps nothing.
+    public var documentCache: DocumentCache?
+    /// Server variables set with `server set`, per service (lower-cased name).
+    var serverVariables: [String: [String: String]] = [:]
 
     /// The APIs registered for services by name (the built-in ones); the rest are generic, schema or OpenAPI.
     let catalogue: APICatalogue
@@ -101,8 +106,12 @@ public final class ServiceFacade {
 
     /// Loads (or reloads) the locator. `location` may be a URL, a path, or a reference relative to the
     /// current locator (`services-next.json`); nil reloads the current one.
+    /// Documents fetched from the web are kept in `documentCache` and revalidated; `refresh` fetches
+    /// them afresh.
     @discardableResult
-    public func locate(_ location: String?, cancellation: CancellationToken? = nil) throws(FacadeError) -> LocateReport {
+    public func locate(
+        _ location: String?, refresh: Bool = false, cancellation: CancellationToken? = nil
+    ) throws(FacadeError) -> LocateReport {
         let target: String
         if let location {
             target = LocatorLocation.target(for: location, current: locator?.source)
@@ -113,10 +122,12 @@ public final class ServiceFacade {
         }
         let loaded: Locator
         let loadedDocuments: [ServiceKey: EntryDocuments]
-        let warnings: [String]
+        var warnings: [String]
+        let fetcher = DocumentFetcher(transport: transport, cache: documentCache, refresh: refresh)
         do {
-            let parsed = try LocatorLoader(transport: transport).load(target, cancellation: cancellation)
-            (loadedDocuments, warnings) = DocumentLoader(transport: transport).documents(for: parsed, cancellation: cancellation)
+            let parsed = try LocatorLoader(transport: transport).load(target, with: fetcher, cancellation: cancellation)
+            (loadedDocuments, warnings) = DocumentLoader(fetcher: fetcher).documents(for: parsed, cancellation: cancellation)
+            warnings = fetcher.warnings + warnings
             // Entries without a `url` go where their OpenAPI document says, known only now.
             loaded = try parsed.resolvingServerURLs(loadedDocuments)
         } catch {

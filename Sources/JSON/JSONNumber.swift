@@ -14,7 +14,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible,
     public let text: String
 
     /// Wraps text the parser has already checked against the number grammar.
-    init(validatedText text: String) {
+    package init(validatedText text: String) {
         self.text = text
     }
 

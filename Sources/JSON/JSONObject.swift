@@ -29,7 +29,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
 
     /// Builds an object from the parser's parallel arrays, resolving duplicate keys.
-    init(parsedKeys: [String], values parsedValues: [JSONValue]) {
+    package init(parsedKeys: [String], values parsedValues: [JSONValue]) {
         if parsedKeys.count <= Self.indexThreshold {
             if !Self.hasDuplicates(parsedKeys) {
                 keys = parsedKeys

@@ -138,6 +138,7 @@ if arguments.showVersion {
 }
 
 let facade = ServiceFacade(transport: CurlTransport(configuration: arguments.transportConfiguration), catalogue: DemoAPIs.catalogue)
+facade.documentCache = DocumentCache.standard(environment: environment)
 var options = ShellOptions(
     arguments: arguments, environment: environment,
     stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
@@ -200,7 +201,10 @@ if let locator = arguments.locator(environment: environment) ?? profileLocator {
 
 let engine = ShellEngine(session: session)
 do {
-    try facade.locate(locatorSource)
+    // Documents an entry names that fail at start-up (a bad `openapi` or `schema`) are said, not dropped.
+    for warning in try facade.locate(locatorSource).warnings {
+        StandardStream.write("apish: warning: \(TerminalText.singleLine(session.redact(warning)))\n")
+    }
 } catch {
     let message = error.description + (LocatorHint.missingScheme(locatorSource).map { " (\($0))" } ?? "")
     if !interactive { fail(message, code: 1) }

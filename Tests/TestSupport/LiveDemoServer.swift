@@ -23,6 +23,11 @@ package final class LiveDemoServer: Sendable {
 
     package var port: UInt16 { server.port }
 
+    /// Stops answering before the test lets go (a server gone offline).
+    package func stop() {
+        server.stop()
+    }
+
     /// The stable locator document the server publishes.
     package var locatorURL: String { url("/services.json") }
 

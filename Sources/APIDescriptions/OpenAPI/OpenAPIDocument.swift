@@ -21,6 +21,8 @@ public struct OpenAPIDocument: Sendable {
     /// resolved against `source`; without `servers`, `/` on the document's own host when it was fetched
     /// over HTTP, else `nil`.
     public let serverURL: String?
+    /// The document's `servers`, with their variables (`server set` changes them).
+    public internal(set) var servers: [OpenAPIServer] = []
     /// In document order: paths as written, methods as written within each path.
     public let operations: [OpenAPIOperation]
     /// Where the document came from (a URL or a path), as given to `parse`.
@@ -41,16 +43,21 @@ public struct OpenAPIDocument: Sendable {
     }
 
     /// Reads a document. `source` is where it came from, against which a relative server URL resolves.
+    /// A Swagger 2.0 document is read as the OpenAPI 3 document it converts to (`Swagger2Conversion`).
     public static func parse(_ document: JSONValue, source: String) throws(OpenAPIError) -> OpenAPIDocument {
+        var document = document
+        if let swagger = document["swagger"]?.displayText, swagger == "2.0" || swagger == "2" {
+            document = Swagger2Conversion.convert(document, source: source)
+        }
         var reader = OpenAPIReader(document: document, source: source)
         return try reader.read()
     }
 
-    /// Parses the bytes as JSON first; anything else (YAML, HTML) is `notJSON`.
+    /// Parses the bytes as JSON or YAML (see `APIDocumentText`); bytes that are neither are `notJSON`.
     public static func parse(_ data: Data, source: String) throws(OpenAPIError) -> OpenAPIDocument {
         let document: JSONValue
         do {
-            document = try JSONValue.parse(data)
+            document = try APIDocumentText.parse(data)
         } catch {
             throw .notJSON(error.description)
         }

@@ -2,9 +2,9 @@ import JSON
 /// Why an OpenAPI document could not be read, or why `call` refused to build a request. One line each,
 /// with the next step when there is one.
 public enum OpenAPIError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The bytes are not JSON (YAML, HTML, cut off).
+    /// The bytes are neither JSON nor YAML (cut off, broken).
     case notJSON(String)
-    /// A `swagger: "2.0"` document.
+    /// A `swagger` document of a version other than 2.0.
     case swagger2
     /// JSON without an `openapi` field.
     case notOpenAPI
@@ -48,13 +48,13 @@ public enum OpenAPIError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notJSON(let detail):
-            return "not a JSON document (\(detail)); only OpenAPI 3.0/3.1 JSON is read"
+            return "neither JSON nor YAML (\(detail))"
         case .swagger2:
-            return "Swagger 2.0 is not supported; convert it to OpenAPI 3 (only OpenAPI 3.0/3.1 JSON is read)"
+            return "only Swagger 2.0 and OpenAPI 3.0/3.1 are read; this document says swagger is something other than \"2.0\""
         case .notOpenAPI:
-            return "not an OpenAPI document: no 'openapi' field (only OpenAPI 3.0/3.1 JSON is read)"
+            return "not an OpenAPI document: no 'openapi' or 'swagger' field (OpenAPI 3.0/3.1 and Swagger 2.0 are read, as JSON or YAML)"
         case .unsupportedVersion(let version):
-            return "OpenAPI \(version) is not supported; only OpenAPI 3.0/3.1 JSON is read"
+            return "OpenAPI \(version) is not supported; OpenAPI 3.0/3.1 and Swagger 2.0 are read"
         case .missingPaths:
             return "OpenAPI document has no 'paths' object"
         case let .invalid(pointer, expected):

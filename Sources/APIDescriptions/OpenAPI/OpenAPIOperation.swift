@@ -20,6 +20,8 @@ public struct OpenAPIOperation: Sendable {
     /// The schemes the operation needs: its own `security`, else the document's; nil when neither says,
     /// and then whatever credentials are in scope are sent.
     public let security: OpenAPISecurity?
+    /// The operation's own `servers`, else its path's; empty when the document's apply.
+    public internal(set) var servers: [OpenAPIServer] = []
 
     init(method: HTTPMethod, path: String, operationId: String?, summary: String?, description: String?,
          deprecated: Bool, parameters: [OpenAPIParameter], requestBody: OpenAPIRequestBody?, responses: [OpenAPIResponse],

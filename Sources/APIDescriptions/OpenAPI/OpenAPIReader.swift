@@ -65,19 +65,25 @@ struct OpenAPIReader {
             throw .schema(error)
         }
         for index in operations.indices { operations[index].attach(graph) }
-        return OpenAPIDocument(
+        var document = OpenAPIDocument(
             title: title, version: version, openAPIVersion: openAPIVersion,
             description: info["description"]?.stringValue, serverURL: try serverURL(root["servers"]),
             operations: operations, source: source, securitySchemes: security.schemes)
+        document.servers = OpenAPIServer.list(root["servers"], source: source) ?? []
+        return document
     }
 
     private mutating func readPathItem(_ path: String, _ value: JSONValue, into operations: inout [OpenAPIOperation]) throws(OpenAPIError) {
         let (item, itemPointer) = try dereference(value, at: JSONPointer(tokens: ["paths", path]))
         let shared = try parameters(item["parameters"], at: itemPointer.appending("parameters"))
+        let pathServers = OpenAPIServer.list(item["servers"], source: source)
         for (key, member) in item where Self.methods.contains(key) {
             let pointer = itemPointer.appending(key)
             let operation = try self.object(member, at: pointer, expected: "an operation object")
-            operations.append(try readOperation(HTTPMethod(rawValue: key), path, operation, at: pointer, shared: shared))
+            var read = try readOperation(HTTPMethod(rawValue: key), path, operation, at: pointer, shared: shared)
+            // An operation's own servers win over its path's, which win over the document's.
+            read.servers = OpenAPIServer.list(operation["servers"], source: source) ?? pathServers ?? []
+            operations.append(read)
         }
     }
 
@@ -182,13 +188,9 @@ struct OpenAPIReader {
             return LocatorLocation.isWeb(source) ? LocatorLocation.resolve("/", against: source) : nil
         }
         let server = try object(first, at: JSONPointer(tokens: ["servers", "0"]), expected: "a server object")
-        var url = try string(server["url"], at: JSONPointer(tokens: ["servers", "0", "url"]))
-        if case .object(let variables)? = server["variables"] {
-            for (name, variable) in variables {
-                guard let defaultValue = variable["default"]?.displayText else { continue }
-                url = url.replacingAll("{\(name)}", with: defaultValue)
-            }
-        }
+        let url = try string(server["url"], at: JSONPointer(tokens: ["servers", "0", "url"]))
+        // Variables whose defaults name other variables are substituted until none is left.
+        if let described = OpenAPIServer.list(.array([first]), source: source)?.first { return described.url() }
         if source.isEmpty { return url }
         return LocatorLocation.resolve(url, against: source) ?? url
     }

@@ -54,6 +54,8 @@ struct DemoRouter: Sendable {
             return MediaRoutes.respond(to: request)
         case "oauth":
             return OAuthAPI(ledger: oauth).respond(to: request, baseURL: context.baseURL)
+        case "descriptions":
+            return DescriptionRoutes.respond(to: request)
         case "faults":
             guard faultsEnabled else { return .noRoute(for: request) }
             return try FaultRoutes(fixtures: fixtures).respond(to: request, context: context)

@@ -45,6 +45,19 @@ public final class OpenAPIServiceAPI: APIDefinition {
         }
     }
 
+    /// Where a call goes: the operation's own (or its path's) first server, else the entry's URL; the
+    /// document's first server instead when variables are set and the entry's URL is that server's.
+    /// `name` nil asks for the service's own URL.
+    public func baseURL(for name: String?, entryURL: String, variables: [String: String]) -> String {
+        if let name, let operation = document.operation(named: name), let server = operation.servers.first {
+            return server.url(variables)
+        }
+        if !variables.isEmpty, let server = document.servers.first, entryURL == document.serverURL {
+            return server.url(variables)
+        }
+        return entryURL
+    }
+
     /// How an answer to a raw request (`get petstore/pets/1`) is checked: as the operation whose method
     /// and path template match (`GET /pets/{id}`), the one with most literal segments when several do.
     func check(_ method: HTTPMethod, path: String) -> OpenAPIResponseCheck? {

@@ -14,7 +14,7 @@ import Foundation
 /// again. A document that cannot be loaded or understood is a warning naming the entry, not an error:
 /// that service then works as generic JSON.
 struct DocumentLoader {
-    let transport: any Transport
+    let fetcher: DocumentFetcher
 
     func documents(
         for locator: Locator, cancellation: CancellationToken?
@@ -66,7 +66,7 @@ struct DocumentLoader {
         return (String(reference[..<hash]), pointer == "#" ? nil : pointer)
     }
 
-    /// An OpenAPI document read from fetched JSON; bytes that are not JSON say that only JSON is read.
+    /// An OpenAPI document read from the fetched document; bytes that are neither JSON nor YAML say so.
     private static func spec(_ json: Result<JSONValue, DocumentError>, source: String) -> Result<OpenAPIDocument, DocumentError> {
         switch json {
         case .failure(let error):
@@ -81,17 +81,22 @@ struct DocumentLoader {
         }
     }
 
+    /// The document at `address`, JSON or YAML, with the files its `$ref`s reach brought in.
     private func fetch(_ address: String, cancellation: CancellationToken?) -> Result<JSONValue, DocumentError> {
+        let document: JSONValue
         do {
-            let data = try LocatorLoader(transport: transport).fetch(address, cancellation: cancellation)
-            return .success(try JSONValue.parse(data))
+            document = try APIDocumentText.parse(fetcher.fetch(address, cancellation: cancellation).data, cancellation: cancellation)
         } catch let error as LocatorError {
-            if case .load(_, let reason) = error { return .failure(DocumentError(reason)) }
-            return .failure(DocumentError(error.description))
-        } catch let error as JSONParseError {
-            return .failure(DocumentError("not JSON (\(error.description))", notJSON: error.description))
+            return .failure(DocumentError(error.reason))
+        } catch let error as APIDocumentTextError {
+            return .failure(DocumentError("not JSON or YAML (\(error.description))", notJSON: error.description))
         } catch {
             return .failure(DocumentError("\(error)"))
+        }
+        do {
+            return .success(try fetcher.bundle(document, source: address, cancellation: cancellation))
+        } catch {
+            return .failure(DocumentError(error.description))
         }
     }
 }
@@ -99,7 +104,7 @@ struct DocumentLoader {
 /// Why a document could not be used: one line.
 struct DocumentError: Error, CustomStringConvertible {
     let description: String
-    /// The parser's complaint, when the bytes were not JSON at all.
+    /// The parser's complaint, when the bytes were neither JSON nor YAML.
     let notJSON: String?
 
     init(_ description: String, notJSON: String? = nil) {

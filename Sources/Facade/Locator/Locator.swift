@@ -89,14 +89,19 @@ public struct Locator: Sendable, Equatable {
         lhs.source == rhs.source && lhs.entries == rhs.entries && lhs.loadedAt == rhs.loadedAt
     }
 
-    /// Parses a locator document. `source` is its URL or path: relative entry URLs resolve against it.
+    /// Parses a locator document, JSON or YAML (told apart by content). `source` is its URL or path: relative entry URLs resolve against it.
     public static func parse(_ data: Data, source: String, loadedAt: Date = Date()) throws(LocatorError) -> Locator {
         let document: JSONValue
         do {
-            document = try JSONValue.parse(data)
+            document = try APIDocumentText.parse(data)
         } catch {
             throw .parse(source: source, reason: error.description)
         }
+        return try parse(document: document, source: source, loadedAt: loadedAt)
+    }
+
+    /// Reads a locator from its document's value, JSON or YAML already parsed.
+    static func parse(document: JSONValue, source: String, loadedAt: Date = Date()) throws(LocatorError) -> Locator {
         guard case .object(let root) = document else {
             throw .parse(source: source, reason: "expected an object with a \"services\" array, found \(document.typeName)")
         }

@@ -1,49 +1,89 @@
 import JSON
 import FoundationFree
 import HTTPClient
+import APIDescriptions
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
 
-/// Fetches and parses a locator from `http(s)://`, `file://` or a plain path.
+/// Fetches and parses a locator from `http(s)://`, `file://` or a plain path: a locator document, or an
+/// OpenAPI or Swagger document (with the files its `$ref`s reach), in JSON or YAML. A web address that is
+/// neither, the root of an API, is asked where its description is (`LocatorDiscovery`).
 public struct LocatorLoader: Sendable {
     let transport: any Transport
+    let cache: DocumentCache?
+    let refresh: Bool
 
-    public init(transport: any Transport) {
+    /// `cache` keeps what is fetched from the web for the next start; `refresh` fetches it afresh.
+    public init(transport: any Transport, cache: DocumentCache? = nil, refresh: Bool = false) {
         self.transport = transport
+        self.cache = cache
+        self.refresh = refresh
     }
 
     public func load(_ location: String, cancellation: CancellationToken? = nil) throws(LocatorError) -> Locator {
-        let data = try fetch(location, cancellation: cancellation)
-        return try Locator.parse(data, source: location)
+        try load(location, with: DocumentFetcher(transport: transport, cache: cache, refresh: refresh), cancellation: cancellation)
     }
 
-    func fetch(_ location: String, cancellation: CancellationToken?) throws(LocatorError) -> Data {
-        if LocatorLocation.isWeb(location) {
-            let response: HTTPResponse
-            do {
-                response = try transport.send(HTTPRequest(method: .get, url: location), cancellation: cancellation)
-            } catch {
-                throw .load(source: location, reason: error.description)
+    func load(_ location: String, with fetcher: DocumentFetcher, cancellation: CancellationToken?) throws(LocatorError) -> Locator {
+        let fetched = try fetcher.fetch(location, cancellation: cancellation)
+        switch try Self.read(fetched.data, source: location, fetcher: fetcher, cancellation: cancellation) {
+        case .locator(let locator):
+            return locator
+        case .notADescription(let problem):
+            guard LocatorLocation.isWeb(location) else { throw problem }
+            for candidate in LocatorDiscovery.candidates(for: location, links: fetched.links) {
+                if cancellation?.isCancelled == true { throw .load(source: location, reason: TransportError.cancelled.description) }
+                guard let found = try? fetcher.fetch(candidate, cancellation: cancellation),
+                      case .locator(let locator) = try Self.read(found.data, source: candidate, fetcher: fetcher, cancellation: cancellation)
+                else { continue }
+                return locator
             }
-            guard (200..<300).contains(response.status) else {
-                throw .load(source: location, reason: "the server answered HTTP \(response.status)")
-            }
-            return response.body
+            guard case .parse(let source, let reason) = problem else { throw problem }
+            throw .parse(source: source, reason: reason + "; nor does it name a service description (Link: rel=\"service-desc\", "
+                + LocatorDiscovery.wellKnownPaths.joined(separator: ", ") + ")")
         }
-        var path = location
-        if location.lowercased().hasPrefix("file://") {
-            guard let url = URL(string: location), url.isFileURL else {
-                throw .load(source: location, reason: "not a valid file URL")
-            }
-            path = url.path
-        }
+    }
+
+    private enum Reading {
+        case locator(Locator)
+        /// Not a locator, OpenAPI or Swagger document at all (HTML, plain text, unreadable): why, as the
+        /// error to give when nothing else is found.
+        case notADescription(LocatorError)
+    }
+
+    private static func read(
+        _ data: Data, source: String, fetcher: DocumentFetcher, cancellation: CancellationToken?
+    ) throws(LocatorError) -> Reading {
+        var document: JSONValue
         do {
-            return try LocalFile.read(LocatorLocation.expandTilde(path))
+            document = try APIDocumentText.parse(data, cancellation: cancellation)
         } catch {
-            throw .load(source: location, reason: error.reason)
+            if error.isCancellation { throw .load(source: source, reason: TransportError.cancelled.description) }
+            return .notADescription(.parse(source: source, reason: error.description))
+        }
+        guard case .object(let root) = document, root["services"] != nil || root["openapi"] != nil || root["swagger"] != nil else {
+            return .notADescription(.parse(source: source, reason: "expected an object with a \"services\" array, found \(document.typeName)"))
+        }
+        if root["services"] == nil {
+            do {
+                document = try fetcher.bundle(document, source: source, cancellation: cancellation)
+            } catch {
+                throw .parse(source: source, reason: error.description)
+            }
+        }
+        return .locator(try Locator.parse(document: document, source: source))
+    }
+}
+
+extension LocatorError {
+    /// Why, without the "cannot load locator X" that a document other than the locator does not want.
+    var reason: String {
+        switch self {
+        case .load(_, let reason), .parse(_, let reason): reason
+        case .duplicate: description
         }
     }
 }

@@ -12,23 +12,31 @@ import Foundation
 struct LocateCommand: Command {
     let name = "locate"
     let abstract = "Load (or reload) the service locator and show what changed"
-    let usage = "locate [URL|PATH]"
+    let usage = "locate [--refresh] [URL|PATH]"
     let details = [
         "locate                      reload the current locator",
         "locate services-next.json   a document next to the current one",
         "locate ./my-services.json   a file",
+        "locate https://api.example.com   an API root: its Link rel=service-desc, /openapi.json, /openapi.yaml, /swagger.json",
+        "locate --refresh            fetch web documents afresh instead of revalidating the cached copies",
     ]
 
     func completesPath(_ previous: [String]) -> Bool {
-        previous.isEmpty
+        previous.allSatisfy { $0 == "--refresh" }
+    }
+
+    func complete(_ previous: [String], session: Session) -> [String] {
+        previous.isEmpty ? ["--refresh"] : []
     }
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
-        guard arguments.count <= 1 else { throw .usage(self) }
+        let refresh = arguments.contains("--refresh")
+        let arguments = arguments.filter { $0 != "--refresh" }
+        guard arguments.count <= 1, !(arguments.first?.hasPrefix("--") ?? false) else { throw .usage(self) }
         let facade = context.session.facade
         let report: ServiceFacade.LocateReport
         do {
-            report = try facade.locate(arguments.first, cancellation: context.cancellationToken())
+            report = try facade.locate(arguments.first, refresh: refresh, cancellation: context.cancellationToken())
         } catch {
             // `locate host:8080/x` is a relative path to the locator, not a URL: say what was probably meant.
             let hint = arguments.first.flatMap(LocatorHint.missingScheme).map { " (\($0))" } ?? ""

@@ -8,7 +8,7 @@ extension CommandRegistry {
         LocateCommand(), ServicesCommand(), UseCommand(), RefreshCommand(), ShowCommand(),
         RawRequestCommand(method: .get), RawRequestCommand(method: .post), RawRequestCommand(method: .put),
         RawRequestCommand(method: .patch), RawRequestCommand(method: .delete),
-        OpsCommand(), CallCommand(),
+        OpsCommand(), CallCommand(), ServerCommand(),
         AuthCommand(), HeaderCommand(), SetCommand(), VarsCommand(), EnvCommand(), ProfileCommand(),
         CurlCommandCommand(),
         ToggleCommand(name: "timing", abstract: "Show DNS/connect/TLS/first-byte/total times after each request", flag: .timing),

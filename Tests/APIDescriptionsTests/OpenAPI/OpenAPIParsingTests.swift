@@ -158,17 +158,16 @@ extension OpenAPITests {
     }
 
     @Suite struct BadDocuments {
-        @Test func swagger2IsRefused() throws {
-            let error = try OpenAPITests.parseError(#"{"swagger":"2.0","info":{"title":"Old","version":"1"},"paths":{}}"#)
+        @Test func swaggerOtherThan2IsRefused() throws {
+            let error = try OpenAPITests.parseError(#"{"swagger":"1.2","info":{"title":"Old","version":"1"},"paths":{}}"#)
             #expect(error == .swagger2)
-            #expect(error.description == "Swagger 2.0 is not supported; convert it to OpenAPI 3 (only OpenAPI 3.0/3.1 JSON is read)")
+            #expect(error.description == "only Swagger 2.0 and OpenAPI 3.0/3.1 are read; this document says swagger is something other than \"2.0\"")
         }
 
-        @Test func notJSONIsOneLine() throws {
-            let yaml = Data("openapi: 3.0.0\ninfo:\n  title: x\n".utf8)
-            let error = try #require(throws: OpenAPIError.self) { try OpenAPIDocument.parse(yaml, source: "spec.yaml") }
-            #expect(error.description.hasPrefix("not a JSON document (line 1, column 1"))
-            #expect(error.description.hasSuffix("only OpenAPI 3.0/3.1 JSON is read"))
+        @Test func neitherJSONNorYAMLIsOneLine() throws {
+            let broken = Data("openapi: 3.0.0\ninfo:\n  title: [x\n".utf8)
+            let error = try #require(throws: OpenAPIError.self) { try OpenAPIDocument.parse(broken, source: "spec.yaml") }
+            #expect(error.description.hasPrefix("neither JSON nor YAML (line 4, column 1: "), "\(error)")
             #expect(!error.description.contains("\n"))
         }
 

@@ -117,15 +117,15 @@ import HTTPClient
     }
 
     @Test func fileThatIsNotJSONIsAParseErrorNamingTheFile() throws {
-        // GIVEN a file holding text that is not JSON / THEN the error is a parse error naming the file
+        // GIVEN a file holding text that is neither JSON nor YAML / THEN the error is a parse error naming the file
         let folder = try ScratchDirectory()
-        let path = try folder.write("bad.json", "services: weather")
+        let path = try folder.write("bad.json", "services: [weather\nurl: x")
         let error = try #require(throws: LocatorError.self) { try loader.load(path) }
         guard case .parse(let source, let reason) = error else {
             Issue.record("expected a parse error, got \(error)")
             return
         }
         #expect(source == path)
-        #expect(reason.contains("line 1"))
+        #expect(reason.hasPrefix("line 2, column "), "\(reason)")
     }
 }

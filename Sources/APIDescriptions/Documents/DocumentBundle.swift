@@ -1,0 +1,178 @@
+import FoundationFree
+import JSON
+import HTTPClient
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// An API document together with the files its `$ref`s reach (`./schemas/pet.yaml#/Pet`,
+/// `https://example.com/common.json#/Error`), made into one document: each other file is kept under
+/// `x-apish-documents` at the root, and every `$ref` to it, in any of the files, becomes a `$ref` into
+/// the root (`#/x-apish-documents/1/Pet`). What reads the document (schemas, parameters, responses) then
+/// follows references in one document only, with its cycle and bomb checks unchanged.
+///
+/// A reference resolves against the file that holds it. A file fetched from the web may refer only to
+/// http(s) URLs. Each file is fetched once, and at most `fileLimit` files and `byteLimit` bytes are.
+public enum DocumentBundle {
+    public static let fileLimit = 100
+    public static let byteLimit = 64 << 20
+    /// The root member that holds the other files.
+    public static let member = "x-apish-documents"
+
+    /// The document with every file it refers to; `document` itself when it refers to none. `fetch` gives
+    /// a file's bytes from its absolute address (or the reason it cannot).
+    public static func bundle(
+        _ document: JSONValue, source: String, cancellation: CancellationToken? = nil,
+        fetch: (String) throws(DocumentBundleError) -> Data
+    ) throws(DocumentBundleError) -> JSONValue {
+        var bundler = Bundler(rootAddress: Self.address(source))
+        guard let rewrittenRoot = try bundler.rewrite(document, in: 0) else { return document }
+        var files: [JSONValue] = []
+        var next = 1
+        var bytes = 0
+        while next < bundler.addresses.count {
+            if cancellation?.isCancelled == true { throw .cancelled }
+            let address = bundler.addresses[next]
+            let data = try fetch(address)
+            bytes += data.count
+            guard bytes <= byteLimit else { throw .tooLarge(limit: byteLimit) }
+            let value: JSONValue
+            do {
+                value = try APIDocumentText.parse(data, cancellation: cancellation)
+            } catch {
+                if error.isCancellation { throw .cancelled }
+                throw .unreadable(address: address, reason: error.description)
+            }
+            files.append(try bundler.rewrite(value, in: next) ?? value)
+            next += 1
+        }
+        guard case .object(var root) = rewrittenRoot else { return rewrittenRoot }
+        var held = JSONObject()
+        for (offset, file) in files.enumerated() { held[String(offset + 1)] = file }
+        root[member] = .object(held)
+        return .object(root)
+    }
+
+    /// A document's address without its fragment.
+    static func address(_ reference: String) -> String {
+        guard let hash = reference.firstIndex(of: "#") else { return reference }
+        return String(reference[..<hash])
+    }
+
+    private struct Bundler {
+        /// The root's address first, then each other file in the order first referred to.
+        var addresses: [String]
+        var indexByAddress: [String: Int]
+
+        init(rootAddress: String) {
+            // A plain path is spelled as the file URL that references resolve to, so a `$ref` back to the
+            // root names the root.
+            var root = rootAddress
+            if !LocatorLocation.isWeb(root), !root.lowercased().hasPrefix("file:"), !root.isEmpty {
+                root = URL(fileURLWithPath: LocatorLocation.expandTilde(root)).absoluteString
+            }
+            addresses = [root]
+            indexByAddress = [root: 0]
+        }
+
+        /// The value with its references rewritten into the bundle; nil when nothing changed, so a
+        /// document without references to other files is not copied.
+        mutating func rewrite(_ value: JSONValue, in file: Int) throws(DocumentBundleError) -> JSONValue? {
+            switch value {
+            case .object(let object):
+                var changed: JSONObject?
+                for (position, (key, member)) in object.enumerated() {
+                    let replacement: JSONValue?
+                    if key == "$ref", case .string(let reference) = member {
+                        replacement = try rewrite(reference: reference, in: file).map(JSONValue.string)
+                    } else {
+                        replacement = try rewrite(member, in: file)
+                    }
+                    guard let replacement else { continue }
+                    if changed == nil { changed = object }
+                    changed?.replaceValue(at: position, with: replacement)
+                }
+                return changed.map(JSONValue.object)
+            case .array(let elements):
+                var changed: [JSONValue]?
+                for (position, element) in elements.enumerated() {
+                    guard let replacement = try rewrite(element, in: file) else { continue }
+                    if changed == nil { changed = elements }
+                    changed?[position] = replacement
+                }
+                return changed.map(JSONValue.array)
+            default:
+                return nil
+            }
+        }
+
+        /// `other.yaml#/Pet` → `#/x-apish-documents/N/Pet`; a local `#/…` in another file gets that file's
+        /// prefix; a local one in the root is left alone (nil).
+        private mutating func rewrite(reference: String, in file: Int) throws(DocumentBundleError) -> String? {
+            let target: Int
+            let fragment: Substring
+            if reference.hasPrefix("#") {
+                guard file != 0 else { return nil }
+                target = file
+                fragment = reference.dropFirst()
+            } else {
+                let hash = reference.firstIndex(of: "#") ?? reference.endIndex
+                let holder = addresses[file]
+                let path = String(reference[..<hash])
+                guard let resolved = LocatorLocation.resolve(path, against: holder) else {
+                    throw .invalidReference(reference, in: holder)
+                }
+                if LocatorLocation.isWeb(holder) && !LocatorLocation.isWeb(resolved) {
+                    throw .localFromRemote(reference, in: holder)
+                }
+                target = try index(of: resolved)
+                fragment = hash < reference.endIndex ? reference[reference.index(after: hash)...] : ""
+            }
+            guard fragment.isEmpty || fragment.hasPrefix("/") else {
+                throw .invalidReference(reference, in: addresses[file])
+            }
+            if target == 0 { return "#" + fragment }
+            return "#/\(DocumentBundle.member)/\(target)" + fragment
+        }
+
+        private mutating func index(of address: String) throws(DocumentBundleError) -> Int {
+            if let known = indexByAddress[address] { return known }
+            guard addresses.count <= DocumentBundle.fileLimit else { throw .tooManyFiles(limit: DocumentBundle.fileLimit) }
+            addresses.append(address)
+            indexByAddress[address] = addresses.count - 1
+            return addresses.count - 1
+        }
+    }
+}
+
+/// Why the files a document refers to could not be brought together: one line.
+public enum DocumentBundleError: Error, Sendable, Equatable, CustomStringConvertible {
+    case invalidReference(String, in: String)
+    case localFromRemote(String, in: String)
+    case unreachable(address: String, reason: String)
+    case unreadable(address: String, reason: String)
+    case tooManyFiles(limit: Int)
+    case tooLarge(limit: Int)
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case let .invalidReference(reference, holder):
+            "$ref \"\(reference)\" in \(holder) is not a file and JSON pointer (like other.yaml#/Pet)"
+        case let .localFromRemote(reference, holder):
+            "$ref \"\(reference)\" in \(holder): a document from the web may refer only to http(s) URLs, not to local files"
+        case let .unreachable(address, reason):
+            "cannot load \(address), which a $ref names: \(reason)"
+        case let .unreadable(address, reason):
+            "cannot read \(address), which a $ref names: \(reason)"
+        case .tooManyFiles(let limit):
+            "the document's $refs reach more than \(limit) other files"
+        case .tooLarge(let limit):
+            "the files the document's $refs reach pass \(limit >> 20) MiB together"
+        case .cancelled:
+            "cancelled"
+        }
+    }
+}

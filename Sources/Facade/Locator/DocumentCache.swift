@@ -1,0 +1,103 @@
+import JSON
+import FoundationFree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+#else
+import Foundation
+#endif
+
+/// Documents fetched from the web (locators, specs, the files their `$ref`s name), kept on disk under
+/// `$XDG_CACHE_HOME/apish` (else `~/.cache/apish`), one pair of files per URL: the body and what
+/// revalidates it (`ETag`, `Last-Modified`). A later fetch asks the server whether its copy is still good
+/// (`If-None-Match`, `If-Modified-Since`), and a server that cannot be reached is answered from the copy,
+/// so a restart works offline. Documents from loopback servers are not kept by the standard cache. Files are private to the user (0600 in a 0700 directory). A cache that
+/// cannot be written is no error: the fetch simply is not remembered.
+public struct DocumentCache: Sendable {
+    /// One remembered document.
+    public struct Entry: Sendable, Equatable {
+        public let url: String
+        public let body: Data
+        public let etag: String?
+        public let lastModified: String?
+    }
+
+    public let directory: String
+    /// Whether documents from this machine's own servers (`localhost`, `127.0.0.1`, `[::1]`) are kept:
+    /// their ports change from run to run and they are never offline, so the standard cache skips them.
+    public let keepsLoopback: Bool
+
+    public init(directory: String, keepsLoopback: Bool = true) {
+        self.directory = directory
+        self.keepsLoopback = keepsLoopback
+    }
+
+    /// Whether `url` is one this cache keeps.
+    public func keeps(_ url: String) -> Bool {
+        guard !keepsLoopback else { return true }
+        guard let host = URL(string: url)?.host?.lowercased() else { return false }
+        return !(host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]")
+    }
+
+    /// Where the cache lives for this environment: `$XDG_CACHE_HOME/apish`, else `$HOME/.cache/apish`.
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> DocumentCache? {
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
+            return DocumentCache(directory: base + "/apish", keepsLoopback: false)
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return DocumentCache(directory: home + "/.cache/apish", keepsLoopback: false)
+    }
+
+    public func entry(for url: String) -> Entry? {
+        guard keeps(url) else { return nil }
+        let base = path(for: url)
+        guard let metaData = try? LocalFile.read(base + ".meta", limit: 64 << 10),
+              case .object(let meta)? = try? JSONValue.parse(metaData),
+              meta["url"]?.stringValue == url,
+              let body = try? LocalFile.read(base + ".body")
+        else { return nil }
+        return Entry(url: url, body: body, etag: meta["etag"]?.stringValue, lastModified: meta["lastModified"]?.stringValue)
+    }
+
+    public func store(_ entry: Entry) {
+        guard keeps(entry.url) else { return }
+        let base = path(for: entry.url)
+        var meta: JSONObject = ["url": .string(entry.url)]
+        if let etag = entry.etag { meta["etag"] = .string(etag) }
+        if let lastModified = entry.lastModified { meta["lastModified"] = .string(lastModified) }
+        let manager = FileManager.default
+        do {
+            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try write(entry.body, to: base + ".body")
+            try write(Data(JSONValue.object(meta).encoded().utf8), to: base + ".meta")
+        } catch {
+            return
+        }
+    }
+
+    /// Written beside the target and renamed over it, so a reader never sees half a document.
+    private func write(_ data: Data, to path: String) throws {
+        let temporary = path + ".partial"
+        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw CacheWriteError()
+        }
+        guard rename(temporary, path) == 0 else {
+            _ = unlink(temporary)
+            throw CacheWriteError()
+        }
+    }
+
+    private struct CacheWriteError: Error {}
+
+    /// The URL's files: a 64-bit FNV-1a hash of it, in hex (the URL itself is checked on reading, so a
+    /// collision is a miss, never the wrong document).
+    func path(for url: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in url.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return directory + "/" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,98 @@
+import JSON
+import FoundationFree
+import HTTPClient
+import APIDescriptions
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Fetches the documents of one `locate` (the locator, the documents its entries name, the files their
+/// `$ref`s reach), each address once, from `http(s)://`, `file://` or a plain path. Web documents go
+/// through the on-disk `DocumentCache`: revalidated with the server, and answered from the copy when the
+/// server cannot be reached (a warning says so); `refresh` fetches afresh and only writes the cache.
+final class DocumentFetcher {
+    /// What a fetch gave: the bytes, and for a web document the response's `Link` header (discovery
+    /// reads it).
+    struct Fetched {
+        let data: Data
+        let links: [String]
+    }
+
+    let transport: any Transport
+    let cache: DocumentCache?
+    let refresh: Bool
+    private var fetched: [String: Result<Fetched, LocatorError>] = [:]
+    /// Documents answered from the cache because their server could not be reached.
+    private(set) var warnings: [String] = []
+
+    init(transport: any Transport, cache: DocumentCache?, refresh: Bool) {
+        self.transport = transport
+        self.cache = cache
+        self.refresh = refresh
+    }
+
+    func fetch(_ location: String, cancellation: CancellationToken?) throws(LocatorError) -> Fetched {
+        if let known = fetched[location] { return try known.get() }
+        let result = Result { () throws(LocatorError) -> Fetched in try load(location, cancellation: cancellation) }
+        // A cancelled fetch is not remembered as the document's fate.
+        if cancellation?.isCancelled != true { fetched[location] = result }
+        return try result.get()
+    }
+
+    /// `document` with the files its `$ref`s reach brought in (`DocumentBundle`), fetched here.
+    func bundle(_ document: JSONValue, source: String, cancellation: CancellationToken?) throws(DocumentBundleError) -> JSONValue {
+        let fetchFile: (String) throws(DocumentBundleError) -> Data = { address throws(DocumentBundleError) in
+            switch Result(catching: { () throws(LocatorError) -> Data in try self.fetch(address, cancellation: cancellation).data }) {
+            case .success(let data): return data
+            case .failure(let error): throw .unreachable(address: address, reason: error.reason)
+            }
+        }
+        return try DocumentBundle.bundle(document, source: source, cancellation: cancellation, fetch: fetchFile)
+    }
+
+    private func load(_ location: String, cancellation: CancellationToken?) throws(LocatorError) -> Fetched {
+        if LocatorLocation.isWeb(location) { return try web(location, cancellation: cancellation) }
+        var path = location
+        if location.lowercased().hasPrefix("file://") {
+            guard let url = URL(string: location), url.isFileURL else {
+                throw .load(source: location, reason: "not a valid file URL")
+            }
+            path = url.path
+        }
+        do {
+            return Fetched(data: try LocalFile.read(LocatorLocation.expandTilde(path)), links: [])
+        } catch {
+            throw .load(source: location, reason: error.reason)
+        }
+    }
+
+    private func web(_ location: String, cancellation: CancellationToken?) throws(LocatorError) -> Fetched {
+        var request = HTTPRequest(method: .get, url: location)
+        let cached = refresh ? nil : cache?.entry(for: location)
+        if let cached {
+            if let etag = cached.etag { request.headers["If-None-Match"] = etag }
+            if let lastModified = cached.lastModified { request.headers["If-Modified-Since"] = lastModified }
+        }
+        let response: HTTPResponse
+        do {
+            response = try transport.send(request, cancellation: cancellation)
+        } catch {
+            if let cached, error != .cancelled {
+                warnings.append("\(location): \(error.description); using the copy cached earlier")
+                return Fetched(data: cached.body, links: [])
+            }
+            throw .load(source: location, reason: error.description)
+        }
+        let links = response.headers.values(for: "Link")
+        if response.status == 304, let cached { return Fetched(data: cached.body, links: links) }
+        guard (200..<300).contains(response.status) else {
+            throw .load(source: location, reason: "the server answered HTTP \(response.status)")
+        }
+        cache?.store(DocumentCache.Entry(
+            url: location, body: response.body, etag: response.headers["ETag"],
+            lastModified: response.headers["Last-Modified"]))
+        return Fetched(data: response.body, links: links)
+    }
+}
