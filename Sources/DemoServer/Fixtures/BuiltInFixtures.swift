@@ -17,7 +17,7 @@ enum BuiltInFixtures {
         "schemas/forecast-2024-01-01.json", "schemas/forecast-2025-06-01.json", "schemas/price.json",
         "services-openapi.json",
         "petstore/pets.json",
-        "specs/petstore-v1.json", "specs/petstore-v2.json",
+        "specs/petstore-v1.json", "specs/petstore-v2.json", "specs/petstore-v3.json",
     ]
 
     /// Built once, on first use; the documents never change afterwards.
@@ -49,6 +49,7 @@ enum BuiltInFixtures {
         "petstore/pets.json": PetstoreFixtures.pets,
         "specs/petstore-v1.json": PetstoreSpecV1.document,
         "specs/petstore-v2.json": PetstoreSpecV2.document,
+        "specs/petstore-v3.json": PetstoreSpecV3.document,
     ]
 
     /// The file form of every document (pretty JSON), identical to what `DemoFixtures.write(to:)` writes,
