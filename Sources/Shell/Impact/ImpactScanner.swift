@@ -227,7 +227,9 @@ struct ImpactScanner {
             context.findings.append(finding("unresolved", "the version is known only at run time", .unknown, nil))
             return
         }
-        if ServiceVersion(version) == entryA.version {
+        if ServiceVersion(version) == entryA.version, entryA.version == entryB.version {
+            context.findings.append(finding("version", "uses \(a)", .ok, nil))
+        } else if ServiceVersion(version) == entryA.version {
             context.findings.append(finding("version", "uses \(a); --fix switches it to \(b)", .ok, nil))
             context.replace(2, with: b)
         } else if version.lowercased() == "latest" {
@@ -504,7 +506,7 @@ struct ImpactScanner {
             context.findings.append(finding("unresolved", "the version is known only at run time", .unknown, nil))
             return
         }
-        if ServiceVersion(version) == entryA.version {
+        if ServiceVersion(version) == entryA.version, entryA.version != entryB.version {
             context.findings.append(finding("version", "pins \(a), which --fix makes \(b)", .breaking, nil))
             context.replace(versionWord, with: b)
         }
