@@ -159,7 +159,7 @@ import APIDescriptions
         let result = shell.run("diff petstore v1 v2 --spec")
         #expect(result.ok, "\(result.err)")
         let lines = result.out.split(separator: "\n").map(String.init)
-        #expect(lines.last == "6 breaking, 10 non-breaking changes between petstore v1 and v2")
+        #expect(lines.last == "6 breaking, 11 non-breaking changes between petstore v1 and v2")
         #expect(Array(lines.prefix(7)) == [
             "GET /",
             "  non-breaking  operation                    deprecated",
