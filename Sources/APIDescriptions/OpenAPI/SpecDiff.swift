@@ -6,27 +6,27 @@ import HTTPClient
 /// request type or removed request enum value break clients; additions, relaxed requirements and renamed
 /// path parameters do not.
 ///
-/// Operations are matched by method and path with path parameters matched by position, so
-/// `/pets/{petId}` and `/pets/{id}` are one operation whose path parameter was renamed.
+/// Operations are paired by `OperationPairing`: by `operationId`, else by method and path with path
+/// parameters matched by position (so `/pets/{petId}` and `/pets/{id}` are one operation whose path
+/// parameter was renamed), else across a version prefix (`/v1/…` → `/v2/…`). A pair that moved is one
+/// change (`path: moved`); its parameters and schemas are compared as for any pair.
 public enum SpecDiff {
     /// The changes from `a` to `b`, grouped by operation (by path, path parameters aside, then method),
     /// breaking ones first.
     public static func compare(_ a: OpenAPIDocument, _ b: OpenAPIDocument) -> [SpecChange] {
-        var operationsB: [String: OpenAPIOperation] = [:]
-        for operation in b.operations where operationsB[key(operation)] == nil {
-            operationsB[key(operation)] = operation
-        }
-        var keysA = Set<String>()
+        let pairing = OperationPairing(a, b)
         var schemas = SchemaComparison()
         var changes: [(change: SpecChange, path: String, method: HTTPMethod)] = []
-        for operationA in a.operations where keysA.insert(key(operationA)).inserted {
-            let found = operationsB[key(operationA)].map { compare(operationA, $0, schemas: &schemas) }
-                ?? [SpecChange(operation: operationA.signature, location: "operation", change: "removed", breaking: true,
-                               a: operationA.operationId, b: nil)]
-            changes += found.map { ($0, operationA.pathShape, operationA.method) }
+        for pair in pairing.pairs {
+            let found = moveChanges(pair) + compare(pair.a, pair.b, schemas: &schemas)
+            changes += found.map { ($0, pair.a.pathShape, pair.a.method) }
         }
-        for operationB in b.operations where !keysA.contains(key(operationB)) {
-            keysA.insert(key(operationB))
+        for operationA in pairing.removed {
+            let removed = SpecChange(operation: operationA.signature, location: "operation", change: "removed", breaking: true,
+                                     a: operationA.operationId, b: nil)
+            changes.append((removed, operationA.pathShape, operationA.method))
+        }
+        for operationB in pairing.added {
             let added = SpecChange(operation: operationB.signature, location: "operation", change: "added", breaking: false,
                                    a: nil, b: operationB.operationId)
             changes.append((added, operationB.pathShape, operationB.method))
@@ -40,8 +40,22 @@ public enum SpecDiff {
         }.map(\.element.change)
     }
 
-    private static func key(_ operation: OpenAPIOperation) -> String {
-        "\(operation.method) \(operation.pathShape)"
+    /// A paired operation that moved (`path: moved (/v1/x → /v2/x)`, breaking for callers that build its
+    /// URL) or whose `operationId` changed (`call OLD` stops working; plain HTTP callers do not notice).
+    private static func moveChanges(_ pair: OperationPairing.Pair) -> [SpecChange] {
+        var changes: [SpecChange] = []
+        if pair.a.method != pair.b.method {
+            changes.append(SpecChange(operation: pair.a.signature, location: "operation", change: "moved", breaking: true,
+                                      a: pair.a.signature, b: pair.b.signature))
+        } else if pair.isMoved {
+            changes.append(SpecChange(operation: pair.a.signature, location: "path", change: "moved", breaking: true,
+                                      a: pair.a.path, b: pair.b.path))
+        }
+        if pair.isRenamed {
+            changes.append(SpecChange(operation: pair.a.signature, location: "operation", change: "renamed", breaking: false,
+                                      a: pair.a.operationId, b: pair.b.operationId))
+        }
+        return changes
     }
 
     private static let methodOrder: [HTTPMethod] = [.get, .post, .put, .patch, .delete, .head, .options, "TRACE"]

@@ -17,7 +17,7 @@ enum BuiltInFixtures {
         "schemas/forecast-2024-01-01.json", "schemas/forecast-2025-06-01.json", "schemas/price.json",
         "services-openapi.json",
         "petstore/pets.json",
-        "specs/petstore-v1.json", "specs/petstore-v2.json",
+        "specs/petstore-v1.json", "specs/petstore-v2.json", "specs/petstore-v3.json",
         "specs/vault.json",
     ]
 
@@ -51,6 +51,7 @@ enum BuiltInFixtures {
         "specs/petstore-v1.json": PetstoreSpecV1.document,
         "specs/petstore-v2.json": PetstoreSpecV2.document,
         "specs/vault.json": VaultSpec.document,
+        "specs/petstore-v3.json": PetstoreSpecV3.document,
     ]
 
     /// The file form of every document (pretty JSON), identical to what `DemoFixtures.write(to:)` writes,

@@ -35,11 +35,12 @@ enum LocatorFixtures {
         ]]
     }
 
-    /// `services-openapi.json`: the two versions of the pet store, each described by its OpenAPI document.
+    /// `services-openapi.json`: the three versions of the pet store, each described by its OpenAPI document.
     static var servicesOpenAPI: JSON {
         ["services": [
             ["name": "petstore", "version": 1, "url": "petstore/v1", "openapi": "specs/petstore-v1.json"],
             ["name": "petstore", "version": 2, "url": "petstore/v2", "openapi": "specs/petstore-v2.json"],
+            ["name": "petstore", "version": 3, "url": "petstore/v3", "openapi": "specs/petstore-v3.json"],
         ]]
     }
 

@@ -22,6 +22,7 @@ struct DiffCommand: Command {
         "Both versions are fetched fresh; the active version does not change.",
         "--spec     compare the versions' OpenAPI documents: operations, parameters, schemas, statuses,",
         "           each change breaking or not; then expect breaking == 0 gates an upgrade",
+        "--spec --report html FILE   the same as a self-contained HTML page",
     ]
 
     func complete(_ previous: [String], session: Session) -> [String] {
@@ -34,10 +35,13 @@ struct DiffCommand: Command {
     }
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        var arguments = arguments
+        let htmlReport = try HTMLReportOption.extract(from: &arguments, command: "diff")
         let parsed = try DiffArguments.parse(arguments, usage: usage)
+        if htmlReport != nil, !parsed.spec { throw CommandError("diff: --report html is for diff SERVICE A B --spec") }
         let session = context.session
         let (a, b) = try Self.entries(for: parsed, facade: session.facade)
-        if parsed.spec { return try Self.specDiff(a, b, session: session) }
+        if parsed.spec { return try Self.specDiff(a, b, session: session, htmlReport: htmlReport) }
         let sides = try context.withProgress("diff \(a.name) \(a.version) \(b.version)") { token throws(CommandError) in
             (try Self.fetch(a, query: parsed.query, facade: session.facade, token: token),
              try Self.fetch(b, query: parsed.query, facade: session.facade, token: token))
@@ -62,7 +66,7 @@ struct DiffCommand: Command {
     }
 
     /// `diff A B --spec`: the changes between the two documents, which `expect` and `let` then read.
-    static func specDiff(_ a: LocatorEntry, _ b: LocatorEntry, session: Session) throws(CommandError) -> CommandReport {
+    static func specDiff(_ a: LocatorEntry, _ b: LocatorEntry, session: Session, htmlReport: String? = nil) throws(CommandError) -> CommandReport {
         let documents: (OpenAPIDocument, OpenAPIDocument)
         do {
             documents = (try session.facade.openAPI(of: a).document, try session.facade.openAPI(of: b).document)
@@ -78,6 +82,11 @@ struct DiffCommand: Command {
             changes, service: a.name, a: a.version.description, b: b.version.description, summary: summary)
         report.data = data
         session.standIn("diff --spec", data: data)
+        if let htmlReport {
+            try ReportFile.write(HTMLReport.specDiff(changes, service: a.name, a: a.version.description, b: b.version.description,
+                                                     summary: summary, mask: { session.redact($0) }), to: htmlReport)
+            report.notes = ["wrote \(htmlReport)"]
+        }
         return report
     }
 

@@ -1,10 +1,11 @@
 import Facade
 import HTTPClient
+import FoundationFree
 
 /// The command line of `apish` (design §6), parsed without side effects so it can be tested.
 public struct ShellArguments: Sendable, Equatable {
     /// A report format of `--report`.
-    public enum ReportFormat: String, Sendable, Equatable { case junit, tap }
+    public enum ReportFormat: String, Sendable, Equatable { case junit, tap, html }
 
     /// One `--report FORMAT FILE`.
     public struct Report: Sendable, Equatable {
@@ -94,7 +95,7 @@ public struct ShellArguments: Sendable, Equatable {
             case "--report":
                 let format = try value(argument)
                 guard let parsed = ReportFormat(rawValue: format.lowercased()) else {
-                    throw UsageError(message: "--report takes junit or tap, then a file: --report junit out.xml")
+                    throw UsageError(message: "--report takes junit, tap or html, then a file: --report junit out.xml")
                 }
                 result.reports.append(Report(format: parsed, path: try value(argument)))
             case "--each-version":
@@ -113,6 +114,11 @@ public struct ShellArguments: Sendable, Equatable {
                     guard result.script == nil else { throw UsageError(message: "only one script file may be given") }
                     result.script = arguments[index]
                 }
+            case "impact" where result.script == nil && result.commands.isEmpty:
+                // `apish impact FILE SERVICE A B …` is the shell's `impact` command, run once.
+                result.commands.append((["impact"] + arguments[(index + 1)...].map(Self.quoted)).joined(separator: " "))
+                index = arguments.count
+                continue
             case "help" where arguments.count == 1:
                 // `apish help` as git and gh take it; a script file named help runs as `apish ./help`.
                 result.showHelp = true
@@ -132,6 +138,16 @@ public struct ShellArguments: Sendable, Equatable {
             throw UsageError(message: "--each-version needs a script (FILE or -c)")
         }
         return result
+    }
+
+    /// An argument as one shell word: as is when it holds nothing the tokenizer reads specially, else
+    /// in single quotes (a quote inside ends the quoting, is escaped, and quoting resumes).
+    static func quoted(_ argument: String) -> String {
+        let plain = !argument.isEmpty && argument.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./=:@,+%".unicodeScalars.contains(scalar)
+        }
+        if plain { return argument }
+        return "'" + argument.replacingAll("'", with: "'\\''") + "'"
     }
 
     /// Commands come from `-c` or a script, not from a person at a prompt.
@@ -174,6 +190,8 @@ public struct ShellArguments: Sendable, Equatable {
            apish help                      this help (inside the shell: help, help CMD)
            apish [options] FILE | -f FILE  run a script ('-' reads standard input)
            apish [options] -c CMD [-c CMD…]
+           apish [options] impact FILE SERVICE A B [--fix OUT] [--run] [--report html F]
+                                           which lines of a script an upgrade breaks
            apish serve [--host H] [--port P] [--root DIR] [--faults]   run the demo API
            apish serve --init DIR                                      write the demo fixtures to DIR
 
@@ -189,7 +207,7 @@ public struct ShellArguments: Sendable, Equatable {
       --verbose-script     a script tells its story even on a pipe: each command with its
                            line number, # comments as headings, ✓/✗ per expectation and
                            a summary (as it does on a terminal)
-      --report junit|tap FILE   write a test report of the script
+      --report junit|tap|html FILE   write a test report of the script
       --each-version SERVICE    run the script once per version of SERVICE
       --profile NAME       start from a saved profile (else $APISH_PROFILE); its locator
                            is used when none is given

@@ -130,19 +130,24 @@ public final class ScriptRunner {
         }
         let matrix = EachVersionMatrix(service: name, cells: cells)
         engine.output.write(json ? matrix.json.encoded() + "\n" : "\n" + matrix.text)
-        return writeReports(runs) ?? (matrix.ok ? 0 : 1)
+        return writeReports(runs, matrix: matrix) ?? (matrix.ok ? 0 : 1)
     }
 
     // MARK: Reports and errors
 
     /// Writes every `--report`; returns 2 when one cannot be written, nil when all were.
-    private func writeReports(_ runs: [TestReport.Run]) -> Int32? {
+    private func writeReports(_ runs: [TestReport.Run], matrix: EachVersionMatrix? = nil) -> Int32? {
         guard !arguments.reports.isEmpty else { return nil }
         let report = TestReport(runs: runs)
         var status: Int32?
         for file in arguments.reports {
             // Failure messages quote what a server answered (an echoed token too): masked like all output.
-            let text = engine.session.redact(file.format == .junit ? JUnitWriter.render(report) : TAPWriter.render(report))
+            let rendered = switch file.format {
+            case .junit: JUnitWriter.render(report)
+            case .tap: TAPWriter.render(report)
+            case .html: HTMLReport.scriptRun(report, matrix: matrix, mask: { [session = engine.session] in session.redact($0) })
+            }
+            let text = engine.session.redact(rendered)
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: LocatorLocation.expandTilde(file.path)), options: .atomic)
             } catch {

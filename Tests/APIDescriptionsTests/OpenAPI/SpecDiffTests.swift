@@ -12,18 +12,22 @@ extension OpenAPITests {
             let changes = try changes(PetstoreFixtures.petstore, PetstoreFixtures.petstoreExpanded)
             // Every change, grouped by operation (path, then method), breaking first
             #expect(changes == [
+                SpecChange(operation: "GET /pets", location: "operation", change: "renamed", breaking: false, a: "listPets", b: "findPets"),
                 SpecChange(operation: "GET /pets", location: "parameter tags", change: "added", breaking: false, b: "optional array of string"),
                 SpecChange(operation: "POST /pets", location: "status 201", change: "removed", breaking: true),
+                SpecChange(operation: "POST /pets", location: "operation", change: "renamed", breaking: false, a: "createPets", b: "addPet"),
                 SpecChange(operation: "POST /pets", location: "request body.id", change: "removed", breaking: false, a: "integer (int64)"),
                 SpecChange(operation: "POST /pets", location: "status 200", change: "added", breaking: false),
                 SpecChange(operation: "GET /pets/{petId}", location: "parameter petId", change: "type changed", breaking: true,
                            a: "string", b: "integer"),
+                SpecChange(operation: "GET /pets/{petId}", location: "operation", change: "renamed", breaking: false,
+                           a: "showPetById", b: "find pet by id"),
                 SpecChange(operation: "GET /pets/{petId}", location: "path", change: "path parameter renamed", breaking: false,
                            a: "/pets/{petId}", b: "/pets/{id}"),
                 SpecChange(operation: "DELETE /pets/{id}", location: "operation", change: "added", breaking: false, b: "deletePet"),
             ])
             #expect(changes.filter(\.breaking).count == 2)
-            #expect(changes[4].description == "GET /pets/{petId}: parameter petId: type changed (string → integer), breaking")
+            #expect(changes[6].description == "GET /pets/{petId}: parameter petId: type changed (string → integer), breaking")
         }
 
         @Test func theReverseDirectionRemovesAnOperation() throws {

@@ -41,7 +41,7 @@ struct NewDocumentsFolderTests {
                 references += [entry["schema"], entry["openapi"]].compactMap { $0?.stringValue }
             }
         }
-        #expect(references.count == 5)
+        #expect(references.count == 6)
         for reference in references {
             let document = try JSONParser.parse([UInt8](Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + reference))))
             #expect(document["$schema"] != nil || document["openapi"] != nil, "\(reference)")

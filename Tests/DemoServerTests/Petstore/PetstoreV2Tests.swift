@@ -102,9 +102,9 @@ struct PetstoreV2Tests {
 
     @Test func otherVersionsAreNotThePetStore() throws {
         try withServer { server throws in
-            let response = try fetch(server, "/petstore/v3/pets")
+            let response = try fetch(server, "/petstore/v4/pets")
             #expect(response.status == 404)
-            #expect(try response.decode(ServerErrorBody.self).error == "no route for GET /petstore/v3/pets")
+            #expect(try response.decode(ServerErrorBody.self).error == "no route for GET /petstore/v4/pets")
         }
     }
 }

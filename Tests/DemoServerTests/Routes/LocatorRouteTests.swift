@@ -85,12 +85,13 @@ struct LocatorRouteTests {
         }
     }
 
-    @Test func servicesOpenAPINamesBothPetStoreSpecs() throws {
+    @Test func servicesOpenAPINamesEveryPetStoreSpec() throws {
         try withServer { server in
             let response = try fetch(server, "/services-openapi.json")
             #expect(response.status == 200)
             let expected = #"{"services":[{"name":"petstore","version":1,"url":"petstore/v1","openapi":"specs/petstore-v1.json"},"#
-                + #"{"name":"petstore","version":2,"url":"petstore/v2","openapi":"specs/petstore-v2.json"}]}"#
+                + #"{"name":"petstore","version":2,"url":"petstore/v2","openapi":"specs/petstore-v2.json"},"#
+                + #"{"name":"petstore","version":3,"url":"petstore/v3","openapi":"specs/petstore-v3.json"}]}"#
             #expect(try response.json() == JSONParser.parse(Array(expected.utf8)))
             for entry in try response.json()["services"]?.arrayValue ?? [] {
                 let spec = try fetch(server, "/" + (entry["openapi"]?.stringValue ?? ""))

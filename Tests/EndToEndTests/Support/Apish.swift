@@ -48,10 +48,11 @@ struct Apish {
     }
 
     /// Runs the binary with exactly `environment` (nothing inherited); nil `stdin` reads /dev/null.
+    /// `executable` runs another program the same way (Chromium, python3).
     static func execute(_ arguments: [String], environment: [String: String], stdin: Data?, directory: URL?,
-                        timeout: TimeInterval) throws -> Result {
+                        timeout: TimeInterval, executable: String? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable ?? binary)
         process.arguments = arguments
         process.environment = environment
         if let directory { process.currentDirectoryURL = directory }

@@ -43,7 +43,7 @@ import Facade
     }
 
     @Test(arguments: [
-        ["--bogus"], ["--timeout"], ["--timeout", "soon"], ["--report", "html", "x"], ["a.apish", "b.apish"],
+        ["--bogus"], ["--timeout"], ["--timeout", "soon"], ["--report", "pdf", "x"], ["a.apish", "b.apish"],
         ["-c", "services", "x.apish"], ["--each-version", "weather"],
         ["--connect-timeout"], ["--connect-timeout", "0"], ["--connect-timeout", "-1"], ["--connect-timeout", "nan"],
         ["--max-body"], ["--max-body", "0"], ["--max-body", "-5"], ["--max-body", "big"], ["--max-body", "inf"],

@@ -1,4 +1,4 @@
-/// The demo pet store at `/petstore/v1/…` and `/petstore/v2/…`, behaving exactly as its OpenAPI
+/// The demo pet store at `/petstore/v1/…`, `/petstore/v2/…` and `/petstore/v3/…`, behaving exactly as its OpenAPI
 /// documents (`specs/petstore-v1.json`, `specs/petstore-v2.json`) say, errors included: every refusal
 /// is the specs' `Error` object `{code, message}`. Both versions share one store of pets: the fixture
 /// pets (`petstore/pets.json`) plus what this server instance has added or deleted since it started.
@@ -7,6 +7,8 @@
 /// `GET /pets/{petId}` showPetById · `GET /pets/{petId}/owner` showOwner.
 /// v2: `GET /` getStore (deprecated) · `GET /pets?species&limit` listPets (species required) ·
 /// `POST /pets` createPet (200) · `GET /pets/{id}` getPet · `DELETE /pets/{id}` deletePet (204).
+/// v3: v1's routes, with `GET /pets?pageSize`, `GET /pets/{petId}` named getPetById, a store without
+/// `petCount`, and a new pet's status required.
 struct PetstoreAPI {
     static let fixtureFile = "petstore/pets.json"
     /// `limit` runs from 1 to this, which is also the default: a list never exceeds the store's capacity.
@@ -41,14 +43,14 @@ struct PetstoreAPI {
             if request.isRead { return try list(request, version: version) }
             guard request.method == "POST" else { return notAllowed(request, allow: "GET, HEAD, POST") }
             return try create(request, version: version)
-        case (2, "pets", .v1):
+        case (2, "pets", .v1), (2, "pets", .v3):
             guard request.isRead else { return notAllowed(request, allow: "GET, HEAD") }
             return try show(try id(path[1], version: version), version: version)
         case (2, "pets", .v2):
             if request.isRead { return try show(try id(path[1], version: version), version: version) }
             guard request.method == "DELETE" else { return notAllowed(request, allow: "GET, HEAD, DELETE") }
             return try delete(try id(path[1], version: version))
-        case (3, "pets", .v1) where path[2] == "owner":
+        case (3, "pets", .v1) where path[2] == "owner", (3, "pets", .v3) where path[2] == "owner":
             guard request.isRead else { return notAllowed(request, allow: "GET, HEAD") }
             return try owner(try id(path[1], version: version))
         default:
@@ -60,9 +62,9 @@ struct PetstoreAPI {
     /// getStore.
     private func store(_ version: PetstoreVersion) throws -> HTTPResponse {
         let count = ledger.pets(over: try fixturePets()).count
-        var response = HTTPResponse.json([
-            "name": "Demo Pet Store", "version": .string(version.number), "petCount": .int(count),
-        ])
+        var response = HTTPResponse.json(version == .v3
+            ? ["name": "Demo Pet Store", "version": .int(3)]
+            : ["name": "Demo Pet Store", "version": .string(version.number), "petCount": .int(count)])
         if version == .v2 {
             response.headers.append(("Deprecation", Self.storeDeprecation))
             response.headers.append(("Link", "</petstore/v2/pets>; rel=\"alternate\""))
@@ -83,9 +85,9 @@ struct PetstoreAPI {
             species = wanted
         }
         var limit = Self.maximumLimit
-        if let text = nonEmpty(request.queryValue("limit")) {
+        if let text = nonEmpty(request.queryValue(version.limitParameter)) {
             guard let value = Int(text), (1...Self.maximumLimit).contains(value) else {
-                throw PetstoreRequestError("limit must be an integer from 1 to \(Self.maximumLimit), not '\(text.prefix(40))'")
+                throw PetstoreRequestError("\(version.limitParameter) must be an integer from 1 to \(Self.maximumLimit), not '\(text.prefix(40))'")
             }
             limit = value
         }
@@ -120,7 +122,7 @@ struct PetstoreAPI {
         }
     }
 
-    /// showPetById (v1) and getPet (v2).
+    /// showPetById (v1), getPet (v2) and getPetById (v3).
     private func show(_ id: Int, version: PetstoreVersion) throws -> HTTPResponse {
         guard let pet = ledger.pet(id, over: try fixturePets()) else { throw Self.noPet(id) }
         return .json(version.render(pet))
@@ -132,7 +134,7 @@ struct PetstoreAPI {
         return HTTPResponse(status: 204)
     }
 
-    /// showOwner (v1 only).
+    /// showOwner (v1 and v3).
     private func owner(_ id: Int) throws -> HTTPResponse {
         guard let pet = ledger.pet(id, over: try fixturePets()) else { throw Self.noPet(id) }
         guard let owner = pet.owner else {

@@ -1,28 +1,38 @@
-/// What differs between the two versions of the pet store, as `specs/petstore-v1.json` and
-/// `specs/petstore-v2.json` describe them: the shape of a pet, what creating one takes and answers,
-/// the name of the id path parameter, and which operations exist.
+/// What differs between the versions of the pet store, as `specs/petstore-v1.json`, `…-v2.json` and
+/// `…-v3.json` describe them: the shape of a pet, what creating one takes and answers, the name of the
+/// id path parameter and of the page size, and which operations exist.
 enum PetstoreVersion: String, Sendable {
-    case v1, v2
+    case v1, v2, v3
 
     /// The longest name or tag a new pet may have (`maxLength` in both specs).
     static let maximumTextLength = 100
 
-    /// v1 answers a created pet with 201; v2 changed it to 200.
+    /// v1 and v3 answer a created pet with 201; v2 with 200.
     var createdStatus: Int {
-        self == .v1 ? 201 : 200
+        self == .v2 ? 200 : 201
     }
 
     /// The id path parameter, for messages: v2 renamed `{petId}` to `{id}`.
     var idParameter: String {
-        self == .v1 ? "petId" : "id"
+        self == .v2 ? "id" : "petId"
     }
 
-    /// The version number in `GET /`'s `version`.
+    /// `listPets`' page size: v3 renamed `limit` to `pageSize`.
+    var limitParameter: String {
+        self == .v3 ? "pageSize" : "limit"
+    }
+
+    /// The version number in `GET /`'s `version` (a string before v3, an integer from v3 on).
     var number: String {
-        self == .v1 ? "1" : "2"
+        switch self {
+        case .v1: "1"
+        case .v2: "2"
+        case .v3: "3"
+        }
     }
 
-    /// v1: `{id, name, tag?}`. v2: `{id, name, species?, status}` (the tag is gone).
+    /// v1: `{id, name, tag?}`. v2: `{id, name, species?, status}` (the tag is gone). v3: `{id, name,
+    /// tag?, status}`, the tag being the species (`dog` or `cat`).
     func render(_ pet: Pet) -> JSON {
         var members: [(String, JSON)] = [("id", .int(pet.id)), ("name", .string(pet.name))]
         switch self {
@@ -31,13 +41,17 @@ enum PetstoreVersion: String, Sendable {
         case .v2:
             if let species = pet.species { members.append(("species", .string(species))) }
             members.append(("status", .string(pet.status)))
+        case .v3:
+            if let species = pet.species { members.append(("tag", .string(species))) }
+            members.append(("status", .string(pet.status)))
         }
         return .object(members)
     }
 
     /// The pet a `POST /pets` body describes, or the 400 saying what is wrong with it. v1 takes
     /// `{name, tag?}` (a tag of `dog` or `cat` is also the species); v2 takes `{name, species, status?}`
-    /// and keeps the species as the tag, so v1 clients still see one.
+    /// and keeps the species as the tag, so v1 clients still see one; v3 takes `{name, tag?, status}`,
+    /// its tag `dog` or `cat` (the species) and its status required.
     func newPet(from body: JSON) throws(PetstoreRequestError) -> NewPet {
         guard case .object = body else { throw .init("the request body must be a JSON object") }
         guard let name = try text(body, "name") else { throw .init("name is required") }
@@ -53,6 +67,12 @@ enum PetstoreVersion: String, Sendable {
             }
             let status = try choice(body, "status", among: Pet.statuses) ?? "available"
             return NewPet(name: name, tag: species, species: species, status: status)
+        case .v3:
+            let tag = try choice(body, "tag", among: Pet.species)
+            guard let status = try choice(body, "status", among: PetstoreSpecV3.newStatuses) else {
+                throw .init("status is required (available or reserved)")
+            }
+            return NewPet(name: name, tag: tag, species: tag, status: status)
         }
     }
 

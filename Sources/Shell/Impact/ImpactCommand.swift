@@ -1,0 +1,141 @@
+import APIDescriptions
+import Facade
+import HTTPClient
+import JSON
+
+/// `impact FILE SERVICE A B [--fix OUT] [--run] [--report html FILE]`: which lines of a script the
+/// change from version A to version B of a service breaks, read from the script without running it.
+struct ImpactCommand: Command {
+    let name = "impact"
+    let abstract = "Which lines of a script an upgrade of a service breaks (read without running it)"
+    let usage = "impact FILE SERVICE A B [--fix OUT] [--run] [--report html FILE]"
+    let details = [
+        "impact examples/upgrade-impact.apish petstore v1 v3",
+        "Each line that reaches SERVICE: FILE:LINE: command: what changes — breaking|review|ok|unknown;",
+        "then a summary. A line that breaks fails the command (a script exits 1).",
+        "--fix OUT          write the migrated script: renames, moves and use SERVICE B applied,",
+        "                   a # impact: comment above each line left to decide",
+        "--run              also run the script on A and on B; a review line that passes on B is ok",
+        "--report html F    a self-contained HTML page of the findings",
+    ]
+
+    func completesPath(_ previous: [String]) -> Bool {
+        previous.isEmpty || previous.last == "--fix" || previous.last == "html"
+    }
+
+    func complete(_ previous: [String], session: Session) -> [String] {
+        switch previous.count {
+        case 1: return ServiceCompletion.names(session)
+        case 2, 3: return session.facade.locator?.versions(of: previous[1]).map(\.description) ?? []
+        default: return ["--fix", "--run", "--report"]
+        }
+    }
+
+    struct Options {
+        var positional: [String] = []
+        var fix: String?
+        var run = false
+        var report: String?
+    }
+
+    func parse(_ arguments: [String]) throws(CommandError) -> Options {
+        var options = Options()
+        var arguments = arguments
+        options.report = try HTMLReportOption.extract(from: &arguments, command: "impact")
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--fix":
+                guard index + 1 < arguments.count else { throw CommandError("impact: --fix needs a file: --fix migrated.apish") }
+                options.fix = arguments[index + 1]
+                index += 1
+            case "--run":
+                options.run = true
+            default:
+                guard !argument.hasPrefix("--") else { throw CommandError("impact: unknown option \(argument); usage: \(usage)") }
+                options.positional.append(argument)
+            }
+            index += 1
+        }
+        guard options.positional.count == 4 else { throw .usage(self) }
+        return options
+    }
+
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        let options = try parse(arguments)
+        let (file, serviceName, versionA, versionB) = (options.positional[0], options.positional[1], options.positional[2], options.positional[3])
+        let session = context.session
+        let facade = session.facade
+        if let fix = options.fix, LocatorLocation.expandTilde(fix) == LocatorLocation.expandTilde(file) {
+            throw CommandError("impact: --fix \(fix) would overwrite the script itself; name another file")
+        }
+        let text = try ScriptFile.read(file)
+        let entryA: LocatorEntry, entryB: LocatorEntry
+        let documentA: OpenAPIDocument, documentB: OpenAPIDocument
+        do {
+            entryA = try Self.entry(serviceName, versionA, facade: facade)
+            entryB = try Self.entry(serviceName, versionB, facade: facade)
+            documentA = try facade.openAPI(of: entryA).document
+            documentB = try facade.openAPI(of: entryB).document
+        } catch {
+            throw CommandError(error)
+        }
+        let scriptLines = Self.lines(of: text)
+        let defaultService = facade.currentService ?? (try? facade.openAPI(nil))?.entry.name
+        var scanner = ImpactScanner(
+            file: file, service: entryA.name, entryA: entryA, entryB: entryB, documentA: documentA, documentB: documentB,
+            serviceNames: facade.locator?.serviceNames ?? [], environment: session.environment, defaultService: defaultService,
+            redactLine: { session.redactLine($0) })
+        scanner.scan(scriptLines)
+        var result = ImpactResult(file: file, service: entryA.name, a: entryA.version.description, b: entryB.version.description,
+                                  lines: scanner.lines)
+        var notes: [String] = []
+        if options.run {
+            let runner = ImpactRun(file: file, service: entryA.name, context: context)
+            let onA = runner.run(text, version: entryA.version.description)
+            let onB = runner.run(ImpactFixWriter.migrated(lines: scriptLines, fixes: scanner.versionFixes), version: entryB.version.description)
+            result = ImpactRun.confirm(result, onA: onA, onB: onB)
+        }
+        if let fix = options.fix {
+            let migrated = ImpactFixWriter.migrated(lines: scriptLines, fixes: scanner.fixes)
+            try ReportFile.write(Self.lines(of: session.redactLine(migrated)).joined(separator: "\n") + "\n", to: fix)
+            let edited = scanner.fixes.values.count(where: \.changesText)
+            let comments = scanner.fixes.values.reduce(0) { $0 + $1.comments.count }
+            notes.append("wrote \(fix): \(edited) line\(edited == 1 ? "" : "s") migrated, \(comments) # impact: comment\(comments == 1 ? "" : "s"); replay it with: use \(entryB.name) \(entryB.version) and apish \(fix)")
+        }
+        if let path = options.report {
+            try ReportFile.write(HTMLReport.impact(result, mask: { session.redact($0) }), to: path)
+            notes.append("wrote \(path)")
+        }
+        var report = CommandReport()
+        report.formatted = (result.findingLines + [result.summary]).joined(separator: "\n")
+        report.notes = notes
+        report.data = result.json
+        if result.breaks {
+            report.ok = false
+            let count = result.count(.breaking)
+            report.error = "\(count) line\(count == 1 ? "" : "s") of \(file) break\(count == 1 ? "s" : "") on \(entryB.key)"
+        }
+        return report
+    }
+
+    /// A script's lines as the engine numbers them (a `\r` before each newline dropped).
+    static func lines(of text: String) -> [String] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        }
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    static func entry(_ service: String, _ version: String, facade: ServiceFacade) throws(FacadeError) -> LocatorEntry {
+        if version.lowercased() == "latest" {
+            guard let latest = facade.locator?.latest(of: service) else {
+                throw .unknownService(service, known: facade.locator?.serviceNames ?? [])
+            }
+            return latest
+        }
+        return try facade.entry(of: service, version: version)
+    }
+}
