@@ -38,20 +38,21 @@ public struct OpenAPIDocument: Sendable {
     }
 
     /// Reads a document. `source` is where it came from, against which a relative server URL resolves.
-    public static func parse(_ document: JSONValue, source: String) throws(OpenAPIError) -> OpenAPIDocument {
-        var reader = OpenAPIReader(document: document, source: source)
+    /// A tripped `cancellation` stops the reading with `OpenAPIError.schema(.cancelled)`.
+    public static func parse(_ document: JSONValue, source: String, cancellation: CancellationToken? = nil) throws(OpenAPIError) -> OpenAPIDocument {
+        var reader = OpenAPIReader(document: document, source: source, cancellation: cancellation)
         return try reader.read()
     }
 
     /// Parses the bytes as JSON first; anything else (YAML, HTML) is `notJSON`.
-    public static func parse(_ data: Data, source: String) throws(OpenAPIError) -> OpenAPIDocument {
+    public static func parse(_ data: Data, source: String, cancellation: CancellationToken? = nil) throws(OpenAPIError) -> OpenAPIDocument {
         let document: JSONValue
         do {
             document = try JSONValue.parse(data)
         } catch {
             throw .notJSON(error.description)
         }
-        return try parse(document, source: source)
+        return try parse(document, source: source, cancellation: cancellation)
     }
 
     /// `info.title` as a service name: lowercase, each run of other than ASCII letters and digits one `-`,

@@ -90,7 +90,9 @@ public struct Locator: Sendable, Equatable {
     }
 
     /// Parses a locator document. `source` is its URL or path: relative entry URLs resolve against it.
-    public static func parse(_ data: Data, source: String, loadedAt: Date = Date()) throws(LocatorError) -> Locator {
+    /// A tripped `cancellation` stops reading a locator that is an OpenAPI document.
+    public static func parse(_ data: Data, source: String, loadedAt: Date = Date(),
+                             cancellation: CancellationToken? = nil) throws(LocatorError) -> Locator {
         let document: JSONValue
         do {
             document = try JSONValue.parse(data)
@@ -101,7 +103,7 @@ public struct Locator: Sendable, Equatable {
             throw .parse(source: source, reason: "expected an object with a \"services\" array, found \(document.typeName)")
         }
         if root["openapi"] != nil || root["swagger"] != nil {
-            return try service(describedBy: document, source: source, loadedAt: loadedAt)
+            return try service(describedBy: document, source: source, loadedAt: loadedAt, cancellation: cancellation)
         }
         guard let list = root["services"] else {
             throw .parse(source: source, reason: "missing \"services\" array")

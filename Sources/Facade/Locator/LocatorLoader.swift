@@ -17,7 +17,7 @@ public struct LocatorLoader: Sendable {
 
     public func load(_ location: String, cancellation: CancellationToken? = nil) throws(LocatorError) -> Locator {
         let data = try fetch(location, cancellation: cancellation)
-        return try Locator.parse(data, source: location)
+        return try Locator.parse(data, source: location, cancellation: cancellation)
     }
 
     func fetch(_ location: String, cancellation: CancellationToken?) throws(LocatorError) -> Data {
