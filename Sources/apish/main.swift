@@ -186,7 +186,10 @@ if let locator = arguments.locator(environment: environment) {
 let session = Session(facade: facade, options: options, environment: environment)
 let engine = ShellEngine(session: session)
 do {
-    try facade.locate(locatorSource)
+    // What the start-up load could not use (a schema or OpenAPI document) is said as `locate` says it.
+    for warning in try facade.locate(locatorSource).warnings {
+        StandardStream.write("apish: warning: \(TerminalText.singleLine(session.redact(warning)))\n")
+    }
 } catch {
     let message = error.description + (LocatorHint.missingScheme(locatorSource).map { " (\($0))" } ?? "")
     if !interactive { fail(message, code: 1) }

@@ -41,6 +41,25 @@ import Testing
         #expect(demo.stderr.contains("embedded demo API at http://127.0.0.1:"))
     }
 
+    @Test func aDocumentTheStartUpLoadCannotUseIsAWarning() throws {
+        // GIVEN a locator whose entry names a schema and an OpenAPI document that are not there
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apish-startup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let locator = directory.appendingPathComponent("services.json")
+        try #"{"services":[{"name":"w","url":"http://127.0.0.1:9/w","version":1,"schema":"missing.json","openapi":"gone.json"}]}"#
+            .write(to: locator, atomically: true, encoding: .utf8)
+        // WHEN apish starts with -c, and with commands on a pipe
+        for result in [try Apish.run(["--locator", locator.path, "-c", "services"]),
+                       try Apish.run(["--locator", locator.path], stdin: "services\n")] {
+            // THEN each unusable document is said on stderr, once, and the service still works
+            #expect(result.status == 0)
+            let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("apish: warning: w v1: cannot use") }
+            #expect(warnings.count == 2, "\(result.stderr)")
+            #expect(result.stdout.contains("w"))
+        }
+    }
+
     @Test func qQuitsAScriptAndSuggestionsNeedSimilarity() throws {
         let result = try Apish.run([], stdin: "x\nservcies\nq\nservices\n")
         #expect(result.status == 1)
