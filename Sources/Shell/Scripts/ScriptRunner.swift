@@ -72,7 +72,7 @@ public final class ScriptRunner {
                 style: engine.session.options.color ? .colored : .plain))
         }
         // 130 = 128 + SIGINT, as shells report a command stopped by Ctrl-C; the reports are written first.
-        let status: Int32 = interrupted ? 130 : (engine.failures.isEmpty ? 0 : 1)
+        let status: Int32 = interrupted ? 130 : (engine.failureCount == 0 ? 0 : 1)
         return writeReports([TestReport.Run(cases: engine.cases)]) ?? status
     }
 
@@ -124,8 +124,8 @@ public final class ScriptRunner {
             case .standardInput:
                 run.run(LineListSource(inputs: inputs), file: "<stdin>")
             }
-            let failures = run.failures.map { ScriptFailure(location: $0.location, message: session.redact($0.message)) }
-            cells.append(EachVersionMatrix.Cell(version: version.description, failures: failures))
+            let first = run.failures.first.map { ScriptFailure(location: $0.location, message: session.redact($0.message)) }
+            cells.append(EachVersionMatrix.Cell(version: version.description, failureCount: run.failureCount, firstFailure: first))
             runs.append(TestReport.Run(label: "\(name) \(version)", cases: run.cases))
         }
         let matrix = EachVersionMatrix(service: name, cells: cells)
