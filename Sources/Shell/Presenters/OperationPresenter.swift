@@ -161,9 +161,7 @@ enum OperationPresenter {
         guard let schema else { return "any" }
         let base = schema.typeDescription
         guard let values = schema.enumValues, !values.isEmpty, schema.name == nil else { return base }
-        var shown = values.prefix(shownEnumValues).map(\.displayText)
-        if values.count > shownEnumValues { shown.append("…") }
-        let list = shown.joined(separator: " | ")
+        let list = JSONSchema.listed(values, limit: shownEnumValues, as: \.displayText)
         return base == list ? base : "\(base) (\(list))"
     }
 
