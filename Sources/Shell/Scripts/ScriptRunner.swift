@@ -38,7 +38,7 @@ public final class ScriptRunner {
     /// most once, and only when the commands come from there).
     public func run(stdin: () -> LineSource) -> Int32 {
         // A report that cannot be written is a usage error found before the script runs, not after.
-        for file in arguments.reports {
+        for file in arguments.reports where !OutputFile.writesThrough(LocatorLocation.expandTilde(file.path)) {
             let directory = URL(fileURLWithPath: LocatorLocation.expandTilde(file.path)).deletingLastPathComponent().path
             guard FileKind.isDirectory(directory) == true,
                   FileManager.default.isWritableFile(atPath: directory) else {
@@ -143,10 +143,11 @@ public final class ScriptRunner {
         for file in arguments.reports {
             // Failure messages quote what a server answered (an echoed token too): masked like all output.
             let text = engine.session.redact(file.format == .junit ? JUnitWriter.render(report) : TAPWriter.render(report))
+            // A report replaces a regular file (CI writes one per run), and writes through a device or a FIFO.
             do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: LocatorLocation.expandTilde(file.path)), options: .atomic)
+                try OutputFile.write(text, to: LocatorLocation.expandTilde(file.path), replacing: true)
             } catch {
-                status = usageError("cannot write report \(file.path): \(LocalFile.reason(error))")
+                status = usageError("cannot write report \(file.path): " + error.reason)
             }
         }
         return status
