@@ -100,4 +100,39 @@ import APIDescriptions
         let error = try #require(throws: OpenAPIError.self) { try parse(text) }
         #expect(error.description.contains("too costly to merge"))
     }
+
+    @Test func aDiffOfTreesThatDifferEverywhereIsListedUpToItsCapAndCountedExactly() throws {
+        // GIVEN 100 operations sharing a fan-3, depth-10 tree whose 59,049 leaves change type
+        let a = try parse(HostileDocuments.deepTree(fan: 3, depth: 10, operations: 100, leaf: "string"))
+        let b = try parse(HostileDocuments.deepTree(fan: 3, depth: 10, operations: 100, leaf: "integer"))
+        let report = SpecDiff.report(a, b)
+        // THEN the list stops at the cap and the counts are of every change
+        #expect(report.changes.count == SpecDiff.changeLimit)
+        #expect(report.total == 100 * 59_049)
+        #expect(report.breaking == report.total)
+        #expect(!report.cancelled && report.uncompared == 0)
+    }
+
+    @Test func aBreakingChangeIsFoundAtAnyDepth() throws {
+        let a = try parse(HostileDocuments.deepProperty(depth: 40, leaf: "string"))
+        let b = try parse(HostileDocuments.deepProperty(depth: 40, leaf: "integer"))
+        let changes = SpecDiff.compare(a, b)
+        #expect(changes.count == 1)
+        #expect(changes.first?.breaking == true)
+        #expect(changes.first?.location == "response 200 body." + (0..<40).map { "n\($0)" }.joined(separator: "."))
+    }
+
+    @Test func twentyThousandStatusesMatchByKey() throws {
+        let a = try parse(HostileDocuments.manyStatuses(count: 20_000))
+        let b = try parse(HostileDocuments.manyStatuses(count: 20_000, first: 100_001))
+        #expect(SpecDiff.compare(a, b).map { "\($0.location) \($0.change)" } == ["status 100000 removed", "status 120000 added"])
+    }
+
+    @Test func aDiffStopsWhenCancelled() throws {
+        let a = try parse(HostileDocuments.deepTree(fan: 3, depth: 6, operations: 10, leaf: "string"))
+        let b = try parse(HostileDocuments.deepTree(fan: 3, depth: 6, operations: 10, leaf: "integer"))
+        let token = CancellationToken()
+        token.cancel()
+        #expect(SpecDiff.report(a, b, cancellation: token).cancelled)
+    }
 }
