@@ -60,6 +60,16 @@ import Testing
         }
     }
 
+    @Test func aFileThatIsNotReallyAScriptIsRefusedWithItsReason() throws {
+        // GIVEN /proc/self/mem, "regular" but unreadable from its start, as the script and as a sourced file
+        let direct = try Apish.run(["/proc/self/mem"])
+        #expect(direct.status == 2)
+        #expect(direct.stderr.contains("apish: cannot read script /proc/self/mem: input/output error"), "\(direct.stderr)")
+        let sourced = try Apish.run([], stdin: "source /proc/self/mem\n")
+        #expect(sourced.status == 1)
+        #expect(sourced.stderr.contains("<stdin>:1: cannot read script /proc/self/mem: input/output error"), "\(sourced.stderr)")
+    }
+
     @Test func qQuitsAScriptAndSuggestionsNeedSimilarity() throws {
         let result = try Apish.run([], stdin: "x\nservcies\nq\nservices\n")
         #expect(result.status == 1)
