@@ -72,7 +72,7 @@ let package = Package(
             // symbol; nothing loads apish as a library).
             linkerSettings: [.unsafeFlags(releaseLink, .when(platforms: [.linux], configuration: .release))]),
         .executableTarget(name: "apish-bench", dependencies: ["Facade", "Shell", "JSON", "HTTPClient", "APIDescriptions", "Secrets", "DemoServer"], path: "Benchmarks/apish-bench"),
-        .executableTarget(name: "apish-fuzz", dependencies: ["Facade", "Shell", "JSON", "HTTPClient", "APIDescriptions", "Secrets"], path: "Fuzz/apish-fuzz"),
+        .executableTarget(name: "apish-fuzz", dependencies: ["Facade", "Shell", "JSON", "HTTPClient", "APIDescriptions", "Secrets", "TestSupport", "FoundationFree"], path: "Fuzz/apish-fuzz"),
         .target(name: "TestSupport", dependencies: ["Facade", "APIDescriptions", "HTTPClient", "JSON", "DemoServer"], path: "Tests/TestSupport"),
         .testTarget(name: "FoundationFreeTests", dependencies: ["FoundationFree"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "Secrets", "FoundationFree", "TestSupport"]),
