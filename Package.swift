@@ -61,7 +61,7 @@ let package = Package(
             dependencies: ["Shell", "Facade", "DemoAPIs", "JSON", "FoundationFree", "LineEditing", "DemoServer"],
             swiftSettings: foundationFree),
         .executableTarget(name: "apish-bench", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "APIDescriptions", "Secrets", "DemoServer"], path: "Benchmarks/apish-bench"),
-        .executableTarget(name: "apish-fuzz", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "APIDescriptions", "Secrets"], path: "Fuzz/apish-fuzz"),
+        .executableTarget(name: "apish-fuzz", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "APIDescriptions", "Secrets", "TestSupport", "FoundationFree"], path: "Fuzz/apish-fuzz"),
         .target(name: "TestSupport", dependencies: ["DemoAPIs", "Facade", "APIDescriptions", "HTTPClient", "JSON", "DemoServer"], path: "Tests/TestSupport"),
         .testTarget(name: "FoundationFreeTests", dependencies: ["FoundationFree"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "Secrets", "FoundationFree", "TestSupport"]),

@@ -7,8 +7,8 @@ import Foundation
 //   apish-fuzz --target NAME --replay FILE
 
 let usage = """
-    usage: apish-fuzz [--target tokenizer|json|locator|headers|urls|redactor|yaml|all]… [--iterations N | --seconds S]
-                      [--seed N] [--hang SECONDS] [--record-dir DIR]
+    usage: apish-fuzz [--target tokenizer|json|locator|headers|urls|redactor|yaml|hostile|all]… [--iterations N | --seconds S]
+                      [--seed N] [--hang SECONDS] [--record-dir DIR] [--memory-limit MIB]
            apish-fuzz --target NAME --replay FILE
     """
 
@@ -21,11 +21,12 @@ func makeTarget(_ name: String) -> (any FuzzTarget)? {
     case "urls": URLTarget()
     case "redactor": RedactorTarget()
     case "yaml": YAMLTarget()
+    case "hostile": HostileTarget()
     default: nil
     }
 }
 
-let allTargets = ["tokenizer", "json", "locator", "headers", "urls", "redactor", "yaml"]
+let allTargets = ["tokenizer", "json", "locator", "headers", "urls", "redactor", "yaml", "hostile"]
 
 /// One line on stdout at once, unbuffered, so a long run into a pipe or a file shows each target as it ends.
 func say(_ line: String) {
@@ -58,6 +59,12 @@ while let argument = arguments.popFirst() {
     case "--hang": limits.hangSeconds = Double(value()) ?? limits.hangSeconds
     case "--record-dir": recordDirectory = value()
     case "--replay": replayPath = value()
+    case "--memory-limit":
+        // A hard cap on the address space: an input that tries to take more fails to allocate (a crash the
+        // script reports) instead of taking the machine.
+        let bytes = rlim_t(Int(value()) ?? 0) << 20
+        var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
+        if bytes > 0, setrlimit(Int32(RLIMIT_AS.rawValue), &limit) != 0 { fail("--memory-limit: setrlimit failed") }
     case "--help", "-h":
         print(usage)
         exit(0)

@@ -168,17 +168,30 @@ private struct IndentedWriter {
     /// A string entry as `JSONWriter` writes it, translated from its raw text without decoding it into a
     /// `String`: runs of bytes are copied, and so are the escapes the writer writes alike (`\"`, `\\`, `\n`,
     /// `\r`, `\t`, `\b`, `\f`); `\/` becomes `/`, a `\u` escape what its character is written as, and a raw
-    /// U+2028 or U+2029 an escape.
+    /// U+2028, U+2029, DEL or C1 control an escape.
     private mutating func appendEncoded(_ entry: Int) {
         let raw = reader.rawText(entry)
         bytes.append(UInt8(ascii: "\""))
         var index = 0
         while index < raw.count {
             var runEnd = index
-            while runEnd < raw.count, raw[runEnd] != UInt8(ascii: "\\"), raw[runEnd] != 0xE2 { runEnd += 1 }
+            while runEnd < raw.count, raw[runEnd] != UInt8(ascii: "\\"), raw[runEnd] != 0xE2, raw[runEnd] != 0xC2,
+                  raw[runEnd] != 0x7F { runEnd += 1 }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: raw[index..<runEnd]))
             index = runEnd
             guard index < raw.count else { break }
+            if raw[index] == 0x7F || raw[index] == 0xC2 {
+                // DEL is 7F and U+0080–U+009F are C2 80 – C2 9F; any other C2 sequence is copied.
+                let control = raw[index] == 0x7F || (index + 1 < raw.count && (0x80..<0xA0).contains(raw[index + 1]))
+                let length = raw[index] == 0x7F ? 1 : (control ? 2 : 1)
+                if control {
+                    JSONWriter.appendString(String(decoding: UnsafeBufferPointer(rebasing: raw[index..<index + length]), as: UTF8.self), to: &bytes, quoted: false)
+                } else {
+                    bytes.append(raw[index])
+                }
+                index += length
+                continue
+            }
             if raw[index] == 0xE2 {
                 // U+2028 is E2 80 A8 and U+2029 E2 80 A9; any other E2 sequence is copied.
                 let separator = index + 2 < raw.count && raw[index + 1] == 0x80 && (raw[index + 2] & 0xFE) == 0xA8

@@ -63,7 +63,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     package static func appending(field: String, value: String, to path: String) -> String {
         let plainValue = !value.isEmpty && !value.unicodeScalars.contains {
-            $0 == "]" || $0 == "\"" || $0.properties.isWhitespace || $0.value < 0x20
+            $0 == "]" || $0 == "\"" || $0.properties.isWhitespace || $0.value < 0x20 || (0x7F..<0xA0).contains($0.value)
         }
         let fieldText = isPlainName(field) && !field.contains("=") ? field : JSONValue.string(field).encoded()
         let valueText = plainValue ? value : JSONValue.string(value).encoded()
@@ -77,7 +77,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case ".", "[", "]", "\"": false
-        default: scalar.value >= 0x20 && scalar.value != 0x7F && !scalar.properties.isWhitespace
+        default: scalar.value >= 0x20 && !(0x7F..<0xA0).contains(scalar.value) && !scalar.properties.isWhitespace
         }
     }
 }

@@ -61,7 +61,8 @@ struct JSONWriter {
 
     /// A JSON string. Besides what JSON requires, U+2028 and U+2029 are escaped: they are valid inside
     /// JSON strings, but line-splitting consumers of `--json` output (and JavaScript before ES2019) take
-    /// them for line ends.
+    /// them for line ends. So are DEL and the C1 controls U+0080–U+009F (`\u009b`, the one-byte CSI), which
+    /// a terminal showing the JSON would obey.
     private mutating func writeString(_ string: String) {
         Self.appendString(string, to: &bytes)
     }
@@ -82,8 +83,12 @@ struct JSONWriter {
                 case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
                 case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
                 case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-                case 0..<0x20:
+                case 0..<0x20, 0x7F:
                     appendUnicodeEscape(UInt16(byte), to: &bytes)
+                case 0xC2 where index + 1 < utf8.count && (0x80..<0xA0).contains(utf8[index + 1]):
+                    // U+0080–U+009F are C2 80 – C2 9F.
+                    appendUnicodeEscape(UInt16(utf8[index + 1]), to: &bytes)
+                    index += 1
                 case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
                     // U+2028 LINE SEPARATOR is E2 80 A8, U+2029 PARAGRAPH SEPARATOR is E2 80 A9.
                     appendUnicodeEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029, to: &bytes)

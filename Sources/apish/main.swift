@@ -154,6 +154,14 @@ options.interruptCount = { InterruptMonitor.count }
 options.openScript = { path in
     var status = stat()
     guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    // A "regular" file that cannot be read from its start (/proc/self/mem) is read whole instead, which
+    // fails with the system's reason rather than ending as an empty script.
+    let probe = open(path, O_RDONLY | O_CLOEXEC)
+    guard probe >= 0 else { return nil }
+    var byte: UInt8 = 0
+    let probed = read(probe, &byte, 1)
+    close(probe)
+    guard probed >= 0 else { return nil }
     return PlainLineReader(path: path, maxLineBytes: 16 << 20).map(ReaderSource.init)
 }
 

@@ -26,6 +26,14 @@ import JSON
         #expect(changes.map(\.kind.rawValue) == ["type", "added"])
     }
 
+    @Test func c1ControlsInPathsAndValuesAreEscaped() {
+        // GIVEN a key and a value holding the one-byte CSI (U+009B)
+        let changes = JSONDiff.compare(["k\u{9B}2J": "a"], ["k\u{9B}2J": "b\u{9B}31m"])
+        // THEN the path quotes the key with the control escaped, and so does the value
+        #expect(changes.map(\.description) == [#"["k\u009b2J"]: changed "a" → "b\u009b31m""#])
+        #expect(!changes[0].description.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) })
+    }
+
     @Test func includeUnchangedListsEqualFieldsInOrder() {
         let changes = JSONDiff.compare(weatherV1, weatherV2, includeUnchanged: true)
         #expect(changes.map(\.path) == ["city", "state", "currentTemperature", "currentConditions"])

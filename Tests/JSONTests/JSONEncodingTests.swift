@@ -49,9 +49,17 @@ import JSON
         #expect(value.encoded() == #"{"b":{"z":1,"y":2},"a":0}"#)
     }
 
-    @Test func stringsEscapeOnlyWhatJSONRequires() {
+    @Test func stringsEscapeWhatJSONRequiresAndWhatATerminalWouldObey() {
         let value: JSONValue = .string("q\"b\\n\nt\tr\rb\u{08}f\u{0C}c\u{01}\u{1F}/é😀\u{7F}")
-        #expect(value.encoded() == #""q\"b\\n\nt\tr\rb\bf\fc\u0001\u001f/é😀"# + "\u{7F}\"")
+        #expect(value.encoded() == #""q\"b\\n\nt\tr\rb\bf\fc\u0001\u001f/é😀\u007f""#)
+    }
+
+    @Test func c1ControlsAreEscapedAndLatinLettersAreNot() throws {
+        // GIVEN the one-byte CSI, NEL and the last C1 control beside U+00A0 and é (C2 A0, C3 A9)
+        let value: JSONValue = ["k\u{9B}": .string("\u{9B}31m\u{85}\u{9F}\u{A0}é\u{80}")]
+        let text = value.encoded()
+        #expect(text == #"{"k\u009b":"\u009b31m\u0085\u009f"# + "\u{A0}é" + #"\u0080"}"#)
+        #expect(try JSONValue.parse(text) == value)
     }
 
     @Test func lineAndParagraphSeparatorsAreEscapedSoJSONLinesStayOneLine() throws {

@@ -115,14 +115,35 @@ public enum OpenAPICall {
         return nil
     }
 
+    /// Fills every `{name}` in one pass, so a value that itself looks like `{other}` is never filled again.
     private static func url(base: String, path: String, values: [String: String]) -> String {
-        var filled = path
-        for (name, value) in values {
-            filled = filled.replacingAll("{\(name)}", with: PercentEncoding.encode(value))
+        var filled = ""
+        var name: String?
+        for character in path {
+            if character == "{" {
+                if let unclosed = name { filled += "{" + unclosed }
+                name = ""
+            } else if character == "}", let current = name {
+                filled += values[current].map(encodedSegment) ?? "{\(current)}"
+                name = nil
+            } else if name != nil {
+                name?.append(character)
+            } else {
+                filled.append(character)
+            }
         }
+        if let name { filled += "{" + name }
         var trimmed = Substring(base)
         while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         return String(trimmed) + (filled.hasPrefix("/") ? filled : "/" + filled)
+    }
+
+    /// A path parameter's value as one segment: `/`, `?` and `#` are encoded like every reserved byte, and a
+    /// whole `.` or `..` (which would climb out of the segment once a URL is resolved) as `%2E` and `%2E%2E`.
+    static func encodedSegment(_ value: String) -> String {
+        if value == "." { return "%2E" }
+        if value == ".." { return "%2E%2E" }
+        return PercentEncoding.encode(value)
     }
 
     private static func body(

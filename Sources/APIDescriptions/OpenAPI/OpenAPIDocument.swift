@@ -43,25 +43,26 @@ public struct OpenAPIDocument: Sendable {
     }
 
     /// Reads a document. `source` is where it came from, against which a relative server URL resolves.
-    /// A Swagger 2.0 document is read as the OpenAPI 3 document it converts to (`Swagger2Conversion`).
-    public static func parse(_ document: JSONValue, source: String) throws(OpenAPIError) -> OpenAPIDocument {
+    /// A Swagger 2.0 document is read as the OpenAPI 3 document it converts to (`Swagger2Conversion`). A
+    /// tripped `cancellation` stops the reading with `OpenAPIError.schema(.cancelled)`.
+    public static func parse(_ document: JSONValue, source: String, cancellation: CancellationToken? = nil) throws(OpenAPIError) -> OpenAPIDocument {
         var document = document
         if let swagger = document["swagger"]?.displayText, swagger == "2.0" || swagger == "2" {
             document = Swagger2Conversion.convert(document, source: source)
         }
-        var reader = OpenAPIReader(document: document, source: source)
+        var reader = OpenAPIReader(document: document, source: source, cancellation: cancellation)
         return try reader.read()
     }
 
     /// Parses the bytes as JSON or YAML (see `APIDocumentText`); bytes that are neither are `notJSON`.
-    public static func parse(_ data: Data, source: String) throws(OpenAPIError) -> OpenAPIDocument {
+    public static func parse(_ data: Data, source: String, cancellation: CancellationToken? = nil) throws(OpenAPIError) -> OpenAPIDocument {
         let document: JSONValue
         do {
-            document = try APIDocumentText.parse(data)
+            document = try APIDocumentText.parse(data, cancellation: cancellation)
         } catch {
             throw .notJSON(error.description)
         }
-        return try parse(document, source: source)
+        return try parse(document, source: source, cancellation: cancellation)
     }
 
     /// `info.title` as a service name: lowercase, each run of other than ASCII letters and digits one `-`,

@@ -68,14 +68,17 @@ public struct OpenAPIOperation: Sendable {
         return shape
     }
 
+    /// Each `{name}` of the path once, in order: a name written twice (`/z/{a}/{a}`) is one parameter with
+    /// one value.
     static func templateNames(in path: String) -> [String] {
         var names: [String] = []
+        var seen = Set<String>()
         var current: String?
         for character in path {
             if character == "{" {
                 current = ""
             } else if character == "}", let name = current {
-                if !name.isEmpty { names.append(name) }
+                if !name.isEmpty, seen.insert(name).inserted { names.append(name) }
                 current = nil
             } else if current != nil {
                 current?.append(character)

@@ -32,9 +32,21 @@ public struct OpenAPIParameter: Sendable {
 
     /// Whether `other` is the same parameter: same location and name (header names ignore case).
     func isSame(as other: OpenAPIParameter) -> Bool {
-        guard location == other.location else { return false }
-        return location == .header ? name.lowercased() == other.name.lowercased() : name == other.name
+        key == other.key
     }
+
+    /// What tells parameters apart: location and name, a header's name lowercased.
+    struct Key: Hashable {
+        let name: String
+        let location: Location
+
+        init(name: String, location: Location) {
+            self.name = location == .header ? name.lowercased() : name
+            self.location = location
+        }
+    }
+
+    var key: Key { Key(name: name, location: location) }
 
     mutating func attach(_ graph: SchemaGraph) {
         schemaSlot?.graph = graph

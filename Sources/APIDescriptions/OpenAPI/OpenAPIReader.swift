@@ -19,16 +19,18 @@ struct OpenAPIReader {
 
     let document: JSONValue
     let source: String
+    let cancellation: CancellationToken?
     private var schemas: SchemaGraphBuilder
     /// `$ref` text → what it names, since a few shared parameters and responses are referenced often.
     private var references: [String: (object: JSONObject, pointer: JSONPointer)] = [:]
     /// The document's security schemes and default requirement, read before the operations.
     private var security: OpenAPISecurityReader?
 
-    init(document: JSONValue, source: String) {
+    init(document: JSONValue, source: String, cancellation: CancellationToken? = nil) {
         self.document = document
         self.source = source
-        schemas = SchemaGraphBuilder(document: document)
+        self.cancellation = cancellation
+        schemas = SchemaGraphBuilder(document: document, cancellation: cancellation)
     }
 
     mutating func read() throws(OpenAPIError) -> OpenAPIDocument {
@@ -56,6 +58,7 @@ struct OpenAPIReader {
         self.security = security
         var operations: [OpenAPIOperation] = []
         for (path, item) in paths where !path.hasPrefix("x-") {
+            if cancellation?.isCancelled == true { throw .schema(.cancelled) }
             try readPathItem(path, item, into: &operations)
         }
         let graph: SchemaGraph
@@ -89,18 +92,8 @@ struct OpenAPIReader {
 
     private mutating func readOperation(_ method: HTTPMethod, _ path: String, _ operation: JSONObject, at pointer: JSONPointer,
                                         shared: [OpenAPIParameter]) throws(OpenAPIError) -> OpenAPIOperation {
-        var merged = shared
-        for parameter in try parameters(operation["parameters"], at: pointer.appending("parameters")) {
-            if let index = merged.firstIndex(where: { $0.isSame(as: parameter) }) {
-                merged[index] = parameter
-            } else {
-                merged.append(parameter)
-            }
-        }
-        for name in OpenAPIOperation.templateNames(in: path)
-        where !merged.contains(where: { $0.location == .path && $0.name == name }) {
-            merged.append(OpenAPIParameter(name: name, location: .path, required: true))
-        }
+        let merged = try Self.merge(shared, try parameters(operation["parameters"], at: pointer.appending("parameters")),
+                                    templateNames: OpenAPIOperation.templateNames(in: path), cancellation: cancellation)
         var body: OpenAPIRequestBody?
         if let bodyValue = operation["requestBody"] {
             body = try requestBody(bodyValue, at: pointer.appending("requestBody"))
@@ -119,6 +112,30 @@ struct OpenAPIReader {
             parameters: merged, requestBody: body, responses: responses,
             tags: operation["tags"]?.arrayValue?.compactMap(\.stringValue) ?? [],
             security: try security?.security(of: operation, at: pointer))
+    }
+
+    /// The path item's parameters overridden by the operation's (same name and location), then a required
+    /// path parameter for every template name neither declares. Keyed, so thousands of each stay linear.
+    static func merge(_ shared: [OpenAPIParameter], _ own: [OpenAPIParameter], templateNames: [String],
+                      cancellation: CancellationToken?) throws(OpenAPIError) -> [OpenAPIParameter] {
+        var merged = shared
+        var positions: [OpenAPIParameter.Key: Int] = [:]
+        for (position, parameter) in shared.enumerated() where positions[parameter.key] == nil {
+            positions[parameter.key] = position
+        }
+        for (offset, parameter) in own.enumerated() {
+            if offset & 0xFFF == 0xFFF, cancellation?.isCancelled == true { throw .schema(.cancelled) }
+            if let position = positions[parameter.key] {
+                merged[position] = parameter
+            } else {
+                positions[parameter.key] = merged.count
+                merged.append(parameter)
+            }
+        }
+        for name in templateNames where positions[OpenAPIParameter.Key(name: name, location: .path)] == nil {
+            merged.append(OpenAPIParameter(name: name, location: .path, required: true))
+        }
+        return merged
     }
 
     private mutating func parameters(_ value: JSONValue?, at pointer: JSONPointer) throws(OpenAPIError) -> [OpenAPIParameter] {

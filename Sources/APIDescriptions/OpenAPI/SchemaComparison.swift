@@ -1,3 +1,4 @@
+import FoundationFree
 import JSON
 /// Compares two schemas (of two documents) the way a client sees them, for `SpecDiff`.
 ///
@@ -7,9 +8,11 @@ import JSON
 /// (removed or no longer required property) breaks it.
 ///
 /// Bounded: a pair already being compared on the current path is skipped (`$ref` cycles), nesting is
-/// followed `depthLimit` levels deep, and all comparisons of one diff visit at most `budget` pairs.
-/// Results of a pair are remembered (by schema, direction and depth) when they did not depend on the
-/// path above them, so a component used by thousands of operations is compared once.
+/// followed `depthLimit` levels deep (far past any real document; going further is counted in `cut`,
+/// never silent), all comparisons of one diff visit at most `budget` pairs, and each list of changes holds
+/// at most `changeLimit` of them while counting them all (`Found`). Results of a pair are remembered (by
+/// schema and direction) when they did not depend on the path above them, so a component used by
+/// thousands of operations is compared once. A tripped `cancellation` ends the comparison (`cancelled`).
 struct SchemaComparison {
     enum Direction: Hashable {
         case request, response
@@ -42,13 +45,34 @@ struct SchemaComparison {
         }
     }
 
-    static let depthLimit = 12
+    static let depthLimit = 256
+    static let changeLimit = 10_000
+
+    /// Changes kept (at most `changeLimit`) and how many there were in all.
+    struct Found {
+        var changes: [Change] = []
+        var total = 0
+        var breaking = 0
+
+        mutating func append(_ change: Change) {
+            total += 1
+            if change.breaking { breaking += 1 }
+            if changes.count < SchemaComparison.changeLimit { changes.append(change) }
+        }
+
+        mutating func append(_ other: Found, below step: Step? = nil) {
+            total += other.total
+            breaking += other.breaking
+            let room = SchemaComparison.changeLimit - changes.count
+            guard room > 0 else { return }
+            changes += other.changes.prefix(room).map { step.map($0.below) ?? $0 }
+        }
+    }
 
     private struct Key: Hashable {
         let a: Int
         let b: Int
         let direction: Direction
-        let depth: Int
     }
 
     private struct Pair: Hashable {
@@ -57,46 +81,61 @@ struct SchemaComparison {
     }
 
     private var budget = 2_000_000
-    private var memo: [Key: [Change]] = [:]
+    private var memo: [Key: Found] = [:]
+    let cancellation: CancellationToken?
+    /// Pairs not compared because they lay deeper than `depthLimit` or past the budget.
+    private(set) var cut = 0
+    private(set) var cancelled = false
+
+    init(cancellation: CancellationToken? = nil) {
+        self.cancellation = cancellation
+    }
     /// The pairs being compared on the current path, with the depth each is at.
     private var onPath: [Pair: Int] = [:]
 
     /// The changes from `a` to `b`.
-    mutating func compare(_ a: JSONSchema, _ b: JSONSchema, direction: Direction) -> [Change] {
-        compare(a, b, direction: direction, depth: 0).changes
+    mutating func compare(_ a: JSONSchema, _ b: JSONSchema, direction: Direction) -> Found {
+        compare(a, b, direction: direction, depth: 0).found
     }
 
     /// The changes below a pair, and the shallowest depth on the path above that they depended on
     /// (`Int.max` when none): a result is only remembered when it did not depend on anything above it.
     private mutating func compare(_ a: JSONSchema, _ b: JSONSchema, direction: Direction, depth: Int)
-        -> (changes: [Change], dependsOn: Int)
+        -> (found: Found, dependsOn: Int)
     {
-        guard depth < Self.depthLimit, budget > 0 else { return ([], budget > 0 ? Int.max : -1) }
-        let key = Key(a: a.node, b: b.node, direction: direction, depth: depth)
+        let key = Key(a: a.node, b: b.node, direction: direction)
         if let known = memo[key] { return (known, Int.max) }
+        guard depth < Self.depthLimit, budget > 0, !cancelled else {
+            cut += 1
+            return (Found(), -1)
+        }
         let pair = Pair(a: a.node, b: b.node)
-        if let depthOnPath = onPath[pair] { return ([], depthOnPath) }
+        if let depthOnPath = onPath[pair] { return (Found(), depthOnPath) }
         budget -= 1
+        if budget & 0x3FF == 0, cancellation?.isCancelled == true {
+            cancelled = true
+            return (Found(), -1)
+        }
         onPath[pair] = depth
         defer { onPath[pair] = nil }
 
-        var changes: [Change] = []
+        var found = Found()
         var dependsOn = Int.max
         if let typeChange = typeChange(a, b, direction: direction) {
-            changes.append(typeChange)
+            found.append(typeChange)
         } else {
-            changes += enumChanges(a, b, direction: direction)
+            enumChanges(a, b, direction: direction).forEach { found.append($0) }
             let properties = propertyChanges(a, b, direction: direction, depth: depth)
-            changes += properties.changes
+            found.append(properties.found)
             dependsOn = min(dependsOn, properties.dependsOn)
             if let itemsA = a.items, let itemsB = b.items {
                 let items = compare(itemsA, itemsB, direction: direction, depth: depth + 1)
-                changes += items.changes.map { $0.below(.items) }
+                found.append(items.found, below: .items)
                 dependsOn = min(dependsOn, items.dependsOn)
             }
         }
-        if dependsOn >= depth { memo[key] = changes }
-        return (changes, dependsOn)
+        if dependsOn >= depth { memo[key] = found }
+        return (found, dependsOn)
     }
 
     /// A type change; nothing below it is compared then.
@@ -128,12 +167,14 @@ struct SchemaComparison {
     }
 
     private mutating func propertyChanges(_ a: JSONSchema, _ b: JSONSchema, direction: Direction, depth: Int)
-        -> (changes: [Change], dependsOn: Int)
+        -> (found: Found, dependsOn: Int)
     {
         let viewA = a.view
         let viewB = b.view
-        guard !viewA.properties.isEmpty || !viewB.properties.isEmpty else { return ([], Int.max) }
-        var changes: [Change] = []
+        guard !viewA.properties.isEmpty || !viewB.properties.isEmpty else { return (Found(), Int.max) }
+        var changes = Found()
+        let requiredA = Set(viewA.required)
+        let requiredB = Set(viewB.required)
         var dependsOn = Int.max
         var indexB: [String: Int] = [:]
         indexB.reserveCapacity(viewB.properties.count)
@@ -145,7 +186,7 @@ struct SchemaComparison {
                 changes.append(Change(steps: [step], change: "removed", breaking: direction == .response, a: typeA, b: nil))
                 continue
             }
-            switch (viewA.required.contains(name), viewB.required.contains(name)) {
+            switch (requiredA.contains(name), requiredB.contains(name)) {
             case (false, true):
                 changes.append(Change(steps: [step], change: "now required", breaking: direction == .request, a: nil, b: nil))
             case (true, false):
@@ -155,11 +196,11 @@ struct SchemaComparison {
             }
             let below = compare(JSONSchema(graph: a.graph, index: schemaA), JSONSchema(graph: b.graph, index: schemaB),
                                 direction: direction, depth: depth + 1)
-            changes += below.changes.map { $0.below(step) }
+            changes.append(below.found, below: step)
             dependsOn = min(dependsOn, below.dependsOn)
         }
         for (name, schemaB) in viewB.properties where indexB[name] == schemaB {
-            let required = viewB.required.contains(name)
+            let required = requiredB.contains(name)
             let typeB = JSONSchema(graph: b.graph, index: schemaB).typeDescription
             changes.append(Change(steps: [.property(name)], change: "added", breaking: direction == .request && required,
                                   a: nil, b: (required ? "required " : "") + typeB))
@@ -193,7 +234,7 @@ struct SchemaComparison {
 
 extension SchemaComparison.Change {
     /// The same change, one step further down.
-    fileprivate func below(_ step: SchemaComparison.Step) -> Self {
+    func below(_ step: SchemaComparison.Step) -> Self {
         var change = self
         change.steps.insert(step, at: 0)
         return change

@@ -1,3 +1,4 @@
+import FoundationFree
 import JSON
 import HTTPClient
 /// What changed between two versions of an OpenAPI document, classified breaking or not by the usual
@@ -11,33 +12,80 @@ import HTTPClient
 /// parameter was renamed), else across a version prefix (`/v1/…` → `/v2/…`). A pair that moved is one
 /// change (`path: moved`); its parameters and schemas are compared as for any pair.
 public enum SpecDiff {
+    /// How many changes a diff lists; the rest are counted (`Report.omitted`), so two documents built to
+    /// differ everywhere still give a short answer.
+    public static let changeLimit = SchemaComparison.changeLimit
+
+    /// The changes found, at most `changeLimit` of them, with the counts of all.
+    public struct Report: Sendable {
+        public var changes: [SpecChange] = []
+        /// Changes found beyond the list, and how many of those break clients.
+        public var omitted = 0
+        public var omittedBreaking = 0
+        /// Schema pairs not compared: nested deeper than any real document, or past the work budget.
+        public var uncompared = 0
+        /// Ctrl-C stopped the comparison; what was found until then is listed.
+        public var cancelled = false
+
+        public init(changes: [SpecChange] = [], omitted: Int = 0, omittedBreaking: Int = 0) {
+            self.changes = changes
+            self.omitted = omitted
+            self.omittedBreaking = omittedBreaking
+        }
+
+        public var total: Int { changes.count + omitted }
+        public var breaking: Int { changes.count(where: \.breaking) + omittedBreaking }
+    }
+
     /// The changes from `a` to `b`, grouped by operation (by path, path parameters aside, then method),
-    /// breaking ones first.
+    /// breaking ones first; at most `changeLimit` of them.
     public static func compare(_ a: OpenAPIDocument, _ b: OpenAPIDocument) -> [SpecChange] {
+        report(a, b).changes
+    }
+
+    /// `compare` with the counts beyond the list; a tripped `cancellation` stops it with what it found.
+    public static func report(_ a: OpenAPIDocument, _ b: OpenAPIDocument, cancellation: CancellationToken? = nil) -> Report {
         let pairing = OperationPairing(a, b)
-        var schemas = SchemaComparison()
+        var schemas = SchemaComparison(cancellation: cancellation)
+        var report = Report()
         var changes: [(change: SpecChange, path: String, method: HTTPMethod)] = []
+        func keep(_ change: SpecChange, _ operation: OpenAPIOperation) {
+            if changes.count < changeLimit {
+                changes.append((change, operation.pathShape, operation.method))
+            } else {
+                report.omitted += 1
+                if change.breaking { report.omittedBreaking += 1 }
+            }
+        }
         for pair in pairing.pairs {
-            let found = moveChanges(pair) + compare(pair.a, pair.b, schemas: &schemas)
-            changes += found.map { ($0, pair.a.pathShape, pair.a.method) }
+            if schemas.cancelled || cancellation?.isCancelled == true {
+                report.cancelled = true
+                break
+            }
+            moveChanges(pair).forEach { keep($0, pair.a) }
+            let found = compare(pair.a, pair.b, schemas: &schemas, room: max(0, changeLimit - changes.count))
+            found.changes.forEach { keep($0, pair.a) }
+            report.omitted += found.omitted
+            report.omittedBreaking += found.omittedBreaking
         }
         for operationA in pairing.removed {
-            let removed = SpecChange(operation: operationA.signature, location: "operation", change: "removed", breaking: true,
-                                     a: operationA.operationId, b: nil)
-            changes.append((removed, operationA.pathShape, operationA.method))
+            keep(SpecChange(operation: operationA.signature, location: "operation", change: "removed", breaking: true,
+                            a: operationA.operationId, b: nil), operationA)
         }
         for operationB in pairing.added {
-            let added = SpecChange(operation: operationB.signature, location: "operation", change: "added", breaking: false,
-                                   a: nil, b: operationB.operationId)
-            changes.append((added, operationB.pathShape, operationB.method))
+            keep(SpecChange(operation: operationB.signature, location: "operation", change: "added", breaking: false,
+                            a: nil, b: operationB.operationId), operationB)
         }
-        return changes.enumerated().sorted { left, right in
+        report.uncompared = schemas.cut
+        report.cancelled = report.cancelled || schemas.cancelled
+        report.changes = changes.enumerated().sorted { left, right in
             let l = left.element, r = right.element
             if l.path != r.path { return l.path < r.path }
             if l.method != r.method { return methodRank(l.method) < methodRank(r.method) }
             if l.change.breaking != r.change.breaking { return l.change.breaking }
             return left.offset < right.offset
         }.map(\.element.change)
+        return report
     }
 
     /// A paired operation that moved (`path: moved (/v1/x → /v2/x)`, breaking for callers that build its
@@ -64,16 +112,29 @@ public enum SpecDiff {
         methodOrder.firstIndex(of: method) ?? methodOrder.count
     }
 
-    private static func compare(_ a: OpenAPIOperation, _ b: OpenAPIOperation, schemas: inout SchemaComparison) -> [SpecChange] {
+    /// One operation's changes, at most `room` of them listed, the rest counted.
+    private static func compare(_ a: OpenAPIOperation, _ b: OpenAPIOperation, schemas: inout SchemaComparison, room: Int)
+        -> (changes: [SpecChange], omitted: Int, omittedBreaking: Int)
+    {
         var changes: [SpecChange] = []
+        var omitted = 0
+        var omittedBreaking = 0
         func add(_ location: String, _ change: String, breaking: Bool, a before: String? = nil, b after: String? = nil) {
+            guard changes.count < room else {
+                omitted += 1
+                if breaking { omittedBreaking += 1 }
+                return
+            }
             changes.append(SpecChange(operation: a.signature, location: location, change: change, breaking: breaking, a: before, b: after))
         }
         func compareSchemas(_ schemaA: JSONSchema?, _ schemaB: JSONSchema?, at location: String, _ direction: SchemaComparison.Direction) {
             guard let schemaA, let schemaB else { return }
-            for change in schemas.compare(schemaA, schemaB, direction: direction) {
+            let found = schemas.compare(schemaA, schemaB, direction: direction)
+            for change in found.changes {
                 add(change.location(under: location), change.change, breaking: change.breaking, a: change.a, b: change.b)
             }
+            omitted += found.total - found.changes.count
+            omittedBreaking += found.breaking - found.changes.count(where: \.breaking)
         }
         if a.pathParameterNames != b.pathParameterNames {
             add("path", "path parameter renamed", breaking: false, a: a.path, b: b.path)
@@ -120,17 +181,23 @@ public enum SpecDiff {
             break
         }
 
-        for responseA in a.responses {
-            guard let responseB = b.responses.first(where: { $0.status.uppercased() == responseA.status.uppercased() }) else {
+        // Statuses by key, so thousands of them match in linear time.
+        var responsesB: [String: OpenAPIResponse] = [:]
+        for responseB in b.responses where responsesB[responseB.status.uppercased()] == nil {
+            responsesB[responseB.status.uppercased()] = responseB
+        }
+        var statusesA = Set<String>()
+        for responseA in a.responses where statusesA.insert(responseA.status.uppercased()).inserted {
+            guard let responseB = responsesB[responseA.status.uppercased()] else {
                 add("status \(responseA.status)", "removed", breaking: responseA.isSuccess)
                 continue
             }
             compareSchemas(responseA.schema, responseB.schema, at: "response \(responseA.status) body", .response)
         }
-        for responseB in b.responses where !a.responses.contains(where: { $0.status.uppercased() == responseB.status.uppercased() }) {
+        for responseB in b.responses where statusesA.insert(responseB.status.uppercased()).inserted {
             add("status \(responseB.status)", "added", breaking: false)
         }
-        return changes
+        return (changes, omitted, omittedBreaking)
     }
 
     /// Path parameters by their position in the template, so a renamed one still matches; others by

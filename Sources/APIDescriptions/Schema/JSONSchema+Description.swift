@@ -14,6 +14,15 @@ extension JSONSchema {
         displayName(index, depth: 0)
     }
 
+    /// How many enum values a description names before it says how many more there are.
+    public static let shownEnumValues = 10
+
+    /// `a | b | c`, or the first `limit` and `… and N more`: a 100,000-value enum is one short line.
+    public static func listed(_ values: [JSONValue], limit: Int = shownEnumValues, as text: (JSONValue) -> String) -> String {
+        let shown = values.prefix(limit).map(text).joined(separator: " | ")
+        return values.count > limit ? shown + " | … and \(values.count - limit) more" : shown
+    }
+
     private func displayName(_ index: Int, depth: Int) -> String {
         let view = graph.views[index]
         if view.name == nil, let title = view.title { return title }
@@ -48,7 +57,7 @@ extension JSONSchema {
         if !alternatives.isEmpty {
             return alternatives.map { displayName($0, depth: depth + 1) }.joined(separator: " | ")
         }
-        if let values = view.enumValues, !values.isEmpty { return values.map { $0.encoded() }.joined(separator: " | ") }
+        if let values = view.enumValues, !values.isEmpty { return Self.listed(values, as: { $0.encoded() }) }
         if let value = view.constValue { return value.encoded() }
         if !view.properties.isEmpty { return "object" }
         if let items = view.items { return "array of " + displayName(items, depth: depth + 1) }

@@ -1,3 +1,4 @@
+import FoundationFree
 import JSON
 /// One schema of a loaded document, as the rest of apish reads it: labels and order for rendering,
 /// types for `help`, and `validate` for responses.
@@ -65,9 +66,10 @@ public struct JSONSchema: Sendable {
     }
 
     /// Up to `limit` places where `value` does not match, in the built-in models' words
-    /// (`price: expected number, found string "9.50"`); empty when it matches.
-    public func validate(_ value: JSONValue, limit: Int = 5) -> [DecodeFailure] {
-        var validator = SchemaValidator(graph: graph, limit: limit)
+    /// (`price: expected number, found string "9.50"`); empty when it matches. A tripped `cancellation`
+    /// gives `[DecodeFailure.cancelled]`.
+    public func validate(_ value: JSONValue, limit: Int = 5, cancellation: CancellationToken? = nil) -> [DecodeFailure] {
+        var validator = SchemaValidator(graph: graph, limit: limit, cancellation: cancellation)
         validator.check(value, against: index, path: "")
         return validator.failures
     }

@@ -1,3 +1,4 @@
+import FoundationFree
 import JSON
 /// A JSON Schema loaded from a document: the whole document is the `$ref` root, and `pointer` (the
 /// fragment of `openapi.json#/components/schemas/Pet`) picks the schema in it, the whole document by
@@ -6,17 +7,17 @@ import JSON
 public struct SchemaDocument: Sendable {
     public let root: JSONSchema
 
-    public init(document: JSONValue, pointer: String? = nil) throws(SchemaError) {
+    public init(document: JSONValue, pointer: String? = nil, cancellation: CancellationToken? = nil) throws(SchemaError) {
         let text = pointer ?? ""
         let normalized = text.hasPrefix("#") || text.hasPrefix("/") || text.isEmpty ? text : "/" + text
         guard let parsed = JSONPointer(normalized) else { throw .invalidPointer(text) }
-        var builder = SchemaGraphBuilder(document: document)
+        var builder = SchemaGraphBuilder(document: document, cancellation: cancellation)
         let index = try builder.schema(at: parsed)
         root = JSONSchema(graph: try builder.finish(), index: index)
     }
 
     /// Up to `limit` failures of `value` against the root schema; empty when it matches.
-    public func validate(_ value: JSONValue, limit: Int = 5) -> [DecodeFailure] {
-        root.validate(value, limit: limit)
+    public func validate(_ value: JSONValue, limit: Int = 5, cancellation: CancellationToken? = nil) -> [DecodeFailure] {
+        root.validate(value, limit: limit, cancellation: cancellation)
     }
 }

@@ -17,6 +17,11 @@ public enum SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidPointer(String)
     /// A keyword of the supported subset with a value of the wrong kind.
     case invalidKeyword(pointer: String, keyword: String, expected: String)
+    /// Merging `allOf`s and `$ref`s would take more than `limit` property entries: a document built to
+    /// exhaust memory (diamonds, long chains of wide schemas) rather than one that describes an API.
+    case tooComplex(pointer: String, limit: Int)
+    /// Loading was stopped by Ctrl-C.
+    case cancelled
 
     public var description: String {
         switch self {
@@ -34,6 +39,10 @@ public enum SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
             "invalid JSON pointer '\(text)'"
         case let .invalidKeyword(pointer, keyword, expected):
             "schema at '\(pointer)': '\(keyword)' must be \(expected)"
+        case let .tooComplex(pointer, limit):
+            "schemas too costly to merge at '\(pointer)': their allOf/$ref merges exceed \(limit) properties"
+        case .cancelled:
+            "loading the schemas was cancelled"
         }
     }
 }

@@ -1,4 +1,5 @@
 import JSON
+import FoundationFree
 /// The schemas of one document, read once, with subschemas as indexes so `$ref` cycles are safe.
 ///
 /// Immutable once built: `targets` maps each node to the node validation starts from (through `$ref`s
@@ -6,27 +7,35 @@ import JSON
 final class SchemaGraph: Sendable {
     /// How many `allOf`/`$ref` levels are merged into a view; deeper chains keep their own keywords only.
     static let mergeDepthLimit = 64
+    /// How many property entries all merged views may hold together, beyond those written in the document.
+    static let mergeWorkLimit = 4_000_000
 
     let nodes: [SchemaNode]
     let targets: [Int]
     let views: [SchemaView]
 
-    init(nodes: [SchemaNode]) throws(SchemaError) {
+    init(nodes: [SchemaNode], cancellation: CancellationToken? = nil) throws(SchemaError) {
         self.nodes = nodes
-        let targets = try Self.aliasTargets(nodes)
+        let aliases = nodes.map(\.isAlias)
+        let targets = try Self.aliasTargets(nodes, aliases: aliases)
         self.targets = targets
-        var merger = ViewMerger(nodes: nodes, targets: targets)
-        self.views = nodes.indices.map { merger.view($0, depth: 0) }
+        var merger = ViewMerger(nodes: nodes, aliases: aliases, targets: targets, cancellation: cancellation)
+        var views: [SchemaView] = []
+        views.reserveCapacity(nodes.count)
+        for index in nodes.indices {
+            views.append(try merger.view(index, depth: 0))
+        }
+        self.views = views
     }
 
     /// Follows every chain of stand-alone `$ref`s to the schema it ends at.
-    private static func aliasTargets(_ nodes: [SchemaNode]) throws(SchemaError) -> [Int] {
+    private static func aliasTargets(_ nodes: [SchemaNode], aliases: [Bool]) throws(SchemaError) -> [Int] {
         var targets = Array(repeating: -1, count: nodes.count)
         for start in nodes.indices where targets[start] < 0 {
             var chain: [Int] = []
             var seen = Set<Int>()
             var current = start
-            while targets[current] < 0, nodes[current].isAlias, let next = nodes[current].ref {
+            while targets[current] < 0, aliases[current], let next = nodes[current].ref {
                 guard seen.insert(current).inserted else { throw .refCycle(nodes[current].pointer.description) }
                 chain.append(current)
                 current = next
@@ -38,45 +47,61 @@ final class SchemaGraph: Sendable {
         return targets
     }
 
-    /// Builds views with a memo, so shared `allOf` bases are merged once, and an in-progress mark, so
-    /// an `allOf` that reaches itself merges what it has instead of looping.
+    /// Builds every view once: a view is remembered as soon as it is made, so a base shared by many
+    /// `allOf`s (a diamond, however many levels) is merged once. An `allOf` that reaches itself, or a
+    /// chain deeper than `mergeDepthLimit`, contributes the keywords of the node where it was cut; that
+    /// view is remembered too, which keeps the work linear at the price of a cut that depends on where the
+    /// walk came from. `mergeWorkLimit` caps what all merges may copy.
     private struct ViewMerger {
         let nodes: [SchemaNode]
+        let aliases: [Bool]
         let targets: [Int]
+        let cancellation: CancellationToken?
         var memo: [SchemaView?]
         var inProgress: Set<Int> = []
-        /// Set when a view was cut short by the depth limit or a cycle; such a view is not remembered.
-        var wasCut = false
+        var work = 0
 
-        init(nodes: [SchemaNode], targets: [Int]) {
+        init(nodes: [SchemaNode], aliases: [Bool], targets: [Int], cancellation: CancellationToken?) {
             self.nodes = nodes
+            self.aliases = aliases
             self.targets = targets
+            self.cancellation = cancellation
             memo = Array(repeating: nil, count: nodes.count)
         }
 
-        mutating func view(_ index: Int, depth: Int) -> SchemaView {
+        mutating func view(_ index: Int, depth: Int) throws(SchemaError) -> SchemaView {
             if let view = memo[index] { return view }
-            let outerCut = wasCut
-            wasCut = false
-            let view = compute(index, depth: depth)
-            if !wasCut { memo[index] = view }
-            wasCut = wasCut || outerCut
+            let view = try compute(index, depth: depth)
+            memo[index] = view
             return view
         }
 
-        private mutating func compute(_ index: Int, depth: Int) -> SchemaView {
-            let node = nodes[index]
-            if node.isAlias {
-                return aliasView(index, depth: depth)
+        /// Counts copied entries against the limit, and looks at Ctrl-C every few thousand.
+        private mutating func spend(_ amount: Int, at index: Int) throws(SchemaError) {
+            let before = work
+            work += amount
+            if work > SchemaGraph.mergeWorkLimit {
+                throw .tooComplex(pointer: nodes[index].pointer.description, limit: SchemaGraph.mergeWorkLimit)
             }
+            if before >> 12 != work >> 12, cancellation?.isCancelled == true { throw .cancelled }
+        }
+
+        private mutating func compute(_ index: Int, depth: Int) throws(SchemaError) -> SchemaView {
+            if aliases[index] {
+                return try aliasView(index, depth: depth)
+            }
+            let node = nodes[index]
             var view = SchemaView(
                 name: node.name, title: node.title, description: node.description, format: node.format,
                 types: node.types, isNullable: node.nullable || node.types.contains("null"),
                 enumValues: node.enumValues, constValue: node.constValue, required: node.required,
                 items: node.items, anyOf: node.anyOf, oneOf: node.oneOf)
             view.closed = node.closed
+            guard node.mergeSources.contains(where: { $0 != nil }) else {
+                view.properties = node.properties
+                return view
+            }
             guard depth < SchemaGraph.mergeDepthLimit, inProgress.insert(index).inserted else {
-                wasCut = true
                 view.properties = node.properties
                 return view
             }
@@ -96,7 +121,8 @@ final class SchemaGraph: Sendable {
                     node.properties.forEach(add)
                     continue
                 }
-                let branch = merged(source, depth: depth)
+                let branch = try merged(source, depth: depth)
+                try spend(branch.properties.count + branch.required.count + 1, at: index)
                 branch.properties.forEach(add)
                 for name in branch.required where requiredSeen.insert(name).inserted {
                     view.required.append(name)
@@ -117,26 +143,31 @@ final class SchemaGraph: Sendable {
         /// A stand-alone `$ref` shows its target with the nearest name and annotations along the way.
         /// Alias chains can be long, so they are walked, not recursed: out to the first link already
         /// known (or the target), then back, each link's view made from the next one's.
-        private mutating func aliasView(_ index: Int, depth: Int) -> SchemaView {
+        private mutating func aliasView(_ index: Int, depth: Int) throws(SchemaError) -> SchemaView {
             var chain: [Int] = []
             var current = index
-            while nodes[current].isAlias, memo[current] == nil, let next = nodes[current].ref {
+            while aliases[current], memo[current] == nil, let next = nodes[current].ref {
                 chain.append(current)
                 current = next
             }
-            var view = memo[current] ?? merged(targets[index], depth: depth)
+            var view: SchemaView
+            if let known = memo[current] {
+                view = known
+            } else {
+                view = try merged(targets[index], depth: depth)
+            }
             for link in chain.reversed() {
                 let node = nodes[link]
                 view.name = node.name ?? view.name
                 view.title = node.title ?? view.title
                 view.description = node.description ?? view.description
-                if !wasCut { memo[link] = view }
+                memo[link] = view
             }
             return view
         }
 
-        private mutating func merged(_ index: Int, depth: Int) -> SchemaView {
-            view(index, depth: depth + 1)
+        private mutating func merged(_ index: Int, depth: Int) throws(SchemaError) -> SchemaView {
+            try view(index, depth: depth + 1)
         }
     }
 }

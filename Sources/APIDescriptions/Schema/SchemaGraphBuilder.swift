@@ -1,20 +1,25 @@
+import FoundationFree
 import JSON
 /// Reads the schemas of one document into a `SchemaGraph`.
 ///
 /// Work is a queue, not recursion: every subschema gets a node when its parent is read and is read
 /// later, so deep nesting, long `$ref` chains and cycles cost no stack. `$ref` targets and roots are
-/// remembered by pointer (and `$ref` text), so each is read once however often it is referenced; schemas
-/// written in place are not, which keeps hashing off the common path. Only what the requested roots reach is
-/// read, so a large OpenAPI document costs what its operations use.
+/// remembered by pointer (and `$ref` text), and so are the roots an OpenAPI document asks for (a shared
+/// response's schema is asked for once per use), so each is read once however often it is referenced:
+/// work and memory follow the document's size. Subschemas written in place are not remembered, which keeps
+/// hashing off the common path. Only what the requested roots reach is read, so a large OpenAPI document
+/// costs what its operations use. A tripped `cancellation` stops the reading with `SchemaError.cancelled`.
 struct SchemaGraphBuilder {
     let document: JSONValue
+    let cancellation: CancellationToken?
     private var nodes: [SchemaNode] = []
     private var indexByPointer: [JSONPointer: Int] = [:]
     private var indexByReference: [String: Int] = [:]
     private var pending: [(index: Int, value: JSONValue)] = []
 
-    init(document: JSONValue) {
+    init(document: JSONValue, cancellation: CancellationToken? = nil) {
         self.document = document
+        self.cancellation = cancellation
     }
 
     /// The schema at `pointer` in the document, with everything it reaches.
@@ -25,17 +30,18 @@ struct SchemaGraphBuilder {
         return index
     }
 
-    /// A schema written in place at `pointer` (an OpenAPI parameter's or body's), with everything it
-    /// reaches. Not remembered by pointer: a `$ref` to the same place, which is rare, reads it again.
+    /// The schema `value` found at `pointer` (an OpenAPI parameter's, body's or response's), with
+    /// everything it reaches; asked for again at the same pointer, the same node.
     mutating func schema(_ value: JSONValue, at pointer: JSONPointer) throws(SchemaError) -> Int {
-        let index = node(for: value, at: pointer)
+        let index = sharedNode(for: value, at: pointer)
         try drain()
         return index
     }
 
-    /// Freezes what was read. Throws when a chain of `$ref`s only leads back to itself.
+    /// Freezes what was read. Throws when a chain of `$ref`s only leads back to itself, or when merging
+    /// the views costs more than `SchemaGraph.mergeWorkLimit`.
     func finish() throws(SchemaError) -> SchemaGraph {
-        try SchemaGraph(nodes: nodes)
+        try SchemaGraph(nodes: nodes, cancellation: cancellation)
     }
 
     /// A node for a subschema written in place.
@@ -55,8 +61,11 @@ struct SchemaGraphBuilder {
     }
 
     private mutating func drain() throws(SchemaError) {
+        var read = 0
         while let (index, value) = pending.popLast() {
-            nodes[index] = try read(value, at: nodes[index].pointer)
+            nodes[index] = try self.read(value, at: nodes[index].pointer)
+            read += 1
+            if read & 0xFFF == 0, cancellation?.isCancelled == true { throw .cancelled }
         }
     }
 
@@ -102,6 +111,7 @@ struct SchemaGraphBuilder {
         case "enum":
             guard case .array(let values) = member else { throw invalid("a list of values") }
             node.enumValues = values
+            if values.count > SchemaNode.enumSetThreshold { node.enumSet = Set(values) }
         case "const":
             node.constValue = member
         case "$ref":

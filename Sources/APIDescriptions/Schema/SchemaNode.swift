@@ -20,6 +20,8 @@ struct SchemaNode: Sendable {
     /// OpenAPI 3.0's `nullable: true`.
     var nullable = false
     var enumValues: [JSONValue]?
+    /// `enumValues` hashed, for a long list, so checking a value is one lookup.
+    var enumSet: Set<JSONValue>?
     var constValue: JSONValue?
     var required: [String] = []
     var properties: [(name: String, schema: Int)] = []
@@ -33,6 +35,9 @@ struct SchemaNode: Sendable {
     /// Where merged properties come from, in the order the keywords appear in the document:
     /// `nil` is this node's own `properties`, a number is the `$ref` target or an `allOf` branch.
     var mergeSources: [Int?] = []
+
+    /// Enums longer than this are checked through a hashed set.
+    static let enumSetThreshold = 16
 
     init(pointer: JSONPointer) {
         self.pointer = pointer

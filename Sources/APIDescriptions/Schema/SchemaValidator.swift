@@ -1,34 +1,61 @@
+import FoundationFree
 import JSON
 /// Checks a value against a node of a `SchemaGraph`, collecting up to `limit` failures.
 ///
 /// Bounded on every axis: values nest at most `depthLimit` levels (the parser's own limit), schemas that
 /// only lead to other schemas (`$ref`, `allOf`, `anyOf`, `oneOf`) without descending into the value are
-/// followed at most `hopLimit` times in a row, so `allOf` cycles end, and `budget` caps the schema/value
-/// visits of one validation, so nested `anyOf`s cannot explode. Beyond a bound the value is not checked
-/// further rather than failed.
+/// followed at most `hopLimit` times in a row, so `allOf` cycles end, a schema reached twice for the same
+/// value (an `allOf` diamond) is checked once, and `budget` caps the work of one validation: every
+/// schema/value visit, enum lookup and `anyOf`/`oneOf` branch tried, so nested `anyOf`s cannot explode.
+/// Beyond a bound the value is not checked further rather than failed. A tripped `cancellation` (looked
+/// at every few thousand steps) stops it with `DecodeFailure.cancelled`.
 struct SchemaValidator {
     static let depthLimit = 512
     static let hopLimit = 64
+    static let defaultBudget = 2_000_000
 
     let graph: SchemaGraph
     let limit: Int
+    let cancellation: CancellationToken?
     private(set) var failures: [DecodeFailure] = []
-    private var budget = 10_000_000
+    private(set) var wasCancelled = false
+    private var budget = SchemaValidator.defaultBudget
+    /// The nodes already checked against the value being looked at, reached through `$ref`/`allOf`.
+    private var checkedHere = Set<Int>()
 
-    init(graph: SchemaGraph, limit: Int) {
+    init(graph: SchemaGraph, limit: Int, cancellation: CancellationToken? = nil) {
         self.graph = graph
         self.limit = max(0, limit)
+        self.cancellation = cancellation
     }
 
     private var isDone: Bool { failures.count >= limit || budget <= 0 }
 
     mutating func check(_ value: JSONValue, against index: Int, path: String) {
         check(value, against: index, path: path, depth: 0, hops: 0)
+        if wasCancelled { failures = [DecodeFailure.cancelled] }
+    }
+
+    private mutating func spend(_ amount: Int) {
+        let before = budget
+        budget -= amount
+        if before >> 12 != budget >> 12, cancellation?.isCancelled == true {
+            wasCancelled = true
+            budget = 0
+        }
+    }
+
+    /// Checks a value nested in the current one: what was checked against the current one does not count.
+    private mutating func checkNested(_ value: JSONValue, against start: Int, path: String, depth: Int) {
+        let outer = checkedHere
+        checkedHere = []
+        check(value, against: start, path: path, depth: depth, hops: 0)
+        checkedHere = outer
     }
 
     private mutating func check(_ value: JSONValue, against start: Int, path: String, depth: Int, hops: Int) {
         guard !isDone, depth < Self.depthLimit, hops < Self.hopLimit else { return }
-        budget -= 1
+        spend(1)
         let index = graph.targets[start]
         let node = graph.nodes[index]
         switch node.kind {
@@ -45,9 +72,12 @@ struct SchemaValidator {
             fail(path, expected: Self.expectedText(node.types, nullable: node.nullable), found: value)
             return
         }
-        if let values = node.enumValues, !values.contains(value) {
-            fail(path, expected: "one of " + Self.listed(values), found: value)
-            return
+        if let values = node.enumValues {
+            spend(node.enumSet == nil ? values.count : 1)
+            if !(node.enumSet?.contains(value) ?? values.contains(value)) {
+                fail(path, expected: "one of " + Self.listed(values), found: value)
+                return
+            }
         }
         if let constant = node.constValue, constant != value {
             fail(path, expected: Self.shown(constant), found: value)
@@ -58,7 +88,10 @@ struct SchemaValidator {
         var membersChecked = false
         for source in node.mergeSources {
             if let source {
-                check(value, against: source, path: path, depth: depth, hops: hops + 1)
+                if checkedHere.isEmpty { checkedHere.insert(index) }
+                if checkedHere.insert(graph.targets[source]).inserted {
+                    check(value, against: source, path: path, depth: depth, hops: hops + 1)
+                }
             } else if case .object(let object) = value {
                 checkMembers(of: object, against: node, path: path, depth: depth)
                 membersChecked = true
@@ -85,7 +118,7 @@ struct SchemaValidator {
             if let items = node.items {
                 for (offset, element) in elements.enumerated() {
                     guard !isDone else { return }
-                    check(element, against: items, path: path + "[\(offset)]", depth: depth + 1, hops: 0)
+                    checkNested(element, against: items, path: path + "[\(offset)]", depth: depth + 1)
                 }
             }
         default:
@@ -99,7 +132,7 @@ struct SchemaValidator {
             guard !isDone else { return }
             let memberPath = JSONPath.appending(key: name, to: path)
             if let member = object[name] {
-                check(member, against: schema, path: memberPath, depth: depth + 1, hops: 0)
+                checkNested(member, against: schema, path: memberPath, depth: depth + 1)
             } else if required.contains(name) {
                 failures.append(DecodeFailure(path: memberPath, expected: "a value", found: "no such field"))
             }
@@ -114,10 +147,16 @@ struct SchemaValidator {
     private mutating func matches(_ value: JSONValue, among branches: [Int], stopAtFirst: Bool, depth: Int, hops: Int) -> [Int] {
         var matching: [Int] = []
         for branch in branches {
-            var trial = SchemaValidator(graph: graph, limit: 1)
+            guard budget > 0 else { break }
+            spend(1)
+            var trial = SchemaValidator(graph: graph, limit: 1, cancellation: cancellation)
             trial.budget = budget
             trial.check(value, against: branch, path: "", depth: depth, hops: hops + 1)
             budget = trial.budget
+            if trial.wasCancelled {
+                wasCancelled = true
+                break
+            }
             if trial.failures.isEmpty {
                 matching.append(branch)
                 if stopAtFirst { break }

@@ -28,7 +28,7 @@ struct OpenAPIResponseCheck: Sendable {
         }
         let document = try ModelDecoding.parseBody(response, cancellation: cancellation)
         let body = document.value
-        let violations = schema.validate(body, limit: 5)
+        let violations = schema.validate(body, limit: 5, cancellation: cancellation)
         if let first = violations.first {
             throw first.adding(Array(violations.dropFirst()))
         }

@@ -17,7 +17,7 @@ public final class SchemaAPI: APIDefinition {
         Endpoint(modelName: modelName) { [schema, modelName] response, cancellation throws(DecodeFailure) in
             let document = try ModelDecoding.parseBody(response, cancellation: cancellation)
             let body = document.value
-            let violations = schema.validate(body, limit: 5)
+            let violations = schema.validate(body, limit: 5, cancellation: cancellation)
             if let first = violations.first {
                 throw first.adding(Array(violations.dropFirst()))
             }

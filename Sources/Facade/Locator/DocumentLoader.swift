@@ -34,14 +34,14 @@ struct DocumentLoader {
                 let (address, pointer) = Self.split(reference)
                 do {
                     let document = try json(address).get()
-                    documents[entry.key, default: EntryDocuments()].schema = try SchemaDocument(document: document, pointer: pointer)
+                    documents[entry.key, default: EntryDocuments()].schema = try SchemaDocument(document: document, pointer: pointer, cancellation: cancellation)
                 } catch {
                     warnings.append("\(entry.key): cannot use schema \(reference): \(error); showing it as generic JSON")
                 }
             }
             if let reference = entry.openapi {
                 let address = Self.split(reference).address
-                let spec = specs[address] ?? Self.spec(json(address), source: address)
+                let spec = specs[address] ?? Self.spec(json(address), source: address, cancellation: cancellation)
                 specs[address] = spec
                 switch spec {
                 case .success(let document):
@@ -67,14 +67,15 @@ struct DocumentLoader {
     }
 
     /// An OpenAPI document read from the fetched document; bytes that are neither JSON nor YAML say so.
-    private static func spec(_ json: Result<JSONValue, DocumentError>, source: String) -> Result<OpenAPIDocument, DocumentError> {
+    private static func spec(_ json: Result<JSONValue, DocumentError>, source: String,
+                             cancellation: CancellationToken?) -> Result<OpenAPIDocument, DocumentError> {
         switch json {
         case .failure(let error):
             if let detail = error.notJSON { return .failure(DocumentError(OpenAPIError.notJSON(detail).description)) }
             return .failure(error)
         case .success(let document):
             do {
-                return .success(try OpenAPIDocument.parse(document, source: source))
+                return .success(try OpenAPIDocument.parse(document, source: source, cancellation: cancellation))
             } catch {
                 return .failure(DocumentError(error.description))
             }

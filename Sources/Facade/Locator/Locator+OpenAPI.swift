@@ -1,3 +1,4 @@
+import FoundationFree
 import JSON
 import APIDescriptions
 import HTTPClient
@@ -11,10 +12,11 @@ extension Locator {
     /// A locator that is itself an OpenAPI document: one service, named by `info.title` as a slug
     /// (`Swagger Petstore` → `swagger-petstore`), at `info.version`, served where `servers[0]` says.
     /// A Swagger 2.0 or otherwise unreadable document is a parse error with the reader's reason.
-    static func service(describedBy document: JSONValue, source: String, loadedAt: Date) throws(LocatorError) -> Locator {
+    static func service(describedBy document: JSONValue, source: String, loadedAt: Date,
+                        cancellation: CancellationToken? = nil) throws(LocatorError) -> Locator {
         let spec: OpenAPIDocument
         do {
-            spec = try OpenAPIDocument.parse(document, source: source)
+            spec = try OpenAPIDocument.parse(document, source: source, cancellation: cancellation)
         } catch {
             throw .parse(source: source, reason: error.description)
         }

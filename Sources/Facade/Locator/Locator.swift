@@ -89,24 +89,28 @@ public struct Locator: Sendable, Equatable {
         lhs.source == rhs.source && lhs.entries == rhs.entries && lhs.loadedAt == rhs.loadedAt
     }
 
-    /// Parses a locator document, JSON or YAML (told apart by content). `source` is its URL or path: relative entry URLs resolve against it.
-    public static func parse(_ data: Data, source: String, loadedAt: Date = Date()) throws(LocatorError) -> Locator {
+    /// Parses a locator document, JSON or YAML (told apart by content). `source` is its URL or path: relative
+    /// entry URLs resolve against it. A tripped `cancellation` stops reading a locator that is an OpenAPI document.
+    public static func parse(_ data: Data, source: String, loadedAt: Date = Date(),
+                             cancellation: CancellationToken? = nil) throws(LocatorError) -> Locator {
         let document: JSONValue
         do {
-            document = try APIDocumentText.parse(data)
+            document = try APIDocumentText.parse(data, cancellation: cancellation)
         } catch {
             throw .parse(source: source, reason: error.description)
         }
-        return try parse(document: document, source: source, loadedAt: loadedAt)
+        return try parse(document: document, source: source, loadedAt: loadedAt, cancellation: cancellation)
     }
 
     /// Reads a locator from its document's value, JSON or YAML already parsed.
-    static func parse(document: JSONValue, source: String, loadedAt: Date = Date()) throws(LocatorError) -> Locator {
+    static func parse(
+        document: JSONValue, source: String, loadedAt: Date = Date(), cancellation: CancellationToken? = nil
+    ) throws(LocatorError) -> Locator {
         guard case .object(let root) = document else {
             throw .parse(source: source, reason: "expected an object with a \"services\" array, found \(document.typeName)")
         }
         if root["openapi"] != nil || root["swagger"] != nil {
-            return try service(describedBy: document, source: source, loadedAt: loadedAt)
+            return try service(describedBy: document, source: source, loadedAt: loadedAt, cancellation: cancellation)
         }
         guard let list = root["services"] else {
             throw .parse(source: source, reason: "missing \"services\" array")

@@ -74,7 +74,7 @@ public struct LocatorLoader: Sendable {
                 throw .parse(source: source, reason: error.description)
             }
         }
-        return .locator(try Locator.parse(document: document, source: source))
+        return .locator(try Locator.parse(document: document, source: source, cancellation: cancellation))
     }
 }
 

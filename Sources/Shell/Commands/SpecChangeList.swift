@@ -33,16 +33,22 @@ enum SpecChangeList {
         return lines
     }
 
-    /// `2 breaking, 9 non-breaking changes between petstore v1 and v2`.
-    static func summary(_ changes: [SpecChange], between: String) -> String {
-        let breaking = changes.count(where: \.breaking)
-        return "\(breaking) breaking, \(changes.count - breaking) non-breaking change\(changes.count == 1 ? "" : "s") between \(between)"
+    /// `2 breaking, 9 non-breaking changes between petstore v1 and v2`, counting those beyond the list and
+    /// saying what was not looked at.
+    static func summary(_ report: SpecDiff.Report, between: String) -> String {
+        let breaking = report.breaking
+        var text = "\(breaking) breaking, \(report.total - breaking) non-breaking change\(report.total == 1 ? "" : "s") between \(between)"
+        if report.omitted > 0 { text += " (the first \(report.changes.count) listed)" }
+        if report.uncompared > 0 { text += "; \(report.uncompared) schema pair\(report.uncompared == 1 ? "" : "s") too deep or too many to compare" }
+        if report.cancelled { text += "; stopped by Ctrl-C" }
+        return text
     }
 
     /// `{"changes":[{"operation","location","change","breaking","a","b"}],"breaking":N,"nonBreaking":M}`
     /// after the service and the two versions compared.
-    static func json(_ changes: [SpecChange], service: String, a: String, b: String, summary: String) -> JSONValue {
-        let breaking = changes.count(where: \.breaking)
+    static func json(_ report: SpecDiff.Report, service: String, a: String, b: String, summary: String) -> JSONValue {
+        let changes = report.changes
+        let breaking = report.breaking
         return .object(JSONObject([
             ("service", .string(service)), ("a", .string(a)), ("b", .string(b)), ("spec", .bool(true)),
             ("changes", .array(changes.map { change in
@@ -53,7 +59,8 @@ enum SpecChangeList {
                 ]))
             })),
             ("breaking", .number(JSONNumber(breaking))),
-            ("nonBreaking", .number(JSONNumber(changes.count - breaking))),
+            ("nonBreaking", .number(JSONNumber(report.total - breaking))),
+        ] + (report.omitted > 0 ? [("omitted", .number(JSONNumber(report.omitted)))] : []) + [
             ("summary", .string(summary)),
         ]))
     }

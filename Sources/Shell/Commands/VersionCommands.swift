@@ -73,13 +73,14 @@ struct DiffCommand: Command {
         } catch {
             throw CommandError(error)
         }
-        let changes = SpecDiff.compare(documents.0, documents.1)
-        let summary = SpecChangeList.summary(changes, between: "\(a.name) \(a.version) and \(b.version)")
+        let diff = SpecDiff.report(documents.0, documents.1, cancellation: session.cancellationToken())
+        let changes = diff.changes
+        let summary = SpecChangeList.summary(diff, between: "\(a.name) \(a.version) and \(b.version)")
         let style: TextStyle = session.options.color ? .colored : .plain
         var report = CommandReport()
         report.formatted = (SpecChangeList.lines(changes, style: style) + [summary]).joined(separator: "\n")
         let data = SpecChangeList.json(
-            changes, service: a.name, a: a.version.description, b: b.version.description, summary: summary)
+            diff, service: a.name, a: a.version.description, b: b.version.description, summary: summary)
         report.data = data
         session.standIn("diff --spec", data: data)
         if let htmlReport {

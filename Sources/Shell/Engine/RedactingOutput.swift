@@ -6,8 +6,10 @@ import Foundation
 
 /// The one point where a session's text leaves the process for stdout and stderr: every secret the
 /// session knows (tokens, keys, credential headers, variables holding them) is masked here, in its raw,
-/// percent-encoded, base64 and JSON-escaped forms, whatever command or renderer produced the text.
-/// A body's bytes are masked too when they are text, except in a file the user named to save it in.
+/// percent-encoded, base64 and JSON-escaped forms, whatever command or renderer produced the text, and
+/// terminal controls that came with text (from a spec, a server, a file) are neutralised
+/// (`TerminalText.neutralized`). A body's bytes are masked too when they are text, except in a file the
+/// user named to save it in; bytes are never neutralised, so a body piped on arrives as it came.
 final class RedactingOutput: OutputSink {
     let base: OutputSink
     private unowned let session: Session
@@ -18,11 +20,11 @@ final class RedactingOutput: OutputSink {
     }
 
     func write(_ text: String) {
-        base.write(session.redactSecrets(text))
+        base.write(TerminalText.neutralized(session.redactSecrets(text)))
     }
 
     func writeError(_ text: String) {
-        base.writeError(session.redactSecrets(text))
+        base.writeError(TerminalText.neutralized(session.redactSecrets(text)))
     }
 
     func writeBytes(_ bytes: Data) {

@@ -18,8 +18,13 @@ public final class ShellEngine {
     private(set) var output: OutputSink
     /// The masked standard output and error, whatever the command running now writes to.
     private let standardOutput: RedactingOutput
-    /// Every failure so far, with where it happened.
+    /// The first failures so far, with where each happened: up to `reportedFailureLimit` while cases are
+    /// kept for a report, else the first `unreportedFailureLimit`, so a long run of failing lines holds no
+    /// more memory than a passing one. `failureCount` counts them all.
     public private(set) var failures: [ScriptFailure] = []
+    public private(set) var failureCount = 0
+    static let reportedFailureLimit = 10_000
+    static let unreportedFailureLimit = 16
     /// One case per command run, for `--report`: kept only when `keepsCases` (a long session keeps none).
     public private(set) var cases: [CaseResult] = []
     /// Whether `cases` are kept (reports and `--each-version` need them); the counts are kept always.
@@ -71,7 +76,7 @@ public final class ShellEngine {
 
     /// Whether to stop now: `quit`, `--fail-fast` after a failure, or Ctrl-C during a prompt line.
     public var shouldStop: Bool {
-        exitRequested || (session.options.failFast && !failures.isEmpty) || wasInterrupted
+        exitRequested || (session.options.failFast && failureCount > 0) || wasInterrupted
             || interruptsAtPromptLine.map { session.options.interruptCount() != $0 } ?? false
     }
 
@@ -87,11 +92,18 @@ public final class ShellEngine {
         if keepsCases { cases.append(result) }
     }
 
+    private func addFailure(_ failure: ScriptFailure) {
+        failureCount += 1
+        if failures.count < (keepsCases ? Self.reportedFailureLimit : Self.unreportedFailureLimit) {
+            failures.append(failure)
+        }
+    }
+
     /// Marks the script as stopped by Ctrl-C: one failed case saying so, for the summary and the reports.
     public func recordInterruption(at location: SourceLocation?) {
         settlePendingRequestFailure(judgedByNext: false)
         keep(CaseResult(name: "interrupted (Ctrl-C)", location: location, duration: 0, failure: "interrupted by Ctrl-C"))
-        failures.append(ScriptFailure(location: location, message: "interrupted by Ctrl-C"))
+        addFailure(ScriptFailure(location: location, message: "interrupted by Ctrl-C"))
     }
 
     /// Runs every command on one line. `location` is where the line came from (nil when typed at the prompt).
@@ -145,7 +157,7 @@ public final class ShellEngine {
     @discardableResult
     public func run(_ source: LineSource, file: String, interactive: Bool = false) -> Bool {
         var number = 0
-        let failuresBefore = failures.count
+        let failuresBefore = failureCount
         if interactive {
             output.write(TextWrapper.wrapped(Self.welcome(completing: completes), width: session.options.width()))
         }
@@ -182,7 +194,7 @@ public final class ShellEngine {
             }
         }
         settlePendingRequestFailure(judgedByNext: false)
-        return failures.count == failuresBefore
+        return failureCount == failuresBefore
     }
 
     /// Runs a script file (also `source FILE`): nested up to a depth, with cycles refused.
@@ -306,7 +318,7 @@ public final class ShellEngine {
         } else {
             render(report, command: shown, location: location)
             keep(result)
-            if counts { failures.append(failure) }
+            if counts { addFailure(failure) }
         }
         if command.name != "record" {
             // A heredoc is replayed with its lines, masked like the line that opened it.
@@ -332,7 +344,7 @@ public final class ShellEngine {
         let shown = session.redactLine(line)
         render(report, command: shown, location: location)
         keep(CaseResult(name: shown, location: location, duration: Date().timeIntervalSince(started), failure: message))
-        failures.append(ScriptFailure(location: location, message: message))
+        addFailure(ScriptFailure(location: location, message: message))
     }
 
     /// Quits after the current line.
@@ -350,7 +362,7 @@ public final class ShellEngine {
             return
         }
         keep(pending.result)
-        failures.append(pending.failure)
+        addFailure(pending.failure)
         renderError(pending.failure.message, location: pending.failure.location)
     }
 
@@ -427,7 +439,7 @@ public final class ShellEngine {
     private func countOutputFailure(_ message: String, typed: String, location: SourceLocation?) {
         let shown = session.redactLine(typed)
         keep(CaseResult(name: shown, location: location, duration: 0, failure: message))
-        failures.append(ScriptFailure(location: location, message: message))
+        addFailure(ScriptFailure(location: location, message: message))
         renderError(message, location: location)
     }
 

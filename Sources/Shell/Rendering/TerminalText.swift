@@ -30,6 +30,72 @@ public enum TerminalText {
         return String(result)
     }
 
+    /// What may reach a terminal of text that left apish: newlines, tabs and apish's own colour codes
+    /// (`TextStyle`'s SGR sequences) as they are; every other C0 control, DEL and C1 control (U+0080–U+009F,
+    /// CSI U+009B among them) becomes `�`, so an OSC title, a screen clear or a cursor move from a spec or a
+    /// server is shown, not obeyed. The output sink applies it to everything, whatever renderer made it.
+    public static func neutralized(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = firstUnsafeControl(bytes, from: 0) else { return nil }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 16)
+            var start = 0
+            var position: Int? = first
+            while let found = position {
+                result.append(contentsOf: bytes[start..<found])
+                if bytes[found] == 0xC2 {
+                    result.append(contentsOf: replacement)
+                    start = found + 2
+                } else {
+                    result.append(contentsOf: replacement)
+                    start = found + 1
+                }
+                position = firstUnsafeControl(bytes, from: start)
+            }
+            result.append(contentsOf: bytes[start...])
+            return String(decoding: result, as: UTF8.self)
+        } ?? text
+    }
+
+    private static let replacement = Array("\u{FFFD}".utf8)
+
+    /// Where the next control to neutralise starts (a C1 control at its `C2` byte), skipping `TextStyle`'s
+    /// own `ESC [ CODE m`.
+    private static func firstUnsafeControl(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x7F {
+                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") {
+                    index += 1
+                    continue
+                }
+                if byte == 0x1B, let end = ownStyleSequenceEnd(bytes, at: index) {
+                    index = end
+                    continue
+                }
+                return index
+            }
+            if byte == 0xC2, index + 1 < bytes.count, (0x80..<0xA0).contains(bytes[index + 1]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The SGR parameters `TextStyle` writes: reset, bold, dim and five colours.
+    private static let ownStyleCodes: Set<[UInt8]> = Set(["0", "1", "2", "31", "32", "33", "35", "36"].map { Array($0.utf8) })
+
+    /// The index after `ESC [ CODE m` at `index` when CODE is one of apish's own, else nil.
+    private static func ownStyleSequenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        guard index + 3 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") else { return nil }
+        var end = index + 2
+        while end < bytes.count, end - index <= 4, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "m"),
+              ownStyleCodes.contains(Array(bytes[(index + 2)..<end])) else { return nil }
+        return end + 1
+    }
+
     /// The text cut to at most `width` columns, ending in `…` when anything was cut.
     static func truncated(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }

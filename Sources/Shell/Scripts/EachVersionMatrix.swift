@@ -6,14 +6,16 @@ import JSON
 public struct EachVersionMatrix: Sendable, Equatable {
     public struct Cell: Sendable, Equatable {
         public let version: String
-        public let failures: [ScriptFailure]
+        public let failureCount: Int
+        public let firstFailure: ScriptFailure?
 
-        public init(version: String, failures: [ScriptFailure]) {
+        public init(version: String, failureCount: Int, firstFailure: ScriptFailure?) {
             self.version = version
-            self.failures = failures
+            self.failureCount = failureCount
+            self.firstFailure = firstFailure
         }
 
-        public var ok: Bool { failures.isEmpty }
+        public var ok: Bool { failureCount == 0 }
     }
 
     public let service: String
@@ -33,7 +35,7 @@ public struct EachVersionMatrix: Sendable, Equatable {
     /// ```
     public var text: String {
         let rows = [["version", "result", "first failure"]] + cells.map { cell in
-            [cell.version, cell.ok ? "ok" : "\(cell.failures.count) failed", cell.failures.first?.description ?? ""]
+            [cell.version, cell.ok ? "ok" : "\(cell.failureCount) failed", cell.firstFailure?.description ?? ""]
         }
         let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
@@ -51,8 +53,8 @@ public struct EachVersionMatrix: Sendable, Equatable {
             ("matrix", .array(cells.map { cell in
                 .object(JSONObject([
                     ("version", .string(cell.version)), ("ok", .bool(cell.ok)),
-                    ("failures", .number(JSONNumber(cell.failures.count))),
-                    ("firstFailure", cell.failures.first.map { .string($0.description) } ?? .null),
+                    ("failures", .number(JSONNumber(cell.failureCount))),
+                    ("firstFailure", cell.firstFailure.map { .string($0.description) } ?? .null),
                 ]))
             })),
         ]))

@@ -51,7 +51,7 @@ struct ExpectCommand: Command {
         let activeVersion: (String) -> ServiceVersion? = { service in
             facade.locator?.canonicalName(of: service) == nil ? nil : facade.activeVersion(of: service)
         }
-        let evaluation: ExpectationContext
+        var evaluation: ExpectationContext
         if let standing = context.session.standingResult {
             evaluation = ExpectationContext(outcome: nil, body: standing.data, subject: standing.command, activeVersion: activeVersion)
         } else {
@@ -59,6 +59,7 @@ struct ExpectCommand: Command {
             evaluation = ExpectationContext(
                 outcome: exchange?.outcome, body: nil, document: exchange?.document, activeVersion: activeVersion)
         }
+        evaluation.cancellation = context.cancellationToken()
         let result = expectation.evaluate(in: evaluation)
         var report = CommandReport()
         report.ok = result.passed

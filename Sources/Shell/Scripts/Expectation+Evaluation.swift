@@ -1,5 +1,6 @@
 import Facade
 import JSON
+import FoundationFree
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -19,6 +20,8 @@ public struct ExpectationContext {
     public var subject: String?
     /// The version of a service in use; nil for a service the locator does not have.
     public var activeVersion: (String) -> ServiceVersion?
+    /// Stops a long `matches` (Ctrl-C).
+    public var cancellation: CancellationToken?
 
     public init(
         outcome: Outcome?, body: JSONValue?, document: JSONDocument? = nil, subject: String? = nil,
@@ -116,11 +119,11 @@ extension Expectation: CustomStringConvertible {
             case .success(let value): found = value
             case .failure(let failure): return failure.result
             }
-            return evaluate(check, on: found)
+            return evaluate(check, on: found, cancellation: context.cancellation)
         }
     }
 
-    private func evaluate(_ check: ValueCheck, on actual: JSONValue) -> ExpectationResult {
+    private func evaluate(_ check: ValueCheck, on actual: JSONValue, cancellation: CancellationToken?) -> ExpectationResult {
         let shown = PathLookup.shortJSON(actual)
         switch check {
         case let .compare(comparison, expected):
@@ -147,13 +150,14 @@ extension Expectation: CustomStringConvertible {
             case .string, .number, .bool: text = actual.displayText
             default: return fail("got \(shown) (\(article(actual.typeName)), not text)", actual: actual)
             }
-            // The empty pattern matches everything, as in grep. Swift's own Regex engine: no ICU on this path.
+            // The empty pattern matches everything, as in grep. The matcher is linear in the text and bounded.
             if pattern.isEmpty { return pass(actual) }
-            guard let regex = try? Regex(pattern) else {
-                return fail("the pattern is not a valid regular expression", actual: actual)
+            do {
+                let found = try BoundedRegex(pattern).matches(text, cancellation: cancellation)
+                return found ? pass(actual) : fail("got \(shown)", actual: actual)
+            } catch {
+                return fail(error == .tooCostly ? "pattern too costly: \(error)" : "\(error)", actual: actual)
             }
-            let found = (try? regex.firstMatch(in: text)) != nil
-            return found ? pass(actual) : fail("got \(shown)", actual: actual)
         }
     }
 

@@ -82,9 +82,9 @@ public enum Expectation: Sendable, Equatable {
                 }
                 let pattern = operands[0].text
                 do {
-                    if !pattern.isEmpty { _ = try Regex(pattern) }
+                    if !pattern.isEmpty { _ = try BoundedRegex(pattern) }
                 } catch {
-                    throw ExpectationError("invalid regular expression \(JSONValue.string(pattern).encoded())")
+                    throw ExpectationError("invalid regular expression \(JSONValue.string(pattern).encoded()): \(error)")
                 }
                 return .value(path, .matches(pattern))
             default:

@@ -63,16 +63,16 @@ struct RecordCommand: Command {
 
     private func save(to path: String, force: Bool, session: Session) throws(CommandError) -> CommandReport {
         guard let recorder = session.recorder else { throw CommandError("nothing recorded; record start first") }
-        // A recording is easy to lose over an older one (or over any file): overwriting is asked for.
-        if !force, FileManager.default.fileExists(atPath: LocatorLocation.expandTilde(path)) {
-            throw CommandError("record save: \(path) already exists; to replace it: record save \(path) --force")
-        }
         let text = recorder.script(locator: session.facade.locator?.source, file: path, redact: session.redactLine)
         let placeholders = recorder.replayable(redact: session.redactLine).placeholders
+        // A recording is easy to lose over an older one: replacing a regular file is asked for. A device or a
+        // FIFO is written through, and a symbolic link followed (see `OutputFile`).
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: LocatorLocation.expandTilde(path)), options: .atomic)
+            try OutputFile.write(text, to: LocatorLocation.expandTilde(path), replacing: force)
+        } catch .exists {
+            throw CommandError("record save: \(path) already exists; to replace it: record save \(path) --force")
         } catch {
-            throw CommandError("cannot write \(path): \(LocalFile.reason(error))")
+            throw CommandError(error.description)
         }
         let count = recorder.commandCount
         var report = CommandReport(lines: ["saved \(count) command\(count == 1 ? "" : "s") to \(path); replay: apish \(path)"])

@@ -38,7 +38,7 @@ public final class ScriptRunner {
     /// most once, and only when the commands come from there).
     public func run(stdin: () -> LineSource) -> Int32 {
         // A report that cannot be written is a usage error found before the script runs, not after.
-        for file in arguments.reports {
+        for file in arguments.reports where !OutputFile.writesThrough(LocatorLocation.expandTilde(file.path)) {
             let directory = URL(fileURLWithPath: LocatorLocation.expandTilde(file.path)).deletingLastPathComponent().path
             guard FileKind.isDirectory(directory) == true,
                   FileManager.default.isWritableFile(atPath: directory) else {
@@ -72,7 +72,7 @@ public final class ScriptRunner {
                 style: engine.session.options.color ? .colored : .plain))
         }
         // 130 = 128 + SIGINT, as shells report a command stopped by Ctrl-C; the reports are written first.
-        let status: Int32 = interrupted ? 130 : (engine.failures.isEmpty ? 0 : 1)
+        let status: Int32 = interrupted ? 130 : (engine.failureCount == 0 ? 0 : 1)
         return writeReports([TestReport.Run(cases: engine.cases)]) ?? status
     }
 
@@ -124,8 +124,8 @@ public final class ScriptRunner {
             case .standardInput:
                 run.run(LineListSource(inputs: inputs), file: "<stdin>")
             }
-            let failures = run.failures.map { ScriptFailure(location: $0.location, message: session.redact($0.message)) }
-            cells.append(EachVersionMatrix.Cell(version: version.description, failures: failures))
+            let first = run.failures.first.map { ScriptFailure(location: $0.location, message: session.redact($0.message)) }
+            cells.append(EachVersionMatrix.Cell(version: version.description, failureCount: run.failureCount, firstFailure: first))
             runs.append(TestReport.Run(label: "\(name) \(version)", cases: run.cases))
         }
         let matrix = EachVersionMatrix(service: name, cells: cells)
@@ -148,10 +148,11 @@ public final class ScriptRunner {
             case .html: HTMLReport.scriptRun(report, matrix: matrix, mask: { [session = engine.session] in session.redact($0) })
             }
             let text = engine.session.redact(rendered)
+            // A report replaces a regular file (CI writes one per run), and writes through a device or a FIFO.
             do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: LocatorLocation.expandTilde(file.path)), options: .atomic)
+                try OutputFile.write(text, to: LocatorLocation.expandTilde(file.path), replacing: true)
             } catch {
-                status = usageError("cannot write report \(file.path): \(LocalFile.reason(error))")
+                status = usageError("cannot write report \(file.path): " + error.reason)
             }
         }
         return status

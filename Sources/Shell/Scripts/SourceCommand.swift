@@ -23,13 +23,13 @@ struct SourceCommand: Command {
         guard arguments.count == 1, let path = arguments.first, !path.isEmpty else { throw .usage(self) }
         let engine = context.engine
         let resolved = Self.resolve(path, from: engine.sourceStack.last)
-        let failuresBefore = engine.failures.count
+        let failuresBefore = engine.failureCount
         let ok = try engine.runFile(resolved)
         if ok { return CommandReport() }
-        let inside = engine.failures.dropFirst(failuresBefore)
-        let count = inside.count
+        let count = engine.failureCount - failuresBefore
         var message = "source \(resolved): \(count) failure\(count == 1 ? "" : "s")"
-        if let first = inside.first { message += " (first: \(first))" }
+        // The engine keeps only the first failures; the first inside is among them unless many came before.
+        if engine.failures.count > failuresBefore { message += " (first: \(engine.failures[failuresBefore]))" }
         var report = CommandReport()
         report.ok = false
         report.error = message

@@ -59,6 +59,28 @@ extension OpenAPITests {
             #expect(request.query.isEmpty && request.headers.isEmpty && request.body == .none)
         }
 
+        @Test func dotSegmentsStayInsideTheirSegment() throws {
+            // GIVEN path values that are whole dot segments, which a resolver would climb out with
+            #expect(try build("getPet", ["..", ".."]).url == "http://127.0.0.1:9/api/stores/%2E%2E/pets/%2E%2E")
+            #expect(try build("getPet", [".", "1"]).url == "http://127.0.0.1:9/api/stores/%2E/pets/1")
+            // THEN dots inside a longer value are ordinary characters
+            #expect(try build("getPet", ["...", "a.b"]).url == "http://127.0.0.1:9/api/stores/.../pets/a.b")
+        }
+
+        @Test func aNameWrittenTwiceInThePathIsOneParameter() throws {
+            let twice = try OpenAPITests.parse(OpenAPITests.document(paths: #"""
+            {"/z/{a}/{a}":{"get":{"operationId":"getZ","responses":{"200":{"description":"ok"}}}}}
+            """#))
+            let operation = try #require(twice.operation(named: "getZ"))
+            #expect(try OpenAPICall.build(operation, baseURL: "http://h", arguments: ["1"]).url == "http://h/z/1/1")
+            let error = try #require(throws: OpenAPIError.self) {
+                try OpenAPICall.build(operation, baseURL: "http://h", arguments: ["1", "2"])
+            }
+            #expect(error.description == "too many arguments: getZ takes 1 (a), got 2")
+            // AND a value that looks like a template is not filled again
+            #expect(try OpenAPICall.build(operation, baseURL: "http://h", arguments: ["{a}"]).url == "http://h/z/%7Ba%7D/%7Ba%7D")
+        }
+
         @Test func namedItemsGoToTheirDeclaredParameters() throws {
             // GIVEN one named value for each location, plus a query and a header item
             let request = try build("getPet", ["petId=7", "s1", "fields=name", "x-request-id=abc", "session=s3cr3t",

@@ -94,6 +94,21 @@ import FoundationXML
         #expect(liked?["likeCount"] as? Int == 4)
     }
 
+    @Test func reportsAndRecordingsWriteThroughDevicesAndFailAsOneLine() throws {
+        let files = try ScriptFiles()
+        let script = try files.write("d.apish", "set x 1\nrecord start\nset y 2\nrecord save /dev/null\n")
+        // GIVEN a report and a recording to /dev/null WHEN run THEN both are written through, no --force asked
+        let result = try Apish.run(["--report", "junit", "/dev/null", script])
+        #expect(result.status == 0, "\(result.stderr)")
+        var status = stat()
+        #expect(stat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+        // AND a device that refuses the bytes is one clear line, not a Foundation error dump
+        let full = try Apish.run(["--report", "tap", "/dev/full", script])
+        #expect(full.status == 2)
+        #expect(full.stderr.contains("apish: cannot write report /dev/full: no space left on device\n"), "\(full.stderr)")
+        #expect(!full.stderr.contains("Error("))
+    }
+
     @Test func reportsParseAsJUnitXMLAndTAP() throws {
         let files = try ScriptFiles()
         let script = try files.write("r.apish", """

@@ -41,6 +41,35 @@ import Testing
         #expect(demo.stderr.contains("embedded demo API at http://127.0.0.1:"))
     }
 
+    @Test func aDocumentTheStartUpLoadCannotUseIsAWarning() throws {
+        // GIVEN a locator whose entry names a schema and an OpenAPI document that are not there
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apish-startup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let locator = directory.appendingPathComponent("services.json")
+        try #"{"services":[{"name":"w","url":"http://127.0.0.1:9/w","version":1,"schema":"missing.json","openapi":"gone.json"}]}"#
+            .write(to: locator, atomically: true, encoding: .utf8)
+        // WHEN apish starts with -c, and with commands on a pipe
+        for result in [try Apish.run(["--locator", locator.path, "-c", "services"]),
+                       try Apish.run(["--locator", locator.path], stdin: "services\n")] {
+            // THEN each unusable document is said on stderr, once, and the service still works
+            #expect(result.status == 0)
+            let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("apish: warning: w v1: cannot use") }
+            #expect(warnings.count == 2, "\(result.stderr)")
+            #expect(result.stdout.contains("w"))
+        }
+    }
+
+    @Test func aFileThatIsNotReallyAScriptIsRefusedWithItsReason() throws {
+        // GIVEN /proc/self/mem, "regular" but unreadable from its start, as the script and as a sourced file
+        let direct = try Apish.run(["/proc/self/mem"])
+        #expect(direct.status == 2)
+        #expect(direct.stderr.contains("apish: cannot read script /proc/self/mem: input/output error"), "\(direct.stderr)")
+        let sourced = try Apish.run([], stdin: "source /proc/self/mem\n")
+        #expect(sourced.status == 1)
+        #expect(sourced.stderr.contains("<stdin>:1: cannot read script /proc/self/mem: input/output error"), "\(sourced.stderr)")
+    }
+
     @Test func qQuitsAScriptAndSuggestionsNeedSimilarity() throws {
         let result = try Apish.run([], stdin: "x\nservcies\nq\nservices\n")
         #expect(result.status == 1)

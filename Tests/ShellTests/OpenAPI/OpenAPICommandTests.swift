@@ -192,8 +192,8 @@ import APIDescriptions
         #expect(lines[0] == "\u{1B}[1mGET /a\u{1B}[0m")
         #expect(lines[1].hasPrefix("  \u{1B}[31mbreaking    \u{1B}[0m  operation "))
         #expect(lines[2].hasPrefix("  \u{1B}[32mnon-breaking\u{1B}[0m  status 201"))
-        #expect(SpecChangeList.summary(changes, between: "x v1 and v2") == "1 breaking, 1 non-breaking changes between x v1 and v2")
-        #expect(SpecChangeList.summary([], between: "x v1 and v2") == "0 breaking, 0 non-breaking changes between x v1 and v2")
+        #expect(SpecChangeList.summary(SpecDiff.Report(changes: changes), between: "x v1 and v2") == "1 breaking, 1 non-breaking changes between x v1 and v2")
+        #expect(SpecChangeList.summary(SpecDiff.Report(), between: "x v1 and v2") == "0 breaking, 0 non-breaking changes between x v1 and v2")
     }
 
     @Test func diffSpecJSONCountsBreakingAndNonBreaking() throws {

@@ -21,6 +21,19 @@ import Testing
         #expect(TerminalText.safe("a\u{9B}31m\nb") == "a\u{FFFD}31m\nb")
     }
 
+    @Test func theOutputSinkNeutralisesEveryControlButItsOwnColours() {
+        let style = TextStyle.colored
+        // GIVEN an OSC title, a screen clear, a C1 CSI, BEL and a carriage return in text beside apish's colours
+        let text = style.bold("op\u{1B}]0;pwned\u{07}") + " \u{1B}[2J\u{9B}31m\r" + style.red("x") + "\tZürich\u{85}\n"
+        // THEN only apish's own SGR codes, tabs and newlines remain
+        #expect(TerminalText.neutralized(text)
+            == "\u{1B}[1mop\u{FFFD}]0;pwned\u{FFFD}\u{1B}[0m \u{FFFD}[2J\u{FFFD}31m\u{FFFD}\u{1B}[31mx\u{1B}[0m\tZürich\u{FFFD}\n")
+        // AND an SGR code apish never writes (conceal) is neutralised, plain text is returned as is
+        #expect(TerminalText.neutralized("\u{1B}[8mhidden") == "\u{FFFD}[8mhidden")
+        #expect(TerminalText.neutralized("plain é 東京\n") == "plain é 東京\n")
+        #expect(TerminalText.neutralized("\u{1B}[") == "\u{FFFD}[")
+    }
+
     @Test func trailingBlanksAreTrimmedAndOtherTextKept() {
         #expect(RowsRenderer.trimmingTrailingBlanks("東京 \t ") == "東京")
         #expect(RowsRenderer.trimmingTrailingBlanks("a b") == "a b")

@@ -65,7 +65,7 @@ import JSON
             try parse("city", "=", "Boston")
         }
         #expect(throws: ExpectationError("expect PATH == needs a value after ==")) { try parse("city", "==") }
-        #expect(throws: ExpectationError("invalid regular expression \"(\"")) { try parse("city", "matches", "(") }
+        #expect(throws: ExpectationError("invalid regular expression \"(\": missing ')'")) { try parse("city", "matches", "(") }
         #expect(throws: ExpectationError.self) { try parse("data[", "exists") }
     }
 

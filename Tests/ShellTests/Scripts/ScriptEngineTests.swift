@@ -30,6 +30,24 @@ import JSON
         #expect(output.errors.isEmpty)
     }
 
+    @Test func failuresAreCountedButOnlyTheFirstKeptWithoutAReport() {
+        // GIVEN a run that keeps no cases (no report asked for) and 500 failing expectations
+        engine.keepsCases = false
+        let ok = run(String(repeating: "expect 1 == 2\n", count: 500))
+        // THEN every one counts, but only the first few are held
+        #expect(!ok)
+        #expect(engine.failureCount == 500)
+        #expect(engine.failures.count == ShellEngine.unreportedFailureLimit)
+        #expect(engine.failures.first?.description.hasPrefix("t.apish:1: ") == true)
+        #expect(engine.cases.isEmpty)
+    }
+
+    @Test func aReportKeepsFailuresUpToItsCap() {
+        let ok = run(String(repeating: "expect 1 == 2\n", count: 40))
+        #expect(!ok)
+        #expect(engine.failures.count == 40 && engine.failureCount == 40)
+    }
+
     @Test func aFailedRequestNotJudgedCountsAtItsOwnLine() {
         let ok = run("refresh weather city==Atlantis\nservices\n")
         #expect(!ok)

@@ -1,0 +1,442 @@
+import FoundationFree
+
+/// The regular expressions of `expect PATH matches REGEX`, matched in time linear in the text: the
+/// pattern becomes a Thompson NFA that is simulated state set by state set, so `^(a+)+$` costs what
+/// `^a+$` costs instead of backtracking for ever. Only whether the pattern occurs is asked, so no captures.
+///
+/// Syntax: literals, `.`, `[…]` and `[^…]` with ranges, `\d \w \s \D \W \S \b \B`, `\n \t \r \xHH` and
+/// escaped punctuation, `^` and `$` (the text's start and end), groups `(…)`
+/// and `(?:…)`, `|`, `* + ? {n} {n,} {n,m}` (lazy and possessive forms match the same texts), and a
+/// leading `(?i)` for case-insensitive matching. Back-references and look-around cannot be matched in
+/// linear time and are refused when the pattern is read.
+///
+/// A match has a step budget and looks at a `CancellationToken` every few thousand steps.
+struct BoundedRegex {
+    /// Why a pattern was refused or a match stopped.
+    enum Failure: Error, Equatable, CustomStringConvertible {
+        case invalid(String)
+        case tooCostly
+        case cancelled
+
+        var description: String {
+            switch self {
+            case .invalid(let reason): reason
+            case .tooCostly: "the pattern is too costly to match against this text"
+            case .cancelled: "the match was cancelled"
+            }
+        }
+    }
+
+    /// NFA steps one match may take: about 50 pattern states over a megabyte of text.
+    static let stepBudget = 50_000_000
+    /// A counted repetition is compiled as copies; beyond this many the pattern is refused.
+    static let repetitionLimit = 1_000
+    static let stateLimit = 100_000
+
+    private let program: [Instruction]
+    private let ignoresCase: Bool
+
+    init(_ pattern: String) throws(Failure) {
+        var parser = Parser(Array(pattern.unicodeScalars))
+        if parser.consume("(?i)") { ignoresCase = true } else { ignoresCase = false }
+        let tree = try parser.parseAll()
+        var compiler = Compiler(ignoresCase: ignoresCase)
+        try compiler.emit(tree)
+        compiler.program.append(.match)
+        program = compiler.program
+    }
+
+    /// Whether the pattern occurs anywhere in `text`.
+    func matches(_ text: String, cancellation: CancellationToken? = nil, budget: Int = stepBudget) throws(Failure) -> Bool {
+        let input = Array(text.unicodeScalars)
+        var current = StateSet(capacity: program.count)
+        var next = StateSet(capacity: program.count)
+        var steps = 0
+        var stack: [Int] = []
+
+        /// Adds `start` and everything reachable from it without reading a character at `position`.
+        func close(_ start: Int, at position: Int, into set: inout StateSet) throws(Failure) {
+            stack.append(start)
+            while let index = stack.popLast() {
+                guard set.insert(index) else { continue }
+                steps += 1
+                if steps & 0xFFF == 0 {
+                    if steps > budget { throw .tooCostly }
+                    if cancellation?.isCancelled == true { throw .cancelled }
+                }
+                switch program[index] {
+                case .jump(let target): stack.append(target)
+                case .split(let first, let second):
+                    stack.append(second)
+                    stack.append(first)
+                case .assert(let assertion):
+                    if holds(assertion, at: position, in: input) { stack.append(index + 1) }
+                case .scalar, .match:
+                    break
+                }
+            }
+        }
+
+        for position in 0...input.count {
+            try close(0, at: position, into: &current)
+            if current.members.contains(where: { if case .match = program[$0] { true } else { false } }) { return true }
+            guard position < input.count else { break }
+            let scalar = input[position]
+            next.clear()
+            for index in current.members {
+                guard case .scalar(let set) = program[index], set.contains(scalar, ignoringCase: ignoresCase) else { continue }
+                try close(index + 1, at: position + 1, into: &next)
+            }
+            swap(&current, &next)
+        }
+        return false
+    }
+
+    private func holds(_ assertion: Assertion, at position: Int, in input: [Unicode.Scalar]) -> Bool {
+        switch assertion {
+        case .start: return position == 0
+        case .end: return position == input.count
+        case .wordBoundary, .notWordBoundary:
+            let before = position > 0 && ScalarSet.isWord(input[position - 1])
+            let after = position < input.count && ScalarSet.isWord(input[position])
+            return (before != after) == (assertion == .wordBoundary)
+        }
+    }
+
+    // MARK: Program
+
+    enum Assertion: Equatable { case start, end, wordBoundary, notWordBoundary }
+
+    enum Instruction {
+        case scalar(ScalarSet)
+        case split(Int, Int)
+        case jump(Int)
+        case assert(Assertion)
+        case match
+    }
+
+    /// A set of characters: ranges, the shorthand classes, and whether it is negated.
+    struct ScalarSet {
+        var ranges: [ClosedRange<UInt32>] = []
+        var classes: [Character] = []
+        var negated = false
+        var anyButNewline = false
+
+        static func isWord(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        }
+
+        func contains(_ scalar: Unicode.Scalar, ignoringCase: Bool) -> Bool {
+            if anyButNewline { return scalar != "\n" }
+            var found = containsExactly(scalar)
+            if !found, ignoringCase {
+                for variant in [scalar.properties.lowercaseMapping, scalar.properties.uppercaseMapping] {
+                    if let other = variant.unicodeScalars.first, variant.unicodeScalars.count == 1, containsExactly(other) {
+                        found = true
+                        break
+                    }
+                }
+            }
+            return found != negated
+        }
+
+        private func containsExactly(_ scalar: Unicode.Scalar) -> Bool {
+            if ranges.contains(where: { $0.contains(scalar.value) }) { return true }
+            return classes.contains { shorthand in
+                switch shorthand {
+                case "d": scalar.properties.numericType == .decimal
+                case "D": scalar.properties.numericType != .decimal
+                case "w": Self.isWord(scalar)
+                case "W": !Self.isWord(scalar)
+                case "s": scalar.properties.isWhitespace
+                case "S": !scalar.properties.isWhitespace
+                default: false
+                }
+            }
+        }
+    }
+
+    // MARK: Parsing
+
+    indirect enum Node {
+        case empty
+        case set(ScalarSet)
+        case assert(Assertion)
+        case sequence([Node])
+        case alternatives([Node])
+        case repeated(Node, min: Int, max: Int?)
+    }
+
+    struct Parser {
+        let scalars: [Unicode.Scalar]
+        var position = 0
+        var depth = 0
+
+        init(_ scalars: [Unicode.Scalar]) {
+            self.scalars = scalars
+        }
+
+        private var current: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
+
+        mutating func consume(_ text: String) -> Bool {
+            let wanted = Array(text.unicodeScalars)
+            guard position + wanted.count <= scalars.count, Array(scalars[position..<position + wanted.count]) == wanted else { return false }
+            position += wanted.count
+            return true
+        }
+
+        mutating func parseAll() throws(Failure) -> Node {
+            let node = try alternatives()
+            if position < scalars.count { throw .invalid("unbalanced ')' at \(position + 1)") }
+            return node
+        }
+
+        private mutating func alternatives() throws(Failure) -> Node {
+            var branches = [try sequence()]
+            while current == "|" {
+                position += 1
+                branches.append(try sequence())
+            }
+            return branches.count == 1 ? branches[0] : .alternatives(branches)
+        }
+
+        private mutating func sequence() throws(Failure) -> Node {
+            var items: [Node] = []
+            while let scalar = current, scalar != "|", scalar != ")" {
+                var atom = try self.atom()
+                while let quantifier = try self.quantifier() {
+                    if case .assert = atom { throw .invalid("nothing to repeat before '\(scalars[position - 1])'") }
+                    atom = .repeated(atom, min: quantifier.min, max: quantifier.max)
+                }
+                items.append(atom)
+            }
+            return items.count == 1 ? items[0] : .sequence(items)
+        }
+
+        private mutating func quantifier() throws(Failure) -> (min: Int, max: Int?)? {
+            guard let scalar = current else { return nil }
+            var result: (min: Int, max: Int?)
+            switch scalar {
+            case "*": result = (0, nil)
+            case "+": result = (1, nil)
+            case "?": result = (0, 1)
+            case "{":
+                let start = position
+                position += 1
+                guard let low = number() else {
+                    position = start
+                    return nil
+                }
+                var high: Int? = low
+                if current == "," {
+                    position += 1
+                    high = number()
+                }
+                guard current == "}" else {
+                    position = start
+                    return nil
+                }
+                if let high, high < low { throw .invalid("repetition {\(low),\(high)} has its bounds the wrong way round") }
+                if low > BoundedRegex.repetitionLimit || (high ?? 0) > BoundedRegex.repetitionLimit {
+                    throw .invalid("repetition counts above \(BoundedRegex.repetitionLimit) are not supported")
+                }
+                result = (low, high)
+            default:
+                return nil
+            }
+            position += 1
+            if current == "?" || current == "+" { position += 1 }
+            return result
+        }
+
+        private mutating func number() -> Int? {
+            var value: Int?
+            while let scalar = current, ("0"..."9").contains(scalar) {
+                value = min((value ?? 0) * 10 + Int(scalar.value - 48), 1_000_000)
+                position += 1
+            }
+            return value
+        }
+
+        private mutating func atom() throws(Failure) -> Node {
+            guard let scalar = current else { throw .invalid("unexpected end of the pattern") }
+            position += 1
+            switch scalar {
+            case "(":
+                depth += 1
+                guard depth <= 200 else { throw .invalid("groups nest too deeply") }
+                defer { depth -= 1 }
+                if consume("?:") {
+                } else if current == "?" {
+                    throw .invalid("look-around and other (?…) groups are not supported (only (?:…) and a leading (?i))")
+                }
+                let inner = try alternatives()
+                guard current == ")" else { throw .invalid("missing ')'") }
+                position += 1
+                return inner
+            case ".":
+                var set = ScalarSet()
+                set.anyButNewline = true
+                return .set(set)
+            case "^": return .assert(.start)
+            case "$": return .assert(.end)
+            case "[": return .set(try bracket())
+            case "\\": return try escape(inBracket: false)
+            case "*", "+", "?": throw .invalid("nothing to repeat before '\(scalar)'")
+            default: return .set(ScalarSet(ranges: [scalar.value...scalar.value]))
+            }
+        }
+
+        private mutating func escape(inBracket: Bool) throws(Failure) -> Node {
+            guard let scalar = current else { throw .invalid("the pattern ends with a lone '\\'") }
+            position += 1
+            switch scalar {
+            case "d", "D", "w", "W", "s", "S":
+                return .set(ScalarSet(classes: [Character(scalar)]))
+            case "b" where !inBracket: return .assert(.wordBoundary)
+            case "B" where !inBracket: return .assert(.notWordBoundary)
+            case "n": return literal("\n")
+            case "t": return literal("\t")
+            case "r": return literal("\r")
+            case "f": return literal("\u{0C}")
+            case "v": return literal("\u{0B}")
+            case "0": return literal("\u{0}")
+            case "x":
+                var value: UInt32 = 0
+                for _ in 0..<2 {
+                    guard let digit = current, digit.isASCII, let nibble = PercentEncoding.hexValue(UInt8(truncatingIfNeeded: digit.value)) else {
+                        throw .invalid("\\x needs two hex digits")
+                    }
+                    value = value << 4 | UInt32(nibble)
+                    position += 1
+                }
+                return .set(ScalarSet(ranges: [value...value]))
+            case "1"..."9":
+                throw .invalid("back-references (\\\(scalar)) are not supported")
+            default:
+                if scalar.properties.isAlphabetic { throw .invalid("unknown escape \\\(scalar)") }
+                return literal(scalar)
+            }
+        }
+
+        private func literal(_ scalar: Unicode.Scalar) -> Node {
+            .set(ScalarSet(ranges: [scalar.value...scalar.value]))
+        }
+
+        private mutating func bracket() throws(Failure) -> ScalarSet {
+            var set = ScalarSet()
+            if current == "^" {
+                set.negated = true
+                position += 1
+            }
+            var first = true
+            while let scalar = current, scalar != "]" || first {
+                first = false
+                position += 1
+                var low: Unicode.Scalar = scalar
+                if scalar == "\\" {
+                    guard case .set(let escaped) = try escape(inBracket: true) else { continue }
+                    if !escaped.classes.isEmpty {
+                        set.classes += escaped.classes
+                        continue
+                    }
+                    guard let range = escaped.ranges.first, let start = Unicode.Scalar(range.lowerBound) else { continue }
+                    low = start
+                }
+                if current == "-", position + 1 < scalars.count, scalars[position + 1] != "]" {
+                    position += 1
+                    var high = scalars[position]
+                    position += 1
+                    if high == "\\" {
+                        guard case .set(let escaped) = try escape(inBracket: true), let range = escaped.ranges.first,
+                              let end = Unicode.Scalar(range.lowerBound) else { throw .invalid("bad range in [...]") }
+                        high = end
+                    }
+                    guard low.value <= high.value else { throw .invalid("range \(low)-\(high) is out of order") }
+                    set.ranges.append(low.value...high.value)
+                } else {
+                    set.ranges.append(low.value...low.value)
+                }
+            }
+            guard current == "]" else { throw .invalid("missing ']'") }
+            position += 1
+            return set
+        }
+    }
+
+    // MARK: Compiling
+
+    struct Compiler {
+        let ignoresCase: Bool
+        var program: [Instruction] = []
+
+        mutating func emit(_ node: Node) throws(Failure) {
+            guard program.count < BoundedRegex.stateLimit else { throw .invalid("the pattern is too large") }
+            switch node {
+            case .empty:
+                break
+            case .set(let set):
+                program.append(.scalar(set))
+            case .assert(let assertion):
+                program.append(.assert(assertion))
+            case .sequence(let items):
+                for item in items { try emit(item) }
+            case .alternatives(let branches):
+                var jumps: [Int] = []
+                for (offset, branch) in branches.enumerated() {
+                    if offset < branches.count - 1 {
+                        let split = program.count
+                        program.append(.split(split + 1, -1))
+                        try emit(branch)
+                        jumps.append(program.count)
+                        program.append(.jump(-1))
+                        program[split] = .split(split + 1, program.count)
+                    } else {
+                        try emit(branch)
+                    }
+                }
+                for jump in jumps { program[jump] = .jump(program.count) }
+            case let .repeated(inner, minimum, maximum):
+                for _ in 0..<minimum { try emit(inner) }
+                if let maximum {
+                    var splits: [Int] = []
+                    for _ in minimum..<maximum {
+                        splits.append(program.count)
+                        program.append(.split(program.count + 1, -1))
+                        try emit(inner)
+                    }
+                    for split in splits { program[split] = .split(split + 1, program.count) }
+                } else {
+                    let split = program.count
+                    program.append(.split(split + 1, -1))
+                    try emit(inner)
+                    program.append(.jump(split))
+                    program[split] = .split(split + 1, program.count)
+                }
+            }
+        }
+    }
+
+    /// States of one step, with O(1) insertion and clearing by generation.
+    struct StateSet {
+        private var marks: [Int]
+        private var generation = 1
+        private(set) var members: [Int] = []
+
+        init(capacity: Int) {
+            marks = Array(repeating: 0, count: capacity)
+        }
+
+        mutating func insert(_ index: Int) -> Bool {
+            guard marks[index] != generation else { return false }
+            marks[index] = generation
+            members.append(index)
+            return true
+        }
+
+        mutating func clear() {
+            generation += 1
+            members.removeAll(keepingCapacity: true)
+        }
+    }
+}

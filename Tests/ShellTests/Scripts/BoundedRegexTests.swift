@@ -1,0 +1,52 @@
+import FoundationFree
+import Testing
+@testable import Shell
+
+/// `expect PATH matches REGEX` matches in linear time: the same answers as a backtracking engine on
+/// ordinary patterns, an answer at once on the patterns that make one run for ever.
+@Suite struct BoundedRegexTests {
+    static let cases: [(pattern: String, text: String)] = [
+        ("^Apple", "Apple Inc."), ("^Apple", "Pineapple"), ("Inc\\.$", "Apple Inc."), ("Inc\\.$", "Apple Inc.\n"),
+        ("a.c", "abc"), ("a.c", "a\nc"), ("colou?r", "color"), ("colou?r", "colour"), ("colou?r", "colouur"),
+        ("^[A-Z]{3}$", "AAPL"), ("^[A-Z]{3}$", "IBM"), ("^[A-Z]{2,4}$", "A"), ("^[A-Z]{2,}$", "ABCDEFG"),
+        ("^\\d+(\\.\\d{1,2})?$", "530.12"), ("^\\d+(\\.\\d{1,2})?$", "530.123"), ("^-?\\d+$", "-3"),
+        ("^(cat|dog)s?$", "dogs"), ("^(cat|dog)s?$", "cow"), ("[^a-z]", "abc"), ("[^a-z]", "abC"),
+        ("\\bcat\\b", "a cat sat"), ("\\bcat\\b", "concatenate"), ("\\Bcat", "concat"), ("\\s\\S\\w\\W", " x_!"),
+        ("^(?:ab)+$", "ababab"), ("^(?:ab)+$", "ababa"), ("x*", ""), ("^$", ""), ("^a|b$", "cb"),
+        ("[\\d-]+", "12-3"), ("[a\\]]", "]"), ("^.*$", "anything"), ("\\x41", "A"), ("é+", "café"),
+        ("^(a+)+$", "aaaa"), ("^(a|aa)+$", "aaaa"), ("a{0}b", "b"), ("^a{2,3}?$", "aaa"),
+    ]
+
+    @Test(arguments: cases)
+    func answersAsABacktrackingEngineDoes(pattern: String, text: String) throws {
+        let expected = try Regex(pattern).firstMatch(in: text) != nil
+        #expect(try BoundedRegex(pattern).matches(text) == expected, "\(pattern) on \(text)")
+    }
+
+    @Test func caseInsensitiveWithALeadingFlag() throws {
+        #expect(try BoundedRegex("(?i)^apple$").matches("APPLE"))
+        #expect(try !BoundedRegex("^apple$").matches("APPLE"))
+    }
+
+    @Test func catastrophicPatternsAnswerAtOnce() throws {
+        // GIVEN patterns that take a backtracking engine 2^n steps on a near miss
+        let text = String(repeating: "a", count: 5_000) + "!"
+        for pattern in ["^(a+)+$", "^(a|a)*$", "^(a*)*$", "^(a|aa)+$", "(x+x+)+y"] {
+            #expect(try !BoundedRegex(pattern).matches(text), "\(pattern)")
+        }
+    }
+
+    @Test func aMatchStopsAtItsBudgetAndAtCtrlC() throws {
+        let regex = try BoundedRegex("(a|b|c|d)*e")
+        let text = String(repeating: "abcd", count: 10_000)
+        #expect(throws: BoundedRegex.Failure.tooCostly) { try regex.matches(text, budget: 100_000) }
+        let token = CancellationToken()
+        token.cancel()
+        #expect(throws: BoundedRegex.Failure.cancelled) { try regex.matches(text, cancellation: token) }
+    }
+
+    @Test(arguments: ["(a", "a)", "[a", "*a", "a{3,1}", "(?=a)", "(a)\\1", "\\q", "a{5000}"])
+    func patternsItCannotMatchAreRefusedWhenRead(pattern: String) {
+        #expect(throws: BoundedRegex.Failure.self) { try BoundedRegex(pattern) }
+    }
+}
