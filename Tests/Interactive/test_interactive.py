@@ -73,6 +73,8 @@ class InteractiveShell(PtyTestCase):
     def test_call_completes_operation_ids_then_parameter_names(self):
         child = self.spawn()
         self.run_line(child, "locate services-openapi.json")
+        # v2's operation; v3 (the default now) renamed its neighbour to getPetById
+        self.run_line(child, "use petstore v2")
         child.send("call getP\t")
         child.expect("et ")
         # a parameter name ends in `=`, with no space after it: the value follows at once
