@@ -50,25 +50,29 @@ struct RequestPipeline {
         var headers = state.headers
         let url = endpoint.url ?? entry.map { Self.joined($0.url, endpoint.path) } ?? endpoint.path
         var scopes: [String: String] = [:]
+        var login: HTTPLogin?
         addCredentials(state.credentials, entry: entry, url: url, auth: endpoint.auth == .inScope ? nil : endpoint.auth,
-                       query: &query, headers: &headers, scopes: &scopes)
+                       query: &query, headers: &headers, scopes: &scopes, login: &login)
         if let entry, let versioning = entry.versioning, URLScope.contains(base: entry.url, url: url) {
             versioning.apply(entry, headers: &headers, query: &query)
         }
         for header in endpoint.headers { headers.set(header.name, header.value) }
         var request = HTTPRequest(method: endpoint.method, url: url, query: query, headers: headers, body: endpoint.body)
         request.credentialScopes = scopes
+        // Set after the endpoint's headers: an `Authorization` of its own means the login is not wanted.
+        request.login = headers["Authorization"] == nil ? login : nil
         request.recordsSentHeaders = state.recordsSentHeaders
         return request
     }
 
     /// Adds the credentials a request for `url` carries: the bearer token as `Authorization`, the API key as
-    /// its query parameter (when the endpoint asks for them, or whatever is in scope when `auth` is nil) and
-    /// credential headers; each only within its scope, which is also noted so that no redirect carries it
-    /// further.
+    /// its query parameter (when the endpoint asks for them, or whatever is in scope when `auth` is nil),
+    /// credential headers, and a Basic or Digest login (for the transport to answer with, when no
+    /// `Authorization` is set otherwise); each only within its scope, which is also noted so that no
+    /// redirect carries it further: the transport checks a login's scope again on every hop.
     private func addCredentials(
         _ credentials: Credentials, entry: LocatorEntry?, url: String, auth: AuthRequirement?, query: inout [FormField],
-        headers: inout HTTPHeaders, scopes: inout [String: String]
+        headers: inout HTTPHeaders, scopes: inout [String: String], login: inout HTTPLogin?
     ) {
         let applicable = credentials.applicable(to: url, service: entry.map { ($0.name, $0.url) })
         if let (token, base) = applicable.bearer, auth == nil || auth == .bearer, headers["Authorization"] == nil {
@@ -90,6 +94,10 @@ struct RequestPipeline {
         for header in applicable.headers where headers[header.name] == nil {
             headers.set(header.name, header.value)
             scopes[header.name.lowercased()] = header.base
+        }
+        if let (found, base) = applicable.login, auth == nil, headers["Authorization"] == nil {
+            let scheme: HTTPLogin.Scheme = found.kind == .digest ? .digest : .basic
+            login = HTTPLogin(user: found.user, password: found.password, scheme: scheme, scope: base)
         }
     }
 

@@ -25,13 +25,22 @@ enum CommandLineRedaction {
         let rest = words[2].lowerBound..<last.upperBound
         switch command {
         case "auth" where first.lowercased() == "bearer":
-            edits.replace(words[2], with: maskBytes)
+            if !isReference(bytes, at: words[2].lowerBound) { edits.replace(words[2], with: maskBytes) }
+        case "auth" where first.lowercased() == "basic" || first.lowercased() == "digest":
+            // `USER:PASSWORD`: the user stays, so a recording can say whose password to set.
+            if let colon = bytes[words[2]].firstIndex(of: UInt8(ascii: ":")), colon + 1 < words[2].upperBound,
+               !isReference(bytes, at: colon + 1) {
+                edits.replace(valueSpan(from: colon + 1, in: words[2], bytes: bytes), with: maskBytes)
+            }
+        case "header" where Redactor.isCredentialHeader(first) && words.count >= 4 && TextPatterns.isAuthScheme(bytes[words[2]]):
+            // `header Authorization Basic X`: the scheme stays, so the line still says what it sets.
+            if !isReference(bytes, at: words[3].lowerBound) { edits.replace(words[3].lowerBound..<last.upperBound, with: maskBytes) }
         case "auth" where first.lowercased() == "key":
             if let equals = bytes[words[2]].firstIndex(of: UInt8(ascii: "=")) {
                 edits.replace(valueSpan(from: equals + 1, in: words[2], bytes: bytes), with: maskBytes)
             }
         case "header" where Redactor.isCredentialHeader(first):
-            edits.replace(rest, with: maskBytes)
+            if !isReference(bytes, at: rest.lowerBound) { edits.replace(rest, with: maskBytes) }
         case "set" where Redactor.isCredentialName(first):
             edits.replace(rest, with: maskBytes)
         case "set":
@@ -47,6 +56,15 @@ enum CommandLineRedaction {
         default:
             break
         }
+    }
+
+    /// Whether a value starts with an environment reference (`${env.APISH_PASSWORD:-redacted}`), which a
+    /// recording writes in place of a secret: a reference is not a secret, and masking it would break the replay.
+    private static func isReference(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        let reference = Array("${env.".utf8)
+        var index = start
+        if index < bytes.count, TextPatterns.isQuote(bytes[index]) { index += 1 }
+        return index + reference.count <= bytes.count && bytes[index..<(index + reference.count)].elementsEqual(reference)
     }
 
     // MARK: Items
@@ -68,13 +86,13 @@ enum CommandLineRedaction {
             if start < word.upperBound, TextPatterns.isQuote(bytes[start]) { start += 1 }
             while start < word.upperBound, TextPatterns.isSpace(bytes[start]) { start += 1 }
             start = TextPatterns.afterAuthScheme(bytes, at: start)
-            guard start < word.upperBound else { return }
+            guard start < word.upperBound, !isReference(bytes, at: start) else { return }
             edits.replace(valueSpan(from: start, in: word, bytes: bytes), with: maskBytes)
         } else {
             guard Redactor.isCredentialParameter(name) else { return }
             let separatorLength = (isColon || next == UInt8(ascii: "=")) ? 2 : 1
             let start = index + separatorLength
-            guard start < word.upperBound else { return }
+            guard start < word.upperBound, !isReference(bytes, at: start) else { return }
             edits.replace(valueSpan(from: start, in: word, bytes: bytes), with: maskBytes)
         }
     }

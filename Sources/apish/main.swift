@@ -184,6 +184,7 @@ if let locator = arguments.locator(environment: environment) {
 }
 
 let session = Session(facade: facade, options: options, environment: environment)
+if isatty(STDIN_FILENO) == 1 { session.readSecret = { SecretPrompt.read(prompt: $0) } }
 let engine = ShellEngine(session: session)
 do {
     try facade.locate(locatorSource)

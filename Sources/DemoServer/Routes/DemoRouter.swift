@@ -11,6 +11,7 @@ struct DemoRouter: Sendable {
     let twitLikes = TwitLikeLedger()
     let twitLiteLikes = TwitLikeLedger()
     let pets = PetLedger()
+    let digestNonces = DigestNonces()
     /// Seconds since 1970; moves the built-in stock prices.
     var clock: @Sendable () -> Double = { Date().timeIntervalSince1970 }
 
@@ -47,6 +48,10 @@ struct DemoRouter: Sendable {
             return try MeetupAPI(fixtures: fixtures).respond(to: request, baseURL: context.baseURL)
         case "echo":
             return EchoRoute.respond(to: request)
+        case "cookies", "basic-auth", "digest-auth", "redirect", "get":
+            return HTTPBinRoutes(nonces: digestNonces).respond(to: request)
+        case "paged":
+            return PagedRoutes.respond(to: request, baseURL: context.baseURL)
         case "faults":
             guard faultsEnabled else { return .noRoute(for: request) }
             return try FaultRoutes(fixtures: fixtures).respond(to: request, context: context)

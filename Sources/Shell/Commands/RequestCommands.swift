@@ -113,13 +113,16 @@ enum CredentialScopeArgument {
     }
 }
 
-/// `auth bearer TOKEN [SERVICE|URL] | auth key NAME=VALUE [SERVICE|URL] | auth show | auth clear [SERVICE|URL]`.
+/// `auth bearer TOKEN [SERVICE|URL] | auth basic|digest USER[:PASSWORD] [SERVICE|URL] | auth key NAME=VALUE
+/// [SERVICE|URL] | auth show | auth clear [SERVICE|URL]`.
 struct AuthCommand: Command {
     let name = "auth"
-    let abstract = "Set credentials: a bearer token or an API key, for a service, an origin URL, or every service"
-    let usage = "auth bearer TOKEN [SERVICE|URL] | auth key NAME=VALUE [SERVICE|URL] | auth show | auth clear [SERVICE|URL]"
+    let abstract = "Set credentials: a bearer token, a Basic or Digest login, or an API key, for a service, an origin URL, or every service"
+    let usage = "auth bearer TOKEN [SERVICE|URL] | auth basic|digest USER[:PASSWORD] [SERVICE|URL] | auth key NAME=VALUE [SERVICE|URL] | auth show | auth clear [SERVICE|URL]"
     let details = [
         "auth bearer demo-token twit",
+        "auth basic ada:s3cret https://api.example.com   (RFC 7617)",
+        "auth digest ada https://api.example.com   (RFC 7616; no :PASSWORD: asked for, unechoed, on a terminal)",
         "auth key key=demo-key meetup",
         "auth bearer ghp_xxx https://api.github.com   (an API outside the locator: that origin and path only)",
         "auth show   (secrets masked)",
@@ -127,9 +130,9 @@ struct AuthCommand: Command {
 
     func complete(_ previous: [String], session: Session) -> [String] {
         switch previous.count {
-        case 0: return ["bearer", "key", "show", "clear"]
+        case 0: return ["bearer", "basic", "digest", "key", "show", "clear"]
         case 1 where previous[0] == "clear": return ServiceCompletion.names(session)
-        case 2 where previous[0] == "bearer" || previous[0] == "key": return ServiceCompletion.names(session)
+        case 2 where ["bearer", "basic", "digest", "key"].contains(previous[0]): return ServiceCompletion.names(session)
         default: return []
         }
     }
@@ -147,6 +150,34 @@ struct AuthCommand: Command {
             let scope = try scope(at: 2) ?? .allServices
             facade.setBearer(arguments[1], for: scope)
             return CommandReport(lines: ["bearer token set for \(scope) (•••)"])
+        case let kind? where kind == "basic" || kind == "digest":
+            guard arguments.count >= 2, !arguments[1].isEmpty, !arguments[1].hasPrefix(":") else { throw .usage(self) }
+            let scope = try scope(at: 2) ?? .allServices
+            let typed = arguments[1]
+            let user: String, password: String
+            var report = CommandReport()
+            if let colon = typed.firstIndex(of: ":") {
+                user = String(typed[..<colon])
+                password = String(typed[typed.index(after: colon)...])
+            } else {
+                guard let readSecret = context.session.readSecret else {
+                    throw CommandError("auth \(kind): give the password as USER:PASSWORD (it is asked for only on a terminal)")
+                }
+                guard let answer = readSecret("password for \(typed): ") else {
+                    throw CommandError("auth \(kind): no password given; nothing changed")
+                }
+                user = typed
+                password = answer
+                // The line typed has no password: a recording writes one that replays.
+                report.recordedLine = "auth \(kind) \(typed):\(Redactor.mask)" + (scope.argument.map { " \($0)" } ?? "")
+            }
+            if kind == "basic" {
+                facade.setBasic(user: user, password: password, for: scope)
+            } else {
+                facade.setDigest(user: user, password: password, for: scope)
+            }
+            report.lines = ["\(kind) login \(user):••• set for \(scope)"]
+            return report
         case "key"?:
             guard arguments.count >= 2, let equals = arguments[1].firstIndex(of: "="),
                   equals != arguments[1].startIndex, arguments[1].index(after: equals) != arguments[1].endIndex else {

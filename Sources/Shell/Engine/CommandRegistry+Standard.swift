@@ -9,6 +9,7 @@ extension CommandRegistry {
         TwitsCommand(), UserCommand(), LikeCommand(), GroupsCommand(), LocationCommand(),
         RawRequestCommand(method: .get), RawRequestCommand(method: .post), RawRequestCommand(method: .put),
         RawRequestCommand(method: .patch), RawRequestCommand(method: .delete),
+        NextCommand(), CookiesCommand(),
         OpsCommand(), CallCommand(),
         AuthCommand(), HeaderCommand(), SetCommand(), VarsCommand(),
         CurlCommandCommand(),

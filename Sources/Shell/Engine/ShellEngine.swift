@@ -249,7 +249,7 @@ public final class ShellEngine {
             keep(result)
             if counts { failures.append(failure) }
         }
-        if command.name != "record" { session.recorder?.record(shown, report: report) }
+        if command.name != "record" { session.record(typed: typed, report: report) }
         return report.ok
     }
 
