@@ -168,9 +168,11 @@ struct AuthCommand: Command {
                 }
                 user = typed
                 password = answer
-                // The line typed has no password: a recording writes one that replays.
-                report.recordedLine = "auth \(kind) \(typed):\(Redactor.mask)" + (scope.argument.map { " \($0)" } ?? "")
             }
+            // Recorded with the password as an environment reference, also when it was asked for (the line
+            // typed has none) or quoted (a reference in single quotes would not expand).
+            report.recordedLine = "auth \(kind) \(Recorder.quoted(user)):\(Recorder.placeholder(Recorder.passwordPlaceholder))"
+                + (scope.argument.map { " \($0)" } ?? "")
             if kind == "basic" {
                 facade.setBasic(user: user, password: password, for: scope)
             } else {
@@ -217,6 +219,7 @@ struct HeaderCommand: Command {
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         let facade = context.session.facade
+        var recordedLine: String?
         if arguments.first == "-d" {
             guard arguments.count == 2 else { throw .usage(self) }
             guard facade.removeHeader(arguments[1]) else {
@@ -237,10 +240,16 @@ struct HeaderCommand: Command {
             } catch {
                 throw CommandError(error)
             }
+            if let stored = facade.credentials.headers.last(where: { $0.name.lowercased() == arguments[0].lowercased() }) {
+                // A recording keeps the scheme (`Basic `) and the scope, with the secret as a reference.
+                recordedLine = "header \(stored.name) \(Recorder.schemePrefix(of: stored.value))"
+                    + Recorder.placeholder(Recorder.secretPlaceholder) + (stored.scope.argument.map { " \($0)" } ?? "")
+            }
         }
         var lines = facade.headers.map { context.session.redact("\($0.name): \($0.value)") }
         lines += facade.credentials.headers.map { "\($0.name): \(Redactor.mask)   (scoped to \($0.scope))" }
         var report = CommandReport(lines: lines.isEmpty ? ["no extra headers"] : lines)
+        report.recordedLine = recordedLine
         report.data = .object(JSONObject(
             facade.headers.map { ($0.name, JSONValue.string(context.session.redact($0.value))) }
                 + facade.credentials.headers.map { ($0.name, JSONValue.string(Redactor.mask)) }))

@@ -98,7 +98,7 @@ public struct Recorder: Sendable {
             if !placeholders.contains(placeholder) { placeholders.append(placeholder) }
         }
         let lines = recorded.map { line in
-            var result = redact(line)
+            var result = Self.redactKeepingReferences(line, redact: redact)
             for name in Self.referencedPlaceholders(in: result) { note(name) }
             guard result.contains(Redactor.mask) else { return result }
             let rules: [(pattern: String, placeholder: String)] = [
@@ -162,7 +162,30 @@ public struct Recorder: Sendable {
         for reference in references where line.contains(reference.secret) {
             line = line.replacingAll(reference.secret, with: placeholder(reference.name))
         }
-        return redact(line)
+        return redactKeepingReferences(line, redact: redact)
+    }
+
+    /// `redact(line)` with each `${env.NAME:-redacted}` left whole: its `NAME:-…` would otherwise read as a
+    /// credential header's value and be masked. The references are shortened to `${env.NAME}` (which no
+    /// pattern masks, and which the command-line rules know as a reference) while `redact` runs.
+    static func redactKeepingReferences(_ line: String, redact: (String) -> String) -> String {
+        guard line.contains("${env.APISH_") else { return redact(line) }
+        var shortened = line
+        for name in referencedPlaceholders(in: line) {
+            shortened = shortened.replacingAll(placeholder(name), with: "${env.\(name)}")
+        }
+        var result = redact(shortened)
+        for name in referencedPlaceholders(inShortened: result) {
+            result = result.replacingAll("${env.\(name)}", with: placeholder(name))
+        }
+        return result
+    }
+
+    private static func referencedPlaceholders(inShortened line: String) -> [String] {
+        guard let expression = try? Regex(#"\$\{env\.(APISH_[A-Z0-9_]+)\}"#) else { return [] }
+        return Array(Set(line.matches(of: expression).compactMap { match in
+            match.output.count > 1 ? match.output[1].substring.map(String.init) : nil
+        }))
     }
 
     /// `text` with every match of `pattern` replaced by `template`, in which `$1` is the first group.
