@@ -73,7 +73,10 @@ public enum Expectation: Sendable, Equatable {
             case "result": return try parseResult(rest)
             case "version": return try parseVersion(rest)
             case "count": return try parseCount(rest)
-            case "header" where !rest.isEmpty: return try parseHeader(rest)
+            // `expect header == 1` and `expect header exists` check a body member called `header`.
+            case "header" where rest.count >= 2 && ExpectationOperator(rawValue: rest[0].text) == nil
+                && !["contains", "matches", "exists"].contains(rest[0].text.lowercased()):
+                return try parseHeader(rest)
             default: break
             }
         }
