@@ -59,4 +59,12 @@ static inline CURLcode apish_easy_getinfo_string(CURL *handle, CURLINFO info, ch
     return curl_easy_getinfo(handle, info, value);
 }
 
+static inline CURLcode apish_easy_getinfo_slist(CURL *handle, CURLINFO info, struct curl_slist **value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+/* The CURLAUTH_ masks are macros with casts, which Swift does not import. */
+static inline long apish_auth_basic(void) { return (long)CURLAUTH_BASIC; }
+static inline long apish_auth_digest(void) { return (long)CURLAUTH_DIGEST; }
+
 #endif

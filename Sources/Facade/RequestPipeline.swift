@@ -104,9 +104,10 @@ struct RequestPipeline {
         var headers = state.headers
         let url = endpoint.url ?? entry.map { Self.joined($0.url, endpoint.path) } ?? endpoint.path
         var scopes: [String: String] = [:]
+        var login: HTTPLogin?
         let unmet = addCredentials(
             state.credentials, entry: entry, url: url, auth: endpoint.auth == .inScope ? nil : endpoint.auth,
-            oauth2Token: oauth2Token, query: &query, headers: &headers, scopes: &scopes)
+            oauth2Token: oauth2Token, query: &query, headers: &headers, scopes: &scopes, login: &login)
         if let entry, let versioning = entry.versioning, URLScope.contains(base: entry.url, url: url) {
             versioning.apply(entry, headers: &headers, query: &query)
         }
@@ -120,19 +121,23 @@ struct RequestPipeline {
         }
         var request = HTTPRequest(method: endpoint.method, url: url, query: query, headers: headers, body: endpoint.body)
         request.credentialScopes = scopes
+        // Set after the endpoint's headers: an `Authorization` of its own means the login is not wanted.
+        request.login = headers["Authorization"] == nil ? login : nil
         request.recordsSentHeaders = state.recordsSentHeaders
         return (request, unmet)
     }
 
     /// Adds the credentials a request for `url` carries: the bearer token (or the OAuth 2 client's access
     /// token, fetched before) as `Authorization`, the API key as its query parameter (when the endpoint asks
-    /// for them, or whatever is in scope when `auth` is nil) and credential headers; each only within its
-    /// scope, which is also noted so that no redirect carries it further. An OpenAPI operation gets what
-    /// its security requirement names, where its schemes say (see `SecurityPlan`), plus the credential
-    /// headers; a public one gets nothing. Returns the warning of a requirement not met.
+    /// for them, or whatever is in scope when `auth` is nil), credential headers, and a Basic or Digest
+    /// login (for the transport to answer with, when no `Authorization` is set otherwise); each only within
+    /// its scope, which is also noted so that no redirect carries it further: the transport checks a
+    /// login's scope again on every hop. An OpenAPI operation gets what its security requirement names,
+    /// where its schemes say (see `SecurityPlan`), plus the credential headers; a public one gets nothing.
+    /// Returns the warning of a requirement not met.
     private func addCredentials(
         _ credentials: Credentials, entry: LocatorEntry?, url: String, auth: AuthRequirement?, oauth2Token: String?,
-        query: inout [FormField], headers: inout HTTPHeaders, scopes: inout [String: String]
+        query: inout [FormField], headers: inout HTTPHeaders, scopes: inout [String: String], login: inout HTTPLogin?
     ) -> String? {
         var applicable = credentials.applicable(to: url, service: entry.map { ($0.name, $0.url) })
         // An OAuth 2 client's token, fetched before, is the bearer token of its scope.
@@ -154,6 +159,8 @@ struct RequestPipeline {
                 case .cookie(let cookie):
                     cookies.append("\(cookie)=\(placement.value)")
                     scopes["cookie"] = placement.base
+                case let .login(scheme, user):
+                    login = HTTPLogin(user: user, password: placement.value, scheme: scheme, scope: placement.base)
                 }
             }
             if !cookies.isEmpty {
@@ -179,6 +186,10 @@ struct RequestPipeline {
             }
         }
         addHeaders(applicable, to: &headers, scopes: &scopes)
+        if let (found, base) = applicable.login, auth == nil, headers["Authorization"] == nil {
+            let scheme: HTTPLogin.Scheme = found.kind == .digest ? .digest : .basic
+            login = HTTPLogin(user: found.user, password: found.password, scheme: scheme, scope: base)
+        }
         return nil
     }
 

@@ -182,3 +182,20 @@ extension ServiceFacade {
 
     func joined(_ base: String, _ path: String) -> String { RequestPipeline.joined(base, path) }
 }
+
+extension ServiceFacade {
+    /// The next page after the last response (`NextPage`), as an absolute URL, with where it was found.
+    public func nextPage() throws(FacadeError) -> (url: String, source: NextPage.Source) {
+        guard let exchange = lastExchange else {
+            throw .invalidRequest("next: no response yet; run a request first (get URL, refresh, …)")
+        }
+        guard let response = exchange.response else {
+            throw .invalidRequest("next: the last request (\(exchange.method) \(exchange.displayURL)) got no response")
+        }
+        guard let found = NextPage.find(headers: response.headers, body: exchange.body, base: response.url) else {
+            throw .invalidRequest("next: no next page after \(exchange.method) \(exchange.displayURL) → \(response.status): "
+                + #"no Link rel="next" header, and no next URL in the body ("# + NextPage.bodyPathNames + ")")
+        }
+        return found
+    }
+}

@@ -49,6 +49,29 @@ extension ServiceFacade {
         state.credentials.setOAuth2(client, for: scope)
     }
 
+    /// Sets a Basic login for a scope (`auth basic USER:PASSWORD [SCOPE]`).
+    public func setBasic(user: String, password: String, for scope: Credentials.Scope) {
+        state.credentials.setBasic(user: user, password: password, for: scope)
+    }
+
+    /// Sets a Digest login for a scope (`auth digest USER:PASSWORD [SCOPE]`); libcurl answers the challenge.
+    public func setDigest(user: String, password: String, for scope: Credentials.Scope) {
+        state.credentials.setDigest(user: user, password: password, for: scope)
+    }
+
+    /// The session's cookies (libcurl's jar), as Netscape cookie-file lines.
+    public var cookieJar: [String] { transport.cookieJar() }
+
+    /// Puts cookies (as `cookieJar` gave them) back into the jar.
+    public func restoreCookieJar(_ lines: [String]) {
+        transport.restoreCookieJar(lines)
+    }
+
+    /// Empties the cookie jar.
+    public func clearCookies() {
+        transport.clearCookies()
+    }
+
     /// Forgets the credentials of one scope, or all of them.
     public func clearCredentials(_ scope: Credentials.Scope?) {
         state.credentials.clear(scope)

@@ -58,6 +58,39 @@ public final class CurlTransport: Transport {
         }
     }
 
+    public func cookieJar() -> [String] {
+        handles.withLock { (handles: inout CurlHandles) -> [String] in
+            guard let (easy, _, _) = try? handles.acquire() else { return [] }
+            var list: UnsafeMutablePointer<curl_slist>?
+            guard apish_easy_getinfo_slist(easy, CURLINFO_COOKIELIST, &list) == CURLE_OK else { return [] }
+            defer { curl_slist_free_all(list) }
+            var lines: [String] = []
+            var node = list
+            while let current = node {
+                if let data = current.pointee.data { lines.append(String(cString: data)) }
+                node = current.pointee.next
+            }
+            return lines
+        }
+    }
+
+    public func restoreCookieJar(_ lines: [String]) {
+        handles.withLock { (handles: inout CurlHandles) in
+            guard let (easy, _, _) = try? handles.acquire() else { return }
+            // Each line is one cookie; a line break inside one would be read as a second.
+            for line in lines where !line.isEmpty && !line.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+                _ = apish_easy_setopt_string(easy, CURLOPT_COOKIELIST, line)
+            }
+        }
+    }
+
+    public func clearCookies() {
+        handles.withLock { (handles: inout CurlHandles) in
+            guard let (easy, _, _) = try? handles.acquire() else { return }
+            _ = apish_easy_setopt_string(easy, CURLOPT_COOKIELIST, "ALL")
+        }
+    }
+
     /// Sends the request and follows its redirects hop by hop (`RedirectPolicy`): libcurl's own following
     /// is off, because only here can every hop's credentials be checked against their scopes. The total
     /// timeout covers all hops; the metrics of the final hop are reported after the time of the earlier ones.
@@ -70,6 +103,7 @@ public final class CurlTransport: Transport {
         var hop = try handles.firstHop(of: request)
         var earlierHopsTime = 0.0
         var redirects = 0
+        var hops: [RedirectHop] = []
         while true {
             if cancellation?.isCancelled == true { throw .cancelled }
             let remaining = totalTimeout - Int((clock.now - started) / .milliseconds(1))
@@ -80,10 +114,13 @@ public final class CurlTransport: Transport {
                 ? try RedirectPolicy.nextHop(afterStatus: response.status, headers: response.headers, of: hop) : nil
             guard let next else {
                 response.metrics = response.metrics.following(earlierHopsTime, redirects: redirects)
+                response.redirects = hops
                 return response
             }
             guard redirects < configuration.maxRedirects else { throw .tooManyRedirects(limit: configuration.maxRedirects) }
             redirects += 1
+            hops.append(RedirectHop(method: hop.method, url: hop.url, status: response.status, headers: response.headers,
+                                    sentHead: response.sentHead))
             earlierHopsTime += response.metrics.total
             hop = next
         }
@@ -124,6 +161,7 @@ public final class CurlTransport: Transport {
             try configure(easy, for: request, isRedirect: isRedirect, timeout: timeouts.hop, headers: headerList,
                           accumulator: accumulator, errorBuffer: errorBuffer)
         }
+        try configureLogin(easy, for: request)
         if request.recordsSentHeaders {
             // The headers libcurl really sends (Host, User-Agent, Accept-Encoding, …), for `verbose`.
             let options = EasyOptions(easy: easy)
@@ -180,7 +218,24 @@ public final class CurlTransport: Transport {
     /// A bodiless GET of a first hop without the sent-head trace: the shape whose options `configure` sets
     /// the same way every time but for the URL, the timeouts, the headers and the callbacks' context.
     private static func isPlain(_ request: HTTPRequest, isRedirect: Bool) -> Bool {
-        request.method == .get && request.body.isEmpty && !request.recordsSentHeaders && !isRedirect
+        request.method == .get && request.body.isEmpty && !request.recordsSentHeaders && !isRedirect && request.login == nil
+    }
+
+    /// The hop's login for libcurl to answer the server with (Basic at once, Digest to its challenge), or
+    /// none: `RedirectPolicy` has already dropped a login whose scope this hop's URL left.
+    private func configureLogin(_ easy: UnsafeMutableRawPointer, for request: HTTPRequest) throws(TransportError) {
+        let options = EasyOptions(easy: easy)
+        guard let login = request.login, URLScope.contains(base: login.scope, url: request.url) else {
+            // A handle reused without a reset must not keep a login from an earlier transfer.
+            if request.login != nil {
+                try options.check(apish_easy_setopt_string(easy, CURLOPT_USERNAME, nil))
+                try options.check(apish_easy_setopt_string(easy, CURLOPT_PASSWORD, nil))
+            }
+            return
+        }
+        try options.set(CURLOPT_HTTPAUTH, login.scheme == .digest ? apish_auth_digest() : apish_auth_basic())
+        try options.set(CURLOPT_USERNAME, login.user)
+        try options.set(CURLOPT_PASSWORD, login.password)
     }
 
     /// The options of a plain GET that change from one request to the next, on a handle whose last
@@ -222,6 +277,9 @@ public final class CurlTransport: Transport {
         try options.set(CURLOPT_SSL_VERIFYHOST, configuration.insecure ? 0 : 2)
         try options.set(CURLOPT_NOPROXY, noProxy)
         try options.set(CURLOPT_USERAGENT, configuration.userAgent)
+        // libcurl's cookie engine, with no file: cookies live in the handle for the session, and since the
+        // same handle makes every hop, a cookie set by a redirect goes with the next hop where it applies.
+        try options.set(CURLOPT_COOKIEFILE, "")
         // Optional niceties: a libcurl built without them still sends requests correctly.
         options.setIfSupported(CURLOPT_ACCEPT_ENCODING, "")
         // `file` serves locators whose service URLs resolved to local files. A redirect may never lead to a

@@ -22,6 +22,8 @@ public struct HTTPRequest: Sendable, Equatable {
     public var credentialScopes: [String: String]
     /// Whether the response should carry the request head as really sent (`verbose`), at a small cost.
     public var recordsSentHeaders = false
+    /// Basic or Digest credentials, given to libcurl only on the hops inside `login.scope`.
+    public var login: HTTPLogin?
 
     public init(
         method: HTTPMethod = .get,

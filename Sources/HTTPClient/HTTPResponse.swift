@@ -20,6 +20,8 @@ public struct HTTPResponse: Sendable, Equatable {
     /// The request line and headers as libcurl sent them on the final hop (`GET /x HTTP/1.1`, `Host: …`),
     /// when the request asked for them (`HTTPRequest.recordsSentHeaders`); empty otherwise.
     public var sentHead: [String] = []
+    /// The redirects followed before this response, first hop first (empty when none was followed).
+    public var redirects: [RedirectHop] = []
 
     public init(
         status: Int,
@@ -44,4 +46,26 @@ public struct HTTPResponse: Sendable, Equatable {
     public var text: String {
         String(decoding: body, as: UTF8.self)
     }
+}
+
+/// One redirect that was followed: what was asked and what answered (`301`… with its `Location`).
+public struct RedirectHop: Sendable, Equatable {
+    public var method: HTTPMethod
+    /// The hop's URL, normalised.
+    public var url: String
+    public var status: Int
+    public var headers: HTTPHeaders
+    /// The request head as sent on this hop, when the request asked for it (`verbose`).
+    public var sentHead: [String]
+
+    public init(method: HTTPMethod, url: String, status: Int, headers: HTTPHeaders, sentHead: [String] = []) {
+        self.method = method
+        self.url = url
+        self.status = status
+        self.headers = headers
+        self.sentHead = sentHead
+    }
+
+    /// The `Location` the hop answered with, as sent.
+    public var location: String? { headers["Location"] }
 }

@@ -18,7 +18,8 @@ import Secrets
 /// - on every hop, the first included, each header scoped in `HTTPRequest.credentialScopes` is sent only
 ///   when the hop's URL lies in its scope, and on a hop to another origin `Authorization`, `Cookie` and
 ///   every other credential-like header without a scope are dropped, and so is a `Host` set by hand.
-///   A dropped header stays dropped.
+///   A dropped header stays dropped; so does a Basic or Digest login (`HTTPRequest.login`) whose scope a
+///   hop leaves.
 enum RedirectPolicy {
     static let followedStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
@@ -44,7 +45,7 @@ enum RedirectPolicy {
         hop.url = sentURL
         hop.query = []
         // Nothing to withhold from a request without credential scopes or headers (the common case).
-        if !request.headers.isEmpty { withholdCredentials(from: &hop, crossingOrigin: false) }
+        if !request.headers.isEmpty || request.login != nil { withholdCredentials(from: &hop, crossingOrigin: false) }
         return hop
     }
 
@@ -77,6 +78,7 @@ enum RedirectPolicy {
 
     /// Removes the credentials `request` may not carry to its URL.
     static func withholdCredentials(from request: inout HTTPRequest, crossingOrigin: Bool) {
+        if let login = request.login, !URLScope.contains(base: login.scope, url: request.url) { request.login = nil }
         var withheld: [String] = []
         for (name, _) in request.headers {
             let key = name.lowercased()

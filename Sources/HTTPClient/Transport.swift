@@ -4,8 +4,18 @@ import FoundationFree
 ///
 /// Synchronous because the shell is: it runs one command at a time and cancels through the token.
 /// Any status code is a response; only a failure to get one at all throws.
+///
+/// A transport keeps the session's cookies: what a response sets (on any redirect hop) is sent back on
+/// later requests to the hosts and paths it applies to (RFC 6265), and only to them.
 public protocol Transport: Sendable {
     func send(_ request: HTTPRequest, cancellation: CancellationToken?) throws(TransportError) -> HTTPResponse
+    /// The cookie jar as Netscape cookie-file lines (`domain  TRUE  /  FALSE  0  name  value`, tab-separated;
+    /// a host-only HttpOnly cookie's domain starts `#HttpOnly_`), as libcurl's `CURLINFO_COOKIELIST` gives them.
+    func cookieJar() -> [String]
+    /// Adds the cookies of `lines` (as `cookieJar()` gave them) to the jar.
+    func restoreCookieJar(_ lines: [String])
+    /// Empties the jar.
+    func clearCookies()
 }
 
 extension Transport {
@@ -13,4 +23,9 @@ extension Transport {
     public func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
         try send(request, cancellation: nil)
     }
+
+    /// A transport without a jar (a stub in a test) has no cookies to give or keep.
+    public func cookieJar() -> [String] { [] }
+    public func restoreCookieJar(_ lines: [String]) {}
+    public func clearCookies() {}
 }

@@ -1,5 +1,5 @@
 import JSON
-/// Tokens, API keys and credential headers, each scoped: to one service, to every service of the
+/// Tokens, API keys, Basic and Digest logins and credential headers, each scoped: to one service, to every service of the
 /// locator, or to an origin URL (scheme, host, port and path prefix) for APIs outside the locator, as
 /// httpie keeps sessions per host. A credential never goes to a URL outside its scope.
 public struct Credentials: Sendable, Equatable {
@@ -7,6 +7,26 @@ public struct Credentials: Sendable, Equatable {
     public struct APIKey: Sendable, Equatable {
         public let parameter: String
         public let value: String
+    }
+
+    /// A user and password for HTTP authentication (RFC 7617 Basic, RFC 7616 Digest), answered by the
+    /// transport (libcurl) rather than written into a header, so Digest can answer the server's challenge.
+    public struct Login: Sendable, Equatable {
+        /// How the login is sent: two kinds of one credential, kept apart so a security scheme can ask for either.
+        public enum Kind: String, Sendable, Equatable, CaseIterable {
+            case basic
+            case digest
+        }
+
+        public let kind: Kind
+        public let user: String
+        public let password: String
+
+        public init(kind: Kind, user: String, password: String) {
+            self.kind = kind
+            self.user = user
+            self.password = password
+        }
     }
 
     /// Where a credential may go.
@@ -49,6 +69,8 @@ public struct Credentials: Sendable, Equatable {
     /// OAuth 2 clients whose access tokens are fetched on first use; a scope holds a bearer token or a
     /// client, never both.
     public private(set) var oauth2Clients: [Scope: OAuth2Client] = [:]
+    /// Basic and Digest logins: one per scope (a new one of either kind replaces the old).
+    public private(set) var logins: [Scope: Login] = [:]
 
     public init() {}
 
@@ -61,6 +83,16 @@ public struct Credentials: Sendable, Equatable {
     public mutating func setOAuth2(_ client: OAuth2Client, for scope: Scope) {
         oauth2Clients[scope] = client
         bearerTokens[scope] = nil
+    }
+
+    /// A Basic login for a scope (`auth basic USER:PASSWORD [SCOPE]`).
+    public mutating func setBasic(user: String, password: String, for scope: Scope) {
+        logins[scope] = Login(kind: .basic, user: user, password: password)
+    }
+
+    /// A Digest login for a scope (`auth digest USER:PASSWORD [SCOPE]`).
+    public mutating func setDigest(user: String, password: String, for scope: Scope) {
+        logins[scope] = Login(kind: .digest, user: user, password: password)
     }
 
     public mutating func setAPIKey(parameter: String, value: String, for scope: Scope) {
@@ -90,6 +122,7 @@ public struct Credentials: Sendable, Equatable {
         bearerTokens[scope] = nil
         apiKeys[scope] = nil
         oauth2Clients[scope] = nil
+        logins[scope] = nil
         headers.removeAll { $0.scope == scope }
     }
 
@@ -98,7 +131,7 @@ public struct Credentials: Sendable, Equatable {
     package func applicable(to url: String, service entry: (name: String, url: String)?) -> Applicable {
         var result = Applicable()
         // Most sessions set no credentials: then no URL needs parsing for a scope check.
-        guard !bearerTokens.isEmpty || !apiKeys.isEmpty || !headers.isEmpty || !oauth2Clients.isEmpty else { return result }
+        guard !bearerTokens.isEmpty || !apiKeys.isEmpty || !headers.isEmpty || !oauth2Clients.isEmpty || !logins.isEmpty else { return result }
         let serviceScopes: [Scope] = entry.map { [.service($0.name.lowercased()), .allServices] } ?? []
         let inService = entry.map { URLScope.contains(base: $0.url, url: url) } ?? false
         func base(_ scope: Scope) -> String? {
@@ -124,6 +157,11 @@ public struct Credentials: Sendable, Equatable {
         for scope in keyOrder {
             if result.apiKey == nil, let key = apiKeys[scope], let base = base(scope) { result.apiKey = (key, base) }
         }
+        let loginOrder = logins.keys.filter { if case .origin = $0 { true } else { false } }
+            .sorted { $0.description.count > $1.description.count } + serviceScopes
+        for scope in loginOrder {
+            if result.login == nil, let login = logins[scope], let base = base(scope) { result.login = (login, base) }
+        }
         for header in headers {
             guard let base = base(header.scope), !result.headers.contains(where: { $0.name.lowercased() == header.name.lowercased() })
             else { continue }
@@ -139,6 +177,7 @@ public struct Credentials: Sendable, Equatable {
         if applied.bearer == nil, let scope = bearerTokens.keys.first { names.append("a bearer token for \(scope)") }
         if applied.oauth2 == nil, let scope = oauth2Clients.keys.first { names.append("an OAuth 2 client for \(scope)") }
         if applied.apiKey == nil, let scope = apiKeys.keys.first { names.append("an API key for \(scope)") }
+        if applied.login == nil, let (scope, login) = logins.first { names.append("a \(login.kind.rawValue) login for \(scope)") }
         return names
     }
 
@@ -149,6 +188,8 @@ public struct Credentials: Sendable, Equatable {
             // The Basic form of the client's authentication, `id:secret`, whose base64 the matcher masks too.
             values += [client.clientSecret, client.clientID + ":" + client.clientSecret]
         }
+        // `user:password` too: its base64 is what a Basic `Authorization` header (or a server echoing it) shows.
+        for login in logins.values { values += [login.password, login.user + ":" + login.password] }
         for header in headers {
             values.append(header.value)
             // `Bearer abc` → also `abc`, which is what a server may echo.
@@ -163,7 +204,8 @@ public struct Credentials: Sendable, Equatable {
         let keys = apiKeys.map { scope, key in "key \(scope) \(key.parameter)=•••" }
         let clients = oauth2Clients.map { scope, client in "oauth2 \(scope) \(client.summary)" }
         let scoped = headers.map { "header \($0.name) \($0.scope) •••" }
-        return (bearers + keys + clients).sorted() + scoped
+        let logins = logins.map { scope, login in "\(login.kind.rawValue) \(scope) \(login.user):•••" }
+        return (bearers + keys + clients + logins).sorted() + scoped
     }
 
     /// The credentials one request carries, each with the base URL it may not leave.
@@ -172,5 +214,6 @@ public struct Credentials: Sendable, Equatable {
         package var oauth2: (client: OAuth2Client, base: String)?
         package var apiKey: (key: APIKey, base: String)?
         package var headers: [(name: String, value: String, base: String)] = []
+        package var login: (login: Login, base: String)?
     }
 }

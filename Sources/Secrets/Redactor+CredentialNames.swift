@@ -115,3 +115,22 @@ extension Array where Element == UInt8 {
         return false
     }
 }
+
+extension Redactor {
+    /// Whether a cookie's value should be masked when the jar is listed: its name speaks of a session or a
+    /// credential (`sessionid`, `sid`, `auth_token`, `csrftoken`), or its value looks generated (16
+    /// characters or more of letters and digits, both): what a session identifier looks like.
+    public static func isSecretLookingCookie(name: String, value: String) -> Bool {
+        let lower = name.lowercased()
+        if isCredentialLikeHeader(name) || isCredentialName(name) { return true }
+        if lower == "sid" || lower.hasSuffix("sid") || lower.hasSuffix("_id") || lower.contains("auth")
+            || lower.contains("csrf") || lower.contains("xsrf") || lower.contains("sess") {
+            return true
+        }
+        let scalars = value.unicodeScalars
+        guard scalars.count >= 16 else { return false }
+        let letters = scalars.filter { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }.count
+        let digits = scalars.filter { ("0"..."9").contains($0) }.count
+        return letters > 0 && digits > 0 && letters + digits >= scalars.count * 3 / 4
+    }
+}

@@ -12,6 +12,7 @@ struct DemoRouter: Sendable {
     let twitLiteLikes = TwitLikeLedger()
     let pets = PetLedger()
     let oauth = OAuthLedger()
+    let digestNonces = DigestNonces()
     /// Seconds since 1970; moves the built-in stock prices.
     var clock: @Sendable () -> Double = { Date().timeIntervalSince1970 }
 
@@ -56,6 +57,10 @@ struct DemoRouter: Sendable {
             return OAuthAPI(ledger: oauth).respond(to: request, baseURL: context.baseURL)
         case "descriptions":
             return DescriptionRoutes.respond(to: request)
+        case "cookies", "basic-auth", "digest-auth", "redirect", "get":
+            return HTTPBinRoutes(nonces: digestNonces).respond(to: request)
+        case "paged":
+            return PagedRoutes.respond(to: request, baseURL: context.baseURL)
         case "faults":
             guard faultsEnabled else { return .noRoute(for: request) }
             return try FaultRoutes(fixtures: fixtures).respond(to: request, context: context)

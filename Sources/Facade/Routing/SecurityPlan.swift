@@ -34,6 +34,8 @@ struct SecurityPlan {
             case header(String)
             case query(String)
             case cookie(String)
+            /// A Basic or Digest login for the transport to answer with; `value` is the password.
+            case login(HTTPLogin.Scheme, user: String)
         }
 
         let place: Place
@@ -77,8 +79,7 @@ struct SecurityPlan {
             + (others > 0 ? " (or \(others) other way\(others == 1 ? "" : "s") to sign in: help \(operation))" : "")
     }
 
-    /// The one place a scheme finds its credential among those in scope. Basic and digest have no
-    /// credential to take yet, so they are always missing.
+    /// The one place a scheme finds its credential among those in scope.
     static func credential(for scheme: OpenAPISecurityScheme, in applicable: Credentials.Applicable) -> Placement? {
         switch CredentialKind(scheme) {
         case .bearer?:
@@ -98,7 +99,11 @@ struct SecurityPlan {
                 return Placement(place: .header(header.name), value: header.value, base: header.base)
             }
             return nil
-        case .basic?, .digest?, nil:
+        case .basic?, .digest?:
+            let wanted: Credentials.Login.Kind = CredentialKind(scheme) == .digest ? .digest : .basic
+            guard let (login, base) = applicable.login, login.kind == wanted else { return nil }
+            return Placement(place: .login(wanted == .digest ? .digest : .basic, user: login.user), value: login.password, base: base)
+        case nil:
             return nil
         }
     }

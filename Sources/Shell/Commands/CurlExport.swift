@@ -36,6 +36,11 @@ struct CurlExport {
         if let (user, password) = Self.userInfo(request.url) {
             arguments += ["-u", argument(user + ":" + reference(password, name: "APISH_PASSWORD", what: "the URL password"), knownSecrets)]
         }
+        if let login = request.login {
+            let what = "the \(login.scheme.rawValue) password of \(login.user)"
+            arguments += ["-u", argument(login.user + ":" + reference(login.password, name: "APISH_PASSWORD", what: what), knownSecrets)]
+            if login.scheme == .digest { arguments.append("--digest") }
+        }
         arguments.append(argument(url(of: request), knownSecrets))
         for (name, value) in request.headers {
             arguments += ["-H", argument(name + ": " + header(name, value), knownSecrets)]

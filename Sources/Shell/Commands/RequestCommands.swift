@@ -152,13 +152,16 @@ enum CredentialScopeArgument {
     }
 }
 
-/// `auth bearer TOKEN [SERVICE|URL] | auth key NAME=VALUE [SERVICE|URL] | auth show | auth clear [SERVICE|URL]`.
+/// `auth bearer TOKEN [SERVICE|URL] | auth basic|digest USER[:PASSWORD] [SERVICE|URL] | auth key NAME=VALUE
+/// [SERVICE|URL] | auth show | auth clear [SERVICE|URL]`.
 struct AuthCommand: Command {
     let name = "auth"
-    let abstract = "Set credentials: a bearer token or an API key, for a service, an origin URL, or every service"
-    let usage = "auth bearer TOKEN [SERVICE|URL] | auth key NAME=VALUE [SERVICE|URL] | auth oauth2 [TOKEN_URL] client_id=… client_secret=… [scope=…] [SERVICE|URL] | auth show | auth clear [SERVICE|URL]"
+    let abstract = "Set credentials: a bearer token, a Basic or Digest login, an API key or an OAuth 2 client, for a service, an origin URL, or every service"
+    let usage = "auth bearer TOKEN [SERVICE|URL] | auth basic|digest USER[:PASSWORD] [SERVICE|URL] | auth key NAME=VALUE [SERVICE|URL] | auth oauth2 [TOKEN_URL] client_id=… client_secret=… [scope=…] [SERVICE|URL] | auth show | auth clear [SERVICE|URL]"
     let details = [
         "auth bearer demo-token {service}",
+        "auth basic ada:s3cret https://api.example.com   (RFC 7617)",
+        "auth digest ada https://api.example.com   (RFC 7616; no :PASSWORD: asked for, unechoed, on a terminal)",
         "auth key key=demo-key {service}",
         "auth bearer ghp_xxx https://api.github.com   (an API outside the locator: that origin and path only)",
         "auth oauth2 https://auth.example/token client_id=app client_secret=s3cret scope=read   (OAuth 2 client credentials)",
@@ -168,17 +171,20 @@ struct AuthCommand: Command {
 
     func complete(_ previous: [String], session: Session) -> [String] {
         switch previous.count {
-        case 0: return ["bearer", "key", "oauth2", "show", "clear"]
+        case 0: return ["bearer", "basic", "digest", "key", "oauth2", "show", "clear"]
         case 1 where previous[0] == "clear": return ServiceCompletion.names(session)
-        case 2 where previous[0] == "bearer" || previous[0] == "key": return ServiceCompletion.names(session)
+        case 2 where ["bearer", "basic", "digest", "key"].contains(previous[0]): return ServiceCompletion.names(session)
         default: return []
         }
     }
 
-    /// The token of `auth bearer TOKEN` and the value of `auth key NAME=VALUE`.
+    /// The token of `auth bearer TOKEN`, the password of `auth basic|digest USER:PASSWORD` (the user stays,
+    /// so a recording can say whose password to set) and the value of `auth key NAME=VALUE`; an OAuth 2
+    /// client's `client_secret=` is a credential-named item, masked as every such item is.
     func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument] {
         switch arguments.first?.lowercased() {
         case "bearer"?: [.whole(1)]
+        case "basic"?, "digest"?: [.afterColon(1)]
         case "key"?: [.afterEquals(1)]
         default: []
         }
@@ -197,6 +203,36 @@ struct AuthCommand: Command {
             let scope = try scope(at: 2) ?? .allServices
             facade.setBearer(arguments[1], for: scope)
             return CommandReport(lines: ["bearer token set for \(scope) (•••)"])
+        case let kind? where kind == "basic" || kind == "digest":
+            guard arguments.count >= 2, !arguments[1].isEmpty, !arguments[1].hasPrefix(":") else { throw .usage(self) }
+            let scope = try scope(at: 2) ?? .allServices
+            let typed = arguments[1]
+            let user: String, password: String
+            var report = CommandReport()
+            if let colon = typed.firstIndex(of: ":") {
+                user = String(typed[..<colon])
+                password = String(typed[typed.index(after: colon)...])
+            } else {
+                guard let readSecret = context.session.readSecret else {
+                    throw CommandError("auth \(kind): give the password as USER:PASSWORD (it is asked for only on a terminal)")
+                }
+                guard let answer = readSecret("password for \(typed): ") else {
+                    throw CommandError("auth \(kind): no password given; nothing changed")
+                }
+                user = typed
+                password = answer
+            }
+            // Recorded with the password as an environment reference, also when it was asked for (the line
+            // typed has none) or quoted (a reference in single quotes would not expand).
+            report.recordedLine = "auth \(kind) \(Recorder.quoted(user)):\(Recorder.placeholder(Recorder.passwordPlaceholder))"
+                + (scope.argument.map { " \($0)" } ?? "")
+            if kind == "basic" {
+                facade.setBasic(user: user, password: password, for: scope)
+            } else {
+                facade.setDigest(user: user, password: password, for: scope)
+            }
+            report.lines = ["\(kind) login \(user):••• set for \(scope)"]
+            return report
         case "key"?:
             guard arguments.count >= 2, let equals = arguments[1].firstIndex(of: "="),
                   equals != arguments[1].startIndex, arguments[1].index(after: equals) != arguments[1].endIndex else {
@@ -237,12 +273,15 @@ struct HeaderCommand: Command {
     ]
 
     /// The value of a credential header (`header Authorization Bearer X`), however many words it takes.
+    /// `header Authorization Basic X` keeps its scheme word, so the line still says what it sets.
     func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument] {
-        arguments.count >= 2 && Redactor.isCredentialHeader(arguments[0]) ? [.rest(from: 1)] : []
+        guard arguments.count >= 2, Redactor.isCredentialHeader(arguments[0]) else { return [] }
+        return arguments.count >= 3 && TextPatterns.isAuthScheme(Array(arguments[1].utf8)) ? [.rest(from: 2)] : [.rest(from: 1)]
     }
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         let facade = context.session.facade
+        var recordedLine: String?
         if arguments.first == "-d" {
             guard arguments.count == 2 else { throw .usage(self) }
             guard facade.removeHeader(arguments[1]) else {
@@ -263,10 +302,16 @@ struct HeaderCommand: Command {
             } catch {
                 throw CommandError(error)
             }
+            if let stored = facade.credentials.headers.last(where: { $0.name.lowercased() == arguments[0].lowercased() }) {
+                // A recording keeps the scheme (`Basic `) and the scope, with the secret as a reference.
+                recordedLine = "header \(stored.name) \(Recorder.schemePrefix(of: stored.value))"
+                    + Recorder.placeholder(Recorder.secretPlaceholder) + (stored.scope.argument.map { " \($0)" } ?? "")
+            }
         }
         var lines = facade.headers.map { context.session.redact("\($0.name): \($0.value)") }
         lines += facade.credentials.headers.map { "\($0.name): \(Redactor.mask)   (scoped to \($0.scope))" }
         var report = CommandReport(lines: lines.isEmpty ? ["no extra headers"] : lines)
+        report.recordedLine = recordedLine
         report.data = .object(JSONObject(
             facade.headers.map { ($0.name, JSONValue.string(context.session.redact($0.value))) }
                 + facade.credentials.headers.map { ($0.name, JSONValue.string(Redactor.mask)) }))

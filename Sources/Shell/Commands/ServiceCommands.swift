@@ -205,14 +205,18 @@ struct RefreshCommand: Command {
 /// `show [SERVICE] [--raw]`.
 struct ShowCommand: Command {
     let name = "show"
-    let abstract = "Show the last decoded model of a service (--raw: its JSON)"
-    let usage = "show [SERVICE] [--raw]"
+    let abstract = "Show the last decoded model of a service (--raw: its JSON; --headers: the last response's headers)"
+    let usage = "show [SERVICE] [--raw] | show --headers"
 
     func complete(_ previous: [String], session: Session) -> [String] {
-        previous.isEmpty ? ServiceCompletion.names(session) + ["--raw"] : ["--raw"]
+        previous.isEmpty ? ServiceCompletion.names(session) + ["--raw", "--headers"] : ["--raw"]
     }
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+        if arguments.contains("--headers") {
+            guard arguments == ["--headers"] else { throw .usage(self) }
+            return try lastHeaders(context)
+        }
         let raw = arguments.contains("--raw")
         let rest = arguments.filter { $0 != "--raw" }
         guard rest.count <= 1 else { throw .usage(self) }
@@ -236,6 +240,27 @@ struct ShowCommand: Command {
         } else {
             report.presentation = context.session.presenter.present(model)
         }
+        return report
+    }
+
+    /// The last response's status line and header fields, credential values masked.
+    private func lastHeaders(_ context: CommandContext) throws(CommandError) -> CommandReport {
+        guard let exchange = context.session.facade.lastExchange else {
+            throw CommandError("show --headers: no response yet; run a request first (refresh, get URL, …)")
+        }
+        guard let response = exchange.response else {
+            throw CommandError("show --headers: the last request (\(exchange.method) \(exchange.displayURL)) got no response")
+        }
+        let session = context.session
+        var report = CommandReport(lines: [exchange.method.rawValue + " " + exchange.displayURL, RawBody.statusLine(response)]
+            + HeaderLines.lines(response.headers, session: session))
+        report.data = .object(JSONObject([
+            ("status", .number(JSONNumber(response.status))),
+            ("headers", .array(response.headers.map { field in
+                .object(JSONObject([("name", .string(field.name)),
+                                    ("value", .string(HeaderLines.shownValue(name: field.name, value: field.value, session: session)))]))
+            })),
+        ]))
         return report
     }
 

@@ -8,6 +8,7 @@ extension CommandRegistry {
         LocateCommand(), ServicesCommand(), UseCommand(), RefreshCommand(), ShowCommand(),
         RawRequestCommand(method: .get), RawRequestCommand(method: .post), RawRequestCommand(method: .put),
         RawRequestCommand(method: .patch), RawRequestCommand(method: .delete),
+        NextCommand(), CookiesCommand(),
         OpsCommand(), CallCommand(), ServerCommand(),
         AuthCommand(), HeaderCommand(), SetCommand(), VarsCommand(), EnvCommand(), ProfileCommand(),
         CurlCommandCommand(),

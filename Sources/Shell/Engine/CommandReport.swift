@@ -37,6 +37,9 @@ public struct CommandReport: Sendable {
     /// The failures behind `ok == false` were already counted where they happened (inside a sourced
     /// file), so this command's summary is shown but not counted again.
     public var failuresCounted = false
+    /// The line a recording keeps instead of the one typed (masked), when that one would not replay:
+    /// `auth basic ada` asked for the password, so `auth basic ada:•••` is recorded.
+    public var recordedLine: String?
     /// Extra top-level fields for `--json` (e.g. `"matrix"`).
     public var extra: [(String, JSONValue)] = []
 

@@ -96,19 +96,22 @@ struct ReportRenderer {
         }
     }
 
-    /// The request as sent (every header, as `http -v` and `curl -v` show them, and the body), then the
-    /// status and the response headers; credential values masked.
+    /// Every redirect hop as `http --all` shows them (the request sent, its status and headers, `Location`
+    /// among them), then the request as sent (every header, as `http -v` and `curl -v` show them, and the
+    /// body), then the status and the response headers; credential values masked.
     private func verboseText(_ exchange: Exchange) -> String {
         var lines: [String] = []
-        if let sent = exchange.response?.sentHead, let requestLine = sent.first {
-            lines.append("> " + session.redact(requestLine))
-            for line in sent.dropFirst() {
-                guard let colon = line.firstIndex(of: ":") else { continue }
-                let name = String(line[..<colon])
-                let value = line[line.index(after: colon)...].trimmingWhitespace()
-                let shown = Redactor.isCredentialLikeHeader(name) ? Redactor.maskKeepingScheme(value) : session.redact(value)
-                lines.append("> \(name): \(shown)")
+        for hop in exchange.response?.redirects ?? [] {
+            if hop.sentHead.isEmpty {
+                lines.append("> \(hop.method) \(session.redact(hop.url))")
+            } else {
+                lines += sentHeadLines(hop.sentHead)
             }
+            lines.append("< " + HTTPStatusText.line(hop.status))
+            lines += HeaderLines.lines(hop.headers, session: session).map { "< " + $0 }
+        }
+        if let sent = exchange.response?.sentHead, !sent.isEmpty {
+            lines += sentHeadLines(sent)
         } else {
             lines.append("> \(exchange.method) \(exchange.displayURL)")
             for (name, value) in exchange.request.headers {
@@ -123,13 +126,23 @@ struct ReportRenderer {
         if let response = exchange.response {
             lines.append("< " + HTTPStatusText.line(response.status))
             // Set-Cookie, a reflected Authorization, any credential-like header: the value never shows.
-            for (name, value) in response.headers {
-                let shown = Redactor.isCredentialLikeHeader(name) || name.lowercased() == "set-cookie"
-                    ? Redactor.maskKeepingScheme(value) : session.redact(value)
-                lines.append("< \(name): \(shown)")
-            }
+            lines += HeaderLines.lines(response.headers, session: session).map { "< " + $0 }
         }
         return lines.map { style.dim(TerminalText.singleLine($0)) }.joined(separator: "\n") + "\n"
+    }
+
+    /// A request head as libcurl sent it, `> ` before each line, credential values masked.
+    private func sentHeadLines(_ sent: [String]) -> [String] {
+        guard let requestLine = sent.first else { return [] }
+        var lines = ["> " + session.redact(requestLine)]
+        for line in sent.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = String(line[..<colon])
+            let value = line[line.index(after: colon)...].trimmingWhitespace()
+            let shown = Redactor.isCredentialLikeHeader(name) ? Redactor.maskKeepingScheme(value) : session.redact(value)
+            lines.append("> \(name): \(shown)")
+        }
+        return lines
     }
 
     /// The timing waterfall of one request (see `TimingWaterfall`).

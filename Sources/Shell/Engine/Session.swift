@@ -21,6 +21,9 @@ public final class Session {
     public var verbose = false
     /// Lines typed since `record start`, when recording.
     public var recorder: Recorder?
+    /// Reads a secret from the terminal without echo (`auth basic USER` asks for the password); nil when
+    /// stdin is not a terminal, and the read answers nil when the user gives up (Ctrl-C, Ctrl-D).
+    public var readSecret: ((_ prompt: String) -> String?)?
     /// The lines of history so far (the line editor's), for `history`.
     public var historyProvider: () -> [String] = { [] }
     /// What `expect` and `let` read instead of the last response, until the next request (`diff --spec`).

@@ -321,12 +321,13 @@ public final class ShellEngine {
             if counts { addFailure(failure) }
         }
         if command.name != "record" {
-            // A heredoc is replayed with its lines, masked like the line that opened it.
-            var recorded = shown
+            // A heredoc is replayed with its lines, masked like the line that opened it; the session's
+            // secrets become their environment references (`Session.record(typed:report:)`).
+            var recorded = typed
             if let heredoc, case .heredoc(let delimiter)? = parsed.input {
                 recorded += "\n" + session.redactLine(heredoc) + "\n" + delimiter
             }
-            session.recorder?.record(recorded, report: report)
+            session.record(typed: recorded, report: report)
         }
         return report.ok
     }

@@ -35,32 +35,44 @@ struct CommandLineRedactor {
     // MARK: Declared secrets
 
     private func mask(_ secret: SecretArgument, spans: [Range<Int>], bytes: UnsafeBufferPointer<UInt8>, into edits: inout TextEdits) {
+        func replace(_ range: Range<Int>) {
+            if !Self.isReference(bytes, at: range.lowerBound) { edits.replace(range, with: Self.maskBytes) }
+        }
         switch secret {
         case .whole(let index) where index < spans.count:
-            edits.replace(spans[index], with: Self.maskBytes)
+            replace(spans[index])
         case .afterEquals(let index) where index < spans.count:
             if let equals = bytes[spans[index]].firstIndex(of: UInt8(ascii: "=")) {
-                edits.replace(Self.valueSpan(from: equals + 1, in: spans[index], bytes: bytes), with: Self.maskBytes)
+                replace(Self.valueSpan(from: equals + 1, in: spans[index], bytes: bytes))
             }
         case .afterColon(let index) where index < spans.count:
             if let colon = bytes[spans[index]].firstIndex(of: UInt8(ascii: ":")) {
-                edits.replace(Self.valueSpan(from: colon + 1, in: spans[index], bytes: bytes), with: Self.maskBytes)
+                replace(Self.valueSpan(from: colon + 1, in: spans[index], bytes: bytes))
             }
         case .rest(let index) where index < spans.count:
-            edits.replace(spans[index].lowerBound..<(spans.last?.upperBound ?? spans[index].upperBound), with: Self.maskBytes)
+            replace(spans[index].lowerBound..<(spans.last?.upperBound ?? spans[index].upperBound))
         case .afterAuthScheme(let index) where index < spans.count:
             let word = spans[index]
             let opensQuote = TextPatterns.isQuote(bytes[word.lowerBound])
             let start = opensQuote ? word.lowerBound + 1 : word.lowerBound
             let afterScheme = TextPatterns.afterAuthScheme(bytes, at: start)
             if afterScheme > start && afterScheme < word.upperBound {
-                edits.replace(Self.valueSpan(from: afterScheme, in: word, bytes: bytes), with: Self.maskBytes)
+                replace(Self.valueSpan(from: afterScheme, in: word, bytes: bytes))
             } else if !opensQuote, index + 1 < spans.count, TextPatterns.isAuthScheme(bytes[word]), let last = spans.last {
-                edits.replace(spans[index + 1].lowerBound..<last.upperBound, with: Self.maskBytes)
+                replace(spans[index + 1].lowerBound..<last.upperBound)
             }
         default:
             break
         }
+    }
+
+    /// Whether a value starts with an environment reference (`${env.APISH_PASSWORD:-redacted}`), which a
+    /// recording writes in place of a secret: a reference is not a secret, and masking it would break the replay.
+    private static func isReference(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        let reference = Array("${env.".utf8)
+        var index = start
+        if index < bytes.count, TextPatterns.isQuote(bytes[index]) { index += 1 }
+        return index + reference.count <= bytes.count && bytes[index..<(index + reference.count)].elementsEqual(reference)
     }
 
     // MARK: Items
@@ -82,13 +94,13 @@ struct CommandLineRedactor {
             if start < word.upperBound, TextPatterns.isQuote(bytes[start]) { start += 1 }
             while start < word.upperBound, TextPatterns.isSpace(bytes[start]) { start += 1 }
             start = TextPatterns.afterAuthScheme(bytes, at: start)
-            guard start < word.upperBound else { return }
+            guard start < word.upperBound, !Self.isReference(bytes, at: start) else { return }
             edits.replace(Self.valueSpan(from: start, in: word, bytes: bytes), with: Self.maskBytes)
         } else {
             guard Redactor.isCredentialParameter(name) else { return }
             let separatorLength = (isColon || next == UInt8(ascii: "=")) ? 2 : 1
             let start = index + separatorLength
-            guard start < word.upperBound else { return }
+            guard start < word.upperBound, !Self.isReference(bytes, at: start) else { return }
             edits.replace(Self.valueSpan(from: start, in: word, bytes: bytes), with: Self.maskBytes)
         }
     }

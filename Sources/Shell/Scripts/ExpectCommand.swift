@@ -1,5 +1,6 @@
 import Facade
 import JSON
+import HTTPClient
 
 /// `expect …`: checks the last response (status, result kind, values at JSON paths) or the version in use;
 /// after `diff --spec` (until the next request), the values of its result (`expect breaking == 0`).
@@ -9,13 +10,14 @@ struct ExpectCommand: Command {
     /// `<`, `>` and `|` are text here (`expect price > 0` compares).
     let takesOperators = false
     let abstract = "Check the last response or a version; a failure fails the script"
-    let usage = "expect status N | expect result KIND | expect PATH ==|!=|<|>|<=|>= VALUE | expect PATH contains|matches VALUE | expect PATH exists | expect count PATH == N | expect version SERVICE == vN"
+    let usage = "expect status N | expect result KIND | expect PATH ==|!=|<|>|<=|>= VALUE | expect PATH contains|matches VALUE | expect PATH exists | expect count PATH == N | expect version SERVICE == vN | expect header NAME ==|!=|contains|matches VALUE | expect header NAME exists"
     let details = [
         "expect status 200                      expect result requestError",
         "expect data[0].likeCount == 4          expect currentTemperature == \"63\"   (quoted: a string)",
         "expect meta.total_count >= 10          expect count data == 12",
         "expect currentConditions exists        expect name matches '^Apple'",
         "expect version {service} == v2           expect .status == 200   (a body field named status)",
+        "expect header Content-Type contains json   expect header Location exists   (a response header)",
         "diff petstore v1 v2 --spec             expect breaking == 0    (until the next request)",
         "KIND: success, requestError, decodeError, serverError, networkFailure",
         "In a script, a failed request followed by expect status/result is judged by that expectation.",
@@ -23,7 +25,8 @@ struct ExpectCommand: Command {
 
     func complete(_ previous: [String], session: Session) -> [String] {
         switch previous.count {
-        case 0: return ["status", "result", "count", "version"]
+        case 0: return ["status", "result", "count", "version", "header"]
+        case 2 where previous[0] == "header": return ["==", "!=", "contains", "matches", "exists"]
         case 1 where previous[0] == "result": return OutcomeKind.allCases.map(\.rawValue)
         case 1 where previous[0] == "version": return ServiceCompletion.names(session)
         case 1: return ExpectationOperator.allCases.map(\.rawValue) + ["contains", "matches", "exists"]
@@ -57,7 +60,8 @@ struct ExpectCommand: Command {
         } else {
             let exchange = facade.lastExchange
             evaluation = ExpectationContext(
-                outcome: exchange?.outcome, body: nil, document: exchange?.document, activeVersion: activeVersion)
+                outcome: exchange?.outcome, body: nil, document: exchange?.document, headers: exchange?.response?.headers,
+                activeVersion: activeVersion)
         }
         evaluation.cancellation = context.cancellationToken()
         let result = expectation.evaluate(in: evaluation)

@@ -1,5 +1,7 @@
 import Facade
 import JSON
+import HTTPClient
+import Secrets
 import FoundationFree
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -18,6 +20,8 @@ public struct ExpectationContext {
     public var document: JSONDocument?
     /// The command whose data `body` is (`diff --spec`), when it is not a response.
     public var subject: String?
+    /// The last response's headers; nil when it got none (or for a command's data).
+    public var headers: HTTPHeaders?
     /// The version of a service in use; nil for a service the locator does not have.
     public var activeVersion: (String) -> ServiceVersion?
     /// Stops a long `matches` (Ctrl-C).
@@ -25,8 +29,9 @@ public struct ExpectationContext {
 
     public init(
         outcome: Outcome?, body: JSONValue?, document: JSONDocument? = nil, subject: String? = nil,
-        activeVersion: @escaping (String) -> ServiceVersion? = { _ in nil }
+        headers: HTTPHeaders? = nil, activeVersion: @escaping (String) -> ServiceVersion? = { _ in nil }
     ) {
+        self.headers = headers
         self.outcome = outcome
         self.body = body
         self.document = document
@@ -64,6 +69,14 @@ extension Expectation: CustomStringConvertible {
             "\(path) matches \(pattern)"
         case let .exists(path):
             "\(path) exists"
+        case let .header(name, .equals(value, negated)):
+            "header \(name) \(negated ? "!=" : "==") \(Self.written(value))"
+        case let .header(name, .contains(value)):
+            "header \(name) contains \(Self.written(value))"
+        case let .header(name, .matches(pattern)):
+            "header \(name) matches \(pattern)"
+        case let .header(name, .exists):
+            "header \(name) exists"
         }
     }
 
@@ -113,6 +126,9 @@ extension Expectation: CustomStringConvertible {
             case .failure(let failure): return failure.result
             }
 
+        case let .header(name, check):
+            return evaluate(header: name, check, in: context, cancellation: context.cancellation)
+
         case let .value(path, check):
             let found: JSONValue
             switch lookUp(path, in: context) {
@@ -121,6 +137,51 @@ extension Expectation: CustomStringConvertible {
             }
             return evaluate(check, on: found, cancellation: context.cancellation)
         }
+    }
+
+    /// A value as written after `==`: bare when it is one word, else quoted.
+    private static func written(_ value: String) -> String {
+        value.isEmpty || value.contains(where: { $0 == " " || $0 == "\"" }) ? JSONValue.string(value).encoded() : value
+    }
+
+    private func evaluate(
+        header name: String, _ check: HeaderCheck, in context: ExpectationContext, cancellation: CancellationToken?
+    ) -> ExpectationResult {
+        guard let outcome = context.outcome, context.subject == nil else { return noRequest(context) }
+        guard let headers = context.headers else {
+            return failure(but: "the last request got no response (\(outcome.description))")
+        }
+        let values = headers.values(for: name)
+        guard !values.isEmpty else {
+            let names = headers.map(\.name)
+            return failure(but: "the last response has no header \(name)" + (names.isEmpty ? "" : " (it has: \(names.joined(separator: ", ")))"))
+        }
+        let value = values.joined(separator: ", ")
+        // A credential's value (Set-Cookie, a reflected Authorization) is checked, never shown.
+        let masked = Redactor.isCredentialLikeHeader(name) || name.lowercased() == "set-cookie"
+        let shown = masked ? Redactor.maskKeepingScheme(value) : JSONValue.string(value).encoded()
+        let actual = JSONValue.string(masked ? shown : value)
+        let holds: Bool
+        switch check {
+        case .exists:
+            holds = true
+        case let .equals(expected, negated):
+            holds = (value.trimmingWhitespace() == expected) != negated
+        case .contains(let part):
+            holds = value.literalRange(of: part) != nil
+        case .matches(let pattern):
+            // The same bounded matcher as for body values: linear in the text, with a step budget.
+            if pattern.isEmpty {
+                holds = true
+            } else {
+                do {
+                    holds = try BoundedRegex(pattern).matches(value, cancellation: cancellation)
+                } catch {
+                    return fail(error == .tooCostly ? "pattern too costly: \(error)" : "\(error)", actual: actual)
+                }
+            }
+        }
+        return holds ? pass(actual) : fail("got \(shown)", actual: actual)
     }
 
     private func evaluate(_ check: ValueCheck, on actual: JSONValue, cancellation: CancellationToken?) -> ExpectationResult {

@@ -9,7 +9,7 @@ import Foundation
 /// One `expect …` assertion, parsed. Parsing and evaluation (`Expectation+Evaluation.swift`) are pure, so
 /// they are tested on plain values; `ExpectCommand` feeds them the session's last response.
 ///
-/// The words `status`, `result`, `count` and `version` are keywords when they come first; a body field
+/// The words `status`, `result`, `count`, `version` and `header` are keywords when they come first; a body field
 /// with one of those names is written `.status` (or `["status"]`).
 public enum Expectation: Sendable, Equatable {
     /// `expect status 200`, `expect status >= 200`: the HTTP status of the last response.
@@ -24,6 +24,18 @@ public enum Expectation: Sendable, Equatable {
     case value(JSONPath, ValueCheck)
     /// `expect PATH exists` (a `null` there counts as existing).
     case exists(JSONPath)
+    /// `expect header Content-Type contains json`: a header of the last response (name case-insensitive;
+    /// repeated fields joined with `, `).
+    case header(name: String, HeaderCheck)
+
+    /// What is checked about a response header: its whole value compared exactly, a substring, a regular
+    /// expression, or only that it is there.
+    public enum HeaderCheck: Sendable, Equatable {
+        case equals(String, negated: Bool)
+        case contains(String)
+        case matches(String)
+        case exists
+    }
 
     /// What is checked about the value at a path.
     public enum ValueCheck: Sendable, Equatable {
@@ -49,7 +61,7 @@ public enum Expectation: Sendable, Equatable {
         }
     }
 
-    public static let usage = "expect status N | expect result KIND | expect PATH OP VALUE | expect PATH exists | expect count PATH OP N | expect version SERVICE == vN"
+    public static let usage = "expect status N | expect result KIND | expect PATH OP VALUE | expect PATH exists | expect count PATH OP N | expect version SERVICE == vN | expect header NAME ==|!=|contains|matches VALUE | expect header NAME exists"
 
     /// Parses the words after `expect`.
     public static func parse(_ arguments: [Argument]) throws(ExpectationError) -> Expectation {
@@ -61,6 +73,10 @@ public enum Expectation: Sendable, Equatable {
             case "result": return try parseResult(rest)
             case "version": return try parseVersion(rest)
             case "count": return try parseCount(rest)
+            // `expect header == 1` and `expect header exists` check a body member called `header`.
+            case "header" where rest.count >= 2 && ExpectationOperator(rawValue: rest[0].text) == nil
+                && !["contains", "matches", "exists"].contains(rest[0].text.lowercased()):
+                return try parseHeader(rest)
             default: break
             }
         }
@@ -127,6 +143,41 @@ public enum Expectation: Sendable, Equatable {
             throw ExpectationError("expect version: '\(operand.text)' is not a version like v2")
         }
         return .version(service: service.text, version, negated: comparison == .notEqual)
+    }
+
+    private static func parseHeader(_ rest: [Argument]) throws(ExpectationError) -> Expectation {
+        let usage = "expect header NAME ==|!=|contains|matches VALUE, or expect header NAME exists"
+        let name = rest[0].text
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+            throw ExpectationError("expect header: '\(name)' is not a header name; usage: \(usage)")
+        }
+        guard rest.count >= 2 else { throw ExpectationError("usage: \(usage)") }
+        let word = rest[1]
+        let value = rest.dropFirst(2).map(\.text).joined(separator: " ")
+        let hasValue = rest.count > 2
+        switch word.quoted ? "" : word.text.lowercased() {
+        case "exists":
+            guard !hasValue else { throw ExpectationError("expect header NAME exists takes nothing after exists") }
+            return .header(name: name, .exists)
+        case "==", "!=":
+            guard hasValue else { throw ExpectationError("usage: \(usage)") }
+            return .header(name: name, .equals(value, negated: word.text == "!="))
+        case "contains":
+            guard hasValue else { throw ExpectationError("usage: \(usage)") }
+            return .header(name: name, .contains(value))
+        case "matches":
+            guard rest.count == 3 else {
+                throw ExpectationError("expect header NAME matches REGEX takes one pattern (quote it if it has spaces)")
+            }
+            do {
+                if !value.isEmpty { _ = try Regex(value) }
+            } catch {
+                throw ExpectationError("invalid regular expression \(JSONValue.string(value).encoded())")
+            }
+            return .header(name: name, .matches(value))
+        default:
+            throw ExpectationError("expect header \(name): '\(word.text)' is not a check; use ==, !=, contains, matches or exists")
+        }
     }
 
     private static func parseCount(_ rest: [Argument]) throws(ExpectationError) -> Expectation {

@@ -1,17 +1,24 @@
 import Facade
 import FoundationFree
 import JSON
+import HTTPClient
+import Secrets
 
 /// `let NAME = PATH`: captures a value of the last response body into a variable (`let id = data[0]._id`,
 /// then `like $id`), or of the result of `diff --spec` until the next request. Strings are captured
 /// without quotes, anything else as compact JSON.
+///
+/// `let NAME = header Header-Name` captures a response header instead (names compare case-insensitively;
+/// repeated fields joined with `, `). `header` is a keyword only when a header name follows it, so a
+/// body member called `header` is still `let x = header`, and httpbin's `headers.X` is a body path.
 struct LetCommand: Command {
     let name = "let"
     /// `<`, `>` and `|` are text here (`expect price > 0` compares).
     let takesOperators = false
     let abstract = "Capture a value of the last response into a variable: let NAME = PATH"
-    let usage = "let NAME = PATH"
-    let details = ["get {service}/items", "let id = data[0].id", "get {service}/items/$id", "let total = meta.total_count"]
+    let usage = "let NAME = PATH | let NAME = header HEADER-NAME"
+    let details = ["get {service}/items", "let id = data[0].id", "get {service}/items/$id", "let total = meta.total_count",
+                   "let type = header content-type   (a response header)"]
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
         // The path may itself hold `=` (`data[_id=t01].likeCount`), so split at the first one only.
@@ -22,6 +29,10 @@ struct LetCommand: Command {
         guard !variable.isEmpty, !pathText.isEmpty else { throw .usage(self) }
         guard VariableName.isValid(variable) else {
             throw CommandError("let: '\(variable)' is not a variable name (letters, digits, _; not starting with a digit)")
+        }
+        let pathWords = pathText.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        if pathWords.count == 2, pathWords[0].lowercased() == "header" {
+            return try captureHeader(String(pathWords[1]), into: variable, context: context)
         }
         let path: JSONPath
         do {
@@ -54,9 +65,34 @@ struct LetCommand: Command {
         guard captured.utf8.count <= Expansion.maximumBytes else {
             throw CommandError("let: \(path) is \(ByteSize.text(captured.utf8.count)), more than the \(ByteSize.text(Expansion.maximumBytes)) a variable may hold")
         }
+        return assign(captured, to: variable, from: path.description, shown: captured, context: context)
+    }
+
+    private func captureHeader(_ name: String, into variable: String, context: CommandContext) throws(CommandError) -> CommandReport {
+        guard let exchange = context.session.facade.lastExchange else {
+            throw CommandError("let: no response yet; run a request first (refresh, twits, get …)")
+        }
+        guard let response = exchange.response else {
+            throw CommandError("let: the last request (\(exchange.method) \(exchange.displayURL)) got no response")
+        }
+        let values = response.headers.values(for: name)
+        guard !values.isEmpty else {
+            let names = response.headers.map(\.name)
+            throw CommandError("let: the last response has no header \(name)" + (names.isEmpty ? "" : " (it has: \(names.joined(separator: ", ")))"))
+        }
+        let captured = values.joined(separator: ", ")
+        guard captured.utf8.count <= Expansion.maximumBytes else {
+            throw CommandError("let: header \(name) is \(ByteSize.text(captured.utf8.count)), more than a variable may hold")
+        }
+        // A credential header (`Set-Cookie`, a reflected `Authorization`) is captured but not shown.
+        let shown = HeaderLines.isMasked(name) ? Redactor.maskKeepingScheme(captured) : captured
+        return assign(captured, to: variable, from: "header \(name)", shown: shown, context: context)
+    }
+
+    private func assign(_ captured: String, to variable: String, from source: String, shown: String, context: CommandContext) -> CommandReport {
         context.session.variables[variable] = captured
-        var report = CommandReport(lines: ["\(variable) = \(captured)"])
-        report.data = .object(JSONObject([("name", .string(variable)), ("value", .string(captured)), ("path", .string(path.description))]))
+        var report = CommandReport(lines: ["\(variable) = \(shown)"])
+        report.data = .object(JSONObject([("name", .string(variable)), ("value", .string(shown)), ("path", .string(source))]))
         return report
     }
 }

@@ -16,10 +16,13 @@ import Secrets
 /// `expect status N` and `expect result KIND`; in a script those judge a failed request, so a recorded
 /// 404 replays as an expected 404.
 ///
-/// Secrets arrive already masked (`auth bearer •••`) and are never written. The mask becomes an environment
-/// placeholder so the script still runs: `${env.APISH_BEARER:-redacted}` for bearer tokens,
-/// `${env.APISH_API_KEY:-redacted}` for `auth key` values, `${env.APISH_SECRET:-redacted}` anywhere else;
-/// the header says which to set.
+/// Secrets are never written. A secret the session holds becomes its environment reference wherever it
+/// appears in a line (a URL path, a body, the `auth` line itself), the same reference every time:
+/// `${env.APISH_BEARER:-redacted}` for bearer tokens, `${env.APISH_API_KEY:-redacted}` for `auth key`
+/// values, `${env.APISH_PASSWORD:-redacted}` for Basic and Digest passwords, `${env.APISH_SECRET:-redacted}`
+/// for credential headers (after their scheme: `Basic ${env.APISH_SECRET:-redacted}`, scope kept). Anything
+/// else masked (`•••`) becomes the reference its position says, else `APISH_SECRET`. The script's header
+/// says which variables to set.
 public struct Recorder: Sendable {
     public let startedAt: Date
     /// The lines so far as shown (masked): the prelude, then each kept command and its pinned expectations.
@@ -33,6 +36,7 @@ public struct Recorder: Sendable {
     static let bearerPlaceholder = "APISH_BEARER"
     static let apiKeyPlaceholder = "APISH_API_KEY"
     static let secretPlaceholder = "APISH_SECRET"
+    static let passwordPlaceholder = "APISH_PASSWORD"
 
     /// `${env.APISH_BEARER:-redacted}`: the real secret from the environment when set, else a stand-in,
     /// so a recording replays at once against APIs that accept any value (the demo) and pins a 401 elsewhere.
@@ -94,11 +98,13 @@ public struct Recorder: Sendable {
             if !placeholders.contains(placeholder) { placeholders.append(placeholder) }
         }
         let lines = recorded.map { line in
-            var result = redact(line)
+            var result = Self.redactKeepingReferences(line, redact: redact)
+            for name in Self.referencedPlaceholders(in: result) { note(name) }
             guard result.contains(Redactor.mask) else { return result }
             let rules: [(pattern: String, placeholder: String)] = [
                 (#"(?i)^(\s*auth\s+bearer\s+)•••"#, Self.bearerPlaceholder),
                 (#"(?i)^(\s*auth\s+key\s+[^\s=]+=)•••"#, Self.apiKeyPlaceholder),
+                (#"(?i)^(\s*auth\s+(?:basic|digest)\s+[^\s:]*:)•••"#, Self.passwordPlaceholder),
             ]
             for rule in rules {
                 let replaced = Self.replace(rule.pattern, in: result, with: "$1" + Self.placeholder(rule.placeholder))
@@ -114,6 +120,72 @@ public struct Recorder: Sendable {
             return result
         }
         return (lines, placeholders)
+    }
+
+    /// The `APISH_…` variables a line refers to as `${env.NAME:-redacted}`, in order.
+    static func referencedPlaceholders(in line: String) -> [String] {
+        guard line.contains("${env.APISH_"), let expression = try? Regex(#"\$\{env\.(APISH_[A-Z0-9_]+):-redacted\}"#) else { return [] }
+        return line.matches(of: expression).compactMap { match in
+            match.output.count > 1 ? match.output[1].substring.map(String.init) : nil
+        }
+    }
+
+    /// Each secret `credentials` hold, with the environment variable a recording names it by. A credential
+    /// header's scheme (`Basic `) is not part of its secret, so it stays in the line.
+    static func references(for credentials: Credentials) -> [(secret: String, name: String)] {
+        var references: [(secret: String, name: String)] = []
+        for token in credentials.bearerTokens.values { references.append((token, bearerPlaceholder)) }
+        for key in credentials.apiKeys.values { references.append((key.value, apiKeyPlaceholder)) }
+        for login in credentials.logins.values { references.append((login.password, passwordPlaceholder)) }
+        for header in credentials.headers { references.append((secretPart(of: header.value), secretPlaceholder)) }
+        // The longest first, so a secret holding another is replaced whole.
+        return references.filter { $0.secret.count >= SecretMatcher.minimumLength }.sorted { $0.secret.count > $1.secret.count }
+    }
+
+    /// `Basic abc` → `abc`; a value without an auth scheme is all secret.
+    static func secretPart(of value: String) -> String {
+        let parts = value.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, ["bearer", "basic", "token", "digest"].contains(parts[0].lowercased()) else { return value }
+        return String(parts[1])
+    }
+
+    /// The scheme of a credential header's value with a space (`Basic `), or nothing.
+    static func schemePrefix(of value: String) -> String {
+        let secret = secretPart(of: value)
+        return secret == value ? "" : String(value.dropLast(secret.count))
+    }
+
+    /// A line as a recording keeps it: every secret the session holds replaced by its reference, then masked
+    /// as history is (`redact`), which leaves references alone.
+    static func recordable(_ typed: String, references: [(secret: String, name: String)], redact: (String) -> String) -> String {
+        var line = typed
+        for reference in references where line.contains(reference.secret) {
+            line = line.replacingAll(reference.secret, with: placeholder(reference.name))
+        }
+        return redactKeepingReferences(line, redact: redact)
+    }
+
+    /// `redact(line)` with each `${env.NAME:-redacted}` left whole: its `NAME:-…` would otherwise read as a
+    /// credential header's value and be masked. The references are shortened to `${env.NAME}` (which no
+    /// pattern masks, and which the command-line rules know as a reference) while `redact` runs.
+    static func redactKeepingReferences(_ line: String, redact: (String) -> String) -> String {
+        guard line.contains("${env.APISH_") else { return redact(line) }
+        var shortened = line
+        for name in referencedPlaceholders(in: line) {
+            shortened = shortened.replacingAll(placeholder(name), with: "${env.\(name)}")
+        }
+        var result = redact(shortened)
+        for name in referencedPlaceholders(inShortened: result) {
+            result = result.replacingAll("${env.\(name)}", with: placeholder(name))
+        }
+        return result
+    }
+
+    private static func referencedPlaceholders(inShortened line: String) -> [String] {
+        guard let expression = try? Regex(#"\$\{env\.(APISH_[A-Z0-9_]+)\}"#) else { return [] }
+        return Array(Set(line.matches(of: expression).compactMap { match in
+            match.output.count > 1 ? match.output[1].substring.map(String.init) : nil
+        }))
     }
 
     /// `text` with every match of `pattern` replaced by `template`, in which `$1` is the first group.
@@ -145,8 +217,12 @@ extension Recorder {
         for (scope, key) in facade.credentials.apiKeys.sorted(by: { $0.key.description < $1.key.description }) {
             lines.append("auth key \(key.parameter)=\(Redactor.mask)" + (scope.argument.map { " \($0)" } ?? ""))
         }
+        for (scope, login) in facade.credentials.logins.sorted(by: { $0.key.description < $1.key.description }) {
+            lines.append("auth \(login.kind.rawValue) \(login.user):\(placeholder(passwordPlaceholder))" + (scope.argument.map { " \($0)" } ?? ""))
+        }
         for header in facade.credentials.headers {
-            lines.append("header \(header.name) \(Redactor.mask)" + (header.scope.argument.map { " \($0)" } ?? ""))
+            lines.append("header \(header.name) \(schemePrefix(of: header.value))\(placeholder(secretPlaceholder))"
+                + (header.scope.argument.map { " \($0)" } ?? ""))
         }
         for header in facade.headers {
             lines.append(session.redactLine("header \(header.name) \(quoted(header.value))"))
@@ -173,5 +249,16 @@ extension Recorder {
             escaped.append(character)
         }
         return "\"" + escaped + "\""
+    }
+}
+
+extension Session {
+    /// Hands a command just run to the recorder, if recording: the line typed with the session's secrets as
+    /// environment references (`Recorder.recordable`), or the line the command asked to be recorded instead.
+    func record(typed: String, report: CommandReport) {
+        guard recorder?.isRecording == true else { return }
+        let line = Recorder.recordable(
+            report.recordedLine ?? typed, references: Recorder.references(for: facade.credentials), redact: redactLine)
+        recorder?.record(line, report: report)
     }
 }

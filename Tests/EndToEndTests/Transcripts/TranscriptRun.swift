@@ -49,6 +49,8 @@ extension Transcript {
             try started.start()
             server = started
             environment["APISH_DEMO_URL"] = started.baseURL
+            // For the same server under another host name (`http://localhost:$env.APISH_DEMO_PORT`).
+            environment["APISH_DEMO_PORT"] = String(started.port)
             arguments += ["--locator", started.baseURL + "/" + locator]
         }
         environment.merge(directives.environment) { _, transcript in transcript }

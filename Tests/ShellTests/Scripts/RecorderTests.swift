@@ -78,6 +78,41 @@ import Testing
         #expect(recorder.replayable(redact: redact).placeholders == ["APISH_API_KEY", "APISH_BEARER", "APISH_SECRET"])
     }
 
+    @Test func aKnownSecretBecomesTheSameReferenceWhereverItIs() {
+        // GIVEN a Basic login, a bearer token and a credential header with a scheme
+        var credentials = Credentials()
+        credentials.setBasic(user: "ada", password: "pa55word", for: .origin("http://h"))
+        credentials.setBearer("tok-123456", for: .service("twit"))
+        credentials.setHeader("Authorization", "Basic YWRhOnBhNTV3b3Jk", for: .service("hb"))
+        let references = Recorder.references(for: credentials)
+        let redact = Redactor(secrets: credentials.secrets).redactCommandLine
+        // WHEN lines that hold them are recorded
+        var recorder = Recorder()
+        for line in ["auth basic ada:pa55word http://h", "get http://h/basic-auth/ada/pa55word",
+                     "post twit/x token=tok-123456", "get hb/echo/YWRhOnBhNTV3b3Jk"] {
+            recorder.record(Recorder.recordable(line, references: references, redact: redact), report: CommandReport())
+        }
+        // THEN each secret is its own variable everywhere, and a save keeps the references whole
+        let saved = recorder.replayable(redact: redact)
+        #expect(saved.lines == [
+            "auth basic ada:${env.APISH_PASSWORD:-redacted} http://h",
+            "get http://h/basic-auth/ada/${env.APISH_PASSWORD:-redacted}",
+            "post twit/x token=${env.APISH_BEARER:-redacted}",
+            "get hb/echo/${env.APISH_SECRET:-redacted}",
+        ])
+        #expect(saved.placeholders == ["APISH_PASSWORD", "APISH_BEARER", "APISH_SECRET"])
+    }
+
+    @Test func aCredentialHeaderKeepsItsSchemeAndScope() {
+        var recorder = Recorder(prelude: ["header Authorization Basic ${env.APISH_SECRET:-redacted} hb"])
+        recorder.record("auth basic ada:•••", report: CommandReport())
+        let redact = Redactor().redactCommandLine
+        #expect(recorder.replayable(redact: redact).lines == [
+            "header Authorization Basic ${env.APISH_SECRET:-redacted} hb",
+            "auth basic ada:${env.APISH_PASSWORD:-redacted}",
+        ])
+    }
+
     @Test func secretsKnownOnlyAtSaveTimeAreMaskedToo() {
         var recorder = Recorder()
         recorder.record("set token abc123", report: CommandReport())

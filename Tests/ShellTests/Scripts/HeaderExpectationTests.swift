@@ -1,0 +1,56 @@
+import Facade
+import HTTPClient
+import Testing
+@testable import Shell
+import JSON
+
+/// `expect header NAME OP VALUE` on a response's headers.
+@Suite struct HeaderExpectationTests {
+    private let headers: HTTPHeaders = HTTPHeaders([
+        ("Content-Type", "application/json; charset=utf-8"), ("Set-Cookie", "sid=abc123; Path=/"),
+        ("Link", #"</p?page=2>; rel="next""#), ("Link", #"</p?page=9>; rel="last""#),
+    ])
+
+    private func check(_ words: Shell.Expectation.Argument..., headers: HTTPHeaders? = nil) throws -> ExpectationResult {
+        let context = ExpectationContext(outcome: .success(status: 200), body: nil, headers: headers ?? self.headers)
+        return try Shell.Expectation.parse(words).evaluate(in: context)
+    }
+
+    @Test func namesMatchWhateverTheirCase() throws {
+        #expect(try check("header", "content-type", "==", "application/json;", "charset=utf-8").passed)
+        #expect(try check("header", "CONTENT-TYPE", "contains", "json").passed)
+        #expect(try check("header", "Content-Type", "matches", "^application/").passed)
+        #expect(try check("header", "content-type", "exists").passed)
+        #expect(try check("header", "Content-Type", "!=", "text/html").passed)
+    }
+
+    @Test func failuresSayWhatCame() throws {
+        let failed = try check("header", "Content-Type", "==", "text/html")
+        #expect(!failed.passed)
+        #expect(failed.message == #"expected header Content-Type == text/html, got "application/json; charset=utf-8""#)
+        let missing = try check("header", "X-Next", "exists")
+        #expect(missing.message == "expected header X-Next exists, but the last response has no header X-Next (it has: Content-Type, Set-Cookie, Link, Link)")
+    }
+
+    @Test func repeatedFieldsAreJoinedAndCredentialsNeverShown() throws {
+        #expect(try check("header", "Link", "contains", #"</p?page=9>; rel="last""#).passed)
+        let cookie = try check("header", "Set-Cookie", "contains", "nope")
+        #expect(!cookie.passed)
+        #expect(!cookie.message.contains("abc123"), "\(cookie.message)")
+    }
+
+    @Test func withoutAResponseItFailsClearly() throws {
+        let context = ExpectationContext(outcome: .networkFailure("connection refused"), body: nil, headers: nil)
+        let result = try Shell.Expectation.parse(["header", "Location", "exists"]).evaluate(in: context)
+        #expect(result.message == "expected header Location exists, but the last request got no response (network failure: connection refused)"
+            || result.message.hasPrefix("expected header Location exists, but the last request got no response"))
+    }
+
+    @Test func badLinesAreUsageErrors() {
+        #expect(throws: ExpectationError.self) { try Shell.Expectation.parse(["header", "Location", "<", "3"]) }
+        #expect(throws: ExpectationError.self) { try Shell.Expectation.parse(["header", "Location", "exists", "x"]) }
+        // A body member called `header` is still a path.
+        if case .header? = try? Shell.Expectation.parse(["header", "==", "1"]) { Issue.record("header == 1 is a body path") }
+        if case .header? = try? Shell.Expectation.parse(["header", "exists"]) { Issue.record("header exists is a body path") }
+    }
+}
