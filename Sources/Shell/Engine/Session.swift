@@ -49,6 +49,8 @@ public final class Session {
         self.options = options
         self.environment = environment
         profiles = SessionProfiles(paths: ConfigPaths(environment: environment))
+        // Profiles save and restore the transport's cookie jar.
+        profiles.cookieJar = CookieJarAccess(lines: { facade.cookieJar }, restore: { facade.restoreCookieJar($0) })
         // Read on the first OAuth 2 token asked for, so a session without one never opens the file.
         if facade.oauth2Tokens.store == nil { facade.oauth2Tokens.store = TokenFile(path: profiles.paths.tokens) }
     }

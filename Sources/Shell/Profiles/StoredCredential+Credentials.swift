@@ -35,6 +35,12 @@ extension StoredCredential {
             stored.append(StoredCredential(
                 kind: "oauth2", scope: text, fields: fields, secret: keep("oauth2.\(text).\(client.clientID)", client.clientSecret)))
         }
+        for (scope, login) in credentials.logins.sorted(by: { $0.key.description < $1.key.description }) {
+            let text = Self.text(of: scope)
+            stored.append(StoredCredential(
+                kind: login.kind.rawValue, scope: text, fields: [Profile.Field("user", login.user)],
+                secret: keep("\(login.kind.rawValue).\(text).\(login.user)", login.password)))
+        }
         return stored
     }
 
@@ -63,8 +69,12 @@ extension StoredCredential {
                 tokenURL: try required("token_url"), clientID: try required("client_id"), clientSecret: value,
                 scopes: (field("scopes") ?? "").split(separator: " ").map(String.init), audience: field("audience"),
                 authentication: authentication), for: scope)
+        case "basic":
+            credentials.setBasic(user: try required("user"), password: value, for: scope)
+        case "digest":
+            credentials.setDigest(user: try required("user"), password: value, for: scope)
         default:
-            throw ProfileDocument.Failure("\(place): unknown credential kind \"\(kind)\" (bearer, api_key, header, oauth2)")
+            throw ProfileDocument.Failure("\(place): unknown credential kind \"\(kind)\" (bearer, api_key, header, oauth2, basic, digest)")
         }
     }
 

@@ -64,6 +64,38 @@ import Testing
         #expect(try home.mode(home.config + "/apish") == 0o700)
     }
 
+    @Test func loginsAndCookiesComeBackInAnotherProcess() throws {
+        // GIVEN a session with a Basic and a Digest login and a cookie the server set, saved
+        let home = try ProfileHome()
+        defer { home.remove() }
+        let server = try startDemoServer()
+        defer { server.stop() }
+        let url = server.baseURL
+        let saved = try home.run([
+            "--locator", url + "/services.json",
+            "-c", "auth basic ada:Pp1BasicSecret \(url)/basic-auth", "-c", "auth digest bob:Dd2DigestSecret \(url)/digest-auth",
+            "-c", "get \(url)/cookies/set?theme=dark", "-c", "expect cookies.theme == dark", "-c", "profile save logins",
+        ])
+        #expect(saved.status == 0, "\(saved.stderr)")
+
+        // WHEN another process starts from it THEN both logins authenticate and the cookie is sent again
+        let restored = try home.run([
+            "--profile", "logins", "-c", "auth show",
+            "-c", "get \(url)/basic-auth/ada/Pp1BasicSecret", "-c", "expect authenticated == true",
+            "-c", "get \(url)/digest-auth/auth/bob/Dd2DigestSecret", "-c", "expect user == bob",
+            "-c", "get \(url)/cookies", "-c", "expect cookies.theme == dark",
+        ])
+        #expect(restored.status == 0, "\(restored.stderr)\n\(restored.stdout)")
+        #expect(restored.stdout.contains("basic \(url)/basic-auth ada:•••"), "\(restored.stdout)")
+        #expect(restored.stdout.contains("digest \(url)/digest-auth bob:•••"), "\(restored.stdout)")
+        // AND the passwords are in credentials.json only, never in the profile
+        let file = try home.read(home.profile("logins"))
+        for secret in ["Pp1BasicSecret", "Dd2DigestSecret"] {
+            #expect(!file.contains(secret), "\(file)")
+            #expect(try home.read(home.credentials).contains(secret))
+        }
+    }
+
     @Test func aWiderCredentialsFileIsRefusedAsSshRefusesAKey() throws {
         // GIVEN a saved profile whose credentials.json was made readable by others
         let home = try ProfileHome()
