@@ -1,3 +1,4 @@
+import APIDescriptions
 import HTTPClient
 import Secrets
 
@@ -87,7 +88,8 @@ extension ServiceFacade {
     /// The client-credentials flow the OpenAPI document of a service's active version describes.
     public func oauth2Flow(of service: String) throws(FacadeError) -> OAuth2ClientCredentialsFlow {
         let entry = try activeEntry(of: service)
-        guard let flow = documents[entry.key]?.oauth2Flow else {
+        guard let document = (definition(for: entry) as? OpenAPIServiceAPI)?.document,
+              let flow = OAuth2ClientCredentialsFlow.first(in: document) else {
             throw .invalidRequest(
                 "auth oauth2: \(entry.key) has no OpenAPI oauth2 security scheme with a clientCredentials flow; give the token URL: auth oauth2 TOKEN_URL client_id=… client_secret=…")
         }

@@ -7,5 +7,4 @@ struct EntryDocuments {
     /// Why the entry's `openapi` document could not be used, when it names one that could not.
     var openapiProblem: String?
     /// The client-credentials flow of the document's `oauth2` security scheme, when it has one.
-    var oauth2Flow: OAuth2ClientCredentialsFlow?
 }

@@ -46,10 +46,6 @@ struct DocumentLoader {
                 switch spec {
                 case .success(let document):
                     documents[entry.key, default: EntryDocuments()].openapi = document
-                    // Read from the JSON already fetched; a locator that is itself the document was parsed elsewhere.
-                    if case .success(let raw)? = parsed[address] {
-                        documents[entry.key, default: EntryDocuments()].oauth2Flow = OAuth2ClientCredentialsFlow.first(in: raw, source: address)
-                    }
                 case .failure(let error):
                     documents[entry.key, default: EntryDocuments()].openapiProblem = error.description
                     warnings.append("\(entry.key): cannot use OpenAPI document \(reference): \(error); no ops or call, showing it as generic JSON")

@@ -1,4 +1,4 @@
-import JSON
+import APIDescriptions
 import HTTPClient
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -14,22 +14,14 @@ public struct OAuth2ClientCredentialsFlow: Sendable, Equatable {
     public let tokenURL: String
     public let scopes: [String]
 
-    /// The first such flow in `components.securitySchemes` (`securityDefinitions` of Swagger 2.0 with
-    /// `flow: application`), its token URL resolved against the document's own address.
-    static func first(in document: JSONValue, source: String) -> OAuth2ClientCredentialsFlow? {
-        if let schemes = document["components"]?["securitySchemes"]?.objectValue {
-            for (name, scheme) in schemes where scheme["type"]?.stringValue == "oauth2" {
-                guard let flow = scheme["flows"]?["clientCredentials"], let url = flow["tokenUrl"]?.stringValue else { continue }
-                return OAuth2ClientCredentialsFlow(
-                    scheme: name, tokenURL: resolved(url, against: source), scopes: flow["scopes"]?.objectValue?.keys ?? [])
-            }
-        }
-        if let definitions = document["securityDefinitions"]?.objectValue {
-            for (name, scheme) in definitions where scheme["type"]?.stringValue == "oauth2" && scheme["flow"]?.stringValue == "application" {
-                guard let url = scheme["tokenUrl"]?.stringValue else { continue }
-                return OAuth2ClientCredentialsFlow(
-                    scheme: name, tokenURL: resolved(url, against: source), scopes: scheme["scopes"]?.objectValue?.keys ?? [])
-            }
+    /// The first such flow among the document's security schemes (a Swagger 2.0 `flow: application` is
+    /// read as one), its token URL resolved against the document's own address.
+    static func first(in document: OpenAPIDocument) -> OAuth2ClientCredentialsFlow? {
+        for name in document.securitySchemes.keys.sorted() {
+            guard let scheme = document.securitySchemes[name], case .oauth2(let flows) = scheme.kind,
+                  let flow = flows.first(where: { $0.name == "clientCredentials" }), let url = flow.tokenURL else { continue }
+            return OAuth2ClientCredentialsFlow(
+                scheme: name, tokenURL: resolved(url, against: document.source), scopes: flow.scopes.map(\.name))
         }
         return nil
     }

@@ -9,6 +9,23 @@ import Testing
         result.jsonLines.compactMap { ($0["data"] as? [String: Any])?["token_number"] as? Int }
     }
 
+    @Test func aLocatorThatIsTheOpenAPIDocumentGivesTheTokenURLToo() throws {
+        // GIVEN the OAuth service's OpenAPI document itself as the locator (one service, named from its title)
+        let home = try ProfileHome()
+        defer { home.remove() }
+        let server = try startDemoServer()
+        defer { server.stop() }
+        // WHEN the client is set for that service with no token URL, and its protected operation is called
+        let result = try home.run([
+            "--locator", server.baseURL + "/oauth/openapi.json", "--json",
+            "-c", "auth oauth2 client_id=demo-client client_secret=demo-secret oauth-demo", "-c", "call getProtected",
+        ])
+        // THEN the token URL and scope came from its clientCredentials flow, and the call carried the token
+        #expect(result.status == 0, "\(result.stderr)\(result.stdout)")
+        #expect(tokenNumbers(result) == [1], "\(result.stdout)")
+        #expect(!result.stdout.contains("demo-secret"))
+    }
+
     @Test func theTokenIsFetchedOnFirstUseKeptAcrossProcessesAndRenewedWhenItExpires() throws {
         // GIVEN an OAuth service whose OpenAPI document names the token URL
         let home = try ProfileHome()
