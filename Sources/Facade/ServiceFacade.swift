@@ -140,44 +140,12 @@ public final class ServiceFacade {
         definitions = definitions.filter { key, _ in
             previous?.resolve(key) != nil && previous?.resolve(key) == loaded.resolve(key) && loadedDocuments[key] == nil
         }
-        // The version each service in use had before the swap, so versions that still exist are kept and
-        // vanished ones reported. Services never touched simply follow the new document.
-        let previousActive = Dictionary(
-            (previous?.serviceNames ?? []).filter(isInUse).compactMap { name in
-                activeVersion(of: name).map { (name.lowercased(), $0) }
-            },
-            uniquingKeysWith: { first, _ in first })
-        let previousLatest = Dictionary(uniqueKeysWithValues: choices.keys.compactMap { name in
-            previous?.latest(of: name).map { (name, $0.version) }
-        })
+        let reconciled = LocatorReconciler(previous: previous, loaded: loaded)
+            .reconcile(choices: choices, currentService: currentService, isInUse: isInUse)
         locator = loaded
-        var fallbacks: [(service: String, from: ServiceVersion, to: ServiceVersion?)] = []
-        var latestMoves: [(service: String, from: ServiceVersion, to: ServiceVersion)] = []
-        for (name, before) in previousActive.sorted(by: { $0.key < $1.key }) {
-            let shownName = loaded.canonicalName(of: name) ?? previous?.canonicalName(of: name) ?? name
-            switch choices[name] {
-            case .latest?:
-                let latest = loaded.latest(of: name)?.version
-                if let from = previousLatest[name], let latest, latest != from {
-                    latestMoves.append((shownName, from, latest))
-                } else if latest == nil {
-                    fallbacks.append((shownName, before, nil))
-                    choices[name] = nil
-                }
-            case .pinned?, nil:
-                if loaded.resolve(ServiceKey(name: name, version: before)) == nil {
-                    // Vanished: fall back to the default (highest not deprecated), reported so the user knows.
-                    choices[name] = nil
-                    fallbacks.append((shownName, before, activeVersion(of: name)))
-                } else if choices[name] == nil, activeVersion(of: name) != before {
-                    // A new version would change the default; keep what was in use (`use NAME latest` follows).
-                    choices[name] = .pinned(before)
-                }
-            }
-        }
-        if let current = currentService, loaded.canonicalName(of: current) == nil { currentService = nil }
-        // A locator that is an OpenAPI document is that one service: `refresh` and `call` mean it.
-        if loaded.openAPIDocument != nil { currentService = loaded.serviceNames.first }
+        choices = reconciled.choices
+        currentService = reconciled.currentService
+        let fallbacks = reconciled.fallbacks, latestMoves = reconciled.latestMoves
         var changes = previous.map { LocatorChangeSet(from: $0, to: loaded) }
         changes?.compareDocuments(
             from: previous, to: loaded,
@@ -216,17 +184,7 @@ public final class ServiceFacade {
 
     /// The version in use for a service: the one chosen, else the highest that is not deprecated, else the highest.
     public func activeVersion(of service: String) -> ServiceVersion? {
-        guard let locator else { return nil }
-        switch choices[service.lowercased()] {
-        case .pinned(let version)?:
-            return version
-        case .latest?:
-            return locator.latest(of: service)?.version
-        case nil:
-            let entries = locator.entries(of: service)
-            let numeric = entries.filter { !$0.version.isLabel }
-            return (numeric.last { !$0.isDeprecated } ?? numeric.last ?? entries.last { !$0.isDeprecated } ?? entries.last)?.version
-        }
+        locator.flatMap { LocatorReconciler.activeVersion(of: service, in: $0, choices: choices) }
     }
 
     /// Whether the user picked a version of this service (rather than the default).
