@@ -15,6 +15,11 @@ struct JSONValueServingTests {
         #expect(text == #"{"z":"quote \" backslash \\ newline \n tab \t bell \u0007 é 한","a":[1,2.5,25,true,null,3.00,null],"empty":{}}"#)
     }
 
+    @Test func servedStringsEscapeLineSeparatorsAndC1ControlsAsApishWrites() {
+        let value = JSONValue.string("a\u{2028}b\u{2029}c\u{7F}d\u{9B}e/")
+        #expect(String(decoding: value.bytes, as: UTF8.self) == #""a\u2028b\u2029c\u007fd\u009be/""#)
+    }
+
     @Test(arguments: [(530.1, "530.10"), (-2.916, "-2.92"), (-0.004, "0.00"), (0.05, "0.05"), (1234.5, "1234.50"), (12, "12.00")])
     func twoDecimalsRoundsToCents(value: Double, text: String) {
         #expect(JSONNumber.twoDecimals(value)?.text == text)
