@@ -58,5 +58,7 @@ enum BuiltInFixtures {
 
     /// The file form of every document (pretty JSON), identical to what `DemoFixtures.write(to:)` writes,
     /// so a folder made with `--init` serves the same bytes as the built-in set.
-    static let files: [String: [UInt8]] = documents.mapValues { [UInt8]($0.encodedData(pretty: true)) + [UInt8(ascii: "\n")] }
+    static let files: [String: [UInt8]] = documents.mapValues { document in
+        [UInt8](document.encodedData(pretty: true)) + [UInt8(ascii: "\n")]
+    }
 }

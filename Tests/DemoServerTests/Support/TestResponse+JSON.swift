@@ -3,8 +3,8 @@ import JSON
 @testable import DemoServer
 
 extension TestResponse {
-    /// The body read by the server's own JSON parser, which keeps key order, so tests can compare
-    /// members and their order exactly.
+    /// The body read strictly by the JSON module's parser. Its `==` ignores member order, as JSON does;
+    /// tests that pin the order compare `keys` or `encoded()`.
     func json() throws -> JSONValue {
         try JSONValue.parse(Data(body))
     }
