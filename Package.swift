@@ -55,7 +55,7 @@ let package = Package(
         // The demo's built-in APIs, one bundle each (definition, models, presenter, commands), registered by main.swift.
         .target(name: "DemoAPIs", dependencies: ["Shell", "Facade", "HTTPClient", "JSON", "FoundationFree"],
                 swiftSettings: foundationFree),
-        .target(name: "DemoServer", dependencies: ["FoundationFree"], swiftSettings: foundationFree),
+        .target(name: "DemoServer", dependencies: ["JSON", "FoundationFree"], swiftSettings: foundationFree),
         .executableTarget(
             name: "apish",
             dependencies: ["Shell", "Facade", "DemoAPIs", "JSON", "FoundationFree", "LineEditing", "DemoServer"],
@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "ShellTests",
                     dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "HTTPClient", "Secrets", "JSON", "FoundationFree", "TestSupport", "DemoServer"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
-        .testTarget(name: "DemoServerTests", dependencies: ["DemoServer"]),
+        .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "JSON"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DemoServer"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,5 @@
+import JSON
+
 /// The fixture documents compiled into the binary, by relative path. A copied `apish` serves its demo
 /// without any files beside it.
 enum BuiltInFixtures {
@@ -22,7 +24,7 @@ enum BuiltInFixtures {
     ]
 
     /// Built once, on first use; the documents never change afterwards.
-    static let documents: [String: JSON] = [
+    static let documents: [String: JSONValue] = [
         "services.json": LocatorFixtures.services,
         "services-next.json": LocatorFixtures.servicesNext,
         "weather/v1.json": WeatherFixtures.v1,
@@ -56,5 +58,7 @@ enum BuiltInFixtures {
 
     /// The file form of every document (pretty JSON), identical to what `DemoFixtures.write(to:)` writes,
     /// so a folder made with `--init` serves the same bytes as the built-in set.
-    static let files: [String: [UInt8]] = documents.mapValues { JSONWriter.encode($0, pretty: true) }
+    static let files: [String: [UInt8]] = documents.mapValues { document in
+        [UInt8](document.encodedData(pretty: true)) + [UInt8(ascii: "\n")]
+    }
 }

@@ -1,3 +1,5 @@
+import JSON
+
 /// The product list of the media-type-versioned `catalog` service, in its two shapes.
 enum CatalogFixtures {
     private static let products: [(id: Int, name: String, price: Double, category: String, inStock: Bool)] = [
@@ -8,7 +10,7 @@ enum CatalogFixtures {
     ]
 
     /// `catalog/v1.json`: `{"products":[{id, name, price, category}]}`, the price a plain number.
-    static var v1: JSON {
+    static var v1: JSONValue {
         ["products": .array(products.map { product in
             [
                 "id": .int(product.id), "name": .string(product.name),
@@ -19,7 +21,7 @@ enum CatalogFixtures {
 
     /// `catalog/v2.json`: ids become strings, the price carries its currency, the category becomes a
     /// list, stock is shown, and a count is added.
-    static var v2: JSON {
+    static var v2: JSONValue {
         [
             "products": .array(products.map { product in
                 [

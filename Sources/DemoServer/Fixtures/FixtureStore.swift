@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import JSON
 import FoundationFree
 
 /// A fixture file that exists but cannot be used.
@@ -45,13 +46,13 @@ struct FixtureStore: Sendable {
     }
 
     /// The JSON document at `path`, or nil when there is no such file; throws when it is not JSON.
-    func document(at path: String) throws -> JSON? {
+    func document(at path: String) throws -> JSONValue? {
         if source == .builtIn {
             return Self.isSafe(path) ? BuiltInFixtures.documents[path] : nil
         }
         guard let bytes = try bytes(at: path) else { return nil }
         do {
-            return try JSONParser.parse(bytes)
+            return try JSONValue.parse(bytes: bytes)
         } catch {
             throw FixtureError(path: path, reason: "not valid JSON (\(error))")
         }

@@ -1,3 +1,5 @@
+import JSON
+
 /// Today's forecast for the five demo cities in the two shapes of the header-versioned `forecast`
 /// service. The `2025-06-01` shape is what `schemas/forecast-2025-06-01.json` describes.
 enum ForecastFixtures {
@@ -18,14 +20,14 @@ enum ForecastFixtures {
     ]
 
     /// `forecast/2024-01-01.json`: `{city, high, low, summary}`.
-    static var v20240101: JSON {
+    static var v20240101: JSONValue {
         keyed { city in
             ["city": .string(city.name), "high": .int(city.high), "low": .int(city.low), "summary": .string(city.summary)]
         }
     }
 
     /// `forecast/2025-06-01.json`: `{location:{city,state}, temperature:{high,low,unit}, summary, updated}`.
-    static var v20250601: JSON {
+    static var v20250601: JSONValue {
         keyed { city in
             [
                 "location": ["city": .string(city.name), "state": .string(city.state)],
@@ -36,7 +38,7 @@ enum ForecastFixtures {
         }
     }
 
-    private static func keyed(_ record: (City) -> JSON) -> JSON {
+    private static func keyed(_ record: (City) -> JSONValue) -> JSONValue {
         .object(cities.map { ($0.name.lowercased(), record($0)) })
     }
 }

@@ -1,3 +1,5 @@
+import JSON
+
 /// The stock list of the query-versioned `inventory` service, in its two shapes.
 enum InventoryFixtures {
     private static let items: [(sku: String, name: String, available: Int, reserved: Int)] = [
@@ -8,14 +10,14 @@ enum InventoryFixtures {
     ]
 
     /// `inventory/2024-05-01.json`: `{"items":[{sku, name, qty}]}`, where `qty` is what can be sold.
-    static var v20240501: JSON {
+    static var v20240501: JSONValue {
         ["items": .array(items.map { item in
             ["sku": .string(item.sku), "name": .string(item.name), "qty": .int(item.available)]
         })]
     }
 
     /// `inventory/2025-01-15.json`: `{"items":[{sku, title, stock:{available, reserved}}], "total"}`.
-    static var v20250115: JSON {
+    static var v20250115: JSONValue {
         [
             "items": .array(items.map { item in
                 [

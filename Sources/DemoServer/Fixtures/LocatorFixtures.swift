@@ -1,12 +1,14 @@
+import JSON
+
 /// The service locator documents: the stable one; the "next" one that adds weather v3 and deprecates
 /// weather v1, so an upgrade can be demonstrated with no setup; the "real" one whose services version by
 /// header, query and media type and carry JSON Schemas; and the OpenAPI one.
 enum LocatorFixtures {
-    static var services: JSON {
+    static var services: JSONValue {
         .object([("services", .array(stableEntries))])
     }
 
-    static var servicesNext: JSON {
+    static var servicesNext: JSONValue {
         let weatherV1 = entry("weather", 1, "weather/v1", "Current weather; temperatures as strings")
             .setting("deprecated", to: .bool(true))
             .setting("sunset", to: .string("2027-06-30"))
@@ -19,10 +21,10 @@ enum LocatorFixtures {
 
     /// `services-real.json`: services versioned the ways real APIs do it, models from JSON Schema, and
     /// the lean twit server.
-    static var servicesReal: JSON {
-        let byHeader: JSON = ["header": .string(ForecastAPI.versionHeader)]
-        let byQuery: JSON = ["query": .string(InventoryAPI.versionParameter)]
-        let byMediaType: JSON = ["accept": "application/vnd.demo.v{version}+json"]
+    static var servicesReal: JSONValue {
+        let byHeader: JSONValue = ["header": .string(ForecastAPI.versionHeader)]
+        let byQuery: JSONValue = ["query": .string(InventoryAPI.versionParameter)]
+        let byMediaType: JSONValue = ["accept": "application/vnd.demo.v{version}+json"]
         return ["services": [
             ["name": "forecast", "version": "2024-01-01", "url": "forecast", "versioning": byHeader, "schema": "schemas/forecast-2024-01-01.json"],
             ["name": "forecast", "version": "2025-06-01", "url": "forecast", "versioning": byHeader, "schema": "schemas/forecast-2025-06-01.json"],
@@ -36,7 +38,7 @@ enum LocatorFixtures {
     }
 
     /// `services-openapi.json`: the three versions of the pet store, each described by its OpenAPI document.
-    static var servicesOpenAPI: JSON {
+    static var servicesOpenAPI: JSONValue {
         ["services": [
             ["name": "petstore", "version": 1, "url": "petstore/v1", "openapi": "specs/petstore-v1.json"],
             ["name": "petstore", "version": 2, "url": "petstore/v2", "openapi": "specs/petstore-v2.json"],
@@ -44,7 +46,7 @@ enum LocatorFixtures {
         ]]
     }
 
-    private static var stableEntries: [JSON] {
+    private static var stableEntries: [JSONValue] {
         [
             entry("weather", 1, "weather/v1", "Current weather; temperatures as strings"),
             entry("weather", 2, "weather/v2", "Current weather with conditions"),
@@ -55,7 +57,7 @@ enum LocatorFixtures {
         ]
     }
 
-    private static func entry(_ name: String, _ version: Int, _ url: String, _ description: String) -> JSON {
+    private static func entry(_ name: String, _ version: Int, _ url: String, _ description: String) -> JSONValue {
         .object([
             ("name", .string(name)),
             ("version", .int(version)),

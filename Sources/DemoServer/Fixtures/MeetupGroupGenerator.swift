@@ -4,6 +4,7 @@ import Glibc
 #else
 import Foundation
 #endif
+import JSON
 import FoundationFree
 
 /// Builds the demo Meetup groups: the two groups of the original API sample plus a fixed number per city
@@ -27,10 +28,10 @@ enum MeetupGroupGenerator {
     ]
 
     /// The groups, in a stable order: each city's sample group (if any) followed by its generated ones.
-    static func groups() -> [JSON] {
+    static func groups() -> [JSONValue] {
         var random = SeededGenerator(seed: seed)
         var registry = Registry()
-        var groups: [JSON] = []
+        var groups: [JSONValue] = []
         for city in MeetupCity.all {
             for sample in sampleGroups where sample.city == city.name {
                 registry.reserve(name: sample.name, urlname: sample.urlname, id: sample.id)
@@ -56,7 +57,7 @@ enum MeetupGroupGenerator {
         }
     }
 
-    private static func makeGroup(in city: MeetupCity, random: inout SeededGenerator, registry: inout Registry) -> JSON {
+    private static func makeGroup(in city: MeetupCity, random: inout SeededGenerator, registry: inout Registry) -> JSONValue {
         let theme = random.chance(0.3) ? random.pick(city.localThemes) : random.pick(MeetupTheme.common)
         let hood = pickNeighbourhood(city.neighbourhoods, random: &random)
         let town = hood.town ?? city.name
@@ -165,7 +166,7 @@ enum MeetupGroupGenerator {
         members: Int, rating: Double, created: Int, joinMode: String, visibility: String,
         timezone: String, organizer: String, organizerID: Int,
         category: MeetupTheme.Category, topics: [MeetupTheme.Topic], photo: (id: Int, path: String)
-    ) -> JSON {
+    ) -> JSONValue {
         .object([
             ("id", .int(id)),
             ("name", .string(name)),
@@ -206,7 +207,7 @@ enum MeetupGroupGenerator {
         let name: String
         let urlname: String
         let id: Int
-        let json: JSON
+        let json: JSONValue
     }
 
     private static var sampleGroups: [SampleGroup] {

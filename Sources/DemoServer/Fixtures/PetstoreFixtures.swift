@@ -1,7 +1,9 @@
+import JSON
+
 /// The pets the demo pet store opens with (`petstore/pets.json`), in the store's own record form:
 /// v1 shows their `tag`, v2 their `species` and `status`, and v1's owner route their owner.
 enum PetstoreFixtures {
-    static var pets: JSON {
+    static var pets: JSONValue {
         .array(seeds.map(\.record))
     }
 

@@ -1,9 +1,11 @@
+import JSON
+
 /// `specs/petstore-v1.json`: OpenAPI 3.0.3 for `/petstore/v1`, the shape of the OpenAPI Initiative's
 /// petstore example plus a store summary and an owner route.
 enum PetstoreSpecV1 {
     private typealias Fragment = OpenAPIFragments
 
-    static var document: JSON {
+    static var document: JSONValue {
         [
             "openapi": "3.0.3",
             "info": [
@@ -55,7 +57,7 @@ enum PetstoreSpecV1 {
         ]
     }
 
-    private static var getStore: JSON {
+    private static var getStore: JSONValue {
         [
             "operationId": "getStore",
             "summary": "Describe the store",
@@ -64,7 +66,7 @@ enum PetstoreSpecV1 {
         ]
     }
 
-    private static var listPets: JSON {
+    private static var listPets: JSONValue {
         [
             "operationId": "listPets",
             "summary": "List all pets",
@@ -78,7 +80,7 @@ enum PetstoreSpecV1 {
         ]
     }
 
-    private static var createPet: JSON {
+    private static var createPet: JSONValue {
         [
             "operationId": "createPet",
             "summary": "Create a pet",
@@ -92,7 +94,7 @@ enum PetstoreSpecV1 {
         ]
     }
 
-    private static var showPetById: JSON {
+    private static var showPetById: JSONValue {
         [
             "operationId": "showPetById",
             "summary": "Info for a specific pet",
@@ -106,7 +108,7 @@ enum PetstoreSpecV1 {
         ]
     }
 
-    private static var showOwner: JSON {
+    private static var showOwner: JSONValue {
         [
             "operationId": "showOwner",
             "summary": "The owner of a pet",

@@ -1,3 +1,5 @@
+import JSON
+
 /// `specs/petstore-v2.json`: OpenAPI 3.1.0 for `/petstore/v2`. Against v1 it renames the path
 /// parameter `{petId}` to `{id}` (showPetById becomes getPet), adds `DELETE /pets/{id}`, answers
 /// `POST /pets` with 200 instead of 201, drops `tag` from `Pet` and adds `species` and a `status` enum,
@@ -6,7 +8,7 @@
 enum PetstoreSpecV2 {
     private typealias Fragment = OpenAPIFragments
 
-    static var document: JSON {
+    static var document: JSONValue {
         [
             "openapi": "3.1.0",
             "info": [
@@ -48,15 +50,15 @@ enum PetstoreSpecV2 {
         ]
     }
 
-    private static var species: JSON {
-        ["type": "string", "enum": .array(Pet.species.map(JSON.string))]
+    private static var species: JSONValue {
+        ["type": "string", "enum": .array(Pet.species.map(JSONValue.string))]
     }
 
-    private static var status: JSON {
-        ["type": "string", "enum": .array(Pet.statuses.map(JSON.string)), "description": "Whether the pet can still be adopted"]
+    private static var status: JSONValue {
+        ["type": "string", "enum": .array(Pet.statuses.map(JSONValue.string)), "description": "Whether the pet can still be adopted"]
     }
 
-    private static var getStore: JSON {
+    private static var getStore: JSONValue {
         [
             "operationId": "getStore",
             "summary": "Describe the store",
@@ -67,7 +69,7 @@ enum PetstoreSpecV2 {
         ]
     }
 
-    private static var listPets: JSON {
+    private static var listPets: JSONValue {
         [
             "operationId": "listPets",
             "summary": "List the pets of one species",
@@ -87,7 +89,7 @@ enum PetstoreSpecV2 {
         ]
     }
 
-    private static var createPet: JSON {
+    private static var createPet: JSONValue {
         [
             "operationId": "createPet",
             "summary": "Create a pet",
@@ -101,7 +103,7 @@ enum PetstoreSpecV2 {
         ]
     }
 
-    private static var getPet: JSON {
+    private static var getPet: JSONValue {
         [
             "operationId": "getPet",
             "summary": "Info for a specific pet",
@@ -115,7 +117,7 @@ enum PetstoreSpecV2 {
         ]
     }
 
-    private static var deletePet: JSON {
+    private static var deletePet: JSONValue {
         [
             "operationId": "deletePet",
             "summary": "Delete a pet",

@@ -1,3 +1,5 @@
+import JSON
+
 /// `specs/petstore-v3.json`: OpenAPI 3.1.0 for `/petstore/v3`, the successor of v1 (v2's species and
 /// deletes are not carried over). Against v1 it renames `showPetById` to `getPetById`, renames `listPets`'
 /// `limit` to `pageSize`, drops `petCount` from the store and makes its `version` an integer, narrows
@@ -11,7 +13,7 @@ enum PetstoreSpecV3 {
     /// The statuses a pet may show: a pet sold through v2 keeps its status.
     static let statuses = ["available", "reserved", "sold"]
 
-    static var document: JSON {
+    static var document: JSONValue {
         [
             "openapi": "3.1.0",
             "info": [
@@ -46,7 +48,7 @@ enum PetstoreSpecV3 {
                             "id": ["type": "integer", "format": "int64"],
                             "name": Fragment.name,
                             "tag": tag,
-                            "status": ["type": "string", "enum": .array(statuses.map(JSON.string))],
+                            "status": ["type": "string", "enum": .array(statuses.map(JSONValue.string))],
                         ],
                     ],
                     "NewPet": [
@@ -56,7 +58,7 @@ enum PetstoreSpecV3 {
                             "name": Fragment.name,
                             "tag": tag,
                             "status": [
-                                "type": "string", "enum": .array(newStatuses.map(JSON.string)),
+                                "type": "string", "enum": .array(newStatuses.map(JSONValue.string)),
                                 "description": "Whether the pet can be adopted at once",
                             ],
                         ],
@@ -76,11 +78,11 @@ enum PetstoreSpecV3 {
         ]
     }
 
-    private static var tag: JSON {
-        ["type": "string", "enum": .array(Pet.species.map(JSON.string)), "description": "dog or cat"]
+    private static var tag: JSONValue {
+        ["type": "string", "enum": .array(Pet.species.map(JSONValue.string)), "description": "dog or cat"]
     }
 
-    private static var getStore: JSON {
+    private static var getStore: JSONValue {
         [
             "operationId": "getStore",
             "summary": "Describe the store",
@@ -89,7 +91,7 @@ enum PetstoreSpecV3 {
         ]
     }
 
-    private static var listPets: JSON {
+    private static var listPets: JSONValue {
         [
             "operationId": "listPets",
             "summary": "List all pets",
@@ -109,7 +111,7 @@ enum PetstoreSpecV3 {
         ]
     }
 
-    private static var createPet: JSON {
+    private static var createPet: JSONValue {
         [
             "operationId": "createPet",
             "summary": "Create a pet",
@@ -123,7 +125,7 @@ enum PetstoreSpecV3 {
         ]
     }
 
-    private static var getPetById: JSON {
+    private static var getPetById: JSONValue {
         [
             "operationId": "getPetById",
             "summary": "Info for a specific pet",
@@ -137,7 +139,7 @@ enum PetstoreSpecV3 {
         ]
     }
 
-    private static var showOwner: JSON {
+    private static var showOwner: JSONValue {
         [
             "operationId": "showOwner",
             "summary": "The owner of a pet",

@@ -1,11 +1,13 @@
+import JSON
+
 /// JSON Schema (2020-12) documents served beside the locators under `schemas/`, describing the main
 /// resource of the `forecast` versions and of `price`. Each property has a `title` (the label a client
 /// shows) and the properties are listed in display order.
 enum SchemaFixtures {
-    private static let dialect: JSON = "https://json-schema.org/draft/2020-12/schema"
+    private static let dialect: JSONValue = "https://json-schema.org/draft/2020-12/schema"
 
     /// `schemas/forecast-2024-01-01.json`: the flat forecast.
-    static var forecast20240101: JSON {
+    static var forecast20240101: JSONValue {
         [
             "$schema": dialect,
             "$id": "forecast-2024-01-01.json",
@@ -24,7 +26,7 @@ enum SchemaFixtures {
 
     /// `schemas/forecast-2025-06-01.json`: location and temperature as nested objects. `temperature` is a
     /// `$ref` to `#/$defs/Temperature`; `location` is an `allOf` of a `$ref` and a refinement.
-    static var forecast20250601: JSON {
+    static var forecast20250601: JSONValue {
         [
             "$schema": dialect,
             "$id": "forecast-2025-06-01.json",
@@ -67,7 +69,7 @@ enum SchemaFixtures {
     }
 
     /// `schemas/price.json`: what `price` v1 promises, and does not deliver.
-    static var price: JSON {
+    static var price: JSONValue {
         [
             "$schema": dialect,
             "$id": "price.json",

@@ -1,3 +1,5 @@
+import JSON
+
 /// Quotes for the five demo symbols, in the two shapes the stock service has had. These are the base
 /// prices; the built-in server moves them with the clock (see `StockTicker`).
 enum StockFixtures {
@@ -17,16 +19,16 @@ enum StockFixtures {
     ]
 
     /// v1: the price is a string with two decimals.
-    static var v1: JSON {
+    static var v1: JSONValue {
         .object(quotes.map { quote in
             (quote.symbol, .object([
                 ("symbol", .string(quote.symbol)), ("name", .string(quote.name)),
-                ("currentPrice", .string(NumberFormatting.twoDecimals(quote.currentPrice))),
+                ("currentPrice", .string(JSONNumber.twoDecimals(quote.currentPrice)?.text ?? "0.00")),
             ]))
         })
     }
 
-    static var v2: JSON {
+    static var v2: JSONValue {
         .object(quotes.map { quote in
             (quote.symbol, StockTicker.v2Record(
                 symbol: quote.symbol, name: quote.name,

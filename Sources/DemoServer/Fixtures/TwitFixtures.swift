@@ -1,3 +1,5 @@
+import JSON
+
 /// The twit timeline and the signed-in user of the twit API.
 enum TwitFixtures {
     private struct Writer {
@@ -27,7 +29,7 @@ enum TwitFixtures {
     ]
 
     /// `twit-api/twits.json`: twelve twits, some liked by the user, some retwits.
-    static var twits: JSON {
+    static var twits: JSONValue {
         .array(timeline.enumerated().map { index, item in
             .object([
                 ("_id", .string(String(format2: index + 1, prefix: "t"))),
@@ -45,7 +47,7 @@ enum TwitFixtures {
     }
 
     /// `twit-api/user.json`: the signed-in user.
-    static var user: JSON {
+    static var user: JSONValue {
         .object([
             ("_id", .string(yujin.id)),
             ("name", .string(yujin.name)),
@@ -61,7 +63,7 @@ enum TwitFixtures {
 extension TwitFixtures {
     /// `twit-lite/twits.json`: the same timeline as an independent server would send it, where a writer
     /// is only a `name` (no `_id`, no `profileImage`), so a client must not require more.
-    static var liteTwits: JSON {
+    static var liteTwits: JSONValue {
         .array(timeline.enumerated().map { index, item in
             [
                 "_id": .string(String(format2: index + 1, prefix: "t")),
@@ -75,7 +77,7 @@ extension TwitFixtures {
     }
 
     /// `twit-lite/user.json`: the signed-in user as only a name and a bio.
-    static var liteUser: JSON {
+    static var liteUser: JSONValue {
         ["name": .string(yujin.name), "bio": "iOS developer in Seoul."]
     }
 }

@@ -1,3 +1,5 @@
+import JSON
+
 /// `specs/vault.json`: OpenAPI 3.0.3 for `/vault`, a small secrets store declaring every shape of
 /// security: a bearer default, basic, an API key in a header, the query and a cookie, OAuth 2 client
 /// credentials, a public operation (`security: []`), one needing two schemes at once and one taking
@@ -9,7 +11,7 @@ enum VaultSpec {
     static let basicUser = "admin"
     static let basicPassword = "vault-pass"
 
-    static var document: JSON {
+    static var document: JSONValue {
         [
             "openapi": "3.0.3",
             "info": [
@@ -84,10 +86,10 @@ enum VaultSpec {
         ]
     }
 
-    private static func operation(_ id: String, _ summary: String, tags: [String], security: [JSON]? = nil,
-                                  parameters: [JSON] = []) -> JSON {
-        var fields: [(String, JSON)] = [
-            ("operationId", .string(id)), ("summary", .string(summary)), ("tags", .array(tags.map(JSON.string))),
+    private static func operation(_ id: String, _ summary: String, tags: [String], security: [JSONValue]? = nil,
+                                  parameters: [JSONValue] = []) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("operationId", .string(id)), ("summary", .string(summary)), ("tags", .array(tags.map(JSONValue.string))),
         ]
         if let security { fields.append(("security", .array(security))) }
         if !parameters.isEmpty { fields.append(("parameters", .array(parameters))) }
@@ -98,7 +100,7 @@ enum VaultSpec {
         return .object(fields)
     }
 
-    private static var getSecret: JSON {
+    private static var getSecret: JSONValue {
         operation("getSecret", "One secret (an API key in a header)", tags: ["secrets"], security: [["apiKeyHeader": []]], parameters: [
             ["name": "name", "in": "path", "required": true, "schema": ["type": "string"]],
             ["name": "version", "in": "query", "description": "Which version of the secret; the latest without it",
@@ -106,14 +108,14 @@ enum VaultSpec {
         ])
     }
 
-    private static var getReport: JSON {
+    private static var getReport: JSONValue {
         operation("getReport", "A usage report (an API key in the query)", tags: ["admin"], security: [["apiKeyQuery": []]], parameters: [
             ["name": "format", "in": "query", "description": "How the report is laid out",
              "schema": ["type": "string", "enum": ["json", "csv"]]],
         ])
     }
 
-    private static var createSecret: JSON {
+    private static var createSecret: JSONValue {
         [
             "operationId": "createSecret",
             "summary": "Store a secret (a bearer token and the header key, both)",

@@ -1,3 +1,5 @@
+import JSON
+
 /// Current weather for the five demo cities, in the three shapes the weather service has had.
 enum WeatherFixtures {
     private struct City {
@@ -28,20 +30,20 @@ enum WeatherFixtures {
     ]
 
     /// v1: the temperature is a string, as the first version of the service sent it.
-    static var v1: JSON {
+    static var v1: JSONValue {
         keyed { city in
             [("city", .string(city.name)), ("state", .string(city.state)), ("currentTemperature", .string(String(city.temperature)))]
         }
     }
 
-    static var v2: JSON {
+    static var v2: JSONValue {
         keyed(v2Members)
     }
 
-    static var v3: JSON {
+    static var v3: JSONValue {
         keyed { city in
             let forecast = city.forecast.map { day in
-                JSON.object([
+                JSONValue.object([
                     ("day", .string(day.day)), ("high", .int(day.high)),
                     ("low", .int(day.low)), ("conditions", .string(day.conditions)),
                 ])
@@ -50,7 +52,7 @@ enum WeatherFixtures {
         }
     }
 
-    private static func v2Members(_ city: City) -> [(String, JSON)] {
+    private static func v2Members(_ city: City) -> [(String, JSONValue)] {
         [
             ("city", .string(city.name)), ("state", .string(city.state)),
             ("currentTemperature", .int(city.temperature)), ("currentConditions", .string(city.conditions)),
@@ -58,7 +60,7 @@ enum WeatherFixtures {
     }
 
     /// An object keyed by lower-cased city name, the layout of `weather/vN.json`.
-    private static func keyed(_ record: (City) -> [(String, JSON)]) -> JSON {
+    private static func keyed(_ record: (City) -> [(String, JSONValue)]) -> JSONValue {
         .object(cities.map { ($0.name.lowercased(), .object(record($0))) })
     }
 }

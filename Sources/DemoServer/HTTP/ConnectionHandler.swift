@@ -1,3 +1,5 @@
+import JSON
+
 /// Serves requests on one connection in order until the client leaves, asks to close, stays idle past
 /// the timeout, sends something malformed, or the server stops.
 struct ConnectionHandler {
@@ -128,7 +130,7 @@ struct ConnectionHandler {
     }
 
     private var timedOut: HTTPRequestError {
-        HTTPRequestError(status: 408, message: "request not completed within \(NumberFormatting.shortest(limits.requestTimeout)) s")
+        HTTPRequestError(status: 408, message: "request not completed within \(JSONValue.double(limits.requestTimeout)) s")
     }
 
     // MARK: - Writing

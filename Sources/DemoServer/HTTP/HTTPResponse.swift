@@ -1,3 +1,5 @@
+import JSON
+
 /// What a route answers: status, headers and a body that is either ready bytes or produced while sending.
 struct HTTPResponse {
     /// A body of bytes in hand, or one written piece by piece (huge, trickling or deliberately broken
@@ -17,7 +19,7 @@ struct HTTPResponse {
     var closesConnection = false
 
     /// A JSON document with status `status`.
-    static func json(_ value: JSON, status: Int = 200) -> HTTPResponse {
+    static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: .bytes(value.bytes))
     }
 

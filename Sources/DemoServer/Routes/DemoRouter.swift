@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import JSON
 
 /// Sends each request to the API that owns its first path segment, then to the fixture files, then 404.
 struct DemoRouter: Sendable {

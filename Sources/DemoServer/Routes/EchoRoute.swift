@@ -1,7 +1,9 @@
+import JSON
+
 /// `ANY /echo[/…]`: the request as the server saw it, for checking what a client really sends.
 enum EchoRoute {
     static func respond(to request: HTTPRequest) -> HTTPResponse {
-        var members: [(String, JSON)] = [
+        var members: [(String, JSONValue)] = [
             ("method", .string(request.method)),
             ("path", .string(request.path)),
             ("query", firstWins(request.query)),
@@ -13,15 +15,15 @@ enum EchoRoute {
             let text = String(decoding: request.body, as: UTF8.self)
             members.append(("form", firstWins(URLEncoding.decodeForm(Substring(text)))))
         }
-        if contentType.contains("json"), let json = try? JSONParser.parse(request.body) {
+        if contentType.contains("json"), let json = try? JSONValue.parse(bytes: request.body) {
             members.append(("json", json))
         }
         return .json(.object(members))
     }
 
     /// Names lower-cased; a repeated header's values joined with ", " as HTTP allows.
-    private static func headers(of request: HTTPRequest) -> JSON {
-        var members: [(String, JSON)] = []
+    private static func headers(of request: HTTPRequest) -> JSONValue {
+        var members: [(String, JSONValue)] = []
         for header in request.headers {
             let name = header.name.lowercased()
             if let index = members.firstIndex(where: { $0.0 == name }), case .string(let earlier) = members[index].1 {
@@ -34,8 +36,8 @@ enum EchoRoute {
     }
 
     /// An object of name → value keeping the first of repeated names, as `queryValue` does.
-    private static func firstWins(_ pairs: [(name: String, value: String)]) -> JSON {
-        var members: [(String, JSON)] = []
+    private static func firstWins(_ pairs: [(name: String, value: String)]) -> JSONValue {
+        var members: [(String, JSONValue)] = []
         for pair in pairs where !members.contains(where: { $0.0 == pair.name }) {
             members.append((pair.name, .string(pair.value)))
         }

@@ -1,3 +1,5 @@
+import JSON
+
 /// Routes under `/faults/` that misbehave on purpose, so clients can be tested against slow, broken and
 /// surprising servers. Only mounted when the server's `faults` switch is on.
 struct FaultRoutes {
@@ -47,7 +49,7 @@ struct FaultRoutes {
             "/faults/huge-header", "/faults/bad-gzip", "/faults/upgrade", "/faults/not-modified", "/faults/reflect",
             "/faults/redirect-to?url=URL[&status=301|302|303|307|308]",
         ]
-        return .json(.object([("faults", .array(routes.map(JSON.string)))]))
+        return .json(.object([("faults", .array(routes.map(JSONValue.string)))]))
     }
 
     private func status(_ text: String, request: HTTPRequest) -> HTTPResponse {

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import JSON
 import Synchronization
 
 /// The httpbin routes an everyday HTTP client is tried against, answering as httpbin does:
@@ -39,7 +40,7 @@ struct HTTPBinRoutes {
     // MARK: Cookies
 
     private func cookies(_ request: HTTPRequest) -> HTTPResponse {
-        var members: [(String, JSON)] = []
+        var members: [(String, JSONValue)] = []
         for field in request.headers where field.name.lowercased() == "cookie" {
             for pair in field.value.split(separator: ";") {
                 let text = pair.trimmedHTTPWhitespace
@@ -113,7 +114,7 @@ struct HTTPBinRoutes {
     }
 
     private func get(_ request: HTTPRequest) -> HTTPResponse {
-        .json(.object([("args", .object(request.query.map { ($0.name, JSON.string($0.value)) })), ("path", .string(request.target))]))
+        .json(.object([("args", .object(request.query.map { ($0.name, JSONValue.string($0.value)) })), ("path", .string(request.target))]))
     }
 }
 

@@ -1,3 +1,5 @@
+import JSON
+
 /// `GET /meetup/2/groups?lat&lon&radius&page&offset&key`: groups within `radius` km of the point, nearest
 /// first, `page` per page, page number `offset`, with `meta.next` linking the following page.
 package struct MeetupAPI {
@@ -29,7 +31,7 @@ package struct MeetupAPI {
             return .missingFixture(Self.groupsFile)
         }
 
-        let nearby = groups.enumerated().compactMap { index, group -> (distance: Double, index: Int, group: JSON)? in
+        let nearby = groups.enumerated().compactMap { index, group -> (distance: Double, index: Int, group: JSONValue)? in
             // A fixture position beyond Double's range reads as infinite: nowhere, so never near.
             guard let lat = group["lat"]?.doubleValue, let lon = group["lon"]?.doubleValue, lat.isFinite, lon.isFinite else {
                 return nil
@@ -99,8 +101,8 @@ package struct MeetupAPI {
 
     /// The page link, never carrying the API key.
     private func pageURL(_ origin: String, _ query: Query, offset: Int) -> String {
-        "\(origin)/meetup/2/groups?lat=\(NumberFormatting.shortest(query.lat))&lon=\(NumberFormatting.shortest(query.lon))"
-            + "&radius=\(NumberFormatting.shortest(query.radius))&page=\(query.page)&offset=\(offset)"
+        "\(origin)/meetup/2/groups?lat=\(JSONValue.double(query.lat))&lon=\(JSONValue.double(query.lon))"
+            + "&radius=\(JSONValue.double(query.radius))&page=\(query.page)&offset=\(offset)"
     }
 
     /// `http://` plus the request's Host header when it looks like a host (and optional port).

@@ -1,3 +1,5 @@
+import JSON
+
 /// Two lists of seven items, three to a page, paged the two ways real APIs page:
 ///
 /// - `GET /paged/link?page=N`: a `Link` header (RFC 8288) with `first`, `prev`, `next` and `last`, `next`
@@ -17,10 +19,10 @@ enum PagedRoutes {
             return .error("page must be 1–\(pageCount), not '\(text)'", status: 400)
         }
         let first = (page - 1) * pageSize + 1
-        let items = (first...min(first + pageSize - 1, itemCount)).map { JSON.string("item \($0)") }
+        let items = (first...min(first + pageSize - 1, itemCount)).map { JSONValue.string("item \($0)") }
         let path = "/paged/" + segments[1]
         if segments[1] == "body" {
-            let next: JSON = page < pageCount ? .string("\(path)?page=\(page + 1)") : .null
+            let next: JSONValue = page < pageCount ? .string("\(path)?page=\(page + 1)") : .null
             return .json(.object([("page", .int(page)), ("items", .array(items)), ("next_page_uri", next)]))
         }
         var links = [#"<\#(baseURL)\#(path)?page=1>; rel="first"; title="page 1, the first""#]

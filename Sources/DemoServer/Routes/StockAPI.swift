@@ -1,3 +1,5 @@
+import JSON
+
 /// `GET /stock/vN?symbol=SYM`: one quote from `stock/vN.json`. Built-in quotes move with the clock; quotes
 /// from a fixture folder are served as written.
 struct StockAPI {
@@ -18,15 +20,16 @@ struct StockAPI {
 
     /// The record with its current price moved to the present instant (v1: a string; v2: a number, with
     /// the percentage change recomputed).
-    private func moved(_ record: JSON, symbol: String) -> JSON {
+    private func moved(_ record: JSONValue, symbol: String) -> JSONValue {
         let time = clock()
         switch record["currentPrice"] {
         case .string(let text)?:
             guard let base = Double(text) else { return record }
             let price = StockTicker.movedPrice(base, symbol: symbol, at: time)
-            return record.setting("currentPrice", to: .string(NumberFormatting.twoDecimals(price)))
-        case .number(let literal)?:
-            guard let base = Double(literal), let opening = record["openingPrice"]?.doubleValue else { return record }
+            guard let moved = JSONNumber.twoDecimals(price) else { return record }
+            return record.setting("currentPrice", to: .string(moved.text))
+        case .number(let number)?:
+            guard let base = number.double, let opening = record["openingPrice"]?.doubleValue else { return record }
             return StockTicker.v2Record(
                 symbol: record["symbol"]?.stringValue ?? symbol,
                 name: record["name"]?.stringValue ?? symbol,

@@ -4,6 +4,7 @@ import Glibc
 #else
 import Foundation
 #endif
+import JSON
 
 /// Moves the built-in prices a little with the clock. The same instant always gives the same price, so
 /// the demo looks live while staying reproducible: within ±1.2 % of the base over a five-minute cycle,
@@ -17,7 +18,7 @@ enum StockTicker {
 
     /// A v2 quote whose prices are rounded to cents first, so `percentageChange` agrees with the prices
     /// the client sees.
-    static func v2Record(symbol: String, name: String, openingPrice: Double, currentPrice: Double) -> JSON {
+    static func v2Record(symbol: String, name: String, openingPrice: Double, currentPrice: Double) -> JSONValue {
         let opening = (openingPrice * 100).rounded() / 100
         let current = (currentPrice * 100).rounded() / 100
         let change = opening == 0 ? 0 : (current - opening) / opening * 100

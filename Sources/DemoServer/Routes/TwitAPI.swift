@@ -1,3 +1,5 @@
+import JSON
+
 /// The twit API: `GET /twit-api/twit`, `GET /twit-api/user`, `POST /twit-api/like/:id` (bearer token
 /// required), every answer in the `{status, success, message, data}` envelope. The same code serves the
 /// "lite" server under `/twit-lite/`, whose data is leaner (writers and the user are only a name), with
@@ -67,7 +69,7 @@ package struct TwitAPI {
         return response
     }
 
-    private func envelope(_ status: Int, _ message: String, data: JSON) -> HTTPResponse {
+    private func envelope(_ status: Int, _ message: String, data: JSONValue) -> HTTPResponse {
         .json(.object([
             ("status", .int(status)),
             ("success", .bool((200..<300).contains(status))),

@@ -1,3 +1,4 @@
+import JSON
 import Synchronization
 
 /// Which twits have had their like toggled an odd number of times since the server started. Kept apart
@@ -17,14 +18,14 @@ final class TwitLikeLedger: Sendable {
     }
 
     /// `twit` with `isLike` flipped and `likeCount` moved by one when its like is toggled.
-    func applied(to twit: JSON) -> JSON {
+    func applied(to twit: JSONValue) -> JSONValue {
         guard let id = twit["_id"]?.stringValue, toggled.withLock({ $0.contains(id) }) else { return twit }
         return Self.flipped(twit)
     }
 
     /// The count comes from a fixture file, so any number can turn up: the move saturates at `Int.max`
     /// and 0, and a count that is not an `Int` (`1e30`, text) is left as written rather than guessed at.
-    static func flipped(_ twit: JSON) -> JSON {
+    static func flipped(_ twit: JSONValue) -> JSONValue {
         let wasLiked = twit["isLike"]?.boolValue ?? false
         let toggled = twit.setting("isLike", to: .bool(!wasLiked))
         let count: Int

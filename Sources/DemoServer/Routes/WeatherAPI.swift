@@ -1,3 +1,5 @@
+import JSON
+
 /// `GET /weather/vN?city=NAME`: one city's record from `weather/vN.json`, so a fixture folder can add a
 /// version just by adding a file.
 struct WeatherAPI {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import JSON
 @testable import DemoServer
 
 @Suite("Fixture folder (root mode)")
@@ -12,7 +13,7 @@ struct FixtureFolderTests {
             let data = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + path))
             #expect(data.count > 10, "\(path)")
             #expect(String(decoding: data, as: UTF8.self).contains("\n  "), "\(path) is indented")
-            _ = try JSONParser.parse([UInt8](data))
+            _ = try JSONValue.parse(data)
         }
         #expect(DemoFixtures.paths.contains("meetup/groups.json"))
         #expect(DemoFixtures.paths.contains("twit-api/twits.json"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import JSON
 @testable import DemoServer
 
 /// `serve --init` writes the locators, schemas, specs and data of the versioned services too, and
@@ -24,7 +25,7 @@ struct NewDocumentsFolderTests {
             let builtIn = try withServer { try fetch($0, "/" + path) }
             #expect(builtIn.status == 200, "\(path)")
             #expect(written == builtIn.body, "\(path) is served as written")
-            #expect(try JSONParser.parse(written) == builtIn.json())
+            #expect(try JSONValue.parse(Data(written)) == builtIn.json())
         }
     }
 
@@ -36,14 +37,14 @@ struct NewDocumentsFolderTests {
         try DemoFixtures.write(to: folder.path)
         var references: [String] = []
         for locator in ["services-real.json", "services-openapi.json"] {
-            let document = try JSONParser.parse([UInt8](Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + locator))))
+            let document = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + locator)))
             for entry in document["services"]?.arrayValue ?? [] {
                 references += [entry["schema"], entry["openapi"]].compactMap { $0?.stringValue }
             }
         }
         #expect(references.count == 6)
         for reference in references {
-            let document = try JSONParser.parse([UInt8](Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + reference))))
+            let document = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + reference)))
             #expect(document["$schema"] != nil || document["openapi"] != nil, "\(reference)")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import JSON
 @testable import DemoServer
 
 /// The one store of pets behind both versions: shared between them, per server instance, bounded, and
@@ -86,7 +87,7 @@ struct PetStoreStateTests {
         (#"{"pets":[]}"#, "fixture petstore/pets.json: not an array of pets"),
         (#"[{"id":"1","name":"Rex"}]"#, "fixture petstore/pets.json: pet has no integer id"),
         (#"[{"id":1,"name":"Rex","tag":5}]"#, "fixture petstore/pets.json: pet 1: tag must be a string"),
-        ("[{", "fixture petstore/pets.json: not valid JSON (expected a string key at byte 2)"),
+        ("[{", "fixture petstore/pets.json: not valid JSON (line 1, column 3: unexpected end of input; expected a string key or '}')"),
     ])
     func aBrokenFixtureIsA500InTheErrorShape(contents: String, message: String) throws {
         let folder = try makeTemporaryDirectory()

@@ -1,4 +1,5 @@
 import Testing
+import JSON
 @testable import DemoServer
 
 /// `specs/petstore-v1.json` and `specs/petstore-v2.json`: well-formed, different where the API changed,
@@ -131,7 +132,7 @@ struct PetstoreSpecTests {
         let method: String
         let path: String
         let id: String
-        let body: JSON
+        let body: JSONValue
 
         /// Whether a concrete path (`/pets/7`) is an instance of this operation's template (`/pets/{id}`).
         func matches(_ concrete: String) -> Bool {
@@ -142,16 +143,16 @@ struct PetstoreSpecTests {
         }
     }
 
-    private static func operations(of spec: JSON) -> [Operation] {
-        (spec["paths"]?.objectValue ?? []).flatMap { path, item in
-            (item.objectValue ?? []).compactMap { method, body in
+    private static func operations(of spec: JSONValue) -> [Operation] {
+        (spec["paths"]?.objectValue ?? [:]).flatMap { path, item in
+            (item.objectValue ?? [:]).compactMap { method, body in
                 body["operationId"]?.stringValue.map { Operation(method: method.uppercased(), path: path, id: $0, body: body) }
             }
         }
     }
 
     /// Every `$ref` in `value` that does not resolve within `spec`.
-    private static func danglingReferences(in value: JSON, of spec: JSON) -> [String] {
+    private static func danglingReferences(in value: JSONValue, of spec: JSONValue) -> [String] {
         switch value {
         case .object(let members):
             return members.flatMap { key, member -> [String] in

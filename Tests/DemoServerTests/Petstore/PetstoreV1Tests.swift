@@ -1,4 +1,5 @@
 import Testing
+import JSON
 @testable import DemoServer
 
 /// `/petstore/v1`, as `specs/petstore-v1.json` describes it.

@@ -1,4 +1,5 @@
 import Testing
+import JSON
 @testable import DemoServer
 
 /// `/petstore/v2`, as `specs/petstore-v2.json` describes it: what changed from v1 really changed.

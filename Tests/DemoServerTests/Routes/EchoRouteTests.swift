@@ -49,6 +49,16 @@ struct EchoRouteTests {
         }
     }
 
+    @Test func echoesTheJSONBodyAsReadKeepingNumberTextAndTheLastOfRepeatedKeys() throws {
+        try withServer(faults: false) { server in
+            let body = #"{"price": 530.10, "big": 12345678901234567890, "dup": 1, "dup": 2, "s": "\u2028\/"}"#
+            let response = try fetch(server, "/echo", method: "POST", headers: [("Content-Type", "application/json")],
+                                     body: Array(body.utf8))
+            let text = String(decoding: response.body, as: UTF8.self)
+            #expect(text.hasSuffix(#","json":{"price":530.10,"big":12345678901234567890,"dup":2,"s":"\u2028/"}}"#), "\(text)")
+        }
+    }
+
     @Test func echoesAnyMethodWithoutABody() throws {
         try withServer(faults: false) { server in
             let echo = try fetch(server, "/echo", method: "DELETE").decode(Echo.self)

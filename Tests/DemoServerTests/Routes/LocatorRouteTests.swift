@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import JSON
 @testable import DemoServer
 
 @Suite("Locator documents")
@@ -60,7 +61,7 @@ struct LocatorRouteTests {
                  {"name":"twit","version":1,"url":"twit-lite"}
                 ]}
                 """
-            #expect(try response.json() == JSONParser.parse(Array(expected.utf8)))
+            #expect(try response.json().encoded() == JSONValue.parse(expected).encoded(), "the same members in the same order")
         }
     }
 
@@ -92,7 +93,7 @@ struct LocatorRouteTests {
             let expected = #"{"services":[{"name":"petstore","version":1,"url":"petstore/v1","openapi":"specs/petstore-v1.json"},"#
                 + #"{"name":"petstore","version":2,"url":"petstore/v2","openapi":"specs/petstore-v2.json"},"#
                 + #"{"name":"petstore","version":3,"url":"petstore/v3","openapi":"specs/petstore-v3.json"}]}"#
-            #expect(try response.json() == JSONParser.parse(Array(expected.utf8)))
+            #expect(try response.json().encoded() == JSONValue.parse(expected).encoded(), "the same members in the same order")
             for entry in try response.json()["services"]?.arrayValue ?? [] {
                 let spec = try fetch(server, "/" + (entry["openapi"]?.stringValue ?? ""))
                 #expect(try spec.json()["servers"]?.arrayValue?.first?["url"]?.stringValue == "/" + (entry["url"]?.stringValue ?? ""))

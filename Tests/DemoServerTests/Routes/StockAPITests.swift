@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import JSON
 @testable import DemoServer
 
 @Suite("Stock API")
@@ -61,7 +62,7 @@ struct StockAPITests {
                                   pathSegments: ["stock", "v1"], query: [("symbol", "GOOG")], minorVersion: 1, headers: [])
         let context = RequestContext(connection: Connection(descriptor: -1), baseURL: "http://x")
         let response = router.respond(to: request, context: context)
-        let expected = NumberFormatting.twoDecimals(StockTicker.movedPrice(173.25, symbol: "GOOG", at: 1_234_567))
+        let expected = try #require(JSONNumber.twoDecimals(StockTicker.movedPrice(173.25, symbol: "GOOG", at: 1_234_567))).text
         #expect(String(decoding: response.bodyBytes, as: UTF8.self).contains(#""currentPrice":"\#(expected)""#))
     }
 }

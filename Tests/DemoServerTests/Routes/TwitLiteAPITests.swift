@@ -1,4 +1,5 @@
 import Testing
+import JSON
 @testable import DemoServer
 
 /// The lean twit server under `/twit-lite/`: the twit API's envelope and behaviour, with writers and the

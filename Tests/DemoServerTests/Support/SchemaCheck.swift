@@ -1,3 +1,4 @@
+import JSON
 @testable import DemoServer
 
 /// A small JSON Schema checker for the subset the demo documents use (`type`, `nullable`, `enum`,
@@ -7,10 +8,10 @@
 /// the standard, not against another part of apish.
 struct SchemaCheck {
     /// The document `$ref`s point into.
-    let document: JSON
+    let document: JSONValue
 
     /// Violations as `path: expected …, found …`; empty when `value` matches.
-    func violations(of value: JSON, against schema: JSON, at path: String = "") -> [String] {
+    func violations(of value: JSONValue, against schema: JSONValue, at path: String = "") -> [String] {
         let here = path.isEmpty ? "(root)" : path
         if let reference = schema["$ref"]?.stringValue {
             guard let target = document.resolving(pointer: reference) else { return ["\(here): unresolvable $ref \(reference)"] }
@@ -58,7 +59,7 @@ struct SchemaCheck {
         return found
     }
 
-    private static func types(of schema: JSON) -> [String]? {
+    private static func types(of schema: JSONValue) -> [String]? {
         switch schema["type"] {
         case .string(let type)?: return [type]
         case .array(let types)?: return types.compactMap(\.stringValue)
@@ -66,7 +67,7 @@ struct SchemaCheck {
         }
     }
 
-    private static func value(_ value: JSON, hasType type: String) -> Bool {
+    private static func value(_ value: JSONValue, hasType type: String) -> Bool {
         switch (type, value) {
         case ("null", .null), ("boolean", .bool), ("number", .number), ("string", .string), ("array", .array), ("object", .object):
             return true
@@ -77,7 +78,7 @@ struct SchemaCheck {
         }
     }
 
-    private static func typeName(of value: JSON) -> String {
+    private static func typeName(of value: JSONValue) -> String {
         switch value {
         case .null: return "null"
         case .bool: return "boolean"

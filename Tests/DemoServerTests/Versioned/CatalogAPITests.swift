@@ -1,4 +1,5 @@
 import Testing
+import JSON
 @testable import DemoServer
 
 /// `GET /catalog`, versioned by media type in `Accept`: checked on the server side.

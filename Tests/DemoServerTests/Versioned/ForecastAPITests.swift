@@ -1,4 +1,5 @@
 import Testing
+import JSON
 @testable import DemoServer
 
 /// `GET /forecast`, versioned by the `X-Demo-Api-Version` header: checked on the server side.

@@ -1,4 +1,5 @@
 import Testing
+import JSON
 @testable import DemoServer
 
 /// `GET /inventory`, versioned by the `api-version` query parameter: checked on the server side.

@@ -1,4 +1,5 @@
 import Testing
+import JSON
 @testable import DemoServer
 
 /// The JSON Schemas served beside the locators, and the bodies they describe.
@@ -69,13 +70,13 @@ struct SchemaDocumentTests {
     }
 
     /// Paths of properties (also inside `$defs`, `allOf` and nested objects) that have no `title`.
-    private static func untitledProperties(in schema: JSON, path: String = "") -> [String] {
+    private static func untitledProperties(in schema: JSONValue, path: String = "") -> [String] {
         var found: [String] = []
-        for (name, property) in schema["properties"]?.objectValue ?? [] {
+        for (name, property) in schema["properties"]?.objectValue ?? [:] {
             if property["title"] == nil { found.append(path + name) }
             found += untitledProperties(in: property, path: path + name + ".")
         }
-        for (name, definition) in schema["$defs"]?.objectValue ?? [] {
+        for (name, definition) in schema["$defs"]?.objectValue ?? [:] {
             found += untitledProperties(in: definition, path: path + "$defs." + name + ".")
         }
         for part in schema["allOf"]?.arrayValue ?? [] {

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import JSON
 
 /// A small OAuth 2 authorization server and the API it protects, for the client-credentials grant
 /// (RFC 6749 §4.4) and bearer tokens (RFC 6750). Always mounted, faults or not.
@@ -114,7 +115,7 @@ struct OAuthAPI {
 
     // MARK: Description
 
-    static func openAPI(baseURL: String) -> JSON {
+    static func openAPI(baseURL: String) -> JSONValue {
         .object([
             ("openapi", .string("3.0.3")),
             ("info", .object([("title", .string("OAuth demo")), ("version", .string("1.0.0"))])),

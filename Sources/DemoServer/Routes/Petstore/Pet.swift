@@ -1,3 +1,5 @@
+import JSON
+
 /// One pet as the demo pet store keeps it. Each version of the API shows part of it (see
 /// `PetstoreVersion.render(_:)`): v1 the free-form `tag`, v2 the `species` and sale `status`.
 struct Pet: Sendable, Equatable {
@@ -27,7 +29,7 @@ struct Pet: Sendable, Equatable {
     }
 
     /// Reads one entry of `petstore/pets.json`; the error says what is wrong with it.
-    init(record: JSON) throws(PetRecordError) {
+    init(record: JSONValue) throws(PetRecordError) {
         guard case .object = record else { throw PetRecordError("is not an object") }
         guard let id = record["id"]?.intValue else { throw PetRecordError("has no integer id") }
         guard let name = record["name"]?.stringValue else { throw PetRecordError("\(id) has no name") }
@@ -53,13 +55,13 @@ struct Pet: Sendable, Equatable {
     }
 
     /// The entry of `petstore/pets.json` that reads back as this pet.
-    var record: JSON {
-        var members: [(String, JSON)] = [("id", .int(id)), ("name", .string(name))]
+    var record: JSONValue {
+        var members: [(String, JSONValue)] = [("id", .int(id)), ("name", .string(name))]
         if let tag { members.append(("tag", .string(tag))) }
         if let species { members.append(("species", .string(species))) }
         members.append(("status", .string(status)))
         if let owner {
-            members.append(("owner", ["name": .string(owner.name), "email": owner.email.map(JSON.string) ?? .null]))
+            members.append(("owner", ["name": .string(owner.name), "email": owner.email.map(JSONValue.string) ?? .null]))
         }
         return .object(members)
     }

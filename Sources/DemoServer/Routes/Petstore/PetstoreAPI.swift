@@ -1,3 +1,5 @@
+import JSON
+
 /// The demo pet store at `/petstore/v1/…`, `/petstore/v2/…` and `/petstore/v3/…`, behaving exactly as its OpenAPI
 /// documents (`specs/petstore-v1.json`, `specs/petstore-v2.json`) say, errors included: every refusal
 /// is the specs' `Error` object `{code, message}`. Both versions share one store of pets: the fixture
@@ -103,9 +105,9 @@ struct PetstoreAPI {
         guard !request.body.isEmpty else {
             throw PetstoreRequestError("a request body is required, e.g. {\"name\":\"Rex\"}")
         }
-        let body: JSON
+        let body: JSONValue
         do {
-            body = try JSONParser.parse(request.body)
+            body = try JSONValue.parse(bytes: request.body)
         } catch {
             throw PetstoreRequestError("the request body is not JSON: \(error)")
         }
@@ -140,7 +142,7 @@ struct PetstoreAPI {
         guard let owner = pet.owner else {
             throw PetstoreRequestError("pet \(id) has no owner on record", status: 404)
         }
-        return .json(["name": .string(owner.name), "email": owner.email.map(JSON.string) ?? .null])
+        return .json(["name": .string(owner.name), "email": owner.email.map(JSONValue.string) ?? .null])
     }
 
     private func id(_ text: String, version: PetstoreVersion) throws -> Int {

@@ -1,3 +1,5 @@
+import JSON
+
 /// A request the pet store refuses, answered as the specs' `Error` schema: `{"code":400,"message":…}`.
 struct PetstoreRequestError: Error, Equatable {
     let status: Int

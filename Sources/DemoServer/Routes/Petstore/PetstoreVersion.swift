@@ -1,3 +1,5 @@
+import JSON
+
 /// What differs between the versions of the pet store, as `specs/petstore-v1.json`, `…-v2.json` and
 /// `…-v3.json` describe them: the shape of a pet, what creating one takes and answers, the name of the
 /// id path parameter and of the page size, and which operations exist.
@@ -33,8 +35,8 @@ enum PetstoreVersion: String, Sendable {
 
     /// v1: `{id, name, tag?}`. v2: `{id, name, species?, status}` (the tag is gone). v3: `{id, name,
     /// tag?, status}`, the tag being the species (`dog` or `cat`).
-    func render(_ pet: Pet) -> JSON {
-        var members: [(String, JSON)] = [("id", .int(pet.id)), ("name", .string(pet.name))]
+    func render(_ pet: Pet) -> JSONValue {
+        var members: [(String, JSONValue)] = [("id", .int(pet.id)), ("name", .string(pet.name))]
         switch self {
         case .v1:
             if let tag = pet.tag { members.append(("tag", .string(tag))) }
@@ -52,7 +54,7 @@ enum PetstoreVersion: String, Sendable {
     /// `{name, tag?}` (a tag of `dog` or `cat` is also the species); v2 takes `{name, species, status?}`
     /// and keeps the species as the tag, so v1 clients still see one; v3 takes `{name, tag?, status}`,
     /// its tag `dog` or `cat` (the species) and its status required.
-    func newPet(from body: JSON) throws(PetstoreRequestError) -> NewPet {
+    func newPet(from body: JSONValue) throws(PetstoreRequestError) -> NewPet {
         guard case .object = body else { throw .init("the request body must be a JSON object") }
         guard let name = try text(body, "name") else { throw .init("name is required") }
         guard !name.isEmpty else { throw .init("name must not be empty") }
@@ -76,9 +78,9 @@ enum PetstoreVersion: String, Sendable {
         }
     }
 
-    /// An optional string member no longer than `maximumTextLength` code points (JSON Schema's
+    /// An optional string member no longer than `maximumTextLength` code points (JSONValue Schema's
     /// `maxLength` counts those).
-    private func text(_ body: JSON, _ key: String) throws(PetstoreRequestError) -> String? {
+    private func text(_ body: JSONValue, _ key: String) throws(PetstoreRequestError) -> String? {
         switch body[key] {
         case nil:
             return nil
@@ -93,7 +95,7 @@ enum PetstoreVersion: String, Sendable {
     }
 
     /// An optional string member that must be one of `values`.
-    private func choice(_ body: JSON, _ key: String, among values: [String]) throws(PetstoreRequestError) -> String? {
+    private func choice(_ body: JSONValue, _ key: String, among values: [String]) throws(PetstoreRequestError) -> String? {
         let allowed = values.joined(separator: " or ")
         switch body[key] {
         case nil:

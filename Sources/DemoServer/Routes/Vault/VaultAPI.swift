@@ -1,3 +1,5 @@
+import JSON
+
 /// The demo vault at `/vault/…`, checking each operation's credentials exactly as `specs/vault.json`
 /// declares them: a missing credential is 401, a wrong one 403, both as the spec's `Error`. Every answer
 /// that gets through names the credential carriers the request had (`Authorization`, `X-Api-Key`,
@@ -73,10 +75,10 @@ struct VaultAPI {
             let needed = route.alternatives.map { $0.map(\.name).joined(separator: " and ") }.joined(separator: " or ")
             return refusal(401, "\(route.operation) needs \(needed)")
         }
-        var fields: [(String, JSON)] = [("operation", .string(route.operation)), ("received", .array(names.map(JSON.string)))]
+        var fields: [(String, JSONValue)] = [("operation", .string(route.operation)), ("received", .array(names.map(JSONValue.string)))]
         if route.operation == "getSecret" { fields.append(("name", .string(path[1]))) }
         if route.operation == "createSecret" {
-            guard let body = try? JSONParser.parse(request.body), let name = body["name"]?.stringValue else {
+            guard let body = try? JSONValue.parse(bytes: request.body), let name = body["name"]?.stringValue else {
                 return refusal(400, "createSecret takes a JSON body with a name")
             }
             fields.append(("name", .string(name)))

@@ -1,3 +1,5 @@
+import JSON
+
 /// `GET /forecast?city=NAME` (default Richmond), versioned by a calendar date in the `X-Demo-Api-Version`
 /// request header, as GitHub does with `X-GitHub-Api-Version`. The two versions share the URL and differ
 /// in shape: `2024-01-01` is flat, `2025-06-01` nests location and temperature. The accepted version is
