@@ -13,7 +13,7 @@ struct LetCommand: Command {
     let usage = "let NAME = PATH"
     let details = ["get {service}/items", "let id = data[0].id", "get {service}/items/$id", "let total = meta.total_count"]
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         // The path may itself hold `=` (`data[_id=t01].likeCount`), so split at the first one only.
         let text = arguments.joined(separator: " ")
         guard let equals = text.firstIndex(of: "=") else { throw .usage(self) }
@@ -55,7 +55,7 @@ struct LetCommand: Command {
             throw CommandError("let: \(path) is \(ByteSize.text(captured.utf8.count)), more than the \(ByteSize.text(Expansion.maximumBytes)) a variable may hold")
         }
         context.session.variables[variable] = captured
-        var report = CommandReport(lines: ["\(variable) = \(captured)"])
+        var report = RunResult(lines: ["\(variable) = \(captured)"])
         report.data = .object(JSONObject([("name", .string(variable)), ("value", .string(captured)), ("path", .string(path.description))]))
         return report
     }

@@ -49,7 +49,7 @@ public struct Recorder: Sendable {
     }
 
     /// Called by the engine after every command except `record` itself, with the line as shown (redacted).
-    public mutating func record(_ line: String, report: CommandReport) {
+    public mutating func record(_ line: String, report: RunResult) {
         guard isRecording else { return }
         guard report.ok || report.exchange != nil else { return }
         let trimmed = line.trimmingWhitespace()
