@@ -15,7 +15,7 @@ struct GroupsCommand: Command {
         previous.isEmpty ? ["near", "next"] : (previous.first == "near" ? ["radius=", "page="] : [])
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
         switch arguments.first?.lowercased() {
         case "next"?:
@@ -73,7 +73,7 @@ struct LocationCommand: Command {
     let abstract = "Show or set where groups near searches"
     let usage = "location [LAT LON]"
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
         if !arguments.isEmpty {
             guard arguments.count == 2, let latitude = Double(arguments[0]), let longitude = Double(arguments[1]) else {
@@ -83,8 +83,8 @@ struct LocationCommand: Command {
             guard coordinate.isValid else { throw CommandError("location: latitude must be within ±90 and longitude within ±180") }
             facade.location = coordinate
         }
-        guard let location = facade.location else { return CommandReport(lines: ["no location set"]) }
-        var report = CommandReport(lines: ["location \(Formatting.number(location.latitude)) \(Formatting.number(location.longitude))"])
+        guard let location = facade.location else { return RunResult(lines: ["no location set"]) }
+        var report = RunResult(lines: ["location \(Formatting.number(location.latitude)) \(Formatting.number(location.longitude))"])
         report.data = .object(JSONObject([("lat", .number(JSONNumber(location.latitude) ?? 0)), ("lon", .number(JSONNumber(location.longitude) ?? 0))]))
         return report
     }

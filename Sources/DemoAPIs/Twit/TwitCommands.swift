@@ -10,7 +10,7 @@ struct TwitsCommand: Command {
     let abstract = "List the twit timeline (ids feed like and Tab completion)"
     let usage = "twits"
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         guard arguments.isEmpty else { throw .usage(self) }
         let facade = context.session.facade
         return try context.request("twits") { token throws(FacadeError) in
@@ -25,7 +25,7 @@ struct UserCommand: Command {
     let abstract = "Show the twit API's user"
     let usage = "user"
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         guard arguments.isEmpty else { throw .usage(self) }
         let facade = context.session.facade
         return try context.request("user") { token throws(FacadeError) in
@@ -46,7 +46,7 @@ struct LikeCommand: Command {
         return twit.api.lastTwits.map(\.id)
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         guard arguments.count == 1 else { throw .usage(self) }
         let facade = context.session.facade
         var report = try context.request("like") { token throws(FacadeError) in

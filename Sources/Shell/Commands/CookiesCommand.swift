@@ -20,13 +20,13 @@ struct CookiesCommand: Command {
         previous.isEmpty ? ["clear"] : []
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
         switch arguments.map({ $0.lowercased() }) {
         case []:
             let cookies = facade.cookieJar.compactMap(HTTPCookie.init(netscapeLine:))
             guard !cookies.isEmpty else {
-                var report = CommandReport(lines: ["no cookies"])
+                var report = RunResult(lines: ["no cookies"])
                 report.data = .array([])
                 return report
             }
@@ -35,7 +35,7 @@ struct CookiesCommand: Command {
                  Self.flags(cookie), Self.expiry(cookie)]
             }
             let columns = ["Name", "Value", "Domain", "Path", "Flags", "Expires"].map { TableColumn($0) }
-            var report = CommandReport(presentation: .table(Table(columns: columns, rows: rows)))
+            var report = RunResult(.table(Table(columns: columns, rows: rows)))
             report.data = .array(zip(cookies, rows).map { cookie, row in
                 .object(JSONObject([
                     ("name", .string(cookie.name)), ("value", .string(row[1])), ("domain", .string(cookie.domain)),
@@ -48,7 +48,7 @@ struct CookiesCommand: Command {
         case ["clear"]:
             let count = facade.cookieJar.count
             facade.clearCookies()
-            return CommandReport(lines: [count == 1 ? "1 cookie cleared" : "\(count) cookies cleared"])
+            return RunResult(lines: [count == 1 ? "1 cookie cleared" : "\(count) cookies cleared"])
         default:
             throw .usage(self)
         }

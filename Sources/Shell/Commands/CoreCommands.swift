@@ -15,27 +15,23 @@ struct HelpCommand: Command {
         previous.isEmpty ? session.registry.available(with: session.facade.locator?.serviceNames ?? []).allNames + OperationCompletion.operationIds(session) : []
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
         let registry = context.engine.registry.available(with: facade.locator?.serviceNames ?? [])
         // `help GET /pets` names an operation by method and path.
         let words = arguments.count == 2 && arguments[1].hasPrefix("/") ? [arguments.joined(separator: " ")] : arguments
         guard words.count <= 1 else { throw .usage(self) }
         let width = Self.width(context.session.options)
-        guard let name = words.first else { return CommandReport(lines: registry.overview(width: width)) }
+        guard let name = words.first else { return RunResult(lines: registry.overview(width: width)) }
         guard let command = registry.command(named: name) else {
             if let (operation, entry) = Self.operation(named: name, facade: context.session.facade) {
-                let style: TextStyle = context.session.options.color ? .colored : .plain
-                var report = CommandReport()
-                report.formatted = OperationPresenter.help(operation, service: entry.key.description, width: width, style: style)
-                report.data = OperationPresenter.helpJSON(operation, service: entry.key.description)
-                return report
+                return RunResult(.operationHelp(operation, service: entry.key.description))
             }
             throw CommandError(registry.unknownCommandMessage(name))
         }
         // Examples name the current service, else the first the locator has.
         let service = facade.currentService ?? facade.locator?.serviceNames.first ?? "SERVICE"
-        return CommandReport(lines: registry.help(for: command, width: width, exampleService: service))
+        return RunResult(lines: registry.help(for: command, width: width, exampleService: service))
     }
 
     /// An operation of the OpenAPI service `call` would use, else of any service's active version.
@@ -66,7 +62,7 @@ struct HistoryCommand: Command {
     let abstract = "Show the last N lines of history (default 20)"
     let usage = "history [N]"
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         guard arguments.count <= 1 else { throw .usage(self) }
         var count = 20
         if let text = arguments.first {
@@ -75,7 +71,7 @@ struct HistoryCommand: Command {
         }
         let history = context.session.historyProvider()
         let start = max(0, history.count - count)
-        return CommandReport(lines: history.indices.suffix(from: start).map { index in
+        return RunResult(lines: history.indices.suffix(from: start).map { index in
             String(index + 1).leftPadded(to: 5) + "  " + history[index]
         })
     }
@@ -88,10 +84,10 @@ struct QuitCommand: Command {
     let abstract = "Leave the shell (Ctrl-D does too)"
     let usage = "quit"
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         guard arguments.isEmpty else { throw .usage(self) }
         context.engine.requestExit()
-        return CommandReport()
+        return RunResult()
     }
 }
 
@@ -111,7 +107,7 @@ struct SetCommand: Command {
         return Redactor.isCredentialName(arguments[0]) ? [.rest(from: 1)] : [.afterAuthScheme(1)]
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         guard arguments.count >= 2, let name = arguments.first else { throw .usage(self) }
         guard VariableName.isValid(name) else {
             throw CommandError("set: '\(name)' is not a variable name (ASCII letters, digits, _; not starting with a digit)")
@@ -119,11 +115,11 @@ struct SetCommand: Command {
         let value = arguments.dropFirst().joined(separator: " ")
         context.session.variables[name] = value
         // Confirmed as `let` confirms, in text only: the `--json` line of `set` stays as it was.
-        guard !context.session.options.json else { return CommandReport() }
+        guard !context.session.options.json else { return RunResult() }
         let shown = context.session.redact(value)
         // A pasted blob is confirmed by its start, not echoed back whole.
         let confirmed = shown.count > 200 ? shown.prefix(120) + "… (\(shown.count) characters)" : shown
-        return CommandReport(lines: ["\(name) = \(confirmed)"])
+        return RunResult(lines: ["\(name) = \(confirmed)"])
     }
 }
 
@@ -133,12 +129,12 @@ struct VarsCommand: Command {
     let abstract = "List variables"
     let usage = "vars"
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         guard arguments.isEmpty else { throw .usage(self) }
         let variables = context.session.variables.sorted { $0.key < $1.key }
-        var report = CommandReport(presentation: .rows(variables.map { LabelledRow($0.key, context.session.redact($0.value)) }))
+        var report = RunResult(.rows(variables.map { LabelledRow($0.key, context.session.redact($0.value)) }))
         report.data = .object(JSONObject(variables.map { ($0.key, JSONValue.string(context.session.redact($0.value))) }))
-        if variables.isEmpty { report = CommandReport(lines: ["(no variables)"]) ; report.data = .object(JSONObject()) }
+        if variables.isEmpty { report = RunResult(lines: ["(no variables)"]) ; report.data = .object(JSONObject()) }
         return report
     }
 }
@@ -156,7 +152,7 @@ struct ToggleCommand: Command {
         previous.isEmpty ? ["on", "off"] : []
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         guard arguments.count <= 1 else { throw .usage(self) }
         let session = context.session
         var value = flag == .timing ? session.timing : session.verbose
@@ -173,7 +169,7 @@ struct ToggleCommand: Command {
             // Only then does the transport keep the request head as it was really sent.
             session.facade.recordsSentHeaders = value
         }
-        var report = CommandReport(lines: ["\(name) \(value ? "on" : "off")"])
+        var report = RunResult(lines: ["\(name) \(value ? "on" : "off")"])
         report.data = .object(JSONObject([(name, .bool(value))]))
         return report
     }
@@ -185,7 +181,7 @@ struct CurlCommandCommand: Command {
     let abstract = "Print the last request of the current service as a curl command that runs (secrets as $APISH_… variables)"
     let usage = "curl"
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         guard arguments.isEmpty else { throw .usage(self) }
         let facade = context.session.facade
         guard let last = facade.lastExchange else {
@@ -204,7 +200,7 @@ struct CurlCommandCommand: Command {
             }
         }
         lines += CurlExport.render(exchange.request, knownSecrets: context.session.secretValues)
-        var report = CommandReport(lines: lines)
+        var report = RunResult(lines: lines)
         report.data = .object(JSONObject([("curl", .string(lines.joined(separator: "\n")))]))
         return report
     }

@@ -20,7 +20,7 @@ struct EnvCommand: Command {
         previous.count == 1 && previous[0] == "load"
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         guard arguments.count == 2, arguments[0].lowercased() == "load" else { throw .usage(self) }
         let names: [String]
         do {
@@ -31,7 +31,7 @@ struct EnvCommand: Command {
         let secret = names.filter { Redactor.isCredentialName($0) }
         var line = "\(names.count) variable\(names.count == 1 ? "" : "s") from \(arguments[1])"
         if !secret.isEmpty { line += " (secret: \(secret.joined(separator: ", ")))" }
-        var report = CommandReport(lines: [line])
+        var report = RunResult(lines: [line])
         report.data = .object(JSONObject([("file", .string(arguments[1])), ("variables", .array(names.map(JSONValue.string)))]))
         return report
     }

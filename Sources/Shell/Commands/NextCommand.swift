@@ -14,7 +14,7 @@ struct NextCommand: Command {
         "groups next    (Meetup's own paging, for its groups)",
     ]
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         guard arguments.isEmpty else { throw .usage(self) }
         let next: (url: String, source: NextPage.Source)
         do {

@@ -9,7 +9,7 @@ import Secrets
 enum OAuth2AuthArguments {
     static let usage = "auth oauth2 [TOKEN_URL] client_id=ID client_secret=SECRET [scope=S…] [audience=A] [--secret-in-body] [SERVICE|URL]"
 
-    static func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    static func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
         var tokenURL: String?
         var clientID: String?
@@ -64,7 +64,7 @@ enum OAuth2AuthArguments {
             tokenURL: tokenURL, clientID: clientID, clientSecret: clientSecret, scopes: scopes, audience: audience,
             authentication: authentication)
         facade.setOAuth2(client, for: scope)
-        var report = CommandReport(lines: ["OAuth 2 client \(clientID) set for \(scope) (\(source), fetched on first use)"])
+        var report = RunResult(lines: ["OAuth 2 client \(clientID) set for \(scope) (\(source), fetched on first use)"])
         report.data = .object(JSONObject([
             ("scope", .string(scope.description)), ("client_id", .string(clientID)), ("token_url", .string(tokenURL)),
             ("scopes", .array(scopes.map(JSONValue.string))),

@@ -21,7 +21,7 @@ struct OpsCommand: Command {
         previous.isEmpty ? OperationCompletion.servicesWithSpecs(session) + ["--tags"] : ["--tags"]
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         var words = arguments.filter { $0 != "--tags" }
         let listsTags = words.count != arguments.count
         if let flag = words.first(where: { $0.hasPrefix("--") }) { throw CommandError("ops: unknown option \(flag)") }
@@ -43,22 +43,21 @@ struct OpsCommand: Command {
         if listsTags {
             guard words.isEmpty else { throw .usage(self) }
             let tags = OperationPresenter.tags(document.operations)
-            var report = CommandReport(
-                presentation: .table(Table(
-                    columns: [TableColumn("TAG", flexible: true), TableColumn("OPERATIONS", alignment: .right)],
-                    rows: tags.map { [$0.tag, String($0.count)] })),
+            let table = Table(
+                columns: [TableColumn("TAG", flexible: true), TableColumn("OPERATIONS", alignment: .right)],
+                rows: tags.map { [$0.tag, String($0.count)] })
+            let heading = "\(found.entry.key): \(document.title) \(document.version), \(tags.count) tag\(tags.count == 1 ? "" : "s")"
+            return RunResult(
+                .table(table, heading: [heading]),
                 data: .array(tags.map { .object(JSONObject([("tag", .string($0.tag)), ("operations", .number(JSONNumber($0.count)))])) }))
-            report.lines = ["\(found.entry.key): \(document.title) \(document.version), \(tags.count) tag\(tags.count == 1 ? "" : "s")"]
-            return report
         }
         let operations = OperationPresenter.filtered(document.operations, words: words)
-        var report = CommandReport(
-            presentation: .table(OperationPresenter.table(operations)), data: OperationPresenter.json(operations))
         let counted = words.isEmpty
             ? "\(total) operation\(total == 1 ? "" : "s")"
             : "\(operations.count) of \(total) operations match \(words.joined(separator: " "))"
-        report.lines = ["\(found.entry.key): \(document.title) \(document.version), \(counted)"]
-        return report
+        return RunResult(
+            .table(OperationPresenter.table(operations), heading: ["\(found.entry.key): \(document.title) \(document.version), \(counted)"]),
+            data: OperationPresenter.json(operations))
     }
 }
 
@@ -128,7 +127,7 @@ struct CallCommand: Command {
         return OperationCompletion.values(of: item, operation: operation, session: session)
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         var words: [String] = []
         var checked = true
         var service: String?
@@ -156,14 +155,9 @@ struct CallCommand: Command {
             let keys = Self.apiKeyNames(of: entry, facade: facade)
             context.session.addSentSecrets(rest.compactMap { Self.declaredSecret($0, of: declared, apiKeys: keys) })
         }
-        var report = try context.request("call \(operation)", presenting: false) { token throws(FacadeError) in
+        return try context.request("call \(operation)", view: .rawBody) { token throws(FacadeError) in
             try facade.call(operation, arguments: rest, service: service, checked: checked, cancellation: token)
         }
-        guard let exchange = report.exchange, let response = exchange.response else { return report }
-        report.presentation = nil
-        if report.ok { report.lines = [RawBody.statusLine(response)] }
-        RawBody.show(exchange, in: &report, session: context.session)
-        return report
     }
 
     /// The methods an OpenAPI path item may hold.

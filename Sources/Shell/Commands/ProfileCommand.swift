@@ -26,7 +26,7 @@ struct ProfileCommand: Command {
         }
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         let session = context.session
         let action = arguments.first?.lowercased() ?? "list"
         func name() throws(CommandError) -> String {
@@ -55,7 +55,7 @@ struct ProfileCommand: Command {
             case "list":
                 guard arguments.count <= 1 else { throw CommandError.usage(self) }
                 let names = session.profileStore.names()
-                var report = CommandReport(lines: names.isEmpty
+                var report = RunResult(lines: names.isEmpty
                     ? ["no profiles; save one with: profile save NAME"]
                     : names.map { $0 == session.profiles.active ? "* \($0)" + (session.profiles.autosave ? " (autosave)" : "") : "  \($0)" })
                 report.data = .object(JSONObject([
@@ -81,8 +81,8 @@ struct ProfileCommand: Command {
         }
     }
 
-    private func report(_ lines: [String], name: String) -> CommandReport {
-        var report = CommandReport(lines: lines)
+    private func report(_ lines: [String], name: String) -> RunResult {
+        var report = RunResult(lines: lines)
         report.data = .object(JSONObject([("profile", .string(name))]))
         return report
     }
@@ -104,7 +104,7 @@ struct ProfileCommand: Command {
 
     /// The profile's file as rows, every secret masked (the file holds references only, but a hand-edited
     /// one may not).
-    private func show(_ name: String, session: Session) throws(SecureFile.Failure) -> CommandReport {
+    private func show(_ name: String, session: Session) throws(SecureFile.Failure) -> RunResult {
         let profile = try session.profileStore.load(name)
         var rows: [LabelledRow] = [LabelledRow("file", session.profiles.paths.profile(name))]
         rows.append(LabelledRow("locator", profile.locator ?? "(the one apish is started with)"))
@@ -127,7 +127,7 @@ struct ProfileCommand: Command {
         case nil: break
         }
         rows.append(LabelledRow("flags", "timing \(profile.timing ? "on" : "off") · verbose \(profile.verbose ? "on" : "off") · autosave \(profile.autosave ? "on" : "off")"))
-        var report = CommandReport(presentation: .rows(rows))
+        var report = RunResult(.rows(rows))
         report.data = .array(rows.map { .object(JSONObject([("label", .string($0.label)), ("value", .string($0.value))])) })
         return report
     }

@@ -34,7 +34,7 @@ struct RawRequestCommand: Command {
         previous.isEmpty ? ServiceCompletion.names(session) : []
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         guard let target = arguments.first else { throw .usage(self) }
         let raw: RawRequest
         let limit = context.session.options.maxInputBytes
@@ -51,17 +51,11 @@ struct RawRequestCommand: Command {
             throw CommandError(error)
         }
         let facade = context.session.facade
-        var report = try context.request("\(name) \(target)", presenting: false) { token throws(FacadeError) in
+        var result = try context.request("\(name) \(target)", view: .rawBody) { token throws(FacadeError) in
             try facade.send(raw, cancellation: token)
         }
-        guard let exchange = report.exchange, let response = exchange.response else { return report }
-        // As httpie shows it: the status line, then the body as it came (pretty JSON, or text as text). A failure
-        // is one error line (which names the status) plus the body: no table, no second copy of the error.
-        report.presentation = nil
-        if report.ok { report.lines = [RawBody.statusLine(response)] }
-        RawBody.show(exchange, in: &report, session: context.session)
-        if let warning = RawBody.unparsedJSONWarning(exchange) { report.warnings.append(warning) }
-        return report
+        if let exchange = result.exchange, let warning = RawBody.unparsedJSONWarning(exchange) { result.warnings.append(warning) }
+        return result
     }
 }
 
@@ -190,7 +184,7 @@ struct AuthCommand: Command {
         }
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
         func scope(at index: Int) throws(CommandError) -> Credentials.Scope? {
             guard arguments.count > index else { return nil }
@@ -202,13 +196,13 @@ struct AuthCommand: Command {
             guard arguments.count >= 2, !arguments[1].isEmpty else { throw .usage(self) }
             let scope = try scope(at: 2) ?? .allServices
             facade.setBearer(arguments[1], for: scope)
-            return CommandReport(lines: ["bearer token set for \(scope) (•••)"])
+            return RunResult(lines: ["bearer token set for \(scope) (•••)"])
         case let kind? where kind == "basic" || kind == "digest":
             guard arguments.count >= 2, !arguments[1].isEmpty, !arguments[1].hasPrefix(":") else { throw .usage(self) }
             let scope = try scope(at: 2) ?? .allServices
             let typed = arguments[1]
             let user: String, password: String
-            var report = CommandReport()
+            var report = RunResult()
             if let colon = typed.firstIndex(of: ":") {
                 user = String(typed[..<colon])
                 password = String(typed[typed.index(after: colon)...])
@@ -231,7 +225,7 @@ struct AuthCommand: Command {
             } else {
                 facade.setDigest(user: user, password: password, for: scope)
             }
-            report.lines = ["\(kind) login \(user):••• set for \(scope)"]
+            report.value = .text(["\(kind) login \(user):••• set for \(scope)"])
             return report
         case "key"?:
             guard arguments.count >= 2, let equals = arguments[1].firstIndex(of: "="),
@@ -241,19 +235,19 @@ struct AuthCommand: Command {
             let scope = try scope(at: 2) ?? .allServices
             let parameter = String(arguments[1][..<equals])
             facade.setAPIKey(parameter: parameter, value: String(arguments[1][arguments[1].index(after: equals)...]), for: scope)
-            return CommandReport(lines: ["API key \(parameter)=••• set for \(scope)"])
+            return RunResult(lines: ["API key \(parameter)=••• set for \(scope)"])
         case "oauth2"?:
             return try OAuth2AuthArguments.run(Array(arguments.dropFirst()), in: context)
         case "show"?, nil:
             guard arguments.count <= 1 else { throw .usage(self) }
             let lines = facade.credentials.summary
-            var report = CommandReport(lines: lines.isEmpty ? ["no credentials"] : lines)
+            var report = RunResult(lines: lines.isEmpty ? ["no credentials"] : lines)
             report.data = .array(lines.map(JSONValue.string))
             return report
         case "clear"?:
             let scope = try scope(at: 1)
             facade.clearCredentials(scope)
-            return CommandReport(lines: ["credentials cleared for \(scope?.description ?? "every scope")"])
+            return RunResult(lines: ["credentials cleared for \(scope?.description ?? "every scope")"])
         default:
             throw .usage(self)
         }
@@ -279,7 +273,7 @@ struct HeaderCommand: Command {
         return arguments.count >= 3 && TextPatterns.isAuthScheme(Array(arguments[1].utf8)) ? [.rest(from: 2)] : [.rest(from: 1)]
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
         var recordedLine: String?
         if arguments.first == "-d" {
@@ -310,7 +304,7 @@ struct HeaderCommand: Command {
         }
         var lines = facade.headers.map { context.session.redact("\($0.name): \($0.value)") }
         lines += facade.credentials.headers.map { "\($0.name): \(Redactor.mask)   (scoped to \($0.scope))" }
-        var report = CommandReport(lines: lines.isEmpty ? ["no extra headers"] : lines)
+        var report = RunResult(lines: lines.isEmpty ? ["no extra headers"] : lines)
         report.recordedLine = recordedLine
         report.data = .object(JSONObject(
             facade.headers.map { ($0.name, JSONValue.string(context.session.redact($0.value))) }

@@ -21,7 +21,7 @@ struct ServerCommand: Command {
         return (report?.servers.flatMap { $0.variables.map { "\($0.name)=" } } ?? []) + OperationCompletion.servicesWithSpecs(session)
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
         let report: ServiceFacade.ServerReport
         do {
@@ -48,18 +48,18 @@ struct ServerCommand: Command {
         } catch {
             throw CommandError("\(error)")
         }
-        var result = CommandReport()
-        result.lines = ["\(report.service): \(report.url)"]
+        var lines = ["\(report.service): \(report.url)"]
         var variables: [JSONValue] = []
         for server in report.servers {
             for variable in server.variables {
                 let value = report.values[variable.name] ?? variable.defaultValue
                 let allowed = variable.allowed.isEmpty ? "" : " (one of \(variable.allowed.joined(separator: ", ")))"
                 let origin = report.values[variable.name] == nil ? "default" : "set"
-                result.lines.append("  {\(variable.name)} = \(value)  \(origin)\(allowed)  in \(server.template)")
+                lines.append("  {\(variable.name)} = \(value)  \(origin)\(allowed)  in \(server.template)")
                 variables.append(.object(["name": .string(variable.name), "value": .string(value), "server": .string(server.template)]))
             }
         }
+        var result = RunResult(lines: lines)
         result.data = .object(["service": .string(report.service), "url": .string(report.url), "variables": .array(variables)])
         return result
     }

@@ -29,7 +29,7 @@ struct LocateCommand: Command {
         previous.isEmpty ? ["--refresh"] : []
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         let refresh = arguments.contains("--refresh")
         let arguments = arguments.filter { $0 != "--refresh" }
         guard arguments.count <= 1, !(arguments.first?.hasPrefix("--") ?? false) else { throw .usage(self) }
@@ -78,20 +78,8 @@ struct LocateCommand: Command {
                 lines.append("\(entry.key) is now the latest \(entry.name); try: use \(entry.name) latest")
             }
         }
-        // The change set coloured like diff: added green, removed red, moved and deprecated yellow. The lines
-        // quote the document (names, URLs), so they are made safe before colour is added.
-        let style = context.session.options.color ? TextStyle.colored : .plain
-        let coloured = changeLines.map { line in
-            let safe = TerminalText.singleLine(line)
-            switch line.first {
-            case "+": return style.green(safe)
-            case "-": return style.red(safe)
-            default: return style.yellow(safe)
-            }
-        }
-        var result = CommandReport(lines: Array(lines.prefix(headCount)))
-        if !coloured.isEmpty { result.formatted = (coloured + lines.dropFirst(headCount)).joined(separator: "\n") + "\n" }
-        else { result.lines = lines }
+        var result = RunResult(.changes(.locator(
+            heading: Array(lines.prefix(headCount)), changes: changeLines, following: Array(lines.dropFirst(headCount)))))
         result.warnings = warnings
         result.data = LocatorJSON.locate(report)
         return result
@@ -104,7 +92,7 @@ struct ServicesCommand: Command {
     let abstract = "List services and versions: active (*), latest, deprecated"
     let usage = "services"
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         guard arguments.isEmpty else { throw .usage(self) }
         let facade = context.session.facade
         guard facade.locator != nil else { throw CommandError(FacadeError.noLocator) }
@@ -133,7 +121,7 @@ struct ServicesCommand: Command {
             columns: [TableColumn(""), TableColumn("SERVICE"), TableColumn("VERSION"), TableColumn("NOTES", sizing: .minor),
                       TableColumn("URL", flexible: true)],
             rows: rows)
-        var report = CommandReport(presentation: .table(table), data: LocatorJSON.services(facade))
+        var report = RunResult(.table(table), data: LocatorJSON.services(facade))
         report.warnings = warnings
         if interruption.isInterrupted { report.notes.append(RenderInterruption.marker) }
         return report
@@ -151,7 +139,7 @@ struct UseCommand: Command {
         ServiceCompletion.serviceThenVersion(previous, session: session, extra: ["latest"])
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         guard arguments.count == 2 else { throw .usage(self) }
         let result: ServiceFacade.UseReport
         do {
@@ -160,7 +148,7 @@ struct UseCommand: Command {
             throw CommandError(error)
         }
         let entry = result.entry
-        var report = CommandReport(lines: ["\(entry.name) → \(entry.version)" + (result.followsLatest ? " (latest)" : "") + "  \(entry.url)"])
+        var report = RunResult(lines: ["\(entry.name) → \(entry.version)" + (result.followsLatest ? " (latest)" : "") + "  \(entry.url)"])
         report.warnings = result.warnings
         report.data = .object(JSONObject([
             ("service", .string(entry.name)), ("version", .string(entry.version.description)),
@@ -183,7 +171,7 @@ struct RefreshCommand: Command {
         previous.isEmpty ? ServiceCompletion.names(session) : []
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         var service: String?
         var query: [FormField] = []
         for argument in arguments {
@@ -212,7 +200,7 @@ struct ShowCommand: Command {
         previous.isEmpty ? ServiceCompletion.names(session) + ["--raw", "--headers"] : ["--raw"]
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         if arguments.contains("--headers") {
             guard arguments == ["--headers"] else { throw .usage(self) }
             return try lastHeaders(context)
@@ -224,27 +212,19 @@ struct ShowCommand: Command {
         // `show --raw` alone: the last answer, whatever asked for it (a raw `get` too), in full.
         if raw, rest.isEmpty, let last = facade.lastExchange, last.response != nil,
            last.model == nil || last.service.map({ $0.name.lowercased() != facade.currentService?.lowercased() }) ?? true {
-            return lastResponse(last, context: context)
+            return RunResult(.lastResponse(last))
         }
         guard let service = rest.first ?? facade.currentService else { throw CommandError(FacadeError.noActiveService) }
         do { _ = try facade.activeEntry(of: service) } catch { throw CommandError(error) }
         guard let exchange = facade.lastExchange(of: service), let model = exchange.model else {
             return try undecoded(service, raw: raw, context: context)
         }
-        var report = CommandReport()
-        if let key = exchange.service {
-            report.lines = ["\(key) · fetched \(exchange.displayURL)"]
-        }
-        if raw {
-            report.formattedJSON = model.document
-        } else {
-            report.presentation = context.session.presenter.present(model)
-        }
-        return report
+        let heading = exchange.service.map { ["\($0) · fetched \(exchange.displayURL)"] } ?? []
+        return RunResult(raw ? .document(model.document, heading: heading) : .model(model, heading: heading))
     }
 
     /// The last response's status line and header fields, credential values masked.
-    private func lastHeaders(_ context: CommandContext) throws(CommandError) -> CommandReport {
+    private func lastHeaders(_ context: CommandContext) throws(CommandError) -> RunResult {
         guard let exchange = context.session.facade.lastExchange else {
             throw CommandError("show --headers: no response yet; run a request first (refresh, get URL, …)")
         }
@@ -252,7 +232,7 @@ struct ShowCommand: Command {
             throw CommandError("show --headers: the last request (\(exchange.method) \(exchange.displayURL)) got no response")
         }
         let session = context.session
-        var report = CommandReport(lines: [exchange.method.rawValue + " " + exchange.displayURL, RawBody.statusLine(response)]
+        var report = RunResult(lines: [exchange.method.rawValue + " " + exchange.displayURL, RawBody.statusLine(response)]
             + HeaderLines.lines(response.headers, session: session))
         report.data = .object(JSONObject([
             ("status", .number(JSONNumber(response.status))),
@@ -264,26 +244,8 @@ struct ShowCommand: Command {
         return report
     }
 
-    /// The last response's body in full: pretty JSON, or its text.
-    private func lastResponse(_ exchange: Exchange, context: CommandContext) -> CommandReport {
-        var report = CommandReport(lines: [exchange.method.rawValue + " " + exchange.displayURL])
-        if let response = exchange.response { report.lines.append(RawBody.statusLine(response)) }
-        if let document = exchange.document {
-            report.formattedJSON = document
-        } else if let response = exchange.response {
-            if !response.body.isEmpty, String(data: response.body, encoding: .utf8) == nil {
-                // Binary: its bytes where they can be kept, its size on a terminal.
-                report.body = response.body
-                report.formatted = "(\(response.body.count) bytes of binary data; show --raw > FILE saves them)"
-            } else {
-                report.formatted = TerminalText.safe(context.session.redact(response.text))
-            }
-        }
-        return report
-    }
-
     /// Nothing decoded yet: `--raw` still shows the body of a last fetch that did not decode.
-    private func undecoded(_ service: String, raw: Bool, context: CommandContext) throws(CommandError) -> CommandReport {
+    private func undecoded(_ service: String, raw: Bool, context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
         let version = facade.activeVersion(of: service)
         let failed = facade.lastExchange.flatMap { exchange in
@@ -296,8 +258,6 @@ struct ShowCommand: Command {
         guard raw else {
             throw CommandError("the last fetch of \(service) did not decode (\(failed.outcome)); show \(service) --raw shows its body")
         }
-        var report = CommandReport(lines: ["last fetch did not decode: \(failed.outcome)"])
-        report.formattedJSON = document
-        return report
+        return RunResult(.document(document, heading: ["last fetch did not decode: \(failed.outcome)"]))
     }
 }

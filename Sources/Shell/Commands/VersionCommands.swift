@@ -34,7 +34,7 @@ struct DiffCommand: Command {
         }
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         var arguments = arguments
         let htmlReport = try HTMLReportOption.extract(from: &arguments, command: "diff")
         let parsed = try DiffArguments.parse(arguments, usage: usage)
@@ -49,9 +49,7 @@ struct DiffCommand: Command {
         let changes = VersionComparison.changes(
             session.redact(sides.0.body), session.redact(sides.1.body), schema: parsed.schema, includeUnchanged: parsed.all)
         let summary = ChangeList.summary(changes, schema: parsed.schema, between: "\(a.name) \(a.version) and \(b.version)")
-        let style: TextStyle = session.options.color ? .colored : .plain
-        var report = CommandReport()
-        report.formatted = (ChangeList.lines(changes, style: style) + [summary]).joined(separator: "\n")
+        var report = RunResult(.changes(.versions(changes, summary: summary)))
         report.warnings = sides.0.warnings + sides.1.warnings
         report.data = .object(JSONObject([
             ("service", .string(a.name)),
@@ -66,7 +64,7 @@ struct DiffCommand: Command {
     }
 
     /// `diff A B --spec`: the changes between the two documents, which `expect` and `let` then read.
-    static func specDiff(_ a: LocatorEntry, _ b: LocatorEntry, session: Session, htmlReport: String? = nil) throws(CommandError) -> CommandReport {
+    static func specDiff(_ a: LocatorEntry, _ b: LocatorEntry, session: Session, htmlReport: String? = nil) throws(CommandError) -> RunResult {
         let documents: (OpenAPIDocument, OpenAPIDocument)
         do {
             documents = (try session.facade.openAPI(of: a).document, try session.facade.openAPI(of: b).document)
@@ -76,9 +74,7 @@ struct DiffCommand: Command {
         let diff = SpecDiff.report(documents.0, documents.1, cancellation: session.cancellationToken())
         let changes = diff.changes
         let summary = SpecChangeList.summary(diff, between: "\(a.name) \(a.version) and \(b.version)")
-        let style: TextStyle = session.options.color ? .colored : .plain
-        var report = CommandReport()
-        report.formatted = (SpecChangeList.lines(changes, style: style) + [summary]).joined(separator: "\n")
+        var report = RunResult(.changes(.spec(changes, summary: summary)))
         let data = SpecChangeList.json(
             diff, service: a.name, a: a.version.description, b: b.version.description, summary: summary)
         report.data = data
@@ -173,7 +169,7 @@ struct WatchCommand: Command {
         previous.isEmpty ? ServiceCompletion.names(session) : ["every=", "count="]
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         let settings = try WatchArguments.parse(arguments, usage: usage)
         let session = context.session
         guard settings.count != nil || session.options.interactive else {

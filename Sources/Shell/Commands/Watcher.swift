@@ -8,8 +8,9 @@ import FoundationFree
 import JSON
 
 /// One run of `watch`: refreshes on an interval, prints the model once and then only what changed (by
-/// JSON path), and stops at `count=` or when the SIGINT counter moves. Text is written as it comes, through
-/// the engine; with `--json` the events are gathered into the command's one JSON object instead.
+/// JSON path), and stops at `count=` or when the SIGINT counter moves. Text is written as it comes, to the
+/// command's output sink (standard output, or its pipe or file), never through the engine; with `--json`
+/// the events are gathered into the command's one JSON object instead.
 struct Watcher {
     let entry: LocatorEntry
     let settings: WatchArguments
@@ -17,6 +18,8 @@ struct Watcher {
     let stopped: () -> Bool
     /// `12:00:05` in text; JSON events get ISO 8601 (`at`).
     var session: Session { context.session }
+    /// Where the stream of changes goes as it comes; the summary is the command's result.
+    var output: OutputSink { context.output }
     var json: Bool { session.options.json }
     var style: TextStyle { session.options.color ? .colored : .plain }
 
@@ -49,7 +52,7 @@ struct Watcher {
         events.append(event)
     }
 
-    mutating func run() -> CommandReport {
+    mutating func run() -> RunResult {
         let every = settings.interval == settings.interval.rounded() ? String(Int(settings.interval)) : String(settings.interval)
         let limit = settings.count.map { ", \($0) refresh\($0 == 1 ? "" : "es")" } ?? ""
         let howToStop = session.options.interactive ? " (Ctrl-C stops)" : ""
@@ -84,13 +87,13 @@ struct Watcher {
         let stamp = "[\(CivilTime.localClock(secondsSince1970: time.timeIntervalSince1970))]"
         for warning in exchange.warnings where warned.insert(warning).inserted {
             warnings.append(warning)
-            if !json { context.engine.output.writeError(ReportRenderer(session: session).warning(warning)) }
+            if !json { output.writeError(ReportRenderer(session: session).warning(warning)) }
         }
         guard exchange.outcome.isSuccess, let body = exchange.body.map(session.redact) else {
-            let message = CommandReport.describe(exchange, locator: session.facade.locator)
+            let message = RunResult.describe(exchange, locator: session.facade.locator)
             keep(event(time, [("error", .string(session.redact(message)))]))
             if message != lastError, !json {
-                context.engine.output.writeError(ReportRenderer(session: session).error("\(stamp) \(session.redact(message))"))
+                output.writeError(ReportRenderer(session: session).error("\(stamp) \(session.redact(message))"))
             }
             lastError = message
             return
@@ -105,7 +108,7 @@ struct Watcher {
             if !json {
                 let text = session.redact(
                     PresentationRenderer.render(model.map(session.presenter.present) ?? .json(body), width: session.options.width(), style: style))
-                context.engine.emit(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
+                output.write(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
             }
             return
         }
@@ -124,14 +127,14 @@ struct Watcher {
 
     private func emit(_ line: String) {
         guard !json else { return }
-        context.engine.emit(line + "\n")
+        output.write(line + "\n")
     }
 
-    private func report() -> CommandReport {
+    private func report() -> RunResult {
         let how = stop == .interrupt ? "stopped" : "done"
         // The terminal echoed `^C` without a newline; the summary starts on a line of its own.
         let newline = stop == .interrupt && context.session.options.interactive ? "\n" : ""
-        var report = CommandReport(lines: [
+        var report = RunResult(lines: [
             newline + "\(how): \(refreshes) refresh\(refreshes == 1 ? "" : "es") of \(entry.key), \(changedRefreshes) with changes",
         ])
         // Ctrl-C is how a watch ends; only a failure on the last refresh makes the command fail.

@@ -24,7 +24,8 @@ public protocol Command: Sendable {
     var takesOperators: Bool { get }
     /// Whether the command sends a body from `< FILE` or a heredoc (`context.input`).
     var readsInput: Bool { get }
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport
+    /// Does the work and returns what came of it; presenters show it.
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult
     /// Which of the arguments (as typed, without the command's name; a `$variable` left as written) hold
     /// secrets. History, recordings, the echoed line and `--json`'s `command` mask them; every command's
     /// `name=value` items named like credentials are masked besides.
@@ -63,10 +64,14 @@ public enum CommandInput: Sendable, Equatable {
     case text(String)
 }
 
-/// What a running command can reach: the session and the engine (for `source`, `help`, `history`).
+/// What a running command can reach: the session, the engine (for `source`, `help`, `history`), and the
+/// output a streaming command (`watch`) writes to as it goes.
 public struct CommandContext {
     public let session: Session
     public let engine: ShellEngine
+    /// Where this command's output goes (standard output, or its pipe or file), masked; a command that
+    /// returns its result once never needs it.
+    public let output: OutputSink
     /// The command's words as typed, its name first (quoting kept: `"63"` vs `63`).
     public let words: [Word]
     /// The body `< FILE` or a heredoc gave, for a command that `readsInput`.

@@ -10,17 +10,16 @@ extension CommandContext {
         return try body(token)
     }
 
-    /// One facade request, reported; `presenting: false` for commands that show the body, not the model.
+    /// One facade request, as a result shown as `view` says (the model, or the body as it came).
     package func request(
-        _ label: String, presenting: Bool = true, _ body: (CancellationToken) throws(FacadeError) -> Exchange
-    ) throws(CommandError) -> CommandReport {
+        _ label: String, view: ExchangeView = .model, _ body: (CancellationToken) throws(FacadeError) -> Exchange
+    ) throws(CommandError) -> RunResult {
         let result = try withProgress(label) { token in Result { () throws(FacadeError) in try body(token) } }
         switch result {
         case .success(let exchange):
-            var report = CommandReport(
-                exchange: exchange, locator: session.facade.locator, presenting: presenting, presenter: session.presenter)
-            if let hint = session.facade.credentialHint(for: exchange) { report.notes.append("hint: " + hint) }
-            return report
+            var result = RunResult(exchange: exchange, view: view, locator: session.facade.locator)
+            if let hint = session.facade.credentialHint(for: exchange) { result.notes.append("hint: " + hint) }
+            return result
         case .failure(let error):
             throw CommandError(error)
         }

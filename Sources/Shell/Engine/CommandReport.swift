@@ -7,9 +7,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What a command produced, before it is rendered as text or as one JSON line.
+/// The text a command's result renders to, as `ResultPresenter` lays it out and `ReportRenderer` writes it:
+/// made only by the presenter, never by a command.
 public struct CommandReport: Sendable {
-    public var ok = true
     /// Plain lines of text for the terminal (`weather → v2`).
     public var lines: [String] = []
     /// Rows, a table or JSON to show.
@@ -26,22 +26,8 @@ public struct CommandReport: Sendable {
     public var body: Data?
     /// Lines shown after the presentation in text mode (`more: groups next`).
     public var notes: [String] = []
-    /// The request this command made, if any.
+    /// The request shown, for the verbose and timing lines.
     public var exchange: Exchange?
-    /// What `--json` puts under `"data"`; derived from the presentation or exchange when nil.
-    public var data: JSONValue?
-    /// Deprecation notices and other warnings, one line each.
-    public var warnings: [String] = []
-    /// Why the command failed (when `ok` is false).
-    public var error: String?
-    /// The failures behind `ok == false` were already counted where they happened (inside a sourced
-    /// file), so this command's summary is shown but not counted again.
-    public var failuresCounted = false
-    /// The line a recording keeps instead of the one typed (masked), when that one would not replay:
-    /// `auth basic ada` asked for the password, so `auth basic ada:•••` is recorded.
-    public var recordedLine: String?
-    /// Extra top-level fields for `--json` (e.g. `"matrix"`).
-    public var extra: [(String, JSONValue)] = []
 
     public init() {}
 
@@ -49,37 +35,8 @@ public struct CommandReport: Sendable {
         self.lines = lines
     }
 
-    public init(presentation: Presentation?, data: JSONValue? = nil) {
+    public init(presentation: Presentation?) {
         self.presentation = presentation
-        self.data = data
-    }
-
-    /// A report for a request: ok when the outcome is success. `locator` lets a decode error name the
-    /// version to compare with. Without `presenting`, the model is not turned into a presentation (a raw
-    /// request shows the body itself; presenting 50,000 groups only to drop them costs a tree or a table).
-    public init(exchange: Exchange, locator: Locator? = nil, presenting: Bool = true, presenter: ModelPresenter = ModelPresenter()) {
-        self.exchange = exchange
-        self.ok = exchange.outcome.isSuccess
-        self.presentation = presenting ? exchange.model.map(presenter.present) : nil
-        self.warnings = exchange.warnings
-        if !ok { error = Self.describe(exchange, locator: locator) }
-    }
-
-    /// One line for a failed request: `weather v2: request error: HTTP 404 Not Found: unknown city 'X'`.
-    /// A decode error (drift) suggests comparing with the version below:
-    /// `weather v2: decode error: currentTemperature: expected number, found string "63" (…; try: diff weather v1 v2)`.
-    static func describe(_ exchange: Exchange, locator: Locator? = nil) -> String {
-        let prefix = exchange.service.map { "\($0): " } ?? "\(exchange.method) \(exchange.displayURL): "
-        var text = prefix + exchange.outcome.description
-        if case .decodeError = exchange.outcome, let service = exchange.service {
-            let previous = locator?.versions(of: service.name).last { $0 < service.version }
-            if let previous {
-                text += " (the API may have changed; try: diff \(service.name) \(previous) \(service.version))"
-            } else if locator == nil, service.version.major > 1 {
-                text += " (the API may have changed; try: diff \(service.name))"
-            }
-        }
-        return text
     }
 }
 

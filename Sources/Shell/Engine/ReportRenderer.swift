@@ -9,7 +9,8 @@ import JSON
 import Secrets
 import HTTPClient
 
-/// Turns a `CommandReport` into terminal text or into the one JSON line of `--json`.
+/// Writes a `CommandReport` as terminal text, and the JSON forms of a presentation and of timings for
+/// `ResultJSONPresenter`.
 struct ReportRenderer {
     let session: Session
 
@@ -151,32 +152,6 @@ struct ReportRenderer {
     }
 
     // MARK: JSON
-
-    func jsonLine(_ report: CommandReport, command: String) -> String {
-        var fields: [(String, JSONValue)] = [("command", .string(command)), ("ok", .bool(report.ok))]
-        if let exchange = report.exchange {
-            if let service = exchange.service {
-                fields.append(("service", .string(service.name)))
-                fields.append(("version", .string(service.version.description)))
-            }
-            fields.append(("url", .string(exchange.displayURL)))
-            if let sent = exchange.versionSent {
-                fields.append(("versioning", .object(JSONObject([("via", .string(sent.carrier)), ("value", .string(sent.value))]))))
-            }
-            fields.append(("status", exchange.status.map { .number(JSONNumber($0)) } ?? .null))
-            fields.append(("result", .string(exchange.outcome.kind.rawValue)))
-        }
-        if let data = report.data ?? report.formattedJSON?.value ?? report.exchange?.body ?? report.presentation.map(Self.json) {
-            fields.append(("data", session.redact(data)))
-        } else if !report.lines.isEmpty {
-            fields.append(("data", .object(JSONObject([("lines", .array(report.lines.map { .string(session.redact($0)) }))]))))
-        }
-        if let error = report.error { fields.append(("error", .string(session.redact(error)))) }
-        if let metrics = report.exchange?.metrics { fields.append(("timing", Self.json(metrics))) }
-        if !report.warnings.isEmpty { fields.append(("warnings", .array(report.warnings.map { .string(session.redact($0)) }))) }
-        fields += report.extra
-        return JSONValue.object(JSONObject(fields)).encoded()
-    }
 
     static func json(_ presentation: Presentation) -> JSONValue {
         switch presentation {

@@ -283,8 +283,6 @@ public final class ShellEngine {
         if let story, let location, !isExpectation {
             output.write(story.command(session.redactLine(typed), at: location))
         }
-        var context = CommandContext(session: session, engine: self, words: words)
-        context.input = input
         let destination: Destination
         let interruption = session.cancellationToken()
         do {
@@ -295,13 +293,13 @@ public final class ShellEngine {
             return false
         }
         redirect(to: destination)
-        var report: CommandReport
+        var context = CommandContext(session: session, engine: self, output: output, words: words)
+        context.input = input
+        let report: RunResult
         do {
             report = try command.run(Array(arguments.dropFirst()), in: context)
         } catch {
-            report = CommandReport()
-            report.ok = false
-            report.error = error.message
+            report = .failure(error.message)
         }
         defer { if let failure = endRedirection(destination) { countOutputFailure(failure, typed: typed, location: location) } }
         let shown = session.redactLine(typed)
@@ -339,11 +337,8 @@ public final class ShellEngine {
         if let story, let location, let echo {
             output.write(story.command(session.redactLine(echo), at: location))
         }
-        var report = CommandReport()
-        report.ok = false
-        report.error = message
         let shown = session.redactLine(line)
-        render(report, command: shown, location: location)
+        render(.failure(message), command: shown, location: location)
         keep(CaseResult(name: shown, location: location, duration: Date().timeIntervalSince(started), failure: message))
         addFailure(ScriptFailure(location: location, message: message))
     }
@@ -367,31 +362,38 @@ public final class ShellEngine {
         renderError(pending.failure.message, location: pending.failure.location)
     }
 
-    private func render(_ report: CommandReport, command: String, location: SourceLocation?, showingError: Bool = true) {
+    /// Shows what a command returned: through its presenter as text, or as the one JSON line of `--json`.
+    private func render(_ result: RunResult, command: String, location: SourceLocation?, showingError: Bool = true) {
         let renderer = ReportRenderer(session: session)
         if session.options.json {
-            output.write(renderer.jsonLine(report, command: command) + "\n")
-        } else if let body = report.body, redirected || !session.options.stdoutIsTerminal {
-            // As httpie: the body alone where the output goes, everything said about it on stderr.
-            var told = report
-            told.formatted = nil
-            told.formattedJSON = nil
-            renderer.write(told) { output.writeError($0) }
-            for warning in report.warnings { output.writeError(renderer.warning(warning)) }
-            output.writeBytes(body)
-            // On standard output the next command's output starts on a line of its own; a pipe or a
-            // file gets the bytes alone, and binary is never touched.
-            if !redirected, let last = body.last, last != UInt8(ascii: "\n"), String(data: body, encoding: .utf8) != nil {
-                output.write("\n")
-            }
+            output.write(ResultJSONPresenter(session: session).line(result, command: command) + "\n")
         } else {
-            renderer.write(report) { output.write($0) }
-            for warning in report.warnings { output.writeError(renderer.warning(warning)) }
+            let report = ResultPresenter(session: session).report(result)
+            if let body = report.body, redirected || !session.options.stdoutIsTerminal {
+                // As httpie: the body alone where the output goes, everything said about it on stderr.
+                var told = report
+                told.formatted = nil
+                told.formattedJSON = nil
+                renderer.write(told) { output.writeError($0) }
+                for warning in result.warnings { output.writeError(renderer.warning(warning)) }
+                output.writeBytes(body)
+                // On standard output the next command's output starts on a line of its own; a pipe or a
+                // file gets the bytes alone, and binary is never touched.
+                if !redirected, let last = body.last, last != UInt8(ascii: "\n"), String(data: body, encoding: .utf8) != nil {
+                    output.write("\n")
+                }
+            } else {
+                renderer.write(report) { output.write($0) }
+                for warning in result.warnings { output.writeError(renderer.warning(warning)) }
+            }
         }
         // Shown: a large body keeps only its bytes (a later path or `show --raw` parses it again).
-        report.exchange?.document?.releaseIndex()
-        report.formattedJSON?.releaseIndex()
-        if showingError, !report.ok, let error = report.error {
+        switch result.value {
+        case .exchange(let exchange, _), .lastResponse(let exchange): exchange.document?.releaseIndex()
+        case .document(let document, _): document.releaseIndex()
+        default: break
+        }
+        if showingError, !result.ok, let error = result.error {
             renderError(error, location: location)
         }
     }
@@ -442,11 +444,6 @@ public final class ShellEngine {
         keep(CaseResult(name: shown, location: location, duration: 0, failure: message))
         addFailure(ScriptFailure(location: location, message: message))
         renderError(message, location: location)
-    }
-
-    /// Writes text straight to the output (used by `watch` while it runs).
-    func emit(_ text: String) {
-        output.write(text)
     }
 }
 

@@ -62,7 +62,7 @@ struct ImpactCommand: Command {
         return options
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         let options = try parse(arguments)
         let (file, serviceName, versionA, versionB) = (options.positional[0], options.positional[1], options.positional[2], options.positional[3])
         let session = context.session
@@ -108,10 +108,8 @@ struct ImpactCommand: Command {
             try ReportFile.write(HTMLReport.impact(result, mask: { session.redact($0) }), to: path)
             notes.append("wrote \(path)")
         }
-        var report = CommandReport()
-        report.formatted = (result.findingLines + [result.summary]).joined(separator: "\n")
+        var report = RunResult(.findings(result))
         report.notes = notes
-        report.data = result.json
         if result.breaks {
             report.ok = false
             let count = result.count(.breaking)

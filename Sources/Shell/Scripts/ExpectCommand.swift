@@ -42,7 +42,7 @@ struct ExpectCommand: Command {
         return first == "status" || first == "result"
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         let expectation: Expectation
         do {
             expectation = try Expectation.parse(
@@ -65,10 +65,10 @@ struct ExpectCommand: Command {
         }
         evaluation.cancellation = context.cancellationToken()
         let result = expectation.evaluate(in: evaluation)
-        var report = CommandReport()
+        var report = RunResult()
         report.ok = result.passed
         if result.passed {
-            if context.session.options.interactive { report.lines = ["✓ " + result.message] }
+            if context.session.options.interactive { report.value = .text(["✓ " + result.message]) }
         } else {
             report.error = result.message
         }

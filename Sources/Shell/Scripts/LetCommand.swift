@@ -20,7 +20,7 @@ struct LetCommand: Command {
     let details = ["get {service}/items", "let id = data[0].id", "get {service}/items/$id", "let total = meta.total_count",
                    "let type = header content-type   (a response header)"]
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         // The path may itself hold `=` (`data[_id=t01].likeCount`), so split at the first one only.
         let text = arguments.joined(separator: " ")
         guard let equals = text.firstIndex(of: "=") else { throw .usage(self) }
@@ -68,9 +68,9 @@ struct LetCommand: Command {
         return assign(captured, to: variable, from: path.description, shown: captured, context: context)
     }
 
-    private func captureHeader(_ name: String, into variable: String, context: CommandContext) throws(CommandError) -> CommandReport {
+    private func captureHeader(_ name: String, into variable: String, context: CommandContext) throws(CommandError) -> RunResult {
         guard let exchange = context.session.facade.lastExchange else {
-            throw CommandError("let: no response yet; run a request first (refresh, twits, get …)")
+            throw CommandError("let: no response yet; run a request first (refresh, call, get …)")
         }
         guard let response = exchange.response else {
             throw CommandError("let: the last request (\(exchange.method) \(exchange.displayURL)) got no response")
@@ -89,9 +89,9 @@ struct LetCommand: Command {
         return assign(captured, to: variable, from: "header \(name)", shown: shown, context: context)
     }
 
-    private func assign(_ captured: String, to variable: String, from source: String, shown: String, context: CommandContext) -> CommandReport {
+    private func assign(_ captured: String, to variable: String, from source: String, shown: String, context: CommandContext) -> RunResult {
         context.session.variables[variable] = captured
-        var report = CommandReport(lines: ["\(variable) = \(shown)"])
+        var report = RunResult(lines: ["\(variable) = \(shown)"])
         report.data = .object(JSONObject([("name", .string(variable)), ("value", .string(shown)), ("path", .string(source))]))
         return report
     }

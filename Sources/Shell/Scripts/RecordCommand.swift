@@ -32,7 +32,7 @@ struct RecordCommand: Command {
         previous == ["save"]
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         let session = context.session
         switch arguments.first?.lowercased() {
         case nil:
@@ -61,7 +61,7 @@ struct RecordCommand: Command {
         }
     }
 
-    private func save(to path: String, force: Bool, session: Session) throws(CommandError) -> CommandReport {
+    private func save(to path: String, force: Bool, session: Session) throws(CommandError) -> RunResult {
         guard let recorder = session.recorder else { throw CommandError("nothing recorded; record start first") }
         let text = recorder.script(locator: session.facade.locator?.source, file: path, redact: session.redactLine)
         let placeholders = recorder.replayable(redact: session.redactLine).placeholders
@@ -75,7 +75,7 @@ struct RecordCommand: Command {
             throw CommandError(error.description)
         }
         let count = recorder.commandCount
-        var report = CommandReport(lines: ["saved \(count) command\(count == 1 ? "" : "s") to \(path); replay: apish \(path)"])
+        var report = RunResult(lines: ["saved \(count) command\(count == 1 ? "" : "s") to \(path); replay: apish \(path)"])
         if !placeholders.isEmpty {
             report.warnings = ["\(path) reads secrets from the environment: set \(placeholders.joined(separator: ", ")) before replaying"]
         }
@@ -86,9 +86,9 @@ struct RecordCommand: Command {
         return report
     }
 
-    private func state(_ session: Session) -> CommandReport {
+    private func state(_ session: Session) -> RunResult {
         guard let recorder = session.recorder else {
-            var report = CommandReport(lines: ["not recording; record start begins"])
+            var report = RunResult(lines: ["not recording; record start begins"])
             report.data = .object(JSONObject([("recording", .bool(false)), ("commands", .number(0))]))
             return report
         }
@@ -96,7 +96,7 @@ struct RecordCommand: Command {
         let line = recorder.isRecording
             ? "recording: \(count) command\(count == 1 ? "" : "s") so far; record save FILE writes them"
             : "recording stopped: \(count) command\(count == 1 ? "" : "s"); record save FILE writes them"
-        var report = CommandReport(lines: [line])
+        var report = RunResult(lines: [line])
         report.data = .object(JSONObject([("recording", .bool(recorder.isRecording)), ("commands", .number(JSONNumber(count)))]))
         return report
     }

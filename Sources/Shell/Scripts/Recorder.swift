@@ -53,7 +53,7 @@ public struct Recorder: Sendable {
     }
 
     /// Called by the engine after every command except `record` itself, with the line as shown (redacted).
-    public mutating func record(_ line: String, report: CommandReport) {
+    public mutating func record(_ line: String, report: RunResult) {
         guard isRecording else { return }
         guard report.ok || report.exchange != nil else { return }
         let trimmed = line.trimmingWhitespace()
@@ -255,7 +255,7 @@ extension Recorder {
 extension Session {
     /// Hands a command just run to the recorder, if recording: the line typed with the session's secrets as
     /// environment references (`Recorder.recordable`), or the line the command asked to be recorded instead.
-    func record(typed: String, report: CommandReport) {
+    func record(typed: String, report: RunResult) {
         guard recorder?.isRecording == true else { return }
         let line = Recorder.recordable(
             report.recordedLine ?? typed, references: Recorder.references(for: facade.credentials), redact: redactLine)

@@ -19,18 +19,18 @@ struct SourceCommand: Command {
         previous.isEmpty
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> CommandReport {
+    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         guard arguments.count == 1, let path = arguments.first, !path.isEmpty else { throw .usage(self) }
         let engine = context.engine
         let resolved = Self.resolve(path, from: engine.sourceStack.last)
         let failuresBefore = engine.failureCount
         let ok = try engine.runFile(resolved)
-        if ok { return CommandReport() }
+        if ok { return RunResult() }
         let count = engine.failureCount - failuresBefore
         var message = "source \(resolved): \(count) failure\(count == 1 ? "" : "s")"
         // The engine keeps only the first failures; the first inside is among them unless many came before.
         if engine.failures.count > failuresBefore { message += " (first: \(engine.failures[failuresBefore]))" }
-        var report = CommandReport()
+        var report = RunResult()
         report.ok = false
         report.error = message
         report.failuresCounted = true

@@ -14,8 +14,8 @@ import Testing
                         response: response, outcome: outcome, model: nil, document: nil, warnings: [], versionSent: nil)
     }
 
-    private func failed(_ message: String) -> CommandReport {
-        var report = CommandReport()
+    private func failed(_ message: String) -> RunResult {
+        var report = RunResult()
         report.ok = false
         report.error = message
         return report
@@ -23,10 +23,10 @@ import Testing
 
     @Test func requestsArePinnedWithTheirStatusAndResult() {
         var recorder = Recorder()
-        recorder.record("use weather v1", report: CommandReport(lines: ["weather → v1"]))
-        recorder.record("refresh weather city==Boston", report: CommandReport(exchange: exchange(status: 200, outcome: .success(status: 200))))
-        recorder.record("refresh weather city==Xyz", report: CommandReport(exchange: exchange(status: 404, outcome: .requestError(status: 404, message: nil))))
-        recorder.record("get http://127.0.0.1:1/", report: CommandReport(exchange: exchange(status: nil, outcome: .networkFailure("refused"))))
+        recorder.record("use weather v1", report: RunResult(lines: ["weather → v1"]))
+        recorder.record("refresh weather city==Boston", report: RunResult(exchange: exchange(status: 200, outcome: .success(status: 200))))
+        recorder.record("refresh weather city==Xyz", report: RunResult(exchange: exchange(status: 404, outcome: .requestError(status: 404, message: nil))))
+        recorder.record("get http://127.0.0.1:1/", report: RunResult(exchange: exchange(status: nil, outcome: .networkFailure("refused"))))
         #expect(recorder.replayable().lines == [
             "use weather v1",
             "refresh weather city==Boston", "expect status 200", "expect result success",
@@ -40,33 +40,33 @@ import Testing
         var recorder = Recorder()
         recorder.record("use weather v9", report: failed("weather has no version v9"))
         recorder.record("expect status 500", report: failed("expected status 500, got 200"))
-        recorder.record("help use", report: CommandReport(lines: ["usage: use …"]))
-        recorder.record("history", report: CommandReport(lines: []))
-        recorder.record("quit", report: CommandReport())
+        recorder.record("help use", report: RunResult(lines: ["usage: use …"]))
+        recorder.record("history", report: RunResult(lines: []))
+        recorder.record("quit", report: RunResult())
         #expect(recorder.replayable().lines.isEmpty)
     }
 
     @Test func anExpectationTypedAfterARequestIsNotDoubled() {
         var recorder = Recorder()
-        recorder.record("twits", report: CommandReport(exchange: exchange(status: 200, outcome: .success(status: 200))))
-        recorder.record("expect status 200", report: CommandReport())
-        recorder.record("expect count data == 12", report: CommandReport())
+        recorder.record("twits", report: RunResult(exchange: exchange(status: 200, outcome: .success(status: 200))))
+        recorder.record("expect status 200", report: RunResult())
+        recorder.record("expect count data == 12", report: RunResult())
         #expect(recorder.replayable().lines == ["twits", "expect status 200", "expect result success", "expect count data == 12"])
     }
 
     @Test func stoppedRecordersIgnoreCommands() {
         var recorder = Recorder()
         recorder.stop()
-        recorder.record("services", report: CommandReport())
+        recorder.record("services", report: RunResult())
         #expect(recorder.replayable().lines.isEmpty)
         #expect(!recorder.isRecording)
     }
 
     @Test func secretsBecomeEnvironmentPlaceholders() {
         var recorder = Recorder(prelude: ["auth key key=••• meetup"])
-        recorder.record("auth bearer ••• twit", report: CommandReport())
-        recorder.record("get meetup/2/groups key==••• lat==1", report: CommandReport())
-        recorder.record("header Authorization 'Bearer not-known-as-a-secret'", report: CommandReport())
+        recorder.record("auth bearer ••• twit", report: RunResult())
+        recorder.record("get meetup/2/groups key==••• lat==1", report: RunResult())
+        recorder.record("header Authorization 'Bearer not-known-as-a-secret'", report: RunResult())
         // The shell passes its command-line redactor; it masks a credential header however it is quoted.
         let redact = Redactor().redactCommandLine
         #expect(recorder.replayable(redact: redact).lines == [
@@ -90,7 +90,7 @@ import Testing
         var recorder = Recorder()
         for line in ["auth basic ada:pa55word http://h", "get http://h/basic-auth/ada/pa55word",
                      "post twit/x token=tok-123456", "get hb/echo/YWRhOnBhNTV3b3Jk"] {
-            recorder.record(Recorder.recordable(line, references: references, redact: redact), report: CommandReport())
+            recorder.record(Recorder.recordable(line, references: references, redact: redact), report: RunResult())
         }
         // THEN each secret is its own variable everywhere, and a save keeps the references whole
         let saved = recorder.replayable(redact: redact)
@@ -105,7 +105,7 @@ import Testing
 
     @Test func aCredentialHeaderKeepsItsSchemeAndScope() {
         var recorder = Recorder(prelude: ["header Authorization Basic ${env.APISH_SECRET:-redacted} hb"])
-        recorder.record("auth basic ada:•••", report: CommandReport())
+        recorder.record("auth basic ada:•••", report: RunResult())
         let redact = Redactor().redactCommandLine
         #expect(recorder.replayable(redact: redact).lines == [
             "header Authorization Basic ${env.APISH_SECRET:-redacted} hb",
@@ -115,15 +115,15 @@ import Testing
 
     @Test func secretsKnownOnlyAtSaveTimeAreMaskedToo() {
         var recorder = Recorder()
-        recorder.record("set token abc123", report: CommandReport())
-        recorder.record("auth bearer $token", report: CommandReport())
+        recorder.record("set token abc123", report: RunResult())
+        recorder.record("auth bearer $token", report: RunResult())
         let saved = recorder.replayable { $0.replacingOccurrences(of: "abc123", with: "•••") }
         #expect(saved.lines == ["set token ${env.APISH_SECRET:-redacted}", "auth bearer $token"])
     }
 
     @Test func savedScriptHasAHeaderThenTheLines() throws {
         var recorder = Recorder(startedAt: Date(timeIntervalSince1970: 0))
-        recorder.record("auth bearer •••", report: CommandReport())
+        recorder.record("auth bearer •••", report: RunResult())
         let script = recorder.script(savedAt: Date(timeIntervalSince1970: 60), locator: "http://127.0.0.1:8080/services.json", file: "s.apish")
         #expect(script == """
         # apish recording, saved 1970-01-01T00:01:00Z (started 1970-01-01T00:00:00Z)

@@ -1,0 +1,79 @@
+import Facade
+import HTTPClient
+import JSON
+
+/// Turns what a command returned into the one JSON line of `--json`: the command, whether it succeeded, the
+/// request it made, its data (what the value gives, unless the command said otherwise), error, timing
+/// and warnings.
+struct ResultJSONPresenter {
+    let session: Session
+
+    func line(_ result: RunResult, command: String) -> String {
+        var fields: [(String, JSONValue)] = [("command", .string(command)), ("ok", .bool(result.ok))]
+        if let exchange = result.exchange {
+            if let service = exchange.service {
+                fields.append(("service", .string(service.name)))
+                fields.append(("version", .string(service.version.description)))
+            }
+            fields.append(("url", .string(exchange.displayURL)))
+            if let sent = exchange.versionSent {
+                fields.append(("versioning", .object(JSONObject([("via", .string(sent.carrier)), ("value", .string(sent.value))]))))
+            }
+            fields.append(("status", exchange.status.map { .number(JSONNumber($0)) } ?? .null))
+            fields.append(("result", .string(exchange.outcome.kind.rawValue)))
+        }
+        let lines = self.lines(of: result)
+        if let data = result.data ?? data(of: result.value) {
+            fields.append(("data", session.redact(data)))
+        } else if !lines.isEmpty {
+            fields.append(("data", .object(JSONObject([("lines", .array(lines.map { .string(session.redact($0)) }))]))))
+        }
+        if let error = result.error { fields.append(("error", .string(session.redact(error)))) }
+        if let metrics = result.exchange?.metrics { fields.append(("timing", ReportRenderer.json(metrics))) }
+        if !result.warnings.isEmpty { fields.append(("warnings", .array(result.warnings.map { .string(session.redact($0)) }))) }
+        return JSONValue.object(JSONObject(fields)).encoded()
+    }
+
+    /// What the value puts under `"data"`: the body, the table as objects, the operation's description.
+    private func data(of value: CommandValue) -> JSONValue? {
+        switch value {
+        case .none, .text, .changes:
+            return nil
+        case .table(let table, _):
+            return ReportRenderer.json(.table(table))
+        case .rows(let rows):
+            return ReportRenderer.json(.rows(rows))
+        case .exchange(let exchange, view: .model):
+            return exchange.body ?? exchange.model.map { ReportRenderer.json(session.presenter.present($0)) }
+        case .exchange(let exchange, view: .rawBody):
+            return exchange.body
+        case .model(let model, _):
+            return ReportRenderer.json(session.presenter.present(model))
+        case .document(let document, _):
+            return document.value
+        case .lastResponse(let exchange):
+            return exchange.document?.value
+        case .findings(let findings):
+            return findings.json
+        case .operationHelp(let operation, let service):
+            return OperationPresenter.helpJSON(operation, service: service)
+        }
+    }
+
+    /// The lines the value says in text, which stand in for data when there is none.
+    private func lines(of result: RunResult) -> [String] {
+        switch result.value {
+        case .text(let lines):
+            return lines
+        case .exchange(let exchange, view: .rawBody):
+            guard result.ok, let response = exchange.response else { return [] }
+            return [RawBody.statusLine(response)]
+        case .lastResponse(let exchange):
+            return [exchange.method.rawValue + " " + exchange.displayURL] + (exchange.response.map { [RawBody.statusLine($0)] } ?? [])
+        case .changes(.locator(let heading, let changes, let following)):
+            return changes.isEmpty ? heading + following : heading
+        case .none, .table, .rows, .exchange, .model, .document, .changes, .findings, .operationHelp:
+            return []
+        }
+    }
+}
