@@ -5,9 +5,13 @@ import FoundationFree
 import JSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-import Glibc
 #else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A Meetup group (seed 004): only `name` is required; the rest is shown when present.
