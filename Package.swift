@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "ShellTests",
                     dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "HTTPClient", "Secrets", "JSON", "FoundationFree", "TestSupport", "DemoServer"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
-        .testTarget(name: "DemoServerTests", dependencies: ["DemoServer"]),
+        .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "FoundationFree"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DemoServer"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,5 @@
+import FoundationFree
+
 /// Why a document is not JSON, with the byte offset where reading stopped.
 struct JSONParseError: Error, CustomStringConvertible {
     let reason: String
@@ -133,14 +135,7 @@ struct JSONParser {
         guard index + 4 <= bytes.count else { throw error("short \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw error("invalid hex digit")
-            }
+            guard let digit = HexDigits.value(of: bytes[index]) else { throw error("invalid hex digit") }
             value = value << 4 | UInt32(digit)
             index += 1
         }

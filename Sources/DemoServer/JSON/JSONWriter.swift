@@ -1,3 +1,5 @@
+import FoundationFree
+
 /// Encodes `JSON` values: compact for responses, two-space indented for fixture files.
 enum JSONWriter {
     static func encode(_ value: JSON, pretty: Bool) -> [UInt8] {
@@ -23,8 +25,8 @@ enum JSONWriter {
             case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
             case 0..<0x20:
                 output.append(contentsOf: Array("\\u00".utf8))
-                output.append(hexDigit(byte >> 4))
-                output.append(hexDigit(byte & 0x0F))
+                output.append(HexDigits.digit(byte >> 4, uppercase: false))
+                output.append(HexDigits.digit(byte, uppercase: false))
             default:
                 output.append(byte)
             }
@@ -72,9 +74,5 @@ enum JSONWriter {
         guard pretty else { return }
         output.append(UInt8(ascii: "\n"))
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
-    }
-
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 }
