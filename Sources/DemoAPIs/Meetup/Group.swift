@@ -14,7 +14,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A Meetup group (seed 004): only `name` is required; the rest is shown when present.
+/// A Meetup group: only `name` is required; the rest is shown when present.
 public struct Group: Decodable, Sendable, Equatable {
     public let id: Int?
     public let name: String
