@@ -39,7 +39,8 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         // Stand-ins for the Foundation calls that would link CoreFoundation and ICU into the binary, and the
-        // few basics every module shares (cancellation, did-you-mean, percent-encoding).
+        // few basics every module shares (cancellation, did-you-mean, percent-encoding, hex digits, terminal
+        // width, and the one file of Linux/Darwin differences).
         .target(name: "FoundationFree", swiftSettings: foundationFree),
         // The library modules, one way down: Facade → APIDescriptions → HTTPClient → Secrets → JSON.
         .target(name: "JSON", dependencies: ["FoundationFree"], swiftSettings: foundationFree),
