@@ -39,7 +39,8 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         // Stand-ins for the Foundation calls that would link CoreFoundation and ICU into the binary, and the
-        // few basics every module shares (cancellation, did-you-mean, percent-encoding).
+        // few basics every module shares (cancellation, did-you-mean, percent-encoding, hex digits, terminal
+        // width, and the one file of Linux/Darwin differences).
         .target(name: "FoundationFree", swiftSettings: foundationFree),
         // The library modules, one way down: Facade → APIDescriptions → HTTPClient → Secrets → JSON.
         .target(name: "JSON", dependencies: ["FoundationFree"], swiftSettings: foundationFree),
@@ -62,7 +63,7 @@ let package = Package(
             swiftSettings: foundationFree),
         .executableTarget(name: "apish-bench", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "APIDescriptions", "Secrets", "DemoServer"], path: "Benchmarks/apish-bench"),
         .executableTarget(name: "apish-fuzz", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "APIDescriptions", "Secrets", "TestSupport", "FoundationFree"], path: "Fuzz/apish-fuzz"),
-        .target(name: "TestSupport", dependencies: ["DemoAPIs", "Facade", "APIDescriptions", "HTTPClient", "JSON", "DemoServer"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["DemoAPIs", "Facade", "APIDescriptions", "HTTPClient", "JSON", "DemoServer", "FoundationFree"], path: "Tests/TestSupport"),
         .testTarget(name: "FoundationFreeTests", dependencies: ["FoundationFree"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "Secrets", "FoundationFree", "TestSupport"]),
         .testTarget(name: "SecretsTests", dependencies: ["DemoAPIs", "Secrets", "JSON", "FoundationFree", "HTTPClient", "Facade", "TestSupport", "DemoServer"]),
@@ -75,7 +76,7 @@ let package = Package(
         .testTarget(name: "ShellTests",
                     dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "HTTPClient", "Secrets", "JSON", "FoundationFree", "TestSupport", "DemoServer"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
-        .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "JSON"]),
+        .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "JSON", "FoundationFree"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DemoServer"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,5 @@
 /// The usual generic `Decodable` JSON value, as found in many codebases: it probes each type in turn
-/// with `try?`. It is the baseline apish's own parser is compared against (design §10).
+/// with `try?`. It is the baseline that apish's own parser is compared against.
 enum AnyJSON: Decodable {
     case null
     case bool(Bool)

@@ -380,7 +380,7 @@ def main():
         "",
         *table_lines,
         "",
-        "ratio = apish wall time ÷ peer wall time (under 1: apish is faster); ✓/✗ = goal of issue 13 met or not. "
+        "ratio = apish wall time ÷ peer wall time (under 1: apish is faster); ✓/✗ = goal met or not. "
         "Wall time from bash's clock around `/usr/bin/time -v`, which gives peak RSS (for a pipeline: its largest process) "
         "and CPU time." + (f" Harness floor (`/usr/bin/time -v true`): {duration(floor.wall)}, in every wall time." if floor else ""),
         "",

@@ -49,7 +49,7 @@ class Texts:
 
 
 def group(rng, index, descriptions):
-    """One group in the shape of the demo's Meetup answer (seed 004 plus the fields the model shows)."""
+    """One group in the shape of the demo's Meetup answer (the API's fields plus the ones the model shows)."""
     city, country, lat, lon = rng.choice(CITIES)
     theme = rng.choice(THEMES)
     urlname = f"{theme.split()[0].lower()}-{index}"

@@ -202,16 +202,4 @@ static inline void apish_sigmask_restore(const sigset_t *previous) {
     pthread_sigmask(SIG_SETMASK, previous, NULL);
 }
 
-/* ---- terminal ---- */
-
-/* Columns of the terminal on `fd`, or 0 when `fd` is not a terminal or does not know its size. */
-static inline int apish_terminal_columns(int fd) {
-    struct winsize size;
-    memset(&size, 0, sizeof size);
-    if (ioctl(fd, TIOCGWINSZ, &size) != 0) {
-        return 0;
-    }
-    return (int)size.ws_col;
-}
-
 #endif

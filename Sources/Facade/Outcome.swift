@@ -12,7 +12,7 @@ public enum OutcomeKind: String, Sendable, CaseIterable {
     case success, requestError, decodeError, serverError, networkFailure
 }
 
-/// The one classification of a request's result (seed 003's `judgeStatus`, made exact).
+/// The one classification of a request's result, by status class and whether the body decoded.
 /// Every request in apish ends in exactly one of these, decided by `Outcome.classify`.
 public enum Outcome: Sendable, Equatable, CustomStringConvertible {
     /// 2xx and the body decoded.

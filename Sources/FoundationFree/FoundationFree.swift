@@ -1,8 +1,12 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-import Glibc
 #else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 // Stand-ins for the few Foundation calls apish made that live in CoreFoundation (NSString, CharacterSet,
@@ -96,15 +100,6 @@ extension StringProtocol {
         return String(self) + String(repeating: " ", count: length - units)
     }
 }
-
-// `read` and `write` under names that a type's own `read`/`write` methods do not hide.
-#if canImport(Glibc)
-package let systemRead = Glibc.read
-package let systemWrite = Glibc.write
-#else
-package let systemRead = Darwin.read
-package let systemWrite = Darwin.write
-#endif
 
 /// Writes to the standard streams with `write(2)`, unbuffered, as `FileHandle.standardError.write` did.
 package enum StandardStream {
@@ -283,9 +278,8 @@ package enum CivilTime {
 /// `getenv`.
 package enum ProcessEnvironment {
     package static func variables() -> [String: String] {
-        #if canImport(Glibc)
         var count = 0
-        let entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = environ
+        let entries = Platform.environment
         while entries[count] != nil { count += 1 }
         var variables = [String: String](minimumCapacity: count)
         for index in 0..<count {
@@ -296,8 +290,5 @@ package enum ProcessEnvironment {
             }
         }
         return variables
-        #else
-        return ProcessInfo.processInfo.environment
-        #endif
     }
 }

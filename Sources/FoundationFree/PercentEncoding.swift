@@ -16,8 +16,8 @@ public enum PercentEncoding {
                 encoded.append(byte)
             } else {
                 encoded.append(UInt8(ascii: "%"))
-                encoded.append(hexDigits[Int(byte >> 4)])
-                encoded.append(hexDigits[Int(byte & 0x0F)])
+                encoded.append(HexDigits.digit(byte >> 4, uppercase: true))
+                encoded.append(HexDigits.digit(byte, uppercase: true))
             }
         }
         return String(decoding: encoded, as: UTF8.self)
@@ -33,7 +33,7 @@ public enum PercentEncoding {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+               let high = HexDigits.value(of: bytes[index + 1]), let low = HexDigits.value(of: bytes[index + 2]) {
                 decoded.append(high << 4 | low)
                 index += 3
             } else {
@@ -55,7 +55,7 @@ public enum PercentEncoding {
                 index += 1
                 continue
             }
-            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+            guard index + 2 < bytes.count, let high = HexDigits.value(of: bytes[index + 1]), let low = HexDigits.value(of: bytes[index + 2]) else {
                 return nil
             }
             decoded.append(high << 4 | low)
@@ -74,8 +74,6 @@ public enum PercentEncoding {
         isURLPathAllowed(byte) || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "?")
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
-
     public static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
@@ -84,15 +82,6 @@ public enum PercentEncoding {
             return true
         default:
             return false
-        }
-    }
-
-    public static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        default: return nil
         }
     }
 }

@@ -1,6 +1,6 @@
 import JSON
 import FoundationFree
-/// `application/x-www-form-urlencoded` encoding (bytes escaped by `PercentEncoding`) of ordered fields, as seed 002 intended it.
+/// `application/x-www-form-urlencoded` encoding (bytes escaped by `PercentEncoding`) of ordered fields, in the order given.
 ///
 /// Every byte of the UTF-8 form of a name or value outside the RFC 3986 unreserved set
 /// (`A-Z a-z 0-9 - . _ ~`) is percent-encoded with uppercase hex, so a space becomes `%20` and

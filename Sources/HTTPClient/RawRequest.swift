@@ -13,7 +13,7 @@ import HTTPClient
 /// Items follow httpie: `name=value` form field · `name:=json` JSON field · `name==value` query
 /// parameter · `Header:value` header · `name=@file.txt` a text file as a string field · `name:=@file.json`
 /// a JSON file as a field · `@FILE` the file as the whole body. Form fields alone make a form-urlencoded
-/// body (seed 002); any `:=` item, or a `Content-Type:` item naming JSON, makes a JSON object body holding
+/// body; any `:=` item, or a `Content-Type:` item naming JSON, makes a JSON object body holding
 /// every field (form values as strings). A value that really starts with `@` is written `\@`.
 public struct RawRequest: Sendable {
     /// Bytes sent as the whole body: a file's (`< FILE`, `@FILE`) or a heredoc's.

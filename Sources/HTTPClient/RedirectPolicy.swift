@@ -138,15 +138,6 @@ enum RedirectPolicy {
 
     private static func encodeUnsafeBytes(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x7F }) else { return text }
-        let hexDigits = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        for byte in text.utf8 {
-            if byte <= 0x20 || byte >= 0x7F {
-                bytes += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return PercentEncoding.encode(text) { $0 > 0x20 && $0 < 0x7F }
     }
 }

@@ -1,8 +1,12 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-import Glibc
 #else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Synchronization
 import FoundationFree
@@ -434,13 +438,8 @@ package enum JSONEscapes {
     private static func hex4(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt16 {
         var value: UInt16 = 0
         for offset in 0..<4 where index + offset < raw.count {
-            let byte = raw[index + offset]
-            let digit: UInt8 = switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-            default: byte &- UInt8(ascii: "A") &+ 10
-            }
-            value = value << 4 | UInt16(digit & 0xF)
+            // The parser has checked the digits.
+            value = value << 4 | UInt16(HexDigits.value(of: raw[index + offset]) ?? 0)
         }
         return value
     }

@@ -337,13 +337,8 @@ struct JSONParser {
         var value: UInt16 = 0
         for _ in 0..<4 {
             guard index < end else { throw endOfInput("unterminated \\u escape") }
-            let byte = base[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw error(at: escapeStart, "invalid \\u escape; expected 4 hexadecimal digits")
+            guard let digit = HexDigits.value(of: base[index]) else {
+                throw error(at: escapeStart, "invalid \\u escape; expected 4 hexadecimal digits")
             }
             value = value << 4 | UInt16(digit)
             index += 1

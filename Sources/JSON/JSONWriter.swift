@@ -1,3 +1,5 @@
+import FoundationFree
+
 /// Appends JSON text for values to a byte buffer.
 struct JSONWriter {
     let pretty: Bool
@@ -103,10 +105,7 @@ struct JSONWriter {
     }
 
     private static func appendUnicodeEscape(_ unit: UInt16, to bytes: inout [UInt8]) {
-        let hexDigits = Array("0123456789abcdef".utf8)
-        bytes.append(contentsOf: [
-            UInt8(ascii: "\\"), UInt8(ascii: "u"),
-            hexDigits[Int(unit >> 12)], hexDigits[Int((unit >> 8) & 0xF)], hexDigits[Int((unit >> 4) & 0xF)], hexDigits[Int(unit & 0xF)],
-        ])
+        bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+        HexDigits.append(UInt32(unit), digits: 4, uppercase: false, to: &bytes)
     }
 }

@@ -26,7 +26,7 @@ extension Redactor {
             || lower[lower.count - 4] == UInt8(ascii: "_")))
     }
 
-    /// Whether a header is a credential for scoping (issue 10): `Authorization`, `Cookie`, and any header
+    /// Whether a header is a credential kept to its own origin: `Authorization`, `Cookie`, and any header
     /// whose name contains `key`, `token`, `secret`, `session`, `password` or `passwd`. Broader than
     /// `isCredentialHeader` on purpose: wrongly scoping a harmless header only keeps it at home, while
     /// missing a credential sends it to another host.

@@ -1,9 +1,13 @@
 import JSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-import Glibc
 #else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The patterns that hold a secret whatever its value, each a scan over UTF-8 bytes that looks back or

@@ -1,9 +1,13 @@
 import JSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-import Glibc
 #else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Synchronization
 import FoundationFree
@@ -152,12 +156,11 @@ public final class SecretMatcher: Sendable {
     }
 
     private static func jsonEscaped(_ raw: [UInt8], slash: Bool, asciiOnly: Bool) -> [UInt8] {
-        let hexDigits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(raw.count + raw.count / 8)
         func unicodeEscape(_ unit: UInt16) {
-            out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), hexDigits[Int(unit >> 12)], hexDigits[Int((unit >> 8) & 0xF)],
-                    hexDigits[Int((unit >> 4) & 0xF)], hexDigits[Int(unit & 0xF)]]
+            out += [UInt8(ascii: "\\"), UInt8(ascii: "u")]
+            HexDigits.append(UInt32(unit), digits: 4, uppercase: false, to: &out)
         }
         var index = 0
         while index < raw.count {

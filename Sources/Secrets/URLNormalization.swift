@@ -196,7 +196,7 @@ public enum URLNormalization {
                 index += 1
                 continue
             }
-            guard index + 2 < path.endIndex, let high = PercentEncoding.hexValue(path[index + 1]), let low = PercentEncoding.hexValue(path[index + 2]) else {
+            guard index + 2 < path.endIndex, let high = HexDigits.value(of: path[index + 1]), let low = HexDigits.value(of: path[index + 2]) else {
                 lastStray = decoded.count
                 decoded.append(byte)
                 index += 1
@@ -204,7 +204,7 @@ public enum URLNormalization {
             }
             let value = high << 4 | low
             let followsStray = lastStray == decoded.count - 1
-                || (lastStray == decoded.count - 2 && decoded.last.flatMap(PercentEncoding.hexValue) != nil)
+                || (lastStray == decoded.count - 2 && decoded.last.flatMap(HexDigits.value(of:)) != nil)
             if isUnreserved(value) && !followsStray {
                 decoded.append(value)
             } else {

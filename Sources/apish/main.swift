@@ -3,9 +3,13 @@ import DemoServer
 import Facade
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-import Glibc
 #else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import LineEditing
 import Shell
@@ -145,7 +149,7 @@ var options = ShellOptions(
 let interactive = options.interactive
 // Piped output is not cut to a width (0 = no limit), like psql's; a terminal's follows resizes.
 if isatty(STDOUT_FILENO) == 1 {
-    options.width = { Terminal.width() }
+    options.width = { TerminalWidth.columns(of: STDOUT_FILENO) }
 } else {
     options.width = { 0 }
 }

@@ -6,7 +6,7 @@ import HTTPClient
 import FoundationFree
 
 /// Credentials never follow a redirect out of their scope, and dot segments do not get them past the
-/// check (issue 10 item 1). The demo server's echo route shows what really arrived.
+/// check. The demo server's echo route shows what really arrived.
 @Suite struct CredentialRedirectTests {
     private static let credentials: HTTPHeaders = [
         "Authorization": "Bearer tok-123456",

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FoundationFree
 
 /// A one-shot loopback server that answers one request with a chunked body that never ends.
 ///
@@ -15,7 +16,7 @@ struct EndlessChunkedServer {
     /// Bound to port 0; serves one connection on a background thread, which gives up after 5 s
     /// without a client and stops writing once the client goes away or 256 MiB have been sent.
     init?() {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = socket(AF_INET, Platform.streamSocket, 0)
         guard listener >= 0 else { return nil }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

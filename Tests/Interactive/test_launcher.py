@@ -3,7 +3,7 @@
 The first start may build the release binary (about a minute and a half, longer on a busy machine);
 every later start must not rebuild — not even when the launcher does run `swift build`, which must then
 find nothing to do whether it was started under a terminal or a pipe. A rebuild would relink the binary,
-so its modification time is the witness; the duration of a start is checked too, as the issue allows
+so its modification time is the witness; the duration of a start is checked too, with a wide margin
 (a rebuild takes a minute or more, a start well under ten seconds).
 
 Run: python3 -m unittest discover -s Tests/Interactive -p test_launcher.py

@@ -14,7 +14,7 @@ import Secrets
         ("http://api.example/v1", "http://api.example/v10/x", false),
         ("http://api.example/v1", "http://api.example/other", false),
         ("http://api.example/v1", "not a url", false),
-        // Dot segments, raw or percent-encoded, are resolved before the check (issue 10 item 1).
+        // Dot segments, raw or percent-encoded, are resolved before the check.
         ("http://127.0.0.1:1877/svc", "http://127.0.0.1:1877/svc/../outside/echo", false),
         ("http://127.0.0.1:1877/svc", "http://127.0.0.1:1877/svc/%2e%2e/outside", false),
         ("http://127.0.0.1:1877/svc", "http://127.0.0.1:1877/svc/.%2E/outside", false),

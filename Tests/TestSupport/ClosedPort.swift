@@ -3,11 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FoundationFree
 
 /// A loopback port nothing listens on: bound to port 0 to be handed a free one, then closed.
 package enum ClosedPort {
     package static func make() -> UInt16? {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Platform.streamSocket, 0)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var address = sockaddr_in()

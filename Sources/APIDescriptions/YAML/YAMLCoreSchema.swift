@@ -1,3 +1,4 @@
+import FoundationFree
 import JSON
 
 /// What a plain (unquoted, untagged) YAML scalar means under the YAML 1.2 core schema, as a JSON value.
@@ -130,15 +131,7 @@ enum YAMLCoreSchema {
         var value: UInt64 = 0
         var overflow = false
         for index in start..<bytes.count {
-            let byte = bytes[index]
-            let digit: UInt64
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt64(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt64(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt64(byte - UInt8(ascii: "A") + 10)
-            default: return nil
-            }
-            guard digit < radix else { return nil }
+            guard let digit = HexDigits.value(of: bytes[index]).map(UInt64.init), digit < radix else { return nil }
             let (shifted, overflowed) = value.multipliedReportingOverflow(by: radix)
             let (sum, carried) = shifted.addingReportingOverflow(digit)
             overflow = overflow || overflowed || carried

@@ -5,12 +5,16 @@ import FoundationFree
 import JSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-import Glibc
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// A Meetup group (seed 004): only `name` is required; the rest is shown when present.
+/// A Meetup group: only `name` is required; the rest is shown when present.
 public struct Group: Decodable, Sendable, Equatable {
     public let id: Int?
     public let name: String

@@ -3,7 +3,7 @@ import Shell
 import HTTPClient
 import FoundationFree
 import JSON
-/// Stock quote v1 (seed 000): the price arrives as a string (`"530.12"`), decoded leniently.
+/// Stock quote v1: the price arrives as a string (`"530.12"`), decoded leniently.
 public struct StockV1: Decodable, Sendable, Equatable {
     public let symbol: String
     public let name: String

@@ -3,7 +3,7 @@ import Shell
 import HTTPClient
 import FoundationFree
 import JSON
-/// The `{status, success, message, data}` envelope of the twit API (seed 003's general response).
+/// The `{status, success, message, data}` envelope around every answer of the twit API.
 public struct Envelope<T: Decodable & Sendable>: Decodable, Sendable {
     public let status: Int
     public let success: Bool?

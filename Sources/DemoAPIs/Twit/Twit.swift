@@ -3,7 +3,7 @@ import Shell
 import HTTPClient
 import FoundationFree
 import JSON
-/// Who wrote a twit. Only `name` is declared by the API (seed 003); the rest is shown when present.
+/// Who wrote a twit. Only `name` is required; the rest is shown when present.
 public struct Writer: Decodable, Sendable, Equatable {
     public let id: String?
     public let name: String
@@ -14,7 +14,7 @@ public struct Writer: Decodable, Sendable, Equatable {
     }
 }
 
-/// One twit of the timeline: the six fields seed 003 declares.
+/// One twit of the timeline: all six fields are required.
 public struct Twit: Decodable, Sendable, Equatable {
     public let id: String
     public let content: String

@@ -3,7 +3,7 @@ import Shell
 import JSON
 import HTTPClient
 import FoundationFree
-/// The twit API (seed 003), v1: `GET /twit` (the timeline, its main resource), `GET /user`, and
+/// The twit API, v1: `GET /twit` (the timeline, its main resource), `GET /user`, and
 /// `POST /like/:id` with bearer auth, all in a `{status, success, message, data}` envelope.
 /// It keeps the last timeline, whose ids feed `like` and its completion.
 public final class TwitAPI: APIDefinition {

@@ -3,7 +3,7 @@ import Shell
 import HTTPClient
 import FoundationFree
 import JSON
-/// Weather v1 (seed 000): the temperature arrives as a string (`"63"`), decoded leniently.
+/// Weather v1: the temperature arrives as a string (`"63"`), decoded leniently.
 public struct WeatherV1: Decodable, Sendable, Equatable {
     public let city: String
     public let state: String

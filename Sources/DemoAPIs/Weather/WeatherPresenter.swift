@@ -4,7 +4,7 @@ import JSON
 import FoundationFree
 import Facade
 
-/// Weather as the seed app's cells: `City`, `State`, `Temperature 63°F`, `Conditions`; v3 adds
+/// Weather as labelled rows: `City`, `State`, `Temperature 63°F`, `Conditions`; v3 adds
 /// `Humidity 48%` and the forecast as a small table.
 enum WeatherPresenter {
     static func present(_ weather: WeatherV1) -> Presentation {

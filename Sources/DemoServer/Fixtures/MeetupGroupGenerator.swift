@@ -1,10 +1,14 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-import Glibc
 #else
 import Foundation
 #endif
 import JSON
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FoundationFree
 
 /// Builds the demo Meetup groups: the two groups of the original API sample plus a fixed number per city

@@ -1,3 +1,5 @@
+import FoundationFree
+
 /// A request refused before routing, with the status to answer and a one-line reason.
 struct HTTPRequestError: Error, Equatable {
     let status: Int
@@ -75,7 +77,7 @@ enum HTTPRequestParser {
         let pieces = beforeFragment.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let path = String(pieces[0])
         let query = pieces.count > 1 ? URLEncoding.decodeForm(pieces[1]) : []
-        let segments = path.split(separator: "/").map { URLEncoding.decode($0, plusAsSpace: false) }
+        let segments = path.split(separator: "/").map { PercentEncoding.decode($0, plusAsSpace: false) }
         return HTTPRequest(
             method: method, target: target, path: path, pathSegments: segments,
             query: query, minorVersion: minorVersion, headers: []

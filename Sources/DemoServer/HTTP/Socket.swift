@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FoundationFree
 
 /// A failed socket call, with the call's name and the C library's reason.
 struct SocketError: Error, CustomStringConvertible {
@@ -13,7 +14,7 @@ struct SocketError: Error, CustomStringConvertible {
 }
 
 /// Every raw C socket call of the module lives here, so the rest of the server reads as plain Swift and
-/// the Linux/Darwin differences (MSG_NOSIGNAL vs SO_NOSIGPIPE, accept4, pipe2) stay in one place.
+/// the calls that differ between Linux and Darwin come from `Platform` in FoundationFree.
 enum Socket {
     /// What a wait for input saw.
     enum Readiness {
@@ -33,7 +34,7 @@ enum Socket {
     static func listen(host: String, port: UInt16, backlog: Int32 = 128) throws -> (descriptor: Int32, port: UInt16) {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = streamType
+        hints.ai_socktype = Platform.streamSocket
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
@@ -46,7 +47,7 @@ enum Socket {
         var candidate: UnsafeMutablePointer<addrinfo>? = first
         while let info = candidate {
             candidate = info.pointee.ai_next
-            let descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype | cloexecFlag, info.pointee.ai_protocol)
+            let descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype | Platform.closeOnExecSocketFlag, info.pointee.ai_protocol)
             guard descriptor >= 0 else {
                 lastError = SocketError(operation: "socket", code: errno)
                 continue
@@ -72,11 +73,7 @@ enum Socket {
     /// Accepts one pending connection; nil when there was none after all (EAGAIN, ECONNABORTED, EMFILE…).
     static func accept(from listener: Int32) -> Int32? {
         while true {
-            #if canImport(Glibc)
-            let descriptor = Glibc.accept(listener, nil, nil)
-            #else
-            let descriptor = Darwin.accept(listener, nil, nil)
-            #endif
+            let descriptor = systemAccept(listener, nil, nil)
             if descriptor >= 0 {
                 markCloseOnExec(descriptor)
                 configureConnection(descriptor)
@@ -160,7 +157,7 @@ enum Socket {
 
     /// Sends what fits without blocking and ignores failures; for courtesy answers before a close.
     static func sendWithoutBlocking(_ descriptor: Int32, _ bytes: [UInt8]) {
-        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, noSignalFlag | Int32(MSG_DONTWAIT)) }
+        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Platform.noSignalSendFlag | Int32(MSG_DONTWAIT)) }
     }
 
     /// Ends both directions, waking any thread blocked on the descriptor; the owner still closes it.
@@ -222,7 +219,7 @@ enum Socket {
         guard var pointer = buffer.baseAddress else { return 0 }
         var remaining = buffer.count
         while remaining > 0 {
-            let count = send(descriptor, pointer, remaining, noSignalFlag)
+            let count = send(descriptor, pointer, remaining, Platform.noSignalSendFlag)
             if count > 0 {
                 pointer += count
                 remaining -= count
@@ -235,20 +232,10 @@ enum Socket {
         return 0
     }
 
-    private static func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
-        #if canImport(Glibc)
-        return Glibc.listen(descriptor, backlog)
-        #else
-        return Darwin.listen(descriptor, backlog)
-        #endif
-    }
-
     private static func configureConnection(_ descriptor: Int32) {
         var one: Int32 = 1
         setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        #if canImport(Darwin)
-        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
+        Platform.suppressBrokenPipeSignal(on: descriptor)
         // A client that stops reading must not hold a server thread forever.
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -280,13 +267,4 @@ enum Socket {
         }
     }
 
-    #if canImport(Glibc)
-    private static let streamType = Int32(SOCK_STREAM.rawValue)
-    private static let cloexecFlag = Int32(SOCK_CLOEXEC.rawValue)
-    private static let noSignalFlag = Int32(MSG_NOSIGNAL)
-    #else
-    private static let streamType = SOCK_STREAM
-    private static let cloexecFlag: Int32 = 0
-    private static let noSignalFlag: Int32 = 0
-    #endif
 }

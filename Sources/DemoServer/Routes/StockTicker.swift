@@ -1,10 +1,14 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-import Glibc
 #else
 import Foundation
 #endif
 import JSON
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Moves the built-in prices a little with the clock. The same instant always gives the same price, so
 /// the demo looks live while staying reproducible: within ±1.2 % of the base over a five-minute cycle,

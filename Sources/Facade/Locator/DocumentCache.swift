@@ -2,9 +2,13 @@ import JSON
 import FoundationFree
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-import Glibc
 #else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Documents fetched from the web (locators, specs, the files their `$ref`s name), kept on disk under

@@ -56,7 +56,7 @@ public struct LocatorEntry: Sendable, Equatable {
     }
 }
 
-/// A parsed service locator: `{"services":[{"name","url","version"}, …]}` (seed 000), with optional
+/// A parsed service locator: `{"services":[{"name","url","version"}, …]}`, with optional
 /// `deprecated`, `sunset`, `description`, `versioning`, `schema` and `openapi` per entry.
 public struct Locator: Sendable, Equatable {
     /// Where the document came from (URL or path), used to resolve relative URLs and in messages.
@@ -249,7 +249,7 @@ public struct Locator: Sendable, Equatable {
         return entries.last { !$0.version.isLabel } ?? entries.last
     }
 
-    /// The entry for a service at a version, as the seed's `findURLForServiceNamed:version:`.
+    /// The entry for a service at exactly this version, or nil.
     public func resolve(_ key: ServiceKey) -> LocatorEntry? {
         entries(of: key.name).first { $0.version == key.version }
     }

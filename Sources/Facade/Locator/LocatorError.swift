@@ -1,6 +1,6 @@
 import JSON
 /// Why a locator could not be used. *Load* (could not fetch) and *parse* (fetched but not understood)
-/// stay distinct, as in the seed app, and both say where.
+/// stay distinct, since they call for different fixes, and both say where.
 public enum LocatorError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The document could not be fetched: refused, missing, timed out, unreadable file.
     case load(source: String, reason: String)

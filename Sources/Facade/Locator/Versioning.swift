@@ -3,7 +3,7 @@ import JSON
 import HTTPClient
 
 /// How a version travels when several versions of a service share one URL (a locator entry's
-/// `"versioning"`). Without one, the URL alone tells versions apart (seed 000).
+/// `"versioning"`). Without one, the URL alone tells versions apart: each version has its own.
 public enum Versioning: Sendable, Equatable {
     /// `{"header": "X-GitHub-Api-Version"}`: the version string as that header.
     case header(String)

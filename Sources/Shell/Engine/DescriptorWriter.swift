@@ -5,7 +5,7 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
-#else
+#elseif canImport(Darwin)
 import Darwin
 #endif
 import FoundationFree

@@ -5,10 +5,11 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
-#else
+#elseif canImport(Darwin)
 import Darwin
 #endif
 import HTTPClient
+import FoundationFree
 
 /// `COMMAND > FILE` and `COMMAND >> FILE`: the command's output in a file, which is created as a shell
 /// creates it (mode 0666 less the umask), emptied first or appended to. Its errors still go to stderr.
@@ -54,7 +55,7 @@ final class FileOutput: OutputSink {
 
     /// Closes the file; the error of a write that failed, if one did.
     func close() -> CommandError? {
-        if descriptor >= 0, closeDescriptor(descriptor) != 0, failure == nil {
+        if descriptor >= 0, systemClose(descriptor) != 0, failure == nil {
             failure = String(cString: strerror(errno)).lowercased()
         }
         descriptor = -1
@@ -62,11 +63,3 @@ final class FileOutput: OutputSink {
     }
 }
 
-/// `close(2)`, under a name a type's own `close()` does not hide.
-func closeDescriptor(_ descriptor: Int32) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.close(descriptor)
-    #else
-    Darwin.close(descriptor)
-    #endif
-}

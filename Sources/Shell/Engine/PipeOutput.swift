@@ -5,7 +5,7 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
-#else
+#elseif canImport(Darwin)
 import Darwin
 #endif
 import FoundationFree
@@ -44,11 +44,11 @@ final class PipeOutput: OutputSink {
         case .success(let pid):
             child = pid
         case .failure(let error):
-            _ = closeDescriptor(ends[0])
-            _ = closeDescriptor(ends[1])
+            _ = systemClose(ends[0])
+            _ = systemClose(ends[1])
             throw error
         }
-        _ = closeDescriptor(ends[0])
+        _ = systemClose(ends[0])
         writeEnd = ends[1]
         // Written without blocking, so that a child that stops reading cannot hold the shell past Ctrl-C.
         _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
@@ -97,7 +97,7 @@ final class PipeOutput: OutputSink {
     /// Closes the child's input and waits for it to end; an error when it failed or was stopped.
     func finish() -> CommandError? {
         if writeEnd >= 0 {
-            _ = closeDescriptor(writeEnd)
+            _ = systemClose(writeEnd)
             writeEnd = -1
         }
         var status: Int32 = 0
@@ -142,13 +142,8 @@ final class PipeOutput: OutputSink {
     /// Starts `/bin/sh -c command` with `input` as its standard input, every signal unblocked and SIGPIPE
     /// and SIGINT at their defaults (whatever apish does with them, the child is an ordinary program).
     private static func spawn(_ command: String, input: Int32, ownGroup: Bool) -> Result<pid_t, CommandError> {
-        #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        #else
-        var actions: posix_spawn_file_actions_t?
-        var attributes: posix_spawnattr_t?
-        #endif
+        var actions = Platform.emptySpawnFileActions()
+        var attributes = Platform.emptySpawnAttributes()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, input, 0)
@@ -168,12 +163,7 @@ final class PipeOutput: OutputSink {
         let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("sh"), strdup("-c"), strdup(command), nil]
         defer { for argument in arguments { free(argument) } }
         var pid = pid_t()
-        #if canImport(Glibc)
-        let environment = environ
-        #else
-        let environment = _NSGetEnviron().pointee
-        #endif
-        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments, environment)
+        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments, Platform.environment)
         guard result == 0 else {
             return .failure(CommandError("| \(command): cannot start /bin/sh: \(String(cString: strerror(result)).lowercased())"))
         }

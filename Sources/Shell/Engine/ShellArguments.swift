@@ -2,7 +2,8 @@ import Facade
 import HTTPClient
 import FoundationFree
 
-/// The command line of `apish` (design §6), parsed without side effects so it can be tested.
+/// The command line of `apish` (options, a locator, a script or `-c COMMAND`), parsed without side effects
+/// so it can be tested.
 public struct ShellArguments: Sendable, Equatable {
     /// A report format of `--report`.
     public enum ReportFormat: String, Sendable, Equatable { case junit, tap, html }

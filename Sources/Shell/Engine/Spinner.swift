@@ -57,11 +57,8 @@ final class Spinner: Sendable {
         done.wait()
     }
 
-    /// The columns of the terminal on stderr, else `$COLUMNS`, else 80.
+    /// The columns of the terminal on stderr, where the spinner draws.
     @Sendable static func standardErrorColumns() -> Int {
-        var size = winsize()
-        if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
-        return 80
+        TerminalWidth.columns(of: STDERR_FILENO)
     }
 }

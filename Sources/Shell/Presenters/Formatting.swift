@@ -1,11 +1,16 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-import Glibc
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Number formats of the seed app's cells, fixed to the C locale so output is the same everywhere.
+/// Number formats of labelled rows and tables (money, percentages, degrees, distances), fixed to the C locale
+/// so that output is the same everywhere.
 public enum Formatting {
     /// `530.12` → `$530.12`; `1530` → `$1,530.00`; negatives as `-$3.50`.
     public static func currency(_ value: Double, symbol: String = "$") -> String {

@@ -1,7 +1,7 @@
 import Facade
 import JSON
 
-/// A label and a value, like one of the seed app's table cells: `Temperature  63°F`.
+/// A label and a value on one line: `Temperature  63°F`.
 public struct LabelledRow: Sendable, Equatable {
     public let label: String
     public let value: String

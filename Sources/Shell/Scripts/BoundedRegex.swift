@@ -304,7 +304,7 @@ struct BoundedRegex {
             case "x":
                 var value: UInt32 = 0
                 for _ in 0..<2 {
-                    guard let digit = current, digit.isASCII, let nibble = PercentEncoding.hexValue(UInt8(truncatingIfNeeded: digit.value)) else {
+                    guard let digit = current, digit.isASCII, let nibble = HexDigits.value(of: UInt8(truncatingIfNeeded: digit.value)) else {
                         throw .invalid("\\x needs two hex digits")
                     }
                     value = value << 4 | UInt32(nibble)

@@ -1,5 +1,5 @@
 /// Replaces the variables of a command's words, within a budget: a command line may not grow past
-/// `maximumBytes` once expanded, so neither can a variable set from one (issue 10 item 4). The sizes are
+/// `maximumBytes` once expanded, so neither can a variable set from one. The sizes are
 /// added up before anything is built, so `set b $a$a$a…` with a megabyte-long `$a` fails at once instead
 /// of allocating gigabytes.
 public enum Expansion {

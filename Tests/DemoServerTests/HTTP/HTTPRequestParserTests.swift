@@ -1,4 +1,5 @@
 import Testing
+import FoundationFree
 @testable import DemoServer
 
 @Suite("Request parsing")
@@ -47,8 +48,8 @@ struct HTTPRequestParserTests {
     }
 
     @Test func decodingIsLenientWithBrokenPercentSequences() {
-        #expect(URLEncoding.decode("100%", plusAsSpace: false) == "100%")
-        #expect(URLEncoding.decode("%zz%41", plusAsSpace: false) == "%zzA")
-        #expect(URLEncoding.decode("a+b", plusAsSpace: false) == "a+b")
+        #expect(PercentEncoding.decode("100%", plusAsSpace: false) == "100%")
+        #expect(PercentEncoding.decode("%zz%41", plusAsSpace: false) == "%zzA")
+        #expect(PercentEncoding.decode("a+b", plusAsSpace: false) == "a+b")
     }
 }

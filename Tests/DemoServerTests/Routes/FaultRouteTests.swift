@@ -140,7 +140,7 @@ struct FaultRouteTests {
         }
     }
 
-    // MARK: Malformed answers (issue 10 items 10 and 13)
+    // MARK: Malformed answers
 
     /// The whole answer of a raw fault route, read until the server closes the connection.
     private func rawAnswer(_ server: DemoServer, _ target: String) throws -> String {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The transport promises of design §4, checked through the built binary: compression offered, loopback
+/// What the transport promises, checked through the built binary: compression offered, loopback
 /// never proxied, passwords in URLs never printed.
 @Suite struct TransportEndToEndTests {
     @Test func gzipIsOfferedOnEveryRequest() throws {

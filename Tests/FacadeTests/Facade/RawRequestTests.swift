@@ -72,7 +72,7 @@ import HTTPClient
         let facade = try server.facade()
         let raw = try RawRequest(method: .post, target: server.url("/echo/form"), items: ["name=eye", "home=http://theeye.pe.kr"])
 
-        // WHEN sent / THEN the server got a form-urlencoded body, escaped as seed 002 did
+        // WHEN sent / THEN the server got a form-urlencoded body, `:` and `/` escaped
         let exchange = try facade.send(raw)
         #expect(exchange.body?["body"]?.stringValue == "name=eye&home=http%3A%2F%2Ftheeye.pe.kr")
         #expect(exchange.body?["headers"]?["content-type"]?.stringValue?.hasPrefix("application/x-www-form-urlencoded") == true)

@@ -17,7 +17,7 @@ import HTTPClient
         // WHEN refreshed
         let exchange = try facade.refresh()
 
-        // THEN it decodes into WeatherV1 with the number 63 and renders like the seed's cells
+        // THEN it decodes into WeatherV1 with the number 63 and renders as labelled rows
         #expect(exchange.outcome == .success(status: 200))
         #expect(exchange.body?["currentTemperature"]?.stringValue == "63")
         let model = try #require(exchange.model)

@@ -6,7 +6,7 @@ import JSON
 import HTTPClient
 
 /// Every fault route of the demo server, through libcurl and the one classification: each ends in the
-/// right result kind with a message that says what happened (issue 10, items 10 and 13).
+/// right result kind with a message that says what happened.
 @Suite struct FaultMatrixTests {
     /// One fault: where it is, the result kind it must end in, and the classification's message.
     struct Fault: CustomTestStringConvertible, Sendable {

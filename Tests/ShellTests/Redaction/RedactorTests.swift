@@ -145,7 +145,7 @@ import HTTPClient
         #expect(Redactor(secrets: ["zzz-secret"]).redact(text) == text)
     }
 
-    // MARK: Issue 10 items 2 and 5
+    // MARK: Known secrets in every encoding, credential headers and history lines
 
     @Test func knownSecretsAreMaskedInEveryEncodedForm() {
         // GIVEN an API key holding characters that URLs and JSON escape

@@ -5,7 +5,7 @@ import Testing
 import HTTPClient
 
 /// `$var` expansion is bounded: a line and a variable hold at most 16 MiB, and a line that would grow past
-/// that fails at once, without building it (issue 10 item 4).
+/// that fails at once, without building it.
 @Suite struct ExpansionTests {
     private static let mebibyte = 1024 * 1024
 

@@ -1,3 +1,4 @@
+import FoundationFree
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -88,8 +89,8 @@ struct OAuthAPI {
               let data = Data(base64Encoded: String(header.dropFirst(6)).trimmedHTTPWhitespace) else { return nil }
         let pair = String(decoding: data, as: UTF8.self)
         guard let colon = pair.firstIndex(of: ":") else { return nil }
-        return (URLEncoding.decode(pair[..<colon], plusAsSpace: true),
-                URLEncoding.decode(pair[pair.index(after: colon)...], plusAsSpace: true))
+        return (PercentEncoding.decode(pair[..<colon], plusAsSpace: true),
+                PercentEncoding.decode(pair[pair.index(after: colon)...], plusAsSpace: true))
     }
 
     // MARK: Protected resource
