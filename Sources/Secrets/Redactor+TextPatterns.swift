@@ -84,6 +84,9 @@ package enum TextPatterns {
         let end = index + 1
         while index >= 0, Redactor.isHeaderNameByte(bytes[index]), end - index <= maximumNameLength { index -= 1 }
         guard index + 1 < end, index < 0 || !Redactor.isHeaderNameByte(bytes[index]) else { return nil }
+        // The last segment of a path or JSON pointer (`s.json#/definitions/Token: pointer '…' not found`)
+        // names no header: what follows its `:` is prose, not a credential.
+        if index >= 0, bytes[index] == UInt8(ascii: "/") || bytes[index] == UInt8(ascii: "#") { return nil }
         return (index + 1)..<end
     }
 
