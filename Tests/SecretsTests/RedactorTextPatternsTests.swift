@@ -53,3 +53,18 @@ import Testing
         }
     }
 }
+
+/// JSON written inside a JSON string (a request body echoed back as text) keeps its members masked.
+@Suite struct EscapedJSONPatternTests {
+    private let mask = Redactor.mask
+
+    @Test func credentialMembersOfEscapedJSONAreMasked() {
+        let echoed = #"{"body":"{\"name\":\"alice\",\"password\":\"PW1secret\",\"token\":\"TK1 x\"}"}"#
+        #expect(Redactor.redactURLsAndHeaders(echoed)
+            == #"{"body":"{\"name\":\"alice\",\"password\":\"•••\",\"token\":\"•••\"}"}"#)
+        // The value ends at its escaped quote: the member after it stays readable.
+        #expect(Redactor.redactURLsAndHeaders(#"\"api_key\": \"k1\", \"id\":\"7\""#) == #"\"api_key\": \"•••\", \"id\":\"7\""#)
+        #expect(Redactor.redactURLsAndHeaders(#"\"authorization\":\"Bearer abc\""#) == #"\"authorization\":\"Bearer •••\""#)
+        #expect(Redactor.redactURLsAndHeaders(#"\"name\":\"token\""#) == #"\"name\":\"token\""#)
+    }
+}
