@@ -1,6 +1,7 @@
 import Facade
 import FoundationFree
 import JSON
+import Secrets
 
 /// `let NAME = PATH`: captures a value of the last response body into a variable (`let id = data[0]._id`,
 /// then `like $id`), or of the result of `diff --spec` until the next request. Strings are captured
@@ -54,6 +55,10 @@ struct LetCommand: Command {
         guard captured.utf8.count <= Expansion.maximumBytes else {
             throw CommandError("let: \(path) is \(ByteSize.text(captured.utf8.count)), more than the \(ByteSize.text(Expansion.maximumBytes)) a variable may hold")
         }
+        // A credential the body display masks (`let t = token`, or an object holding one) stays a secret
+        // once captured: masked in `vars`, `expect` messages, history and wherever `$t` goes.
+        let member: String? = if case .key(let key)? = path.components.last { key } else { nil }
+        context.session.addSentSecrets(Redactor.credentialValues(in: value, member: member))
         context.session.variables[variable] = captured
         var report = CommandReport(lines: ["\(variable) = \(captured)"])
         report.data = .object(JSONObject([("name", .string(variable)), ("value", .string(captured)), ("path", .string(path.description))]))
