@@ -43,8 +43,10 @@ struct HostileTarget: FuzzTarget {
         case 5:
             pair = (HostileDocuments.manyParameters(count: 1 + x * 150), HostileDocuments.manyParameters(count: 1 + y * 150))
         case 6:
+            // Components keeping their names are compared as shared ones; renamed, every path is a change.
             pair = (HostileDocuments.deepTree(fan: 1 + x % 4, depth: 1 + y % 12, operations: 1 + z % 100, leaf: "string"),
-                    HostileDocuments.deepTree(fan: 1 + x % 4, depth: 1 + y % 12, operations: 1 + z % 100, leaf: "integer"))
+                    HostileDocuments.deepTree(fan: 1 + x % 4, depth: 1 + y % 12, operations: 1 + z % 100, leaf: "integer",
+                                              prefix: x % 2 == 0 ? "T" : "U"))
         case 7:
             pair = (HostileDocuments.deepProperty(depth: 1 + x, leaf: "string"), HostileDocuments.deepProperty(depth: 1 + x, leaf: "integer"))
         default:

@@ -44,9 +44,12 @@ public enum LocalFile {
     }
 
     /// The system's short reason (`permission denied`), not Foundation's whole sentence.
+    /// Never a Foundation error's multi-line dump: a Cocoa error with no POSIX reason says its code.
     public static func reason(_ error: any Error) -> String {
         if let code = posixErrorCode(of: error) { return reason(errno: code) }
-        return String(describing: error)
+        if let cocoa = error as? CocoaError { return "file error \(cocoa.code.rawValue)" }
+        let text = String(describing: error)
+        return text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "failed"
     }
 
     private static func reason(errno code: Int32) -> String {

@@ -159,12 +159,20 @@ package enum Threads {
 }
 
 /// The POSIX error code behind a file error, as `NSError` bridging found it: the error itself (a
-/// `POSIXError`, or any error of `NSPOSIXErrorDomain`) or the underlying error a `CocoaError` carries.
+/// `POSIXError`, or any error of `NSPOSIXErrorDomain`) or the underlying error a `CocoaError` carries,
+/// else the one a Cocoa file error code stands for (`fileWriteVolumeReadOnly` is `EROFS`).
 package func posixErrorCode(of error: any Error) -> Int32? {
     for candidate in [error, (error as? CocoaError)?.underlying] {
         if let candidate, candidate._domain == "NSPOSIXErrorDomain" { return Int32(exactly: candidate._code) }
     }
-    return nil
+    switch (error as? CocoaError)?.code {
+    case .fileNoSuchFile?, .fileReadNoSuchFile?: return ENOENT
+    case .fileReadNoPermission?, .fileWriteNoPermission?: return EACCES
+    case .fileWriteFileExists?: return EEXIST
+    case .fileWriteOutOfSpace?: return ENOSPC
+    case .fileWriteVolumeReadOnly?: return EROFS
+    default: return nil
+    }
 }
 
 /// The file system questions Foundation answered through `ObjCBool`.

@@ -84,26 +84,46 @@ package enum TextPatterns {
         }
         var index = colon - 1
         while index >= 0, isSpace(bytes[index]) { index -= 1 }
-        if index >= 0, isQuote(bytes[index]) { index -= 1 }
+        if index >= 0, isQuote(bytes[index]) {
+            index -= 1
+            // JSON inside a JSON string (a body echoed as text): `\"password\":\"X\"`.
+            if index >= 0, bytes[index] == UInt8(ascii: "\\") { index -= 1 }
+        }
         let end = index + 1
         while index >= 0, Redactor.isHeaderNameByte(bytes[index]), end - index <= maximumNameLength { index -= 1 }
         guard index + 1 < end, index < 0 || !Redactor.isHeaderNameByte(bytes[index]) else { return nil }
+        // The last segment of a path or JSON pointer (`s.json#/definitions/Token: pointer '…' not found`)
+        // names no header: what follows its `:` is prose, not a credential.
+        if index >= 0, bytes[index] == UInt8(ascii: "/") || bytes[index] == UInt8(ascii: "#") { return nil }
         return (index + 1)..<end
     }
 
     /// The masked part of a header value starting after `colon`: past blanks and an opening quote, past an
-    /// auth scheme word and its blanks (a blank escaped with `\` counts), up to the value's end.
+    /// auth scheme word and its blanks (a blank escaped with `\` counts), up to the value's end: its quote
+    /// (escaped, `\"`, when it opened with one), else a blank.
     static func headerValue(_ bytes: UnsafeBufferPointer<UInt8>, after colon: Int, isCookie: Bool) -> Range<Int>? {
         var index = colon + 1
         while index < bytes.count, isSpace(bytes[index]) { index += 1 }
-        if index < bytes.count, isQuote(bytes[index]) { index += 1 }
+        // An escaped quote opens a value inside a JSON string, and the next escaped quote ends it.
+        var escapedQuote = false
+        var quoted = false
+        if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), isQuote(bytes[index + 1]) {
+            escapedQuote = true
+            quoted = true
+            index += 2
+        } else if index < bytes.count, isQuote(bytes[index]) {
+            quoted = true
+            index += 1
+        }
         while index < bytes.count, isSpace(bytes[index]) { index += 1 }
         index = afterAuthScheme(bytes, at: index)
         let start = index
         while index < bytes.count {
             let byte = bytes[index]
             if isQuote(byte) || byte == 0x0A || byte == 0x0D { break }
-            if !isCookie && isSpace(byte) { break }
+            if escapedQuote, byte == UInt8(ascii: "\\"), index + 1 < bytes.count, isQuote(bytes[index + 1]) { break }
+            // A quoted value runs to its quote, blanks and all (`"token":"a b"`).
+            if !isCookie && !quoted && isSpace(byte) { break }
             // `Bearer\ TOKEN` typed in a shell: the escaped blank is part of the word.
             if byte == UInt8(ascii: "\\"), index + 1 < bytes.count { index += 2; continue }
             index += 1

@@ -89,8 +89,7 @@ public struct Redactor: JSONStringMasker {
 
     /// A member named like a credential is masked when it holds one: not when empty or just its own name.
     private func redactedMember(key: String, value: JSONValue) -> JSONValue? {
-        if case .string(let text) = value, Self.isCredentialMember(key),
-           !text.isEmpty, text.lowercased() != key.lowercased() {
+        if case .string(let text) = value, Self.isCredentialValue(text, member: key) {
             let masked = Self.maskKeepingScheme(text)
             return masked == text ? nil : .string(masked)
         }
@@ -136,8 +135,47 @@ public struct Redactor: JSONStringMasker {
     /// Whether a member with this name has its string value masked whatever it holds.
     public func isCredentialMember(_ name: String) -> Bool { Self.isCredentialMember(name) }
 
-    static func isCredentialMember(_ name: String) -> Bool {
+    /// The one rule for a value under a name — a JSON member, a query or form parameter, a path a value
+    /// is captured from: a name that is a credential header (`Authorization`, `X-Session-Id`) or a
+    /// credential name (`token`, `db_password`, `api_key`). Every credential parameter name is one too.
+    public static func isCredentialMember(_ name: String) -> Bool {
         isCredentialHeader(name) || isCredentialName(name)
+    }
+
+    /// Whether the string under member `name` is a credential to mask: the member is credential-named
+    /// and the value is neither empty nor just the member's own name (`"token": "token"` is a label).
+    public static func isCredentialValue(_ value: String, member name: String) -> Bool {
+        guard isCredentialMember(name), !value.isEmpty else { return false }
+        // A long value is never the name: no need to lower-case megabytes to know it.
+        return value.utf8.count != name.utf8.count || value.lowercased() != name.lowercased()
+    }
+
+    /// The credentials inside a value, by the rule the body display masks them: the value itself when it
+    /// is a string under the credential-named member `member`, and every string under a credential-named
+    /// member inside it, at most `limit` of them (a later one is a secret of the session like the first).
+    /// With an auth scheme (`Bearer X`), both the whole value and `X`.
+    public static func credentialValues(in value: JSONValue, member: String? = nil, limit: Int = 256) -> [String] {
+        var found: [String] = []
+        func add(_ text: String) {
+            found.append(text)
+            let masked = maskKeepingScheme(text)
+            if masked != mask, let space = text.firstIndex(of: " ") { found.append(String(text[text.index(after: space)...])) }
+        }
+        func walk(_ value: JSONValue, member: String?) {
+            guard found.count < limit else { return }
+            switch value {
+            case .string(let text):
+                if let member, isCredentialValue(text, member: member) { add(text) }
+            case .array(let elements):
+                for element in elements where found.count < limit { walk(element, member: nil) }
+            case .object(let object):
+                for (key, element) in zip(object.keys, object.values) where found.count < limit { walk(element, member: key) }
+            case .null, .bool, .number:
+                break
+            }
+        }
+        walk(value, member: member)
+        return Array(found.prefix(limit))
     }
 
     /// Pattern-based masking of URLs, headers and parameters whose secrets are not known.

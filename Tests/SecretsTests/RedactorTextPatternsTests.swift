@@ -33,9 +33,38 @@ import Testing
         #expect(Redactor.redactURLsAndHeaders("time 12:30 in Zürich") == "time 12:30 in Zürich")
     }
 
+    /// A warning naming a schema by its JSON pointer: the pointer's last segment is a credential word,
+    /// but the text after its `:` is the reason, and the word "pointer" stays.
+    @Test func aPathOrPointerSegmentBeforeAColonIsNoHeaderName() {
+        let warning = "cannot use schema file:///tmp/s.json#/definitions/Token: pointer '#/definitions/Token' not found"
+        #expect(Redactor.redactURLsAndHeaders(warning) == warning)
+        #expect(Redactor.redactURLsAndHeaders("see /docs/session: details") == "see /docs/session: details")
+        #expect(Redactor.redactURLsAndHeaders("doc.json#secret: pointer x") == "doc.json#secret: pointer x")
+        // Real header values keep being masked, at the start, after blanks, quotes and braces.
+        #expect(Redactor.redactURLsAndHeaders("X-Token: pointer") == "X-Token: \(mask)")
+        #expect(Redactor.redactURLsAndHeaders("-H 'token: abc'") == "-H 'token: \(mask)'")
+        #expect(Redactor.redactURLsAndHeaders(#"{"token":"abc"}"#) == #"{"token":"\#(mask)"}"#)
+        #expect(Redactor.redactURLsAndHeaders("a\nAuthorization: Bearer s3cr3t") == "a\nAuthorization: Bearer \(mask)")
+    }
+
     @Test func tableCellsWithoutSeparatorsComeBackUnchanged() {
         for cell in ["Boston Café Philosophy #0", "東京 Trail Running #49998", "5276.6", ""] {
             #expect(Redactor.redactURLsAndHeaders(cell) == cell)
         }
+    }
+}
+
+/// JSON written inside a JSON string (a request body echoed back as text) keeps its members masked.
+@Suite struct EscapedJSONPatternTests {
+    private let mask = Redactor.mask
+
+    @Test func credentialMembersOfEscapedJSONAreMasked() {
+        let echoed = #"{"body":"{\"name\":\"alice\",\"password\":\"PW1secret\",\"token\":\"TK1 x\"}"}"#
+        #expect(Redactor.redactURLsAndHeaders(echoed)
+            == #"{"body":"{\"name\":\"alice\",\"password\":\"•••\",\"token\":\"•••\"}"}"#)
+        // The value ends at its escaped quote: the member after it stays readable.
+        #expect(Redactor.redactURLsAndHeaders(#"\"api_key\": \"k1\", \"id\":\"7\""#) == #"\"api_key\": \"•••\", \"id\":\"7\""#)
+        #expect(Redactor.redactURLsAndHeaders(#"\"authorization\":\"Bearer abc\""#) == #"\"authorization\":\"Bearer •••\""#)
+        #expect(Redactor.redactURLsAndHeaders(#"\"name\":\"token\""#) == #"\"name\":\"token\""#)
     }
 }

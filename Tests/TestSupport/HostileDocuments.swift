@@ -86,16 +86,18 @@ package enum HostileDocuments {
 
     /// A tree of objects `fan` wide and `depth` deep under one shared component used by `operations`
     /// operations; `leaf` is the type of every leaf, so two documents that differ in it differ at every leaf.
-    package static func deepTree(fan: Int, depth: Int, operations: Int, leaf: String) -> String {
+    /// With another `prefix` in each document the components have other names, so nothing is compared as
+    /// one shared component and every path to a leaf is a change of its own.
+    package static func deepTree(fan: Int, depth: Int, operations: Int, leaf: String, prefix: String = "T") -> String {
         var schemas: [String] = []
         for level in 0..<depth {
-            let child = level + 1 < depth ? ##"{"$ref":"#/components/schemas/T\##(level + 1)"}"## : ##"{"type":"\##(leaf)"}"##
+            let child = level + 1 < depth ? ##"{"$ref":"#/components/schemas/\##(prefix)\##(level + 1)"}"## : ##"{"type":"\##(leaf)"}"##
             let members = (0..<fan).map { ##""c\##($0)":\##(child)"## }.joined(separator: ",")
-            schemas.append(##""T\##(level)":{"type":"object","properties":{\##(members)}}"##)
+            schemas.append(##""\##(prefix)\##(level)":{"type":"object","properties":{\##(members)}}"##)
         }
         var text = header + ##""paths":{"##
         text += (0..<operations).map {
-            ##""/t\##($0)":{"get":{"operationId":"getT\##($0)","responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"$ref":"#/components/schemas/T0"}}}}}}}"##
+            ##""/t\##($0)":{"get":{"operationId":"getT\##($0)","responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"$ref":"#/components/schemas/\##(prefix)0"}}}}}}}"##
         }.joined(separator: ",")
         return text + ##"},"components":{"schemas":{\##(schemas.joined(separator: ","))}}}"##
     }

@@ -12,7 +12,9 @@ import JSON
 /// never silent), all comparisons of one diff visit at most `budget` pairs, and each list of changes holds
 /// at most `changeLimit` of them while counting them all (`Found`). Results of a pair are remembered (by
 /// schema and direction) when they did not depend on the path above them, so a component used by
-/// thousands of operations is compared once. A tripped `cancellation` ends the comparison (`cancelled`).
+/// thousands of operations is compared once; a component both documents declare under one name keeps
+/// its changes apart (`componentResults`), so they are reported once, at it. A tripped `cancellation` ends
+/// the comparison (`cancelled`).
 struct SchemaComparison {
     enum Direction: Hashable {
         case request, response
@@ -47,12 +49,25 @@ struct SchemaComparison {
 
     static let depthLimit = 256
     static let changeLimit = 10_000
+    /// Shared components named by one `Found`: a bound on the sets a chain of components would grow.
+    static let componentLimit = 1_000
 
-    /// Changes kept (at most `changeLimit`) and how many there were in all.
+    /// A component both documents declare under one name (`Pet` of `#/components/schemas/Pet`), as
+    /// compared for requests or for responses.
+    struct ComponentKey: Hashable {
+        let name: String
+        let direction: Direction
+    }
+
+    /// Changes kept (at most `changeLimit`) and how many there were in all. Changes inside a shared
+    /// component are not among them: the component is named in `components` and its own changes are kept
+    /// once, in `componentResults`, however many places reach it.
     struct Found {
         var changes: [Change] = []
         var total = 0
         var breaking = 0
+        /// The shared components with changes reached from here (at most `componentLimit` named).
+        var components: Set<ComponentKey> = []
 
         mutating func append(_ change: Change) {
             total += 1
@@ -63,6 +78,9 @@ struct SchemaComparison {
         mutating func append(_ other: Found, below step: Step? = nil) {
             total += other.total
             breaking += other.breaking
+            if components.count < SchemaComparison.componentLimit {
+                components.formUnion(other.components.prefix(SchemaComparison.componentLimit - components.count))
+            }
             let room = SchemaComparison.changeLimit - changes.count
             guard room > 0 else { return }
             changes += other.changes.prefix(room).map { step.map($0.below) ?? $0 }
@@ -82,6 +100,8 @@ struct SchemaComparison {
 
     private var budget = 2_000_000
     private var memo: [Key: Found] = [:]
+    /// The changes inside each shared component, below its root, found the first time it was compared.
+    private(set) var componentResults: [ComponentKey: Found] = [:]
     let cancellation: CancellationToken?
     /// Pairs not compared because they lay deeper than `depthLimit` or past the budget.
     private(set) var cut = 0
@@ -133,6 +153,17 @@ struct SchemaComparison {
                 found.append(items.found, below: .items)
                 dependsOn = min(dependsOn, items.dependsOn)
             }
+        }
+        // A shared component keeps its changes for itself; those reaching it learn only its name.
+        if let name = a.componentName, name == b.componentName {
+            let component = ComponentKey(name: name, direction: direction)
+            if componentResults[component] == nil { componentResults[component] = found }
+            var reached = Found()
+            reached.components = found.components
+            if found.total > 0, reached.components.count < Self.componentLimit {
+                reached.components.insert(component)
+            }
+            found = reached
         }
         if dependsOn >= depth { memo[key] = found }
         return (found, dependsOn)

@@ -11,6 +11,10 @@ import HTTPClient
 /// parameters matched by position (so `/pets/{petId}` and `/pets/{id}` are one operation whose path
 /// parameter was renamed), else across a version prefix (`/v1/…` → `/v2/…`). A pair that moved is one
 /// change (`path: moved`); its parameters and schemas are compared as for any pair.
+///
+/// A change inside a schema that both documents declare as the same component (`#/components/schemas/Pet`)
+/// is reported once, at the component (`components.schemas.Pet`, location `Pet.tag`), with the operations
+/// that reach it (`usedBy`), however many operations use it: `breaking` counts it once.
 public enum SpecDiff {
     /// How many changes a diff lists; the rest are counted (`Report.omitted`), so two documents built to
     /// differ everywhere still give a short answer.
@@ -57,17 +61,21 @@ public enum SpecDiff {
                 if change.breaking { report.omittedBreaking += 1 }
             }
         }
+        var components = ComponentChanges()
         for pair in pairing.pairs {
             if schemas.cancelled || cancellation?.isCancelled == true {
                 report.cancelled = true
                 break
             }
             moveChanges(pair).forEach { keep($0, pair.a) }
-            let found = compare(pair.a, pair.b, schemas: &schemas, room: max(0, changeLimit - changes.count))
+            let found = compare(pair.a, pair.b, schemas: &schemas, components: &components,
+                                room: max(0, changeLimit - changes.count - components.count))
             found.changes.forEach { keep($0, pair.a) }
             report.omitted += found.omitted
             report.omittedBreaking += found.omittedBreaking
         }
+        report.omitted += components.omitted
+        report.omittedBreaking += components.omittedBreaking
         for operationA in pairing.removed {
             keep(SpecChange(operation: operationA.signature, location: "operation", change: "removed", breaking: true,
                             a: operationA.operationId, b: nil), operationA)
@@ -84,8 +92,70 @@ public enum SpecDiff {
             if l.method != r.method { return methodRank(l.method) < methodRank(r.method) }
             if l.change.breaking != r.change.breaking { return l.change.breaking }
             return left.offset < right.offset
-        }.map(\.element.change)
+        }.map(\.element.change) + components.sorted
         return report
+    }
+
+    /// Changes found inside the components the operations share, each kept once however many operations
+    /// (and places in them) reach it, with the operations that do. A change breaking for one use (a
+    /// response) and not for another (a request) is breaking.
+    private struct ComponentChanges {
+        private struct Key: Hashable {
+            let component: String
+            let location: String
+            let change: String
+            let a: String?
+            let b: String?
+        }
+
+        private var index: [Key: Int] = [:]
+        private var found: [(key: Key, breaking: Bool)] = []
+        private var users: [String: [String]] = [:]
+        private var userSets: [String: Set<String>] = [:]
+        /// Components whose changes were taken, for requests or for responses.
+        private var taken: Set<SchemaComparison.ComponentKey> = []
+        var omitted = 0
+        var omittedBreaking = 0
+
+        var count: Int { found.count }
+
+        /// Records that `operation` reaches `component`, and the component's changes the first time it is
+        /// reached this way; a new change is listed while fewer than `room` are, else counted.
+        mutating func add(_ component: SchemaComparison.ComponentKey, of schemas: SchemaComparison, from operation: String,
+                          room: Int) {
+            let name = component.name
+            if userSets[name, default: []].insert(operation).inserted { users[name, default: []].append(operation) }
+            guard taken.insert(component).inserted, let result = schemas.componentResults[component] else { return }
+            for change in result.changes {
+                let key = Key(component: name, location: change.location(under: name), change: change.change, a: change.a, b: change.b)
+                if let known = index[key] {
+                    // Found for requests and for responses: one change, breaking when either use breaks.
+                    if change.breaking { found[known].breaking = true }
+                } else if found.count < room {
+                    index[key] = found.count
+                    found.append((key, change.breaking))
+                } else {
+                    omitted += 1
+                    if change.breaking { omittedBreaking += 1 }
+                }
+            }
+            omitted += result.total - result.changes.count
+            omittedBreaking += result.breaking - result.changes.count(where: \.breaking)
+        }
+
+        /// By component, then breaking first, then in the order found.
+        var sorted: [SpecChange] {
+            found.enumerated().sorted { left, right in
+                let l = left.element, r = right.element
+                if l.key.component != r.key.component { return l.key.component < r.key.component }
+                if l.breaking != r.breaking { return l.breaking }
+                return left.offset < right.offset
+            }.map { entry in
+                let key = entry.element.key
+                return SpecChange(operation: "components.schemas.\(key.component)", location: key.location, change: key.change,
+                                  breaking: entry.element.breaking, a: key.a, b: key.b, usedBy: users[key.component] ?? [])
+            }
+        }
     }
 
     /// A paired operation that moved (`path: moved (/v1/x → /v2/x)`, breaking for callers that build its
@@ -113,14 +183,17 @@ public enum SpecDiff {
     }
 
     /// One operation's changes, at most `room` of them listed, the rest counted.
-    private static func compare(_ a: OpenAPIOperation, _ b: OpenAPIOperation, schemas: inout SchemaComparison, room: Int)
+    private static func compare(_ a: OpenAPIOperation, _ b: OpenAPIOperation, schemas: inout SchemaComparison,
+                                components: inout ComponentChanges, room: Int)
         -> (changes: [SpecChange], omitted: Int, omittedBreaking: Int)
     {
         var changes: [SpecChange] = []
         var omitted = 0
         var omittedBreaking = 0
+        // The room is shared with the component changes this operation finds first.
+        let componentsBefore = components.count
         func add(_ location: String, _ change: String, breaking: Bool, a before: String? = nil, b after: String? = nil) {
-            guard changes.count < room else {
+            guard changes.count + components.count - componentsBefore < room else {
                 omitted += 1
                 if breaking { omittedBreaking += 1 }
                 return
@@ -135,6 +208,9 @@ public enum SpecDiff {
             }
             omitted += found.total - found.changes.count
             omittedBreaking += found.breaking - found.changes.count(where: \.breaking)
+            for component in found.components {
+                components.add(component, of: schemas, from: a.signature, room: componentsBefore + room - changes.count)
+            }
         }
         if a.pathParameterNames != b.pathParameterNames {
             add("path", "path parameter renamed", breaking: false, a: a.path, b: b.path)

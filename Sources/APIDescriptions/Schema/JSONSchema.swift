@@ -31,6 +31,13 @@ public struct JSONSchema: Sendable {
     /// `#/$defs/Pet` or `#/definitions/Pet`), if any.
     public var name: String? { view.name }
 
+    /// `Pet` when the schema (after a stand-alone `$ref`) is `#/components/schemas/Pet` of its document.
+    var componentName: String? {
+        let tokens = graph.nodes[node].pointer.tokens
+        guard tokens.count == 3, tokens[0] == "components", tokens[1] == "schemas" else { return nil }
+        return tokens[2]
+    }
+
     public var title: String? { view.title }
     public var description: String? { view.description }
     /// `format` (`date-time`, `uuid`, …): shown, not enforced.

@@ -24,6 +24,8 @@ struct DocumentLoader {
         if let spec = locator.openAPIDocument { specs[locator.source] = .success(spec) }
         var documents: [ServiceKey: EntryDocuments] = [:]
         var warnings: [String] = []
+        // Where a document sends requests is told once, however many entries use it.
+        var checkedTargets = Set<String>()
         func json(_ address: String) -> Result<JSONValue, DocumentError> {
             let document = parsed[address] ?? fetch(address, cancellation: cancellation)
             parsed[address] = document
@@ -46,6 +48,9 @@ struct DocumentLoader {
                 switch spec {
                 case .success(let document):
                     documents[entry.key, default: EntryDocuments()].openapi = document
+                    if checkedTargets.insert(address).inserted, let warning = ServerTargetCheck.warning(for: document, from: address) {
+                        warnings.append(warning)
+                    }
                 case .failure(let error):
                     documents[entry.key, default: EntryDocuments()].openapiProblem = error.description
                     warnings.append("\(entry.key): cannot use OpenAPI document \(reference): \(error); no ops or call, showing it as generic JSON")

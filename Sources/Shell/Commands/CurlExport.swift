@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import FoundationFree
+import JSON
 import Secrets
 import HTTPClient
 
@@ -95,7 +96,7 @@ struct CurlExport {
         }
         guard !request.query.isEmpty else { return base }
         let items = request.query.map { field in
-            Redactor.isCredentialName(field.name)
+            Redactor.isCredentialValue(field.value, member: field.name)
                 ? FormEncoding.encode([FormField(field.name, "")]) + reference(field.value, name: Self.variableName(field.name), what: "the \(field.name) parameter")
                 : FormEncoding.encode([field])
         }
@@ -110,14 +111,63 @@ struct CurlExport {
     }
 
     private mutating func body(of request: HTTPRequest) -> String {
-        if case .form(let fields) = request.body {
+        switch request.body {
+        case .form(let fields):
             return fields.map { field in
-                Redactor.isCredentialName(field.name)
+                Redactor.isCredentialValue(field.value, member: field.name)
                     ? FormEncoding.encode([FormField(field.name, "")]) + reference(field.value, name: Self.variableName(field.name), what: "the \(field.name) field")
                     : FormEncoding.encode([field])
             }.joined(separator: "&")
+        case .json(let data):
+            return jsonBody(data) ?? String(decoding: data, as: UTF8.self)
+        case .none, .raw:
+            return String(decoding: request.body.data, as: UTF8.self)
         }
-        return String(decoding: request.body.data, as: UTF8.self)
+    }
+
+    /// A JSON body whose credential members (the ones its display masks) are references, as
+    /// `{"password":"${APISH_PASSWORD}"}`; nil when it has none, so the body goes out as it was typed.
+    /// Written again compactly, so the same document is sent; a variable holds its value JSON-escaped.
+    private mutating func jsonBody(_ data: Data) -> String? {
+        guard let document = try? JSONValue.parse(data), !Redactor.credentialValues(in: document, limit: 1).isEmpty else {
+            return nil
+        }
+        // A stand-in the writer leaves alone and the body does not hold, replaced by the marker after writing.
+        guard let fence = (0xE000...0xE0FF).lazy.compactMap(Unicode.Scalar.init).first(where: { scalar in
+            !Self.contains(data, String(scalar))
+        }).map(String.init) else { return nil }
+        var markers: [(stand: String, marker: String)] = []
+        func replaced(_ value: JSONValue, member: String?) -> JSONValue {
+            switch value {
+            case .string(let text):
+                guard let member, Redactor.isCredentialValue(text, member: member) else { return value }
+                let escaped = String(JSONValue.string(text).encoded().dropFirst().dropLast())
+                let marker = reference(escaped, name: Self.variableName(member), what: "the \(member) member of the body")
+                let stand = fence + String(markers.count) + fence
+                markers.append((stand, marker))
+                return .string(stand)
+            case .array(let elements):
+                return .array(elements.map { replaced($0, member: nil) })
+            case .object(let object):
+                return .object(JSONObject(zip(object.keys, object.values).map { ($0, replaced($1, member: $0)) }))
+            case .null, .bool, .number:
+                return value
+            }
+        }
+        var text = replaced(document, member: nil).encoded()
+        for (stand, marker) in markers { text = text.replacingAll(stand, with: marker) }
+        return text
+    }
+
+    private static func contains(_ data: Data, _ text: String) -> Bool {
+        let needle = Array(text.utf8)
+        guard let first = needle.first, data.count >= needle.count else { return false }
+        var index = data.startIndex
+        while let found = data[index...].firstIndex(of: first) {
+            if data[found...].starts(with: needle) { return true }
+            index = data.index(after: found)
+        }
+        return false
     }
 
     /// One shell word: single-quoted when it holds no secret, else double-quoted with `${NAME}` references.

@@ -3,13 +3,16 @@ import JSON
 import APIDescriptions
 
 /// How `diff SERVICE A B --spec` shows the changes between two OpenAPI documents: grouped by operation
-/// (in `SpecDiff`'s order, breaking ones first within each), breaking in red and non-breaking in green,
-/// then one summary line; and its `--json` data.
+/// (in `SpecDiff`'s order, breaking ones first within each), then by shared component with the operations
+/// that use it, breaking in red and non-breaking in green, then one summary line; and its `--json` data.
 ///
 /// ```
 /// GET /pets
 ///   breaking      parameter species  added (required string)
 ///   non-breaking  parameter limit    …
+/// components.schemas.Pet
+///   used by: GET /pets, POST /pets
+///   breaking      Pet.tag            removed (string)
 /// 3 breaking, 9 non-breaking changes between petstore v1 and v2
 /// ```
 enum SpecChangeList {
@@ -25,6 +28,7 @@ enum SpecChangeList {
             if change.operation != operation {
                 operation = change.operation
                 lines.append(style.bold(change.operation))
+                if change.isComponent { lines.append("  used by: " + usedBy(change.usedBy)) }
             }
             let verdict = padded(verdict(breaking: change.breaking), to: verdictWidth)
             lines.append("  " + (change.breaking ? style.red(verdict) : style.green(verdict)) + "  "
@@ -56,13 +60,22 @@ enum SpecChangeList {
                     ("operation", .string(change.operation)), ("location", .string(change.location)),
                     ("change", .string(change.change)), ("breaking", .bool(change.breaking)),
                     ("a", change.a.map(JSONValue.string) ?? .null), ("b", change.b.map(JSONValue.string) ?? .null),
-                ]))
+                ] + (change.isComponent ? [("usedBy", .array(change.usedBy.map(JSONValue.string)))] : [])))
             })),
             ("breaking", .number(JSONNumber(breaking))),
             ("nonBreaking", .number(JSONNumber(report.total - breaking))),
         ] + (report.omitted > 0 ? [("omitted", .number(JSONNumber(report.omitted)))] : []) + [
             ("summary", .string(summary)),
         ]))
+    }
+
+    /// Operations shown for a component before the rest are counted.
+    static let usedByShown = 8
+
+    /// `GET /pets, POST /pets`, or the first few and `and 40 more`.
+    private static func usedBy(_ operations: [String]) -> String {
+        let shown = operations.prefix(usedByShown).joined(separator: ", ")
+        return operations.count > usedByShown ? shown + " and \(operations.count - usedByShown) more" : shown
     }
 
     /// `added (required string)`, `type changed (string → integer)`, `removed`.

@@ -31,8 +31,9 @@ extension Session {
             }
         }
         let secretValues = Set(Redactor.secretValues(ofVariables: variables))
-        // A variable read from `${env.NAME}`, or holding a credential, is saved as a reference too.
-        let credentialValues = Set(state.credentials.secrets)
+        // A variable read from `${env.NAME}`, or holding a credential (one the session sent or captured),
+        // is saved as a reference too.
+        let credentialValues = Set(state.credentials.secrets + sentSecrets)
         profile.variables = variables.sorted { $0.key < $1.key }.map { name, value in
             secretValues.contains(value) || credentialValues.contains(value) || references[value] != nil
                 ? Profile.Field(name, keep("variable.\(name)", value).description) : Profile.Field(name, value)

@@ -65,6 +65,10 @@ struct LetCommand: Command {
         guard captured.utf8.count <= Expansion.maximumBytes else {
             throw CommandError("let: \(path) is \(ByteSize.text(captured.utf8.count)), more than the \(ByteSize.text(Expansion.maximumBytes)) a variable may hold")
         }
+        // A credential the body display masks (`let t = token`, or an object holding one) stays a secret
+        // once captured: masked in `vars`, `expect` messages, history and wherever `$t` goes.
+        let member: String? = if case .key(let key)? = path.components.last { key } else { nil }
+        context.session.addSentSecrets(Redactor.credentialValues(in: value, member: member))
         return assign(captured, to: variable, from: path.description, shown: captured, context: context)
     }
 

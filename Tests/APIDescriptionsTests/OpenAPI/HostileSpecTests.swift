@@ -102,15 +102,28 @@ import APIDescriptions
     }
 
     @Test func aDiffOfTreesThatDifferEverywhereIsListedUpToItsCapAndCountedExactly() throws {
-        // GIVEN 100 operations sharing a fan-3, depth-10 tree whose 59,049 leaves change type
+        // GIVEN 100 operations sharing a fan-3, depth-10 tree whose 59,049 leaves change type, its
+        // components renamed (so no change is one of a shared component)
         let a = try parse(HostileDocuments.deepTree(fan: 3, depth: 10, operations: 100, leaf: "string"))
-        let b = try parse(HostileDocuments.deepTree(fan: 3, depth: 10, operations: 100, leaf: "integer"))
+        let b = try parse(HostileDocuments.deepTree(fan: 3, depth: 10, operations: 100, leaf: "integer", prefix: "U"))
         let report = SpecDiff.report(a, b)
         // THEN the list stops at the cap and the counts are of every change
         #expect(report.changes.count == SpecDiff.changeLimit)
         #expect(report.total == 100 * 59_049)
         #expect(report.breaking == report.total)
         #expect(!report.cancelled && report.uncompared == 0)
+    }
+
+    @Test func theSameTreeOfSharedComponentsIsReportedOnceAtTheComponent() throws {
+        // GIVEN the same tree, its components keeping their names: only T9's three leaves change
+        let a = try parse(HostileDocuments.deepTree(fan: 3, depth: 10, operations: 100, leaf: "string"))
+        let b = try parse(HostileDocuments.deepTree(fan: 3, depth: 10, operations: 100, leaf: "integer"))
+        let report = SpecDiff.report(a, b)
+        // THEN each change is listed and counted once, at T9, used by every operation
+        #expect(report.changes.map { "\($0.operation): \($0.location) \($0.change)" }
+            == (0..<3).map { "components.schemas.T9: T9.c\($0) type changed" })
+        #expect(report.total == 3 && report.breaking == 3 && report.omitted == 0)
+        #expect(report.changes.allSatisfy { $0.usedBy == (0..<100).map { "GET /t\($0)" } })
     }
 
     @Test func aBreakingChangeIsFoundAtAnyDepth() throws {

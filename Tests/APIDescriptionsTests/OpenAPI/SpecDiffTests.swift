@@ -94,8 +94,30 @@ extension OpenAPITests {
                 """##)
             }
             let changes = try changes(tree("integer"), tree("string"))
-            #expect(changes.map(\.location) == ["response 200 body.value"])
+            #expect(changes.map(\.location) == ["Node.value"])
+            #expect(changes.first?.operation == "components.schemas.Node")
+            #expect(changes.first?.usedBy == ["GET /tree"])
             #expect(changes.first?.breaking == true)
+        }
+
+        @Test func aSharedComponentChangeIsReportedOnceWithTheOperationsThatUseIt() throws {
+            // GIVEN Pet, read by two operations (twice by one of them) and written by a third, loses `tag`
+            let spec = { (properties: String) in
+                OpenAPITests.document(paths: ##"""
+                {"/pets":{"get":{"responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"type":"array","items":{"$ref":"#/components/schemas/Pet"}}}}},
+                                              "206":{"description":"some","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Pet"}}}}}},
+                          "post":{"requestBody":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Pet"}}}},
+                                  "responses":{"201":{"description":"made"}}}},
+                 "/pets/{id}":{"get":{"parameters":[{"name":"id","in":"path","required":true,"schema":{"type":"string"}}],
+                                      "responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Pet"}}}}}}}}
+                """##, components: ##"{"schemas":{"Pet":{"type":"object","properties":{\##(properties)}}}}"##)
+            }
+            let changes = try changes(spec(#""name":{"type":"string"},"tag":{"type":"string"}"#), spec(#""name":{"type":"string"}"#))
+            // THEN it is one change, at the component, breaking (a response loses it) though a request does not mind
+            #expect(changes == [SpecChange(operation: "components.schemas.Pet", location: "Pet.tag", change: "removed", breaking: true,
+                                           a: "string", usedBy: ["GET /pets", "POST /pets", "GET /pets/{id}"])])
+            #expect(changes.first?.description
+                == "components.schemas.Pet: Pet.tag: removed (string), breaking (used by: GET /pets, POST /pets, GET /pets/{id})")
         }
     }
 }

@@ -38,13 +38,14 @@ import Testing
         let engine = ShellEngine(session: session, output: output)
         let line = #"call getR x X-API-Key=SEK1xx Authorization="Bearer SEK2yy" session_id=SEK3zz X-Trace=visible1"#
 
-        // WHEN the user calls it with those values, records it, and captures the echoed headers
+        // WHEN the user calls it with those values, records it, captures the echoed headers and exports it
         #expect(engine.execute("record start"))
         #expect(engine.execute(line), "\(output.errors)")
         #expect(engine.execute("let k = headers"))
         #expect(engine.execute("let got = headers.x-api-key"))
         #expect(engine.execute("expect headers.x-api-key == nothing") == false)
         #expect(engine.execute("vars"))
+        #expect(engine.execute("curl"))
         let recording = folder.path + "/take.apish"
         #expect(engine.execute("record save \(recording)"))
 
@@ -56,6 +57,8 @@ import Testing
         for secret in ["SEK1xx", "SEK2yy", "SEK3zz"] {
             #expect(!everything.contains(secret), "\(secret) shown in: \(everything)")
         }
+        // AND curl exports them as environment references, so the command still runs
+        #expect(output.output.contains("APISH_X_API_KEY"), "\(output.output)")
         // AND a header that is not a credential stays as typed
         #expect(session.redactLine(line).contains("X-Trace=visible1"))
         let first = try JSONValue.parse(String(output.output.split(separator: "\n")[1]))
