@@ -20,7 +20,7 @@ SEED = 0x6D656574  # "meet": every file comes from this one seed
 BODY_SIZES = [1 << 10, 16 << 10, 256 << 10, 4 << 20, 64 << 20]  # the body-size scale curve, bytes
 SCRIPT_LENGTHS = [10, 100, 1_000, 10_000, 100_000]  # the script-length scale curve, commands
 REPLAY_COMMANDS = 10_000
-CALLS = 2_000  # `call CreateMessage` lines in each of the two request-check scripts (--quick: 200)
+CALLS = 5_000  # `call CreateMessage` lines in each of the two request-check scripts (--quick: 200)
 PROFILE_VARIABLES, PROFILE_CREDENTIALS = 100, 20
 # The call of the request-check workload: a path argument and nine body fields of every kind the check reads
 # (required, phone-number strings, integers, a boolean, an enum behind a $ref, an array of URIs).
