@@ -154,8 +154,9 @@ def yaml_text(document):
 
 
 def profile_script():
-    """The session `profile save big` stores: 100 variables (a tenth named like secrets, so they go to
-    credentials.json) and 20 credentials of three kinds, each for its own origin."""
+    """The session `profile save big` stores: 100 variables and 20 credentials of three kinds, each for its
+    own origin, whose secrets go to credentials.json. A tenth of the variables are named `api_token_N`,
+    which apish does not take for credentials (the trailing number), so they stay in the profile."""
     lines = []
     for index in range(PROFILE_VARIABLES):
         name = f"api_token_{index}" if index % 10 == 0 else f"var_{index}"
