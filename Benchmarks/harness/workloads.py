@@ -5,7 +5,7 @@
 
 DIR/www/ is what nginx serves (the locator, the weather answer, the big Meetup page at meetup/2/groups,
 the scale-curve bodies, the OpenAPI spec); DIR/ also gets the apish scripts and the curl config of the
-replay, and workloads.json, the facts the report needs (sizes, counts, SHA-256 of every file, so two
+replay, DIR/specs/ the Twilio-shaped documents read from files (twilio_shape.py), and workloads.json, the facts the report needs (sizes, counts, SHA-256 of every file, so two
 runs can be checked to have measured the same bytes).
 """
 import argparse
@@ -14,10 +14,19 @@ import json
 import os
 import random
 
+import twilio_shape
+
 SEED = 0x6D656574  # "meet": every file comes from this one seed
 BODY_SIZES = [1 << 10, 16 << 10, 256 << 10, 4 << 20, 64 << 20]  # the body-size scale curve, bytes
 SCRIPT_LENGTHS = [10, 100, 1_000, 10_000, 100_000]  # the script-length scale curve, commands
 REPLAY_COMMANDS = 10_000
+CALLS = 5_000  # `call CreateMessage` lines in each of the two request-check scripts (--quick: 200)
+PROFILE_VARIABLES, PROFILE_CREDENTIALS = 100, 20
+# The call of the request-check workload: a path argument and nine body fields of every kind the check reads
+# (required, phone-number strings, integers, a boolean, an enum behind a $ref, an array of URIs).
+CREATE_MESSAGE = ("call CreateMessage AC00000000000000000000000000000000 To=+15551234567 From=+15557654321 "
+                  "Body=hello Attempt=3 ValidityPeriod=600 ForceDelivery=true ContentRetention=retain "
+                  "ScheduleType=fixed MediaUrl=https://example.com/a.png")
 
 CITIES = [  # city, country, latitude, longitude
     ("London", "GB", 51.52, -0.10), ("Zürich", "CH", 47.37, 8.54), ("São Paulo", "BR", -23.55, -46.63),
@@ -133,6 +142,38 @@ def openapi_spec(operations, seed):
     return json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
+def yaml_text(document):
+    """Block-style YAML, as Twilio publishes it: no anchors or aliases, one line per scalar."""
+    import yaml  # pyyaml, with libyaml's emitter (scripts/setup installs it)
+
+    class Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
+        def ignore_aliases(self, data):
+            return True
+
+    return yaml.dump(document, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=1000)
+
+
+def profile_script():
+    """The session `profile save big` stores: 100 variables and 20 credentials of three kinds, each for its
+    own origin, whose secrets go to credentials.json. A tenth of the variables are named `api_token_N`,
+    which apish does not take for credentials (the trailing number), so they stay in the profile."""
+    lines = []
+    for index in range(PROFILE_VARIABLES):
+        name = f"api_token_{index}" if index % 10 == 0 else f"var_{index}"
+        lines.append(f"set {name} value-{index:03d}-{'x' * (index % 17)}")
+    for index in range(PROFILE_CREDENTIALS):
+        kind = index % 3
+        if kind == 0:
+            lines.append(f"auth bearer tok-{index:02d}-abcdefghijklmnopqrstuvwxyz https://api{index}.example.com")
+        elif kind == 1:
+            lines.append(f"auth key key=k-{index:02d}-0123456789 https://keys{index}.example.com")
+        else:
+            lines.append(f"auth oauth2 https://auth{index}.example.com/token client_id=app{index} "
+                         f"client_secret=s-{index:02d}-secret scope=read https://oauth{index}.example.com")
+    lines.append("profile save big")
+    return "\n".join(lines) + "\n"
+
+
 def script_lines(commands):
     """`set`/`refresh weather` alternating: half the commands are requests, none of them grows any state."""
     return "".join("refresh weather\n" if index % 2 else f"set n {index}\n" for index in range(commands))
@@ -144,7 +185,8 @@ def main():
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--groups", type=int, default=50_000)
     parser.add_argument("--operations", type=int, default=5_000)
-    parser.add_argument("--quick", action="store_true", help="skip the 100,000-command point of the script curve")
+    parser.add_argument("--quick", action="store_true", help="skip the 100,000-command point of the script curve, "
+                        "and write shorter request-check scripts")
     parser.add_argument("--only", default="", help="the workloads scripts/bench runs (comma-separated): "
                         "the big files of the others are not written")
     options = parser.parse_args()
@@ -177,6 +219,27 @@ def main():
     facts["page_bytes"] = write("www/meetup/2/groups", groups_page(options.groups, SEED) if needed("groups", "get") else "")
     facts["operations"] = options.operations
     facts["spec_bytes"] = write("www/openapi.json", openapi_spec(options.operations, SEED) if needed("openapi") else "")
+
+    # Documents in the shape of Twilio's api_v2010, read from files: the YAML and its JSON twin as locators,
+    # and two ~2 MB versions (longer descriptions) for diff --spec, with a locator naming both.
+    if needed("yaml", "jsonspec", "check"):
+        twin = twilio_shape.document(origin)
+        facts["twilio_operations"] = sum(1 for item in twin["paths"].values() for method in item if method in ("get", "post", "delete"))
+        facts["yaml_bytes"] = write("specs/api_v2010.yaml", yaml_text(twin) if needed("yaml") else "")
+        facts["json_twin_bytes"] = write("specs/api_v2010.json", json.dumps(twin, indent=2, ensure_ascii=False) + "\n")
+    if needed("diffspec"):
+        before = twilio_shape.document(origin, verbosity=1.45)
+        facts["diff_bytes"] = [write("specs/diff-v1.json", json.dumps(before, indent=2, ensure_ascii=False) + "\n"),
+                               write("specs/diff-v2.json", json.dumps(twilio_shape.changed(before), indent=2, ensure_ascii=False) + "\n")]
+        write("specs/diff-services.json", json.dumps({"services": [
+            {"name": "twilio", "version": 1, "openapi": "diff-v1.json"},
+            {"name": "twilio", "version": 2, "openapi": "diff-v2.json"},
+        ]}, indent=1) + "\n")
+    facts["calls"] = 200 if options.quick else CALLS
+    write("call-checked.apish", (CREATE_MESSAGE + "\n") * facts["calls"])
+    write("call-unchecked.apish", (CREATE_MESSAGE + " --no-check\n") * facts["calls"])
+    facts["profile_variables"], facts["profile_credentials"] = PROFILE_VARIABLES, PROFILE_CREDENTIALS
+    write("profile-setup.apish", profile_script())
 
     facts["body_curve"] = []
     for target in BODY_SIZES:
