@@ -101,13 +101,15 @@ struct RequestPipeline {
             query.removeAll { $0.name == field.name }
             query.append(field)
         }
-        var headers = state.headers
         let url = endpoint.url ?? entry.map { Self.joined($0.url, endpoint.path) } ?? endpoint.path
-        var scopes: [String: String] = [:]
-        var login: HTTPLogin?
-        let unmet = addCredentials(
-            state.credentials, entry: entry, url: url, auth: endpoint.auth == .inScope ? nil : endpoint.auth,
-            oauth2Token: oauth2Token, query: &query, headers: &headers, scopes: &scopes, login: &login)
+        var outgoing = OutgoingRequest(query: query, headers: state.headers)
+        let (stages, unmet) = authStages(
+            state.credentials, entry: entry, url: url, auth: endpoint.auth == .inScope ? nil : endpoint.auth, oauth2Token: oauth2Token)
+        for stage in stages { stage.apply(to: &outgoing) }
+        var headers = outgoing.headers
+        query = outgoing.query
+        let scopes = outgoing.scopes
+        let login = outgoing.login
         if let entry, let versioning = entry.versioning, URLScope.contains(base: entry.url, url: url) {
             versioning.apply(entry, headers: &headers, query: &query)
         }
@@ -127,77 +129,57 @@ struct RequestPipeline {
         return (request, unmet)
     }
 
-    /// Adds the credentials a request for `url` carries: the bearer token (or the OAuth 2 client's access
-    /// token, fetched before) as `Authorization`, the API key as its query parameter (when the endpoint asks
-    /// for them, or whatever is in scope when `auth` is nil), credential headers, and a Basic or Digest
-    /// login (for the transport to answer with, when no `Authorization` is set otherwise); each only within
-    /// its scope, which is also noted so that no redirect carries it further: the transport checks a
-    /// login's scope again on every hop. An OpenAPI operation gets what its security requirement names,
-    /// where its schemes say (see `SecurityPlan`), plus the credential headers; a public one gets nothing.
-    /// Returns the warning of a requirement not met.
-    private func addCredentials(
-        _ credentials: Credentials, entry: LocatorEntry?, url: String, auth: AuthRequirement?, oauth2Token: String?,
-        query: inout [FormField], headers: inout HTTPHeaders, scopes: inout [String: String], login: inout HTTPLogin?
-    ) -> String? {
+    /// The auth stages a request for `url` passes through (`HTTPClient/AuthStage.swift`): the bearer token
+    /// (or the OAuth 2 client's access token, fetched before) as `Authorization`, the API key as its query
+    /// parameter (when the endpoint asks for them, or whatever is in scope when `auth` is nil), credential
+    /// headers, and a Basic or Digest login for the transport to answer with; each only within its scope,
+    /// which the stage notes so that no redirect carries it further (the transport checks a login's scope
+    /// again at every hop). An OpenAPI operation gets what its security requirement names, where its
+    /// schemes say (see `SecurityPlan`), plus the credential headers; a public one gets nothing. With them,
+    /// the warning of a requirement not met.
+    func authStages(
+        _ credentials: Credentials, entry: LocatorEntry?, url: String, auth: AuthRequirement?, oauth2Token: String?
+    ) -> (stages: [any AuthStage], unmet: String?) {
         var applicable = credentials.applicable(to: url, service: entry.map { ($0.name, $0.url) })
         // An OAuth 2 client's token, fetched before, is the bearer token of its scope.
         if applicable.bearer == nil, let client = applicable.oauth2, let oauth2Token {
             applicable.bearer = (oauth2Token, client.base)
         }
+        let headerStages: [any AuthStage] = applicable.headers.map {
+            CredentialHeaderStage(name: $0.name, value: $0.value, base: $0.base)
+        }
         if case let .operation(name, security)? = auth {
-            guard !security.isPublic else { return nil }
+            guard !security.isPublic else { return ([], nil) }
             let plan = SecurityPlan(operation: name, security: security, applicable: applicable)
-            var cookies: [String] = []
-            for placement in plan.placements {
+            let placed: [any AuthStage] = plan.placements.map { placement in
                 switch placement.place {
-                case .header(let header):
-                    guard headers[header] == nil else { continue }
-                    headers.set(header, placement.value)
-                    scopes[header.lowercased()] = placement.base
-                case .query(let parameter):
-                    if !query.contains(where: { $0.name == parameter }) { query.append(FormField(name: parameter, value: placement.value)) }
-                case .cookie(let cookie):
-                    cookies.append("\(cookie)=\(placement.value)")
-                    scopes["cookie"] = placement.base
+                case .header(let header): APIKeyStage(place: .header(header), value: placement.value, base: placement.base)
+                case .query(let parameter): APIKeyStage(place: .query(parameter), value: placement.value, base: placement.base)
+                case .cookie(let cookie): APIKeyStage(place: .cookie(cookie), value: placement.value, base: placement.base)
                 case let .login(scheme, user):
-                    login = HTTPLogin(user: user, password: placement.value, scheme: scheme, scope: placement.base)
+                    LoginStage(HTTPLogin(user: user, password: placement.value, scheme: scheme, scope: placement.base))
                 }
             }
-            if !cookies.isEmpty {
-                headers.set("Cookie", ((headers["Cookie"].map { [$0] } ?? []) + cookies).joined(separator: "; "))
-            }
-            addHeaders(applicable, to: &headers, scopes: &scopes)
-            return plan.warning
+            return (placed + headerStages, plan.warning)
         }
-        if let (token, base) = applicable.bearer, auth == nil || auth == .bearer, headers["Authorization"] == nil {
-            headers.set("Authorization", "Bearer \(token)")
-            scopes["authorization"] = base
+        var stages: [any AuthStage] = []
+        if let (token, base) = applicable.bearer, auth == nil || auth == .bearer {
+            stages.append(BearerStage(token: token, base: base))
         }
-        if let (key, _) = applicable.apiKey {
-            let wanted: String?
-            switch auth {
-            case .apiKey(let parameter)?: wanted = parameter
-            case nil: wanted = key.parameter
-            default: wanted = nil
+        if let (key, base) = applicable.apiKey {
+            let wanted: String? = switch auth {
+            case .apiKey(let parameter)?: parameter
+            case nil: key.parameter
+            default: nil
             }
-            // A query parameter is part of the URL: a redirect's Location never repeats it.
-            if let wanted, !query.contains(where: { $0.name == wanted }) {
-                query.append(FormField(name: wanted, value: key.value))
-            }
+            if let wanted { stages.append(APIKeyStage(place: .query(wanted), value: key.value, base: base)) }
         }
-        addHeaders(applicable, to: &headers, scopes: &scopes)
-        if let (found, base) = applicable.login, auth == nil, headers["Authorization"] == nil {
+        stages += headerStages
+        if let (found, base) = applicable.login, auth == nil {
             let scheme: HTTPLogin.Scheme = found.kind == .digest ? .digest : .basic
-            login = HTTPLogin(user: found.user, password: found.password, scheme: scheme, scope: base)
+            stages.append(LoginStage(HTTPLogin(user: found.user, password: found.password, scheme: scheme, scope: base)))
         }
-        return nil
-    }
-
-    private func addHeaders(_ applicable: Credentials.Applicable, to headers: inout HTTPHeaders, scopes: inout [String: String]) {
-        for header in applicable.headers where headers[header.name] == nil {
-            headers.set(header.name, header.value)
-            scopes[header.name.lowercased()] = header.base
-        }
+        return (stages, nil)
     }
 
     /// The service URL with `path` appended: before the URL's own query (`…/twit-api?v=1` + `/twit` →

@@ -132,10 +132,13 @@ struct VarsCommand: Command {
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         guard arguments.isEmpty else { throw .usage(self) }
         let variables = context.session.variables.sorted { $0.key < $1.key }
-        var report = RunResult(.rows(variables.map { LabelledRow($0.key, context.session.redact($0.value)) }))
-        report.data = .object(JSONObject(variables.map { ($0.key, JSONValue.string(context.session.redact($0.value))) }))
-        if variables.isEmpty { report = RunResult(lines: ["(no variables)"]) ; report.data = .object(JSONObject()) }
-        return report
+        guard !variables.isEmpty else { return RunResult(.text(["(no variables)"]), data: .object(JSONObject())) }
+        // One redactor for the whole listing: asking the session for each value would look at every
+        // variable again for the secrets they hold.
+        let redactor = context.session.redactor
+        let shown = variables.map { (name: $0.key, value: redactor.redact($0.value)) }
+        return RunResult(.rows(shown.map { LabelledRow($0.name, $0.value) }),
+                         data: .object(JSONObject(shown.map { ($0.name, JSONValue.string($0.value)) })))
     }
 }
 
