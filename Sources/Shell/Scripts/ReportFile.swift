@@ -6,14 +6,15 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Writes a file the shell produces (an HTML report, a migrated script): whole or not at all, its text
-/// already masked by the caller; the error is the system's short reason.
+/// Writes a file the shell produces (an HTML report, a migrated script), its text already masked by the
+/// caller, the way every report is written (`OutputFile`): a regular file is replaced whole, a device or a
+/// FIFO is written through, a symlink is followed and stays a link; the error is the system's short reason.
 enum ReportFile {
     static func write(_ text: String, to path: String) throws(CommandError) {
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: LocatorLocation.expandTilde(path)), options: .atomic)
+            try OutputFile.write(text, to: LocatorLocation.expandTilde(path), replacing: true)
         } catch {
-            throw CommandError("cannot write \(path): \(LocalFile.reason(error))")
+            throw CommandError("cannot write \(path): \(error.reason)")
         }
     }
 }

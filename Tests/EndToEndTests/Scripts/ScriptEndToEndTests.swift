@@ -109,6 +109,31 @@ import FoundationXML
         #expect(!full.stderr.contains("Error("))
     }
 
+    @Test func htmlReportsAndMigratedScriptsFollowASymlinkAndKeepIt() throws {
+        // GIVEN symlinks to regular files, and the demo's upgrade client
+        let files = try ScriptFiles()
+        let report = try files.write("real.html", "old\n"), migrated = try files.write("real.apish", "old\n")
+        let reportLink = files.directory + "/report-link.html", scriptLink = files.directory + "/script-link.apish"
+        try FileManager.default.createSymbolicLink(atPath: reportLink, withDestinationPath: report)
+        try FileManager.default.createSymbolicLink(atPath: scriptLink, withDestinationPath: migrated)
+        let client = ScriptFiles.repositoryRoot + "/examples/upgrade-impact.apish"
+        // WHEN `impact` writes its HTML report and its migrated script to the links
+        let result = try Apish.run([
+            "-c", "locate services-openapi.json",
+            "-c", "impact \(client) petstore v1 v3 --report html \(reportLink) --fix \(scriptLink)",
+        ])
+        #expect(result.status == 1, "\(result.stderr)")
+        // THEN the links are still links, and the files they name hold what was written
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: reportLink)) == report)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: scriptLink)) == migrated)
+        #expect(try files.read("real.html").contains("<html"), "\(result.stderr)")
+        #expect(try files.read("real.apish").contains("use petstore v3"))
+        // AND a report to /dev/null is written through, the device left as it is
+        _ = try Apish.run(["-c", "locate services-openapi.json", "-c", "impact \(client) petstore v1 v3 --report html /dev/null"])
+        var status = stat()
+        #expect(stat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+    }
+
     @Test func reportsParseAsJUnitXMLAndTAP() throws {
         let files = try ScriptFiles()
         let script = try files.write("r.apish", """
