@@ -33,6 +33,26 @@ extension JSONDocument {
             }
         }
     }
+
+    /// Writes the document as compact JSON, byte for byte what `value.encoded()` writes (masked alike with
+    /// a `redactor`), in pieces straight from the tape: what `--json` puts under `"data"` for a large body,
+    /// without building its tree.
+    @discardableResult
+    public func writeCompact(
+        redactor: (any JSONStringMasker)? = nil, cancellation: CancellationToken? = nil, pieceSize: Int = 1 << 16,
+        emit: (String) -> Void
+    ) -> Bool {
+        withoutActuallyEscaping(emit) { emit in
+            read { reader in
+                var writer = IndentedWriter(
+                    reader: reader, marks: JSONTokenMarks(), redactor: redactor, cancellation: cancellation, pieceSize: pieceSize,
+                    emit: emit, compact: true)
+                writer.write(0, indent: 0, key: nil)
+                writer.flush()
+                return !writer.interrupted
+            }
+        }
+    }
 }
 
 private struct IndentedWriter {
@@ -50,11 +70,14 @@ private struct IndentedWriter {
     /// Member names already looked at, and whether each is named like a credential.
     private var credentialNames: [String: Bool] = [:]
     private(set) var interrupted = false
+    /// No newlines or indentation, and `:` alone between a key and its value.
+    private let compact: Bool
 
     init(
         reader: JSONTapeReader, marks: JSONTokenMarks, redactor: (any JSONStringMasker)?, cancellation: CancellationToken?,
-        pieceSize: Int, emit: @escaping (String) -> Void
+        pieceSize: Int, emit: @escaping (String) -> Void, compact: Bool = false
     ) {
+        self.compact = compact
         self.reader = reader
         self.redactor = redactor
         self.cancellation = cancellation
@@ -110,7 +133,7 @@ private struct IndentedWriter {
             return
         }
         bytes.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
-        bytes.append(0x0A)
+        if !compact { bytes.append(0x0A) }
         // Members as the tree has them: a repeated key once, at its first position, with its last value.
         // An array's elements are values without keys.
         let items: [(key: Int?, value: Int)] = isObject
@@ -122,12 +145,12 @@ private struct IndentedWriter {
                 bytes.append(contentsOf: key.0)
                 appendEncoded(keyEntry)
                 bytes.append(contentsOf: key.1)
-                bytes.append(contentsOf: ": ".utf8)
+                if compact { bytes.append(UInt8(ascii: ":")) } else { bytes.append(contentsOf: ": ".utf8) }
             }
             write(item.value, indent: indent + 1, key: item.key)
             if interrupted { return }
             if position < items.count - 1 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(0x0A)
+            if !compact { bytes.append(0x0A) }
         }
         appendIndent(indent)
         bytes.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
@@ -140,6 +163,7 @@ private struct IndentedWriter {
     }
 
     private mutating func appendIndent(_ level: Int) {
+        guard !compact else { return }
         for _ in 0..<level { bytes.append(contentsOf: [0x20, 0x20]) }
     }
 

@@ -1,3 +1,4 @@
+import FoundationFree
 import Facade
 import HTTPClient
 import JSON
@@ -23,15 +24,55 @@ struct ResultJSONPresenter {
             fields.append(("result", .string(exchange.outcome.kind.rawValue)))
         }
         let lines = self.lines(of: result)
+        if result.data == nil, let document = streamedDocument(of: result.value) {
+            // A large body is written from its tape, not built into a tree first: the same bytes as
+            // `encoded()` of the masked tree, in a fraction of the time and memory.
+            return streamed(document, into: fields, after: result)
+        }
         if let data = result.data ?? data(of: result.value) {
             fields.append(("data", session.redact(data)))
         } else if !lines.isEmpty {
             fields.append(("data", .object(JSONObject([("lines", .array(lines.map { .string(session.redact($0)) }))]))))
         }
+        return JSONValue.object(JSONObject(fields + trailer(of: result))).encoded()
+    }
+
+    /// What follows `"data"`: the error, the timing and the warnings.
+    private func trailer(of result: RunResult) -> [(String, JSONValue)] {
+        var fields: [(String, JSONValue)] = []
         if let error = result.error { fields.append(("error", .string(session.redact(error)))) }
         if let metrics = result.exchange?.metrics { fields.append(("timing", ReportRenderer.json(metrics))) }
         if !result.warnings.isEmpty { fields.append(("warnings", .array(result.warnings.map { .string(session.redact($0)) }))) }
-        return JSONValue.object(JSONObject(fields)).encoded()
+        return fields
+    }
+
+    /// Bodies from this size on are written from their tape.
+    static let streamedBodyBytes = 1 << 20
+
+    /// The body a value puts under `"data"` when it is large enough to be written from its tape.
+    private func streamedDocument(of value: CommandValue) -> JSONDocument? {
+        let document: JSONDocument?
+        switch value {
+        case .exchange(let exchange, _), .lastResponse(let exchange): document = exchange.document
+        case .document(let document, _): return document.data.count >= Self.streamedBodyBytes ? document : nil
+        default: document = nil
+        }
+        guard let document, document.data.count >= Self.streamedBodyBytes else { return nil }
+        return document
+    }
+
+    /// The line with the document written compactly from its tape where `"data"` goes, masked as
+    /// `session.redact` masks the tree.
+    private func streamed(_ document: JSONDocument, into fields: [(String, JSONValue)], after result: RunResult) -> String {
+        let marker = "\u{1}apish-data\u{1}"
+        let skeleton = JSONValue.object(JSONObject(fields + [("data", .string(marker))] + trailer(of: result))).encoded()
+        let encodedMarker = JSONValue.string(marker).encoded()
+        guard let range = skeleton.literalRange(of: encodedMarker) else { return skeleton }
+        var line = String(skeleton[..<range.lowerBound])
+        line.reserveCapacity(skeleton.utf8.count + document.data.count)
+        document.writeCompact(redactor: session.redactor) { line += $0 }
+        line += skeleton[range.upperBound...]
+        return line
     }
 
     /// What the value puts under `"data"`: the body, the table as objects, the operation's description.

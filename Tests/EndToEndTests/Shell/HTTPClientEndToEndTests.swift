@@ -182,3 +182,24 @@ struct HTTPBin {
         process.waitUntilExit()
     }
 }
+
+/// A large body under `--json` is written from its tape: the same data as the body itself.
+@Suite struct LargeJSONBodyEndToEndTests {
+    @Test func aLargeBodyUnderJSONIsTheBodyItself() throws {
+        let server = try startDemoServer()
+        defer { server.stop() }
+        let url = server.baseURL + "/faults/huge/2"
+        let result = try Apish.run(["--json", "-c", "get \(url)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(result.jsonLines.first)
+        let data = try #require(line["data"])
+        // On a pipe, without --json, the body comes out as it came.
+        let body = Data(try Apish.run(["-c", "get \(url)"]).stdout.utf8)
+        let expected = try JSONSerialization.jsonObject(with: body)
+        let got = try JSONSerialization.data(withJSONObject: data, options: [.sortedKeys])
+        let want = try JSONSerialization.data(withJSONObject: expected, options: [.sortedKeys])
+        #expect(got == want)
+        #expect(body.count > 1 << 20)
+        #expect(line["result"] as? String == "success")
+    }
+}
