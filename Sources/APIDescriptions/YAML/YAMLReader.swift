@@ -25,9 +25,11 @@ struct YAMLReader {
     /// Nesting, counted through aliases; the JSON parser allows the same.
     static let depthLimit = 512
 
-    private enum Frame {
-        case sequence(elements: [JSONValue], start: Start)
-        case mapping(members: Members, start: Start)
+    /// What kind each open collection is; its contents are in `sequences` or `mappings`, innermost last.
+    /// Kept as parallel stacks so a value is added in place, with no copy of the collection around it.
+    private enum Kind {
+        case sequence
+        case mapping
     }
 
     /// Where a collection began, and what its anchor needs to know once it ends.
@@ -93,7 +95,10 @@ struct YAMLReader {
         let depth: Int
     }
 
-    private var stack: [Frame] = []
+    private var kinds: [Kind] = []
+    private var starts: [Start] = []
+    private var sequences: [[JSONValue]] = []
+    private var mappings: [Members] = []
     /// The deepest nesting each open collection's contents reach so far.
     private var depths: [Int] = []
     private var anchors: [String: Anchored] = [:]
@@ -144,8 +149,7 @@ struct YAMLReader {
     }
 
     private var awaitingKey: Bool {
-        if case .mapping(let members, _)? = stack.last { return members.pending == nil }
-        return false
+        kinds.last == .mapping && mappings[mappings.count - 1].pending == nil
     }
 
     private mutating func handle(_ event: inout yaml_event_t, at mark: Mark) throws(YAMLError) {
@@ -170,25 +174,28 @@ struct YAMLReader {
                 throw YAMLError(line: mark.line, column: mark.column, message: "a mapping key must be a scalar, not a list or mapping")
             }
             try count(1, at: mark)
-            guard stack.count < Self.depthLimit else {
+            guard kinds.count < Self.depthLimit else {
                 throw YAMLError(line: mark.line, column: mark.column, message: "nested more than \(Self.depthLimit) levels deep")
             }
             let start = Start(anchor: Self.text(apish_yaml_anchor(&event)), nodesBefore: nodes - 1)
-            stack.append(event.type == YAML_SEQUENCE_START_EVENT
-                ? .sequence(elements: [], start: start)
-                : .mapping(members: Members(), start: start))
+            if event.type == YAML_SEQUENCE_START_EVENT {
+                kinds.append(.sequence)
+                sequences.append([])
+            } else {
+                kinds.append(.mapping)
+                mappings.append(Members())
+            }
+            starts.append(start)
             depths.append(0)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            guard let frame = stack.popLast(), let inner = depths.popLast() else { return }
+            guard let kind = kinds.popLast(), let start = starts.popLast(), let inner = depths.popLast() else { return }
             let value: JSONValue
-            let start: Start
-            switch frame {
-            case .sequence(let elements, let begun):
-                value = .array(elements)
-                start = begun
-            case .mapping(let members, let begun):
+            switch kind {
+            case .sequence:
+                value = .array(sequences.removeLast())
+            case .mapping:
+                let members = mappings.removeLast()
                 value = .object(JSONObject(parsedKeys: members.keys, values: members.values))
-                start = begun
             }
             if let anchor = start.anchor {
                 anchors[anchor] = Anchored(value: value, nodes: nodes - start.nodesBefore, depth: inner + 1)
@@ -226,56 +233,55 @@ struct YAMLReader {
     ]
 
     private mutating func addKey(_ key: String, merge: Bool, at mark: Mark) throws(YAMLError) {
-        guard let last = stack.indices.last, case .mapping(var members, let start) = stack[last] else { return }
-        stack[last] = .sequence(elements: [], start: start)
-        members.pending = PendingKey(text: key, mark: mark, merge: merge)
-        stack[last] = .mapping(members: members, start: start)
+        guard kinds.last == .mapping else { return }
+        mappings[mappings.count - 1].pending = PendingKey(text: key, mark: mark, merge: merge)
     }
 
     /// Puts a finished value where it belongs: the document, a sequence, or a mapping (as its key when a
     /// key is awaited, else as the pending key's value).
     private mutating func add(_ value: JSONValue, depth: Int, at mark: Mark) throws(YAMLError) {
-        guard let last = stack.indices.last else {
+        guard let kind = kinds.last else {
             result = value
             return
         }
-        if stack.count + depth > Self.depthLimit {
+        let last = kinds.count - 1
+        if kinds.count + depth > Self.depthLimit {
             throw YAMLError(line: mark.line, column: mark.column,
                             message: "nested more than \(Self.depthLimit) levels deep once aliases are expanded")
         }
         depths[last] = max(depths[last], depth)
-        switch stack[last] {
-        case .sequence(var elements, let start):
-            // The placeholder lets `elements` be the only reference to its storage, so the append does not copy.
-            stack[last] = .sequence(elements: [], start: start)
-            elements.append(value)
-            stack[last] = .sequence(elements: elements, start: start)
-        case .mapping(var members, let start):
-            stack[last] = .sequence(elements: [], start: start)
-            defer { stack[last] = .mapping(members: members, start: start) }
-            guard let pending = members.pending else {
-                guard let key = Self.keyText(value) else {
-                    throw YAMLError(line: mark.line, column: mark.column, message: "a mapping key must be a scalar, not a list or mapping")
-                }
-                members.pending = PendingKey(text: key, mark: mark, merge: false)
-                return
-            }
-            members.pending = nil
-            if pending.merge {
-                try Self.merge(value, into: &members, at: pending.mark)
-                return
-            }
-            if let position = members.position(of: pending.text) {
-                guard members.merged.remove(position) != nil else {
-                    throw YAMLError(line: pending.mark.line, column: pending.mark.column,
-                                    message: "duplicate key \"\(pending.text)\" (first at line \(members.marks[position].line))")
-                }
-                members.values[position] = value
-                members.marks[position] = pending.mark
-                return
-            }
-            members.append(pending.text, value, at: pending.mark)
+        switch kind {
+        case .sequence:
+            sequences[sequences.count - 1].append(value)
+        case .mapping:
+            try Self.add(value, to: &mappings[mappings.count - 1], at: mark)
         }
+    }
+
+    /// A value for the innermost mapping: its key when a key is awaited, else the pending key's value.
+    private static func add(_ value: JSONValue, to members: inout Members, at mark: Mark) throws(YAMLError) {
+        guard let pending = members.pending else {
+            guard let key = Self.keyText(value) else {
+                throw YAMLError(line: mark.line, column: mark.column, message: "a mapping key must be a scalar, not a list or mapping")
+            }
+            members.pending = PendingKey(text: key, mark: mark, merge: false)
+            return
+        }
+        members.pending = nil
+        if pending.merge {
+            try Self.merge(value, into: &members, at: pending.mark)
+            return
+        }
+        if let position = members.position(of: pending.text) {
+            guard members.merged.remove(position) != nil else {
+                throw YAMLError(line: pending.mark.line, column: pending.mark.column,
+                                message: "duplicate key \"\(pending.text)\" (first at line \(members.marks[position].line))")
+            }
+            members.values[position] = value
+            members.marks[position] = pending.mark
+            return
+        }
+        members.append(pending.text, value, at: pending.mark)
     }
 
     /// An alias used as a key: the text its scalar stands for.
