@@ -1,5 +1,4 @@
 import JSON
-import HTTPClient
 import FoundationFree
 #if canImport(FoundationEssentials)
 import FoundationEssentials

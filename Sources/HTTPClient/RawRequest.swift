@@ -5,7 +5,6 @@ import Foundation
 #endif
 import FoundationFree
 import JSON
-import HTTPClient
 
 /// A request typed by hand: `post twit/like/t01 Authorization:"Bearer x"`, `get weather city==Boston`,
 /// `put /items/3 name=eye tags:='["a"]'`.

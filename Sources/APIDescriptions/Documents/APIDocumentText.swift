@@ -32,7 +32,7 @@ public enum APIDocumentText {
         for (offset, byte) in data.enumerated() {
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D: continue
-            case 0xEF, 0xBB, 0xBF where offset < 3: continue
+            case 0xEF where offset < 3, 0xBB where offset < 3, 0xBF where offset < 3: continue
             case UInt8(ascii: "{"), UInt8(ascii: "["): return true
             default: return false
             }
