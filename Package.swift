@@ -50,7 +50,7 @@ let package = Package(
                 swiftSettings: foundationFree),
         .target(name: "Facade", dependencies: ["APIDescriptions", "HTTPClient", "Secrets", "JSON", "FoundationFree"],
                 swiftSettings: foundationFree),
-        .target(name: "LineEditing", dependencies: ["CLibEdit"], swiftSettings: metadataAccessors),
+        .target(name: "LineEditing", dependencies: ["CLibEdit", "FoundationFree"], swiftSettings: metadataAccessors),
         .target(name: "Shell", dependencies: ["Facade", "APIDescriptions", "HTTPClient", "Secrets", "JSON", "FoundationFree"],
                 swiftSettings: foundationFree),
         // The demo's built-in APIs, one bundle each (definition, models, presenter, commands), registered by main.swift.

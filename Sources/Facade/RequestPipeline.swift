@@ -69,7 +69,7 @@ struct RequestPipeline {
         case .operation(_, let security) where !security.isPublic: break
         default: return nil
         }
-        let url = endpoint.url ?? entry.map { Self.joined($0.url, endpoint.path) } ?? endpoint.path
+        let url = Self.url(of: endpoint, entry: entry)
         return state.credentials.applicable(to: url, service: entry.map { ($0.name, $0.url) }).oauth2?.client
     }
 
@@ -101,7 +101,7 @@ struct RequestPipeline {
             query.removeAll { $0.name == field.name }
             query.append(field)
         }
-        let url = endpoint.url ?? entry.map { Self.joined($0.url, endpoint.path) } ?? endpoint.path
+        let url = Self.url(of: endpoint, entry: entry)
         var outgoing = OutgoingRequest(query: query, headers: state.headers)
         let (stages, unmet) = authStages(
             state.credentials, entry: entry, url: url, auth: endpoint.auth == .inScope ? nil : endpoint.auth, oauth2Token: oauth2Token)
@@ -180,6 +180,11 @@ struct RequestPipeline {
             stages.append(LoginStage(HTTPLogin(user: found.user, password: found.password, scheme: scheme, scope: base)))
         }
         return (stages, nil)
+    }
+
+    /// Where an endpoint goes: its own URL (a `next` link), else its path under the entry's URL.
+    static func url<T>(of endpoint: Endpoint<T>, entry: LocatorEntry?) -> String {
+        endpoint.url ?? entry.map { joined($0.url, endpoint.path) } ?? endpoint.path
     }
 
     /// The service URL with `path` appended: before the URL's own query (`…/twit-api?v=1` + `/twit` →

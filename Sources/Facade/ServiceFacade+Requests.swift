@@ -172,15 +172,14 @@ extension ServiceFacade {
             return (url, entry)
         case let .service(name, path):
             let entry = try activeEntry(of: name)
-            return (joined(entry.url, path), entry)
+            return (RequestPipeline.joined(entry.url, path), entry)
         case .relative(let path):
             guard let current = currentService else { throw .noActiveService }
             let entry = try activeEntry(of: current)
-            return (joined(entry.url, path), entry)
+            return (RequestPipeline.joined(entry.url, path), entry)
         }
     }
 
-    func joined(_ base: String, _ path: String) -> String { RequestPipeline.joined(base, path) }
 }
 
 extension ServiceFacade {

@@ -1,3 +1,4 @@
+import FoundationFree
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,11 +15,8 @@ public enum HistoryFile {
     /// A relative `XDG_STATE_HOME` is ignored, as the XDG spec requires. Without `HOME` the password
     /// database's home directory is used.
     public static func defaultPath(environment: [String: String]) -> String {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return joined(state, "apish/history")
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? passwordHome() ?? "/"
-        return joined(home, ".local/state/apish/history")
+        let directory = XDGDirectory.state.apish(environment: environment, home: { passwordHome() ?? "/" })
+        return XDGDirectory.joined(directory ?? "/.local/state/apish", "history")
     }
 
     /// The entries of the file at `path`, oldest first; none when it does not exist.
@@ -86,10 +84,6 @@ public enum HistoryFile {
                 throw HistoryFileError(operation: "create directory", path: prefix, code: errno)
             }
         }
-    }
-
-    private static func joined(_ directory: String, _ relative: String) -> String {
-        directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
     }
 
     private static func passwordHome() -> String? {

@@ -45,11 +45,7 @@ public struct DocumentCache: Sendable {
 
     /// Where the cache lives for this environment: `$XDG_CACHE_HOME/apish`, else `$HOME/.cache/apish`.
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> DocumentCache? {
-        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
-            return DocumentCache(directory: base + "/apish", keepsLoopback: false)
-        }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return DocumentCache(directory: home + "/.cache/apish", keepsLoopback: false)
+        XDGDirectory.cache.apish(environment: environment).map { DocumentCache(directory: $0, keepsLoopback: false) }
     }
 
     public func entry(for url: String) -> Entry? {

@@ -9,22 +9,13 @@ public struct ConfigPaths: Sendable, Equatable {
 
     /// A relative `XDG_*_HOME` is ignored, as the XDG spec requires.
     public init(environment: [String: String]) {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/"
-        func base(_ variable: String, _ fallback: String) -> String {
-            if let value = environment[variable], value.hasPrefix("/") { return Self.joined(value, "apish") }
-            return Self.joined(Self.joined(home, fallback), "apish")
-        }
-        config = base("XDG_CONFIG_HOME", ".config")
-        state = base("XDG_STATE_HOME", ".local/state")
+        config = XDGDirectory.config.apish(environment: environment, home: { "/" }) ?? "/.config/apish"
+        state = XDGDirectory.state.apish(environment: environment, home: { "/" }) ?? "/.local/state/apish"
     }
 
-    public var profiles: String { Self.joined(config, "profiles") }
-    public var credentials: String { Self.joined(config, "credentials.json") }
-    public var tokens: String { Self.joined(state, "tokens.json") }
+    public var profiles: String { XDGDirectory.joined(config, "profiles") }
+    public var credentials: String { XDGDirectory.joined(config, "credentials.json") }
+    public var tokens: String { XDGDirectory.joined(state, "tokens.json") }
 
-    public func profile(_ name: String) -> String { Self.joined(profiles, name + ".json") }
-
-    static func joined(_ directory: String, _ name: String) -> String {
-        directory.hasSuffix("/") ? directory + name : directory + "/" + name
-    }
+    public func profile(_ name: String) -> String { XDGDirectory.joined(profiles, name + ".json") }
 }
