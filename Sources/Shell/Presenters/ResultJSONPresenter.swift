@@ -51,14 +51,12 @@ struct ResultJSONPresenter {
 
     /// The body a value puts under `"data"` when it is large enough to be written from its tape.
     private func streamedDocument(of value: CommandValue) -> JSONDocument? {
-        let document: JSONDocument?
-        switch value {
-        case .exchange(let exchange, _), .lastResponse(let exchange): document = exchange.document
-        case .document(let document, _): return document.data.count >= Self.streamedBodyBytes ? document : nil
-        default: document = nil
+        let document: JSONDocument? = switch value {
+        case .exchange(let exchange, _), .lastResponse(let exchange): exchange.document
+        case .document(let document, _): document
+        default: nil
         }
-        guard let document, document.data.count >= Self.streamedBodyBytes else { return nil }
-        return document
+        return document.flatMap { $0.data.count >= Self.streamedBodyBytes ? $0 : nil }
     }
 
     /// The line with the document written compactly from its tape where `"data"` goes, masked as
