@@ -29,6 +29,9 @@ public enum LocalFile {
         defer { close(descriptor) }
         // One byte past the limit tells "too large" from "exactly the limit"; endless files stop there too.
         var data = Data()
+        // A regular file says its size: the buffer is made once, not grown (and copied) chunk by chunk.
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_size > 0 { data.reserveCapacity(min(Int(status.st_size), limit) + 1) }
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while data.count <= limit {
             let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, min($0.count, limit + 1 - data.count)) }

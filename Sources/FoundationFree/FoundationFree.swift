@@ -144,12 +144,63 @@ package enum Threads {
         return true
     }
 
+    /// Runs `first` on a new thread while `second` runs on this one, and returns both results once both
+    /// have finished. When no thread can be started, `first` runs here after `second`: the results are
+    /// the same, only not at once.
+    package static func both<First: Sendable, Second>(
+        _ first: @escaping @Sendable () -> First, _ second: () -> Second
+    ) -> (First, Second) {
+        let job = Job(first)
+        guard let thread = start(job) else {
+            let here = second()
+            return (first(), here)
+        }
+        let here = second()
+        pthread_join(thread, nil)
+        // The joined thread wrote `result` before it ended; the join orders that write before this read.
+        return (job.result ?? first(), here)
+    }
+
+    /// A new thread running `job`, or nil when none could be started.
+    private static func start(_ job: some Runnable) -> pthread_t? {
+        let box = Unmanaged.passRetained(job as AnyObject)
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { pointer in
+            guard let pointer, let job = Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue() as? any Runnable else { return nil }
+            job.run()
+            return nil
+        }, box.toOpaque())
+        guard started == 0 else {
+            box.release()
+            return nil
+        }
+        return thread
+    }
+
+    /// Processors this process may run on now (at least 1).
+    package static var processorCount: Int {
+        max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    }
+
     /// `Thread.sleep(forTimeInterval:)`.
     package static func sleep(seconds: Double) {
         guard seconds > 0 else { return }
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+    }
+
+    private protocol Runnable: AnyObject {
+        func run()
+    }
+
+    /// A job for `both`: the thread that runs it writes `result` once, and the caller reads it only
+    /// after joining that thread.
+    private final class Job<Result>: Runnable, @unchecked Sendable {
+        let body: @Sendable () -> Result
+        var result: Result?
+        init(_ body: @escaping @Sendable () -> Result) { self.body = body }
+        func run() { result = body() }
     }
 
     private final class Body: Sendable {

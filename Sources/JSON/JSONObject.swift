@@ -56,6 +56,19 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         for (key, value) in zip(parsedKeys, parsedValues) { self[key] = value }
     }
 
+    /// Builds an object from keys a reader has already found distinct (the YAML reader refuses a key
+    /// given twice), skipping the duplicate check.
+    package init(distinctKeys: [String], values distinctValues: [JSONValue]) {
+        keys = distinctKeys
+        values = distinctValues
+        if distinctKeys.count > Self.indexThreshold {
+            var positions: [String: Int] = [:]
+            positions.reserveCapacity(distinctKeys.count)
+            for (position, key) in distinctKeys.enumerated() { positions[key] = position }
+            index = positions
+        }
+    }
+
     private static func hasDuplicates(_ keys: [String]) -> Bool {
         guard keys.count > 1 else { return false }
         // ASCII keys of different lengths can never be equal, which skips most full comparisons;

@@ -86,7 +86,8 @@ struct SchemaGraphBuilder {
     }
 
     private mutating func read(_ keyword: String, _ member: JSONValue, into node: inout SchemaNode) throws(SchemaError) {
-        let pointer = node.pointer.appending(keyword)
+        // Only keywords that hold subschemas need the pointer below them: most keywords are read without it.
+        var pointer: JSONPointer { node.pointer.appending(keyword) }
         func invalid(_ expected: String) -> SchemaError {
             .invalidKeyword(pointer: node.pointer.description, keyword: keyword, expected: expected)
         }
@@ -96,8 +97,9 @@ struct SchemaGraphBuilder {
             node.types = types
         case "properties":
             guard case .object(let properties) = member else { throw invalid("an object") }
+            let propertiesPointer = pointer
             for (name, schema) in properties {
-                node.properties.append((name, self.node(for: schema, at: pointer.appending(name))))
+                node.properties.append((name, self.node(for: schema, at: propertiesPointer.appending(name))))
             }
             if !node.mergeSources.contains(where: { $0 == nil }) { node.mergeSources.append(nil) }
         case "required":
@@ -121,7 +123,8 @@ struct SchemaGraphBuilder {
             node.mergeSources.append(target)
         case "allOf", "anyOf", "oneOf":
             guard case .array(let schemas) = member, !schemas.isEmpty else { throw invalid("a non-empty list of schemas") }
-            let branches = schemas.enumerated().map { self.node(for: $0.element, at: pointer.appending($0.offset)) }
+            let branchesPointer = pointer
+            let branches = schemas.enumerated().map { self.node(for: $0.element, at: branchesPointer.appending($0.offset)) }
             switch keyword {
             case "allOf":
                 node.allOf = branches

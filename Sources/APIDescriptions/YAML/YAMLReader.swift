@@ -108,13 +108,85 @@ struct YAMLReader {
     private var documents = 0
 
     static func read(_ data: Data, cancellation: CancellationToken?) throws(YAMLError) -> JSONValue {
-        var reader = YAMLReader()
-        reader.nodeLimit = nodeLimit(bytes: data.count)
+        let limit = nodeLimit(bytes: data.count)
         let outcome: Result<JSONValue, YAMLError> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            return Result { () throws(YAMLError) -> JSONValue in try reader.run(bytes, cancellation: cancellation) }
+            if Threads.processorCount > 1, let cut = YAMLCut.find(in: bytes),
+               let halves = readHalves(bytes, at: cut, nodeLimit: limit, cancellation: cancellation) {
+                return halves
+            }
+            return readPart(bytes, nodeLimit: limit, cancellation: cancellation).map(\.value)
         }
         return try outcome.get()
+    }
+
+    /// A document read as two halves at once (see `YAMLCut`), each by its own parser on its own thread, and
+    /// joined. Nil when that gives no answer the whole document would give: a half does not read (the cut
+    /// fell inside a quoted scalar, an alias names an anchor in the other half, the text is broken), the
+    /// halves do not join as the cut says, a key is in both, or together they pass the node budget. The
+    /// caller then reads the whole document, which gives the answer or the error with its true line.
+    static func readHalves(_ bytes: UnsafeBufferPointer<UInt8>, at cut: YAMLCut, nodeLimit: Int,
+                           cancellation: CancellationToken?) -> Result<JSONValue, YAMLError>? {
+        let firstHalf = SharedBytes(UnsafeBufferPointer(rebasing: bytes[..<cut.offset]))
+        let secondHalf = cut.reopening + bytes[cut.offset...]
+        let (first, second) = Threads.both({
+            readPart(firstHalf.buffer, nodeLimit: nodeLimit, cancellation: cancellation)
+        }, {
+            secondHalf.withUnsafeBufferPointer { readPart($0, nodeLimit: nodeLimit, cancellation: cancellation) }
+        })
+        for case .failure(let error) in [first, second] where error.isCancellation { return .failure(error) }
+        guard case .success(let head) = first, case .success(let tail) = second else { return nil }
+        // The second half's root mapping, and the key and mapping of each entry it re-opens, stand for
+        // nodes the first half has counted already.
+        guard head.nodes + tail.nodes - (1 + 2 * cut.depth) <= nodeLimit,
+              let joined = join(head.value, tail.value, depth: cut.depth) else { return nil }
+        return .success(.object(joined))
+    }
+
+    /// The two halves' mappings as one. Where the second half re-opens entries (`depth` of them, outermost
+    /// first), the first half's last member and the second half's first must be the same key, each a
+    /// mapping, and those are joined in turn.
+    private static func join(_ head: JSONValue, _ tail: JSONValue, depth: Int) -> JSONObject? {
+        guard case .object(var joined) = head, case .object(let continued) = tail else { return nil }
+        var keys = continued.keys[...]
+        var values = continued.values[...]
+        if depth > 0 {
+            guard let key = joined.keys.last, keys.first == key, let opened = joined.values.last,
+                  let inner = join(opened, values[values.startIndex], depth: depth - 1) else { return nil }
+            joined.replaceValue(at: joined.count - 1, with: .object(inner))
+            keys = keys.dropFirst()
+            values = values.dropFirst()
+        }
+        return appending(Array(keys), Array(values), to: joined)
+    }
+
+    /// `object` with `keys` and `values` after its own members, or nil when a key is in both, which the
+    /// whole document's reader reports with its line (or, after a `<<` merge, resolves).
+    private static func appending(_ keys: [String], _ values: [JSONValue], to object: JSONObject) -> JSONObject? {
+        guard !keys.contains(where: { object[$0] != nil }) else { return nil }
+        return JSONObject(distinctKeys: object.keys + keys, values: object.values + values)
+    }
+
+    /// Bytes that stay valid, unchanged, until both halves are read: the document's, borrowed by a thread.
+    private struct SharedBytes: @unchecked Sendable {
+        let buffer: UnsafeBufferPointer<UInt8>
+        init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+    }
+
+    /// What one parser read, and the nodes it counted.
+    struct Part: Sendable {
+        let value: JSONValue
+        let nodes: Int
+    }
+
+    /// One parser over `bytes`, a whole document or a half.
+    static func readPart(_ bytes: UnsafeBufferPointer<UInt8>, nodeLimit: Int, cancellation: CancellationToken?) -> Result<Part, YAMLError> {
+        var reader = YAMLReader()
+        reader.nodeLimit = nodeLimit
+        return Result { () throws(YAMLError) -> Part in
+            let value = try reader.run(bytes, cancellation: cancellation)
+            return Part(value: value, nodes: reader.nodes)
+        }
     }
 
     private mutating func run(_ input: UnsafeBufferPointer<UInt8>, cancellation: CancellationToken?) throws(YAMLError) -> JSONValue {
@@ -195,7 +267,7 @@ struct YAMLReader {
                 value = .array(sequences.removeLast())
             case .mapping:
                 let members = mappings.removeLast()
-                value = .object(JSONObject(parsedKeys: members.keys, values: members.values))
+                value = .object(JSONObject(distinctKeys: members.keys, values: members.values))
             }
             if let anchor = start.anchor {
                 anchors[anchor] = Anchored(value: value, nodes: nodes - start.nodesBefore, depth: inner + 1)

@@ -1,0 +1,217 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a large block-style YAML document can be cut in two, so that two parsers read its halves at once.
+///
+/// Published specs are one block mapping at the root, whose `paths` and `components` entries hold nearly
+/// all of the text, one key per line at a fixed indentation. A cut goes at the start of a key line of
+/// some block mapping on the way from the root to the middle of the document: between two root keys, or
+/// between two keys of `paths`, or of `components` → `schemas`. The second half re-opens the mappings the
+/// cut falls inside with their key lines (`components:` and `  schemas:`), and the halves' mappings are
+/// joined again, level by level, once both are read.
+///
+/// Finding a cut reads only the starts of lines, so it can be wrong where a line only looks like a key:
+/// inside a quoted scalar or a flow collection that spans lines. It need not be right, only safe:
+/// `YAMLReader` falls back to reading the whole document in one pass whenever either half does not read,
+/// the halves do not join as the cut says they should, or a key is in both.
+struct YAMLCut: Equatable {
+    /// Where the second half starts: the first byte of a line.
+    let offset: Int
+    /// The key lines, outermost first, that the second half re-opens (`components:\n  schemas:\n`, as
+    /// written), or empty when the cut falls between two root keys.
+    let reopening: [UInt8]
+    /// How many mappings the second half re-opens: the depth at which the halves are joined.
+    let depth: Int
+
+    /// Documents smaller than this are read in one pass: starting a thread and joining the halves costs
+    /// more than it saves.
+    static let minimumBytes = 256 * 1024
+
+    /// How deep a cut may go.
+    private static let depthLimit = 8
+
+    /// The cut nearest the middle of `bytes`, or nil when the document does not have the shape a cut
+    /// needs: a block mapping at the root, no directives, no byte order mark, no second document, and
+    /// neither half smaller than an eighth of the whole.
+    static func find(in bytes: UnsafeBufferPointer<UInt8>, minimumBytes: Int = minimumBytes) -> YAMLCut? {
+        guard bytes.count >= max(minimumBytes, 16), let first = bytes.first, first < 0x80, first != 0 else { return nil }
+        var lines = Lines(bytes)
+        guard let entries = rootEntries(&lines) else { return nil }
+        let search = Search(bytes: bytes, middle: bytes.count / 2, tolerance: bytes.count / 32)
+        guard let cut = search.cut(entries: entries, end: bytes.count, opened: [], depth: 0),
+              cut.offset >= bytes.count / 8, cut.offset <= bytes.count - bytes.count / 8 else { return nil }
+        return cut
+    }
+
+    /// The offsets of the root mapping's key lines, or nil when the root is not a block mapping of plain
+    /// keys, or the stream has a directive or a second document.
+    private static func rootEntries(_ lines: inout Lines) -> [Int]? {
+        var entries: [Int] = []
+        var seenContent = false
+        while let line = lines.next() {
+            let bytes = lines.bytes
+            let head = bytes[line.start]
+            if head == UInt8(ascii: "%") { return nil }
+            if isDocumentMarker(bytes, line) {
+                // An explicit start before the root is fine; any later marker begins or ends a document.
+                if seenContent { return nil }
+                guard onlyBlanks(bytes, from: line.start + 3, to: line.end) else { return nil }
+                continue
+            }
+            if isEntry(bytes, line, indentation: 0) {
+                entries.append(line.start)
+                seenContent = true
+                continue
+            }
+            if !seenContent, !isBlankOrComment(bytes, line) { return nil }
+        }
+        return entries.isEmpty ? nil : entries
+    }
+
+    private struct Search {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let middle: Int
+        /// How far from the middle a cut may be before a deeper one is looked for.
+        let tolerance: Int
+
+        /// A cut among `entries`, the key lines of one block mapping (which ends at `end`), or inside the
+        /// entry the middle falls in when none of them is near enough to the middle.
+        func cut(entries: [Int], end: Int, opened: [UInt8], depth: Int) -> YAMLCut? {
+            let nearest = entries.dropFirst().min { abs($0 - middle) < abs($1 - middle) }
+            if let nearest, abs(nearest - middle) <= tolerance {
+                return YAMLCut(offset: nearest, reopening: opened, depth: depth)
+            }
+            if depth < YAMLCut.depthLimit, let containing = entries.lastIndex(where: { $0 <= middle }) {
+                let entryEnd = containing + 1 < entries.count ? entries[containing + 1] : end
+                if let (keyLine, children) = mapping(at: entries[containing], end: entryEnd),
+                   let deeper = cut(entries: children, end: entryEnd, opened: opened + keyLine, depth: depth + 1) {
+                    return deeper
+                }
+            }
+            return nearest.map { YAMLCut(offset: $0, reopening: opened, depth: depth) }
+        }
+
+        /// For an entry whose key line is a plain key and nothing else, and whose value is a block mapping
+        /// of plain keys: that key line (with its line feed) and the offsets of the mapping's key lines.
+        private func mapping(at entry: Int, end: Int) -> (keyLine: [UInt8], children: [Int])? {
+            var lines = Lines(bytes, from: entry, to: end)
+            guard let keyLine = lines.next(), let colon = bareKeyColon(bytes, keyLine) else { return nil }
+            let parentIndentation = leadingSpaces(bytes, keyLine)
+            var indentation = 0
+            var children: [Int] = []
+            while let line = lines.next() {
+                if indentation == 0 {
+                    if isBlankOrComment(bytes, line) { continue }
+                    let width = leadingSpaces(bytes, line)
+                    guard width > parentIndentation, isEntry(bytes, line, indentation: width) else { return nil }
+                    indentation = width
+                }
+                if isEntry(bytes, line, indentation: indentation) { children.append(line.start) }
+            }
+            guard !children.isEmpty else { return nil }
+            return (Array(bytes[keyLine.start...colon]) + [UInt8(ascii: "\n")], children)
+        }
+    }
+
+    /// A line that starts, at exactly `indentation` spaces, a plain key (not a `<<` merge, whose alias
+    /// would name an anchor in the other half).
+    private static func isEntry(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Lines.Line, indentation: Int) -> Bool {
+        let start = line.start + indentation
+        guard start < line.end, leadingSpaces(bytes, line) == indentation, isPlainStart(bytes[start]) else { return false }
+        return !(bytes[start] == UInt8(ascii: "<") && start + 1 < line.end && bytes[start + 1] == UInt8(ascii: "<"))
+    }
+
+    /// The colon's offset when the line is `key:` with at most blanks or a comment after it.
+    private static func bareKeyColon(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Lines.Line) -> Int? {
+        let start = line.start + leadingSpaces(bytes, line)
+        var position = start
+        while position < line.end, bytes[position] != UInt8(ascii: ":") {
+            if bytes[position] == UInt8(ascii: "#") || bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") {
+                return nil
+            }
+            position += 1
+        }
+        guard position < line.end, position > start, isPlainStart(bytes[start]) else { return nil }
+        let colon = position
+        position += 1
+        while position < line.end, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") { position += 1 }
+        guard position == line.end || bytes[position] == UInt8(ascii: "\r")
+            || (bytes[position] == UInt8(ascii: "#") && position > colon + 1) else { return nil }
+        return colon
+    }
+
+    /// A byte that can begin a plain scalar at the start of a line: not a blank, a line break, or one of
+    /// YAML's indicators (`-?:,[]{}#&*!|>'"%@` and the backquote).
+    private static func isPlainStart(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"),
+             UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["),
+             UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "&"),
+             UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"),
+             UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"), 0:
+            return false
+        default:
+            return true
+        }
+    }
+
+    private static func isDocumentMarker(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Lines.Line) -> Bool {
+        guard line.end - line.start >= 3 else { return false }
+        let head = bytes[line.start]
+        guard head == UInt8(ascii: "-") || head == UInt8(ascii: ".") else { return false }
+        return bytes[line.start + 1] == head && bytes[line.start + 2] == head
+            && (line.end - line.start == 3 || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(bytes[line.start + 3]))
+    }
+
+    private static func isBlankOrComment(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Lines.Line) -> Bool {
+        var position = line.start
+        while position < line.end, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") { position += 1 }
+        return position == line.end || bytes[position] == UInt8(ascii: "\r") || bytes[position] == UInt8(ascii: "#")
+    }
+
+    private static func onlyBlanks(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        (start..<end).allSatisfy { [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(bytes[$0]) }
+    }
+
+    private static func leadingSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Lines.Line) -> Int {
+        var position = line.start
+        while position < line.end, bytes[position] == UInt8(ascii: " ") { position += 1 }
+        return position - line.start
+    }
+
+    /// The non-empty lines of a range, each without its line feed.
+    private struct Lines {
+        struct Line {
+            let start: Int
+            let end: Int
+        }
+
+        let bytes: UnsafeBufferPointer<UInt8>
+        private var position: Int
+        private let end: Int
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, to end: Int? = nil) {
+            self.bytes = bytes
+            position = start
+            self.end = end ?? bytes.count
+        }
+
+        mutating func next() -> Line? {
+            while position < end {
+                let start = position
+                var stop = start
+                if let base = bytes.baseAddress, let found = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start) {
+                    stop = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                } else {
+                    stop = end
+                }
+                position = stop + 1
+                if stop > start { return Line(start: start, end: stop) }
+            }
+            return nil
+        }
+    }
+}
