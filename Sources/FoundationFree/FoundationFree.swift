@@ -129,45 +129,31 @@ package enum Threads {
     /// started (the system's limit, no memory): `body` never runs, and the caller decides what that means.
     @discardableResult
     package static func detach(_ body: @escaping @Sendable () -> Void) -> Bool {
-        let box = Unmanaged.passRetained(Body(body))
-        var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { pointer in
-            guard let pointer else { return nil }
-            Unmanaged<Body>.fromOpaque(pointer).takeRetainedValue().run()
-            return nil
-        }, box.toOpaque())
-        guard started == 0 else {
-            box.release()
-            return false
-        }
+        guard let thread = start(Body(body)) else { return false }
         pthread_detach(thread)
         return true
     }
 
-    /// Runs `first` on a new thread while `second` runs on this one, and returns both results once both
-    /// have finished. When no thread can be started, `first` runs here after `second`: the results are
-    /// the same, only not at once.
-    package static func both<First: Sendable, Second>(
-        _ first: @escaping @Sendable () -> First, _ second: () -> Second
-    ) -> (First, Second) {
-        let job = Job(first)
-        guard let thread = start(job) else {
-            let here = second()
-            return (first(), here)
+    /// Runs `body` on this thread and at once on `extraThreads` new ones, and returns when every run has
+    /// returned. Fewer new threads run when the system cannot start them all (none at all, at worst), so
+    /// `body` should take its work from a queue the runs share, and the work gets done whatever the count.
+    package static func together(extraThreads: Int, _ body: @escaping @Sendable () -> Void) {
+        var threads: [pthread_t] = []
+        for _ in 0..<max(0, extraThreads) {
+            guard let thread = start(Body(body)) else { break }
+            threads.append(thread)
         }
-        let here = second()
-        pthread_join(thread, nil)
-        // The joined thread wrote `result` before it ended; the join orders that write before this read.
-        return (job.result ?? first(), here)
+        body()
+        for thread in threads { pthread_join(thread, nil) }
     }
 
-    /// A new thread running `job`, or nil when none could be started.
-    private static func start(_ job: some Runnable) -> pthread_t? {
-        let box = Unmanaged.passRetained(job as AnyObject)
+    /// A new joinable thread running `body`, or nil when none could be started.
+    private static func start(_ body: Body) -> pthread_t? {
+        let box = Unmanaged.passRetained(body)
         var thread = pthread_t()
         let started = pthread_create(&thread, nil, { pointer in
-            guard let pointer, let job = Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue() as? any Runnable else { return nil }
-            job.run()
+            guard let pointer else { return nil }
+            Unmanaged<Body>.fromOpaque(pointer).takeRetainedValue().run()
             return nil
         }, box.toOpaque())
         guard started == 0 else {
@@ -188,19 +174,6 @@ package enum Threads {
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
-    }
-
-    private protocol Runnable: AnyObject {
-        func run()
-    }
-
-    /// A job for `both`: the thread that runs it writes `result` once, and the caller reads it only
-    /// after joining that thread.
-    private final class Job<Result>: Runnable, @unchecked Sendable {
-        let body: @Sendable () -> Result
-        var result: Result?
-        init(_ body: @escaping @Sendable () -> Result) { self.body = body }
-        func run() { result = body() }
     }
 
     private final class Body: Sendable {

@@ -4,46 +4,57 @@ import Glibc
 import Darwin
 #endif
 
-/// Where a large block-style YAML document can be cut in two, so that two parsers read its halves at once.
+/// Where a large block-style YAML document can be cut into pieces, so that parsers on several threads
+/// read them at once.
 ///
 /// Published specs are one block mapping at the root, whose `paths` and `components` entries hold nearly
 /// all of the text, one key per line at a fixed indentation. A cut goes at the start of a key line of
-/// some block mapping on the way from the root to the middle of the document: between two root keys, or
-/// between two keys of `paths`, or of `components` → `schemas`. The second half re-opens the mappings the
-/// cut falls inside with their key lines (`components:` and `  schemas:`), and the halves' mappings are
-/// joined again, level by level, once both are read.
+/// some block mapping on the way from the root to the place wanted: between two root keys, or between two
+/// keys of `paths`, or of `components` → `schemas`. The piece after it re-opens the mappings the cut falls
+/// inside with their key lines (`components:` and `  schemas:`), and the pieces' mappings are joined
+/// again, level by level, once all are read.
 ///
 /// Finding a cut reads only the starts of lines, so it can be wrong where a line only looks like a key:
 /// inside a quoted scalar or a flow collection that spans lines. It need not be right, only safe:
-/// `YAMLReader` falls back to reading the whole document in one pass whenever either half does not read,
-/// the halves do not join as the cut says they should, or a key is in both.
+/// `YAMLReader` falls back to reading the whole document in one pass whenever a piece does not read, the
+/// pieces do not join as the cuts say they should, or a key is in two of them.
 struct YAMLCut: Equatable {
-    /// Where the second half starts: the first byte of a line.
+    /// Where the piece after the cut starts: the first byte of a line.
     let offset: Int
-    /// The key lines, outermost first, that the second half re-opens (`components:\n  schemas:\n`, as
+    /// The key lines, outermost first, that the piece after the cut re-opens (`components:\n  schemas:\n`, as
     /// written), or empty when the cut falls between two root keys.
     let reopening: [UInt8]
-    /// How many mappings the second half re-opens: the depth at which the halves are joined.
+    /// How many mappings the piece after the cut re-opens: the depth at which it joins the one before.
     let depth: Int
 
-    /// Documents smaller than this are read in one pass: starting a thread and joining the halves costs
-    /// more than it saves.
+    /// Documents smaller than this are read in one pass: starting threads and joining pieces costs more
+    /// than it saves.
     static let minimumBytes = 256 * 1024
 
     /// How deep a cut may go.
     private static let depthLimit = 8
 
-    /// The cut nearest the middle of `bytes`, or nil when the document does not have the shape a cut
-    /// needs: a block mapping at the root, no directives, no byte order mark, no second document, and
-    /// neither half smaller than an eighth of the whole.
-    static func find(in bytes: UnsafeBufferPointer<UInt8>, minimumBytes: Int = minimumBytes) -> YAMLCut? {
-        guard bytes.count >= max(minimumBytes, 16), let first = bytes.first, first < 0x80, first != 0 else { return nil }
+    /// Where to cut `bytes` into about `pieces` pieces of even size, in order, or none when the document
+    /// is small or does not have the shape a cut needs: a block mapping at the root, no directives, no
+    /// byte order mark, no second document. Each cut is the key line nearest its target (a k-th of the
+    /// way through), so some targets may share a cut or find none, and fewer pieces result.
+    static func cuts(in bytes: UnsafeBufferPointer<UInt8>, pieces: Int, minimumBytes: Int = minimumBytes) -> [YAMLCut] {
+        guard pieces > 1, bytes.count >= max(minimumBytes, 16), let first = bytes.first, first < 0x80, first != 0 else { return [] }
         var lines = Lines(bytes)
-        guard let entries = rootEntries(&lines) else { return nil }
-        let search = Search(bytes: bytes, middle: bytes.count / 2, tolerance: bytes.count / 32)
-        guard let cut = search.cut(entries: entries, end: bytes.count, opened: [], depth: 0),
-              cut.offset >= bytes.count / 8, cut.offset <= bytes.count - bytes.count / 8 else { return nil }
-        return cut
+        guard let entries = rootEntries(&lines) else { return [] }
+        var cuts: [YAMLCut] = []
+        for piece in 1..<pieces {
+            let search = Search(bytes: bytes, target: bytes.count / pieces * piece, tolerance: bytes.count / (4 * pieces))
+            guard let cut = search.cut(entries: entries, end: bytes.count, opened: [], depth: 0),
+                  cut.offset > (cuts.last?.offset ?? 0), cut.offset < bytes.count else { continue }
+            cuts.append(cut)
+        }
+        return cuts
+    }
+
+    /// The cut nearest the middle, when the document can be cut in two.
+    static func find(in bytes: UnsafeBufferPointer<UInt8>, minimumBytes: Int = minimumBytes) -> YAMLCut? {
+        cuts(in: bytes, pieces: 2, minimumBytes: minimumBytes).first
     }
 
     /// The offsets of the root mapping's key lines, or nil when the root is not a block mapping of plain
@@ -73,18 +84,19 @@ struct YAMLCut: Equatable {
 
     private struct Search {
         let bytes: UnsafeBufferPointer<UInt8>
-        let middle: Int
-        /// How far from the middle a cut may be before a deeper one is looked for.
+        /// Where the cut is wanted.
+        let target: Int
+        /// How far from the target a cut may be before a deeper one is looked for.
         let tolerance: Int
 
         /// A cut among `entries`, the key lines of one block mapping (which ends at `end`), or inside the
-        /// entry the middle falls in when none of them is near enough to the middle.
+        /// entry the target falls in when none of them is near enough to it.
         func cut(entries: [Int], end: Int, opened: [UInt8], depth: Int) -> YAMLCut? {
-            let nearest = entries.dropFirst().min { abs($0 - middle) < abs($1 - middle) }
-            if let nearest, abs(nearest - middle) <= tolerance {
+            let nearest = entries.dropFirst().min { abs($0 - target) < abs($1 - target) }
+            if let nearest, abs(nearest - target) <= tolerance {
                 return YAMLCut(offset: nearest, reopening: opened, depth: depth)
             }
-            if depth < YAMLCut.depthLimit, let containing = entries.lastIndex(where: { $0 <= middle }) {
+            if depth < YAMLCut.depthLimit, let containing = entries.lastIndex(where: { $0 <= target }) {
                 let entryEnd = containing + 1 < entries.count ? entries[containing + 1] : end
                 if let (keyLine, children) = mapping(at: entries[containing], end: entryEnd),
                    let deeper = cut(entries: children, end: entryEnd, opened: opened + keyLine, depth: depth + 1) {
@@ -117,7 +129,7 @@ struct YAMLCut: Equatable {
     }
 
     /// A line that starts, at exactly `indentation` spaces, a plain key (not a `<<` merge, whose alias
-    /// would name an anchor in the other half).
+    /// would name an anchor in an earlier piece).
     private static func isEntry(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Lines.Line, indentation: Int) -> Bool {
         let start = line.start + indentation
         guard start < line.end, leadingSpaces(bytes, line) == indentation, isPlainStart(bytes[start]) else { return false }

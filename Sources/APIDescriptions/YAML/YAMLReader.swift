@@ -1,6 +1,7 @@
 import CYAML
 import FoundationFree
 import JSON
+import Synchronization
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -25,17 +26,27 @@ struct YAMLReader {
     /// Nesting, counted through aliases; the JSON parser allows the same.
     static let depthLimit = 512
 
-    /// What kind each open collection is; its contents are in `sequences` or `mappings`, innermost last.
-    /// Kept as parallel stacks so a value is added in place, with no copy of the collection around it.
-    private enum Kind {
-        case sequence
-        case mapping
-    }
-
-    /// Where a collection began, and what its anchor needs to know once it ends.
-    private struct Start {
-        let anchor: String?
+    /// An open sequence or mapping. Its contents so far are the top of `values` from `valueBase`, and for a
+    /// mapping its keys the top of `keys` from `keyBase`: one stack for all open collections, so a value is
+    /// added with no copy of the collection around it, and a finished collection leaves the stack by a
+    /// move into an array of exactly its size.
+    private struct Frame {
+        let isMapping: Bool
+        /// Its anchor is on top of `anchorNames`.
+        let anchored: Bool
         let nodesBefore: Int
+        let valueBase: Int
+        let keyBase: Int
+        /// The deepest nesting its contents reach so far.
+        var depth = 0
+        /// A key has been read (the top of `keys`) and waits for its value.
+        var pending = false
+        /// That key is `<<`.
+        var pendingMerge = false
+        /// Its keys are looked up in `indexes.last`, as it is wide enough for a scan to cost more than a hash.
+        var indexed = false
+        /// Some of its members came from a `<<` merge: their positions are `mergedPositions.last`.
+        var merging = false
     }
 
     /// A 1-based place in the text.
@@ -49,58 +60,23 @@ struct YAMLReader {
         }
     }
 
-    /// A key read, waiting for its value.
-    private struct PendingKey {
-        let text: String
-        let mark: Mark
-        let merge: Bool
-    }
-
-    /// A mapping's members so far; keys are looked up in `index` once the mapping is wide enough for a
-    /// scan to cost more than a hash.
-    private struct Members {
-        var keys: [String] = []
-        var values: [JSONValue] = []
-        var marks: [Mark] = []
-        var index: [String: Int]?
-        var pending: PendingKey?
-
-        /// Positions of members that came from a `<<` merge, which a key written in the mapping replaces.
-        var merged: Set<Int> = []
-
-        /// The position `key` was given at before, if it was.
-        mutating func position(of key: String) -> Int? {
-            if index == nil, keys.count >= 16 {
-                var built: [String: Int] = [:]
-                built.reserveCapacity(keys.count * 2)
-                for (position, known) in keys.enumerated() { built[known] = position }
-                index = built
-            }
-            if let index { return index[key] }
-            let length = key.utf8.count
-            return keys.indices.first { keys[$0].utf8.count == length && keys[$0] == key }
-        }
-
-        mutating func append(_ key: String, _ value: JSONValue, at mark: Mark) {
-            index?[key] = keys.count
-            keys.append(key)
-            values.append(value)
-            marks.append(mark)
-        }
-    }
-
     private struct Anchored {
         let value: JSONValue
         let nodes: Int
         let depth: Int
     }
 
-    private var kinds: [Kind] = []
-    private var starts: [Start] = []
-    private var sequences: [[JSONValue]] = []
-    private var mappings: [Members] = []
-    /// The deepest nesting each open collection's contents reach so far.
-    private var depths: [Int] = []
+    /// Mappings with more keys than this get a key → position index.
+    private static let indexThreshold = 16
+
+    private var frames: [Frame] = []
+    private let values = MoveStack<JSONValue>()
+    private let keys = MoveStack<String>()
+    /// Where each key on `keys` was written, for the error that names a duplicate's first place.
+    private var keyMarks: [Mark] = []
+    private var anchorNames: [String] = []
+    private var indexes: [[String: Int]] = []
+    private var mergedPositions: [Set<Int>] = []
     private var anchors: [String: Anchored] = [:]
     private var nodes = 0
     private var nodeLimit = 0
@@ -111,40 +87,107 @@ struct YAMLReader {
         let limit = nodeLimit(bytes: data.count)
         let outcome: Result<JSONValue, YAMLError> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            if Threads.processorCount > 1, let cut = YAMLCut.find(in: bytes),
-               let halves = readHalves(bytes, at: cut, nodeLimit: limit, cancellation: cancellation) {
-                return halves
+            let threads = min(Threads.processorCount, maximumThreads)
+            if threads > 1, case let cuts = YAMLCut.cuts(in: bytes, pieces: piecesPerThread * threads), !cuts.isEmpty,
+               let pieces = readPieces(bytes, at: cuts, threads: threads, nodeLimit: limit, cancellation: cancellation) {
+                return pieces
             }
             return readPart(bytes, nodeLimit: limit, cancellation: cancellation).map(\.value)
         }
         return try outcome.get()
     }
 
-    /// A document read as two halves at once (see `YAMLCut`), each by its own parser on its own thread, and
-    /// joined. Nil when that gives no answer the whole document would give: a half does not read (the cut
-    /// fell inside a quoted scalar, an alias names an anchor in the other half, the text is broken), the
-    /// halves do not join as the cut says, a key is in both, or together they pass the node budget. The
-    /// caller then reads the whole document, which gives the answer or the error with its true line.
-    static func readHalves(_ bytes: UnsafeBufferPointer<UInt8>, at cut: YAMLCut, nodeLimit: Int,
+    /// Threads a large document is read on at most, the calling one included.
+    static let maximumThreads = 4
+    /// Pieces for each thread: more pieces than threads lets a thread that starts late (a processor that
+    /// was idle can take milliseconds to wake) find work left, while the others read on.
+    static let piecesPerThread = 4
+
+    /// A document read as pieces at once (see `YAMLCut`), by parsers on `threads` threads that take the
+    /// pieces in turn, and joined. Nil when that gives no answer the whole document would give: a piece does
+    /// not read (a cut fell inside a quoted scalar, an alias names an anchor in an earlier piece, the text is
+    /// broken), the pieces do not join as the cuts say, a key is in two of them, or together they pass the
+    /// node budget. The caller then reads the whole document, which gives the answer, or the error with its
+    /// true line.
+    static func readPieces(_ bytes: UnsafeBufferPointer<UInt8>, at cuts: [YAMLCut], threads: Int, nodeLimit: Int,
                            cancellation: CancellationToken?) -> Result<JSONValue, YAMLError>? {
-        let firstHalf = SharedBytes(UnsafeBufferPointer(rebasing: bytes[..<cut.offset]))
-        let secondHalf = cut.reopening + bytes[cut.offset...]
-        let (first, second) = Threads.both({
-            readPart(firstHalf.buffer, nodeLimit: nodeLimit, cancellation: cancellation)
-        }, {
-            secondHalf.withUnsafeBufferPointer { readPart($0, nodeLimit: nodeLimit, cancellation: cancellation) }
-        })
-        for case .failure(let error) in [first, second] where error.isCancellation { return .failure(error) }
-        guard case .success(let head) = first, case .success(let tail) = second else { return nil }
-        // The second half's root mapping, and the key and mapping of each entry it re-opens, stand for
-        // nodes the first half has counted already.
-        guard head.nodes + tail.nodes - (1 + 2 * cut.depth) <= nodeLimit,
-              let joined = join(head.value, tail.value, depth: cut.depth) else { return nil }
-        return .success(.object(joined))
+        let work = PieceWork(bytes: bytes, cuts: cuts, nodeLimit: nodeLimit, cancellation: cancellation)
+        Threads.together(extraThreads: threads - 1) { work.readPieces() }
+        let parts = work.results
+        for case .failure(let error)? in parts where error.isCancellation { return .failure(error) }
+        var nodes = 0
+        var joined: JSONValue?
+        for (index, part) in parts.enumerated() {
+            guard case .success(let part)? = part else { return nil }
+            // Each piece after the first counts again its root mapping, and the key and mapping of each
+            // entry it re-opens.
+            nodes += part.nodes - (index == 0 ? 0 : 1 + 2 * cuts[index - 1].depth)
+            guard let head = joined else {
+                joined = part.value
+                continue
+            }
+            guard let object = join(head, part.value, depth: cuts[index - 1].depth) else { return nil }
+            joined = .object(object)
+        }
+        guard nodes <= nodeLimit, let joined else { return nil }
+        return .success(joined)
     }
 
-    /// The two halves' mappings as one. Where the second half re-opens entries (`depth` of them, outermost
-    /// first), the first half's last member and the second half's first must be the same key, each a
+    /// The pieces of one document, which threads take in turn; once one fails the rest are skipped.
+    private final class PieceWork: @unchecked Sendable {
+        // The document's bytes stay valid and unchanged until every thread has returned; each result slot
+        // is written by the one thread that took its piece, and read only after all have returned.
+        private let bytes: UnsafeBufferPointer<UInt8>
+        private let cuts: [YAMLCut]
+        private let nodeLimit: Int
+        private let cancellation: CancellationToken?
+        private let next = Atomic<Int>(0)
+        private let failed = Atomic<Bool>(false)
+        private let slots: UnsafeMutablePointer<Result<Part, YAMLError>?>
+
+        init(bytes: UnsafeBufferPointer<UInt8>, cuts: [YAMLCut], nodeLimit: Int, cancellation: CancellationToken?) {
+            self.bytes = bytes
+            self.cuts = cuts
+            self.nodeLimit = nodeLimit
+            self.cancellation = cancellation
+            slots = .allocate(capacity: cuts.count + 1)
+            slots.initialize(repeating: nil, count: cuts.count + 1)
+        }
+
+        deinit {
+            slots.deinitialize(count: cuts.count + 1)
+            slots.deallocate()
+        }
+
+        var results: [Result<Part, YAMLError>?] {
+            Array(UnsafeBufferPointer(start: slots, count: cuts.count + 1))
+        }
+
+        func readPieces() {
+            while !failed.load(ordering: .relaxed) {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index <= cuts.count else { return }
+                let part = read(piece: index)
+                if case .failure = part { failed.store(true, ordering: .relaxed) }
+                slots[index] = part
+            }
+        }
+
+        /// The first piece is read in place; each later one after the key lines its cut re-opens.
+        private func read(piece index: Int) -> Result<Part, YAMLError> {
+            let end = index < cuts.count ? cuts[index].offset : bytes.count
+            guard index > 0 else {
+                return YAMLReader.readPart(UnsafeBufferPointer(rebasing: bytes[..<end]), nodeLimit: nodeLimit, cancellation: cancellation)
+            }
+            let cut = cuts[index - 1]
+            var text = cut.reopening
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cut.offset..<end]))
+            return text.withUnsafeBufferPointer { YAMLReader.readPart($0, nodeLimit: nodeLimit, cancellation: cancellation) }
+        }
+    }
+
+    /// Two pieces' mappings as one. Where the later piece re-opens entries (`depth` of them, outermost
+    /// first), the earlier piece's last member and the later one's first must be the same key, each a
     /// mapping, and those are joined in turn.
     private static func join(_ head: JSONValue, _ tail: JSONValue, depth: Int) -> JSONObject? {
         guard case .object(var joined) = head, case .object(let continued) = tail else { return nil }
@@ -167,19 +210,13 @@ struct YAMLReader {
         return JSONObject(distinctKeys: object.keys + keys, values: object.values + values)
     }
 
-    /// Bytes that stay valid, unchanged, until both halves are read: the document's, borrowed by a thread.
-    private struct SharedBytes: @unchecked Sendable {
-        let buffer: UnsafeBufferPointer<UInt8>
-        init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
-    }
-
     /// What one parser read, and the nodes it counted.
     struct Part: Sendable {
         let value: JSONValue
         let nodes: Int
     }
 
-    /// One parser over `bytes`, a whole document or a half.
+    /// One parser over `bytes`, a whole document or a piece.
     static func readPart(_ bytes: UnsafeBufferPointer<UInt8>, nodeLimit: Int, cancellation: CancellationToken?) -> Result<Part, YAMLError> {
         var reader = YAMLReader()
         reader.nodeLimit = nodeLimit
@@ -221,7 +258,8 @@ struct YAMLReader {
     }
 
     private var awaitingKey: Bool {
-        kinds.last == .mapping && mappings[mappings.count - 1].pending == nil
+        guard let frame = frames.last else { return false }
+        return frame.isMapping && !frame.pending
     }
 
     private mutating func handle(_ event: inout yaml_event_t, at mark: Mark) throws(YAMLError) {
@@ -246,33 +284,28 @@ struct YAMLReader {
                 throw YAMLError(line: mark.line, column: mark.column, message: "a mapping key must be a scalar, not a list or mapping")
             }
             try count(1, at: mark)
-            guard kinds.count < Self.depthLimit else {
+            guard frames.count < Self.depthLimit else {
                 throw YAMLError(line: mark.line, column: mark.column, message: "nested more than \(Self.depthLimit) levels deep")
             }
-            let start = Start(anchor: Self.text(apish_yaml_anchor(&event)), nodesBefore: nodes - 1)
-            if event.type == YAML_SEQUENCE_START_EVENT {
-                kinds.append(.sequence)
-                sequences.append([])
-            } else {
-                kinds.append(.mapping)
-                mappings.append(Members())
-            }
-            starts.append(start)
-            depths.append(0)
+            let anchor = Self.text(apish_yaml_anchor(&event))
+            if let anchor { anchorNames.append(anchor) }
+            frames.append(Frame(isMapping: event.type == YAML_MAPPING_START_EVENT, anchored: anchor != nil,
+                                nodesBefore: nodes - 1, valueBase: values.count, keyBase: keys.count))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            guard let kind = kinds.popLast(), let start = starts.popLast(), let inner = depths.popLast() else { return }
+            guard let frame = frames.popLast() else { return }
             let value: JSONValue
-            switch kind {
-            case .sequence:
-                value = .array(sequences.removeLast())
-            case .mapping:
-                let members = mappings.removeLast()
-                value = .object(JSONObject(distinctKeys: members.keys, values: members.values))
+            if frame.isMapping {
+                keyMarks.removeSubrange(frame.keyBase...)
+                if frame.indexed { indexes.removeLast() }
+                if frame.merging { mergedPositions.removeLast() }
+                value = .object(JSONObject(distinctKeys: keys.moveOut(from: frame.keyBase), values: values.moveOut(from: frame.valueBase)))
+            } else {
+                value = .array(values.moveOut(from: frame.valueBase))
             }
-            if let anchor = start.anchor {
-                anchors[anchor] = Anchored(value: value, nodes: nodes - start.nodesBefore, depth: inner + 1)
+            if frame.anchored, let anchor = anchorNames.popLast() {
+                anchors[anchor] = Anchored(value: value, nodes: nodes - frame.nodesBefore, depth: frame.depth + 1)
             }
-            try add(value, depth: inner + 1, at: mark)
+            try add(value, depth: frame.depth + 1, at: mark)
         default:
             break
         }
@@ -290,7 +323,7 @@ struct YAMLReader {
             if let anchor {
                 anchors[anchor] = Anchored(value: resolves ? YAMLCoreSchema.resolve(bytes) : .string(key), nodes: 1, depth: 1)
             }
-            try addKey(key, merge: plain && tag == nil && key == "<<", at: mark)
+            addKey(key, merge: plain && tag == nil && key == "<<", at: mark)
             return
         }
         let value = resolves ? YAMLCoreSchema.resolve(bytes) : .string(String(decoding: bytes, as: UTF8.self))
@@ -304,56 +337,88 @@ struct YAMLReader {
         "tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null",
     ]
 
-    private mutating func addKey(_ key: String, merge: Bool, at mark: Mark) throws(YAMLError) {
-        guard kinds.last == .mapping else { return }
-        mappings[mappings.count - 1].pending = PendingKey(text: key, mark: mark, merge: merge)
+    /// A key for the innermost mapping, waiting for its value.
+    private mutating func addKey(_ key: String, merge: Bool, at mark: Mark) {
+        keys.append(key)
+        keyMarks.append(mark)
+        frames[frames.count - 1].pending = true
+        frames[frames.count - 1].pendingMerge = merge
     }
 
     /// Puts a finished value where it belongs: the document, a sequence, or a mapping (as its key when a
     /// key is awaited, else as the pending key's value).
     private mutating func add(_ value: JSONValue, depth: Int, at mark: Mark) throws(YAMLError) {
-        guard let kind = kinds.last else {
+        guard !frames.isEmpty else {
             result = value
             return
         }
-        let last = kinds.count - 1
-        if kinds.count + depth > Self.depthLimit {
+        let last = frames.count - 1
+        if frames.count + depth > Self.depthLimit {
             throw YAMLError(line: mark.line, column: mark.column,
                             message: "nested more than \(Self.depthLimit) levels deep once aliases are expanded")
         }
-        depths[last] = max(depths[last], depth)
-        switch kind {
-        case .sequence:
-            sequences[sequences.count - 1].append(value)
-        case .mapping:
-            try Self.add(value, to: &mappings[mappings.count - 1], at: mark)
+        if depth > frames[last].depth { frames[last].depth = depth }
+        guard frames[last].isMapping else {
+            values.append(value)
+            return
         }
-    }
-
-    /// A value for the innermost mapping: its key when a key is awaited, else the pending key's value.
-    private static func add(_ value: JSONValue, to members: inout Members, at mark: Mark) throws(YAMLError) {
-        guard let pending = members.pending else {
+        guard frames[last].pending else {
+            // An alias where a key goes: the text its scalar stands for.
             guard let key = Self.keyText(value) else {
                 throw YAMLError(line: mark.line, column: mark.column, message: "a mapping key must be a scalar, not a list or mapping")
             }
-            members.pending = PendingKey(text: key, mark: mark, merge: false)
+            addKey(key, merge: false, at: mark)
             return
         }
-        members.pending = nil
-        if pending.merge {
-            try Self.merge(value, into: &members, at: pending.mark)
+        frames[last].pending = false
+        let key = keys.removeLast()
+        let keyMark = keyMarks.removeLast()
+        if frames[last].pendingMerge {
+            try merge(value, at: keyMark)
             return
         }
-        if let position = members.position(of: pending.text) {
-            guard members.merged.remove(position) != nil else {
-                throw YAMLError(line: pending.mark.line, column: pending.mark.column,
-                                message: "duplicate key \"\(pending.text)\" (first at line \(members.marks[position].line))")
+        if let position = position(of: key) {
+            let frame = frames[last]
+            guard frame.merging, mergedPositions[mergedPositions.count - 1].remove(position) != nil else {
+                throw YAMLError(line: keyMark.line, column: keyMark.column,
+                                message: "duplicate key \"\(key)\" (first at line \(keyMarks[frame.keyBase + position].line))")
             }
-            members.values[position] = value
-            members.marks[position] = pending.mark
+            values[frame.valueBase + position] = value
+            keyMarks[frame.keyBase + position] = keyMark
             return
         }
-        members.append(pending.text, value, at: pending.mark)
+        append(key, value, at: keyMark)
+    }
+
+    /// The position in the innermost mapping that `key` was given at before, if it was.
+    private func position(of key: String) -> Int? {
+        let frame = frames[frames.count - 1]
+        if frame.indexed { return indexes[indexes.count - 1][key] }
+        let length = key.utf8.count
+        return keys.withElements(from: frame.keyBase) { known in
+            known.indices.first { known[$0].utf8.count == length && known[$0] == key }
+        }
+    }
+
+    /// A new member of the innermost mapping.
+    private mutating func append(_ key: String, _ value: JSONValue, at mark: Mark) {
+        let last = frames.count - 1
+        let position = keys.count - frames[last].keyBase
+        if frames[last].indexed {
+            indexes[indexes.count - 1][key] = position
+        } else if position + 1 > Self.indexThreshold {
+            var index: [String: Int] = [:]
+            index.reserveCapacity(2 * (position + 1))
+            keys.withElements(from: frames[last].keyBase) { known in
+                for (offset, name) in known.enumerated() { index[name] = offset }
+            }
+            index[key] = position
+            indexes.append(index)
+            frames[last].indexed = true
+        }
+        keys.append(key)
+        keyMarks.append(mark)
+        values.append(value)
     }
 
     /// An alias used as a key: the text its scalar stands for.
@@ -369,16 +434,21 @@ struct YAMLReader {
 
     /// `<<: *base` (or a list of them): the members of each mapping that the mapping lacks, earlier
     /// mappings in the list first, as keys written in the mapping itself win.
-    private static func merge(_ value: JSONValue, into members: inout Members, at mark: Mark) throws(YAMLError) {
+    private mutating func merge(_ value: JSONValue, at mark: Mark) throws(YAMLError) {
         let sources: [JSONValue]
         if case .array(let list) = value { sources = list } else { sources = [value] }
         for source in sources {
             guard case .object(let merged) = source else {
                 throw YAMLError(line: mark.line, column: mark.column, message: "a << merge key needs a mapping or a list of mappings")
             }
-            for (key, member) in merged where members.position(of: key) == nil {
-                members.merged.insert(members.keys.count)
-                members.append(key, member, at: mark)
+            for (key, member) in merged where position(of: key) == nil {
+                let last = frames.count - 1
+                if !frames[last].merging {
+                    mergedPositions.append([])
+                    frames[last].merging = true
+                }
+                mergedPositions[mergedPositions.count - 1].insert(keys.count - frames[last].keyBase)
+                append(key, member, at: mark)
             }
         }
     }
@@ -405,5 +475,62 @@ struct YAMLReader {
             message += " (\(context) at line \(at.line), column \(at.column))"
         }
         return YAMLError(line: mark.line, column: mark.column, message: message)
+    }
+}
+
+/// A stack whose top elements leave as one array by a move: no copy, retain or release of each element.
+/// The YAML reader keeps the contents of all its open collections on two of these.
+private final class MoveStack<Element> {
+    private var base: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int = 256) {
+        base = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    func append(_ element: Element) {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = larger
+            capacity *= 2
+        }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    subscript(position: Int) -> Element {
+        get { base[position] }
+        set { base[position] = newValue }
+    }
+
+    /// The top element, taken off.
+    func removeLast() -> Element {
+        count -= 1
+        return (base + count).move()
+    }
+
+    /// The elements from `start` up, taken off in order.
+    func moveOut(from start: Int) -> [Element] {
+        let moved = count - start
+        let source = base + start
+        count = start
+        return Array(unsafeUninitializedCapacity: moved) { buffer, initialized in
+            if let target = buffer.baseAddress { target.moveInitialize(from: source, count: moved) }
+            initialized = moved
+        }
+    }
+
+    /// `body` over the elements from `start` up, in place.
+    func withElements<Result>(from start: Int, _ body: (UnsafeBufferPointer<Element>) -> Result) -> Result {
+        body(UnsafeBufferPointer(start: base + start, count: count - start))
     }
 }

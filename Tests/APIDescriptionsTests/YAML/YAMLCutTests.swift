@@ -4,9 +4,9 @@ import FoundationFree
 import JSON
 @testable import APIDescriptions
 
-/// A large document is read as two halves at once (`YAMLCut`, `YAMLReader.readHalves`). These check where
-/// the cut goes, that the halves give exactly what one pass gives, and that every case a cut cannot
-/// handle falls back to one pass, with one pass's answer or error.
+/// A large document is read as pieces at once (`YAMLCut`, `YAMLReader.readPieces`). These check where the
+/// cuts go, that the pieces give exactly what one pass gives, and that every case a cut cannot handle
+/// falls back to one pass, with one pass's answer or error.
 @Suite struct YAMLCutTests {
     /// A spec in the shape published ones have: a few small root entries, then `paths` and `components`
     /// with one key per line at two spaces.
@@ -72,8 +72,8 @@ import JSON
     func halves(_ text: String, nodeLimit: Int? = nil, cancellation: CancellationToken? = nil) -> Result<JSONValue, YAMLError>? {
         withBytes(text) { bytes in
             guard let cut = YAMLCut.find(in: bytes, minimumBytes: 0) else { return nil }
-            return YAMLReader.readHalves(bytes, at: cut, nodeLimit: nodeLimit ?? YAMLReader.nodeLimit(bytes: bytes.count),
-                                         cancellation: cancellation)
+            return YAMLReader.readPieces(bytes, at: [cut], threads: 2,
+                                         nodeLimit: nodeLimit ?? YAMLReader.nodeLimit(bytes: bytes.count), cancellation: cancellation)
         }
     }
 
@@ -99,7 +99,7 @@ import JSON
     }
 
     @Test func cutsBetweenRootKeysWhenTheEntryCannotBeReopened() throws {
-        // `paths: &all` carries an anchor, which a second half could not re-open without changing meaning.
+        // `paths: &all` carries an anchor, which a later piece could not re-open without changing its meaning.
         let text = Self.spec(paths: 40, schemas: 40).replacingOccurrences(of: "paths:\n", with: "paths: &all\n")
         let found = try #require(cut(text))
         #expect(found.reopening.isEmpty)
@@ -120,6 +120,19 @@ import JSON
         #expect(cut(text) == nil, "\(name)")
     }
 
+    @Test(arguments: [1, 2, 3])
+    func manyPiecesOnAnyNumberOfThreadsGiveWhatOnePassGives(_ threads: Int) throws {
+        let text = Self.spec(paths: 60, schemas: 200)
+        let cuts = withBytes(text) { YAMLCut.cuts(in: $0, pieces: 8, minimumBytes: 0) }
+        #expect(cuts.count >= 5)
+        #expect(cuts.map(\.offset) == cuts.map(\.offset).sorted())
+        #expect(Set(cuts.map(\.depth)).isSuperset(of: [1, 2]), "cuts in paths and in components → schemas")
+        let pieces = withBytes(text) {
+            YAMLReader.readPieces($0, at: cuts, threads: threads, nodeLimit: YAMLReader.nodeLimit(bytes: $0.count), cancellation: nil)
+        }
+        #expect(try pieces?.get() == whole(text).get())
+    }
+
     @Test func aSmallDocumentIsReadInOnePass() {
         let text = Self.spec(paths: 5, schemas: 2)
         #expect(withBytes(text) { YAMLCut.find(in: $0) } == nil)
@@ -130,7 +143,7 @@ import JSON
         YAMLCutTests.spec(paths: 60, schemas: 20),
         // The middle in components → schemas: the cut re-opens both.
         YAMLCutTests.spec(paths: 3, schemas: 80),
-        // Anchors and merges that stay in their half.
+        // Anchors and merges that stay in their piece.
         YAMLCutTests.spec(paths: 30, schemas: 30, extra: "x-base: &base {a: 1}\nx-more:\n  <<: *base\n  b: 2\n"),
         "---\n# explicit start\n" + YAMLCutTests.spec(paths: 30, schemas: 5),
         YAMLCutTests.spec(paths: 30, schemas: 5).replacingOccurrences(of: "\n", with: "\r\n"),
@@ -148,7 +161,7 @@ import JSON
         #expect(withBytes(text) { YAMLCut.find(in: $0) } != nil)
         #expect(try halves(text)?.get() == whole(text).get())
         text += "paths: again\n"
-        // A key given twice, once in each half: one pass's error, with its true line.
+        // A key given twice, in the first piece and in the last: one pass's error, with its true line.
         let error = try #require(yamlError(text))
         #expect(error.message.contains("duplicate key \"paths\""))
         #expect(error.line == text.split(separator: "\n", omittingEmptySubsequences: false).count - 1)
@@ -191,7 +204,7 @@ import JSON
 
     @Test func aQuotedScalarAcrossTheCutFallsBackToOnePass() throws {
         // A line that only looks like a key of `paths`: it is inside a double-quoted scalar, which libyaml
-        // lets continue at any indentation. A cut there leaves the first half's quote open.
+        // lets continue at any indentation. A cut there leaves the piece before it with its quote open.
         let original = Self.spec(paths: 40, schemas: 4)
         let found = try #require(cut(original))
         let bytes = Array(original.utf8)
@@ -202,7 +215,7 @@ import JSON
         #expect(expected["paths"]?["/looks/like/a/key"] == nil)
         let lookalike = found.offset + "    x-note: \"opens\n".utf8.count
         let wrongCut = YAMLCut(offset: lookalike, reopening: Array("paths:\n".utf8), depth: 1)
-        let split = withBytes(text) { YAMLReader.readHalves($0, at: wrongCut, nodeLimit: .max, cancellation: nil) }
+        let split = withBytes(text) { YAMLReader.readPieces($0, at: [wrongCut], threads: 2, nodeLimit: .max, cancellation: nil) }
         #expect(split == nil)
         #expect(try APIDocumentText.parse(Data(text.utf8)) == expected)
     }
