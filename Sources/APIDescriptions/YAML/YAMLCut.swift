@@ -18,18 +18,18 @@ import Darwin
 /// inside a quoted scalar or a flow collection that spans lines. It need not be right, only safe:
 /// `YAMLReader` falls back to reading the whole document in one pass whenever a piece does not read, the
 /// pieces do not join as the cuts say they should, or a key is in two of them.
-struct YAMLCut: Equatable {
+package struct YAMLCut: Equatable {
     /// Where the piece after the cut starts: the first byte of a line.
-    let offset: Int
+    package let offset: Int
     /// The key lines, outermost first, that the piece after the cut re-opens (`components:\n  schemas:\n`, as
     /// written), or empty when the cut falls between two root keys.
-    let reopening: [UInt8]
+    package let reopening: [UInt8]
     /// How many mappings the piece after the cut re-opens: the depth at which it joins the one before.
-    let depth: Int
+    package let depth: Int
 
     /// Documents smaller than this are read in one pass: starting threads and joining pieces costs more
     /// than it saves.
-    static let minimumBytes = 256 * 1024
+    package static let minimumBytes = 256 * 1024
 
     /// How deep a cut may go.
     private static let depthLimit = 8
@@ -38,7 +38,7 @@ struct YAMLCut: Equatable {
     /// is small or does not have the shape a cut needs: a block mapping at the root, no directives, no
     /// byte order mark, no second document. Each cut is the key line nearest its target (a k-th of the
     /// way through), so some targets may share a cut or find none, and fewer pieces result.
-    static func cuts(in bytes: UnsafeBufferPointer<UInt8>, pieces: Int, minimumBytes: Int = minimumBytes) -> [YAMLCut] {
+    package static func cuts(in bytes: UnsafeBufferPointer<UInt8>, pieces: Int, minimumBytes: Int = minimumBytes) -> [YAMLCut] {
         guard pieces > 1, bytes.count >= max(minimumBytes, 16), let first = bytes.first, first < 0x80, first != 0 else { return [] }
         var lines = Lines(bytes)
         guard let entries = rootEntries(&lines) else { return [] }

@@ -16,11 +16,11 @@ import Foundation
 /// depth against `depthLimit`: a billion laughs is refused as soon as its expansion passes the budget,
 /// and whatever later walks the tree is bounded too. `<<` merge keys are honoured, as the YAML most
 /// published specs are written in uses them. A key given twice in one mapping is an error.
-struct YAMLReader {
+package struct YAMLReader {
     /// Nodes a document may stand for once its aliases are expanded: a million, and four more for each
     /// byte of the document. A 2 MB spec has a few hundred thousand nodes, so real documents never come
     /// near it; what walks the tree afterwards stays bounded by the document's size.
-    static func nodeLimit(bytes: Int) -> Int {
+    package static func nodeLimit(bytes: Int) -> Int {
         1_000_000 + 4 * bytes
     }
     /// Nesting, counted through aliases; the JSON parser allows the same.
@@ -109,7 +109,7 @@ struct YAMLReader {
     /// broken), the pieces do not join as the cuts say, a key is in two of them, or together they pass the
     /// node budget. The caller then reads the whole document, which gives the answer, or the error with its
     /// true line.
-    static func readPieces(_ bytes: UnsafeBufferPointer<UInt8>, at cuts: [YAMLCut], threads: Int, nodeLimit: Int,
+    package static func readPieces(_ bytes: UnsafeBufferPointer<UInt8>, at cuts: [YAMLCut], threads: Int, nodeLimit: Int,
                            cancellation: CancellationToken?) -> Result<JSONValue, YAMLError>? {
         let work = PieceWork(bytes: bytes, cuts: cuts, nodeLimit: nodeLimit, cancellation: cancellation)
         Threads.together(extraThreads: threads - 1) { work.readPieces() }
@@ -211,13 +211,13 @@ struct YAMLReader {
     }
 
     /// What one parser read, and the nodes it counted.
-    struct Part: Sendable {
-        let value: JSONValue
-        let nodes: Int
+    package struct Part: Sendable {
+        package let value: JSONValue
+        package let nodes: Int
     }
 
     /// One parser over `bytes`, a whole document or a piece.
-    static func readPart(_ bytes: UnsafeBufferPointer<UInt8>, nodeLimit: Int, cancellation: CancellationToken?) -> Result<Part, YAMLError> {
+    package static func readPart(_ bytes: UnsafeBufferPointer<UInt8>, nodeLimit: Int, cancellation: CancellationToken?) -> Result<Part, YAMLError> {
         var reader = YAMLReader()
         reader.nodeLimit = nodeLimit
         return Result { () throws(YAMLError) -> Part in
