@@ -88,7 +88,7 @@ public enum OutputFile {
         var template = Array("\(directory)/.\(name).apish-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         guard descriptor >= 0 else { throw .failed(path: shown, reason: reason(errno)) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do throws(WriteError) {
             defer { close(descriptor) }
             guard fchmod(descriptor, mode) == 0 else { throw .failed(path: shown, reason: reason(errno)) }

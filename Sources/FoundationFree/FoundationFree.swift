@@ -163,7 +163,7 @@ package enum Threads {
         return thread
     }
 
-    /// Processors this process may run on now (at least 1).
+    /// Processors online (at least 1).
     package static var processorCount: Int {
         max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }

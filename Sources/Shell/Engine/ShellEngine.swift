@@ -184,12 +184,12 @@ public final class ShellEngine {
                 let heredocs = HeredocLines(source: source, prompt: interactive ? Self.heredocPrompt : "")
                 defer { number += heredocs.taken }
                 guard interactive else {
-                    execute(line, at: SourceLocation(file: file, line: number), heredocs: heredocs)
+                    _ = execute(line, at: SourceLocation(file: file, line: number), heredocs: heredocs)
                     continue
                 }
                 source.remember(session.redactLine(line))
                 interruptsAtPromptLine = session.options.interruptCount()
-                execute(line, at: nil, heredocs: heredocs)
+                _ = execute(line, at: nil, heredocs: heredocs)
                 interruptsAtPromptLine = nil
             }
         }
