@@ -15,7 +15,9 @@ import Foundation
 /// and aliases share them, but every alias counts the nodes it stands for against `nodeLimit(bytes:)`, and its
 /// depth against `depthLimit`: a billion laughs is refused as soon as its expansion passes the budget,
 /// and whatever later walks the tree is bounded too. `<<` merge keys are honoured, as the YAML most
-/// published specs are written in uses them. A key given twice in one mapping is an error.
+/// published specs are written in uses them. A key given twice in one mapping is an error. A large
+/// document that can be cut (`YAMLCut`) is read in pieces on several threads (`readPieces`), with the
+/// answer and the errors one pass gives.
 package struct YAMLReader {
     /// Nodes a document may stand for once its aliases are expanded: a million, and four more for each
     /// byte of the document. A 2 MB spec has a few hundred thousand nodes, so real documents never come
@@ -110,7 +112,7 @@ package struct YAMLReader {
     /// node budget. The caller then reads the whole document, which gives the answer, or the error with its
     /// true line.
     package static func readPieces(_ bytes: UnsafeBufferPointer<UInt8>, at cuts: [YAMLCut], threads: Int, nodeLimit: Int,
-                           cancellation: CancellationToken?) -> Result<JSONValue, YAMLError>? {
+                                   cancellation: CancellationToken?) -> Result<JSONValue, YAMLError>? {
         let work = PieceWork(bytes: bytes, cuts: cuts, nodeLimit: nodeLimit, cancellation: cancellation)
         Threads.together(extraThreads: threads - 1) { work.readPieces() }
         let parts = work.results
@@ -133,7 +135,9 @@ package struct YAMLReader {
         return .success(joined)
     }
 
-    /// The pieces of one document, which threads take in turn; once one fails the rest are skipped.
+    /// The pieces of one document, which threads take in turn; once one fails the rest are skipped. Each
+    /// piece may expand to its share of the node budget, so that all of them together stay within it
+    /// (a piece past its share falls back to one pass, which has the whole budget).
     private final class PieceWork: @unchecked Sendable {
         // The document's bytes stay valid and unchanged until every thread has returned; each result slot
         // is written by the one thread that took its piece, and read only after all have returned.
@@ -148,7 +152,7 @@ package struct YAMLReader {
         init(bytes: UnsafeBufferPointer<UInt8>, cuts: [YAMLCut], nodeLimit: Int, cancellation: CancellationToken?) {
             self.bytes = bytes
             self.cuts = cuts
-            self.nodeLimit = nodeLimit
+            self.nodeLimit = max(1, nodeLimit / (cuts.count + 1))
             self.cancellation = cancellation
             slots = .allocate(capacity: cuts.count + 1)
             slots.initialize(repeating: nil, count: cuts.count + 1)

@@ -220,20 +220,38 @@ import JSON
         #expect(try APIDocumentText.parse(Data(text.utf8)) == expected)
     }
 
-    @Test func theNodeBudgetCountsBothHalves() throws {
+    @Test func thePiecesTogetherStayWithinTheNodeBudget() throws {
         let text = Self.spec(paths: 40, schemas: 4)
         guard case .success(let part) = withBytes(text, { YAMLReader.readPart($0, nodeLimit: .max, cancellation: nil) }) else {
             Issue.record("the document did not read")
             return
         }
-        // Exactly the document's own count passes; one less is refused by the halves and by one pass alike.
-        #expect(halves(text, nodeLimit: part.nodes) != nil)
+        #expect(halves(text, nodeLimit: 4 * part.nodes) != nil)
+        // One node short of the document's own count: refused by the pieces and by one pass alike.
         #expect(halves(text, nodeLimit: part.nodes - 1) == nil)
         guard case .failure(let error) = whole(text, nodeLimit: part.nodes - 1) else {
             Issue.record("one pass read past the node budget")
             return
         }
         #expect(error.message.contains("alias bomb"))
+    }
+
+    @Test func eachPieceMayExpandOnlyToItsShareOfTheBudget() throws {
+        // Aliases in the second half that expand to most of the budget: within it for the whole document,
+        // past the second half's share, so the pieces fall back to one pass, which reads it.
+        var text = Self.spec(paths: 40, schemas: 4)
+        let fan = "x-fan:\n  base: &base [" + Array(repeating: "1", count: 100).joined(separator: ", ") + "]\n"
+            + (0..<60).map { "  copy\($0): *base\n" }.joined()
+        text += fan
+        let expanded = try #require(try? whole(text, nodeLimit: .max).get())
+        guard case .success(let part) = withBytes(text, { YAMLReader.readPart($0, nodeLimit: .max, cancellation: nil) }) else {
+            Issue.record("the document did not read")
+            return
+        }
+        let limit = part.nodes + 10
+        #expect(try whole(text, nodeLimit: limit).get() == expanded)
+        #expect(halves(text, nodeLimit: limit) == nil)
+        #expect(halves(text, nodeLimit: .max) != nil)
     }
 
     @Test func aCancelledReadStopsBothHalves() throws {
