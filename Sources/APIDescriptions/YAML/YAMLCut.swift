@@ -36,17 +36,17 @@ package struct YAMLCut: Equatable {
 
     /// Where to cut `bytes` into about `pieces` pieces of even size, in order, or none when the document
     /// is small or does not have the shape a cut needs: a block mapping at the root, no directives, no
-    /// byte order mark, no second document. Each cut is the key line nearest its target (a k-th of the
-    /// way through), so some targets may share a cut or find none, and fewer pieces result.
+    /// byte order mark. Each cut is the key line nearest its target (a k-th of the way through), so some
+    /// targets may share a cut or find none, and fewer pieces result.
     package static func cuts(in bytes: UnsafeBufferPointer<UInt8>, pieces: Int, minimumBytes: Int = minimumBytes) -> [YAMLCut] {
-        guard pieces > 1, bytes.count >= max(minimumBytes, 16), let first = bytes.first, first < 0x80, first != 0 else { return [] }
-        var lines = Lines(bytes)
-        guard let entries = rootEntries(&lines) else { return [] }
+        guard pieces > 1, bytes.count >= max(minimumBytes, 16), let first = bytes.first, first < 0x80, first != 0,
+              let entries = rootEntries(bytes) else { return [] }
+        let text = Text(bytes: bytes)
+        let mapping = Text.Mapping(start: entries[0], end: bytes.count, indentation: 0, opened: [], keyLines: entries)
         var cuts: [YAMLCut] = []
         for piece in 1..<pieces {
-            let search = Search(bytes: bytes, target: bytes.count / pieces * piece, tolerance: bytes.count / (4 * pieces))
-            guard let cut = search.cut(entries: entries, end: bytes.count, opened: [], depth: 0),
-                  cut.offset > (cuts.last?.offset ?? 0), cut.offset < bytes.count else { continue }
+            let search = Search(text: text, target: bytes.count / pieces * piece, tolerance: bytes.count / (4 * pieces))
+            guard let cut = search.cut(in: mapping, depth: 0), cut.offset > (cuts.last?.offset ?? 0) else { continue }
             cuts.append(cut)
         }
         return cuts
@@ -57,74 +57,107 @@ package struct YAMLCut: Equatable {
         cuts(in: bytes, pieces: 2, minimumBytes: minimumBytes).first
     }
 
-    /// The offsets of the root mapping's key lines, or nil when the root is not a block mapping of plain
-    /// keys, or the stream has a directive or a second document.
-    private static func rootEntries(_ lines: inout Lines) -> [Int]? {
+    /// The root mapping's key lines, when the stream starts (after blank lines, comments and an explicit
+    /// `---`) with a plain key at the left margin, and has no directive and no later document marker: a
+    /// piece after a `...` would read as a document of its own where one pass refuses a second document.
+    private static func rootEntries(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {
+        var lines = Lines(bytes)
         var entries: [Int] = []
-        var seenContent = false
         while let line = lines.next() {
-            let bytes = lines.bytes
             let head = bytes[line.start]
-            if head == UInt8(ascii: "%") { return nil }
             if isDocumentMarker(bytes, line) {
-                // An explicit start before the root is fine; any later marker begins or ends a document.
-                if seenContent { return nil }
-                guard onlyBlanks(bytes, from: line.start + 3, to: line.end) else { return nil }
-                continue
-            }
-            if isEntry(bytes, line, indentation: 0) {
+                guard entries.isEmpty, head == UInt8(ascii: "-"), onlyBlanks(bytes, from: line.start + 3, to: line.end) else { return nil }
+            } else if isEntry(bytes, line, indentation: 0) {
                 entries.append(line.start)
-                seenContent = true
-                continue
+            } else if head == UInt8(ascii: "%") {
+                return nil
+            } else if entries.isEmpty, !isBlankOrComment(bytes, line) {
+                return nil
             }
-            if !seenContent, !isBlankOrComment(bytes, line) { return nil }
         }
         return entries.isEmpty ? nil : entries
     }
 
     private struct Search {
-        let bytes: UnsafeBufferPointer<UInt8>
+        let text: Text
         /// Where the cut is wanted.
         let target: Int
         /// How far from the target a cut may be before a deeper one is looked for.
         let tolerance: Int
 
-        /// A cut among `entries`, the key lines of one block mapping (which ends at `end`), or inside the
-        /// entry the target falls in when none of them is near enough to it.
-        func cut(entries: [Int], end: Int, opened: [UInt8], depth: Int) -> YAMLCut? {
-            let nearest = entries.dropFirst().min { abs($0 - target) < abs($1 - target) }
+        /// A cut between two key lines of `mapping`, or inside the entry the target falls in when neither
+        /// key line around the target is near enough to it.
+        func cut(in mapping: Text.Mapping, depth: Int) -> YAMLCut? {
+            let (before, after) = text.keyLines(of: mapping, around: target)
+            // The mapping's first key line is no cut: the piece before it would hold none of its members.
+            let candidates = [before, after].compactMap { $0 }.filter { $0 > mapping.start }
+            let nearest = candidates.min { abs($0 - target) < abs($1 - target) }
             if let nearest, abs(nearest - target) <= tolerance {
-                return YAMLCut(offset: nearest, reopening: opened, depth: depth)
+                return YAMLCut(offset: nearest, reopening: mapping.opened, depth: depth)
             }
-            if depth < YAMLCut.depthLimit, let containing = entries.lastIndex(where: { $0 <= target }) {
-                let entryEnd = containing + 1 < entries.count ? entries[containing + 1] : end
-                if let (keyLine, children) = mapping(at: entries[containing], end: entryEnd),
-                   let deeper = cut(entries: children, end: entryEnd, opened: opened + keyLine, depth: depth + 1) {
-                    return deeper
-                }
+            if depth < YAMLCut.depthLimit, let before,
+               let inner = text.mapping(of: before, end: after ?? mapping.end, within: mapping),
+               let deeper = cut(in: inner, depth: depth + 1) {
+                return deeper
             }
-            return nearest.map { YAMLCut(offset: $0, reopening: opened, depth: depth) }
+            return nearest.map { YAMLCut(offset: $0, reopening: mapping.opened, depth: depth) }
+        }
+    }
+
+    /// The document's mappings, as a search goes down into them.
+    private struct Text {
+        /// A block mapping of plain keys: its first key line, where it ends, its keys' indentation, and the
+        /// key lines (with their line feeds) of the entries that hold it, outermost first.
+        struct Mapping {
+            let start: Int
+            let end: Int
+            let indentation: Int
+            let opened: [UInt8]
+            /// All its key lines, when they were read with its bounds (the root's); else `KeyLines` reads
+            /// them when a search first looks inside.
+            var keyLines: [Int]? = nil
         }
 
-        /// For an entry whose key line is a plain key and nothing else, and whose value is a block mapping
-        /// of plain keys: that key line (with its line feed) and the offsets of the mapping's key lines.
-        private func mapping(at entry: Int, end: Int) -> (keyLine: [UInt8], children: [Int])? {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let keyLines = KeyLines()
+
+        /// The last key line of `mapping` at or before `target`, and the first after it.
+        func keyLines(of mapping: Mapping, around target: Int) -> (before: Int?, after: Int?) {
+            let known = mapping.keyLines ?? keyLines.of(mapping, in: bytes)
+            let firstAfter = known.partitioningIndex(where: { $0 > target })
+            return (firstAfter > 0 ? known[firstAfter - 1] : nil, firstAfter < known.count ? known[firstAfter] : nil)
+        }
+
+        /// The mapping held by the entry whose key line is at `entry` (and which ends at `end`), when that
+        /// key line is a plain key and nothing else and the first line under it starts a plain key further in.
+        func mapping(of entry: Int, end: Int, within parent: Mapping) -> Mapping? {
             var lines = Lines(bytes, from: entry, to: end)
             guard let keyLine = lines.next(), let colon = bareKeyColon(bytes, keyLine) else { return nil }
-            let parentIndentation = leadingSpaces(bytes, keyLine)
-            var indentation = 0
-            var children: [Int] = []
             while let line = lines.next() {
-                if indentation == 0 {
-                    if isBlankOrComment(bytes, line) { continue }
-                    let width = leadingSpaces(bytes, line)
-                    guard width > parentIndentation, isEntry(bytes, line, indentation: width) else { return nil }
-                    indentation = width
-                }
-                if isEntry(bytes, line, indentation: indentation) { children.append(line.start) }
+                if isBlankOrComment(bytes, line) { continue }
+                let width = leadingSpaces(bytes, line)
+                guard width > parent.indentation, isEntry(bytes, line, indentation: width) else { return nil }
+                return Mapping(start: line.start, end: end, indentation: width,
+                               opened: parent.opened + bytes[keyLine.start...colon] + [UInt8(ascii: "\n")])
             }
-            guard !children.isEmpty else { return nil }
-            return (Array(bytes[keyLine.start...colon]) + [UInt8(ascii: "\n")], children)
+            return nil
+        }
+    }
+
+    /// The key lines of each mapping a search looks inside, read once (one pass over its lines) however
+    /// many cuts look there.
+    private final class KeyLines {
+        private var known: [Int: [Int]] = [:]
+
+        func of(_ mapping: Text.Mapping, in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+            if let found = known[mapping.start] { return found }
+            var found: [Int] = []
+            var lines = Lines(bytes, from: mapping.start, to: mapping.end)
+            while let line = lines.next() {
+                if isEntry(bytes, line, indentation: mapping.indentation) { found.append(line.start) }
+            }
+            known[mapping.start] = found
+            return found
         }
     }
 
@@ -225,5 +258,19 @@ package struct YAMLCut: Equatable {
             }
             return nil
         }
+    }
+}
+
+extension Array where Element == Int {
+    /// The first position whose element satisfies `belongs`, in an array where those elements all come
+    /// after the others (a binary search).
+    fileprivate func partitioningIndex(where belongs: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }

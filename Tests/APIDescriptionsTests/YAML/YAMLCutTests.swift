@@ -112,6 +112,7 @@ import JSON
         ("a list at the root", "- 1\n- 2\n"),
         ("a directive", "%YAML 1.2\n---\na: 1\n"),
         ("a second document", "a: 1\n---\nb: 2\n"),
+        ("a document end, then more", "a: 1\n...\nb: 2\n"),
         ("a byte order mark", "\u{FEFF}a: 1\n"),
         ("one root key", "a:\n  b: 1\n"),
     ])
