@@ -41,7 +41,9 @@ let package = Package(
         // Stand-ins for the Foundation calls that would link CoreFoundation and ICU into the binary, and the
         // few basics every module shares (cancellation, did-you-mean, percent-encoding, hex digits, terminal
         // width, and the one file of Linux/Darwin differences).
-        .target(name: "FoundationFree", swiftSettings: foundationFree),
+        .target(name: "FoundationFree", dependencies: ["CPlatform"], swiftSettings: foundationFree),
+        // glibc calls Swift's Glibc module leaves out (thread placement), in C; only FoundationFree uses it.
+        .target(name: "CPlatform"),
         // The library modules, one way down: Facade → APIDescriptions → HTTPClient → Secrets → JSON.
         .target(name: "JSON", dependencies: ["FoundationFree"], swiftSettings: foundationFree),
         .target(name: "Secrets", dependencies: ["JSON", "FoundationFree"], swiftSettings: foundationFree),

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CPlatform
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -137,21 +138,31 @@ package enum Threads {
     /// Runs `body` on this thread and at once on `extraThreads` new ones, and returns when every run has
     /// returned. Fewer new threads run when the system cannot start them all (none at all, at worst), so
     /// `body` should take its work from a queue the runs share, and the work gets done whatever the count.
+    /// The new threads are asked to start on other processors than this thread's, so that none waits
+    /// behind it for the scheduler to move it.
     package static func together(extraThreads: Int, _ body: @escaping @Sendable () -> Void) {
         var threads: [pthread_t] = []
         for _ in 0..<max(0, extraThreads) {
-            guard let thread = start(Body(body)) else { break }
+            guard let thread = start(Body(body), elsewhere: true) else { break }
             threads.append(thread)
         }
         body()
         for thread in threads { pthread_join(thread, nil) }
     }
 
-    /// A new joinable thread running `body`, or nil when none could be started.
-    private static func start(_ body: Body) -> pthread_t? {
+    /// A new joinable thread running `body`, or nil when none could be started; `elsewhere`, on another
+    /// processor than the caller's when there is one.
+    private static func start(_ body: Body, elsewhere: Bool = false) -> pthread_t? {
         let box = Unmanaged.passRetained(body)
+        var attributes = pthread_attr_t()
+        guard pthread_attr_init(&attributes) == 0 else {
+            box.release()
+            return nil
+        }
+        defer { pthread_attr_destroy(&attributes) }
+        if elsewhere { _ = apish_thread_attr_avoid_current_cpu(&attributes) }
         var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { pointer in
+        let started = pthread_create(&thread, &attributes, { pointer in
             guard let pointer else { return nil }
             Unmanaged<Body>.fromOpaque(pointer).takeRetainedValue().run()
             return nil

@@ -112,6 +112,29 @@ import Testing
         for _ in 0..<200 where !done.value { Threads.sleep(seconds: 0.005) }
         #expect(done.value)
     }
+
+    @Test(arguments: [0, 1, 3])
+    func togetherRunsOnThisThreadAndTheExtraOnesAndWaitsForAll(_ extra: Int) {
+        let runs = Runs()
+        Threads.together(extraThreads: extra) {
+            Threads.sleep(seconds: 0.01)
+            runs.record()
+        }
+        // Every run has finished when it returns, each on its own thread.
+        #expect(runs.count == extra + 1)
+        #expect(runs.threads == extra + 1)
+    }
+}
+
+private final class Runs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: [pthread_t] = []
+    var count: Int { lock.withLock { seen.count } }
+    var threads: Int { lock.withLock { Set(seen.map { UInt(bitPattern: Int(bitPattern: $0)) }).count } }
+    func record() {
+        let me = pthread_self()
+        lock.withLock { seen.append(me) }
+    }
 }
 
 private final class Mutexed: @unchecked Sendable {

@@ -101,8 +101,8 @@ package struct YAMLReader {
 
     /// Threads a large document is read on at most, the calling one included.
     static let maximumThreads = 4
-    /// Pieces for each thread: more pieces than threads lets a thread that starts late (a processor that
-    /// was idle can take milliseconds to wake) find work left, while the others read on.
+    /// Pieces for each thread: more pieces than threads keep every thread busy to the end, when pieces
+    /// cost differently (a flow of long descriptions, a fan of aliases) or a thread starts late.
     static let piecesPerThread = 4
 
     /// A document read as pieces at once (see `YAMLCut`), by parsers on `threads` threads that take the
