@@ -42,8 +42,9 @@ let package = Package(
         // few basics every module shares (cancellation, did-you-mean, percent-encoding, hex digits, terminal
         // width, and the one file of Linux/Darwin differences).
         .target(name: "FoundationFree", dependencies: ["CPlatform"], swiftSettings: foundationFree),
-        // glibc calls Swift's Glibc module leaves out (thread placement), in C; only FoundationFree uses it.
-        .target(name: "CPlatform"),
+        // glibc calls Swift's Glibc module leaves out (thread placement), behind static inline wrappers
+        // (Sources/CPlatform/shim.h); only FoundationFree imports it.
+        .systemLibrary(name: "CPlatform"),
         // The library modules, one way down: Facade → APIDescriptions → HTTPClient → Secrets → JSON.
         .target(name: "JSON", dependencies: ["FoundationFree"], swiftSettings: foundationFree),
         .target(name: "Secrets", dependencies: ["JSON", "FoundationFree"], swiftSettings: foundationFree),
