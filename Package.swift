@@ -64,7 +64,7 @@ let package = Package(
             name: "apish",
             dependencies: ["Shell", "Facade", "DemoAPIs", "JSON", "FoundationFree", "LineEditing", "DemoServer"],
             swiftSettings: foundationFree),
-        .executableTarget(name: "apish-bench", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "APIDescriptions", "Secrets", "DemoServer"], path: "Benchmarks/apish-bench"),
+        .executableTarget(name: "apish-bench", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "APIDescriptions", "Secrets", "DemoServer", "TestSupport"], path: "Benchmarks/apish-bench"),
         .executableTarget(name: "apish-fuzz", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "APIDescriptions", "Secrets", "TestSupport", "FoundationFree"], path: "Fuzz/apish-fuzz"),
         .target(name: "TestSupport", dependencies: ["DemoAPIs", "Facade", "APIDescriptions", "HTTPClient", "JSON", "DemoServer", "FoundationFree"], path: "Tests/TestSupport"),
         .testTarget(name: "FoundationFreeTests", dependencies: ["FoundationFree"]),

@@ -1,3 +1,4 @@
+import TestSupport
 /// A generated meetup-like JSON document (`{"results":[group…],"meta":{…}}`) of a requested size.
 ///
 /// Generated rather than fetched so every run parses exactly the same bytes. Groups carry the demo
@@ -8,7 +9,7 @@ struct BenchDocument {
     let groupCount: Int
 
     init(approximateBytes: Int, seed: UInt64 = 0x6D65_6574_7570) {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         var text = #"{"results":["#
         text.reserveCapacity(approximateBytes + 4096)
         var count = 0
@@ -45,34 +46,34 @@ struct BenchDocument {
     ]
     private static let names = ["Amélie Durand", "Minji Park", "Jonas Weber", "Ana Souza", "Tom O'Neil", "Yuki Sato"]
 
-    private static func group(id: Int, random: inout SplitMix64) -> String {
-        let place = cities[random.next(below: cities.count)]
-        let theme = themes[random.next(below: themes.count)]
+    private static func group(id: Int, random: inout SeededRandom) -> String {
+        let place = cities[random.below(cities.count)]
+        let theme = themes[random.below(themes.count)]
         let urlname = "\(theme.short)-\(id % 997)"
         let lat = place.lat + random.unit() * 0.4 - 0.2
         let lon = place.lon + random.unit() * 0.4 - 0.2
-        var description = "<p>A \\\"\(words[random.next(below: words.count)])\\\" group"
-        for _ in 0..<(12 + random.next(below: 20)) {
-            description += " " + words[random.next(below: words.count)]
+        var description = "<p>A \\\"\(words[random.below(words.count)])\\\" group"
+        for _ in 0..<(12 + random.below(20)) {
+            description += " " + words[random.below(words.count)]
         }
         description += ".<\\/p>\\n<p>All levels welcome \\u2014 see you there!<\\/p>"
         var topics: [String] = []
-        for index in 0..<(2 + random.next(below: 4)) {
-            let topicID = 100 + random.next(below: 5000)
+        for index in 0..<(2 + random.below(4)) {
+            let topicID = 100 + random.below(5000)
             topics.append(#"{"id":\#(topicID),"urlkey":"topic-\#(topicID)","name":"\#(theme.noun) \#(index + 1)"}"#)
         }
-        let photoID = 900_000 + random.next(below: 100_000)
+        let photoID = 900_000 + random.below(100_000)
         let photoBase = "http:\\/\\/photos.example\\/photos\\/event\\/\(photoID)"
         return "{"
             + #""id":\#(id),"name":"\#(place.city) \#(theme.noun) Meetup","urlname":"\#(urlname)","#
             + #""link":"http:\/\/www.meetup.com\/\#(urlname)\/","description":"\#(description)","#
             + #""who":"Members","city":"\#(place.city)","state":"\#(place.state)","country":"\#(place.country)","#
             + #""lat":\#(decimal(lat, places: 6)),"lon":\#(decimal(lon, places: 6)),"#
-            + #""members":\#(random.next(below: 20_000)),"rating":\#(decimal(3 + random.unit() * 2, places: 2)),"#
-            + #""created":\#(1_034_097_734_000 + random.next(below: 400_000_000_000)),"#
-            + #""join_mode":"\#(random.next(below: 2) == 0 ? "open" : "approval")","visibility":"public","#
+            + #""members":\#(random.below(20_000)),"rating":\#(decimal(3 + random.unit() * 2, places: 2)),"#
+            + #""created":\#(1_034_097_734_000 + random.below(400_000_000_000)),"#
+            + #""join_mode":"\#(random.below(2) == 0 ? "open" : "approval")","visibility":"public","#
             + #""timezone":"\#(place.zone)","#
-            + #""organizer":{"name":"\#(names[random.next(below: names.count)])","member_id":\#(random.next(below: 9_000_000))},"#
+            + #""organizer":{"name":"\#(names[random.below(names.count)])","member_id":\#(random.below(9_000_000))},"#
             + #""category":{"id":\#(theme.categoryID),"name":"\#(theme.category)","shortname":"\#(theme.short)"},"#
             + #""topics":[\#(topics.joined(separator: ","))],"#
             + #""group_photo":{"photo_link":"\#(photoBase)\/600_\#(photoID).jpeg","#
@@ -89,31 +90,5 @@ struct BenchDocument {
         let fraction = String(scaled % scale)
         let padded = String(repeating: "0", count: places - fraction.count) + fraction
         return (value < 0 ? "-" : "") + "\(scaled / scale).\(padded)"
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64).
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    mutating func next(below bound: Int) -> Int {
-        Int(next() % UInt64(bound))
-    }
-
-    /// A value in 0..<1.
-    mutating func unit() -> Double {
-        Double(next() >> 11) / Double(1 << 53)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// Runs targets under watch: every input is recorded before it runs, a watchdog thread ends the process
@@ -56,7 +57,7 @@ struct FuzzHarness {
     func run(_ target: inout some FuzzTarget, seed: UInt64) -> Report {
         let record = InputRecord(path: "\(recordDirectory)/\(target.name).input")
         Self.watchedInput.withLock { $0 = record.path }
-        var random = FuzzRandom(seed: seed)
+        var random = SeededRandom(seed: seed)
         let started = Date()
         var inputs = 0
         var warmResident = 0

@@ -1,9 +1,10 @@
+import TestSupport
 /// One thing fuzzed: how inputs are made and what must hold for each.
 protocol FuzzTarget {
     /// The name used on the command line and in reports.
     var name: String { get }
     /// A new input.
-    mutating func generate(using random: inout FuzzRandom) -> [UInt8]
+    mutating func generate(using random: inout SeededRandom) -> [UInt8]
     /// Runs one input; throws when a property that must hold does not. A crash or a hang is caught by
     /// the harness.
     mutating func run(_ input: [UInt8]) throws(FuzzFailure)

@@ -1,5 +1,6 @@
 import Facade
 import HTTPClient
+import TestSupport
 
 /// The header accumulator (`ResponseAccumulator`), fed header lines and body chunks the way libcurl's
 /// callbacks feed it: status lines good and bad, fields, folded lines, Content-Lengths that agree and
@@ -18,7 +19,7 @@ struct HeaderTarget: FuzzTarget {
         "X-Long: " + String(repeating: "v", count: 2000), "é: ü", "\u{0}", "\r",
     ].map { Array($0.utf8) }
 
-    mutating func generate(using random: inout FuzzRandom) -> [UInt8] {
+    mutating func generate(using random: inout SeededRandom) -> [UInt8] {
         var input: [UInt8] = []
         for index in 0..<random.length(upTo: 60) {
             if index > 0 { input.append(0x0A) }

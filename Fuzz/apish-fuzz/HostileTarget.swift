@@ -14,7 +14,7 @@ struct HostileTarget: FuzzTarget {
     let name = "hostile"
     static let kinds = 9
 
-    mutating func generate(using random: inout FuzzRandom) -> [UInt8] {
+    mutating func generate(using random: inout SeededRandom) -> [UInt8] {
         [UInt8(random.below(Self.kinds)), UInt8(random.below(256)), UInt8(random.below(256)), UInt8(random.below(256))]
     }
 

@@ -1,6 +1,7 @@
 import Facade
 import Foundation
 import JSON
+import TestSupport
 
 /// apish's JSON parser. The first byte of an input says what it is:
 /// - 0: a valid document written by the generator. Both our parser and Foundation's `JSONSerialization`
@@ -15,7 +16,7 @@ struct JSONTarget: FuzzTarget {
         String(repeating: "9", count: 400),
     ].map { Array($0.utf8) }
 
-    mutating func generate(using random: inout FuzzRandom) -> [UInt8] {
+    mutating func generate(using random: inout SeededRandom) -> [UInt8] {
         var text: [UInt8] = []
         writeValue(&text, depth: 0, using: &random)
         if random.chance(60) { return [0] + text }
@@ -94,7 +95,7 @@ struct JSONTarget: FuzzTarget {
 
     // MARK: Valid documents, written by hand
 
-    private func writeValue(_ out: inout [UInt8], depth: Int, using random: inout FuzzRandom) {
+    private func writeValue(_ out: inout [UInt8], depth: Int, using random: inout SeededRandom) {
         space(&out, using: &random)
         let kind = depth >= 6 ? random.below(4) : random.below(6)
         switch kind {
@@ -130,12 +131,12 @@ struct JSONTarget: FuzzTarget {
         space(&out, using: &random)
     }
 
-    private func space(_ out: inout [UInt8], using random: inout FuzzRandom) {
+    private func space(_ out: inout [UInt8], using random: inout SeededRandom) {
         guard random.chance(20) else { return }
         for _ in 0..<(1 + random.below(3)) { out.append(random.pick([0x20, 0x0A, 0x0D, 0x09])) }
     }
 
-    private func writeNumber(_ out: inout [UInt8], using random: inout FuzzRandom) {
+    private func writeNumber(_ out: inout [UInt8], using random: inout SeededRandom) {
         var text = random.chance(30) ? "-" : ""
         if random.chance(20) {
             text += "0"
@@ -161,7 +162,7 @@ struct JSONTarget: FuzzTarget {
                 digits[(unit >> 4) & 0xF], digits[unit & 0xF]]
     }
 
-    private func writeString(_ out: inout [UInt8], using random: inout FuzzRandom) {
+    private func writeString(_ out: inout [UInt8], using random: inout SeededRandom) {
         out.append(UInt8(ascii: "\""))
         for _ in 0..<random.length(upTo: 40) {
             switch random.below(10) {

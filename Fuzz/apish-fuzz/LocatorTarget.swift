@@ -1,5 +1,6 @@
 import Facade
 import Foundation
+import TestSupport
 
 /// Locator documents (`Locator.parse`): generated from the locator's vocabulary (versions as numbers,
 /// strings, calendar dates and nonsense; relative and absolute URLs; every optional field with right and
@@ -21,7 +22,7 @@ struct LocatorTarget: FuzzTarget {
         ", \"schema\": \"x.json#/a\"", ", \"openapi\": {}", ", \"name\": \"dup\"",
     ]
 
-    mutating func generate(using random: inout FuzzRandom) -> [UInt8] {
+    mutating func generate(using random: inout SeededRandom) -> [UInt8] {
         var text = "{\"services\": ["
         let count = random.length(upTo: 40)
         for index in 0..<count {

@@ -6,6 +6,7 @@ import JSON
 import Secrets
 import HTTPClient
 import FoundationFree
+import TestSupport
 
 /// The redactor: text holding a known secret (raw, percent-encoded or JSON-escaped, among URL, header
 /// and parameter shapes) must come out of `redact` and the shell's masking of a typed line without it; the secret's
@@ -23,7 +24,7 @@ struct RedactorTarget: FuzzTarget {
         "https://", "Basic ", "•••",
     ]
 
-    mutating func generate(using random: inout FuzzRandom) -> [UInt8] {
+    mutating func generate(using random: inout SeededRandom) -> [UInt8] {
         var secret = ""
         for _ in 0..<(3 + random.below(20)) { secret.unicodeScalars.append(random.pick(alphabet)) }
         let escaped = JSONValue.string(secret).encoded()

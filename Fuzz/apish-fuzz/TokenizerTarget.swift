@@ -1,4 +1,5 @@
 import Shell
+import TestSupport
 
 /// Command lines through the tokenizer and `$var` expansion (with a small cap, so it is reached often).
 /// Must hold: no crash or hang; the tokenizer splits exactly as the scalar-based one it replaced
@@ -17,7 +18,7 @@ struct TokenizerTarget: FuzzTarget {
         "get", "set", "auth bearer ", "header X-Token ", "'quoted text'", "\"dq $a\"", "${uni}", "\r", "\n", "\0",
     ].map { Array($0.utf8) }
 
-    mutating func generate(using random: inout FuzzRandom) -> [UInt8] {
+    mutating func generate(using random: inout SeededRandom) -> [UInt8] {
         var line: [UInt8] = []
         let count = random.length(upTo: 200)
         for _ in 0..<count {

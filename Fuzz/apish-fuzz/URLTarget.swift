@@ -1,5 +1,6 @@
 import Facade
 import Secrets
+import TestSupport
 
 /// URL normalisation and scope checks. Must hold: normalising twice changes nothing; a normalised path
 /// has no dot segments; a scope check gives the same answer on the normalised URLs; an http(s) URL is in
@@ -13,7 +14,7 @@ struct URLTarget: FuzzTarget {
                             "~", "a;b", "..;", "\\", " "]
     private let tails = ["", "?q=1", "?x=/../y", "#frag", "#a/../b", "?", "#", "?a#b"]
 
-    mutating func generate(using random: inout FuzzRandom) -> [UInt8] {
+    mutating func generate(using random: inout SeededRandom) -> [UInt8] {
         func url() -> [UInt8] {
             var text = random.pick(schemes) + random.pick(authorities)
             for _ in 0..<random.length(upTo: 12) {

@@ -1,6 +1,7 @@
 import APIDescriptions
 import JSON
 import Foundation
+import TestSupport
 
 /// YAML documents through libyaml (`APIDocumentText.parse`): generated from YAML's vocabulary (block and
 /// flow collections, every scalar style, anchors and aliases, merge keys, tags, comments, document
@@ -17,7 +18,7 @@ struct YAMLTarget: FuzzTarget {
     private let pieces = ["\n", "  ", "- ", ": ", ", ", "[", "]", "{", "}", "&a ", "*a", "&b ", "*b", "<<: *a\n", "# c\n",
                           "---\n", "...\n", "|\n  x\n", ">-\n  y\n", "|+\n", "? ", "\t", "%YAML 1.2\n", "!!map ", "\r\n"]
 
-    mutating func generate(using random: inout FuzzRandom) -> [UInt8] {
+    mutating func generate(using random: inout SeededRandom) -> [UInt8] {
         var text: String
         switch random.below(10) {
         case 0:
@@ -42,7 +43,7 @@ struct YAMLTarget: FuzzTarget {
         return bytes
     }
 
-    private func block(depth: Int, using random: inout FuzzRandom) -> String {
+    private func block(depth: Int, using random: inout SeededRandom) -> String {
         let indent = String(repeating: "  ", count: depth)
         var text = ""
         for _ in 0..<(1 + random.below(5)) {
@@ -66,7 +67,7 @@ struct YAMLTarget: FuzzTarget {
     /// A block mapping of distinct keys, nested, that cuts can be found in, with what can trip a cut: an
     /// alias to an anchor far above, quoted scalars and flow collections over several lines (whose inner
     /// lines look like keys), block scalars holding key-like lines, merge keys, comments.
-    private func cuttable(depth: Int, counter: inout Int, anchors: inout [String], using random: inout FuzzRandom) -> String {
+    private func cuttable(depth: Int, counter: inout Int, anchors: inout [String], using random: inout SeededRandom) -> String {
         let indent = String(repeating: "  ", count: depth)
         let inner = indent + "  "
         var text = ""

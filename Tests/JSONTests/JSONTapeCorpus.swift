@@ -63,7 +63,7 @@ enum JSONTapeCorpus {
 
     /// Generated documents with random escapes and whitespace (see `JSONDocumentFactory`).
     static func generated(count: Int, seed: UInt64) -> [(name: String, bytes: [UInt8])] {
-        var random = JSONTestRandom(seed: seed)
+        var random = SeededRandom(seed: seed)
         return (0..<count).map { index in ("generated #\(index)", Array(JSONDocumentFactory.randomDocument(using: &random).text.utf8)) }
     }
 

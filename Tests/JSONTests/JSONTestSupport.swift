@@ -1,30 +1,6 @@
 import Foundation
 import JSON
-
-/// SplitMix64: a tiny seeded generator so generated documents are the same on every run and platform.
-struct JSONTestRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func chance(_ percent: Int) -> Bool {
-        Int.random(in: 0..<100, using: &self) < percent
-    }
-
-    mutating func pick<T>(_ choices: [T]) -> T {
-        choices[Int.random(in: 0..<choices.count, using: &self)]
-    }
-}
+import TestSupport
 
 /// What `JSONDecoder` makes of a document, via a type-probing `Decodable` enum — the approach apish's
 /// parser exists to replace. Containers are probed first (probing scalars first is ~10x slower still).
@@ -99,7 +75,7 @@ enum JSONDocumentFactory {
         "é", "ß", "ñ", "中", "文", "€", "\u{2028}", "\u{FFFD}", "😀", "𝄞", "\u{10FFFF}",
     ]
 
-    static func randomString(using random: inout JSONTestRandom, maxLength: Int = 12) -> String {
+    static func randomString(using random: inout SeededRandom, maxLength: Int = 12) -> String {
         var string = ""
         for _ in 0..<Int.random(in: 0...maxLength, using: &random) {
             string.unicodeScalars.append(random.pick(alphabet))
@@ -107,7 +83,7 @@ enum JSONDocumentFactory {
         return string
     }
 
-    static func randomNumberText(using random: inout JSONTestRandom) -> String {
+    static func randomNumberText(using random: inout SeededRandom) -> String {
         let sign = random.chance(30) ? "-" : ""
         func digits(_ count: Int) -> String {
             String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
@@ -125,7 +101,7 @@ enum JSONDocumentFactory {
         }
     }
 
-    static func randomValue(using random: inout JSONTestRandom, depth: Int = 0) -> JSONValue {
+    static func randomValue(using random: inout SeededRandom, depth: Int = 0) -> JSONValue {
         let containerChance = depth < 4 ? 45 : 0
         if random.chance(containerChance) {
             let count = Int.random(in: 0...5, using: &random)
@@ -149,8 +125,8 @@ enum JSONDocumentFactory {
     }
 
     /// JSON text written without apish's encoder, plus the value it denotes.
-    static func randomDocument(using random: inout JSONTestRandom, depth: Int = 0) -> (text: String, value: JSONValue) {
-        let space = { (random: inout JSONTestRandom) in random.pick(["", "", " ", "\n", "\t", "\r\n  "]) }
+    static func randomDocument(using random: inout SeededRandom, depth: Int = 0) -> (text: String, value: JSONValue) {
+        let space = { (random: inout SeededRandom) in random.pick(["", "", " ", "\n", "\t", "\r\n  "]) }
         let containerChance = depth < 4 ? 45 : 0
         if random.chance(containerChance) {
             let count = Int.random(in: 0...5, using: &random)
@@ -189,7 +165,7 @@ enum JSONDocumentFactory {
     }
 
     /// A JSON string literal for `string`, choosing at random among the valid spellings of each scalar.
-    static func quoted(_ string: String, using random: inout JSONTestRandom) -> String {
+    static func quoted(_ string: String, using random: inout SeededRandom) -> String {
         func unicodeEscape(_ unit: UInt32) -> String {
             let hex = String(unit, radix: 16, uppercase: random.chance(50))
             return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
