@@ -59,9 +59,7 @@ public struct APIKeyStage: AuthStage {
     public func apply(to request: inout OutgoingRequest) {
         switch place {
         case .header(let name):
-            guard request.headers[name] == nil else { return }
-            request.headers.set(name, value)
-            request.scopes[name.lowercased()] = base
+            CredentialHeaderStage(name: name, value: value, base: base).apply(to: &request)
         case .query(let name):
             // A query parameter is part of the URL: a redirect's Location never repeats it.
             guard !request.query.contains(where: { $0.name == name }) else { return }

@@ -89,8 +89,9 @@ package struct YAMLReader {
         let limit = nodeLimit(bytes: data.count)
         let outcome: Result<JSONValue, YAMLError> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            let threads = min(Threads.processorCount, maximumThreads)
-            if threads > 1, case let cuts = YAMLCut.cuts(in: bytes, pieces: piecesPerThread * threads), !cuts.isEmpty,
+            // Small documents (most of them) are read at once, without asking the system for its processors.
+            if bytes.count >= YAMLCut.minimumBytes, case let threads = min(Threads.processorCount, maximumThreads), threads > 1,
+               case let cuts = YAMLCut.cuts(in: bytes, pieces: piecesPerThread * threads), !cuts.isEmpty,
                let pieces = readPieces(bytes, at: cuts, threads: threads, nodeLimit: limit, cancellation: cancellation) {
                 return pieces
             }
@@ -143,7 +144,8 @@ package struct YAMLReader {
         // is written by the one thread that took its piece, and read only after all have returned.
         private let bytes: UnsafeBufferPointer<UInt8>
         private let cuts: [YAMLCut]
-        private let nodeLimit: Int
+        /// Each piece's share of the node budget.
+        private let pieceLimit: Int
         private let cancellation: CancellationToken?
         private let next = Atomic<Int>(0)
         private let failed = Atomic<Bool>(false)
@@ -152,7 +154,7 @@ package struct YAMLReader {
         init(bytes: UnsafeBufferPointer<UInt8>, cuts: [YAMLCut], nodeLimit: Int, cancellation: CancellationToken?) {
             self.bytes = bytes
             self.cuts = cuts
-            self.nodeLimit = max(1, nodeLimit / (cuts.count + 1))
+            pieceLimit = max(1, nodeLimit / (cuts.count + 1))
             self.cancellation = cancellation
             slots = .allocate(capacity: cuts.count + 1)
             slots.initialize(repeating: nil, count: cuts.count + 1)
@@ -181,12 +183,12 @@ package struct YAMLReader {
         private func read(piece index: Int) -> Result<Part, YAMLError> {
             let end = index < cuts.count ? cuts[index].offset : bytes.count
             guard index > 0 else {
-                return YAMLReader.readPart(UnsafeBufferPointer(rebasing: bytes[..<end]), nodeLimit: nodeLimit, cancellation: cancellation)
+                return YAMLReader.readPart(UnsafeBufferPointer(rebasing: bytes[..<end]), nodeLimit: pieceLimit, cancellation: cancellation)
             }
             let cut = cuts[index - 1]
             var text = cut.reopening
             text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cut.offset..<end]))
-            return text.withUnsafeBufferPointer { YAMLReader.readPart($0, nodeLimit: nodeLimit, cancellation: cancellation) }
+            return text.withUnsafeBufferPointer { YAMLReader.readPart($0, nodeLimit: pieceLimit, cancellation: cancellation) }
         }
     }
 
