@@ -1,29 +1,23 @@
 import JSON
 extension Redactor {
-    /// Whether a name (a variable, a JSON member) names a credential: ending in a long credential word
-    /// (`token`, `apiToken`, `mysecret`, `db_password`), or a short one alone or after `_` (`key`,
-    /// `api_key`, `aws_sig`, `db_pass`) — but not `monkey`, `keyboard` or `author`.
+    /// Whether a name (a variable, a JSON member) names a credential: one of its words is a credential word
+    /// (`GITHUB_TOKEN_PROD`, `DB_PASSWORD_2`, `token1`, `accessToken`, `client_secret_prod`), or a word ends in
+    /// a long one (`mysecret`, `apitoken`); and no word counts or describes (`prompt_tokens`, `token_count`,
+    /// `max_tokens`, `token_type` stay visible). Words split at `_`, `-`, `.`, digits and camelCase, so
+    /// `monkey`, `keyboard`, `passkey` and `author` are one word each and name no credential.
     public static func isCredentialName(_ name: String) -> Bool {
-        let lower = Array(name.utf8.map(lowercased))
-        guard let first = lower.first, first == UInt8(ascii: "_") || isLetter(first),
-              lower.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") })
-        else { return false }
-        if longNameWords.contains(where: { lower.hasByteSuffix($0) }) { return true }
-        return shortNameWords.contains { word in
-            lower == word || (lower.hasByteSuffix(word) && lower[lower.count - word.count - 1] == UInt8(ascii: "_"))
-        }
+        namesCredential(name.utf8)
     }
 
-    /// Whether a header's value should be masked when shown: the known ones (`Authorization`, `X-API-Key`,
-    /// `Cookie`, `Set-Cookie`) and any whose name speaks of a token, secret, password, session or API key
-    /// (`X-Token`, `X-Session-Id`), or ends in `-key` — but not `Keyboard-Layout`.
+    /// Whether a header's value should be masked when shown: `Authorization`, `Cookie`, `Set-Cookie`, any
+    /// whose name speaks of a session (`X-Session-Id`), and any whose words name a credential as
+    /// `isCredentialName` reads them (`X-API-Key`, `X-Custom-Auth`, `X-Token`) — but not `Keyboard-Layout`
+    /// or `X-Token-Count`.
     public static func isCredentialHeader(_ name: String) -> Bool {
         let lower = Array(name.utf8.map(lowercased))
         guard !lower.isEmpty, lower.allSatisfy(isHeaderNameByte) else { return false }
         if headerWords.contains(where: { lower.containsBytes($0) }) { return true }
-        let key = Array("key".utf8)
-        return lower == key || (lower.hasByteSuffix(key) && lower.count > 3 && (lower[lower.count - 4] == UInt8(ascii: "-")
-            || lower[lower.count - 4] == UInt8(ascii: "_")))
+        return namesCredential(name.utf8)
     }
 
     /// Whether a header is a credential kept to its own origin: `Authorization`, `Cookie`, and any header
@@ -36,17 +30,10 @@ extension Redactor {
         return scopedHeaderWords.contains { lower.containsBytes($0) }
     }
 
-    /// Whether a query, form or item parameter holds a credential: exactly one of
-    /// `credentialParameters`, or ending in `_` and one of them (`client_secret`, `X_Amz_Signature`).
+    /// Whether a query, form or item parameter holds a credential, by the words of its name as
+    /// `isCredentialName` reads them (`client_secret`, `X-Amz-Signature`, `api_key_2`).
     package static func isCredentialParameter<Name: Collection<UInt8>>(_ name: Name) -> Bool {
-        let lower = name.map(lowercased)
-        for word in credentialParameterWords {
-            if lower == word { return true }
-            if lower.count > word.count, lower.hasByteSuffix(word), lower[lower.count - word.count - 1] == UInt8(ascii: "_") {
-                return true
-            }
-        }
-        return false
+        namesCredential(name)
     }
 
     /// The values of variables that hold credentials, for the session's redactor: a variable named like one
@@ -75,12 +62,8 @@ extension Redactor {
 
     // MARK: Words
 
-    private static let longNameWords = ["token", "secret", "password", "passwd", "apikey"].map { Array($0.utf8) }
-    private static let shortNameWords = ["key", "sig", "signature", "auth", "pass", "pwd"].map { Array($0.utf8) }
-    private static let headerWords = ["authorization", "token", "secret", "password", "passwd", "cookie", "session",
-                                      "apikey", "api-key", "api_key"].map { Array($0.utf8) }
+    private static let headerWords = ["authorization", "cookie", "session"].map { Array($0.utf8) }
     private static let scopedHeaderWords = ["key", "token", "secret", "session", "password", "passwd"].map { Array($0.utf8) }
-    private static let credentialParameterWords = credentialParameters.map { Array($0.utf8) }
 
     static func lowercased(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte

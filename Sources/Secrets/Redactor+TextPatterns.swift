@@ -129,6 +129,8 @@ package enum TextPatterns {
             index += 1
         }
         guard start < index, bytes[start] != UInt8(ascii: "{"), bytes[start] != UInt8(ascii: "[") else { return nil }
+        // An unquoted number or boolean (`"prompt_tokens": 5,`) is JSON's count or flag, never a credential.
+        if !quoted, isNumberOrBoolean(UnsafeBufferPointer(rebasing: bytes[start..<index])) { return nil }
         return start..<min(index, bytes.count)
     }
 
@@ -195,6 +197,20 @@ package enum TextPatterns {
         var end = equals + 1
         while end < bytes.count, !isParameterValueEnd(bytes[end]) { end += 1 }
         return end > equals + 1 ? (equals + 1)..<end : nil
+    }
+
+    /// `5`, `-1.5e3`, `true`, `false`, `null`, with a trailing `,` allowed: a JSON literal that is no secret.
+    static func isNumberOrBoolean(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = value.count
+        while end > 0, value[end - 1] == UInt8(ascii: ",") || value[end - 1] == UInt8(ascii: "}")
+                || value[end - 1] == UInt8(ascii: "]") { end -= 1 }
+        let literal = value[..<end]
+        guard let first = literal.first else { return false }
+        if ["true", "false", "null"].contains(where: { $0.utf8.elementsEqual(literal) }) { return true }
+        guard Redactor.isDigit(first) || first == UInt8(ascii: "-") else { return false }
+        return literal.allSatisfy { Redactor.isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-")
+            || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+            && literal.contains(where: Redactor.isDigit)
     }
 
     // MARK: Bytes

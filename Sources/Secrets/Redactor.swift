@@ -12,12 +12,6 @@ public struct Redactor: JSONStringMasker {
     /// Header names whose values are credentials.
     public static let credentialHeaders = ["authorization", "proxy-authorization", "x-api-key", "api-key", "x-auth-token", "cookie"]
 
-    /// Query parameter names whose values are credentials. A name is one of these or ends in `_` and one of
-    /// these (`client_secret`, `refresh_token`, `api_key`); `monkey` or `keyboard` are not credentials.
-    static let credentialParameters: Set<String> = [
-        "token", "secret", "password", "passwd", "pass", "pwd", "key", "apikey", "sig", "signature", "auth",
-    ]
-
     private let matcher: SecretMatcher
 
     /// Known secret values, replaced wherever they appear (sorted, without duplicates and without values

@@ -45,4 +45,25 @@ import Testing
         #expect(session.stdout.contains("Authorization: Bearer ${APISH_BEARER}"), "\(session.stdout)")
         #expect(shown.stdout.contains("••• (in credentials.json)"))
     }
+
+    @Test func aSecretWordAnywhereInANameKeepsItsValueOutOfOutputAndProfiles() throws {
+        // GIVEN variables and a header named with a secret word that is not their last one
+        let home = try ProfileHome()
+        defer { home.remove() }
+        let values = ["GITHUB_TOKEN_PROD": "ghpW1value", "DB_PASSWORD_2": "dbW2value", "token1": "tkW3value",
+                      "API_KEY_2": "akW4value", "access_token_v2": "atW5value", "client_secret_prod": "csW6value"]
+        var commands = values.sorted { $0.key < $1.key }.flatMap { ["-c", "set \($0.key) \($0.value)"] }
+        commands += ["-c", "set max_tokens 400", "-c", "header X-Custom-Auth hdW7value", "-c", "vars", "-c", "profile save words"]
+        // WHEN they are listed and saved
+        let session = try home.run(commands)
+        #expect(session.status == 0, "\(session.stderr)")
+        // THEN no value shows or lands in the profile, while a count stays visible
+        let profile = try home.read(home.profile("words"))
+        for secret in Array(values.values) + ["hdW7value"] {
+            #expect(!session.stdout.contains(secret), "\(secret) in \(session.stdout)")
+            #expect(!session.stderr.contains(secret), "\(secret) in \(session.stderr)")
+            #expect(!profile.contains(secret), "\(secret) in the profile")
+        }
+        #expect(session.stdout.contains("400"), "\(session.stdout)")
+    }
 }

@@ -107,6 +107,13 @@ import HTTPClient
         #expect(redactor.redactCommandLine("set monkey banana") == "set monkey banana")
     }
 
+    @Test func variablesNamedWithSecretWordsAreMaskedOnCommandLines() {
+        let redactor = Redactor()
+        for name in ["GITHUB_TOKEN_PROD", "DB_PASSWORD_2", "token1", "client_secret_prod"] {
+            #expect(redactor.redactCommandLine("set \(name) ghp_x123") == "set \(name) \(mask)", "\(name)")
+        }
+        #expect(redactor.redactCommandLine("set max_tokens 400") == "set max_tokens 400")
+    }
     @Test(arguments: [("token", true), ("apiToken", true), ("client_secret", true), ("api_key", true), ("key", true),
                       ("monkey", false), ("keyboard", false), ("city", false), ("author", false)])
     func credentialNames(_ name: String, _ secret: Bool) {
