@@ -170,3 +170,31 @@ class TerminalOutput(PtyTestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class BidirectionalControls(PtyTestCase):
+    """U+202A–U+202E and U+2066–U+2069 from a locator or a document never reach the terminal raw, the prompt
+    included: each is shown as U+FFFD."""
+
+    BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+    def test_a_service_name_and_description_with_bidi_controls_reach_the_terminal_neutralised(self):
+        locator = os.path.join(self.state, "bidi-locator.json")
+        with open(locator, "w", encoding="utf-8") as handle:
+            handle.write('{"services":[{"name":"svc\\u202eevil","version":1,"url":"http://127.0.0.1:9/x",'
+                         '"description":"one \\u2066two\\u2069 three \\u202a"}]}')
+        child = pexpect.spawn(BINARY, ["--no-color", "--locator", locator], env=environment(self.state),
+                              encoding="utf-8", timeout=TIMEOUT, dimensions=(40, 120))
+        self.children.append(child)
+        child.expect(PROMPT)
+        child.sendline("services")
+        child.expect(PROMPT)
+        seen = child.before + child.after
+        self.assertIn("svc\ufffdevil", seen)
+        for control in self.BIDI:
+            self.assertNotIn(control, seen, "U+%04X reached the terminal" % ord(control))
+        # The prompt names the current service: neutralised too (what is typed is echoed as typed).
+        child.sendline("use svc\u202eevil 1")
+        child.expect("apish svc\ufffdevil v1> ")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)

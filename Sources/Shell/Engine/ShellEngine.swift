@@ -224,7 +224,8 @@ public final class ShellEngine {
         guard let current = session.facade.currentService, let version = session.facade.activeVersion(of: current) else {
             return "apish> "
         }
-        return "apish \(current) \(version)> "
+        // A service named by a document may hold controls: the prompt reaches the terminal as output does.
+        return TerminalText.singleLine("apish \(current) \(version)> ")
     }
 
     // MARK: One command

@@ -31,8 +31,8 @@ public enum TerminalText {
     }
 
     /// What may reach a terminal of text that left apish: newlines, tabs and apish's own colour codes
-    /// (`TextStyle`'s SGR sequences) as they are; every other C0 control, DEL and C1 control (U+0080–U+009F,
-    /// CSI U+009B among them) becomes `�`, so an OSC title, a screen clear or a cursor move from a spec or a
+    /// (`TextStyle`'s SGR sequences) as they are; every other C0 control, DEL, C1 control (U+0080–U+009F,
+    /// CSI U+009B among them) and bidirectional control (U+202A–U+202E, U+2066–U+2069) becomes `�`, so an OSC title, a screen clear or a cursor move from a spec or a
     /// server is shown, not obeyed. The output sink applies it to everything, whatever renderer made it.
     public static func neutralized(_ text: String) -> String {
         var text = text
@@ -47,6 +47,9 @@ public enum TerminalText {
                 if bytes[found] == 0xC2 {
                     result.append(contentsOf: replacement)
                     start = found + 2
+                } else if bytes[found] == 0xE2 {
+                    result.append(contentsOf: replacement)
+                    start = found + 3
                 } else {
                     result.append(contentsOf: replacement)
                     start = found + 1
@@ -78,9 +81,19 @@ public enum TerminalText {
                 return index
             }
             if byte == 0xC2, index + 1 < bytes.count, (0x80..<0xA0).contains(bytes[index + 1]) { return index }
+            if byte == 0xE2, isBidiControl(bytes, at: index) { return index }
             index += 1
         }
         return nil
+    }
+
+    /// Whether the three bytes at `index` (which is `E2`) are a bidirectional embedding, override or isolate
+    /// control: U+202A–U+202E (`E2 80 AA`–`AE`) or U+2066–U+2069 (`E2 81 A6`–`A9`), which reorder what a
+    /// terminal shows, so a title could make a command read as another.
+    private static func isBidiControl(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard index + 2 < bytes.count else { return false }
+        let second = bytes[index + 1], third = bytes[index + 2]
+        return (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third))
     }
 
     /// The SGR parameters `TextStyle` writes: reset, bold, dim and five colours.
@@ -134,6 +147,8 @@ public enum TerminalText {
                     if !(allowing && (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t"))) { return true }
                 } else if previous == 0xC2 && (0x80..<0xA0).contains(byte) {
                     return true
+                } else if previous == 0xE2 && (byte == 0x80 || byte == 0x81) {
+                    return text.unicodeScalars.contains(where: isBidiControl)
                 }
                 previous = byte
             }
@@ -143,6 +158,10 @@ public enum TerminalText {
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || isBidiControl(scalar)
+    }
+
+    private static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 }

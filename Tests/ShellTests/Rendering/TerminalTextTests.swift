@@ -34,6 +34,22 @@ import Testing
         #expect(TerminalText.neutralized("\u{1B}[") == "\u{FFFD}[")
     }
 
+    @Test(arguments: ["\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}"])
+    func bidirectionalControlsAreNeutralisedEverywhere(_ control: String) {
+        // GIVEN a title that reorders what follows it / THEN it is shown as `�`, in the sink and in one-line cells
+        #expect(TerminalText.neutralized("call getPet\(control)1 tep\n") == "call getPet\u{FFFD}1 tep\n")
+        #expect(TerminalText.singleLine("a\(control)b") == "a\u{FFFD}b")
+        #expect(TerminalText.safe("a\(control)b\n") == "a\u{FFFD}b\n")
+        #expect(TerminalText.containsControl("é\(control)", allowingNewlinesAndTabs: true))
+    }
+
+    @Test func neighboursOfTheBidirectionalControlsAreKept() {
+        // U+2010–U+2029 (dashes, quotes, line separators aside), U+2060–U+2065, U+206A: not reordering controls.
+        let text = "\u{2014}\u{2019}\u{2026}\u{2030}\u{2060}\u{2065}\u{206A}\u{20AC}"
+        #expect(TerminalText.neutralized(text) == text)
+        #expect(!TerminalText.containsControl(text, allowingNewlinesAndTabs: false))
+    }
+
     @Test func trailingBlanksAreTrimmedAndOtherTextKept() {
         #expect(RowsRenderer.trimmingTrailingBlanks("東京 \t ") == "東京")
         #expect(RowsRenderer.trimmingTrailingBlanks("a b") == "a b")
