@@ -218,6 +218,20 @@ package enum FileKind {
         guard stat(path, &status) == 0 else { return nil }
         return status.st_mode & S_IFMT == S_IFDIR
     }
+
+    /// `path` with every symbolic link, `.` and `..` resolved (realpath(3)); nil when it does not exist.
+    package static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether the real path of `path` is `root`'s real path or inside it: what a server of a folder may
+    /// read, however links inside the folder point.
+    package static func isInside(_ path: String, realRoot root: String) -> Bool {
+        guard let real = realPath(path) else { return false }
+        return real == root || real.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
 }
 
 /// Calendar days and clock times by arithmetic on the proleptic Gregorian calendar, as `DateFormatter`

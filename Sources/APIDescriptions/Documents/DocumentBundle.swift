@@ -20,6 +20,9 @@ public enum DocumentBundle {
     public static let byteLimit = 64 << 20
     /// The root member that holds the other files.
     public static let member = "x-apish-documents"
+    /// The root member that holds each other file's address, by the same keys, so a message can name the
+    /// file and pointer the document wrote rather than the rewrite.
+    public static let addressMember = "x-apish-document-addresses"
 
     /// The document with every file it refers to; `document` itself when it refers to none. `fetch` gives
     /// a file's bytes from its absolute address (or the reason it cannot).
@@ -50,9 +53,25 @@ public enum DocumentBundle {
         }
         guard case .object(var root) = rewrittenRoot else { return rewrittenRoot }
         var held = JSONObject()
-        for (offset, file) in files.enumerated() { held[String(offset + 1)] = file }
+        var addresses = JSONObject()
+        for (offset, file) in files.enumerated() {
+            held[String(offset + 1)] = file
+            addresses[String(offset + 1)] = .string(bundler.addresses[offset + 1])
+        }
         root[member] = .object(held)
+        root[addressMember] = .object(addresses)
         return .object(root)
+    }
+
+    /// A reference as the document wrote it: `#/x-apish-documents/4/x` → `file:///etc/passwd#/x`; any other
+    /// reference as it is.
+    public static func written(_ reference: String, in document: JSONValue) -> String {
+        let prefix = "#/" + member + "/"
+        guard reference.hasPrefix(prefix) else { return reference }
+        let rest = reference.dropFirst(prefix.count)
+        let key = rest.prefix { $0 != "/" }
+        guard case .string(let address)? = document[addressMember]?[String(key)] else { return reference }
+        return address + "#" + rest.dropFirst(key.count)
     }
 
     /// A document's address without its fragment.

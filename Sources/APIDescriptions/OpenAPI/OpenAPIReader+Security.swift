@@ -67,7 +67,7 @@ struct OpenAPISecurityReader {
         for _ in 0..<OpenAPIReader.referenceHopLimit {
             guard case .string(let reference)? = object["$ref"] else { break }
             guard reference.hasPrefix("#"), let target = JSONPointer(reference) else { throw .schema(.unsupportedRef(reference)) }
-            guard let resolved = target.resolve(in: document) else { throw .schema(.danglingRef(reference)) }
+            guard let resolved = target.resolve(in: document) else { throw .schema(.danglingRef(DocumentBundle.written(reference, in: document))) }
             object = try Self.object(resolved, at: target)
             place = target
         }

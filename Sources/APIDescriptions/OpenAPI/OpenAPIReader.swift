@@ -232,7 +232,7 @@ struct OpenAPIReader {
                 throw .invalid(pointer: pointer.appending("$ref").description, expected: "a string")
             }
             guard text.hasPrefix("#"), let target = JSONPointer(text) else { throw .schema(.unsupportedRef(text)) }
-            guard let resolved = target.resolve(in: document) else { throw .schema(.danglingRef(text)) }
+            guard let resolved = target.resolve(in: document) else { throw .schema(.danglingRef(DocumentBundle.written(text, in: document))) }
             value = resolved
             pointer = target
         }

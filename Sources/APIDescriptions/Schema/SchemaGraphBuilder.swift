@@ -154,7 +154,7 @@ struct SchemaGraphBuilder {
         guard let pointer = JSONPointer(text) else {
             throw text.hasPrefix("#/") ? .invalidPointer(text) : .unsupportedRef(text)
         }
-        guard let target = pointer.resolve(in: document) else { throw .danglingRef(text) }
+        guard let target = pointer.resolve(in: document) else { throw .danglingRef(DocumentBundle.written(text, in: document)) }
         let index = sharedNode(for: target, at: pointer)
         indexByReference[text] = index
         return index

@@ -38,6 +38,11 @@ struct FixtureStore: Sendable {
             guard FileKind.isDirectory(fullPath) == false else {
                 return nil
             }
+            // A link inside the folder may point out of it (`ln -s /etc DIR/x`): only files whose real path
+            // is inside the root are served, the rest are absent.
+            guard let realRoot = FileKind.realPath(root), FileKind.isInside(fullPath, realRoot: realRoot) else {
+                return nil
+            }
             guard let data = FileManager.default.contents(atPath: fullPath) else {
                 throw FixtureError(path: path, reason: "cannot be read")
             }

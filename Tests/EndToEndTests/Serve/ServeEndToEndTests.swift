@@ -76,6 +76,29 @@ import Testing
         #expect(waitForExit(process))
     }
 
+    @Test func rootServesNoFileWhoseRealPathIsOutsideIt() throws {
+        // GIVEN written fixtures with a link out of the folder, a fixture linked out, and a link that stays inside
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(try Apish.run(["serve", "--init", directory]).status == 0)
+        let outside = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        try #"{"city":"OUTSIDE-SECRET"}"#.write(toFile: outside + "/v1.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/x", withDestinationPath: "/etc")
+        try FileManager.default.removeItem(atPath: directory + "/weather/v1.json")
+        try FileManager.default.createSymbolicLink(atPath: directory + "/weather/v1.json", withDestinationPath: outside + "/v1.json")
+        try FileManager.default.moveItem(atPath: directory + "/weather/v2.json", toPath: directory + "/weather-v2.json")
+        try FileManager.default.createSymbolicLink(atPath: directory + "/weather/v2.json", withDestinationPath: "../weather-v2.json")
+        let (process, url, _) = try startServe(["--root", directory, "--port", "0"])
+        defer { if process.isRunning { process.terminate() } }
+        // WHEN files are asked for through the links / THEN only the one inside the root is served
+        #expect(!(try curl([url + "/x/passwd"])).contains("root:"))
+        #expect(!(try curl([url + "/weather/v1"])).contains("OUTSIDE-SECRET"))
+        #expect(try curl([url + "/weather/v2?city=austin"]).contains(#""city":"Austin""#))
+        kill(process.processIdentifier, SIGTERM)
+        #expect(waitForExit(process))
+    }
+
     @Test func badServeArgumentsAreUsageErrors() throws {
         let result = try Apish.run(["serve", "--port", "notaport"])
         #expect(result.status == 2)
