@@ -37,6 +37,9 @@ public enum OpenAPIError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownBodyField(String, operation: String, allowed: [String], suggestion: String?)
     /// `call` with a body that lacks properties its schema requires: each name with its type.
     case missingBodyFields(operation: String, fields: [(name: String, type: String)])
+    /// `call` whose body schema apish cannot check whole (`JSONSchema.incompleteness`): a part checked is
+    /// no pass.
+    case uncheckableBody(operation: String, reason: String)
 
     /// What every refusal of a check adds: how to send the request anyway.
     static let noCheckHint = "call --no-check sends it anyway"
@@ -91,6 +94,8 @@ public enum OpenAPIError: Error, Sendable, Equatable, CustomStringConvertible {
             let names = fields.map { "'\($0.name)' (\($0.type))" }.joined(separator: ", ")
             let items = fields.map { "\($0.name)=VALUE" }.joined(separator: " ")
             return "\(operation) needs the body field\(fields.count == 1 ? "" : "s") \(names): give \(items); \(Self.noCheckHint)"
+        case let .uncheckableBody(operation, reason):
+            return "cannot check the body of \(operation) whole: \(reason); \(Self.noCheckHint)"
         }
     }
 }

@@ -67,6 +67,7 @@ enum OpenAPIRequestCheck {
     /// The body's fields by name against its schema: every required property given, and no field a
     /// closed schema does not declare.
     static func bodyFields(_ names: [String], schema: JSONSchema, operation: String) throws(OpenAPIError) {
+        if let reason = schema.incompleteness { throw .uncheckableBody(operation: operation, reason: reason) }
         let given = Set(names)
         if !schema.allowsAdditionalProperties {
             let declared = schema.properties.map(\.name)

@@ -1,3 +1,4 @@
+import FoundationFree
 import HTTPClient
 
 /// Which operation of a newer document is which operation of an older one: the one step `diff --spec`
@@ -49,21 +50,35 @@ public struct OperationPairing: Sendable {
     public let removed: [OpenAPIOperation]
     /// Operations of the newer document with no counterpart, in its order.
     public let added: [OpenAPIOperation]
+    /// Ctrl-C stopped the pairing: the pairs, removals and additions are those found until then, and
+    /// not all there are.
+    public let cancelled: Bool
 
     /// Pairs the operations of two documents. Operations that repeat a method and path template already
     /// seen in the same document are ignored, as a reader of the document would.
-    public init(_ a: [OpenAPIOperation], _ b: [OpenAPIOperation]) {
-        let operationsA = Self.distinct(a)
-        let operationsB = Self.distinct(b)
+    /// A tripped `cancellation`, looked at every thousand operations, stops it with what it found.
+    public init(_ a: [OpenAPIOperation], _ b: [OpenAPIOperation], cancellation: CancellationToken? = nil) {
+        var steps = 0
+        var cancelled = false
+        /// Whether to stop now: Ctrl-C, looked at every 1,024 steps.
+        func stopping() -> Bool {
+            steps += 1
+            if !cancelled, steps & 0x3FF == 0, cancellation?.isCancelled == true { cancelled = true }
+            return cancelled
+        }
+        let operationsA = Self.distinct(a, stopping: stopping)
+        let operationsB = Self.distinct(b, stopping: stopping)
         var partner = [Int?](repeating: nil, count: operationsA.count)
         var match = [Match](repeating: .samePath, count: operationsA.count)
         var taken = [Bool](repeating: false, count: operationsB.count)
 
         var byId: [String: Int] = [:]
         for (index, operation) in operationsB.enumerated() {
+            if stopping() { break }
             if let id = operation.operationId, byId[id] == nil { byId[id] = index }
         }
         for (index, operation) in operationsA.enumerated() {
+            if stopping() { break }
             guard let id = operation.operationId, let found = byId[id], !taken[found] else { continue }
             partner[index] = found
             taken[found] = true
@@ -73,10 +88,12 @@ public struct OperationPairing: Sendable {
         func pairRemaining(by key: (OpenAPIOperation) -> String, as kind: (OpenAPIOperation, OpenAPIOperation) -> Match) {
             var free: [String: Int] = [:]
             for (index, operation) in operationsB.enumerated() where !taken[index] {
+                if stopping() { return }
                 let text = key(operation)
                 if free[text] == nil { free[text] = index }
             }
             for (index, operation) in operationsA.enumerated() where partner[index] == nil {
+                if stopping() { return }
                 guard let found = free[key(operation)], !taken[found] else { continue }
                 partner[index] = found
                 taken[found] = true
@@ -100,11 +117,12 @@ public struct OperationPairing: Sendable {
         self.pairs = pairs
         self.removed = removed
         self.added = operationsB.indices.filter { !taken[$0] }.map { operationsB[$0] }
+        self.cancelled = cancelled
     }
 
     /// Pairs the operations of two documents.
-    public init(_ a: OpenAPIDocument, _ b: OpenAPIDocument) {
-        self.init(a.operations, b.operations)
+    public init(_ a: OpenAPIDocument, _ b: OpenAPIDocument, cancellation: CancellationToken? = nil) {
+        self.init(a.operations, b.operations, cancellation: cancellation)
     }
 
     /// The pair whose older operation is this one (same method and path as written).
@@ -139,8 +157,13 @@ public struct OperationPairing: Sendable {
         return false
     }
 
-    private static func distinct(_ operations: [OpenAPIOperation]) -> [OpenAPIOperation] {
+    private static func distinct(_ operations: [OpenAPIOperation], stopping: () -> Bool) -> [OpenAPIOperation] {
         var seen = Set<String>()
-        return operations.filter { seen.insert(key($0)).inserted }
+        var kept: [OpenAPIOperation] = []
+        for operation in operations {
+            if stopping() { break }
+            if seen.insert(key(operation)).inserted { kept.append(operation) }
+        }
+        return kept
     }
 }

@@ -138,6 +138,8 @@ struct SchemaComparison {
         }
         onPath[pair] = depth
         defer { onPath[pair] = nil }
+        // A merged face cut short compares only its part: what lies below the cut is not compared.
+        if a.incompleteness != nil || b.incompleteness != nil { cut += 1 }
 
         var found = Found()
         var dependsOn = Int.max

@@ -49,9 +49,14 @@ public enum SpecDiff {
 
     /// `compare` with the counts beyond the list; a tripped `cancellation` stops it with what it found.
     public static func report(_ a: OpenAPIDocument, _ b: OpenAPIDocument, cancellation: CancellationToken? = nil) -> Report {
-        let pairing = OperationPairing(a, b)
+        let pairing = OperationPairing(a, b, cancellation: cancellation)
         var schemas = SchemaComparison(cancellation: cancellation)
         var report = Report()
+        // A pairing cut short would call the unpaired rest removed and added: none of that is a finding.
+        guard !pairing.cancelled else {
+            report.cancelled = true
+            return report
+        }
         var changes: [(change: SpecChange, path: String, method: HTTPMethod)] = []
         func keep(_ change: SpecChange, _ operation: OpenAPIOperation) {
             if changes.count < changeLimit {

@@ -50,6 +50,12 @@ public struct JSONSchema: Sendable {
     public var constValue: JSONValue? { view.constValue }
     public var required: [String] { view.required }
 
+    /// Why the merged face of this schema is not all of it, or nil when it is: an `allOf`/`$ref` chain
+    /// deeper than apish merges. Help, request checks and diffs say so rather than show a part as the whole.
+    public var incompleteness: String? {
+        view.isCut ? "its allOf/$ref chain nests more than \(SchemaGraph.mergeDepthLimit / 2) levels deep, past what apish merges" : nil
+    }
+
     /// The properties in document order, merged through `$ref` and `allOf`.
     public var properties: [(name: String, schema: JSONSchema)] {
         view.properties.map { ($0.name, schema($0.schema)) }

@@ -5,7 +5,8 @@ import FoundationFree
 /// Immutable once built: `targets` maps each node to the node validation starts from (through `$ref`s
 /// that stand alone), and `views` holds each node's merged face (see `SchemaView`).
 final class SchemaGraph: Sendable {
-    /// How many `allOf`/`$ref` levels are merged into a view; deeper chains keep their own keywords only.
+    /// How many `allOf`/`$ref` levels are merged into a view; deeper chains keep their own keywords only,
+    /// and the view says it was cut (`SchemaView.isCut`).
     static let mergeDepthLimit = 64
     /// How many property entries all merged views may hold together, beyond those written in the document.
     static let mergeWorkLimit = 4_000_000
@@ -101,7 +102,12 @@ final class SchemaGraph: Sendable {
                 view.properties = node.properties
                 return view
             }
-            guard depth < SchemaGraph.mergeDepthLimit, inProgress.insert(index).inserted else {
+            guard depth < SchemaGraph.mergeDepthLimit else {
+                view.properties = node.properties
+                view.isCut = true
+                return view
+            }
+            guard inProgress.insert(index).inserted else {
                 view.properties = node.properties
                 return view
             }
@@ -123,6 +129,7 @@ final class SchemaGraph: Sendable {
                 }
                 let branch = try merged(source, depth: depth)
                 try spend(branch.properties.count + branch.required.count + 1, at: index)
+                if branch.isCut { view.isCut = true }
                 branch.properties.forEach(add)
                 for name in branch.required where requiredSeen.insert(name).inserted {
                     view.required.append(name)

@@ -7,8 +7,9 @@ import JSON
 /// followed at most `hopLimit` times in a row, so `allOf` cycles end, a schema reached twice for the same
 /// value (an `allOf` diamond) is checked once, and `budget` caps the work of one validation: every
 /// schema/value visit, enum lookup and `anyOf`/`oneOf` branch tried, so nested `anyOf`s cannot explode.
-/// Beyond a bound the value is not checked further rather than failed. A tripped `cancellation` (looked
-/// at every few thousand steps) stops it with `DecodeFailure.cancelled`.
+/// Beyond a bound the value is not checked further, and the check says where it stopped and why: a
+/// failure of its own (`stoppedFailure`), so a check cut short is never a pass. A tripped `cancellation`
+/// (looked at every few thousand steps) stops it with `DecodeFailure.cancelled`.
 struct SchemaValidator {
     static let depthLimit = 512
     static let hopLimit = 64
@@ -19,6 +20,8 @@ struct SchemaValidator {
     let cancellation: CancellationToken?
     private(set) var failures: [DecodeFailure] = []
     private(set) var wasCancelled = false
+    /// Where a bound stopped the check, and which bound; the first one met.
+    private(set) var stopped: (path: String, reason: String)?
     private var budget = SchemaValidator.defaultBudget
     /// The nodes already checked against the value being looked at, reached through `$ref`/`allOf`.
     private var checkedHere = Set<Int>()
@@ -33,7 +36,29 @@ struct SchemaValidator {
 
     mutating func check(_ value: JSONValue, against index: Int, path: String) {
         check(value, against: index, path: path, depth: 0, hops: 0)
-        if wasCancelled { failures = [DecodeFailure.cancelled] }
+        _ = isStopped(at: path)
+        if wasCancelled {
+            failures = [DecodeFailure.cancelled]
+        } else if let stopped {
+            failures.append(Self.stoppedFailure(stopped))
+        }
+    }
+
+    /// `items[2100000]: expected a check to the end, found the check stopped here (…): the rest is not checked`.
+    static func stoppedFailure(_ stopped: (path: String, reason: String)) -> DecodeFailure {
+        DecodeFailure(path: stopped.path, expected: "a check to the end",
+                      found: "the check stopped here (\(stopped.reason)): the rest is not checked")
+    }
+
+    private mutating func stop(at path: String, _ reason: @autoclosure () -> String) {
+        if stopped == nil, !wasCancelled { stopped = (path, reason()) }
+    }
+
+    /// Whether a bound (not the failure limit) ends the check here; notes where.
+    private mutating func isStopped(at path: String) -> Bool {
+        guard budget <= 0 else { return false }
+        stop(at: path, "past its work budget of \(Self.defaultBudget) steps")
+        return true
     }
 
     private mutating func spend(_ amount: Int) {
@@ -54,7 +79,9 @@ struct SchemaValidator {
     }
 
     private mutating func check(_ value: JSONValue, against start: Int, path: String, depth: Int, hops: Int) {
-        guard !isDone, depth < Self.depthLimit, hops < Self.hopLimit else { return }
+        guard !isStopped(at: path), failures.count < limit else { return }
+        guard depth < Self.depthLimit else { return stop(at: path, "values nested past \(Self.depthLimit) levels") }
+        guard hops < Self.hopLimit else { return stop(at: path, "a $ref/allOf/anyOf chain past \(Self.hopLimit) links") }
         spend(1)
         let index = graph.targets[start]
         let node = graph.nodes[index]
@@ -98,11 +125,11 @@ struct SchemaValidator {
             }
         }
         if !node.anyOf.isEmpty {
-            let matching = matches(value, among: node.anyOf, stopAtFirst: true, depth: depth, hops: hops)
+            let matching = matches(value, among: node.anyOf, stopAtFirst: true, path: path, depth: depth, hops: hops)
             if matching.isEmpty { fail(path, expected: "one of: " + names(node.anyOf), found: value) }
         }
         if !node.oneOf.isEmpty {
-            let matching = matches(value, among: node.oneOf, stopAtFirst: false, depth: depth, hops: hops)
+            let matching = matches(value, among: node.oneOf, stopAtFirst: false, path: path, depth: depth, hops: hops)
             if matching.isEmpty {
                 fail(path, expected: "one of: " + names(node.oneOf), found: value)
             } else if matching.count > 1 {
@@ -117,7 +144,10 @@ struct SchemaValidator {
         case .array(let elements):
             if let items = node.items {
                 for (offset, element) in elements.enumerated() {
-                    guard !isDone else { return }
+                    guard !isDone else {
+                        _ = isStopped(at: path + "[\(offset)]")
+                        return
+                    }
                     checkNested(element, against: items, path: path + "[\(offset)]", depth: depth + 1)
                 }
             }
@@ -144,17 +174,22 @@ struct SchemaValidator {
     }
 
     /// The branches `value` matches, each tried on its own with the shared budget.
-    private mutating func matches(_ value: JSONValue, among branches: [Int], stopAtFirst: Bool, depth: Int, hops: Int) -> [Int] {
+    private mutating func matches(_ value: JSONValue, among branches: [Int], stopAtFirst: Bool, path: String, depth: Int, hops: Int) -> [Int] {
         var matching: [Int] = []
         for branch in branches {
             guard budget > 0 else { break }
             spend(1)
             var trial = SchemaValidator(graph: graph, limit: 1, cancellation: cancellation)
             trial.budget = budget
-            trial.check(value, against: branch, path: "", depth: depth, hops: hops + 1)
+            trial.check(value, against: branch, path: path, depth: depth, hops: hops + 1)
             budget = trial.budget
             if trial.wasCancelled {
                 wasCancelled = true
+                break
+            }
+            if let stopped = trial.stopped {
+                // A branch cut short is neither a match nor a miss: the whole check stopped.
+                stop(at: stopped.path, stopped.reason)
                 break
             }
             if trial.failures.isEmpty {

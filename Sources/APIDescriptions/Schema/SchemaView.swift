@@ -19,4 +19,7 @@ struct SchemaView: Sendable {
     var oneOf: [Int] = []
     /// The `$ref` or `allOf` a schema without keywords of its own stands for, for its description.
     var standsFor: Int?
+    /// Its `allOf`/`$ref` chain went deeper than `SchemaGraph.mergeDepthLimit`: what lies below was not
+    /// merged, so the properties and `required` shown are not all there are. Said wherever the view is used.
+    var isCut = false
 }

@@ -64,9 +64,22 @@ enum SpecChangeList {
             })),
             ("breaking", .number(JSONNumber(breaking))),
             ("nonBreaking", .number(JSONNumber(report.total - breaking))),
-        ] + (report.omitted > 0 ? [("omitted", .number(JSONNumber(report.omitted)))] : []) + [
+            ("complete", .bool(incompleteness(report) == nil)),
+        ] + (report.omitted > 0 ? [("omitted", .number(JSONNumber(report.omitted)))] : [])
+          + (report.uncompared > 0 ? [("uncompared", .number(JSONNumber(report.uncompared)))] : [])
+          + (incompleteness(report).map { [("incomplete", .string($0))] } ?? []) + [
             ("summary", .string(summary)),
         ]))
+    }
+
+    /// Why the diff is not all of it (a cap or Ctrl-C stopped part of it), or nil: a diff that stopped early
+    /// is never a pass, so `expect` on its counts fails with this reason.
+    static func incompleteness(_ report: SpecDiff.Report) -> String? {
+        if report.cancelled { return "the diff was stopped by Ctrl-C" }
+        if report.uncompared > 0 {
+            return "\(report.uncompared) schema pair\(report.uncompared == 1 ? " was" : "s were") too deep or too many to compare"
+        }
+        return nil
     }
 
     /// Operations shown for a component before the rest are counted.

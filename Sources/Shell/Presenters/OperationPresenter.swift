@@ -117,6 +117,9 @@ enum OperationPresenter {
             } else if let schema = body.schema {
                 lines.append("  " + typeText(schema))
             }
+            if let reason = body.schema?.incompleteness {
+                lines.append("  not all shown: \(reason)")
+            }
         }
         if !operation.responses.isEmpty {
             let responses = operation.responses.map { response in
@@ -176,7 +179,7 @@ enum OperationPresenter {
                         ("type", .string(typeText(property.schema))),
                     ]))
                 })),
-            ]))
+            ] + (requestBody.schema?.incompleteness.map { [("incomplete", JSONValue.string($0))] } ?? [])))
         }
         return .object(JSONObject([
             ("service", .string(service)),

@@ -231,6 +231,11 @@ extension Expectation: CustomStringConvertible {
     private func lookUp(_ path: JSONPath, in context: ExpectationContext) -> Result<JSONValue, LookupFailure> {
         let found: PathLookup.Result
         if let subject = context.subject, let data = context.body {
+            // A result that says it stopped early (a capped or cancelled diff) passes no expectation.
+            if case .bool(false)? = data["complete"] {
+                let reason = data["incomplete"]?.stringValue ?? "it stopped early"
+                return .failure(LookupFailure(result: failure(but: "the \(subject) result is incomplete (\(reason))")))
+            }
             found = PathLookup.find(path, in: data, rootName: "the \(subject) result")
         } else {
             guard let outcome = context.outcome else { return .failure(LookupFailure(result: noRequest(context))) }

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import APIDescriptions
+import FoundationFree
 
 extension OpenAPITests {
     /// Documents shaped like a product that publishes each major version under its own path prefix
@@ -87,6 +88,29 @@ extension OpenAPITests {
             let changes = SpecDiff.compare(try OpenAPITests.parse(a), try OpenAPITests.parse(b))
             #expect(changes == [SpecChange(operation: "GET /search", location: "operation", change: "moved", breaking: true,
                                            a: "GET /search", b: "POST /search")])
+        }
+
+
+        @Test func ctrlCStopsThePairingOfLargeDocumentsAndTheDiffSaysSo() throws {
+            // GIVEN two documents of 6,000 operations each, the second with every id renamed, and Ctrl-C already pressed
+            func operations(_ prefix: String) -> String {
+                (0..<6_000).map { #""/things\#($0)":{"get":{"operationId":"\#(prefix)\#($0)","responses":{"200":{"description":"ok"}}}}"# }
+                    .joined(separator: ",")
+            }
+            let a = try OpenAPITests.parse(OpenAPITests.document(paths: "{" + operations("get") + "}"))
+            let b = try OpenAPITests.parse(OpenAPITests.document(paths: "{" + operations("fetch") + "}"))
+            let token = CancellationToken()
+            token.cancel()
+            // WHEN they are paired and diffed
+            let pairing = OperationPairing(a, b, cancellation: token)
+            let report = SpecDiff.report(a, b, cancellation: token)
+            // THEN both stop early and say so; the diff lists no removal or addition it did not find
+            #expect(pairing.cancelled)
+            #expect(pairing.pairs.count < 6_000)
+            #expect(report.cancelled)
+            #expect(report.changes.isEmpty)
+            // AND without Ctrl-C every operation pairs
+            #expect(OperationPairing(a, b).pairs.count == 6_000)
         }
     }
 }

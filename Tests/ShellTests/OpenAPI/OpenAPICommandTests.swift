@@ -226,7 +226,7 @@ import APIDescriptions
         #expect(shell.run("let broken = breaking").ok)
         #expect(shell.session.variables["broken"] == "5")
         #expect(shell.run("expect status 200").err.contains("the last result is from diff --spec, which sends no request"))
-        #expect(Self.unwrapped(shell.run("expect nosuch exists").err) == "error: expected nosuch to exist, but the diff --spec result has no nosuch; it has service, a, b, spec, changes, breaking, nonBreaking, summary\n")
+        #expect(Self.unwrapped(shell.run("expect nosuch exists").err) == "error: expected nosuch to exist, but the diff --spec result has no nosuch; it has service, a, b, spec, changes, breaking, nonBreaking, complete, summary\n")
 
         // a request takes over again
         #expect(shell.run("call getPet 1").ok)
