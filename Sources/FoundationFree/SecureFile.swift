@@ -15,8 +15,12 @@ import Darwin
 package enum SecureFile {
     package typealias Failure = StoredFileError
 
-    /// The largest file read: profiles and token files are small, and a huge one is a mistake.
+    /// The largest file read, and so the largest written: profiles and token files are small, and a huge
+    /// one is a mistake.
     package static let limit = 4 << 20
+
+    /// How many backups of one file `backUp` keeps: `NAME.bak` (the newest), `NAME.bak.2`, `NAME.bak.3`.
+    package static let backupsKept = 3
 
     /// The bytes of `path`, nil when there is no such file. With `private`, a file that others may read or
     /// write is refused, as ssh refuses a key file.
@@ -45,8 +49,12 @@ package enum SecureFile {
         throw Failure("cannot read \(path): larger than \(limit >> 20) MiB")
     }
 
-    /// Replaces `path` with `bytes` (mode `mode`), creating missing folders with mode 0700.
+    /// Replaces `path` with `bytes` (mode `mode`), creating missing folders with mode 0700. More than
+    /// `limit` bytes is refused: `read` would refuse the file.
     package static func write(_ bytes: [UInt8], to path: String, mode: mode_t) throws(Failure) {
+        guard bytes.count <= limit else {
+            throw Failure("cannot write \(path): it would be \(megabytes(bytes.count)), larger than the \(limit >> 20) MiB apish reads back")
+        }
         let directory = parent(of: path)
         try makeDirectories(directory)
         let temporary = directory + "/." + name(of: path) + "-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -71,18 +79,47 @@ package enum SecureFile {
         }
     }
 
-    /// Moves a file that could not be parsed aside (`NAME.bak`, then `NAME.bak.2`, …) before it is replaced;
-    /// where it went.
-    package static func backUp(_ path: String) throws(Failure) -> String {
-        var backup = path + ".bak"
-        var counter = 2
-        var status = stat()
-        while stat(backup, &status) == 0 {
-            backup = path + ".bak.\(counter)"
-            counter += 1
+    /// Runs `body` holding an exclusive lock that every apish process takes before it reads, changes and
+    /// writes `path`, so no process writes over a change it did not read. The lock is on a hidden file
+    /// beside it (`.NAME.lock`, 0600), not on `path` itself: `write` renames a new file over `path`, and a
+    /// lock on the file it replaced would guard nothing. The lock file is never removed: a process may be
+    /// waiting on it. Closing it releases the lock, also when the process dies.
+    package static func withLock<Value>(on path: String, _ body: () throws(Failure) -> Value) throws(Failure) -> Value {
+        let directory = parent(of: path)
+        try makeDirectories(directory)
+        let lockPath = directory + "/." + name(of: path) + ".lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw Failure("cannot lock \(path) (\(lockPath)): \(reason(errno))") }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw Failure("cannot lock \(path) (\(lockPath)): \(reason(errno))") }
         }
-        guard rename(path, backup) == 0 else { throw Failure("cannot back up \(path): \(reason(errno))") }
-        return backup
+        return try body()
+    }
+
+    /// Moves a file that could not be parsed aside before it is replaced, as `NAME.bak`; the backups made
+    /// before move down (`NAME.bak.2`, `NAME.bak.3`) and older ones are deleted, so a file that keeps
+    /// failing cannot fill the disk. Where it went. Call it holding the file's lock.
+    package static func backUp(_ path: String) throws(Failure) -> String {
+        let directory = parent(of: path), prefix = name(of: path) + ".bak."
+        // `.bak.N` past the last kept, among them those an earlier apish numbered without end.
+        for entry in names(in: directory) where entry.hasPrefix(prefix) {
+            if let number = Int(entry.dropFirst(prefix.count)), number >= backupsKept {
+                try remove(directory + "/" + entry)
+            }
+        }
+        for number in stride(from: backupsKept - 1, through: 1, by: -1) where read(existing: backup(of: path, number)) {
+            guard rename(backup(of: path, number), backup(of: path, number + 1)) == 0 else {
+                throw Failure("cannot back up \(path): \(reason(errno))")
+            }
+        }
+        guard rename(path, backup(of: path, 1)) == 0 else { throw Failure("cannot back up \(path): \(reason(errno))") }
+        return backup(of: path, 1)
+    }
+
+    /// `NAME.bak`, `NAME.bak.2`, …
+    private static func backup(of path: String, _ number: Int) -> String {
+        number == 1 ? path + ".bak" : path + ".bak.\(number)"
     }
 
     /// Whether something is at `path`.
@@ -127,6 +164,12 @@ package enum SecureFile {
 
     private static func name(of path: String) -> String {
         path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    /// `5.0 MiB`, one decimal.
+    package static func megabytes(_ count: Int) -> String {
+        let tenths = (count * 10 + (1 << 19)) >> 20
+        return "\(tenths / 10).\(tenths % 10) MiB"
     }
 
     private static func reason(_ code: Int32) -> String {

@@ -17,26 +17,29 @@ struct CredentialsFile {
         return try Self.decode(bytes, path: path)
     }
 
-    /// Replaces one profile's secrets (nil removes them). A file that cannot be parsed is moved aside first,
+    /// Replaces one profile's secrets (nil removes them), reading the file again under its lock so that
+    /// what other processes saved meanwhile is kept. A file that cannot be parsed is moved aside first,
     /// and the notes say where.
     func replace(_ name: String, with secrets: [String: String]?) throws(StoredFileError) -> [String] {
-        var notes: [String] = []
-        var all: [String: [String: String]]
-        do {
-            all = try load()
-        } catch {
-            guard SecureFile.read(existing: path) else { throw error }
-            let backup = try SecureFile.backUp(path)
-            notes.append("\(error.description); moved it to \(backup) and started a new one")
-            all = [:]
+        try SecureFile.withLock(on: path) { () throws(StoredFileError) in
+            var notes: [String] = []
+            var all: [String: [String: String]]
+            do throws(StoredFileError) {
+                all = try load()
+            } catch {
+                guard SecureFile.read(existing: path) else { throw error }
+                let backup = try SecureFile.backUp(path)
+                notes.append("\(error.description); moved it to \(backup) and started a new one")
+                all = [:]
+            }
+            all[name] = secrets.flatMap { $0.isEmpty ? nil : $0 }
+            let document = JSONValue.object(JSONObject([("profiles", .object(JSONObject(
+                all.sorted { $0.key < $1.key }.map { profile, values in
+                    (profile, JSONValue.object(JSONObject(values.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })))
+                })))]))
+            try SecureFile.write(Array((document.encoded(pretty: true) + "\n").utf8), to: path, mode: 0o600)
+            return notes
         }
-        all[name] = secrets.flatMap { $0.isEmpty ? nil : $0 }
-        let document = JSONValue.object(JSONObject([("profiles", .object(JSONObject(
-            all.sorted { $0.key < $1.key }.map { profile, values in
-                (profile, JSONValue.object(JSONObject(values.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })))
-            })))]))
-        try SecureFile.write(Array((document.encoded(pretty: true) + "\n").utf8), to: path, mode: 0o600)
-        return notes
     }
 
     static func decode(_ bytes: [UInt8], path: String) throws(StoredFileError) -> [String: [String: String]] {

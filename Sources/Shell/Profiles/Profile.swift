@@ -1,5 +1,11 @@
 import FoundationFree
 import Facade
+import HTTPClient
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A saved session as its file holds it (`profiles/NAME.json`): the locator, versions, variables, headers,
 /// credentials with their scopes, location and flags, every secret replaced by a `SecretReference`.
@@ -31,6 +37,16 @@ struct Profile: Sendable, Equatable {
     var autosave = false
     /// The cookie jar (Netscape lines), kept in credentials.json: cookies carry sessions.
     var cookies: SecretReference?
+
+    /// The locator as a profile keeps it: a URL as it is, a path made absolute against `directory` (the
+    /// current one when saving). A relative path would name another folder's file when the profile is used
+    /// there, and the profile's secrets would go to the services that file lists.
+    static func locator(_ source: String, from directory: String = FileManager.default.currentDirectoryPath) -> String {
+        if LocatorLocation.isWeb(source) || source.lowercased().hasPrefix("file://") { return source }
+        let path = LocatorLocation.expandTilde(source)
+        guard !path.hasPrefix("/") else { return path }
+        return URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
+    }
 }
 
 /// One credential of a profile: its kind (`bearer`, `api_key`, `header`, `oauth2`), where it may go

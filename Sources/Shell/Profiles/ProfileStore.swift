@@ -41,24 +41,29 @@ struct ProfileStore {
     }
 
     /// Writes a profile and its secrets; notes say what else happened (a file that could not be parsed
-    /// moved aside).
+    /// moved aside). Under the profile's lock, so two saves of one name never interleave their files.
     func save(_ profile: Profile, secrets: [String: String], as name: String) throws(StoredFileError) -> [String] {
         try Self.check(name)
         let path = paths.profile(name)
-        var notes: [String] = []
-        // A hand-edited file with a mistake is kept: it may hold work that the session never saw.
-        if let existing = try SecureFile.read(path), (try? ProfileDocument.decode(existing)) == nil {
-            notes.append("\(path) could not be parsed; kept it as \(try SecureFile.backUp(path))")
+        return try SecureFile.withLock(on: path) { () throws(StoredFileError) in
+            var notes: [String] = []
+            // A hand-edited file with a mistake is kept: it may hold work that the session never saw.
+            if let existing = try SecureFile.read(path), (try? ProfileDocument.decode(existing)) == nil {
+                notes.append("\(path) could not be parsed; kept it as \(try SecureFile.backUp(path))")
+            }
+            notes += try CredentialsFile(path: paths.credentials).replace(name, with: secrets)
+            try SecureFile.write(Array(ProfileDocument.encode(profile).utf8), to: path, mode: 0o600)
+            return notes
         }
-        notes += try CredentialsFile(path: paths.credentials).replace(name, with: secrets)
-        try SecureFile.write(Array(ProfileDocument.encode(profile).utf8), to: path, mode: 0o600)
-        return notes
     }
 
     func delete(_ name: String) throws(StoredFileError) -> [String] {
         try Self.check(name)
-        guard SecureFile.read(existing: paths.profile(name)) else { throw SecureFile.Failure("no profile \(name)") }
-        try SecureFile.remove(paths.profile(name))
-        return try CredentialsFile(path: paths.credentials).replace(name, with: nil)
+        let path = paths.profile(name)
+        return try SecureFile.withLock(on: path) { () throws(StoredFileError) in
+            guard SecureFile.read(existing: path) else { throw SecureFile.Failure("no profile \(name)") }
+            try SecureFile.remove(path)
+            return try CredentialsFile(path: paths.credentials).replace(name, with: nil)
+        }
     }
 }

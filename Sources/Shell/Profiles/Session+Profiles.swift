@@ -21,7 +21,7 @@ extension Session {
         let state = facade.state
         var profile = Profile()
         if let source = facade.locator?.source, !(profiles.embeddedServer.map { source.hasPrefix($0) } ?? false) {
-            profile.locator = source
+            profile.locator = Profile.locator(source)
         }
         profile.currentService = state.currentService
         profile.versions = state.choices.sorted { $0.key < $1.key }.map { service, choice in

@@ -10,9 +10,12 @@ import Foundation
 /// `tokens.json` in the state home: the OAuth 2 access tokens fetched, with their expiry, so the next run
 /// uses a token that is still valid instead of asking for another. Mode 0600; a file that others may read,
 /// or that cannot be parsed, is not used, and is moved aside (`tokens.json.bak`) before it is replaced.
+/// Several runs may share it: each writes only what it changed.
 final class TokenFile: OAuth2TokenStore {
     let path: String
-    private var unusable = false
+    /// The tokens by key as this process last read or wrote them: a token it holds that differs is its
+    /// own change, one it no longer holds it dropped; the rest of the file is another run's business.
+    private var known: [String: OAuth2Token] = [:]
 
     init(path: String) {
         self.path = path
@@ -21,23 +24,66 @@ final class TokenFile: OAuth2TokenStore {
     func load() throws(OAuth2StoreError) -> [OAuth2Token] {
         do {
             guard let bytes = try SecureFile.read(path, private: true) else { return [] }
-            return try Self.decode(bytes, path: path)
+            let tokens = try Self.decode(bytes, path: path)
+            known = Self.byKey(tokens)
+            return tokens
         } catch {
-            unusable = true
             throw OAuth2StoreError("\(error.description) (OAuth 2 tokens are fetched anew; the file is kept as .bak)")
         }
     }
 
+    /// Writes what this process changed since it last read or wrote the file (tokens fetched, tokens
+    /// dropped) over what the file holds now, under its lock: a token another run saved meanwhile is kept.
+    /// A token that would make the file larger than apish reads back is not kept, and the error says so.
     func save(_ tokens: [OAuth2Token]) throws(OAuth2StoreError) {
+        var refused: [OAuth2Token] = []
         do {
-            if unusable, SecureFile.read(existing: path) {
-                _ = try SecureFile.backUp(path)
-                unusable = false
+            try SecureFile.withLock(on: path) { () throws(StoredFileError) in
+                var current: [OAuth2Token]
+                do throws(StoredFileError) {
+                    current = try SecureFile.read(path, private: true).map { bytes throws(StoredFileError) in
+                        try Self.decode(bytes, path: path)
+                    } ?? []
+                } catch {
+                    if SecureFile.read(existing: path) { _ = try SecureFile.backUp(path) }
+                    current = []
+                }
+                let mine = Self.byKey(tokens), before = Self.byKey(current)
+                var merged = before
+                for key in known.keys where mine[key] == nil { merged[key] = nil }
+                var changed = mine.values.filter { known[$0.key] != $0 }
+                for token in changed { merged[token.key] = token }
+                var text = Self.encode(Self.ordered(merged))
+                // This run's largest tokens give way first: what the file held before was read, so it fits.
+                changed.sort { Self.size(of: $0) > Self.size(of: $1) }
+                while text.utf8.count > SecureFile.limit, let largest = changed.first {
+                    changed.removeFirst()
+                    refused.append(largest)
+                    merged[largest.key] = before[largest.key]
+                    text = Self.encode(Self.ordered(merged))
+                }
+                try SecureFile.write(Array(text.utf8), to: path, mode: 0o600)
+                known = mine.filter { key, _ in !refused.contains { $0.key == key } }
             }
-            try SecureFile.write(Array(Self.encode(tokens).utf8), to: path, mode: 0o600)
         } catch {
             throw OAuth2StoreError(error.description)
         }
+        if let token = refused.first {
+            throw OAuth2StoreError("the OAuth 2 token of \(token.clientID) from \(token.tokenURL) is \(SecureFile.megabytes(Self.size(of: token))), larger than the \(SecureFile.limit >> 20) MiB \(path) can hold; it is used in this run only, not kept")
+        }
+    }
+
+    private static func size(of token: OAuth2Token) -> Int {
+        token.accessToken.utf8.count + (token.refreshToken?.utf8.count ?? 0)
+    }
+
+    private static func byKey(_ tokens: [OAuth2Token]) -> [String: OAuth2Token] {
+        Dictionary(tokens.map { ($0.key, $0) }, uniquingKeysWith: { _, later in later })
+    }
+
+    /// Oldest first, as `OAuth2Tokens.all` gives them; the key breaks ties so the file is the same each time.
+    private static func ordered(_ tokens: [String: OAuth2Token]) -> [OAuth2Token] {
+        tokens.values.sorted { ($0.obtainedAt, $0.key) < ($1.obtainedAt, $1.key) }
     }
 
     static func encode(_ tokens: [OAuth2Token]) -> String {
