@@ -4,7 +4,8 @@ import Testing
 /// `apish impact … --fix` from the command line against a version B whose document is shell syntax
 /// (an operationId `getPet;help | touch PWNED #`, a renamed parameter, enum values holding `'`, `$`, `>`
 /// and a newline): the migrated script replays without running anything the document wrote, each word
-/// arriving at the demo's echo route as the document named it.
+/// arriving at the demo's echo route as the document named it; and `--fix` refuses to replace its input
+/// however the input is spelled.
 @Suite struct ImpactHostileEndToEndTests {
     static let client = """
         use hostile v1
@@ -63,6 +64,36 @@ import Testing
         #expect(results[4]["ok"] as? Bool == false)
         #expect(data(5)?["json"] as? [String: String] == ["name": "Rex", "ki$nd'>x": "dog", "status": "@/etc/passwd"], "\(results[5])")
         #expect(data(6)?["path"] as? String == "/echo/api/new%3Btouch%20PWNED%20%23/3", "\(results[6])")
+    }
+
+    @Test func fixRefusesToReplaceItsInputHoweverItIsSpelled() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.writeService(in: folder, url: "http://127.0.0.1:9/hostile")
+        try Self.client.write(toFile: folder + "/s.apish", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.apish", withDestinationPath: folder + "/s.apish")
+        // GIVEN the script spelled as ./s.apish, as an absolute path and as a symlink to it
+        for spelling in ["./s.apish", folder + "/s.apish", "link.apish", "./link.apish"] {
+            // WHEN impact is asked to write its migration there
+            let result = try Apish.run(["--no-color", "--locator", "services.json", "impact", "s.apish", "hostile", "v1", "v2",
+                                        "--fix", spelling], directory: folder)
+            // THEN it fails with one line, and the script is as it was
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("impact: --fix \(spelling) would overwrite the script itself; name another file\n"), "\(result.stderr)")
+            #expect(!result.stdout.contains("wrote"), "\(result.stdout)")
+            #expect(try String(contentsOfFile: folder + "/s.apish", encoding: .utf8) == Self.client, "\(spelling)")
+            #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.apish")) == folder + "/s.apish")
+        }
+        // AND the HTML report is held to the same rule
+        let report = try Apish.run(["--no-color", "--locator", "services.json", "impact", "s.apish", "hostile", "v1", "v2",
+                                    "--report", "html", "./s.apish"], directory: folder)
+        #expect(report.status != 0)
+        #expect(try String(contentsOfFile: folder + "/s.apish", encoding: .utf8) == Self.client)
+        // AND a file that does not exist yet is no input: it is written
+        let fresh = try Apish.run(["--no-color", "--locator", "services.json", "impact", "s.apish", "hostile", "v1", "v2",
+                                   "--fix", "./new.apish"], directory: folder)
+        #expect(fresh.stdout.contains("wrote ./new.apish"), "\(fresh.stdout)\n\(fresh.stderr)")
+        #expect(try String(contentsOfFile: folder + "/new.apish", encoding: .utf8).hasPrefix("use hostile v2\n"))
     }
 
     static func locator(url: String) -> String {
