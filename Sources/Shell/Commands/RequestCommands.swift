@@ -218,8 +218,7 @@ struct AuthCommand: Command {
             }
             // Recorded with the password as an environment reference, also when it was asked for (the line
             // typed has none) or quoted (a reference in single quotes would not expand).
-            report.recordedLine = "auth \(kind) \(Recorder.quoted(user)):\(Recorder.placeholder(Recorder.passwordPlaceholder))"
-                + (scope.argument.map { " \($0)" } ?? "")
+            report.recordedLine = Recorder.loginLine(kind: kind, user: user, scope: scope.argument)
             if kind == "basic" {
                 facade.setBasic(user: user, password: password, for: scope)
             } else {

@@ -117,7 +117,15 @@ public struct ShellArguments: Sendable, Equatable {
                 }
             case "impact" where result.script == nil && result.commands.isEmpty:
                 // `apish impact FILE SERVICE A B …` is the shell's `impact` command, run once.
-                result.commands.append((["impact"] + arguments[(index + 1)...].map(Self.quoted)).joined(separator: " "))
+                var words = ["impact"]
+                for word in arguments[(index + 1)...] {
+                    do {
+                        words.append(try Tokenizer.quote(word))
+                    } catch {
+                        throw UsageError(message: "impact: an argument cannot hold a line break")
+                    }
+                }
+                result.commands.append(words.joined(separator: " "))
                 index = arguments.count
                 continue
             case "help" where arguments.count == 1:
@@ -139,16 +147,6 @@ public struct ShellArguments: Sendable, Equatable {
             throw UsageError(message: "--each-version needs a script (FILE or -c)")
         }
         return result
-    }
-
-    /// An argument as one shell word: as is when it holds nothing the tokenizer reads specially, else
-    /// in single quotes (a quote inside ends the quoting, is escaped, and quoting resumes).
-    static func quoted(_ argument: String) -> String {
-        let plain = !argument.isEmpty && argument.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./=:@,+%".unicodeScalars.contains(scalar)
-        }
-        if plain { return argument }
-        return "'" + argument.replacingAll("'", with: "'\\''") + "'"
     }
 
     /// Commands come from `-c` or a script, not from a person at a prompt.

@@ -67,8 +67,12 @@ struct ImpactCommand: Command {
         let (file, serviceName, versionA, versionB) = (options.positional[0], options.positional[1], options.positional[2], options.positional[3])
         let session = context.session
         let facade = session.facade
-        if let fix = options.fix, LocatorLocation.expandTilde(fix) == LocatorLocation.expandTilde(file) {
-            throw CommandError("impact: --fix \(fix) would overwrite the script itself; name another file")
+        // By device and inode, not by spelling: `./s.apish`, an absolute path or a link to it is the script too.
+        let script = FileIdentity(path: LocatorLocation.expandTilde(file))
+        for (flag, output) in [("--fix", options.fix), ("--report html", options.report)] {
+            if let output, let script, FileIdentity(path: LocatorLocation.expandTilde(output)) == script {
+                throw CommandError("impact: \(flag) \(output) would overwrite the script itself; name another file")
+            }
         }
         let text = try ScriptFile.read(file)
         let entryA: LocatorEntry, entryB: LocatorEntry

@@ -21,7 +21,8 @@ enum ImpactFixWriter {
                 continue
             }
             let indent = String(line.prefix { $0 == " " || $0 == "\t" })
-            output += fix.comments.map { indent + "# impact: " + $0 }
+            // A comment names the document's words (operations, parameters, values): shown, never a line break.
+            output += fix.comments.map { indent + "# impact: " + Tokenizer.commentText($0) }
             output.append(fix.changesText ? rewritten(line, fix: fix, indent: indent) : line)
         }
         return output.joined(separator: "\n") + "\n"

@@ -231,7 +231,7 @@ struct ImpactScanner {
             context.findings.append(finding("version", "uses \(a)", .ok, nil))
         } else if ServiceVersion(version) == entryA.version {
             context.findings.append(finding("version", "uses \(a); --fix switches it to \(b)", .ok, nil))
-            context.replace(2, with: b)
+            if let version = Self.written(b) { context.replace(2, with: version) }
         } else if version.lowercased() == "latest" {
             context.findings.append(finding("version", "follows the latest version", .ok, nil))
         } else {
@@ -352,10 +352,13 @@ struct ImpactScanner {
             return
         }
         let typedRest = String(words[1].text.dropFirst(prefix.count))
-        let typedPath = typedRest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let typedParts = typedRest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let typedPath = typedParts.first.map(String.init) ?? ""
         let typedSegments = Self.segments(typedPath)
+        // The query as typed, not as expanded: a variable's value is not the script's to write down.
+        let typedQuery = typedParts.count > 1 ? "?" + typedParts[1] : ""
         var use = RequestUse(operation: operation, style: typedSegments.count == segments.count
-            ? .raw(prefix: prefix, segments: typedSegments, query: query.isEmpty ? "" : "?" + query) : .mainResource)
+            ? .raw(prefix: prefix, segments: typedSegments, query: typedQuery) : .mainResource)
         let template = Self.segments(operation.path)
         for (segment, value) in zip(template, segments) where segment.hasPrefix("{") && segment.hasSuffix("}") {
             use.values.append(SetValue(name: String(segment.dropFirst().dropLast()), location: .path,
@@ -508,7 +511,7 @@ struct ImpactScanner {
         }
         if ServiceVersion(version) == entryA.version, entryA.version != entryB.version {
             context.findings.append(finding("version", "pins \(a), which --fix makes \(b)", .breaking, nil))
-            context.replace(versionWord, with: b)
+            if let version = Self.written(b) { context.replace(versionWord, with: version) }
         }
     }
 
@@ -640,22 +643,32 @@ struct ImpactScanner {
         case .callById:
             if pair.isRenamed, let newName = operationB.operationId {
                 found.append(finding("operation renamed", "operation \(name) renamed to \(newName) (\(operationB.signature))", .breaking, name))
-                context.replace(1, with: newName)
+                if let written = Self.written(newName) {
+                    context.replace(1, with: written)
+                } else {
+                    context.fix.comments.append("\(name) is now \(newName) (\(operationB.signature)); change this line")
+                }
             } else if pair.isMoved {
                 found.append(finding("operation moved", "moved to \(operationB.signature); call follows it", .ok, name))
             }
         case .callBySignature:
             if pair.isMoved {
                 found.append(finding("operation moved", "\(operationA.signature) moved to \(operationB.signature)", .breaking, name))
-                context.replace(1, with: operationB.method.rawValue)
-                context.replace(2, with: operationB.path)
+                if let method = Self.written(operationB.method.rawValue), let path = Self.written(operationB.path) {
+                    context.replace(1, with: method)
+                    context.replace(2, with: path)
+                } else {
+                    context.fix.comments.append("\(operationA.signature) is now \(operationB.signature); change this line")
+                }
             }
         case .raw(let prefix, let segments, let query):
             if pair.isMoved {
                 let kind = pair.a.method != pair.b.method ? "operation moved" : "path moved"
                 found.append(finding(kind, "\(kind == "path moved" ? "path" : "operation") moved: \(operationA.signature) → \(operationB.signature)", .breaking, name))
-                if pair.a.method == pair.b.method, let path = Self.rewrite(segments, from: operationA.path, to: operationB.path) {
-                    context.replace(1, with: prefix + path + query)
+                if pair.a.method == pair.b.method, context.words[1].text.hasPrefix(prefix),
+                   let path = Self.rewrite(segments, from: operationA.path, to: operationB.path),
+                   let target = Self.oneWord(prefix + path + query) {
+                    context.replace(1, with: target)
                 } else {
                     context.fix.comments.append("\(operationA.signature) is now \(operationB.signature); change this request")
                 }
@@ -673,7 +686,9 @@ struct ImpactScanner {
         context.findings += found
     }
 
-    /// The path `to` with its parameters filled from the typed segments that filled `from`'s.
+    /// The path `to` as typed text, its parameters filled from the typed segments that filled `from`'s and
+    /// its other segments (the document's words) quoted; nil when they do not line up or a segment cannot
+    /// be written on one line.
     static func rewrite(_ typed: [String], from: String, to: String) -> String? {
         let templateA = segments(from), templateB = segments(to)
         guard typed.count == templateA.count else { return nil }
@@ -687,7 +702,8 @@ struct ImpactScanner {
                 filled.append(values[next])
                 next += 1
             } else {
-                filled.append(pattern)
+                guard let written = written(pattern) else { return nil }
+                filled.append(written)
             }
         }
         return "/" + filled.joined(separator: "/")
@@ -709,8 +725,9 @@ struct ImpactScanner {
                 }
                 if let renamed = renames[parameterA.name] {
                     found.append(finding("parameter renamed", "parameter \(set.name) renamed to \(renamed.name)", .breaking, name))
-                    if let word = set.word, context.words[word].text.hasPrefix(set.name + set.separator) {
-                        context.replace(word, with: renamed.name + context.words[word].text.dropFirst(set.name.count))
+                    if let word = set.word, context.words[word].text.hasPrefix(set.name + set.separator),
+                       let itemName = Self.itemName(renamed.name) {
+                        context.replace(word, with: itemName + context.words[word].text.dropFirst(set.name.count))
                     } else {
                         context.fix.comments.append("parameter \(set.name) is now \(renamed.name)")
                     }
@@ -729,8 +746,11 @@ struct ImpactScanner {
                 }
                 if let renamed = bodyRenames[set.name] {
                     found.append(finding("body property renamed", "body property \(set.name) renamed to \(renamed)", .breaking, name))
-                    if let word = set.word, context.words[word].text.hasPrefix(set.name + set.separator) {
-                        context.replace(word, with: renamed + context.words[word].text.dropFirst(set.name.count))
+                    if let word = set.word, context.words[word].text.hasPrefix(set.name + set.separator),
+                       let itemName = Self.itemName(renamed) {
+                        context.replace(word, with: itemName + context.words[word].text.dropFirst(set.name.count))
+                    } else {
+                        context.fix.comments.append("body property \(set.name) is now \(renamed)")
                     }
                     found += checkValue(set, schemaA: propertyA, schemaB: pair.b.requestBody?.schema?.property(named: renamed),
                                         label: "body property \(renamed)", operation: name)
@@ -816,14 +836,44 @@ struct ImpactScanner {
     /// Adds `name=FIRST-ALLOWED-VALUE` when B lists the values allowed, with a comment to check it; else
     /// only the comment.
     private func fill(_ name: String, schema: JSONSchema?, separator: String, what: String, context: inout LineContext) {
-        guard let first = schema?.enumValues?.first?.displayText, !first.isEmpty else {
+        guard let first = schema?.enumValues?.first?.displayText, !first.isEmpty,
+              let itemName = Self.itemName(name), let itemValue = Self.itemValue(first, after: separator) else {
             context.fix.comments.append("\(what); add \(name)\(separator)…")
             return
         }
-        let quoted = first.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." } ? first : "'\(first)'"
-        context.append(name + separator + quoted)
+        context.append(itemName + separator + itemValue)
         let others = schema?.enumValues?.dropFirst().map(\.displayText) ?? []
         context.fix.comments.append("\(what); set to \(first), its first allowed value" + (others.isEmpty ? "" : " (also: \(others.joined(separator: ", ")))") + ": check it")
+    }
+
+    // MARK: Words for --fix
+
+    /// A document's word (an operationId, a path, a version) as the script types it, quoted by the
+    /// shell's one quoting function; nil when no line can hold it (a line break), and a comment says
+    /// what to change instead.
+    static func written(_ value: String) -> String? {
+        try? Tokenizer.quote(value)
+    }
+
+    /// A parameter or property name as the start of an item (`NAME=…`), or nil when no item can name it:
+    /// an `=` or `:` in it would end the name early, a leading `@` would make the item a file to send.
+    static func itemName(_ name: String) -> String? {
+        guard !name.isEmpty, !name.hasPrefix("@"), !name.contains("="), !name.contains(":") else { return nil }
+        return written(name)
+    }
+
+    /// A value after an item's separator: after `=`, a leading `@` would name a file to send, so it is
+    /// written `\@`, which the item reads as a plain `@`.
+    static func itemValue(_ value: String, after separator: String) -> String? {
+        written(separator == "=" && value.hasPrefix("@") ? "\\" + value : value)
+    }
+
+    /// `text` when the tokenizer reads it as exactly one word (operators on, as a request's line has
+    /// them): a rebuilt target mixes typed text with the document's, and must not become two words.
+    static func oneWord(_ text: String) -> String? {
+        guard let commands = try? Tokenizer.parse(text, takesOperators: { _ in true }), commands.count == 1,
+              commands[0].words.count == 1, commands[0].input == nil, commands[0].output == nil else { return nil }
+        return text
     }
 
     // MARK: Matching parameters and properties

@@ -218,37 +218,40 @@ extension Recorder {
             lines.append("auth key \(key.parameter)=\(Redactor.mask)" + (scope.argument.map { " \($0)" } ?? ""))
         }
         for (scope, login) in facade.credentials.logins.sorted(by: { $0.key.description < $1.key.description }) {
-            lines.append("auth \(login.kind.rawValue) \(login.user):\(placeholder(passwordPlaceholder))" + (scope.argument.map { " \($0)" } ?? ""))
+            lines.append(loginLine(kind: login.kind.rawValue, user: login.user, scope: scope.argument))
         }
         for header in facade.credentials.headers {
             lines.append("header \(header.name) \(schemePrefix(of: header.value))\(placeholder(secretPlaceholder))"
                 + (header.scope.argument.map { " \($0)" } ?? ""))
         }
         for header in facade.headers {
-            lines.append(session.redactLine("header \(header.name) \(quoted(header.value))"))
+            lines.append(settable("header \(header.name)", to: header.value, session: session))
         }
         if let location = facade.location {
             lines.append("location \(Formatting.number(location.latitude)) \(Formatting.number(location.longitude))")
         }
         for (name, value) in session.variables.sorted(by: { $0.key < $1.key }) {
-            lines.append(session.redactLine("set \(name) \(quoted(value))"))
+            lines.append(settable("set \(name)", to: value, session: session))
         }
         return lines
     }
 
-    /// A word that the tokenizer reads back as `text`.
-    static func quoted(_ text: String) -> String {
-        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "_-./:=@%+,".unicodeScalars.contains(scalar))
+    /// `auth KIND USER:${env.APISH_PASSWORD:-redacted} [SCOPE]`, the user as one word; a comment when the
+    /// user holds a line break.
+    static func loginLine(kind: String, user: String, scope: String?) -> String {
+        guard let word = try? Tokenizer.quote(user) else {
+            return "# not recorded: auth \(kind) (the user name holds a line break, which one line of a script cannot)"
         }
-        if plain { return text }
-        if !text.contains("'") { return "'" + text + "'" }
-        var escaped = ""
-        for character in text {
-            if character == "\"" || character == "\\" || character == "$" { escaped.append("\\") }
-            escaped.append(character)
+        return "auth \(kind) \(word):\(placeholder(passwordPlaceholder))" + (scope.map { " \($0)" } ?? "")
+    }
+
+    /// `command VALUE` with the value as one word, redacted; a comment saying so when the value holds a
+    /// line break, which no word of one line can.
+    private static func settable(_ command: String, to value: String, session: Session) -> String {
+        guard let word = try? Tokenizer.quote(value) else {
+            return "# not recorded: \(command) (its value holds a line break, which one line of a script cannot)"
         }
-        return "\"" + escaped + "\""
+        return session.redactLine("\(command) \(word)")
     }
 }
 

@@ -141,7 +141,7 @@ import Testing
 
     @Test func quotingReadsBack() throws {
         for value in ["plain", "two words", "it's", "$HOME \"x\"", ""] {
-            let words = try Tokenizer.split("set v " + Recorder.quoted(value))[0]
+            let words = try Tokenizer.split("set v " + Tokenizer.quote(value))[0]
             #expect(try words[2].expand { _ in nil } == value)
         }
     }

@@ -1,0 +1,131 @@
+import DemoAPIs
+import Facade
+import Foundation
+import HTTPClient
+@testable import Shell
+import Testing
+import TestSupport
+
+/// `impact --fix` against a version B whose document is hostile: every word it takes from the document
+/// (an operationId, a path, a parameter or property name, an enum value) is written so that the shell's
+/// own tokenizer reads it back as exactly that word, and a comment naming such words stays a comment.
+@Suite struct ImpactFixQuotingTests {
+    /// Version 1 is ordinary; version 2 renames, moves and adds with names and values that are shell syntax.
+    static func locator(in folder: ScratchDirectory, url: String = "http://127.0.0.1:9/hostile") throws -> String {
+        try folder.write("hostile-v1.json", HostileSpecs.v1(url: url))
+        try folder.write("hostile-v2.json", HostileSpecs.v2(url: url))
+        return try folder.write("services.json", HostileSpecs.locator(url: url))
+    }
+
+    static let client = """
+        use hostile v1
+        call showPet 7 size=3
+        call getThing 2 color=red
+        call listKinds
+        call createPet name=Rex kind=dog
+        call moveMe 3
+        call GET /old/{id} 3
+        get hostile/old/3
+        call GET /gone
+
+        """
+
+    /// Each command of the migrated script as the engine would run it, operators included; comments
+    /// read as nothing.
+    static let intended: [[String?]] = [
+        ["use", "hostile", "v2"],
+        ["call", "getPet;help | touch PWNED #", "7", "size=3", "mode=it's $HOME ${x} > o; #"],
+        ["call", "getThing", "2", "co lor$HOME${x};#|>'=red"],
+        ["call", "listKinds"],
+        ["call", "createPet", "name=Rex", "ki$nd'>x=dog", #"status=\@/etc/passwd"#],
+        ["call", "moveMe", "3"],
+        ["call", "GET", "/new;touch PWNED #/{id}", "3"],
+        ["get", "hostile/new;touch PWNED #/3"],
+        ["call", "GET", "/gone"],
+    ]
+
+    @Test func everyWordFromTheDocumentReadsBackAsThatWord() throws {
+        // GIVEN a client of v1 and a hostile v2
+        let folder = try ScratchDirectory()
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
+        try facade.locate(try Self.locator(in: folder))
+        let session = Session(facade: facade, bundles: DemoAPIs.bundles)
+        let output = BufferedOutput()
+        let engine = ShellEngine(session: session, output: output)
+        let client = try folder.write("c.apish", Self.client)
+        let migrated = folder.path + "/m.apish"
+        // WHEN impact writes the migrated script
+        _ = engine.run(LineListSource(["impact \(try Tokenizer.quote(client)) hostile v1 v2 --fix \(try Tokenizer.quote(migrated))"]), file: "t.apish")
+        #expect(output.output.contains("wrote \(migrated)"), "\(output.errors)")
+        let text = try String(contentsOfFile: migrated, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        // THEN each line parses, as the engine parses it, to exactly the intended words
+        var commands: [[String?]] = []
+        for line in lines {
+            let parsed = try Tokenizer.parse(line) { engine.registry.lookup($0)?.command.takesOperators ?? true }
+            for command in parsed {
+                #expect(command.input == nil && command.output == nil, "an operator in \(line)")
+                commands.append(command.words.map(\.literal))
+            }
+        }
+        #expect(commands == Self.intended, "\(text)")
+        // AND the comments name the document's words with their line breaks shown, not taken
+        let comments = lines.filter { $0.hasPrefix("# impact: ") }
+        #expect(comments.contains("# impact: parameter size is now size=1 | touch PWNED #"), "\(text)")
+        #expect(comments.contains { $0.contains(#"(also: a\nb # touch PWNED)"#) }, "\(text)")
+        #expect(comments.contains("# impact: shade is required in v2; add shade=…"), "\(text)")
+        #expect(comments.contains(#"# impact: bye\ntouch PWNED (GET /gone) was removed in v2; replace or delete this line"#), "\(text)")
+        #expect(lines.count == 9 + comments.count, "\(text)")
+    }
+}
+
+/// The two versions of the hostile service (also written out by the end-to-end test, which cannot
+/// import this target).
+enum HostileSpecs {
+    static func locator(url: String) -> String {
+        #"""
+        {"services":[{"name":"hostile","version":1,"url":"\#(url)","openapi":"hostile-v1.json"},
+                     {"name":"hostile","version":2,"url":"\#(url)","openapi":"hostile-v2.json"}]}
+        """#
+    }
+
+    static func v1(url: String) -> String {
+        #"""
+        {"openapi":"3.0.3","info":{"title":"Hostile","version":"1"},"servers":[{"url":"\#(url)"}],"paths":{
+         "/pets/{id}":{"get":{"operationId":"showPet","parameters":[
+           {"name":"id","in":"path","required":true,"schema":{"type":"integer"}},
+           {"name":"size","in":"query","schema":{"type":"integer"}}],"responses":{"200":{"description":"ok"}}}},
+         "/things/{id}":{"get":{"operationId":"getThing","parameters":[
+           {"name":"id","in":"path","required":true,"schema":{"type":"integer"}},
+           {"name":"color","in":"query","schema":{"type":"string"}}],"responses":{"200":{"description":"ok"}}}},
+         "/kinds":{"get":{"operationId":"listKinds","responses":{"200":{"description":"ok"}}}},
+         "/pets":{"post":{"operationId":"createPet","requestBody":{"content":{"application/json":{"schema":{"type":"object",
+           "properties":{"name":{"type":"string"},"kind":{"type":"string"}}}}}},"responses":{"200":{"description":"ok"}}}},
+         "/old/{id}":{"get":{"operationId":"moveMe","parameters":[
+           {"name":"id","in":"path","required":true,"schema":{"type":"integer"}}],"responses":{"200":{"description":"ok"}}}},
+         "/gone":{"get":{"operationId":"bye\ntouch PWNED","responses":{"200":{"description":"ok"}}}}}}
+        """#
+    }
+
+    static func v2(url: String) -> String {
+        #"""
+        {"openapi":"3.0.3","info":{"title":"Hostile","version":"2"},"servers":[{"url":"\#(url)"}],"paths":{
+         "/pets/{id}":{"get":{"operationId":"getPet;help | touch PWNED #","parameters":[
+           {"name":"id","in":"path","required":true,"schema":{"type":"integer"}},
+           {"name":"size=1 | touch PWNED #","in":"query","schema":{"type":"integer"}},
+           {"name":"mode","in":"query","required":true,"schema":{"type":"string","enum":["it's $HOME ${x} > o; #","a\nb # touch PWNED"]}}],
+           "responses":{"200":{"description":"ok"}}}},
+         "/things/{id}":{"get":{"operationId":"getThing","parameters":[
+           {"name":"id","in":"path","required":true,"schema":{"type":"integer"}},
+           {"name":"co lor$HOME${x};#|>'","in":"query","schema":{"type":"string"}}],"responses":{"200":{"description":"ok"}}}},
+         "/kinds":{"get":{"operationId":"listKinds","parameters":[
+           {"name":"shade","in":"query","required":true,"schema":{"type":"string","enum":["line1\ntouch PWNED","x"]}}],
+           "responses":{"200":{"description":"ok"}}}},
+         "/pets":{"post":{"operationId":"createPet","requestBody":{"required":true,"content":{"application/json":{"schema":{"type":"object",
+           "required":["status"],"properties":{"name":{"type":"string"},"ki$nd'>x":{"type":"string"},
+           "status":{"type":"string","enum":["@/etc/passwd","b"]}}}}}},"responses":{"200":{"description":"ok"}}}},
+         "/new;touch PWNED #/{id}":{"get":{"operationId":"moveMe","parameters":[
+           {"name":"id","in":"path","required":true,"schema":{"type":"integer"}}],"responses":{"200":{"description":"ok"}}}}}}
+        """#
+    }
+}
