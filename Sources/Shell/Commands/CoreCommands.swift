@@ -181,7 +181,7 @@ struct ToggleCommand: Command {
 /// `curl`: the last request as a curl command.
 struct CurlCommandCommand: Command {
     let name = "curl"
-    let abstract = "Print the last request of the current service as a curl command that runs (secrets as $APISH_… variables)"
+    let abstract = "Print the last request sent as a curl command that runs (secrets as $APISH_… variables)"
     let usage = "curl"
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
@@ -191,17 +191,8 @@ struct CurlCommandCommand: Command {
             throw CommandError("no request yet; run refresh, get URL, …")
         }
         var lines: [String] = []
-        var exchange = last
-        // The current service's own last request at its active version; else the last one, saying whose it is.
-        if let current = facade.currentService, let version = facade.activeVersion(of: current),
-           let service = last.service, service.name.lowercased() != current.lowercased() || service.version != version {
-            if let own = facade.lastExchange(of: current) {
-                exchange = own
-            } else {
-                let whose = last.service.map { "to \($0)" } ?? "to \(last.displayURL)"
-                lines.append("# \(current) \(version) has no request yet; this is the last request, \(whose)")
-            }
-        }
+        // What was last sent, whichever service it went to: the export is what ran, nothing older.
+        let exchange = last
         lines += CurlExport.render(exchange.request, knownSecrets: context.session.secretValues)
         var report = RunResult(lines: lines)
         report.data = .object(JSONObject([("curl", .string(lines.joined(separator: "\n")))]))

@@ -19,7 +19,27 @@ final class RedactingOutput: OutputSink {
         self.session = session
     }
 
+    /// A text body written to standard output without a final newline: the next output there starts
+    /// with one, so it begins on a line of its own, while a body that is the last thing written (the bytes
+    /// `| jq` or `| sha256sum` read) keeps exactly the bytes it came with.
+    private var owesNewline = false
+
+    /// Writes a body and remembers whether the next output needs a newline before it.
+    func writeBody(_ bytes: Data, separated: Bool) {
+        payNewline()
+        writeBytes(bytes)
+        owesNewline = separated && bytes.last.map { $0 != UInt8(ascii: "\n") } == true && String(data: bytes, encoding: .utf8) != nil
+    }
+
+    private func payNewline() {
+        guard owesNewline else { return }
+        owesNewline = false
+        base.write("\n")
+    }
+
     func write(_ text: String) {
+        guard !text.isEmpty else { return }
+        payNewline()
         base.write(TerminalText.neutralized(session.redactSecrets(text)))
     }
 

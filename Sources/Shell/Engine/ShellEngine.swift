@@ -377,11 +377,11 @@ public final class ShellEngine {
                 told.formattedJSON = nil
                 renderer.write(told) { output.writeError($0) }
                 for warning in result.warnings { output.writeError(renderer.warning(warning)) }
-                output.writeBytes(body)
-                // On standard output the next command's output starts on a line of its own; a pipe or a
-                // file gets the bytes alone, and binary is never touched.
-                if !redirected, let last = body.last, last != UInt8(ascii: "\n"), String(data: body, encoding: .utf8) != nil {
-                    output.write("\n")
+                // The bytes as they came; on standard output, a later output starts on a line of its own.
+                if let sink = output as? RedactingOutput {
+                    sink.writeBody(body, separated: !redirected)
+                } else {
+                    output.writeBytes(body)
                 }
             } else {
                 renderer.write(report) { output.write($0) }

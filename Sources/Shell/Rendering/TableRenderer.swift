@@ -66,26 +66,35 @@ public enum TableRenderer {
 
         // Room for every line at full width, plus the bytes by which non-ASCII cells outgrow their columns
         // and a cut cell's `…` (three bytes, one column): the text is built in one buffer, never regrown.
+        // With no width (a pipe, a file), columns align up to `unboundedAlignment`; a longer cell runs on
+        // whole rather than pad every other line out to its width.
+        let cutting = width > 0
+        if !cutting { widths = widths.map { min($0, unboundedAlignment) } }
         var extraBytes = 0
         for (position, cell) in cells.enumerated() {
             extraBytes += max(0, cell.utf8.count - cellWidths[position])
-            if cellWidths[position] > widths[position % columnCount] { extraBytes += 2 }
+            let overflow = cellWidths[position] - widths[position % columnCount]
+            if overflow > 0 { extraBytes += cutting ? 2 : overflow }
         }
         var output = ""
         output.reserveCapacity((rowCount + 2) * (TableLayout.total(widths) + 1) + extraBytes + 256)
         appendLine(titles[...], cellWidths: titles.map { DisplayWidth.of($0) }[...], columns: columns, widths: widths,
-                   styled: style.bold, to: &output)
+                   cutting: cutting, styled: style.bold, to: &output)
         if rowCount == 0 {
             output += style.dim("(no rows)") + "\n"
         }
         for row in 0..<rowCount {
             if interruption.shouldStop() { break }
             let range = (row * columnCount)..<((row + 1) * columnCount)
-            appendLine(cells[range], cellWidths: cellWidths[range], columns: columns, widths: widths, styled: nil, to: &output)
+            appendLine(cells[range], cellWidths: cellWidths[range], columns: columns, widths: widths, cutting: cutting,
+                       styled: nil, to: &output)
         }
         output += interruption.markerLine(style)
         return output
     }
+
+    /// How wide a column is padded when nothing bounds the table's width.
+    static let unboundedAlignment = 120
 
     /// The widest of each column, title included; `cellWidths` holds the rows one after another.
     private static func naturalWidths(titles: [String], cellWidths: [Int]) -> [Int] {
@@ -123,7 +132,7 @@ public enum TableRenderer {
     /// A cell that fits its column (the common case) is written as it is, with the width measured before.
     private static func appendLine(
         _ cells: ArraySlice<String>, cellWidths: ArraySlice<Int>, columns: [TableColumn], widths: [Int],
-        styled: ((String) -> String)?, to output: inout String
+        cutting: Bool, styled: ((String) -> String)?, to output: inout String
     ) {
         guard let lastPosition = cells.lastIndex(where: { !$0.isEmpty }) else {
             output += "\n"
@@ -134,7 +143,7 @@ public enum TableRenderer {
             let cell = cells[cells.startIndex + index]
             var text = cell
             var textWidth = cellWidths[cellWidths.startIndex + index]
-            if textWidth > widths[index] || widths[index] <= 0 {
+            if cutting, textWidth > widths[index] || widths[index] <= 0 {
                 text = fitted(cell, toWidth: widths[index], middle: columns[index].cutsMiddle)
                 textWidth = DisplayWidth.of(text)
             }

@@ -48,14 +48,20 @@ import Testing
         #expect(unset.status == "401")
     }
 
-    @Test func curlAfterSwitchingVersionSaysWhoseRequestItIs() throws {
+    @Test func curlIsTheLastRequestSentWhateverTheCurrentService() throws {
+        // GIVEN a refresh of the current service, then a raw request to another one
         let server = try startDemoServer()
         defer { server.stop() }
         let result = try Apish.run([
-            "--locator", server.baseURL + "/services-next.json",
-            "-c", "use weather v2", "-c", "refresh", "-c", "use weather latest", "-c", "curl",
+            "--locator", server.baseURL + "/services.json",
+            "-c", "use stockQuote v2", "-c", "refresh", "-c", "get weather city==Seattle", "-c", "curl",
         ])
-        #expect(result.stdout.contains("# weather v3 has no request yet; this is the last request, to weather v2"), "\(result.stdout)")
-        #expect(result.stdout.contains("curl " + server.baseURL + "/weather/v2"))
+        // THEN the export is the weather request, the one sent last
+        #expect(result.status == 0, "\(result.stderr)")
+        let command = try #require(result.stdout.split(separator: "\n").last.map(String.init))
+        #expect(command.hasPrefix("curl "), "\(result.stdout)")
+        #expect(command.contains("/weather/"), "\(command)")
+        #expect(command.contains("city=Seattle"), "\(command)")
+        #expect(!command.contains("/stock/"), "\(command)")
     }
 }

@@ -88,6 +88,47 @@ import Testing
         #expect(result.stderr.contains("HTTP/1.1 200 OK\n"))
     }
 
+    @Test func stdoutOnAPipeGetsTheBodyExactlyAndALaterOutputStartsOnItsOwnLine() throws {
+        // GIVEN the bytes the server sends for a request (no final newline)
+        let server = try startDemoServer()
+        defer { server.stop() }
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        curl.arguments = ["curl", "-s", "--max-time", "5", server.baseURL + "/weather/v2?city=Boston"]
+        let pipe = Pipe()
+        curl.standardOutput = pipe
+        try curl.run()
+        let sent = pipe.fileHandleForReading.readDataToEndOfFile()
+        curl.waitUntilExit()
+        #expect(sent.last != UInt8(ascii: "\n"))
+        // WHEN apish's only command is that request, on a pipe / THEN stdout is those bytes, nothing added
+        let one = try Apish.run(["--locator", server.baseURL + "/services.json", "-c", "get weather city==Boston"])
+        #expect(Data(one.stdout.utf8) == sent, "\(one.stdout)")
+        // AND a second command's output starts on a line of its own
+        let two = try Apish.run(["--locator", server.baseURL + "/services.json", "-c", "get weather city==Boston", "-c", "services"])
+        #expect(two.stdout.hasPrefix(String(decoding: sent, as: UTF8.self) + "\n"), "\(two.stdout)")
+    }
+
+    @Test func aTableOnAPipeIsNotPaddedOutToItsLongestCell() throws {
+        // GIVEN a description with one very long path and one short one
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let long = "/b/" + String(repeating: "x", count: 600)
+        try #"""
+        {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "servers": [{"url": "http://127.0.0.1:9"}],
+         "paths": {"/a": {"get": {"operationId": "getA", "summary": "short one", "responses": {"200": {"description": "ok"}}}},
+                   "\#(long)": {"get": {"operationId": "getB", "summary": "long one", "responses": {"200": {"description": "ok"}}}}}}
+        """#.write(toFile: folder + "/long.json", atomically: true, encoding: .utf8)
+        // WHEN its operations are listed on a pipe
+        let result = try Apish.run(["--no-color", "--locator", folder + "/long.json", "-c", "ops"])
+        #expect(result.status == 0, "\(result.stderr)")
+        // THEN the short operation's line is not padded to the long path, and every cell is whole
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("getA") })
+        #expect(line.count < 200, "\(line.count) columns: \(line)")
+        #expect(result.stdout.contains(long))
+        #expect(!result.stdout.split(separator: "\n").contains { $0.hasSuffix(" ") })
+    }
+
     @Test func secretsAreMaskedOnAPipeAndKeptInAFileTheUserNamed() throws {
         let server = try startDemoServer()
         defer { server.stop() }
