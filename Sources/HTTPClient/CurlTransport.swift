@@ -23,6 +23,9 @@ public final class CurlTransport: Transport {
     public let configuration: TransportConfiguration
     private let handles: Mutex<CurlHandles>
     private let noProxy: String
+    /// The CA bundle and folder: the configuration's, else the environment's as curl reads it.
+    private let caFile: String?
+    private let caPath: String?
 
     /// How long one poll may block before the cancellation token is checked again.
     private static let pollInterval: Int32 = 50
@@ -45,8 +48,13 @@ public final class CurlTransport: Transport {
         // Two variables read straight from the environment: building `ProcessInfo`'s whole dictionary
         // costs a one-shot run more than the request.
         var environment: [String: String] = [:]
-        for name in ["no_proxy", "NO_PROXY"] { environment[name] = getenv(name).map { String(cString: $0) } }
+        for name in ["no_proxy", "NO_PROXY", "CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR"] {
+            environment[name] = getenv(name).map { String(cString: $0) }
+        }
         noProxy = Self.noProxyList(environment: environment)
+        func nonEmpty(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        caFile = configuration.caFile ?? nonEmpty("CURL_CA_BUNDLE") ?? nonEmpty("SSL_CERT_FILE")
+        caPath = configuration.caPath ?? nonEmpty("SSL_CERT_DIR")
     }
 
     deinit {
@@ -280,6 +288,11 @@ public final class CurlTransport: Transport {
         try options.set(CURLOPT_SSL_VERIFYPEER, configuration.insecure ? 0 : 1)
         try options.set(CURLOPT_SSL_VERIFYHOST, configuration.insecure ? 0 : 2)
         try options.set(CURLOPT_NOPROXY, noProxy)
+        if let caFile { try options.set(CURLOPT_CAINFO, caFile) }
+        if let caPath { try options.set(CURLOPT_CAPATH, caPath) }
+        if let certificate = configuration.clientCertificate { try options.set(CURLOPT_SSLCERT, certificate) }
+        if let key = configuration.clientKey { try options.set(CURLOPT_SSLKEY, key) }
+        if let proxy = configuration.proxy { try options.set(CURLOPT_PROXY, proxy) }
         try options.set(CURLOPT_USERAGENT, configuration.userAgent)
         // libcurl's cookie engine, with no file: cookies live in the handle for the session, and since the
         // same handle makes every hop, a cookie set by a redirect goes with the next hop where it applies.

@@ -1,4 +1,5 @@
 import JSON
+import FoundationFree
 /// Limits and policies of a transport. Times are in milliseconds.
 public struct TransportConfiguration: Sendable, Equatable {
     /// The whole request, redirects included, must finish within this time.
@@ -16,6 +17,31 @@ public struct TransportConfiguration: Sendable, Equatable {
     /// How long a transfer polls for its answer before it sleeps, when the last answer came within this
     /// time (a server on this machine); zero always sleeps. See `ResponseWait`.
     public var answerPollWindow: Duration
+    /// The CA bundle file and folder servers are verified with (`--cacert`, `--capath`); nil: what the
+    /// environment names as curl reads it (`CURL_CA_BUNDLE`, else `SSL_CERT_FILE`; `SSL_CERT_DIR`), else
+    /// the system's.
+    public var caFile: String?
+    public var caPath: String?
+    /// A client certificate and its key, for servers that ask for one (mTLS: `--cert`, `--key`).
+    public var clientCertificate: String?
+    public var clientKey: String?
+    /// Every request but loopback goes through this proxy (`--proxy URL`); nil: the proxy variables as
+    /// libcurl reads them (`http_proxy`, `https_proxy`, `ALL_PROXY`, `no_proxy`).
+    public var proxy: String?
+
+    /// The password of the proxy URL and its `user:password` (the form Basic proxy credentials are
+    /// encoded from): secrets to mask wherever they would show.
+    public var proxySecrets: [String] {
+        guard let proxy, let colon = proxy.firstIndex(of: ":"), proxy[colon...].hasPrefix("://") else { return [] }
+        let authority = proxy[proxy.index(colon, offsetBy: 3)...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@") else { return [] }
+        let userInfo = authority[..<at]
+        guard let colon = userInfo.firstIndex(of: ":") else { return [] }
+        func decoded(_ text: Substring) -> String { PercentEncoding.strictDecode(String(text)) ?? String(text) }
+        let user = decoded(userInfo[..<colon])
+        let password = decoded(userInfo[userInfo.index(after: colon)...])
+        return password.isEmpty ? [] : [password, user + ":" + password]
+    }
 
     public init(
         totalTimeout: Int = 30_000,

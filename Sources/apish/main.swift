@@ -170,6 +170,9 @@ options.openScript = { path in
 }
 
 let session = Session(facade: facade, bundles: DemoAPIs.bundles, options: options, environment: environment)
+if arguments.insecure {
+    StandardStream.write("apish: warning: --insecure: TLS certificates and host names are not verified\n")
+}
 if isatty(STDIN_FILENO) == 1 { session.readSecret = { SecretPrompt.read(prompt: $0) } }
 // A profile's own locator is used when the command line names none.
 let profileName = arguments.profile(environment: environment)

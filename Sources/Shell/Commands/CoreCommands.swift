@@ -193,7 +193,8 @@ struct CurlCommandCommand: Command {
         var lines: [String] = []
         // What was last sent, whichever service it went to: the export is what ran, nothing older.
         let exchange = last
-        lines += CurlExport.render(exchange.request, knownSecrets: context.session.secretValues)
+        lines += CurlExport.render(exchange.request, knownSecrets: context.session.secretValues,
+                                   transport: context.session.options.transport)
         var report = RunResult(lines: lines)
         report.data = .object(JSONObject([("curl", .string(lines.joined(separator: "\n")))]))
         return report

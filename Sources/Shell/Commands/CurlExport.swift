@@ -24,14 +24,15 @@ struct CurlExport {
     private(set) var variables: [Variable] = []
 
     /// The comment lines and the command.
-    static func render(_ request: HTTPRequest, knownSecrets: [String]) -> [String] {
+    static func render(_ request: HTTPRequest, knownSecrets: [String], transport: TransportConfiguration = TransportConfiguration()) -> [String] {
         var export = CurlExport()
-        let command = export.command(for: request, knownSecrets: knownSecrets)
+        let command = export.command(for: request, knownSecrets: knownSecrets, transport: transport)
         return export.variables.map { "# export \($0.name)=…   (\($0.what))" } + [command]
     }
 
-    private mutating func command(for request: HTTPRequest, knownSecrets: [String]) -> String {
+    private mutating func command(for request: HTTPRequest, knownSecrets: [String], transport: TransportConfiguration) -> String {
         var arguments: [String] = ["curl"]
+        arguments += connectionOptions(transport, knownSecrets)
         if request.method != .get || !request.body.isEmpty { arguments += ["-X", request.method.rawValue] }
         // A URL password goes to -u, outside the URL, so that the URL itself holds no credential.
         if let (user, password) = Self.userInfo(request.url) {
@@ -53,6 +54,27 @@ struct CurlExport {
             arguments += ["--data-raw", argument(body(of: request), knownSecrets)]
         }
         return arguments.joined(separator: " ")
+    }
+
+    /// The TLS and proxy settings in force, as curl takes them: `-k`, `--cacert`, `--capath`, `--cert`,
+    /// `--key`, `--proxy` (its password a variable).
+    private mutating func connectionOptions(_ transport: TransportConfiguration, _ knownSecrets: [String]) -> [String] {
+        var options: [String] = []
+        if transport.insecure { options.append("-k") }
+        for (flag, value) in [("--cacert", transport.caFile), ("--capath", transport.caPath),
+                              ("--cert", transport.clientCertificate), ("--key", transport.clientKey)] {
+            if let value { options += [flag, Self.singleQuoted(value)] }
+        }
+        if let proxy = transport.proxy {
+            var shown = proxy
+            if let password = transport.proxySecrets.first, let at = proxy.lastIndex(of: "@"),
+               let colon = proxy[..<at].lastIndex(of: ":") {
+                shown = String(proxy[...colon]) + reference(password, name: "APISH_PROXY_PASSWORD", what: "the proxy password")
+                    + String(proxy[at...])
+            }
+            options += ["--proxy", argument(shown, knownSecrets)]
+        }
+        return options
     }
 
     // MARK: Secrets → references

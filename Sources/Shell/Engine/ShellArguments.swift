@@ -31,6 +31,13 @@ public struct ShellArguments: Sendable, Equatable {
     /// The response body cap in MiB, fractional allowed.
     public var maxBody: Double?
     public var insecure = false
+    /// `--cacert FILE`, `--capath DIR`, `--cert FILE`, `--key FILE`: TLS as curl takes it.
+    public var caFile: String?
+    public var caPath: String?
+    public var clientCertificate: String?
+    public var clientKey: String?
+    /// `--proxy URL` (`-x`): every request but loopback goes through it.
+    public var proxy: String?
     public var failFast = false
     /// `--verbose-script`: a script tells its story (each command with its line, `#` headings, ✓/✗, a
     /// summary) even when its output is not a terminal.
@@ -89,6 +96,18 @@ public struct ShellArguments: Sendable, Equatable {
                 result.maxBody = mebibytes
             case "--insecure", "-k":
                 result.insecure = true
+            case "--cacert":
+                result.caFile = try value(argument)
+            case "--capath":
+                result.caPath = try value(argument)
+            case "--cert", "-E":
+                result.clientCertificate = try value(argument)
+            case "--key":
+                result.clientKey = try value(argument)
+            case "--proxy", "-x":
+                let proxy = try value(argument)
+                guard !proxy.isEmpty else { throw UsageError(message: "--proxy needs a URL, like http://proxy:3128") }
+                result.proxy = proxy.contains("://") ? proxy : "http://" + proxy
             case "--fail-fast":
                 result.failFast = true
             case "--verbose-script":
@@ -172,6 +191,11 @@ public struct ShellArguments: Sendable, Equatable {
         if let connectTimeout { configuration.connectTimeout = Self.milliseconds(connectTimeout) }
         if let maxBody { configuration.maxBodyBytes = max(Int((maxBody * 1_048_576).rounded()), 1) }
         configuration.insecure = insecure
+        configuration.caFile = caFile
+        configuration.caPath = caPath
+        configuration.clientCertificate = clientCertificate
+        configuration.clientKey = clientKey
+        configuration.proxy = proxy
         return configuration
     }
 
@@ -201,7 +225,12 @@ public struct ShellArguments: Sendable, Equatable {
       --timeout S          request timeout in seconds (default 30)
       --connect-timeout S  connection timeout in seconds (default 10)
       --max-body MIB       largest response body in MiB (default 64)
-      --insecure           do not verify TLS certificates
+      --insecure           do not verify TLS certificates (says so once)
+      --cacert FILE        verify servers with this CA bundle (else $CURL_CA_BUNDLE,
+                           $SSL_CERT_FILE, then the system's); --capath DIR: a CA folder
+      --cert FILE, --key FILE   a client certificate and its key (mutual TLS)
+      --proxy URL          send requests through this proxy (else http_proxy,
+                           https_proxy, ALL_PROXY and no_proxy, as curl reads them)
       --fail-fast          stop a script at its first failure
       --verbose-script     a script tells its story even on a pipe: each command with its
                            line number, # comments as headings, ✓/✗ per expectation and

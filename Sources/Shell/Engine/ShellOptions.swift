@@ -27,6 +27,9 @@ public struct ShellOptions: Sendable {
     /// The most a body read from a file (`< FILE`, `@FILE`, `name=@FILE`) or a heredoc may hold: the
     /// response cap (`--max-body`), so nothing read is larger than anything received.
     public var maxInputBytes = 64 << 20
+    /// The transport's settings, for what shows them (the `curl` export) and the secrets they hold (a
+    /// proxy password).
+    public var transport = TransportConfiguration()
 
     public init() {}
 }
@@ -48,6 +51,7 @@ extension ShellOptions {
         let noColorVariable = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         color = stdoutIsTerminal && !arguments.noColor && !arguments.json && !noColorVariable
         self.stdoutIsTerminal = stdoutIsTerminal
-        maxInputBytes = arguments.transportConfiguration.maxBodyBytes
+        transport = arguments.transportConfiguration
+        maxInputBytes = transport.maxBodyBytes
     }
 }

@@ -1,0 +1,66 @@
+"""Loopback servers the end-to-end tests start: an HTTPS server with a certificate of a test CA (optionally
+asking for a client certificate), and an HTTP proxy that records what it was sent.
+
+    python3 loopback_servers.py https CERT KEY [CLIENT_CA]   prints "PORT\n", then serves
+    python3 loopback_servers.py proxy LOG                    prints "PORT\n", then serves
+
+Each answers every request with a small JSON body naming what it saw; the proxy appends each request's
+head to LOG. Both stop when their standard input closes (the test ends).
+"""
+import http.server
+import json
+import socketserver
+import ssl
+import sys
+import threading
+
+
+class Echo(http.server.BaseHTTPRequestHandler):
+    log_path = None
+
+    def log_message(self, *args):
+        pass
+
+    def answer(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        if self.log_path:
+            with open(self.log_path, "a", encoding="utf-8") as log:
+                log.write(self.requestline + "\n" + str(self.headers) + "\n")
+        peer = None
+        if isinstance(self.connection, ssl.SSLSocket):
+            cert = self.connection.getpeercert()
+            peer = dict(x[0] for x in cert.get("subject", ())).get("commonName") if cert else None
+        data = json.dumps({"target": self.path, "method": self.command, "client": peer, "bytes": len(body)}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    do_GET = do_POST = do_PUT = do_DELETE = answer
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+
+
+def main():
+    kind = sys.argv[1]
+    server = Server(("127.0.0.1", 0), Echo)
+    if kind == "https":
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[2], sys.argv[3])
+        if len(sys.argv) > 4:
+            context.verify_mode = ssl.CERT_REQUIRED
+            context.load_verify_locations(sys.argv[4])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
+    elif kind == "proxy":
+        Echo.log_path = sys.argv[2]
+    print(server.server_address[1], flush=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    sys.stdin.read()
+
+
+if __name__ == "__main__":
+    main()
