@@ -24,6 +24,10 @@ public struct HTTPRequest: Sendable, Equatable {
     public var recordsSentHeaders = false
     /// Basic or Digest credentials, given to libcurl only on the hops inside `login.scope`.
     public var login: HTTPLogin?
+    /// For a request whose body is a secret (an OAuth 2 token request), which no header scope can
+    /// withhold: the base URL its redirects must stay inside. A redirect out of it is refused
+    /// (`TransportError.redirectLeavesScope`), so nothing, body or headers, reaches another URL.
+    public var redirectScope: String?
 
     public init(
         method: HTTPMethod = .get,
