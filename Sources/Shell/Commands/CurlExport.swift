@@ -31,7 +31,8 @@ struct CurlExport {
     }
 
     private mutating func command(for request: HTTPRequest, knownSecrets: [String]) -> String {
-        var arguments: [String] = ["curl"]
+        // -g: `[]` and `{}` in a URL are its own bytes, not curl's globbing ranges (`curl: (3) bad range`).
+        var arguments: [String] = ["curl", "-g"]
         if request.method != .get || !request.body.isEmpty { arguments += ["-X", request.method.rawValue] }
         // A URL password goes to -u, outside the URL, so that the URL itself holds no credential.
         if let (user, password) = Self.userInfo(request.url) {
