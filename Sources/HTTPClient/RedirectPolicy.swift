@@ -63,6 +63,7 @@ enum RedirectPolicy {
         }
         var next = hop
         next.url = URLNormalization.normalize(resolved)
+        next.pathAsBuilt = false
         if let scope = hop.redirectScope, !URLScope.contains(base: scope, url: next.url) {
             throw .redirectLeavesScope(location: next.url, scope: scope)
         }
