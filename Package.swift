@@ -80,7 +80,7 @@ let package = Package(
                     dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "HTTPClient", "Secrets", "JSON", "FoundationFree", "TestSupport", "DemoServer"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "JSON", "FoundationFree"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["DemoServer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["DemoServer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -67,4 +67,11 @@ static inline CURLcode apish_easy_getinfo_slist(CURL *handle, CURLINFO info, str
 static inline long apish_auth_basic(void) { return (long)CURLAUTH_BASIC; }
 static inline long apish_auth_digest(void) { return (long)CURLAUTH_DIGEST; }
 
+/* The URL API's flags are shift expressions, which Swift does not import either. These are the flags a
+   transfer parses CURLOPT_URL with (lib/url.c), and the one it reads the request line's path with. */
+static inline unsigned int apish_urlu_transfer_flags(int path_as_is) {
+    return CURLU_GUESS_SCHEME | CURLU_NON_SUPPORT_SCHEME | (path_as_is ? CURLU_PATH_AS_IS : 0);
+}
+static inline unsigned int apish_urlu_urlencode(void) { return CURLU_URLENCODE; }
+
 #endif

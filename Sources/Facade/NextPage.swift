@@ -46,10 +46,10 @@ public enum NextPage {
         return nil
     }
 
-    /// A URL or a path, not a cursor token (`"next": "eyJ…"` is for the API's own `cursor=` parameter).
+    /// A URL or a path, not a cursor token (`"next": "eyJ…"` is for the API's own `cursor=` parameter). Any
+    /// `scheme://` counts, so that `file:///etc/passwd` is found, and refused for its scheme, rather than missed.
     private static func looksLikeURL(_ text: String) -> Bool {
-        let lowered = text.lowercased()
-        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || text.hasPrefix("/") || text.hasPrefix("?")
+        URLSchemePolicy.looksLikeURL(text) || text.hasPrefix("/") || text.hasPrefix("?")
             || text.hasPrefix("./") || text.hasPrefix("../")
     }
 }

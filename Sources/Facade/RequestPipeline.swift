@@ -126,6 +126,7 @@ struct RequestPipeline {
         // Set after the endpoint's headers: an `Authorization` of its own means the login is not wanted.
         request.login = headers["Authorization"] == nil ? login : nil
         request.recordsSentHeaders = state.recordsSentHeaders
+        request.pathAsBuilt = endpoint.pathAsBuilt
         return (request, unmet)
     }
 

@@ -1,4 +1,5 @@
 import APIDescriptions
+import HTTPClient
 import JSON
 import FoundationFree
 extension ServiceFacade {
@@ -57,6 +58,12 @@ extension ServiceFacade {
     ) throws(FacadeError) -> Exchange {
         let (api, entry) = try operationOwner(operation, service: service)
         let baseURL = api.baseURL(for: operation, entryURL: entry.url, variables: serverVariables[entry.name.lowercased()] ?? [:])
+        // The reader left such servers out; a server variable set since must not bring one back. (The
+        // entry's own URL is the locator's to choose.)
+        if baseURL != entry.url, LocatorLocation.isWeb(api.document.source), !LocatorLocation.isWeb(baseURL) {
+            throw .invalidRequest("\(operation): its server \(baseURL) is not an http(s) URL, and a document from the web "
+                + "sends no request to this machine")
+        }
         let endpoint = try api.call(operation, arguments: arguments, baseURL: baseURL, checked: checked)
         return perform(endpoint, entry: entry, cancellation: cancellation).exchange
     }

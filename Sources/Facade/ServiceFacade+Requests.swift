@@ -195,6 +195,10 @@ extension ServiceFacade {
             throw .invalidRequest("next: no next page after \(exchange.method) \(exchange.displayURL) → \(response.status): "
                 + #"no Link rel="next" header, and no next URL in the body ("# + NextPage.bodyPathNames + ")")
         }
+        // As a redirect may: a server's link must not make apish read this machine's files or speak another protocol.
+        guard let scheme = URLSchemePolicy.scheme(of: found.url), URLSchemePolicy.redirectSchemes.contains(scheme) else {
+            throw .invalidRequest("next: the next page (from \(found.source)) is \(found.url), not an http(s) URL: refused")
+        }
         return found
     }
 }

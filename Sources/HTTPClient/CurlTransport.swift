@@ -259,6 +259,7 @@ public final class CurlTransport: Transport {
         let options = EasyOptions(easy: easy)
         let context = Unmanaged.passUnretained(accumulator).toOpaque()
         try options.set(CURLOPT_URL, request.url)
+        try options.set(CURLOPT_PATH_AS_IS, request.keepsPathAsBuilt ? 1 : 0)
         try options.set(CURLOPT_TIMEOUT_MS, max(totalTimeout, 1))
         try options.set(CURLOPT_CONNECTTIMEOUT_MS, max(min(configuration.connectTimeout, totalTimeout), 1))
         try options.set(CURLOPT_WRITEDATA, pointer: context)
@@ -279,6 +280,8 @@ public final class CurlTransport: Transport {
 
         try options.set(CURLOPT_ERRORBUFFER, pointer: errorBuffer)
         try options.set(CURLOPT_URL, request.url)
+        // A path built from parameters goes as built: libcurl would otherwise remove its dot segments.
+        try options.set(CURLOPT_PATH_AS_IS, request.keepsPathAsBuilt ? 1 : 0)
         try options.set(CURLOPT_NOSIGNAL, 1)
         try options.set(CURLOPT_TIMEOUT_MS, max(totalTimeout, 1))
         try options.set(CURLOPT_CONNECTTIMEOUT_MS, max(min(configuration.connectTimeout, totalTimeout), 1))
@@ -561,7 +564,7 @@ private struct CurlHandles {
     var responseWait: ResponseWait
     /// The last first hop's full URL, checked and normalised: the same URL again (a replayed `refresh`)
     /// is neither parsed nor normalised again. Both are pure functions of the URL.
-    private var checkedURL: (full: String, sent: String)?
+    private var checkedURL: (full: String, pathAsBuilt: Bool, sent: String)?
 
     init(answerPollWindow: Duration) {
         responseWait = ResponseWait(window: answerPollWindow)
@@ -571,12 +574,12 @@ private struct CurlHandles {
     mutating func firstHop(of request: HTTPRequest) throws(TransportError) -> HTTPRequest {
         let full = request.fullURL
         let sent: String
-        if let checkedURL, checkedURL.full == full {
+        if let checkedURL, checkedURL.full == full, checkedURL.pathAsBuilt == request.pathAsBuilt {
             sent = checkedURL.sent
         } else {
             try URLSchemePolicy.validate(full)
-            sent = URLNormalization.normalize(full)
-            checkedURL = (full, sent)
+            sent = request.sentURL
+            checkedURL = (full, request.pathAsBuilt, sent)
         }
         return RedirectPolicy.firstHop(of: request, checkedSentURL: sent)
     }

@@ -24,6 +24,22 @@ public struct HTTPRequest: Sendable, Equatable {
     public var recordsSentHeaders = false
     /// Basic or Digest credentials, given to libcurl only on the hops inside `login.scope`.
     public var login: HTTPLogin?
+    /// For a request whose body is a secret (an OAuth 2 token request), which no header scope can
+    /// withhold: the base URL its redirects must stay inside. A redirect out of it is refused
+    /// (`TransportError.redirectLeavesScope`), so nothing, body or headers, reaches another URL.
+    public var redirectScope: String?
+    /// Whether the path goes out byte for byte as built (an OpenAPI call's filled template), not normalised:
+    /// a path parameter `..`, sent as `%2E%2E`, must reach the server as the URL shown says, not climb out
+    /// of its segment (libcurl's `CURLOPT_PATH_AS_IS`). Scope checks still read the normalised URL
+    /// (`URLScope` normalises), so credentials are withheld wherever a server that resolves it would land.
+    /// Only the first hop, and only over http(s): a redirect's `Location` and a `file://` path are
+    /// normalised as ever.
+    public var pathAsBuilt = false
+
+    /// Whether this hop's path goes out as built (`pathAsBuilt`, over http or https).
+    public var keepsPathAsBuilt: Bool {
+        pathAsBuilt && LocatorLocation.isWeb(url)
+    }
 
     public init(
         method: HTTPMethod = .get,
@@ -48,10 +64,10 @@ public struct HTTPRequest: Sendable, Equatable {
         QueryString.append(query, to: url)
     }
 
-    /// `fullURL` normalised (`URLNormalization`): what the transport really sends, and what every scope
-    /// check must look at.
+    /// `fullURL` normalised (`URLNormalization`), or as it is for a `pathAsBuilt` request: what the
+    /// transport really sends.
     public var sentURL: String {
-        URLNormalization.normalize(fullURL)
+        keepsPathAsBuilt ? fullURL : URLNormalization.normalize(fullURL)
     }
 
     /// Marks `name` as a credential that may only travel inside `scope` (a base URL).

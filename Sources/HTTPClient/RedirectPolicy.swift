@@ -14,7 +14,8 @@ import Secrets
 ///   hop's URL (RFC 3986 §5.2) and normalised;
 /// - 303 turns any method but HEAD into a bodiless GET; 301 and 302 turn POST into a bodiless GET;
 ///   307 and 308 keep method and body;
-/// - a location whose scheme is not http or https is refused (`TransportError.redirectRefused`);
+/// - a location whose scheme is not http or https is refused (`TransportError.redirectRefused`), and so
+///   is one outside the request's `redirectScope` (`TransportError.redirectLeavesScope`);
 /// - on every hop, the first included, each header scoped in `HTTPRequest.credentialScopes` is sent only
 ///   when the hop's URL lies in its scope, and on a hop to another origin `Authorization`, `Cookie` and
 ///   every other credential-like header without a scope are dropped, and so is a `Host` set by hand.
@@ -62,6 +63,10 @@ enum RedirectPolicy {
         }
         var next = hop
         next.url = URLNormalization.normalize(resolved)
+        next.pathAsBuilt = false
+        if let scope = hop.redirectScope, !URLScope.contains(base: scope, url: next.url) {
+            throw .redirectLeavesScope(location: next.url, scope: scope)
+        }
         next.query = []
         if status == 303 && hop.method != .head || (status == 301 || status == 302) && hop.method == .post {
             next.method = .get

@@ -22,6 +22,9 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     /// A redirect pointed at a scheme other than http or https (`file`, `dict`): never followed, so a
     /// server cannot make apish read local files or talk to other services.
     case redirectRefused(scheme: String)
+    /// A redirect of a request confined to `scope` (`HTTPRequest.redirectScope`) pointed at `location`,
+    /// outside it: never followed.
+    case redirectLeavesScope(location: String, scope: String)
     /// The answer did not start with an HTTP status line (HTTP/0.9, or garbage); `detail` says which.
     case notHTTP(detail: String)
     /// One response header line exceeded libcurl's limit of `limit` bytes.
@@ -54,6 +57,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidURL(let url): "invalid URL '\(url)'"
         case .unsupportedScheme(let scheme): "unsupported URL scheme '\(scheme)' (use http or https)"
         case .redirectRefused(let scheme): "redirect to a \(scheme):// URL refused"
+        case let .redirectLeavesScope(location, scope): "redirect to \(location) refused: this request goes only to \(scope)"
         case .notHTTP(let detail): "the server's answer is not HTTP (\(detail))"
         case .headerTooLarge(let limit): "a response header is larger than \(Self.byteCount(limit))"
         case .emptyReply: "the server closed the connection without answering"

@@ -143,6 +143,34 @@ import FoundationFree
         #expect(TransportError.redirectRefused(scheme: "file").description == "redirect to a file:// URL refused")
     }
 
+    @Test(arguments: [307, 308])
+    func aRequestConfinedToItsScopeFollowsNoRedirectOutOfIt(_ status: Int) throws {
+        // GIVEN a POST whose body may only travel inside /faults (as an OAuth 2 token request's secret)
+        let server = try LiveDemoServer(), other = try RecordingServer()
+        defer { other.stop() }
+        func confined(to target: String) -> HTTPRequest {
+            var request = HTTPRequest(method: .post, url: redirect(server, to: target, status: status),
+                                      body: .form([FormField("client_secret", "Sx9-secret")]))
+            request.redirectScope = server.url("/faults")
+            return request
+        }
+
+        // WHEN redirected to another port / THEN refused, and nothing reached it
+        #expect(throws: TransportError.redirectLeavesScope(location: other.url("/token"), scope: server.url("/faults"))) {
+            try CurlTransport().send(confined(to: other.url("/token")))
+        }
+        #expect(other.connectionCount == 0)
+        // and out of the scope on the same origin, refused too
+        #expect(throws: TransportError.redirectLeavesScope(location: server.url("/echo"), scope: server.url("/faults"))) {
+            try CurlTransport().send(confined(to: "/echo"))
+        }
+        // while a redirect inside the scope is followed, body and all
+        let inside = try CurlTransport().send(confined(to: "/faults/reflect"))
+        #expect(inside.status == 200 && inside.finalURL == server.url("/faults/reflect"))
+        #expect(TransportError.redirectLeavesScope(location: "http://b/t", scope: "http://a/t").description
+            == "redirect to http://b/t refused: this request goes only to http://a/t")
+    }
+
     @Test func theWholeTimeOfEveryHopIsReported() throws {
         // GIVEN a redirect to a route that takes 100 ms / WHEN followed
         let server = try LiveDemoServer()

@@ -23,6 +23,14 @@ public struct OpenAPIDocument: Sendable {
     public let serverURL: String?
     /// The document's `servers`, with their variables (`server set` changes them).
     public internal(set) var servers: [OpenAPIServer] = []
+    /// A server of a document fetched from the web that is not http(s), left out of `servers` and of its
+    /// path's or operation's: where it was written (`paths./pets.get.servers[0]`) and its URL.
+    public struct RefusedServer: Sendable, Equatable {
+        public let place: String
+        public let url: String
+    }
+    /// Every server left out so, for the locate warnings.
+    public internal(set) var refusedServers: [RefusedServer] = []
     /// In document order: paths as written, methods as written within each path.
     public let operations: [OpenAPIOperation]
     /// Where the document came from (a URL or a path), as given to `parse`.

@@ -25,6 +25,8 @@ struct OpenAPIReader {
     private var references: [String: (object: JSONObject, pointer: JSONPointer)] = [:]
     /// The document's security schemes and default requirement, read before the operations.
     private var security: OpenAPISecurityReader?
+    /// The servers left out because a document from the web may not send requests off the web.
+    private var refusedServers: [OpenAPIDocument.RefusedServer] = []
 
     init(document: JSONValue, source: String, cancellation: CancellationToken? = nil) {
         self.document = document
@@ -56,6 +58,7 @@ struct OpenAPIReader {
 
         let security = try OpenAPISecurityReader(document: document)
         self.security = security
+        let documentServers = servers(root["servers"], at: "servers")
         var operations: [OpenAPIOperation] = []
         for (path, item) in paths where !path.hasPrefix("x-") {
             if cancellation?.isCancelled == true { throw .schema(.cancelled) }
@@ -70,22 +73,23 @@ struct OpenAPIReader {
         for index in operations.indices { operations[index].attach(graph) }
         var document = OpenAPIDocument(
             title: title, version: version, openAPIVersion: openAPIVersion,
-            description: info["description"]?.stringValue, serverURL: try serverURL(root["servers"]),
+            description: info["description"]?.stringValue, serverURL: try serverURL(root["servers"], kept: documentServers),
             operations: operations, source: source, securitySchemes: security.schemes)
-        document.servers = OpenAPIServer.list(root["servers"], source: source) ?? []
+        document.servers = documentServers ?? []
+        document.refusedServers = refusedServers
         return document
     }
 
     private mutating func readPathItem(_ path: String, _ value: JSONValue, into operations: inout [OpenAPIOperation]) throws(OpenAPIError) {
         let (item, itemPointer) = try dereference(value, at: JSONPointer(tokens: ["paths", path]))
         let shared = try parameters(item["parameters"], at: itemPointer.appending("parameters"))
-        let pathServers = OpenAPIServer.list(item["servers"], source: source)
+        let pathServers = servers(item["servers"], at: "paths.\(path).servers")
         for (key, member) in item where Self.methods.contains(key) {
             let pointer = itemPointer.appending(key)
             let operation = try self.object(member, at: pointer, expected: "an operation object")
             var read = try readOperation(HTTPMethod(rawValue: key), path, operation, at: pointer, shared: shared)
             // An operation's own servers win over its path's, which win over the document's.
-            read.servers = OpenAPIServer.list(operation["servers"], source: source) ?? pathServers ?? []
+            read.servers = servers(operation["servers"], at: "paths.\(path).\(key).servers") ?? pathServers ?? []
             operations.append(read)
         }
     }
@@ -200,12 +204,35 @@ struct OpenAPIReader {
         }
     }
 
-    private func serverURL(_ value: JSONValue?) throws(OpenAPIError) -> String? {
+    /// A `servers` list (`place` names it: `servers`, `paths./pets.get.servers`). In a document fetched from
+    /// the web, a server that is not http(s) (`file:///home`) is left out and remembered in
+    /// `refusedServers`: such a document may not make `call` read this machine's files. Nil when the list
+    /// is absent, or every server in it was left out, so the next level's servers apply.
+    private mutating func servers(_ value: JSONValue?, at place: String) -> [OpenAPIServer]? {
+        guard LocatorLocation.isWeb(source), case .array(let entries)? = value else {
+            return OpenAPIServer.list(value, source: source)
+        }
+        var kept: [OpenAPIServer] = []
+        for (index, entry) in entries.enumerated() {
+            guard let server = OpenAPIServer.list(.array([entry]), source: source)?.first else { continue }
+            let url = server.url()
+            if LocatorLocation.isWeb(url) {
+                kept.append(server)
+            } else {
+                refusedServers.append(OpenAPIDocument.RefusedServer(place: "\(place)[\(index)]", url: url))
+            }
+        }
+        return kept.isEmpty ? nil : kept
+    }
+
+    /// `servers[0]`'s URL; for a document from the web, that of the first server `servers(_:at:)` kept.
+    private func serverURL(_ value: JSONValue?, kept: [OpenAPIServer]?) throws(OpenAPIError) -> String? {
         guard let value, case .array(let servers) = value, let first = servers.first else {
             return LocatorLocation.isWeb(source) ? LocatorLocation.resolve("/", against: source) : nil
         }
         let server = try object(first, at: JSONPointer(tokens: ["servers", "0"]), expected: "a server object")
         let url = try string(server["url"], at: JSONPointer(tokens: ["servers", "0", "url"]))
+        if LocatorLocation.isWeb(source) { return kept?.first?.url() }
         // Variables whose defaults name other variables are substituted until none is left.
         if let described = OpenAPIServer.list(.array([first]), source: source)?.first { return described.url() }
         if source.isEmpty { return url }

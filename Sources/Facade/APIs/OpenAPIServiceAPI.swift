@@ -39,7 +39,8 @@ public final class OpenAPIServiceAPI: APIDefinition {
         do {
             let operation = try document.requireOperation(named: name)
             let request = try OpenAPICall.build(operation, baseURL: baseURL, arguments: arguments, checked: checked)
-            return endpoint(operation, url: request.url, query: request.query, headers: request.headers, body: request.body)
+            return endpoint(operation, url: request.url, query: request.query, headers: request.headers, body: request.body,
+                            pathAsBuilt: true)
         } catch {
             throw .operation(error)
         }
@@ -83,12 +84,13 @@ public final class OpenAPIServiceAPI: APIDefinition {
     }
 
     private func endpoint(
-        _ operation: OpenAPIOperation, url: String?, query: [FormField], headers: [FormField], body: HTTPBody
+        _ operation: OpenAPIOperation, url: String?, query: [FormField], headers: [FormField], body: HTTPBody,
+        pathAsBuilt: Bool = false
     ) -> Endpoint<DecodedModel?> {
         let check = OpenAPIResponseCheck(document: document, operation: operation, service: service)
         return Endpoint(
             method: operation.method, url: url, query: query, headers: headers, body: body, auth: check.auth,
-            modelName: operation.displayName,
+            modelName: operation.displayName, pathAsBuilt: pathAsBuilt,
             decode: { response, cancellation throws(DecodeFailure) in
                 let model = try check.model(response, cancellation: cancellation)
                 return (model, model)

@@ -48,8 +48,9 @@ struct DocumentLoader {
                 switch spec {
                 case .success(let document):
                     documents[entry.key, default: EntryDocuments()].openapi = document
-                    if checkedTargets.insert(address).inserted, let warning = ServerTargetCheck.warning(for: document, from: address) {
-                        warnings.append(warning)
+                    if checkedTargets.insert(address).inserted {
+                        warnings += ServerTargetCheck.refusals(in: document, from: address)
+                        if let warning = ServerTargetCheck.warning(for: document, from: address) { warnings.append(warning) }
                     }
                 case .failure(let error):
                     documents[entry.key, default: EntryDocuments()].openapiProblem = error.description

@@ -81,6 +81,9 @@ extension Locator {
     /// of a document read from disk resolves to a local file, which serves no API.
     private static func server(of spec: OpenAPIDocument) -> Result<String, ServerProblem> {
         guard let url = spec.serverURL else {
+            if let refused = spec.refusedServers.first(where: { $0.place.hasPrefix("servers[") }) {
+                return .failure(ServerProblem("\(spec.source) has no http(s) server: \(refused.place) is \(refused.url)"))
+            }
             return .failure(ServerProblem("\(spec.source) has no servers[0].url saying where \(spec.title) is served"))
         }
         guard LocatorLocation.isWeb(url) else {

@@ -39,6 +39,15 @@ enum ServerTargetCheck {
         return "\(address): its servers send requests to another origin than \(home): " + listed(elsewhere)
     }
 
+    /// One warning per server the reader left out of a document from the web for not being http(s)
+    /// (`OpenAPIDocument.refusedServers`), naming where it was written.
+    static func refusals(in document: OpenAPIDocument, from address: String) -> [String] {
+        document.refusedServers.map { refused in
+            "\(address): \(refused.place) is \(refused.url), not an http(s) URL: refused, "
+                + "a document from the web sends no request to this machine"
+        }
+    }
+
     private static func listed(_ origins: [String]) -> String {
         let shown = origins.prefix(shownTargets).joined(separator: ", ")
         return origins.count > shownTargets ? shown + " and \(origins.count - shownTargets) more" : shown

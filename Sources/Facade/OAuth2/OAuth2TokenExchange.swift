@@ -26,8 +26,10 @@ enum OAuth2TokenExchange {
             fields += [FormField("client_id", client.clientID), FormField("client_secret", client.clientSecret)]
         }
         var request = HTTPRequest(method: .post, url: client.tokenURL, headers: headers, body: .form(fields))
-        // The client's credentials go to the token endpoint and nowhere a redirect points.
+        // The client's credentials go to the token endpoint and nowhere a redirect points: the header is
+        // scoped, and the body (which a 307 or 308 would carry along) may not leave the token URL at all.
         request.scope(header: "Authorization", to: client.tokenURL)
+        request.redirectScope = client.tokenURL
         return request
     }
 

@@ -85,6 +85,10 @@ public final class OAuth2Tokens {
         do {
             let response = try transport.send(request, cancellation: cancellation)
             return OAuth2TokenExchange.token(from: response, client: client, now: now())
+        } catch .redirectLeavesScope(let location, _) {
+            return .failure(OAuth2Failure(
+                status: nil, code: nil,
+                message: "OAuth 2 token endpoint \(client.tokenURL) redirected to \(location): not followed, the client's credentials go only to the token URL"))
         } catch {
             return .failure(OAuth2Failure(
                 status: nil, code: nil, message: "OAuth 2 token endpoint \(client.tokenURL): \(error.description)"))

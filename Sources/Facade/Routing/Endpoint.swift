@@ -36,6 +36,9 @@ public struct Endpoint<Response> {
     public let auth: AuthRequirement
     /// The model's name, for messages and `--json`.
     public let modelName: String
+    /// Whether the URL's path goes out as apish built it, dot segments and all (`HTTPRequest.pathAsBuilt`):
+    /// an OpenAPI call's template filled with its parameters.
+    public let pathAsBuilt: Bool
     /// Decodes a 2xx answer; a tripped token (Ctrl-C) stops the parse with `DecodeFailure.cancelled`.
     let decode: (HTTPResponse, CancellationToken?) throws(DecodeFailure) -> (DecodedModel?, Response)
     let remember: (Response) -> Void
@@ -44,6 +47,7 @@ public struct Endpoint<Response> {
     package init(
         method: HTTPMethod = .get, path: String = "", url: String? = nil, query: [FormField] = [],
         headers: [FormField] = [], body: HTTPBody = .none, auth: AuthRequirement = .none, modelName: String,
+        pathAsBuilt: Bool = false,
         decode: @escaping (HTTPResponse, CancellationToken?) throws(DecodeFailure) -> (DecodedModel?, Response),
         remember: @escaping (Response) -> Void = { _ in },
         check: @escaping (HTTPResponse) -> [String] = { _ in [] }
@@ -56,6 +60,7 @@ public struct Endpoint<Response> {
         self.body = body
         self.auth = auth
         self.modelName = modelName
+        self.pathAsBuilt = pathAsBuilt
         self.decode = decode
         self.remember = remember
         self.check = check
@@ -68,7 +73,7 @@ public struct Endpoint<Response> {
         var typed: Response?
         return Endpoint<DecodedModel>(
             method: method, path: path, url: url, query: query, headers: headers, body: body, auth: auth,
-            modelName: modelName,
+            modelName: modelName, pathAsBuilt: pathAsBuilt,
             decode: { response, cancellation throws(DecodeFailure) in
                 let (model, value) = try decode(response, cancellation)
                 typed = value

@@ -31,7 +31,10 @@ struct CurlExport {
     }
 
     private mutating func command(for request: HTTPRequest, knownSecrets: [String], transport: TransportConfiguration) -> String {
-        var arguments: [String] = ["curl"]
+        // -g: `[]` and `{}` in a URL are its own bytes, not curl's globbing ranges (`curl: (3) bad range`).
+        var arguments: [String] = ["curl", "-g"]
+        // A path apish built goes as built, dot segments and all, as apish sent it.
+        if request.keepsPathAsBuilt { arguments.append("--path-as-is") }
         arguments += connectionOptions(transport, knownSecrets)
         if request.method != .get || !request.body.isEmpty { arguments += ["-X", request.method.rawValue] }
         // A URL password goes to -u, outside the URL, so that the URL itself holds no credential.
@@ -122,7 +125,15 @@ struct CurlExport {
                 ? FormEncoding.encode([FormField(field.name, "")]) + reference(field.value, name: Self.variableName(field.name), what: "the \(field.name) parameter")
                 : FormEncoding.encode([field])
         }
-        return base + (base.contains("?") ? "&" : "?") + items.joined(separator: "&")
+        // Joined as `QueryString.append` joins them, so the command asks for the URL apish asked for.
+        let separator: String
+        if let question = base.firstIndex(of: "?") {
+            let query = base[base.index(after: question)...]
+            separator = query.isEmpty || query.hasSuffix("&") ? "" : "&"
+        } else {
+            separator = "?"
+        }
+        return base + separator + items.joined(separator: "&")
     }
 
     /// The user and password of `http://user:password@host/…`, decoded.

@@ -64,4 +64,21 @@ import Testing
         #expect(command.contains("city=Seattle"), "\(command)")
         #expect(!command.contains("/stock/"), "\(command)")
     }
+
+    @Test func aURLWithBracketsAndBracesRunsAsExported() throws {
+        // GIVEN a request whose query holds [] and {} as they are, exported as curl
+        let server = try startDemoServer()
+        defer { server.stop() }
+        let url = server.baseURL + "/echo/list?filter[name]=ada&fields={id}&ids[]=1"
+        let result = try Apish.run(["--locator", server.baseURL + "/services.json", "-c", "get \(url)", "-c", "curl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let command = try #require(result.stdout.split(separator: "\n").map(String.init).last { $0.hasPrefix("curl ") })
+        #expect(command.hasPrefix("curl -g "), "\(command)")
+
+        // WHEN real curl runs it / THEN it does not take them for globbing ranges, and the server got them
+        let run = try runCurl(command, environment: [:])
+        #expect(run.status == "200", "\(run)")
+        let echoed = try JSONSerialization.jsonObject(with: Data(run.body.utf8)) as? [String: Any]
+        #expect(echoed?["query"] as? [String: String] == ["filter[name]": "ada", "fields": "{id}", "ids[]": "1"], "\(run.body)")
+    }
 }
