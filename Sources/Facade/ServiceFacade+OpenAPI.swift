@@ -54,7 +54,7 @@ extension ServiceFacade {
     /// (with `checked`) a request the document does not allow, is refused before anything is sent.
     public func call(
         _ operation: String, arguments: [String], service: String? = nil, checked: Bool = true,
-        cancellation: CancellationToken? = nil
+        readFile: RawRequest.FileReader? = nil, cancellation: CancellationToken? = nil
     ) throws(FacadeError) -> Exchange {
         let (api, entry) = try operationOwner(operation, service: service)
         let baseURL = api.baseURL(for: operation, entryURL: entry.url, variables: serverVariables[entry.name.lowercased()] ?? [:])
@@ -64,7 +64,7 @@ extension ServiceFacade {
             throw .invalidRequest("\(operation): its server \(baseURL) is not an http(s) URL, and a document from the web "
                 + "sends no request to this machine")
         }
-        let endpoint = try api.call(operation, arguments: arguments, baseURL: baseURL, checked: checked)
+        let endpoint = try api.call(operation, arguments: arguments, baseURL: baseURL, checked: checked, readFile: readFile)
         return perform(endpoint, entry: entry, cancellation: cancellation).exchange
     }
 

@@ -15,6 +15,11 @@ public enum BodyMediaType {
         guard let fileName else {
             return String(data: data, encoding: .utf8) != nil ? "text/plain; charset=utf-8" : "application/octet-stream"
         }
+        return of(extension: fileName)
+    }
+
+    /// What a file's extension says its type is, else octet-stream.
+    public static func of(extension fileName: String) -> String {
         let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "application/octet-stream" }
         return byExtension[name[name.index(after: dot)...].lowercased()] ?? "application/octet-stream"
@@ -37,5 +42,7 @@ public enum BodyMediaType {
         "svg": "image/svg+xml", "ico": "image/x-icon",
         "pdf": "application/pdf", "zip": "application/zip", "gz": "application/gzip", "tar": "application/x-tar",
         "wasm": "application/wasm", "bin": "application/octet-stream",
+        "mp3": "audio/mpeg", "wav": "audio/wav", "m4a": "audio/mp4", "ogg": "audio/ogg", "flac": "audio/flac",
+        "webm": "video/webm", "mp4": "video/mp4", "mpeg": "video/mpeg",
     ]
 }

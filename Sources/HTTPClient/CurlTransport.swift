@@ -155,7 +155,8 @@ public final class CurlTransport: Transport {
         let (easy, multi, errorBuffer) = try handles.acquire()
         let accumulator = ResponseAccumulator(limit: configuration.maxBodyBytes, cancellation: cancellation)
         let sentHead = SentHeadRecorder()
-        defer { withExtendedLifetime((accumulator, sentHead)) {} }
+        let multipart = MultipartOwner(easy: easy)
+        defer { withExtendedLifetime((accumulator, sentHead, multipart)) {} }
 
         errorBuffer[0] = 0
         // The header list must outlive the transfer; libcurl only keeps a pointer to it. The handles keep
@@ -167,11 +168,12 @@ public final class CurlTransport: Transport {
         let reusesOptions = plain && handles.configuredForPlainGet
         handles.configuredForPlainGet = false
         if reusesOptions {
-            try configureRequestOptions(easy, for: request, timeout: timeouts.hop, headers: headerList, accumulator: accumulator)
+            try configureRequestOptions(easy, for: request, timeout: timeouts.hop, headers: headerList, accumulator: accumulator,
+                                        owner: multipart)
         } else {
             curl_easy_reset(easy)
             try configure(easy, for: request, isRedirect: isRedirect, timeout: timeouts.hop, headers: headerList,
-                          accumulator: accumulator, errorBuffer: errorBuffer)
+                          accumulator: accumulator, errorBuffer: errorBuffer, owner: multipart)
         }
         try configureLogin(easy, for: request)
         if request.recordsSentHeaders {
@@ -254,7 +256,7 @@ public final class CurlTransport: Transport {
     /// transfer was a plain GET configured by `configure` (so every other option already holds its value).
     private func configureRequestOptions(
         _ easy: UnsafeMutableRawPointer, for request: HTTPRequest, timeout totalTimeout: Int,
-        headers: UnsafeMutablePointer<curl_slist>?, accumulator: ResponseAccumulator
+        headers: UnsafeMutablePointer<curl_slist>?, accumulator: ResponseAccumulator, owner: MultipartOwner
     ) throws(TransportError) {
         let options = EasyOptions(easy: easy)
         let context = Unmanaged.passUnretained(accumulator).toOpaque()
@@ -265,7 +267,7 @@ public final class CurlTransport: Transport {
         try options.set(CURLOPT_WRITEDATA, pointer: context)
         try options.set(CURLOPT_HEADERDATA, pointer: context)
         try options.set(CURLOPT_XFERINFODATA, pointer: context)
-        try configureMethodAndBody(options, for: request)
+        try configureMethodAndBody(options, for: request, owner: owner)
         try options.check(apish_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headers))
     }
 
@@ -273,7 +275,7 @@ public final class CurlTransport: Transport {
     private func configure(
         _ easy: UnsafeMutableRawPointer, for request: HTTPRequest, isRedirect: Bool, timeout totalTimeout: Int,
         headers: UnsafeMutablePointer<curl_slist>?, accumulator: ResponseAccumulator,
-        errorBuffer: UnsafeMutablePointer<CChar>
+        errorBuffer: UnsafeMutablePointer<CChar>, owner: MultipartOwner
     ) throws(TransportError) {
         let options = EasyOptions(easy: easy)
         let context = Unmanaged.passUnretained(accumulator).toOpaque()
@@ -315,11 +317,13 @@ public final class CurlTransport: Transport {
         try options.set(CURLOPT_XFERINFODATA, pointer: context)
         try options.set(CURLOPT_NOPROGRESS, 0)
 
-        try configureMethodAndBody(options, for: request)
+        try configureMethodAndBody(options, for: request, owner: owner)
         try options.check(apish_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headers))
     }
 
-    private func configureMethodAndBody(_ options: EasyOptions, for request: HTTPRequest) throws(TransportError) {
+    private func configureMethodAndBody(
+        _ options: EasyOptions, for request: HTTPRequest, owner: MultipartOwner
+    ) throws(TransportError) {
         let method = request.method
         if method == .head {
             try options.set(CURLOPT_NOBODY, 1)
@@ -333,6 +337,10 @@ public final class CurlTransport: Transport {
             }
             return
         }
+        if case .multipart(let parts) = request.body {
+            try configureMultipart(options, parts: parts, method: method, owner: owner)
+            return
+        }
         let data = request.body.data
         try options.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(data.count))
         // COPYPOSTFIELDS copies the bytes at once, so no buffer has to outlive this call.
@@ -343,6 +351,31 @@ public final class CurlTransport: Transport {
             return apish_easy_setopt_string(options.easy, CURLOPT_COPYPOSTFIELDS, "")
         }
         try options.check(copied)
+        if method != .post {
+            try options.set(CURLOPT_CUSTOMREQUEST, method.rawValue)
+        }
+    }
+
+    /// A multipart body through libcurl's MIME API: each part's name, bytes (copied by libcurl), file name
+    /// and type; libcurl writes the boundary into the `Content-Type` itself. The MIME handle lives until
+    /// the next transfer's set-up or the handle's release (`CurlHandles.mime`).
+    private func configureMultipart(
+        _ options: EasyOptions, parts: [MultipartPart], method: HTTPMethod, owner: MultipartOwner
+    ) throws(TransportError) {
+        guard let mime = curl_mime_init(options.easy) else { throw .other(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "cannot make a multipart body") }
+        owner.mime = mime
+        for part in parts {
+            guard let handle = curl_mime_addpart(mime) else { throw .other(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "cannot make a multipart body") }
+            try options.check(curl_mime_name(handle, part.name))
+            let copied = part.data.withUnsafeBytes { bytes -> CURLcode in
+                guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return curl_mime_data(handle, "", 0) }
+                return curl_mime_data(handle, base, bytes.count)
+            }
+            try options.check(copied)
+            if let fileName = part.fileName { try options.check(curl_mime_filename(handle, fileName)) }
+            if let type = part.contentType { try options.check(curl_mime_type(handle, type)) }
+        }
+        try options.check(apish_easy_setopt_pointer(options.easy, CURLOPT_MIMEPOST, UnsafeMutableRawPointer(mime)))
         if method != .post {
             try options.set(CURLOPT_CUSTOMREQUEST, method.rawValue)
         }
@@ -635,6 +668,23 @@ private struct CurlHandles {
 }
 
 /// Thin throwing setters over the typed C wrappers, so each option is one readable line.
+/// Owns the MIME handle of one transfer's multipart body, freed once the transfer is over, after the easy
+/// handle has let go of it.
+private final class MultipartOwner {
+    let easy: UnsafeMutableRawPointer
+    var mime: OpaquePointer?
+
+    init(easy: UnsafeMutableRawPointer) {
+        self.easy = easy
+    }
+
+    deinit {
+        guard let mime else { return }
+        _ = apish_easy_setopt_pointer(easy, CURLOPT_MIMEPOST, nil)
+        curl_mime_free(mime)
+    }
+}
+
 private struct EasyOptions {
     let easy: UnsafeMutableRawPointer
 

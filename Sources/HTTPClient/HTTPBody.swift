@@ -15,6 +15,8 @@ public enum HTTPBody: Sendable, Equatable {
     case json(Data)
     /// Any bytes with an explicit content type.
     case raw(Data, contentType: String)
+    /// `multipart/form-data`: text fields and files, in order; libcurl's MIME API encodes them.
+    case multipart([MultipartPart])
 
     /// The `Content-Type` this body is sent with, or nil for `.none`.
     public var contentType: String? {
@@ -23,16 +25,19 @@ public enum HTTPBody: Sendable, Equatable {
         case .form: "application/x-www-form-urlencoded"
         case .json: "application/json"
         case .raw(_, let contentType): contentType
+        case .multipart: "multipart/form-data"
         }
     }
 
-    /// The bytes sent on the wire.
+    /// The bytes sent on the wire; for a multipart body, which libcurl encodes, one line per part
+    /// (`MultipartPart.summary`), as `verbose` shows it.
     public var data: Data {
         switch self {
         case .none: Data()
         case .form(let fields): Data(FormEncoding.encode(fields).utf8)
         case .json(let data): data
         case .raw(let data, _): data
+        case .multipart(let parts): Data(parts.map(\.summary).joined(separator: "\n").utf8)
         }
     }
 

@@ -14,6 +14,10 @@ import JSON
 /// a JSON file as a field · `@FILE` the file as the whole body. Form fields alone make a form-urlencoded
 /// body; any `:=` item, or a `Content-Type:` item naming JSON, makes a JSON object body holding
 /// every field (form values as strings). A value that really starts with `@` is written `\@`.
+///
+/// Uploads: `name@FILE` is a file part (`name@photo.png;type=image/webp` names its type), which makes the
+/// body `multipart/form-data`, as `multipart` (`--form`) or a multipart `Content-Type:` item do; then
+/// every `name=value` is a text part, and `name=@FILE` a file part too.
 public struct RawRequest: Sendable {
     /// Bytes sent as the whole body: a file's (`< FILE`, `@FILE`) or a heredoc's.
     public struct BodyBytes: Sendable, Equatable {
@@ -66,23 +70,31 @@ public struct RawRequest: Sendable {
     public private(set) var query: [FormField] = []
     public private(set) var headers: [FormField] = []
     public private(set) var fields: [(name: String, value: JSONValue, isJSON: Bool)] = []
+    /// `name@FILE` items: the files sent as parts of a multipart body.
+    public private(set) var uploads: [MultipartPart] = []
+    /// The files of `name=@FILE` fields, by field name: in a multipart body each is a file part.
+    public private(set) var fieldFiles: [String: MultipartPart] = [:]
+    /// `--form`: the fields make a `multipart/form-data` body.
+    public var multipart = false
     /// The whole body, when a file or a heredoc gives it instead of fields.
     public private(set) var bodyBytes: BodyBytes?
 
     /// Parses the items; a malformed one is an error naming it. `body` is a body given beside the items
     /// (`< FILE`, a heredoc); `readFile` reads the files items name (without it, such an item is an error).
     public init(
-        method: HTTPMethod, target: String, items: [String], body: BodyBytes? = nil, readFile: FileReader? = nil
+        method: HTTPMethod, target: String, items: [String], body: BodyBytes? = nil, readFile: FileReader? = nil,
+        multipart: Bool = false
     ) throws(RequestItemError) {
         guard !target.isEmpty else { throw .invalidTarget("missing target: SERVICE[/path], /path or a URL") }
         self.method = method
         self.target = Target(target)
+        self.multipart = multipart
         bodyBytes = body
         for item in items {
             try add(item, readFile: readFile)
         }
-        if bodyBytes != nil, let field = fields.first {
-            throw .invalidItem("'\(field.name)' is a field, but the body comes whole from a file or a heredoc: send one or the other")
+        if bodyBytes != nil, let name = fields.first?.name ?? uploads.first?.name {
+            throw .invalidItem("'\(name)' is a field, but the body comes whole from a file or a heredoc: send one or the other")
         }
     }
 
@@ -107,8 +119,8 @@ public struct RawRequest: Sendable {
             bodyBytes = BodyBytes(data: try Self.read(path, with: readFile), fileName: path)
             return
         }
-        // The earliest separator wins, so `a=b:c` is a field and `H:a=b` a header.
-        let separators = [":=", "==", "=", ":"]
+        // The earliest separator wins, so `a=b:c` is a field, `H:a=b` a header and `f@a=b.txt` a file.
+        let separators = [":=", "==", "=", ":", "@"]
         var best: (range: Range<String.Index>, separator: String)?
         for separator in separators {
             guard let range = item.literalRange(of: separator) else { continue }
@@ -121,6 +133,16 @@ public struct RawRequest: Sendable {
         let name = String(item[..<range.lowerBound])
         let value = String(item[range.upperBound...])
         switch separator {
+        case "@":
+            // `name@FILE` or `name@FILE;type=TYPE`.
+            var path = value
+            var type: String?
+            if let marker = value.literalRange(of: ";type=") {
+                path = String(value[..<marker.lowerBound])
+                type = String(value[marker.upperBound...]).trimmingWhitespace()
+            }
+            guard !path.isEmpty, type?.isEmpty != true else { throw .invalidItem("bad file item '\(item)': use name@FILE or name@FILE;type=TYPE") }
+            uploads.append(MultipartPart(name: name, file: path, data: try Self.read(path, with: readFile), type: type))
         case "==":
             query.append(FormField(name: name, value: value))
         case ":=":
@@ -140,8 +162,15 @@ public struct RawRequest: Sendable {
             }
         case "=":
             if let path = Self.fileReference(value) {
-                guard let text = String(data: try Self.read(path, with: readFile), encoding: .utf8) else {
-                    throw .invalidItem("\(path) is not UTF-8 text ('\(name)=@'); send it whole with @\(path)")
+                let data = try Self.read(path, with: readFile)
+                fieldFiles[name] = MultipartPart(name: name, file: path, data: data)
+                guard let text = String(data: data, encoding: .utf8) else {
+                    // Binary goes only as a file part (`name@FILE`, or `name=@FILE` in a multipart body).
+                    guard multipart else {
+                        throw .invalidItem("\(path) is not UTF-8 text ('\(name)=@'); send it whole with @\(path), or as a file with \(name)@\(path)")
+                    }
+                    fields.append((name, .string(""), false))
+                    return
                 }
                 fields.append((name, .string(text), false))
                 return
@@ -162,11 +191,30 @@ public struct RawRequest: Sendable {
         if let bodyBytes {
             return .raw(bodyBytes.data, contentType: declared ?? BodyMediaType.of(bodyBytes.data, fileName: bodyBytes.fileName))
         }
+        if isMultipart {
+            return .multipart(parts)
+        }
         guard !fields.isEmpty else { return .none }
         if fields.contains(where: \.isJSON) || declared.map(BodyMediaType.isJSON) == true {
             let object = JSONObject(fields.map { ($0.name, $0.value) })
             return .json(Data(JSONValue.object(object).encoded().utf8))
         }
         return .form(fields.map { FormField(name: $0.name, value: $0.value.stringValue ?? "") })
+    }
+
+    /// Whether the body is `multipart/form-data`: `--form`, a `name@FILE` item, or a multipart
+    /// `Content-Type:` item.
+    package var isMultipart: Bool {
+        let declared = headers.last { $0.name.lowercased() == "content-type" }?.value.lowercased()
+        return multipart || !uploads.isEmpty || declared?.hasPrefix("multipart/") == true
+    }
+
+    /// The parts: the fields in the order typed (a `name=@FILE` as its file, JSON as its text), then the files.
+    package var parts: [MultipartPart] {
+        fields.map { field in
+            if let file = fieldFiles[field.name] { return file }
+            let text = field.isJSON ? field.value.encoded() : (field.value.stringValue ?? field.value.encoded())
+            return MultipartPart(name: field.name, value: text)
+        } + uploads
     }
 }

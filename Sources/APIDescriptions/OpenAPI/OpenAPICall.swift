@@ -24,9 +24,15 @@ import HTTPClient
 ///   `OpenAPIRequestCheck` finds: a missing required parameter, body or body property, a value of the
 ///   wrong type or outside its enum, a field a closed schema does not declare.
 public enum OpenAPICall {
-    public static func build(_ operation: OpenAPIOperation, baseURL: String, arguments: [String], checked: Bool = true)
-        throws(OpenAPIError) -> (url: String, query: [FormField], headers: [FormField], body: HTTPBody)
-    {
+    /// `readFile` reads the files items name (`file=@audio.mp3`, `file@photo.png`); without it such an item
+    /// is an error. A `multipart/form-data` body sends each file as a file part.
+    public static func build(
+        _ operation: OpenAPIOperation, baseURL: String, arguments: [String], checked: Bool = true,
+        readFile: RawRequest.FileReader? = nil
+    ) throws(OpenAPIError) -> (url: String, query: [FormField], headers: [FormField], body: HTTPBody) {
+        let multipart = operation.requestBody.map { $0.takesMultipart && !$0.takesJSON } ?? false
+        var files: [String: MultipartPart] = [:]
+        var uploads: [MultipartPart] = []
         var pathValues: [String: String] = [:]
         var query: [FormField] = []
         var headers: [FormField] = []
@@ -43,18 +49,23 @@ public enum OpenAPICall {
         }
 
         for argument in arguments {
-            guard argument.contains("=") || argument.contains(":") else {
+            // `file@photo.png` is an upload only where the body takes files; elsewhere `ada@example.com` is a value.
+            let isUpload = operation.requestBody?.takesMultipart == true && argument.firstIndex(of: "@").map { $0 > argument.startIndex } == true
+            guard argument.contains("=") || argument.contains(":") || isUpload else {
                 positional.append(argument)
                 continue
             }
             let item: RawRequest
             do {
-                item = try RawRequest(method: operation.method, target: "/", items: [argument])
+                item = try RawRequest(method: operation.method, target: "/", items: [argument], readFile: readFile,
+                                      multipart: multipart)
             } catch {
                 throw .invalidItem(error.description)
             }
             query += item.query
             headers += item.headers
+            uploads += item.uploads
+            files.merge(item.fieldFiles) { _, new in new }
             for field in item.query { record(.query, field.name, field.value) }
             for field in item.headers { record(.header, field.name, field.value) }
             for field in item.fields {
@@ -99,6 +110,13 @@ public enum OpenAPICall {
             headers.append(FormField("Cookie", cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")))
         }
         let url = Self.url(base: baseURL, path: operation.path, values: pathValues)
+        if let requestBody = operation.requestBody, requestBody.takesMultipart, multipart || !uploads.isEmpty {
+            return (url, query, headers, try multipartBody(bodyFields, files: files, uploads: uploads, for: operation,
+                                                          checked: checked))
+        }
+        guard uploads.isEmpty else {
+            throw .unsupportedBody(operation: operation.displayName, contentTypes: operation.requestBody?.contentTypes ?? [])
+        }
         return (url, query, headers, try body(bodyFields, for: operation, checked: checked))
     }
 
@@ -144,6 +162,36 @@ public enum OpenAPICall {
         if value == "." { return "%2E" }
         if value == ".." { return "%2E%2E" }
         return PercentEncoding.encode(value)
+    }
+
+    /// A `multipart/form-data` body: the fields as text parts (a `name=@FILE` as its file), the
+    /// `name@FILE` items as file parts, checked as a form's fields are.
+    private static func multipartBody(
+        _ fields: [(name: String, value: JSONValue, isJSON: Bool)], files: [String: MultipartPart], uploads: [MultipartPart],
+        for operation: OpenAPIOperation, checked: Bool
+    ) throws(OpenAPIError) -> HTTPBody {
+        let name = operation.displayName
+        if checked, let schema = operation.requestBody?.schema {
+            let names = fields.map(\.name) + uploads.map(\.name)
+            var seen = Set<String>()
+            try OpenAPIRequestCheck.bodyFields(names.filter { seen.insert($0).inserted }, schema: schema, operation: name)
+            for field in fields where files[field.name] == nil && !field.isJSON {
+                guard let property = schema.property(named: field.name), !Self.isBinary(property) else { continue }
+                try OpenAPIRequestCheck.field(field.name, texts: [field.value.displayText], schema: property, operation: name)
+            }
+        } else if checked, operation.requestBody?.required == true, fields.isEmpty, uploads.isEmpty {
+            throw .missingBody(operation: name, contentType: "multipart/form-data")
+        }
+        let parts = fields.map { field -> MultipartPart in
+            if let file = files[field.name] { return file }
+            return MultipartPart(name: field.name, value: field.isJSON ? field.value.encoded() : field.value.displayText)
+        } + uploads
+        return .multipart(parts)
+    }
+
+    /// A file's property: `format: binary` or `base64` (OpenAPI 3.0), `contentMediaType` (3.1), `type: file`.
+    private static func isBinary(_ schema: JSONSchema) -> Bool {
+        schema.format == "binary" || schema.format == "base64" || schema.types.contains("file")
     }
 
     private static func body(

@@ -29,10 +29,10 @@ enum OpenAPIMediaType {
     }
 
     /// The media type to read a schema from: `application/json` first, then any `…+json`, then (when
-    /// `allowingForm`) a form.
+    /// `allowingForm`) a form, url-encoded or multipart.
     static func preferred(in mediaTypes: [String], allowingForm: Bool) -> String? {
         mediaTypes.first { essence($0) == "application/json" }
             ?? mediaTypes.first(where: isJSON)
-            ?? (allowingForm ? mediaTypes.first(where: isForm) : nil)
+            ?? (allowingForm ? mediaTypes.first(where: isForm) ?? mediaTypes.first { essence($0) == "multipart/form-data" } : nil)
     }
 }

@@ -23,6 +23,9 @@ public struct OpenAPIRequestBody: Sendable {
     /// Whether the body can be sent as JSON.
     public var takesJSON: Bool { contentTypes.contains(where: OpenAPIMediaType.isJSON) }
 
+    /// Whether the body can be sent as `multipart/form-data` (file uploads).
+    public var takesMultipart: Bool { contentTypes.contains { OpenAPIMediaType.essence($0) == "multipart/form-data" } }
+
     /// Whether the body can be sent form-encoded.
     public var takesForm: Bool { contentTypes.contains(where: OpenAPIMediaType.isForm) }
 

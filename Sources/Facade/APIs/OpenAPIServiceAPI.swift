@@ -34,11 +34,12 @@ public final class OpenAPIServiceAPI: APIDefinition {
     /// The request of `call OPERATION ARG…` (`OpenAPICall` reads the arguments), to `baseURL`; refused
     /// before anything is sent when the operation is unknown or a required parameter is missing.
     public func call(
-        _ name: String, arguments: [String], baseURL: String, checked: Bool = true
+        _ name: String, arguments: [String], baseURL: String, checked: Bool = true, readFile: RawRequest.FileReader? = nil
     ) throws(FacadeError) -> Endpoint<DecodedModel?> {
         do {
             let operation = try document.requireOperation(named: name)
-            let request = try OpenAPICall.build(operation, baseURL: baseURL, arguments: arguments, checked: checked)
+            let request = try OpenAPICall.build(operation, baseURL: baseURL, arguments: arguments, checked: checked,
+                                                readFile: readFile)
             return endpoint(operation, url: request.url, query: request.query, headers: request.headers, body: request.body,
                             pathAsBuilt: true)
         } catch {

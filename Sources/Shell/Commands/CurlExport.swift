@@ -50,11 +50,16 @@ struct CurlExport {
         for (name, value) in request.headers {
             arguments += ["-H", argument(name + ": " + header(name, value), knownSecrets)]
         }
-        if let contentType = request.body.contentType, request.headers["Content-Type"] == nil {
-            arguments += ["-H", argument("Content-Type: \(contentType)", knownSecrets)]
-        }
-        if !request.body.isEmpty {
-            arguments += ["--data-raw", argument(body(of: request), knownSecrets)]
+        if case .multipart(let parts) = request.body {
+            // curl -F writes the boundary and the parts, as libcurl did for apish.
+            arguments += parts.flatMap { formArguments($0, knownSecrets) }
+        } else {
+            if let contentType = request.body.contentType, request.headers["Content-Type"] == nil {
+                arguments += ["-H", argument("Content-Type: \(contentType)", knownSecrets)]
+            }
+            if !request.body.isEmpty {
+                arguments += ["--data-raw", argument(body(of: request), knownSecrets)]
+            }
         }
         return arguments.joined(separator: " ")
     }
@@ -78,6 +83,19 @@ struct CurlExport {
             options += ["--proxy", argument(shown, knownSecrets)]
         }
         return options
+    }
+
+    /// A part as curl takes it: `--form-string 'name=value'` (its value literal, whatever it starts with),
+    /// or `-F 'name=@"PATH";type=TYPE'`.
+    private mutating func formArguments(_ part: MultipartPart, _ knownSecrets: [String]) -> [String] {
+        guard let path = part.path else {
+            let value = String(decoding: part.data, as: UTF8.self)
+            let shown = Redactor.isCredentialValue(value, member: part.name)
+                ? reference(value, name: Self.variableName(part.name), what: "the \(part.name) field") : value
+            return ["--form-string", argument(part.name + "=" + shown, knownSecrets)]
+        }
+        let quotedPath = "\"" + path.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
+        return ["-F", argument(part.name + "=@" + quotedPath + (part.contentType.map { ";type=" + $0 } ?? ""), knownSecrets)]
     }
 
     // MARK: Secrets → references
@@ -153,7 +171,7 @@ struct CurlExport {
             }.joined(separator: "&")
         case .json(let data):
             return jsonBody(data) ?? String(decoding: data, as: UTF8.self)
-        case .none, .raw:
+        case .none, .raw, .multipart:
             return String(decoding: request.body.data, as: UTF8.self)
         }
     }

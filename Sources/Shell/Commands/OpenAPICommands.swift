@@ -2,6 +2,7 @@ import Secrets
 import JSON
 import APIDescriptions
 import Facade
+import HTTPClient
 
 /// `ops [SERVICE] [WORD…]` and `ops [SERVICE] --tags`: the operations of a service's active version, from
 /// its OpenAPI document, narrowed to those every word matches; or its tags with their counts.
@@ -155,8 +156,10 @@ struct CallCommand: Command {
             let keys = Self.apiKeyNames(of: entry, facade: facade)
             context.session.addSentSecrets(rest.compactMap { Self.declaredSecret($0, of: declared, apiKeys: keys) })
         }
+        let limit = context.session.options.maxInputBytes
+        let readFile: RawRequest.FileReader = { path throws(RequestItemError) in try BodyFile.read(path, limit: limit) }
         return try context.request("call \(operation)", view: .rawBody) { token throws(FacadeError) in
-            try facade.call(operation, arguments: rest, service: service, checked: checked, cancellation: token)
+            try facade.call(operation, arguments: rest, service: service, checked: checked, readFile: readFile, cancellation: token)
         }
     }
 

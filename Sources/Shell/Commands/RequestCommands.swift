@@ -13,12 +13,14 @@ struct RawRequestCommand: Command {
     let method: HTTPMethod
     var name: String { method.rawValue.lowercased() }
     var abstract: String { "Send a \(method.rawValue) request to a service path or URL" }
-    var usage: String { "\(name) TARGET [ITEM…] [< FILE|@FILE|<<WORD]" }
+    var usage: String { "\(name) TARGET [--form] [ITEM…] [< FILE|@FILE|<<WORD]" }
     let details = [
         "TARGET: SERVICE[/path][?query] · /path[?query] (current service) · absolute URL",
         "ITEM:   name=value (form field; JSON under Content-Type:application/json)",
         "        name:=json (JSON field) · name==value (query) · Header:value",
         "        name=@file.txt (a text file as a string) · name:=@file.json (JSON)",
+        "        name@file.png (a file part: multipart/form-data) · name@f;type=TYPE",
+        "--form: the fields as multipart/form-data (so does a Content-Type:multipart/… item)",
         "BODY:   < FILE or @FILE (the file's bytes) · <<WORD, lines, then WORD",
         "        typed as JSON when it parses, else by extension (or Content-Type:)",
         "get {service} city==Boston",
@@ -35,6 +37,8 @@ struct RawRequestCommand: Command {
     }
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
+        let multipart = arguments.contains("--form")
+        let arguments = arguments.filter { $0 != "--form" }
         guard let target = arguments.first else { throw .usage(self) }
         let raw: RawRequest
         let limit = context.session.options.maxInputBytes
@@ -46,7 +50,8 @@ struct RawRequestCommand: Command {
             case .text(let text)?: body = RawRequest.BodyBytes(data: Data(text.utf8), fileName: nil)
             case nil: body = nil
             }
-            raw = try RawRequest(method: method, target: target, items: Array(arguments.dropFirst()), body: body, readFile: readFile)
+            raw = try RawRequest(method: method, target: target, items: Array(arguments.dropFirst()), body: body, readFile: readFile,
+                                 multipart: multipart)
         } catch {
             throw CommandError(error)
         }

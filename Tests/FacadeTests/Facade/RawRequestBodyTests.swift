@@ -75,7 +75,7 @@ import JSON
         let badJSON = try #require(throws: RequestItemError.self) { try request(["x:=@note.txt"]) }
         #expect(badJSON.description.hasPrefix("bad JSON in note.txt ('x:=@'): "))
         let binary = try #require(throws: RequestItemError.self) { try request(["x=@data.bin"]) }
-        #expect(binary.description == "data.bin is not UTF-8 text ('x=@'); send it whole with @data.bin")
+        #expect(binary.description == "data.bin is not UTF-8 text ('x=@'); send it whole with @data.bin, or as a file with x@data.bin")
         let noReader = try #require(throws: RequestItemError.self) { try RawRequest(method: .post, target: "x", items: ["@a"]) }
         #expect(noReader.description.contains("a file can be sent only by"))
     }
