@@ -15,6 +15,9 @@ public enum HTTPBody: Sendable, Equatable {
     case json(Data)
     /// Any bytes with an explicit content type.
     case raw(Data, contentType: String)
+    /// A file's bytes (`@FILE`, `< FILE`) with their content type, and the file as the user named it (the
+    /// `curl` export sends it as `--data-binary @FILE`).
+    case file(Data, contentType: String, path: String)
     /// `multipart/form-data`: text fields and files, in order; libcurl's MIME API encodes them.
     case multipart([MultipartPart])
 
@@ -24,7 +27,7 @@ public enum HTTPBody: Sendable, Equatable {
         case .none: nil
         case .form: "application/x-www-form-urlencoded"
         case .json: "application/json"
-        case .raw(_, let contentType): contentType
+        case .raw(_, let contentType), .file(_, let contentType, _): contentType
         case .multipart: "multipart/form-data"
         }
     }
@@ -36,7 +39,7 @@ public enum HTTPBody: Sendable, Equatable {
         case .none: Data()
         case .form(let fields): Data(FormEncoding.encode(fields).utf8)
         case .json(let data): data
-        case .raw(let data, _): data
+        case .raw(let data, _), .file(let data, _, _): data
         case .multipart(let parts): Data(parts.map(\.summary).joined(separator: "\n").utf8)
         }
     }

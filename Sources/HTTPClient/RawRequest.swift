@@ -189,7 +189,9 @@ public struct RawRequest: Sendable {
         // The last `Content-Type:` item wins, as the header it sets does.
         let declared = headers.last { $0.name.lowercased() == "content-type" }?.value
         if let bodyBytes {
-            return .raw(bodyBytes.data, contentType: declared ?? BodyMediaType.of(bodyBytes.data, fileName: bodyBytes.fileName))
+            let type = declared ?? BodyMediaType.of(bodyBytes.data, fileName: bodyBytes.fileName)
+            if let path = bodyBytes.fileName { return .file(bodyBytes.data, contentType: type, path: path) }
+            return .raw(bodyBytes.data, contentType: type)
         }
         if isMultipart {
             return .multipart(parts)

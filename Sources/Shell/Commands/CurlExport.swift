@@ -57,8 +57,14 @@ struct CurlExport {
             if let contentType = request.body.contentType, request.headers["Content-Type"] == nil {
                 arguments += ["-H", argument("Content-Type: \(contentType)", knownSecrets)]
             }
-            if !request.body.isEmpty {
-                arguments += ["--data-raw", argument(body(of: request), knownSecrets)]
+            if case .file(_, _, let path) = request.body {
+                arguments += ["--data-binary", Self.singleQuoted("@" + path)]
+            } else if !request.body.isEmpty {
+                let text = body(of: request)
+                // Bytes a terminal would act on, or that are no text, go ANSI-C quoted: what shows is what runs.
+                arguments += Self.isPlainText(request.body.data)
+                    ? ["--data-raw", argument(text, knownSecrets)]
+                    : ["--data-binary", Self.ansiCQuoted(request.body.data)]
             }
         }
         return arguments.joined(separator: " ")
@@ -171,7 +177,7 @@ struct CurlExport {
             }.joined(separator: "&")
         case .json(let data):
             return jsonBody(data) ?? String(decoding: data, as: UTF8.self)
-        case .none, .raw, .multipart:
+        case .none, .raw, .file, .multipart:
             return String(decoding: request.body.data, as: UTF8.self)
         }
     }
@@ -242,6 +248,27 @@ struct CurlExport {
             }
         }
         return quoted + "\""
+    }
+
+    /// UTF-8 text with no control character but newlines and tabs.
+    static func isPlainText(_ data: Data) -> Bool {
+        guard let text = String(data: data, encoding: .utf8) else { return false }
+        return !text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F..<0xA0).contains($0.value) }
+    }
+
+    /// `$'…'` with every byte that is not printable ASCII as `\xHH`, and `\` and `'` escaped: bash, zsh and
+    /// ksh read it back as the same bytes (a NUL ends such a word, so none is sent that way).
+    static func ansiCQuoted(_ data: Data) -> String {
+        var quoted = "$'"
+        for byte in data {
+            switch byte {
+            case UInt8(ascii: "\\"): quoted += "\\\\"
+            case UInt8(ascii: "'"): quoted += "\\'"
+            case 0x20..<0x7F: quoted.append(Character(Unicode.Scalar(byte)))
+            default: quoted += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+            }
+        }
+        return quoted + "'"
     }
 
     /// Single-quotes for a POSIX shell when needed.

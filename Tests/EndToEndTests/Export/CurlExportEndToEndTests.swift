@@ -81,4 +81,32 @@ import Testing
         let echoed = try JSONSerialization.jsonObject(with: Data(run.body.utf8)) as? [String: Any]
         #expect(echoed?["query"] as? [String: String] == ["filter[name]": "ada", "fields": "{id}", "ids[]": "1"], "\(run.body)")
     }
+
+    @Test func aBodyFromAFileOrWithControlBytesIsExportedSoItRunsAsSent() throws {
+        let server = try startDemoServer()
+        defer { server.stop() }
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data([0x7B, 0x00, 0x01, 0xFF, 0x27, 0x5C, 0x0A]).write(to: URL(fileURLWithPath: folder + "/data.bin"))
+        try "post \(server.baseURL)/echo <<END\nred \u{1B}[31m it's a \\ quote\tand tab\nEND\ncurl\n"
+            .write(toFile: folder + "/heredoc.apish", atomically: true, encoding: .utf8)
+        // GIVEN a body sent from a file, and a heredoc body holding an escape, a quote and a backslash
+        let file = try Apish.run(["-c", "post \(server.baseURL)/echo @data.bin", "-c", "curl"], directory: folder)
+        let heredoc = try Apish.run(["heredoc.apish"], directory: folder)
+        for (result, flag) in [(file, "--data-binary @data.bin"), (heredoc, "--data-binary $'")] {
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            let command = try #require(lines.last { $0.hasPrefix("curl ") })
+            // THEN the export names the file, or quotes the bytes ANSI-C style
+            #expect(command.contains(flag), "\(command)")
+            // AND run by bash, it sends what apish sent
+            let sent = try #require(lines.first { $0.hasPrefix("{\"method\"") })
+            let run = try runCurl("cd '\(folder)' && " + command, environment: [:])
+            #expect(run.status == "200", "\(run)")
+            let body: (String) throws -> String? = { text in
+                (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["body"] as? String
+            }
+            #expect(try body(run.body) == (try body(sent)), "\(run.body)\n\(sent)")
+        }
+    }
 }
