@@ -144,7 +144,8 @@ extension ServiceFacade {
         // A parse stopped by Ctrl-C is not started again here.
         let cancelled = outcome == .networkFailure(TransportError.cancelled.description)
         let document = model?.document ?? (cancelled ? nil : response.flatMap { response in
-            (try? JSONDocument.parse(response.body))
+            ServerSentEvents.document(response.body, contentType: response.headers["Content-Type"])
+                ?? (try? JSONDocument.parse(response.body))
                 ?? JSONLines.document(response.body, contentType: response.headers["Content-Type"])
         })
         let exchange = Exchange(

@@ -71,6 +71,11 @@ public final class ServiceFacade {
     /// The APIs registered for services by name (the built-in ones); the rest are generic, schema or OpenAPI.
     let catalogue: APICatalogue
 
+    /// Runs `body` with `observer` seeing each answer's body as it arrives (a stream shown while it lasts).
+    public func streaming<T, E: Error>(to observer: (any ResponseStreaming)?, _ body: () throws(E) -> T) throws(E) -> T {
+        try transport.streaming(to: observer, body)
+    }
+
     public init(transport: any Transport, catalogue: APICatalogue = APICatalogue()) {
         self.transport = transport
         self.catalogue = catalogue

@@ -22,6 +22,8 @@ import Secrets
 public final class CurlTransport: Transport {
     public let configuration: TransportConfiguration
     private let handles: Mutex<CurlHandles>
+    /// Who sees bodies as they arrive, while `streaming` runs.
+    private let observer = Mutex<(any ResponseStreaming)?>(nil)
     private let noProxy: String
     /// The CA bundle and folder: the configuration's, else the environment's as curl reads it.
     private let caFile: String?
@@ -68,6 +70,15 @@ public final class CurlTransport: Transport {
         try handles.withLock { (handles: inout CurlHandles) throws(TransportError) -> HTTPResponse in
             try follow(request, cancellation: cancellation, handles: &handles)
         }
+    }
+
+    public func streaming<T, E: Error>(to observer: (any ResponseStreaming)?, _ body: () throws(E) -> T) throws(E) -> T {
+        let previous = self.observer.withLock { current in
+            defer { current = observer }
+            return current
+        }
+        defer { self.observer.withLock { $0 = previous } }
+        return try body()
     }
 
     public func cookieJar() -> [String] {
@@ -154,6 +165,7 @@ public final class CurlTransport: Transport {
         if let filePath { try Self.checkReadable(filePath, method: request.method) }
         let (easy, multi, errorBuffer) = try handles.acquire()
         let accumulator = ResponseAccumulator(limit: configuration.maxBodyBytes, cancellation: cancellation)
+        accumulator.stream = observer.withLock { $0 }
         let sentHead = SentHeadRecorder()
         let multipart = MultipartOwner(easy: easy)
         defer { withExtendedLifetime((accumulator, sentHead, multipart)) {} }

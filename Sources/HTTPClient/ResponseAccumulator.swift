@@ -29,6 +29,11 @@ package final class ResponseAccumulator {
     /// Set when a 101 response's header block ended; the header callback then stops the transfer.
     package private(set) var upgraded = false
     private var announcedLength: Int?
+    /// Who sees the body as it arrives (`Transport.streaming`); told of the final response only, not of
+    /// an interim 1xx nor of a redirect about to be followed.
+    var stream: (any ResponseStreaming)?
+    private var httpVersion = "1.1"
+    private var streamBegan = false
 
     /// Pre-allocating what Content-Length announces saves copies, but a server may lie, so the
     /// reservation is bounded.
@@ -53,6 +58,13 @@ package final class ResponseAccumulator {
         if let base = chunk.baseAddress {
             body.append(base.assumingMemoryBound(to: UInt8.self), count: chunk.count)
         }
+        if let stream, let status, !(100..<200).contains(status), !(300..<400).contains(status) {
+            if !streamBegan {
+                streamBegan = true
+                stream.begin(status: status, version: httpVersion, headers: headers)
+            }
+            stream.receive(Data(chunk))
+        }
         return true
     }
 
@@ -74,6 +86,9 @@ package final class ResponseAccumulator {
             headers = HTTPHeaders()
             body = Data()
             status = Self.statusCode(in: line)
+            // `HTTP/1.1 200 OK` → `1.1`, for a stream's status line.
+            let version = line.prefix { $0 != Self.space }.dropFirst(5)
+            httpVersion = version.isEmpty ? "1.1" : String(decoding: version, as: UTF8.self)
             announcedLength = nil
             conflictingContentLength = false
         } else if line.isEmpty {

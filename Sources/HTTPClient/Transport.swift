@@ -1,5 +1,10 @@
 import JSON
 import FoundationFree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 /// Sends one request and waits for its complete response.
 ///
 /// Synchronous because the shell is: it runs one command at a time and cancels through the token.
@@ -16,6 +21,16 @@ public protocol Transport: Sendable {
     func restoreCookieJar(_ lines: [String])
     /// Empties the jar.
     func clearCookies()
+    /// Runs `body` with `observer` receiving the body of each final response as it arrives (a stream shown
+    /// while it lasts); the whole body is still collected and returned.
+    func streaming<T, E: Error>(to observer: (any ResponseStreaming)?, _ body: () throws(E) -> T) throws(E) -> T
+}
+
+/// Receives a response's body as it arrives. Called on the transfer's thread, while the request runs.
+public protocol ResponseStreaming: AnyObject, Sendable {
+    /// The final response's status, HTTP version (`1.1`) and headers, before its first chunk.
+    func begin(status: Int, version: String, headers: HTTPHeaders)
+    func receive(_ chunk: Data)
 }
 
 extension Transport {
@@ -28,4 +43,8 @@ extension Transport {
     public func cookieJar() -> [String] { [] }
     public func restoreCookieJar(_ lines: [String]) {}
     public func clearCookies() {}
+    /// A transport that cannot stream (a stub in a test) hands over whole bodies only.
+    public func streaming<T, E: Error>(to observer: (any ResponseStreaming)?, _ body: () throws(E) -> T) throws(E) -> T {
+        try body()
+    }
 }

@@ -291,6 +291,8 @@ struct JSONTapeReader {
         switch (component, kind(entry)) {
         case (.key(let key), .object):
             return member(of: entry, named: key)
+        case (.key("last"), .array):
+            return child(of: entry, .index(-1))
         case (.index(let index), .array):
             let position = index < 0 ? count(entry) + index : index
             guard position >= 0, position < count(entry) else { return nil }

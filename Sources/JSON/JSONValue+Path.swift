@@ -1,6 +1,6 @@
 extension JSONValue {
-    /// One step of a path: an object's member, an array's element (negative counts from the end), or the
-    /// first element whose `field` shows as `value`; nil when there is no such thing.
+    /// One step of a path: an object's member, an array's element (negative counts from the end; `last` is
+    /// the last), or the first element whose `field` shows as `value`; nil when there is no such thing.
     public func child(_ component: JSONPath.Component) -> JSONValue? {
         switch (component, self) {
         case (.key(let key), .object(let object)):
@@ -10,6 +10,9 @@ extension JSONValue {
             // Not a ternary: `nil` there would become the literal `JSONValue.null`.
             guard elements.indices.contains(position) else { return nil }
             return elements[position]
+        case (.key("last"), .array(let elements)):
+            // `last` of an array is its last element (the newest event of a stream: `expect last.data.done == true`).
+            return elements.last
         case (.match(let field, let value), .array(let elements)):
             return elements.first { $0[field]?.displayText == value }
         default:

@@ -3,9 +3,12 @@ asking for a client certificate), and an HTTP proxy that records what it was sen
 
     python3 loopback_servers.py https CERT KEY [CLIENT_CA]   prints "PORT\n", then serves
     python3 loopback_servers.py proxy LOG                    prints "PORT\n", then serves
+    python3 loopback_servers.py stream GATE                  prints "PORT\n", then serves
 
 Each answers every request with a small JSON body naming what it saw; the proxy appends each request's
-head to LOG. Both stop when their standard input closes (the test ends).
+head to LOG. The stream server answers /events with server-sent events and /lines with JSON lines: the
+first part at once, the rest only once the file GATE exists (so a client that shows nothing until the
+end never lets the test go on). Both stop when their standard input closes (the test ends).
 """
 import http.server
 import json
@@ -41,13 +44,41 @@ class Echo(http.server.BaseHTTPRequestHandler):
     do_GET = do_POST = do_PUT = do_DELETE = answer
 
 
+class Stream(http.server.BaseHTTPRequestHandler):
+    gate = None
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        import os
+        import time
+        events = self.path.startswith("/events")
+        first = b'event: greet\nid: 1\ndata: {"n": 1}\n\n' if events else b'{"n": 1}\n'
+        rest = b'data: {"n": 2, "done": true}\n\n' if events else b'{"n": 2, "done": true}\n'
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream" if events else "application/x-ndjson")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.write(first)
+        self.wfile.flush()
+        deadline = time.time() + 20
+        while not os.path.exists(self.gate) and time.time() < deadline:
+            time.sleep(0.02)
+        self.wfile.write(rest)
+        self.wfile.flush()
+        self.close_connection = True
+
+
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
 
 
 def main():
     kind = sys.argv[1]
-    server = Server(("127.0.0.1", 0), Echo)
+    if kind == "stream":
+        Stream.gate = sys.argv[2]
+    server = Server(("127.0.0.1", 0), Stream if kind == "stream" else Echo)
     if kind == "https":
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(sys.argv[2], sys.argv[3])

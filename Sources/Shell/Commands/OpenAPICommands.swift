@@ -67,7 +67,7 @@ struct OpsCommand: Command {
 struct CallCommand: Command {
     let name = "call"
     let abstract = "Send an operation of an OpenAPI service, checked against its spec"
-    let usage = "call OPERATION [ARG…] [ITEM…] [--service SERVICE] [--no-check]"
+    let usage = "call OPERATION [ARG…] [ITEM…] [--service SERVICE] [--no-check] [--stream]"
     let details = [
         "OPERATION: an operationId (quote one with spaces) or METHOD /path; found in the current",
         "      service first, then in any other (--service names one when several have it)",
@@ -131,12 +131,15 @@ struct CallCommand: Command {
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         var words: [String] = []
         var checked = true
+        var forcedStream = false
         var service: String?
         var index = 0
         while index < arguments.count {
             switch arguments[index] {
             case "--no-check":
                 checked = false
+            case "--stream":
+                forcedStream = true
             case "--service":
                 guard index + 1 < arguments.count else { throw CommandError("call: --service needs a service name") }
                 index += 1
@@ -158,7 +161,7 @@ struct CallCommand: Command {
         }
         let limit = context.session.options.maxInputBytes
         let readFile: RawRequest.FileReader = { path throws(RequestItemError) in try BodyFile.read(path, limit: limit) }
-        return try context.request("call \(operation)", view: .rawBody) { token throws(FacadeError) in
+        return try context.streamingRequest("call \(operation)", forced: forcedStream) { token throws(FacadeError) in
             try facade.call(operation, arguments: rest, service: service, checked: checked, readFile: readFile, cancellation: token)
         }
     }

@@ -13,7 +13,7 @@ struct RawRequestCommand: Command {
     let method: HTTPMethod
     var name: String { method.rawValue.lowercased() }
     var abstract: String { "Send a \(method.rawValue) request to a service path or URL" }
-    var usage: String { "\(name) TARGET [--form] [ITEM…] [< FILE|@FILE|<<WORD]" }
+    var usage: String { "\(name) TARGET [--form] [--stream] [ITEM…] [< FILE|@FILE|<<WORD]" }
     let details = [
         "TARGET: SERVICE[/path][?query] · /path[?query] (current service) · absolute URL",
         "ITEM:   name=value (form field; JSON under Content-Type:application/json)",
@@ -21,6 +21,7 @@ struct RawRequestCommand: Command {
         "        name=@file.txt (a text file as a string) · name:=@file.json (JSON)",
         "        name@file.png (a file part: multipart/form-data) · name@f;type=TYPE",
         "--form: the fields as multipart/form-data (so does a Content-Type:multipart/… item)",
+        "--stream: show the answer as it arrives (event streams, JSON lines and chunked text always are)",
         "BODY:   < FILE or @FILE (the file's bytes) · <<WORD, lines, then WORD",
         "        typed as JSON when it parses, else by extension (or Content-Type:)",
         "get {service} city==Boston",
@@ -38,7 +39,8 @@ struct RawRequestCommand: Command {
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         let multipart = arguments.contains("--form")
-        let arguments = arguments.filter { $0 != "--form" }
+        let forcedStream = arguments.contains("--stream")
+        let arguments = arguments.filter { $0 != "--form" && $0 != "--stream" }
         guard let target = arguments.first else { throw .usage(self) }
         let raw: RawRequest
         let limit = context.session.options.maxInputBytes
@@ -56,7 +58,7 @@ struct RawRequestCommand: Command {
             throw CommandError(error)
         }
         let facade = context.session.facade
-        var result = try context.request("\(name) \(target)", view: .rawBody) { token throws(FacadeError) in
+        var result = try context.streamingRequest("\(name) \(target)", forced: forcedStream) { token throws(FacadeError) in
             try facade.send(raw, cancellation: token)
         }
         if let exchange = result.exchange, let warning = RawBody.unparsedJSONWarning(exchange) { result.warnings.append(warning) }

@@ -22,6 +22,8 @@ public struct RunResult: Sendable {
     /// The line a recording keeps instead of the one typed (masked), when that one would not replay:
     /// `auth basic ada` asked for the password, so `auth basic ada:${env.APISH_PASSWORD:-redacted}` is recorded.
     public var recordedLine: String?
+    /// The answer's body was shown as it arrived (a stream): its status line and body are not shown again.
+    public var bodyShown = false
 
     public init(_ value: CommandValue = .none, data: JSONValue? = nil) {
         self.value = value

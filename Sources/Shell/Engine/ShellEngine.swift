@@ -412,6 +412,8 @@ public final class ShellEngine {
 
     /// Whether the command running now writes to a pipe or a file.
     private var redirected = false
+    /// The same, for a command that shows its answer while it arrives.
+    var isRedirected: Bool { redirected }
     /// The display settings a redirected command changed, to put back after it.
     private var displayBeforeRedirection: (color: Bool, width: @Sendable () -> Int)?
 

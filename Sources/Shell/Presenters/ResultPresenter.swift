@@ -30,7 +30,7 @@ struct ResultPresenter {
             report.presentation = exchange.model.map(session.presenter.present)
         case .exchange(let exchange, view: .rawBody):
             report.exchange = exchange
-            guard let response = exchange.response else { break }
+            guard let response = exchange.response, !result.bodyShown else { break }
             // A failure is one error line (which names the status) plus the body: no second copy of the error.
             if result.ok { report.lines = [RawBody.statusLine(response)] }
             RawBody.show(exchange, in: &report, session: session)

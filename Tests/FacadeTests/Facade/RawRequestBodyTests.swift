@@ -25,8 +25,8 @@ import JSON
     }
 
     @Test func atFileIsTheWholeBodyWithItsTypeFromTheBytesOrTheExtension() throws {
-        #expect(try request(["@list.json"]).body() == .raw(Data("[1,2,3]".utf8), contentType: "application/json"))
-        #expect(try request(["@photo.png"]).body() == .raw(files["photo.png"] ?? Data(), contentType: "image/png"))
+        #expect(try request(["@list.json"]).body() == .file(Data("[1,2,3]".utf8), contentType: "application/json", path: "list.json"))
+        #expect(try request(["@photo.png"]).body() == .file(files["photo.png"] ?? Data(), contentType: "image/png", path: "photo.png"))
         #expect(try request(["@page.xml"]).body().contentType == "application/xml")
         #expect(try request(["@data.bin"]).body().contentType == "application/octet-stream")
         #expect(try request(["@note.txt"]).body().contentType == "text/plain; charset=utf-8")
@@ -34,7 +34,7 @@ import JSON
 
     @Test func aContentTypeItemWinsOverTheGuess() throws {
         let body = try request(["@list.json", "Content-Type:application/vnd.api+json"]).body()
-        #expect(body == .raw(Data("[1,2,3]".utf8), contentType: "application/vnd.api+json"))
+        #expect(body == .file(Data("[1,2,3]".utf8), contentType: "application/vnd.api+json", path: "list.json"))
     }
 
     @Test func aHeredocIsJSONWhenItParsesElseText() throws {
