@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DemoServer
+@testable import HTTPServer
 
 @Suite("Connections")
 struct ConnectionTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DemoServer
+@testable import HTTPServer
 
 /// Clients that send too slowly, or too many at once, must not keep the server from serving others.
 /// Timeouts are shortened to fractions of a second; the bounds asserted are generous multiples of them.
