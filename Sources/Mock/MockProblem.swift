@@ -12,19 +12,37 @@ struct MockProblem: Error {
     var members: [(String, JSONValue)] = []
     var headers: [(name: String, value: String)] = []
 
-    var response: HTTPServer.HTTPResponse {
+    /// The operation's own answer for the refusal's status, sent instead of a problem document.
+    private var declared: MockAnswer?
+
+    init(declared answer: MockAnswer) {
+        status = answer.status
+        title = HTTPStatus.reasonPhrase(for: answer.status)
+        detail = ""
+        declared = answer
+    }
+
+    /// The problem document (RFC 9457).
+    var document: JSONValue {
         var object = JSONObject([
             ("type", .string("about:blank")), ("title", .string(title)), ("status", .number(JSONNumber(status))),
             ("detail", .string(detail)),
         ])
         for (name, value) in members { object[name] = value }
+        return .object(object)
+    }
+
+    var response: HTTPServer.HTTPResponse {
+        if let declared {
+            return HTTPServer.HTTPResponse(status: declared.status, headers: declared.headers, body: .bytes(declared.body))
+        }
         return HTTPServer.HTTPResponse(
             status: status, headers: [("Content-Type", "application/problem+json")] + headers,
-            body: .bytes([UInt8](JSONValue.object(object).encodedData())))
+            body: .bytes([UInt8](document.encodedData())))
     }
 
     /// What `call`'s check refused, as a server says it: 400 for the parameters, 422 for the body.
-    init(_ error: OpenAPIError, operation: OpenAPIOperation, inBody: Bool) {
+    init(_ error: OpenAPIError, operation declaring: OpenAPIOperation, inBody: Bool) {
         status = inBody ? 422 : 400
         title = inBody ? "Invalid request body" : "Invalid request"
         func text(_ value: String) -> JSONValue { .string(value) }
@@ -37,7 +55,7 @@ struct MockProblem: Error {
             members = [("field", text("body")), ("location", text("body")), ("expected", text(contentType)), ("found", text("no body"))]
         case let .invalidValue(operation, field, expected, found, allowed):
             detail = "\(field): expected \(expected), found \(found) (\(operation))"
-            let location = inBody ? "body" : operation.parameters.first { $0.name == field }?.location.rawValue ?? "parameter"
+            let location = inBody ? "body" : declaring.parameters.first { $0.name == field }?.location.rawValue ?? "parameter"
             members = [("field", text(field)), ("location", text(location)), ("expected", text(expected)), ("found", text(found))]
             if !allowed.isEmpty { members.append(("allowed", .array(allowed.map(text)))) }
         case let .unknownBodyField(name, operation, allowed, _):

@@ -53,6 +53,22 @@ final class MockResponder: Sendable {
         }
     }
 
+    /// A refusal as the operation declares it, when it declares an answer for the status (exactly, by its
+    /// class or as `default`: a 401 with the document's error body, as Prism answers), so a client's answer
+    /// check holds: the body from the declared response, the problem document in the `X-Mock-Problem`
+    /// header (Prism's `sl-violations`). Otherwise the problem itself, as `application/problem+json`.
+    private func refusal(
+        _ problem: MockProblem, of operation: MockOperation, in version: MockVersion, accept: String?
+    ) -> MockProblem {
+        guard operation.response(for: problem.status) != nil,
+              var declared = try? MockAnswer.make(operation, status: problem.status, preference: MockPreference(), accept: accept,
+                                                   version: version, draw: 0)
+        else { return problem }
+        declared.headers.append(("X-Mock-Problem", problem.document.encoded()))
+        declared.headers.append(contentsOf: problem.headers)
+        return MockProblem(declared: declared)
+    }
+
     private func answer(_ request: HTTPServer.HTTPRequest, baseURL: String) throws(MockProblem) -> HTTPServer.HTTPResponse {
         if request.pathSegments.isEmpty, request.isRead { return index(baseURL: baseURL) }
         guard let versionIndex = served.firstIndex(where: { request.pathSegments.starts(with: $0.baseSegments) }) else {
@@ -81,25 +97,15 @@ final class MockResponder: Sendable {
             throw MockProblem(status: 404, title: "Not Found", detail: "\(version.version.label) has no operation at \(request.path)")
         }
         let operation = version.operations[best.index]
-        let cookies = Self.cookies(request.header("Cookie"))
-        if let problem = MockSecurityCheck.problem(for: operation, request: request, cookies: cookies) { throw problem }
-        var received = OpenAPIReceivedRequest(
-            pathValues: best.values, query: request.query, headers: request.headers, cookies: cookies, body: .none)
+        let accept = request.header("Accept")
         do {
-            try received.checkParameters(against: operation.operation)
+            try check(request, against: operation, pathValues: best.values)
         } catch {
-            throw MockProblem(error, operation: operation.operation, inBody: false)
-        }
-        received.body = try Self.body(of: request, for: operation.operation)
-        do {
-            try received.checkBody(against: operation.operation)
-        } catch {
-            throw MockProblem(error, operation: operation.operation, inBody: true)
+            throw refusal(error, of: operation, in: version.version, accept: accept)
         }
 
         let preference = MockPreference(headers: request.headers)
         let status = preference.code ?? operation.defaultStatus
-        let accept = request.header("Accept")
         let made: MockAnswer
         if preference.dynamic {
             made = try MockAnswer.make(
@@ -117,6 +123,25 @@ final class MockResponder: Sendable {
             }
         }
         return HTTPServer.HTTPResponse(status: made.status, headers: made.headers, body: .bytes(made.body))
+    }
+
+    /// The operation's security, then the checks `call` makes of parameters and body.
+    private func check(_ request: HTTPServer.HTTPRequest, against operation: MockOperation, pathValues: [String: String]) throws(MockProblem) {
+        let cookies = Self.cookies(request.header("Cookie"))
+        if let problem = MockSecurityCheck.problem(for: operation, request: request, cookies: cookies) { throw problem }
+        var received = OpenAPIReceivedRequest(
+            pathValues: pathValues, query: request.query, headers: request.headers, cookies: cookies, body: .none)
+        do {
+            try received.checkParameters(against: operation.operation)
+        } catch {
+            throw MockProblem(error, operation: operation.operation, inBody: false)
+        }
+        received.body = try Self.body(of: request, for: operation.operation)
+        do {
+            try received.checkBody(against: operation.operation)
+        } catch {
+            throw MockProblem(error, operation: operation.operation, inBody: true)
+        }
     }
 
     /// The body as the operation reads it: JSON or a form by its Content-Type; a body of a type the

@@ -2,6 +2,11 @@ import FoundationFree
 import JSON
 import HTTPClient
 import APIDescriptions
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A locator entry's OpenAPI document as read, with the files its `$ref`s reach brought in (a Swagger 2.0
 /// one converted), beside the `OpenAPIDocument` made from it: for what serves a description rather than
@@ -36,7 +41,7 @@ public struct DescribedEntry: Sendable {
         return (described, warnings)
     }
 
-    private static func parse(
+    static func parse(
         _ fetched: Result<JSONValue, DocumentError>, source: String, cancellation: CancellationToken?
     ) -> Result<(JSONValue, OpenAPIDocument), DocumentError> {
         switch fetched {
@@ -54,12 +59,35 @@ public struct DescribedEntry: Sendable {
 }
 
 extension LocatorLoader {
-    /// The locator at `location` with the OpenAPI document of each of its entries that names one (a
-    /// locator that is itself a document is its one entry). Entries without a document are left out.
+    /// The locator at `location` with the OpenAPI document of each of its entries that names one. A
+    /// document that is itself the description is its one entry, served or not: a version whose server is
+    /// gone, or not up yet, is what a mock is for. Entries without a document are left out.
     public func loadDescribed(
         _ location: String, cancellation: CancellationToken? = nil
     ) throws(LocatorError) -> (locator: Locator, described: [DescribedEntry], warnings: [String]) {
         let fetcher = DocumentFetcher(transport: transport, cache: cache, refresh: refresh)
+        let fetched = try fetcher.fetch(location, cancellation: cancellation)
+        if let document = try? APIDocumentText.parse(fetched.data, cancellation: cancellation),
+           document["openapi"] != nil || document["swagger"] != nil {
+            let bundled: JSONValue
+            do {
+                bundled = try fetcher.bundle(document, source: location, cancellation: cancellation)
+            } catch {
+                throw .parse(source: location, reason: error.description)
+            }
+            switch DescribedEntry.parse(.success(bundled), source: location, cancellation: cancellation) {
+            case .failure(let error):
+                throw .parse(source: location, reason: error.description)
+            case .success(let (converted, spec)):
+                let version = Locator.version(spec.version) ?? ServiceVersion.parse("1")
+                guard let version else { throw .parse(source: location, reason: "info.version \"\(spec.version)\" is not a version") }
+                let entry = LocatorEntry(
+                    key: ServiceKey(name: spec.slug, version: version), url: spec.serverURL ?? location, summary: spec.description,
+                    versionText: spec.version, openapi: location)
+                let locator = Locator(source: location, entries: [entry], loadedAt: Date())
+                return (locator, [DescribedEntry(entry: entry, document: converted, spec: spec)], fetcher.warnings)
+            }
+        }
         let locator = try load(location, with: fetcher, cancellation: cancellation)
         let (described, warnings) = DescribedEntry.read(locator.entries, fetcher: fetcher, cancellation: cancellation)
         return (locator, described, fetcher.warnings + warnings)
