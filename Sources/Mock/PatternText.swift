@@ -8,6 +8,8 @@ struct PatternText {
     private var position = 0
     /// Repetitions written at most for one quantified atom, so `a{1000000}` costs nothing to refuse.
     static let repeatLimit = 256
+    /// The longest text written; a pattern that needs more (nested repeats) is not simple.
+    static let lengthLimit = 4_096
 
     private init(_ pattern: String) {
         characters = Array(pattern)
@@ -44,6 +46,7 @@ struct PatternText {
             }
             guard let atom = atom(), let (low, _) = quantifier() else { return nil }
             guard low <= Self.repeatLimit else { return nil }
+            guard low * atom.count + text.count <= Self.lengthLimit else { return nil }
             for _ in 0..<low { text += atom }
         }
         return text

@@ -24,8 +24,10 @@ struct SchemaKeywords {
     var readOnly = false
     var writeOnly = false
 
-    /// Branches of `allOf` and `$ref` looked into, at most.
+    /// Levels of `allOf` and `$ref` looked into, and schemas read in all, at most.
     private static let depthLimit = 16
+    private static let readLimit = 256
+    private var reads = 0
 
     init(_ schema: JSONSchema, in document: RawDocument) {
         guard let written = document.value(at: schema.pointer) else { return }
@@ -39,7 +41,8 @@ struct SchemaKeywords {
     }
 
     private mutating func read(_ schema: JSONValue, in document: RawDocument, depth: Int) {
-        guard case .object(let keywords) = schema, depth < Self.depthLimit else { return }
+        guard case .object(let keywords) = schema, depth < Self.depthLimit, reads < Self.readLimit else { return }
+        reads += 1
         if let value = keywords["minimum"]?.doubleValue { raiseMinimum(value, exclusive: keywords["exclusiveMinimum"]?.boolValue == true) }
         if let value = keywords["exclusiveMinimum"]?.doubleValue { raiseMinimum(value, exclusive: true) }
         if let value = keywords["maximum"]?.doubleValue { lowerMaximum(value, exclusive: keywords["exclusiveMaximum"]?.boolValue == true) }

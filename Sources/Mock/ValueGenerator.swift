@@ -19,6 +19,12 @@ struct ValueGenerator {
     private var random: SeededRandom
     private var budget = 2_000
     static let depthLimit = 8
+    /// Values made beyond `budget` before the rest are cut to null.
+    static let overdraft = 20_000
+    /// Elements, members and characters written for one value at most, whatever `minItems`,
+    /// `minProperties` or `minLength` ask: a schema asking for more gets a value the check refuses, not a
+    /// mock that runs out of memory.
+    static let sizeLimit = 1_000
     /// Past this depth even required members are cut; a schema that requires itself has no finite value.
     static let hardDepthLimit = 32
 
@@ -35,6 +41,9 @@ struct ValueGenerator {
 
     private mutating func value(for schema: JSONSchema, depth: Int) -> JSONValue {
         budget -= 1
+        // Past the budget by this much (required members that require more, branches within branches), the
+        // value is cut short: the work of one answer stays bounded whatever the schema.
+        guard budget > -Self.overdraft else { return .null }
         if let constant = schema.constValue { return constant }
         let keywords = SchemaKeywords(schema, in: document)
         if !dynamic {
@@ -56,7 +65,7 @@ struct ValueGenerator {
         let own: JSONValue? = schema.properties.isEmpty && schema.types.isEmpty ? nil : typed(schema, keywords: keywords, depth: depth)
         let start = dynamic ? random.below(branches.count) : 0
         var first: JSONValue?
-        for offset in branches.indices {
+        for offset in branches.indices where offset == 0 || budget > 0 {
             let branch = branches[(start + offset) % branches.count]
             var candidate = value(for: branch, depth: depth + 1)
             if case .object(var merged)? = own, case .object(let extra) = candidate {
@@ -111,7 +120,7 @@ struct ValueGenerator {
         }
         if let least = keywords.minProperties, schema.allowsAdditionalProperties {
             var index = 1
-            while members.count < least, index <= least {
+            while members.count < min(least, Self.sizeLimit), index <= Self.sizeLimit {
                 if members["extra\(index)"] == nil { members["extra\(index)"] = .string(word()) }
                 index += 1
             }
@@ -120,7 +129,7 @@ struct ValueGenerator {
     }
 
     private mutating func array(_ schema: JSONSchema, keywords: SchemaKeywords, depth: Int) -> JSONValue {
-        let least = keywords.minItems ?? 0
+        let least = min(keywords.minItems ?? 0, Self.sizeLimit)
         var count = depth >= Self.depthLimit || budget <= 0 || depth >= Self.hardDepthLimit ? least : max(least, 1)
         if let most = keywords.maxItems { count = min(count, most) }
         guard let items = schema.items, count > 0 else { return .array([]) }
@@ -198,7 +207,7 @@ struct ValueGenerator {
             if written.anchoredStart && written.anchoredEnd { return text }
         }
         if let least = keywords.minLength, text.count < least {
-            let padding = String(repeating: "x", count: min(least - text.count, 1 << 16))
+            let padding = String(repeating: "x", count: min(least - text.count, Self.sizeLimit))
             if padEnd { text += padding } else if padStart { text = padding + text }
         }
         if let most = keywords.maxLength, text.count > most, keywords.pattern == nil {

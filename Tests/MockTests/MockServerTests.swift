@@ -184,3 +184,38 @@ import TestSupport
         #expect(PatternText.text(matching: pattern) == nil)
     }
 }
+
+/// A schema that asks for more than a mock should make still answers, small.
+@Suite struct HostileSchemaTests {
+    static let document = """
+    {"openapi": "3.1.0", "info": {"title": "Hostile", "version": "1"}, "paths": {"/h": {"get": {"responses": {"200": {
+      "description": "too much", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Node"}}}}}}}},
+     "components": {"schemas": {
+      "Node": {"type": "object", "required": ["left", "right", "many", "wide", "long", "code"], "properties": {
+        "left": {"$ref": "#/components/schemas/Node"}, "right": {"$ref": "#/components/schemas/Node"},
+        "many": {"type": "array", "minItems": 1000000000, "items": {"type": "string"}},
+        "wide": {"type": "object", "minProperties": 1000000000},
+        "long": {"type": "string", "minLength": 1000000000},
+        "code": {"type": "string", "pattern": "((a{256}){256}){256}"},
+        "either": {"oneOf": [{"$ref": "#/components/schemas/Node"}, {"$ref": "#/components/schemas/Node"}, {"$ref": "#/components/schemas/Node"}]}}}}}}
+    """
+
+    @Test func aSchemaThatAsksTooMuchAnswersSmall() throws {
+        let scratch = try ScratchDirectory()
+        let path = try scratch.write("hostile.json", Self.document)
+        let version = try #require(MockServer.load(path, transport: CurlTransport()).server.versions.first)
+        let schema = try #require(version.spec.operations.first?.responses.first?.schema)
+        var generator = ValueGenerator(document: version.document, seed: "hostile")
+        let value = generator.value(for: schema)
+        #expect(value.encoded().utf8.count < 64 << 20)
+        // THEN no array or object holds more than the generator's size limit, however many the schema asks for
+        func largest(_ value: JSONValue) -> Int {
+            switch value {
+            case .array(let elements): max(elements.count, elements.map(largest).max() ?? 0)
+            case .object(let members): max(members.count, members.values.map(largest).max() ?? 0)
+            default: 0
+            }
+        }
+        #expect(largest(value) == ValueGenerator.sizeLimit)
+    }
+}
