@@ -54,15 +54,21 @@ let package = Package(
         .target(name: "Facade", dependencies: ["APIDescriptions", "HTTPClient", "Secrets", "JSON", "FoundationFree"],
                 swiftSettings: foundationFree),
         .target(name: "LineEditing", dependencies: ["CLibEdit", "FoundationFree"], swiftSettings: metadataAccessors),
-        .target(name: "Shell", dependencies: ["Facade", "APIDescriptions", "HTTPClient", "Secrets", "JSON", "FoundationFree"],
+        .target(name: "Shell", dependencies: ["Mock", "Facade", "APIDescriptions", "HTTPClient", "Secrets", "JSON", "FoundationFree"],
                 swiftSettings: foundationFree),
         // The demo's built-in APIs, one bundle each (definition, models, presenter, commands), registered by main.swift.
         .target(name: "DemoAPIs", dependencies: ["Shell", "Facade", "HTTPClient", "JSON", "FoundationFree"],
                 swiftSettings: foundationFree),
-        .target(name: "DemoServer", dependencies: ["JSON", "FoundationFree"], swiftSettings: foundationFree),
+        // The HTTP/1.1 server core (POSIX sockets, parser, limits, error answers) the demo server and the mock run on.
+        .target(name: "HTTPServer", dependencies: ["JSON", "FoundationFree"], swiftSettings: foundationFree),
+        .target(name: "DemoServer", dependencies: ["HTTPServer", "JSON", "FoundationFree"], swiftSettings: foundationFree),
+        // `apish mock` and `mock start`: every operation of every version of a description, served from its
+        // examples and schemas on the HTTPServer core.
+        .target(name: "Mock", dependencies: ["HTTPServer", "Facade", "APIDescriptions", "HTTPClient", "JSON", "FoundationFree"],
+                swiftSettings: foundationFree),
         .executableTarget(
             name: "apish",
-            dependencies: ["Shell", "Facade", "DemoAPIs", "JSON", "FoundationFree", "LineEditing", "DemoServer"],
+            dependencies: ["Shell", "Facade", "DemoAPIs", "JSON", "FoundationFree", "LineEditing", "DemoServer", "Mock"],
             swiftSettings: foundationFree),
         .executableTarget(name: "apish-bench", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "APIDescriptions", "Secrets", "DemoServer", "TestSupport"], path: "Benchmarks/apish-bench"),
         .executableTarget(name: "apish-fuzz", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "APIDescriptions", "Secrets", "TestSupport", "FoundationFree"], path: "Fuzz/apish-fuzz"),
@@ -79,7 +85,10 @@ let package = Package(
         .testTarget(name: "ShellTests",
                     dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "HTTPClient", "Secrets", "JSON", "FoundationFree", "TestSupport", "DemoServer"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
-        .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "JSON", "FoundationFree"]),
+        .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "HTTPServer", "JSON", "FoundationFree"]),
+        .testTarget(name: "MockTests",
+                    dependencies: ["Mock", "DemoServer", "DemoAPIs", "Facade", "APIDescriptions", "HTTPClient", "JSON", "FoundationFree", "TestSupport"],
+                    exclude: ["jsonschema_check.py", "Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DemoServer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -135,6 +135,9 @@ def rows(facts):
             lambda a, p, r: r <= 0.5 and a.rss * 1024 <= 2 * page),
         Row("get", f"generic `get --json` of the same {size(page)} body (parsed, written back compact) vs `curl … \\| jq -c .`", "jq", "≤ 0.5x",
             lambda a, p, r: r <= 0.5),
+        Row("mock", f"a script of {facts.get('mock_calls', 0):,} `call showPetById 1` against `apish mock` of the pet store's "
+            "v1 description vs the same script against the demo server's own v1 routes", "demo", "≤ 1.2x",
+            lambda a, p, r: r <= 1.2, per_command=facts.get("mock_calls", 0), peer_label="demo routes"),
         Row("openapi", f"load a {size(facts['spec_bytes'])} OpenAPI spec of {facts['operations']:,} operations as the "
             "locator (`-c services`) vs `curl \\| python3` `json.load`", "python", "—", None),
         *twilio_rows(facts),

@@ -1,235 +1,64 @@
-import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
 import FoundationFree
+import HTTPServer
 
-/// The demo HTTP/1.1 server behind `apish serve` and the tests: loopback, keep-alive, one thread per
-/// connection (at most `maximumConnections`), serving the demo APIs from built-in or folder fixtures.
+/// The demo HTTP/1.1 server behind `apish serve` and the tests: the demo APIs from built-in or folder
+/// fixtures, served on the `HTTPListener` core (loopback, keep-alive, one thread per connection).
 ///
 /// `start()` returns as soon as the socket listens; `stop()` closes the listener and every connection and
 /// waits briefly for their threads to finish. Both are safe to call from any thread.
 public final class DemoServer: Sendable {
     public let configuration: DemoServerConfiguration
 
-    /// Connections beyond this are answered 503 and closed.
-    static let maximumConnections = 64
-    /// Threads closing turned-away connections at once; see `turnAway(_:)`.
-    static let maximumRejections = 16
-
-    private enum Phase {
-        case idle, starting, running, stopped
-    }
-
-    private struct State {
-        var phase = Phase.idle
-        var port: UInt16 = 0
-        var wakeWriter: Int32 = -1
-        var acceptLoopRunning = false
-        var connections: [Int: Connection] = [:]
-        var nextConnectionID = 0
-    }
-
-    private let state = Mutex(State())
-    private let threads = DispatchGroup()
-    private let rejections = Atomic<Int>(0)
-    private let router: DemoRouter
-    private let limits: ConnectionLimits
+    private let listener: HTTPListener
 
     public init(configuration: DemoServerConfiguration = .init()) {
         self.configuration = configuration
         let fixtures = FixtureStore(source: configuration.root.map { .folder($0) } ?? .builtIn)
-        router = DemoRouter(fixtures: fixtures, faultsEnabled: configuration.faults)
-        limits = ConnectionLimits(idleTimeout: configuration.idleTimeout, requestTimeout: configuration.requestTimeout)
+        let router = DemoRouter(fixtures: fixtures, faultsEnabled: configuration.faults)
+        let limits = ConnectionLimits(idleTimeout: configuration.idleTimeout, requestTimeout: configuration.requestTimeout)
+        listener = HTTPListener(host: configuration.host, port: configuration.port, limits: limits) { request, serving in
+            router.respond(to: request, context: RequestContext(connection: serving.connection, baseURL: serving.baseURL))
+        }
     }
 
     /// The bound port, once started (0 before).
     public var port: UInt16 {
-        state.withLock { $0.port }
+        listener.port
     }
 
     /// `http://HOST:PORT`, with a wildcard host replaced by loopback so the URL can be opened.
     public var baseURL: String {
-        var host = configuration.host
-        if host == "0.0.0.0" || host.isEmpty { host = "127.0.0.1" }
-        if host == "::" { host = "::1" }
-        if host.contains(":") { host = "[\(host)]" }
-        return "http://\(host):\(port)"
+        listener.baseURL
     }
 
     /// Binds, listens and starts serving on background threads; returns at once.
     public func start() throws {
-        try state.withLock { state in
-            guard state.phase == .idle else { throw DemoServerError.alreadyStarted }
-            state.phase = .starting
-        }
-        let listener: (descriptor: Int32, port: UInt16)
-        let wake: (reader: Int32, writer: Int32)
+        try checkRoot()
         do {
-            try checkRoot()
-            listener = try Socket.listen(host: configuration.host, port: configuration.port)
-            do {
-                wake = try Socket.makeWakePipe()
-            } catch {
-                Socket.closeDescriptor(listener.descriptor)
-                throw error
-            }
+            try listener.start()
         } catch {
-            state.withLock { $0.phase = .idle }
-            if let error = error as? DemoServerError { throw error }
-            throw DemoServerError.cannotListen(host: configuration.host, port: configuration.port, reason: String(describing: error))
-        }
-        state.withLock { state in
-            state.phase = .running
-            state.port = listener.port
-            state.wakeWriter = wake.writer
-            state.acceptLoopRunning = true
-        }
-        threads.enter()
-        let started = Threads.detach { [self] in
-            acceptLoop(listener: listener.descriptor, wake: wake)
-            threads.leave()
-        }
-        guard started else {
-            threads.leave()
-            for descriptor in [listener.descriptor, wake.reader, wake.writer] { Socket.closeDescriptor(descriptor) }
-            state.withLock { state in
-                state.phase = .idle
-                state.acceptLoopRunning = false
-                state.wakeWriter = -1
+            switch error {
+            case .alreadyStarted: throw DemoServerError.alreadyStarted
+            case .cannotListen(let host, let port, let reason): throw DemoServerError.cannotListen(host: host, port: port, reason: reason)
             }
-            throw DemoServerError.cannotListen(
-                host: configuration.host, port: configuration.port, reason: "no thread could be started to accept on")
         }
     }
 
     /// Closes the listener and every connection, then waits up to two seconds for their threads.
     /// Idempotent.
     public func stop() {
-        let wasRunning = state.withLock { state -> Bool in
-            guard state.phase != .stopped else { return false }
-            state.phase = .stopped
-            if state.acceptLoopRunning { Socket.wake(state.wakeWriter) }
-            for connection in state.connections.values { connection.cancel() }
-            return true
-        }
-        if wasRunning {
-            _ = threads.wait(timeout: .now() + 2)
-        }
+        listener.stop()
     }
-
-    // MARK: - Serving
 
     private func checkRoot() throws {
         guard let root = configuration.root else { return }
         guard FileKind.isDirectory(root) == true else {
             throw DemoServerError.rootNotFound(root)
-        }
-    }
-
-    private enum Admission {
-        case admitted(id: Int, connection: Connection)
-        case busy
-        case stopping
-    }
-
-    private func acceptLoop(listener: Int32, wake: (reader: Int32, writer: Int32)) {
-        TerminationSignals.blockInCurrentThread()
-        defer {
-            // Marked under the lock first, so `stop()` never writes to a closed (or reused) pipe.
-            state.withLock { $0.acceptLoopRunning = false }
-            Socket.closeDescriptor(listener)
-            Socket.closeDescriptor(wake.reader)
-            Socket.closeDescriptor(wake.writer)
-        }
-        while case .connectionPending = Socket.waitForConnection(listener: listener, wakeReader: wake.reader) {
-            guard let descriptor = Socket.accept(from: listener) else {
-                // Out of descriptors or an aborted handshake: back off instead of spinning on poll.
-                Threads.sleep(seconds: 0.005)
-                continue
-            }
-            switch admit(descriptor) {
-            case .stopping:
-                Socket.closeDescriptor(descriptor)
-                return
-            case .busy:
-                turnAway(descriptor)
-            case .admitted(let id, let connection):
-                threads.enter()
-                let started = Threads.detach { [self] in
-                    serve(connection, id: id)
-                    threads.leave()
-                }
-                if !started {
-                    // No thread to serve it: the connection is let go, as an overloaded server would.
-                    state.withLock { _ = $0.connections.removeValue(forKey: id) }
-                    Socket.resetAndClose(connection.descriptor)
-                    threads.leave()
-                }
-            }
-        }
-    }
-
-    /// Answers 503 and closes. The graceful close lingers to read the client's request (closing with it
-    /// unread would reset the connection and could destroy the answer), so it runs on a thread of its own:
-    /// the accept loop must never wait on a client it has turned away. Beyond `maximumRejections` such
-    /// threads, a flood is closed at once after reading only what has already arrived.
-    private func turnAway(_ descriptor: Int32) {
-        var response = HTTPResponse.error("too many connections; try again shortly", status: 503)
-        response.closesConnection = true
-        Socket.sendWithoutBlocking(descriptor, response.head(keepAlive: false, minorVersion: 1) + response.bodyBytes)
-        guard rejections.add(1, ordering: .relaxed).newValue <= Self.maximumRejections else {
-            rejections.subtract(1, ordering: .relaxed)
-            Socket.closeGracefully(descriptor, lingering: 0)
-            return
-        }
-        threads.enter()
-        let started = Threads.detach { [self] in
-            Socket.closeGracefully(descriptor)
-            rejections.subtract(1, ordering: .relaxed)
-            threads.leave()
-        }
-        if !started {
-            Socket.closeGracefully(descriptor, lingering: 0)
-            rejections.subtract(1, ordering: .relaxed)
-            threads.leave()
-        }
-    }
-
-    private func admit(_ descriptor: Int32) -> Admission {
-        state.withLock { state in
-            guard state.phase == .running else { return .stopping }
-            guard state.connections.count < Self.maximumConnections else { return .busy }
-            let id = state.nextConnectionID
-            state.nextConnectionID += 1
-            let connection = Connection(descriptor: descriptor)
-            state.connections[id] = connection
-            return .admitted(id: id, connection: connection)
-        }
-    }
-
-    private func serve(_ connection: Connection, id: Int) {
-        TerminationSignals.blockInCurrentThread()
-        let baseURL = self.baseURL
-        let handler = ConnectionHandler(connection: connection, limits: limits) { [router] request, connection in
-            router.respond(to: request, context: RequestContext(connection: connection, baseURL: baseURL))
-        }
-        let ending = handler.run()
-        // Unregistered before closing, so `stop()` can never shut down a descriptor number reused by
-        // another connection.
-        state.withLock { _ = $0.connections.removeValue(forKey: id) }
-        switch ending {
-        case .close:
-            if connection.isCancelled {
-                Socket.closeDescriptor(connection.descriptor)
-            } else {
-                Socket.closeGracefully(connection.descriptor)
-            }
-        case .reset:
-            Socket.resetAndClose(connection.descriptor)
         }
     }
 }

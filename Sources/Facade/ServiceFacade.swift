@@ -47,7 +47,7 @@ public final class ServiceFacade {
     }
 
     let transport: any Transport
-    public private(set) var locator: Locator?
+    public internal(set) var locator: Locator?
     /// What the session holds apart from responses; a profile saves and restores it.
     public internal(set) var state = SessionState()
     var lastByKey: [ServiceKey: Exchange] = [:]

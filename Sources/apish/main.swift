@@ -12,6 +12,7 @@ import Glibc
 import Darwin
 #endif
 import LineEditing
+import Mock
 import Shell
 import FoundationFree
 import JSON
@@ -110,6 +111,42 @@ func serve(_ arguments: [String]) -> Never {
 
 if argv.first == "serve" {
     serve(Array(argv.dropFirst()))
+}
+
+/// `apish mock …`: every operation of every version of a description, until SIGINT/SIGTERM.
+func mock(_ arguments: [String]) -> Never {
+    let options: MockOptions
+    do {
+        options = try MockOptions.parse(arguments)
+    } catch {
+        fail("mock: \(error)\nTry: apish mock --help", code: 2)
+    }
+    if options.showHelp {
+        print(MockOptions.usage)
+        exit(0)
+    }
+    ServeOptions.blockTerminationSignals()
+    let server: MockServer
+    do {
+        let loaded = try MockServer.load(options.location, transport: CurlTransport(), host: options.host, port: options.port)
+        for warning in loaded.warnings { StandardStream.write("apish: warning: \(TerminalText.singleLine(warning))\n") }
+        server = loaded.server
+        try server.start()
+    } catch {
+        fail("mock: \(error)", code: 1)
+    }
+    print("apish mock of \(options.location) at \(server.baseURL)  (Ctrl-C stops)")
+    for version in server.versions {
+        print("  \(version.label)  \(server.url(of: version))  (\(version.operationCount) operations)")
+    }
+    fflush(nil)
+    ServeOptions.waitForTerminationSignal()
+    server.stop()
+    exit(0)
+}
+
+if argv.first == "mock" {
+    mock(Array(argv.dropFirst()))
 }
 
 let arguments: ShellArguments

@@ -6,6 +6,7 @@ import Darwin
 import Foundation
 import Testing
 @testable import DemoServer
+@testable import HTTPServer
 
 @Suite("Server lifecycle")
 struct LifecycleTests {

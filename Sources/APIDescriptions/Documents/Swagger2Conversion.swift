@@ -15,8 +15,8 @@ import HTTPClient
 /// - `definitions`, `parameters`, `responses` and `securityDefinitions` become `components.schemas`,
 ///   `.parameters`, `.responses` and `.securitySchemes` (basic → http basic; apiKey as is; oauth2's
 ///   flow names become OpenAPI 3's), and every `$ref` into them is rewritten to match.
-enum Swagger2Conversion {
-    static func convert(_ document: JSONValue, source: String) -> JSONValue {
+public enum Swagger2Conversion {
+    public static func convert(_ document: JSONValue, source: String) -> JSONValue {
         guard case .object(let root) = document else { return document }
         let converter = Converter(root: root, source: source)
         return .object(converter.convert())

@@ -92,15 +92,12 @@ public enum OpenAPICall {
         for (name, value) in zip(unfilled, positional) {
             pathValues[name] = value
         }
-        for parameter in operation.parameters where parameter.required && (checked || parameter.location == .path) {
-            let given: Bool = switch parameter.location {
+        try OpenAPIRequestCheck.requiredParameters(of: operation, onlyPath: !checked) { parameter in
+            switch parameter.location {
             case .path: pathValues[parameter.name] != nil
             case .query: query.contains { $0.name == parameter.name }
             case .header: headers.contains { $0.name.lowercased() == parameter.name.lowercased() }
             case .cookie: cookies.contains { $0.name == parameter.name }
-            }
-            guard given else {
-                throw .missingParameter(name: parameter.name, location: parameter.location.rawValue, operation: operation.displayName)
             }
         }
         for (index, values) in given.sorted(by: { $0.key < $1.key }) {

@@ -12,6 +12,18 @@ enum OpenAPIRequestCheck {
     /// Enum values named in a message before the rest are counted.
     static let listedValues = 20
 
+    /// Every required parameter given (`isGiven`); with `onlyPath`, only the path's, which a URL cannot
+    /// be made without.
+    static func requiredParameters(
+        of operation: OpenAPIOperation, onlyPath: Bool, isGiven: (OpenAPIParameter) -> Bool
+    ) throws(OpenAPIError) {
+        for parameter in operation.parameters where parameter.required && (!onlyPath || parameter.location == .path) {
+            guard isGiven(parameter) else {
+                throw .missingParameter(name: parameter.name, location: parameter.location.rawValue, operation: operation.displayName)
+            }
+        }
+    }
+
     /// The values given for one declared parameter, in order.
     static func parameter(_ parameter: OpenAPIParameter, values: [String], operation: String) throws(OpenAPIError) {
         guard let schema = parameter.schema else { return }

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import JSON
+import HTTPServer
 
 /// Sends each request to the API that owns its first path segment, then to the fixture files, then 404.
 struct DemoRouter: Sendable {

@@ -1,3 +1,4 @@
+import HTTPServer
 /// `GET /descriptions/…`: the API descriptions of `DescriptionFixtures`, as YAML, and two API roots that
 /// say where their description is (each document with an ETag that `If-None-Match` revalidates): `/descriptions/pets-multi` (an HTML page; its description is at the
 /// well-known `openapi.yaml` under it) and `/descriptions/swagger-pets` (a `Link: rel="service-desc"`).

@@ -1,4 +1,5 @@
 import JSON
+import HTTPServer
 
 /// `ANY /echo[/…]`: the request as the server saw it, for checking what a client really sends.
 enum EchoRoute {

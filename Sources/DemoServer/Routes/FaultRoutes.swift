@@ -1,4 +1,5 @@
 import JSON
+import HTTPServer
 
 /// Routes under `/faults/` that misbehave on purpose, so clients can be tested against slow, broken and
 /// surprising servers. Only mounted when the server's `faults` switch is on.

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import JSON
 import Synchronization
+import HTTPServer
 
 /// The httpbin routes an everyday HTTP client is tried against, answering as httpbin does:
 ///

@@ -1,3 +1,4 @@
+import HTTPServer
 /// Answers shared by every route.
 extension HTTPResponse {
     /// `{"error":"no route for GET /x","status":404}`.

@@ -1,3 +1,4 @@
+import HTTPServer
 /// `/media/…`: bodies that are not JSON, for trying what a client does with them.
 ///
 /// - `GET /media/png`: a small PNG image (a real one: signature, IHDR, IDAT, IEND, with their checksums);

@@ -1,4 +1,5 @@
 import JSON
+import HTTPServer
 
 /// `GET /meetup/2/groups?lat&lon&radius&page&offset&key`: groups within `radius` km of the point, nearest
 /// first, `page` per page, page number `offset`, with `meta.next` linking the following page.

@@ -1,4 +1,5 @@
 import JSON
+import HTTPServer
 
 /// Two lists of seven items, three to a page, paged the two ways real APIs page:
 ///

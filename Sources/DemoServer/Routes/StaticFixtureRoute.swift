@@ -1,3 +1,4 @@
+import HTTPServer
 /// Any other `GET /P`: the fixture file `P` or `P.json`, so a fixture folder can publish its own static
 /// services just by adding files.
 struct StaticFixtureRoute {

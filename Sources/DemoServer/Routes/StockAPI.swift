@@ -1,4 +1,5 @@
 import JSON
+import HTTPServer
 
 /// `GET /stock/vN?symbol=SYM`: one quote from `stock/vN.json`. Built-in quotes move with the clock; quotes
 /// from a fixture folder are served as written.

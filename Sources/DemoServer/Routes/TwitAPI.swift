@@ -1,4 +1,5 @@
 import JSON
+import HTTPServer
 
 /// The twit API: `GET /twit-api/twit`, `GET /twit-api/user`, `POST /twit-api/like/:id` (bearer token
 /// required), every answer in the `{status, success, message, data}` envelope. The same code serves the

@@ -1,4 +1,5 @@
 import JSON
+import HTTPServer
 
 /// `GET /weather/vN?city=NAME`: one city's record from `weather/vN.json`, so a fixture folder can add a
 /// version just by adding a file.

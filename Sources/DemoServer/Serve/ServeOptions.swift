@@ -1,3 +1,4 @@
+import HTTPServer
 /// The command line of `apish serve`, parsed. The executable prints, starts and waits; this only
 /// understands the arguments.
 public struct ServeOptions: Sendable, Equatable {

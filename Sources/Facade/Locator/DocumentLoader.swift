@@ -85,7 +85,7 @@ struct DocumentLoader {
     }
 
     /// The document at `address`, JSON or YAML, with the files its `$ref`s reach brought in.
-    private func fetch(_ address: String, cancellation: CancellationToken?) -> Result<JSONValue, DocumentError> {
+    func fetch(_ address: String, cancellation: CancellationToken?) -> Result<JSONValue, DocumentError> {
         let document: JSONValue
         do {
             document = try APIDocumentText.parse(fetcher.fetch(address, cancellation: cancellation).data, cancellation: cancellation)

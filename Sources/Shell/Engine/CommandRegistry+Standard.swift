@@ -15,6 +15,6 @@ extension CommandRegistry {
         ToggleCommand(name: "timing", abstract: "Show DNS/connect/TLS/first-byte/total times after each request", flag: .timing),
         ToggleCommand(name: "verbose", abstract: "Show request and response headers", flag: .verbose),
         DiffCommand(), WatchCommand(),
-        LetCommand(), ExpectCommand(), SourceCommand(), RecordCommand(), ImpactCommand(),
+        LetCommand(), ExpectCommand(), SourceCommand(), RecordCommand(), ImpactCommand(), MockCommand(),
     ])
 }

@@ -38,6 +38,8 @@ public final class Session {
     public let presenter: ModelPresenter
     /// The standard commands plus each bundle's.
     public let registry: CommandRegistry
+    /// The mocks `mock start` runs, by service.
+    var mocks: [String: ServiceMock] = [:]
 
     public init(
         facade: ServiceFacade, bundles: [APIBundle] = [], options: ShellOptions = ShellOptions(),

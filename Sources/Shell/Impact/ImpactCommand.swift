@@ -97,8 +97,11 @@ struct ImpactCommand: Command {
         var notes: [String] = []
         if options.run {
             let runner = ImpactRun(file: file, service: entryA.name, context: context)
+            let mocks = runner.mockUnreachable([entryA, entryB])
             let onA = runner.run(text, version: entryA.version.description)
             let onB = runner.run(ImpactFixWriter.migrated(lines: scriptLines, fixes: scanner.versionFixes), version: entryB.version.description)
+            mocks.mock?.stop(session: session)
+            notes += mocks.notes
             result = ImpactRun.confirm(result, onA: onA, onB: onB)
         }
         if let fix = options.fix {

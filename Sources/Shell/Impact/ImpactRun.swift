@@ -40,6 +40,28 @@ struct ImpactRun {
         return results
     }
 
+    /// A mock of each of `entries` that no server answers for (refused, no such host, timed out), made from
+    /// its description and pointed at for the run (`stop` points back), and the note that says so. A mock
+    /// already running for the service is left as it is.
+    func mockUnreachable(_ entries: [LocatorEntry]) -> (mock: ServiceMock?, notes: [String]) {
+        let session = context.session
+        guard session.mocks[service] == nil else { return (nil, []) }
+        let facade = session.facade
+        let unreachable = entries.compactMap { entry in facade.unreachableReason(entry).map { (entry, $0) } }
+        guard let first = unreachable.first else { return (nil, []) }
+        let versions = unreachable.map { $0.0.version.description }
+        let named = "\(service) " + versions.joined(separator: " and ")
+        do {
+            let (mock, warnings) = try ServiceMock.start(service, versions: versions, session: session)
+            return (mock, warnings + [
+                "\(named): no reachable server (\(first.1) at \(first.0.url)); ran the script on a mock made from "
+                    + (versions.count == 1 ? "its description" : "their descriptions") + " instead",
+            ])
+        } catch {
+            return (nil, ["\(named): no reachable server (\(first.1)), and no mock either: \(error)"])
+        }
+    }
+
     /// The static result with what happened beside each line: a `review` finding on a line that passed
     /// on B is `ok`.
     static func confirm(_ result: ImpactResult, onA: [Int: ImpactRunResult], onB: [Int: ImpactRunResult]) -> ImpactResult {

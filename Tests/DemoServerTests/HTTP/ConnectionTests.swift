@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DemoServer
+@testable import HTTPServer
 
 @Suite("Connections")
 struct ConnectionTests {
@@ -179,7 +180,7 @@ struct ConnectionTests {
 
     @Test func connectionsBeyondTheLimitAreTurnedAwayWith503() throws {
         try withServer { server in
-            var clients = try (0..<DemoServer.maximumConnections).map { _ in try TestHTTPClient(port: server.port) }
+            var clients = try (0..<HTTPListener.maximumConnections).map { _ in try TestHTTPClient(port: server.port) }
             for client in clients {
                 #expect(try client.request("GET", "/weather/v1").status == 200)
             }

@@ -1,6 +1,7 @@
 import Testing
 import FoundationFree
 @testable import DemoServer
+@testable import HTTPServer
 
 @Suite("Request parsing")
 struct HTTPRequestParserTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DemoServer
+@testable import HTTPServer
 
 /// Clients that send too slowly, or too many at once, must not keep the server from serving others.
 /// Timeouts are shortened to fractions of a second; the bounds asserted are generous multiples of them.
@@ -64,7 +65,7 @@ struct SlowClientTests {
         try withServer(idleTimeout: 30, requestTimeout: 30) { server in
             // Every slot taken by an unfinished request, and more clients waiting behind them.
             var held: [TestHTTPClient] = []
-            for _ in 0..<(DemoServer.maximumConnections + 8) {
+            for _ in 0..<(HTTPListener.maximumConnections + 8) {
                 let client = try TestHTTPClient(port: server.port)
                 try client.send("GET /weather/v1 HTTP/1.1\r\nHost: x\r\n")
                 held.append(client)

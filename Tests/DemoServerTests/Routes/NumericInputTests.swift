@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DemoServer
+@testable import HTTPServer
 
 /// Numbers from fixture files and query strings are user input: extreme ones must be answered (clamped,
 /// served as written, or refused with 400), never trap the server.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import JSON
 @testable import DemoServer
+@testable import HTTPServer
 
 @Suite("Stock API")
 struct StockAPITests {

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import JSON
+import HTTPServer
 
 /// A small OAuth 2 authorization server and the API it protects, for the client-credentials grant
 /// (RFC 6749 §4.4) and bearer tokens (RFC 6750). Always mounted, faults or not.

@@ -1,4 +1,5 @@
 import JSON
+import HTTPServer
 
 /// The demo pet store at `/petstore/v1/…`, `/petstore/v2/…` and `/petstore/v3/…`, behaving exactly as its OpenAPI
 /// documents (`specs/petstore-v1.json`, `specs/petstore-v2.json`) say, errors included: every refusal

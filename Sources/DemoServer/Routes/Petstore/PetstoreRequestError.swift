@@ -1,4 +1,5 @@
 import JSON
+import HTTPServer
 
 /// A request the pet store refuses, answered as the specs' `Error` schema: `{"code":400,"message":…}`.
 struct PetstoreRequestError: Error, Equatable {

@@ -1,4 +1,5 @@
 import JSON
+import HTTPServer
 
 /// The demo vault at `/vault/…`, checking each operation's credentials exactly as `specs/vault.json`
 /// declares them: a missing credential is 401, a wrong one 403, both as the spec's `Error`. Every answer

@@ -1,3 +1,4 @@
+import HTTPServer
 /// An `Accept` header read as media ranges with their weights (RFC 9110 §12.5.1), enough to pick one of
 /// a few exact media types.
 struct AcceptHeader {

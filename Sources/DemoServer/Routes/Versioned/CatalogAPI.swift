@@ -1,3 +1,4 @@
+import HTTPServer
 /// `GET /catalog`, versioned by media type: `Accept: application/vnd.demo.v1+json` or `…v2+json`, as
 /// GitHub's older API did. The answer's `Content-Type` is the chosen type; any other `Accept` (none,
 /// `application/json`, `*/*`) is a 406 naming the supported types.

@@ -1,4 +1,5 @@
 import JSON
+import HTTPServer
 
 /// `GET /forecast?city=NAME` (default Richmond), versioned by a calendar date in the `X-Demo-Api-Version`
 /// request header, as GitHub does with `X-GitHub-Api-Version`. The two versions share the URL and differ

@@ -1,4 +1,5 @@
 import JSON
+import HTTPServer
 
 /// `GET /inventory?api-version=VERSION`, versioned by a query parameter as Azure's APIs are. `2024-05-01`
 /// lists `{sku, name, qty}`; `2025-01-15` renames `name` to `title`, splits the quantity into

@@ -1,3 +1,4 @@
+import HTTPServer
 /// The versions one version-negotiating demo service accepts, and its answers to a request that names
 /// none of them: what a client gets from an API like GitHub's or Azure's when it leaves the version out.
 struct SupportedVersions: Sendable {

@@ -1,9 +1,9 @@
 import FoundationFree
 
 /// Form decoding for query strings and form bodies; percent-decoding itself is `PercentEncoding`'s.
-enum URLEncoding {
+package enum URLEncoding {
     /// `a=1&b=two+words` → `[("a","1"), ("b","two words")]`, in order, duplicates kept.
-    static func decodeForm(_ text: Substring) -> [(name: String, value: String)] {
+    package static func decodeForm(_ text: Substring) -> [(name: String, value: String)] {
         text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = PercentEncoding.decode(parts[0], plusAsSpace: true)

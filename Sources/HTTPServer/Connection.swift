@@ -8,28 +8,28 @@ import FoundationFree
 
 /// One accepted socket. Its serving thread owns the descriptor and closes it; `cancel()` (from `stop()`)
 /// only shuts it down, which wakes the serving thread without racing it for the close.
-final class Connection: Sendable {
-    let descriptor: Int32
+package final class Connection: Sendable {
+    package let descriptor: Int32
     private let cancelled = Atomic<Bool>(false)
 
-    init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
-    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+    package var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
-    func cancel() {
+    package func cancel() {
         cancelled.store(true, ordering: .releasing)
         Socket.shutdownBoth(descriptor)
     }
 
-    func send(_ bytes: some Collection<UInt8>) throws {
+    package func send(_ bytes: some Collection<UInt8>) throws {
         if isCancelled { throw ConnectionCancelled() }
         try Socket.sendAll(descriptor, bytes)
     }
 
     /// Sleeps for `milliseconds` in short slices; false when cancelled meanwhile.
-    func pause(milliseconds: Int) -> Bool {
+    package func pause(milliseconds: Int) -> Bool {
         var remaining = max(0, milliseconds)
         while remaining > 0 {
             if isCancelled { return false }

@@ -1,6 +1,6 @@
 /// Reason phrases and body rules for the status codes the server sends.
-enum HTTPStatus {
-    static func reasonPhrase(for status: Int) -> String {
+package enum HTTPStatus {
+    package static func reasonPhrase(for status: Int) -> String {
         switch status {
         case 100: return "Continue"
         case 200: return "OK"
@@ -48,7 +48,7 @@ enum HTTPStatus {
     }
 
     /// 204 and 304 never carry a body (nor a Content-Length, for 204).
-    static func allowsBody(_ status: Int) -> Bool {
+    package static func allowsBody(_ status: Int) -> Bool {
         status != 204 && status != 304 && status >= 200
     }
 }

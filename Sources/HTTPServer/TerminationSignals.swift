@@ -7,14 +7,14 @@ import Darwin
 /// SIGINT and SIGTERM handled by waiting for them (sigwait) rather than with a handler, which keeps
 /// Swift 6 free of C-callback globals. Server threads block both, so the signals reach the thread that
 /// waits.
-enum TerminationSignals {
-    static func blockInCurrentThread() {
+package enum TerminationSignals {
+    package static func blockInCurrentThread() {
         var signals = set
         pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 
     /// Blocks the signals in the calling thread and waits until one arrives; returns its number.
-    static func wait() -> Int32 {
+    package static func wait() -> Int32 {
         var signals = set
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         var received: Int32 = 0

@@ -1,10 +1,10 @@
 import JSON
 
 /// What a route answers: status, headers and a body that is either ready bytes or produced while sending.
-struct HTTPResponse {
+package struct HTTPResponse {
     /// A body of bytes in hand, or one written piece by piece (huge, trickling or deliberately broken
     /// bodies) after the head has gone out with `length` as its Content-Length.
-    enum Body {
+    package enum Body {
         case bytes([UInt8])
         case stream(length: Int, produce: (ResponseBodyWriter) throws -> Void)
         /// The whole answer, status line and headers included, sent exactly as given (fault routes use it
@@ -12,23 +12,30 @@ struct HTTPResponse {
         case raw([UInt8])
     }
 
-    var status: Int
-    var headers: [(name: String, value: String)] = []
-    var body: Body = .bytes([])
+    package var status: Int
+    package var headers: [(name: String, value: String)] = []
+    package var body: Body = .bytes([])
     /// Ends the connection after this response even when the client asked to keep it.
-    var closesConnection = false
+    package var closesConnection = false
+
+    package init(status: Int, headers: [(name: String, value: String)] = [], body: Body = .bytes([]), closesConnection: Bool = false) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.closesConnection = closesConnection
+    }
 
     /// A JSON document with status `status`.
-    static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: .bytes(value.bytes))
+    package static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: .bytes([UInt8](value.encodedData())))
     }
 
     /// The server's own error shape: `{"error":"…","status":N}`.
-    static func error(_ message: String, status: Int) -> HTTPResponse {
-        json(.object([("error", .string(message)), ("status", .int(status))]), status: status)
+    package static func error(_ message: String, status: Int) -> HTTPResponse {
+        json(.object(JSONObject([("error", .string(message)), ("status", .number(JSONNumber(status)))])), status: status)
     }
 
-    var contentLength: Int {
+    package var contentLength: Int {
         switch body {
         case .bytes(let bytes): return bytes.count
         case .stream(let length, _): return length
@@ -37,18 +44,18 @@ struct HTTPResponse {
     }
 
     /// An answer of exactly these bytes, however malformed, after which the connection closes.
-    static func rawAnswer(_ bytes: [UInt8]) -> HTTPResponse {
+    package static func rawAnswer(_ bytes: [UInt8]) -> HTTPResponse {
         HTTPResponse(status: 200, body: .raw(bytes), closesConnection: true)
     }
 
     /// The body when it is already in hand (empty for a streamed body).
-    var bodyBytes: [UInt8] {
+    package var bodyBytes: [UInt8] {
         if case .bytes(let bytes) = body { return bytes }
         return []
     }
 
     /// The status line and headers, with Content-Length and Connection added, ready to send.
-    func head(keepAlive: Bool, minorVersion: Int) -> [UInt8] {
+    package func head(keepAlive: Bool, minorVersion: Int) -> [UInt8] {
         var text = "HTTP/1.1 \(status) \(HTTPStatus.reasonPhrase(for: status))\r\n"
         for header in headers {
             text += "\(header.name): \(header.value)\r\n"

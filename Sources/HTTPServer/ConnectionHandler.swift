@@ -130,7 +130,7 @@ struct ConnectionHandler {
     }
 
     private var timedOut: HTTPRequestError {
-        HTTPRequestError(status: 408, message: "request not completed within \(JSONValue.double(limits.requestTimeout)) s")
+        HTTPRequestError(status: 408, message: "request not completed within \(JSONNumber(limits.requestTimeout).map { JSONValue.number($0) } ?? .null) s")
     }
 
     // MARK: - Writing

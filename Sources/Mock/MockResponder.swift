@@ -1,0 +1,200 @@
+import APIDescriptions
+import FoundationFree
+import HTTPServer
+import HTTPClient
+import JSON
+import Synchronization
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Answers one request of the mock: finds the version by its base path and the operation by method and
+/// path template (the most literal segments winning), holds the request to the operation's security and
+/// to the checks `call` makes (`OpenAPIReceivedRequest`), and answers as `MockAnswer` says. `GET /` lists
+/// the versions served.
+final class MockResponder: Sendable {
+    private struct Served: Sendable {
+        let version: MockVersion
+        let baseSegments: [String]
+        let operations: [MockOperation]
+    }
+
+    private struct AnswerKey: Hashable {
+        let version: Int
+        let operation: Int
+        let status: Int
+        let accept: String?
+        let example: String?
+    }
+
+    private let served: [Served]
+    /// Answers already made (not dynamic ones), by what they were made from.
+    private let answers = Mutex<[AnswerKey: MockAnswer]>([:])
+    /// Keeps dynamic answers apart from each other while the sequence stays the same from run to run.
+    private let draws = Atomic<Int>(0)
+    /// Answers remembered at most; past this each is made again.
+    static let cacheLimit = 4_096
+
+    init(versions: [MockVersion]) {
+        served = versions.map { version in
+            Served(
+                version: version, baseSegments: version.basePath.split(separator: "/").map(String.init),
+                operations: version.spec.operations.map { MockOperation($0, in: version.document, version: version.label) })
+        }
+    }
+
+    func respond(to request: HTTPServer.HTTPRequest, baseURL: String) -> HTTPServer.HTTPResponse {
+        do {
+            return try answer(request, baseURL: baseURL)
+        } catch {
+            return error.response
+        }
+    }
+
+    /// A refusal as the operation declares it, when it declares an answer for the status (exactly, by its
+    /// class or as `default`: a 401 with the document's error body, as Prism answers), so a client's answer
+    /// check holds: the body from the declared response, the problem document in the `X-Mock-Problem`
+    /// header (Prism's `sl-violations`). Otherwise the problem itself, as `application/problem+json`.
+    private func refusal(
+        _ problem: MockProblem, of operation: MockOperation, in version: MockVersion, accept: String?
+    ) -> MockProblem {
+        guard operation.response(for: problem.status) != nil,
+              var declared = try? MockAnswer.make(operation, status: problem.status, preference: MockPreference(), accept: accept,
+                                                   version: version, draw: 0)
+        else { return problem }
+        declared.headers.append(("X-Mock-Problem", problem.document.encoded()))
+        declared.headers.append(contentsOf: problem.headers)
+        return MockProblem(declared: declared)
+    }
+
+    private func answer(_ request: HTTPServer.HTTPRequest, baseURL: String) throws(MockProblem) -> HTTPServer.HTTPResponse {
+        if request.pathSegments.isEmpty, request.isRead { return index(baseURL: baseURL) }
+        guard let versionIndex = served.firstIndex(where: { request.pathSegments.starts(with: $0.baseSegments) }) else {
+            throw MockProblem(
+                status: 404, title: "Not Found",
+                detail: "\(request.path) is under no mocked version; they are " + served.map { baseURL + $0.version.basePath }.joined(separator: ", "))
+        }
+        let version = served[versionIndex]
+        let path = request.pathSegments.dropFirst(version.baseSegments.count)
+        let method = request.isHead ? "GET" : request.method.uppercased()
+        var best: (index: Int, values: [String: String], literals: Int)?
+        var allowed: [String] = []
+        for (index, operation) in version.operations.enumerated() {
+            guard let match = operation.match(path) else { continue }
+            allowed.append(operation.operation.method.rawValue)
+            guard operation.operation.method.rawValue.uppercased() == method, match.literals > best?.literals ?? -1 else { continue }
+            best = (index, match.values, match.literals)
+        }
+        guard let best else {
+            if !allowed.isEmpty {
+                throw MockProblem(
+                    status: 405, title: "Method Not Allowed",
+                    detail: "\(version.version.label) has no \(method) \(request.path); it takes \(allowed.joined(separator: ", ")) there",
+                    headers: [("Allow", allowed.joined(separator: ", "))])
+            }
+            throw MockProblem(status: 404, title: "Not Found", detail: "\(version.version.label) has no operation at \(request.path)")
+        }
+        let operation = version.operations[best.index]
+        let accept = request.header("Accept")
+        do {
+            try check(request, against: operation, pathValues: best.values)
+        } catch {
+            throw refusal(error, of: operation, in: version.version, accept: accept)
+        }
+
+        let preference = MockPreference(headers: request.headers)
+        let status = preference.code ?? operation.defaultStatus
+        let made: MockAnswer
+        if preference.dynamic {
+            made = try MockAnswer.make(
+                operation, status: status, preference: preference, accept: accept, version: version.version,
+                draw: draws.add(1, ordering: .relaxed).oldValue)
+        } else {
+            let key = AnswerKey(version: versionIndex, operation: best.index, status: status, accept: accept, example: preference.example)
+            if let known = answers.withLock({ $0[key] }) {
+                made = known
+            } else {
+                made = try MockAnswer.make(operation, status: status, preference: preference, accept: accept, version: version.version, draw: 0)
+                answers.withLock { cache in
+                    if cache.count < Self.cacheLimit { cache[key] = made }
+                }
+            }
+        }
+        return HTTPServer.HTTPResponse(status: made.status, headers: made.headers, body: .bytes(made.body))
+    }
+
+    /// The operation's security, then the checks `call` makes of parameters and body.
+    private func check(_ request: HTTPServer.HTTPRequest, against operation: MockOperation, pathValues: [String: String]) throws(MockProblem) {
+        let cookies = Self.cookies(request.header("Cookie"))
+        if let problem = MockSecurityCheck.problem(for: operation, request: request, cookies: cookies) { throw problem }
+        var received = OpenAPIReceivedRequest(
+            pathValues: pathValues, query: request.query, headers: request.headers, cookies: cookies, body: .none)
+        do {
+            try received.checkParameters(against: operation.operation)
+        } catch {
+            throw MockProblem(error, operation: operation.operation, inBody: false)
+        }
+        received.body = try Self.body(of: request, for: operation.operation)
+        do {
+            try received.checkBody(against: operation.operation)
+        } catch {
+            throw MockProblem(error, operation: operation.operation, inBody: true)
+        }
+    }
+
+    /// The body as the operation reads it: JSON or a form by its Content-Type; a body of a type the
+    /// operation does not take is refused (415), malformed JSON too (400).
+    private static func body(of request: HTTPServer.HTTPRequest, for operation: OpenAPIOperation) throws(MockProblem) -> OpenAPIReceivedRequest.Body {
+        guard !request.body.isEmpty else { return .none }
+        guard let requestBody = operation.requestBody else { return .none }
+        let contentType = MockAnswer.essence(request.header("Content-Type") ?? "application/json")
+        let declared = requestBody.contentTypes.map(MockAnswer.essence)
+        let accepted = declared.isEmpty || declared.contains(contentType)
+            || declared.contains { $0.hasSuffix("/*") && contentType.hasPrefix($0.dropLast()) } || declared.contains("*/*")
+        guard accepted else {
+            throw MockProblem(
+                status: 415, title: "Unsupported Media Type",
+                detail: "\(operation.displayName) takes its body as \(declared.joined(separator: ", ")), not \(contentType)",
+                members: [("field", .string("Content-Type")), ("location", .string("header")),
+                          ("expected", .string(declared.joined(separator: ", "))), ("found", .string(contentType))])
+        }
+        if MockAnswer.isJSON(contentType) {
+            do {
+                return .json(try JSONValue.parse(Data(request.body)))
+            } catch {
+                throw MockProblem(
+                    status: 400, title: "Malformed body", detail: "the body is not JSON: \(error)",
+                    members: [("field", .string("body")), ("location", .string("body")), ("expected", .string("JSON")),
+                              ("found", .string("malformed JSON"))])
+            }
+        }
+        if contentType == "application/x-www-form-urlencoded" {
+            return .form(URLEncoding.decodeForm(Substring(String(decoding: request.body, as: UTF8.self))))
+        }
+        return .none
+    }
+
+    /// `a=1; b=2` → `[("a","1"), ("b","2")]`.
+    private static func cookies(_ header: String?) -> [(name: String, value: String)] {
+        guard let header else { return [] }
+        return header.split(separator: ";").compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else { return nil }
+            return (parts[0].trimmedHTTPWhitespace, parts[1].trimmedHTTPWhitespace)
+        }
+    }
+
+    /// `GET /`: each version served and its URL.
+    private func index(baseURL: String) -> HTTPServer.HTTPResponse {
+        let versions = served.map { served -> JSONValue in
+            .object(JSONObject([
+                ("service", .string(served.version.service)), ("version", .string(served.version.version)),
+                ("url", .string(baseURL + served.version.basePath)),
+                ("operations", .number(JSONNumber(served.operations.count))),
+            ]))
+        }
+        return .json(.object(JSONObject([("versions", .array(versions))])))
+    }
+}

@@ -1,0 +1,35 @@
+/// A deterministic generator (SplitMix64) seeded from text by FNV-1a, so the mock answers the same value
+/// for the same operation and status in every run and on every machine (Swift's `Hasher` is seeded per
+/// process, and `Int.random(in:using:)` does not promise its algorithm).
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed text: String) {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        state = hash
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in `0..<count` (0 when `count` is not positive).
+    mutating func below(_ count: Int) -> Int {
+        count > 0 ? Int(next() % UInt64(count)) : 0
+    }
+
+    /// A number in `range`, which may span all of `Int`.
+    mutating func integer(in range: ClosedRange<Int>) -> Int {
+        let span = UInt64(bitPattern: Int64(range.upperBound &- range.lowerBound))
+        guard span < UInt64.max else { return Int(truncatingIfNeeded: next()) }
+        return range.lowerBound &+ Int(truncatingIfNeeded: next() % (span + 1))
+    }
+}

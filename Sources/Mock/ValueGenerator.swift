@@ -1,0 +1,284 @@
+import APIDescriptions
+import JSON
+import FoundationFree
+
+/// A value that a schema accepts, made from the schema alone: its `const`, else (unless `dynamic`) its
+/// `example` or `default` when they fit, else its first enum value, else one built from its type and
+/// keywords — `format` (date-time, date, uuid, email, uri…), `required`, bounds, lengths, a simple
+/// `pattern`, `allOf` merged, the first `oneOf`/`anyOf` branch whose value the whole schema accepts.
+/// Deterministic: the same seed gives the same value.
+///
+/// Bounded: beyond `depthLimit` levels only required members are written, and after `budget` values
+/// none that can be left out, so a recursive or huge schema answers small.
+struct ValueGenerator {
+    let document: RawDocument
+    /// `Prefer: dynamic=true`: examples and defaults are passed over and choices are drawn.
+    let dynamic: Bool
+    /// Request or answer: a `readOnly` member is left out of one, a `writeOnly` one out of the other.
+    let forRequest: Bool
+    private var random: SeededRandom
+    private var budget = 2_000
+    static let depthLimit = 8
+    /// Values made beyond `budget` before the rest are cut to null.
+    static let overdraft = 20_000
+    /// Elements, members and characters written for one value at most, whatever `minItems`,
+    /// `minProperties` or `minLength` ask: a schema asking for more gets a value the check refuses, not a
+    /// mock that runs out of memory.
+    static let sizeLimit = 1_000
+    /// Past this depth even required members are cut; a schema that requires itself has no finite value.
+    static let hardDepthLimit = 32
+
+    init(document: RawDocument, seed: String, dynamic: Bool = false, forRequest: Bool = false) {
+        self.document = document
+        self.dynamic = dynamic
+        self.forRequest = forRequest
+        random = SeededRandom(seed: seed)
+    }
+
+    mutating func value(for schema: JSONSchema) -> JSONValue {
+        value(for: schema, depth: 0)
+    }
+
+    private mutating func value(for schema: JSONSchema, depth: Int) -> JSONValue {
+        budget -= 1
+        // Past the budget by this much (required members that require more, branches within branches), the
+        // value is cut short: the work of one answer stays bounded whatever the schema.
+        guard budget > -Self.overdraft else { return .null }
+        if let constant = schema.constValue { return constant }
+        let keywords = SchemaKeywords(schema, in: document)
+        if !dynamic {
+            for candidate in [keywords.example, keywords.defaultValue] {
+                if let candidate, schema.validate(candidate, limit: 1).isEmpty { return candidate }
+            }
+        }
+        if let values = schema.enumValues, !values.isEmpty {
+            return dynamic ? values[random.below(values.count)] : values[0]
+        }
+        let branches = schema.oneOf.isEmpty ? schema.anyOf : schema.oneOf
+        guard branches.isEmpty else { return composed(schema, branches: branches, keywords: keywords, depth: depth) }
+        return typed(schema, keywords: keywords, depth: depth)
+    }
+
+    /// The first branch (from a drawn one, when dynamic) whose value, merged with the schema's own
+    /// members, the whole schema accepts; the first branch's when none does.
+    private mutating func composed(_ schema: JSONSchema, branches: [JSONSchema], keywords: SchemaKeywords, depth: Int) -> JSONValue {
+        let own: JSONValue? = schema.properties.isEmpty && schema.types.isEmpty ? nil : typed(schema, keywords: keywords, depth: depth)
+        let start = dynamic ? random.below(branches.count) : 0
+        var first: JSONValue?
+        for offset in branches.indices where offset == 0 || budget > 0 {
+            let branch = branches[(start + offset) % branches.count]
+            var candidate = value(for: branch, depth: depth + 1)
+            if case .object(var merged)? = own, case .object(let extra) = candidate {
+                for (name, member) in extra { merged[name] = member }
+                candidate = .object(merged)
+            }
+            if first == nil { first = candidate }
+            if schema.validate(candidate, limit: 1).isEmpty { return candidate }
+        }
+        return first ?? .null
+    }
+
+    private mutating func typed(_ schema: JSONSchema, keywords: SchemaKeywords, depth: Int) -> JSONValue {
+        switch type(of: schema, keywords: keywords) {
+        case "object": return object(schema, keywords: keywords, depth: depth)
+        case "array": return array(schema, keywords: keywords, depth: depth)
+        case "integer": return integer(keywords)
+        case "number": return number(keywords)
+        case "boolean": return .bool(dynamic ? random.below(2) == 0 : true)
+        case "null": return .null
+        default: return .string(string(schema.format, keywords: keywords))
+        }
+    }
+
+    /// The declared type (the first that is not `null`), else the one the keywords imply.
+    private func type(of schema: JSONSchema, keywords: SchemaKeywords) -> String {
+        if let declared = schema.types.first(where: { $0 != "null" }) { return declared }
+        if schema.types == ["null"] { return "null" }
+        if !schema.properties.isEmpty || !schema.required.isEmpty { return "object" }
+        if schema.items != nil { return "array" }
+        if keywords.suggestsString || schema.format != nil { return "string" }
+        if keywords.suggestsNumber { return "number" }
+        return "object"
+    }
+
+    private mutating func object(_ schema: JSONSchema, keywords: SchemaKeywords, depth: Int) -> JSONValue {
+        guard depth < Self.hardDepthLimit else { return .object(JSONObject()) }
+        let required = Set(schema.required)
+        var members = JSONObject()
+        for (name, property) in schema.properties {
+            let isRequired = required.contains(name)
+            if !isRequired {
+                if depth >= Self.depthLimit || budget <= 0 { continue }
+                let leftOut = SchemaKeywords(property, in: document)
+                if forRequest ? leftOut.readOnly : leftOut.writeOnly { continue }
+            }
+            members[name] = value(for: property, depth: depth + 1)
+        }
+        // Required names no property declares, and members up to minProperties, are plain text.
+        for name in schema.required where members[name] == nil {
+            members[name] = .string(word())
+        }
+        if let least = keywords.minProperties, schema.allowsAdditionalProperties {
+            var index = 1
+            while members.count < min(least, Self.sizeLimit), index <= Self.sizeLimit {
+                if members["extra\(index)"] == nil { members["extra\(index)"] = .string(word()) }
+                index += 1
+            }
+        }
+        return .object(members)
+    }
+
+    private mutating func array(_ schema: JSONSchema, keywords: SchemaKeywords, depth: Int) -> JSONValue {
+        let least = min(keywords.minItems ?? 0, Self.sizeLimit)
+        var count = depth >= Self.depthLimit || budget <= 0 || depth >= Self.hardDepthLimit ? least : max(least, 1)
+        if let most = keywords.maxItems { count = min(count, most) }
+        guard let items = schema.items, count > 0 else { return .array([]) }
+        var elements: [JSONValue] = []
+        var attempts = 0
+        while elements.count < count, attempts < count * 4 + 4 {
+            attempts += 1
+            var element = value(for: items, depth: depth + 1)
+            if keywords.uniqueItems, elements.contains(element) {
+                var varied = ValueGenerator(document: document, seed: "\(attempts)", dynamic: true, forRequest: forRequest)
+                element = varied.value(for: items, depth: depth + 1)
+                if elements.contains(element) { continue }
+            }
+            elements.append(element)
+        }
+        return .array(elements)
+    }
+
+    private mutating func integer(_ keywords: SchemaKeywords) -> JSONValue {
+        var low = keywords.minimum.map { bound -> Int in
+            let ceiled = bound.rounded(.up)
+            return Self.clamped(keywords.exclusiveMinimum && ceiled == bound ? ceiled + 1 : ceiled)
+        }
+        var high = keywords.maximum.map { bound -> Int in
+            let floored = bound.rounded(.down)
+            return Self.clamped(keywords.exclusiveMaximum && floored == bound ? floored - 1 : floored)
+        }
+        if let step = keywords.multipleOf, step >= 1, step.rounded() == step, step < 1e15 {
+            let whole = Int(step)
+            low = low.map { Self.roundUp($0, to: whole) }
+            high = high.map { $0 - (($0 % whole) + whole) % whole }
+            let base = low ?? (high.map { min($0, whole) } ?? whole)
+            return .number(JSONNumber(base))
+        }
+        let from = low ?? min(1, high ?? 1)
+        let to = high ?? (from <= Int.max - 100 ? from + 100 : Int.max)
+        guard from <= to else { return .number(JSONNumber(from)) }
+        // Small numbers near the lower bound read like data; a drawn one may be anywhere in range.
+        let top = dynamic || to - from < 100 ? to : from + 99
+        return .number(JSONNumber(random.integer(in: from...top)))
+    }
+
+    private mutating func number(_ keywords: SchemaKeywords) -> JSONValue {
+        if let step = keywords.multipleOf, step < 1 || step.rounded() != step {
+            // A multiple of a fraction: the smallest one above the minimum, written from its step count.
+            let low = keywords.minimum ?? 0
+            var steps = (low / step).rounded(.up)
+            if keywords.exclusiveMinimum && steps * step <= low { steps += 1 }
+            return JSONNumber(steps * step).map(JSONValue.number) ?? .number(JSONNumber(0))
+        }
+        if keywords.multipleOf != nil { return integer(keywords) }
+        let low = keywords.minimum, high = keywords.maximum
+        switch (low, high) {
+        case let (low?, high?):
+            if high - low < 2 || keywords.exclusiveMinimum || keywords.exclusiveMaximum {
+                return JSONNumber((low + high) / 2).map(JSONValue.number) ?? .number(JSONNumber(0))
+            }
+            return integer(keywords)
+        default:
+            return integer(keywords)
+        }
+    }
+
+    /// Text for a string schema: its format's shape, else its pattern's, else a word, then fitted to its
+    /// lengths (padding where the pattern leaves room).
+    private mutating func string(_ format: String?, keywords: SchemaKeywords) -> String {
+        if let format, let shaped = formatted(format) { return shaped }
+        var text = word()
+        var padStart = false
+        var padEnd = true
+        if let pattern = keywords.pattern, let written = PatternText.text(matching: pattern) {
+            text = written.text
+            padEnd = !written.anchoredEnd
+            padStart = !written.anchoredStart && written.anchoredEnd
+            if written.anchoredStart && written.anchoredEnd { return text }
+        }
+        if let least = keywords.minLength, text.count < least {
+            let padding = String(repeating: "x", count: min(least - text.count, Self.sizeLimit))
+            if padEnd { text += padding } else if padStart { text = padding + text }
+        }
+        if let most = keywords.maxLength, text.count > most, keywords.pattern == nil {
+            text = String(text.prefix(most))
+        }
+        return text
+    }
+
+    private mutating func formatted(_ format: String) -> String? {
+        let n = random.below(10_000)
+        switch format.lowercased() {
+        case "date-time": return CivilTime.iso8601(secondsSince1970: Double(1_704_067_200 + n * 3_600))
+        case "date": return CivilTime.isoDay(secondsSince1970: Double(1_704_067_200 + n * 86_400))
+        case "time": return "12:00:00Z"
+        case "uuid": return uuid()
+        case "email", "idn-email": return "user\(n)@example.com"
+        case "uri", "url", "iri", "uri-reference", "iri-reference": return "https://example.com/\(word())/\(n)"
+        case "hostname", "idn-hostname": return "host\(n).example.com"
+        case "ipv4": return "192.0.2.\(n % 254 + 1)"
+        case "ipv6": return "2001:db8::\(String(n, radix: 16))"
+        case "byte": return "ZXhhbXBsZQ=="
+        case "password": return "secret-\(n)"
+        default: return nil
+        }
+    }
+
+    /// Text for a value the reader keeps no `JSONSchema` of (a response header): the written schema's
+    /// example, default, const or first enum value, else its type's or format's shape.
+    mutating func text(forWritten schema: JSONValue?) -> String {
+        let schema = document.resolved(schema)
+        for keyword in ["example", "default", "const"] {
+            if let value = schema?[keyword] { return Self.text(value) }
+        }
+        if case .array(let values)? = schema?["enum"], let first = values.first { return Self.text(first) }
+        let type = schema?["type"]?.stringValue ?? schema?["type"]?.arrayValue?.first(where: { $0 != .string("null") })?.stringValue
+        switch type {
+        case "integer", "number": return schema?["minimum"]?.numberValue?.description ?? String(1 + random.below(100))
+        case "boolean": return "true"
+        default: return schema?["format"]?.stringValue.flatMap { formatted($0) } ?? word()
+        }
+    }
+
+    private static func text(_ value: JSONValue) -> String {
+        if case .string(let text) = value { return text }
+        return value.encoded()
+    }
+
+    private mutating func uuid() -> String {
+        let digits = Array("0123456789abcdef")
+        var text = ""
+        for index in 0..<32 {
+            if [8, 12, 16, 20].contains(index) { text += "-" }
+            // Version 4, variant 10xx: a UUID any reader accepts.
+            let digit = index == 12 ? 4 : index == 16 ? 8 + random.below(4) : random.below(16)
+            text.append(digits[digit])
+        }
+        return text
+    }
+
+    private mutating func word() -> String {
+        let words = ["alpha", "bravo", "delta", "echo", "kilo", "lima", "oscar", "sierra", "tango", "zulu"]
+        return words[random.below(words.count)]
+    }
+
+    private static func clamped(_ value: Double) -> Int {
+        guard value.isFinite else { return value < 0 ? Int.min / 2 : Int.max / 2 }
+        return Int(max(min(value, 4e18), -4e18))
+    }
+
+    private static func roundUp(_ value: Int, to step: Int) -> Int {
+        let remainder = ((value % step) + step) % step
+        return remainder == 0 ? value : value + (step - remainder)
+    }
+}
