@@ -2,6 +2,7 @@ import JSON
 import FoundationFree
 import Secrets
 import HTTPClient
+import APIDescriptions
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -65,6 +66,9 @@ public final class ServiceFacade {
     /// Where web documents (locators, specs, the files their `$ref`s name) are kept between runs; nil
     /// keeps nothing.
     public var documentCache: DocumentCache?
+    /// How many files a description's `$ref`s may reach, and how many bytes (`--max-doc-files`,
+    /// `--max-doc-size`).
+    public var documentLimits = DocumentLimits()
     /// Server variables set with `server set`, per service (lower-cased name).
     var serverVariables: [String: [String: String]] = [:]
 
@@ -110,7 +114,7 @@ public final class ServiceFacade {
     /// them afresh.
     @discardableResult
     public func locate(
-        _ location: String?, refresh: Bool = false, cancellation: CancellationToken? = nil
+        _ location: String?, refresh: Bool = false, cancellation: CancellationToken? = nil, progress: LoadProgress? = nil
     ) throws(FacadeError) -> LocateReport {
         let target: String
         if let location {
@@ -123,7 +127,8 @@ public final class ServiceFacade {
         let loaded: Locator
         let loadedDocuments: [ServiceKey: EntryDocuments]
         var warnings: [String]
-        let fetcher = DocumentFetcher(transport: transport, cache: documentCache, refresh: refresh)
+        let fetcher = DocumentFetcher(
+            transport: transport, cache: documentCache, refresh: refresh, limits: documentLimits, progress: progress)
         do {
             let parsed = try LocatorLoader(transport: transport).load(target, with: fetcher, cancellation: cancellation)
             (loadedDocuments, warnings) = DocumentLoader(fetcher: fetcher).documents(for: parsed, cancellation: cancellation)

@@ -22,10 +22,10 @@ import Secrets
 public final class CurlTransport: Transport {
     public let configuration: TransportConfiguration
     private let handles: Mutex<CurlHandles>
-    private let noProxy: String
+    let noProxy: String
 
     /// How long one poll may block before the cancellation token is checked again.
-    private static let pollInterval: Int32 = 50
+    static let pollInterval: Int32 = 50
     private static let loopbackHosts = "localhost,127.0.0.1,::1"
 
     /// Setting CURLOPT_NOPROXY replaces the `no_proxy` variable, so the user's list is kept by
@@ -37,7 +37,7 @@ public final class CurlTransport: Transport {
 
     /// libcurl must be initialised once per process before any handle exists; a static `let` is
     /// initialised exactly once, thread-safely.
-    fileprivate static let globalInitialization: CURLcode = curl_global_init(Int(CURL_GLOBAL_ALL))
+    static let globalInitialization: CURLcode = curl_global_init(Int(CURL_GLOBAL_ALL))
 
     public init(configuration: TransportConfiguration = TransportConfiguration()) {
         self.configuration = configuration

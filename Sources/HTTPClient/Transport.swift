@@ -16,6 +16,10 @@ public protocol Transport: Sendable {
     func restoreCookieJar(_ lines: [String])
     /// Empties the jar.
     func clearCookies()
+    /// Answers to several GETs without bodies (the files of one description), fetched at once where the
+    /// transport can, in the order asked. Nil for a request that got no final answer here (a failure, a
+    /// redirect): the caller sends that one again with `send`, which follows redirects and says why.
+    func prefetch(_ requests: [HTTPRequest], cancellation: CancellationToken?) -> [HTTPResponse?]
 }
 
 extension Transport {
@@ -28,4 +32,8 @@ extension Transport {
     public func cookieJar() -> [String] { [] }
     public func restoreCookieJar(_ lines: [String]) {}
     public func clearCookies() {}
+    /// A transport that cannot fetch several at once leaves every request to `send`.
+    public func prefetch(_ requests: [HTTPRequest], cancellation: CancellationToken?) -> [HTTPResponse?] {
+        Array(repeating: nil, count: requests.count)
+    }
 }

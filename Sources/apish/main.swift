@@ -143,6 +143,7 @@ if arguments.showVersion {
 
 let facade = ServiceFacade(transport: CurlTransport(configuration: arguments.transportConfiguration), catalogue: DemoAPIs.catalogue)
 facade.documentCache = DocumentCache.standard(environment: environment)
+facade.documentLimits = arguments.documentLimits
 var options = ShellOptions(
     arguments: arguments, environment: environment,
     stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
@@ -230,6 +231,11 @@ do {
     for file in arguments.envFiles { try session.loadEnvFile(file) }
 } catch {
     fail(error.description, code: 1)
+}
+do {
+    if let server = arguments.server, facade.locator != nil { try facade.setServerBase(server) }
+} catch {
+    fail("--server: \(error.description)", code: 2)
 }
 
 var status: Int32
