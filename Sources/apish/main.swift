@@ -216,7 +216,7 @@ if let locator = arguments.locator(environment: environment) ?? profileLocator {
 let engine = ShellEngine(session: session)
 do {
     // Documents an entry names that fail at start-up (a bad `openapi` or `schema`) are said, not dropped.
-    for warning in try facade.locate(locatorSource).warnings {
+    for warning in try session.locate(locatorSource).warnings {
         StandardStream.write("apish: warning: \(TerminalText.singleLine(session.redact(warning)))\n")
     }
 } catch {
