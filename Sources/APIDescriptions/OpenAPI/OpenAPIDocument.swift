@@ -32,6 +32,10 @@ public struct OpenAPIDocument: Sendable {
     /// The published mistakes read past (`type: int`, a dangling `$ref` leaving an operation out), one line
     /// each naming its place.
     public internal(set) var warnings: [String] = []
+    /// A fingerprint of each named schema and each operation (`METHOD /path`), through the `$ref`s it
+    /// follows: two loads of a document tell what changed by them (`DocumentFingerprints`).
+    public internal(set) var schemaFingerprints: [String: UInt64] = [:]
+    public internal(set) var operationFingerprints: [String: UInt64] = [:]
 
     init(title: String, version: String, openAPIVersion: String, description: String?, serverURL: String?,
          operations: [OpenAPIOperation], source: String, securitySchemes: [String: OpenAPISecurityScheme] = [:]) {
@@ -56,6 +60,7 @@ public struct OpenAPIDocument: Sendable {
         var reader = OpenAPIReader(document: document, source: source, cancellation: cancellation)
         var read = try reader.read()
         read.warnings = mistakes + read.warnings
+        (read.schemaFingerprints, read.operationFingerprints) = DocumentFingerprints.of(document)
         return read
     }
 
