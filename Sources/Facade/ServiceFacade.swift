@@ -48,7 +48,18 @@ public final class ServiceFacade {
     }
 
     let transport: any Transport
-    public private(set) var locator: Locator?
+    /// The locator loaded last. Asking for it first runs a load put off until it is needed (`deferredLocate`).
+    public var locator: Locator? {
+        if let deferred = deferredLocate {
+            deferredLocate = nil
+            deferred(self)
+        }
+        return loadedLocator
+    }
+    private var loadedLocator: Locator?
+    /// A load put off until something asks for the locator: `apish -c …` without `--locator` starts the
+    /// embedded demo server only when a command needs a service.
+    public var deferredLocate: ((ServiceFacade) -> Void)?
     /// What the session holds apart from responses; a profile saves and restores it.
     public internal(set) var state = SessionState()
     var lastByKey: [ServiceKey: Exchange] = [:]
@@ -147,7 +158,7 @@ public final class ServiceFacade {
         }
         let reconciled = LocatorReconciler(previous: previous, loaded: loaded)
             .reconcile(choices: choices, currentService: currentService, isInUse: isInUse)
-        locator = loaded
+        loadedLocator = loaded
         choices = reconciled.choices
         currentService = reconciled.currentService
         let fallbacks = reconciled.fallbacks, latestMoves = reconciled.latestMoves

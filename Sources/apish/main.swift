@@ -201,6 +201,11 @@ if let locator = arguments.locator(environment: environment) ?? profileLocator {
         StandardStream.write("apish: serving the demo fixtures of \(folder) at \(server.baseURL)\n")
     }
 } else {
+    locatorSource = ""
+}
+
+/// Starts the embedded demo server and names its locator.
+@MainActor func startEmbeddedDemo() -> String {
     let server = DemoServer(configuration: DemoServerConfiguration(faults: environment["APISH_DEMO_FAULTS"] == "1"))
     do {
         try server.start()
@@ -209,20 +214,34 @@ if let locator = arguments.locator(environment: environment) ?? profileLocator {
     }
     demoServer = server
     session.profiles.embeddedServer = server.baseURL
-    locatorSource = server.baseURL + "/services.json"
     StandardStream.write("apish: embedded demo API at \(server.baseURL) (no --locator given)\n")
+    return server.baseURL + "/services.json"
+}
+
+/// The first load: its warnings said, its failure the end of a script (a prompt goes on without it).
+@MainActor func locateAtStart(_ source: String) {
+    do {
+        // Documents an entry names that fail at start-up (a bad `openapi` or `schema`) are said, not dropped.
+        for warning in try session.locate(source).warnings {
+            StandardStream.write("apish: warning: \(TerminalText.singleLine(session.redact(warning)))\n")
+        }
+    } catch {
+        let message = error.description + (LocatorHint.missingScheme(source).map { " (\($0))" } ?? "")
+        if !interactive { fail(message, code: 1) }
+        StandardStream.write("apish: \(TerminalText.singleLine(message))\n")
+    }
 }
 
 let engine = ShellEngine(session: session)
-do {
-    // Documents an entry names that fail at start-up (a bad `openapi` or `schema`) are said, not dropped.
-    for warning in try session.locate(locatorSource).warnings {
-        StandardStream.write("apish: warning: \(TerminalText.singleLine(session.redact(warning)))\n")
-    }
-} catch {
-    let message = error.description + (LocatorHint.missingScheme(locatorSource).map { " (\($0))" } ?? "")
-    if !interactive { fail(message, code: 1) }
-    StandardStream.write("apish: \(TerminalText.singleLine(message))\n")
+if !locatorSource.isEmpty {
+    locateAtStart(locatorSource)
+} else if interactive {
+    locateAtStart(startEmbeddedDemo())
+} else {
+    // Commands that need no service (help, set, a script of expectations on variables) run without the
+    // demo server: it starts when a command first asks for the locator.
+    // The commands run on the main thread, which is where the locator is asked for.
+    facade.deferredLocate = { _ in MainActor.assumeIsolated { locateAtStart(startEmbeddedDemo()) } }
 }
 do {
     if let profileName {

@@ -82,6 +82,22 @@ public enum DocumentBundle {
         return address + "#" + rest.dropFirst(key.count)
     }
 
+    /// A message with every place in a bundled file (`'#/x-apish-documents/4/a/b'`) written as the
+    /// document wrote it (`'https://h/pet.yaml#/a/b'`).
+    public static func writtenPlaces(in message: String, document: JSONValue) -> String {
+        let prefix = "#/" + member + "/"
+        guard message.contains(prefix) else { return message }
+        var result = ""
+        var rest = message
+        while let range = rest.literalRange(of: prefix) {
+            result += rest[..<range.lowerBound]
+            let end = rest[range.lowerBound...].firstIndex { $0 == "'" || $0 == " " || $0 == "\"" } ?? rest.endIndex
+            result += written(String(rest[range.lowerBound..<end]), in: document)
+            rest = String(rest[end...])
+        }
+        return result + rest
+    }
+
     /// A document's address without its fragment.
     static func address(_ reference: String) -> String {
         guard let hash = reference.firstIndex(of: "#") else { return reference }

@@ -34,7 +34,7 @@ extension OpenAPIReader {
     func unusableWarnings() -> [String] {
         unusable.map { reason, parts in
             let named = parts.prefix(Self.namedOperations).joined(separator: ", ") + (parts.count > Self.namedOperations ? ", …" : "")
-            return "\(reason.description); left out: \(named)" + (parts.count > 1 ? " (\(parts.count))" : "")
+            return "\(DocumentBundle.writtenPlaces(in: reason.description, document: document)); left out: \(named)" + (parts.count > 1 ? " (\(parts.count))" : "")
         }
     }
 

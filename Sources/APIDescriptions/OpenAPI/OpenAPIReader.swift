@@ -90,8 +90,9 @@ struct OpenAPIReader {
         for (key, member) in item where Self.methods.contains(key) {
             let pointer = itemPointer.appending(key)
             try usable("\(key.uppercased()) \(path)") { (reader: inout OpenAPIReader) throws(OpenAPIError) in
-                let operation = try reader.object(member, at: pointer, expected: "an operation object")
-                var read = try reader.readOperation(HTTPMethod(rawValue: key), path, operation, at: pointer, shared: shared)
+                // An operation may itself be a `$ref` (DigitalOcean's are, into one file each).
+                let (operation, operationPointer) = try reader.dereference(member, at: pointer)
+                var read = try reader.readOperation(HTTPMethod(rawValue: key), path, operation, at: operationPointer, shared: shared)
                 // An operation's own servers win over its path's, which win over the document's.
                 read.servers = OpenAPIServer.list(operation["servers"], source: reader.source) ?? pathServers ?? []
                 operations.append(read)
@@ -250,7 +251,7 @@ struct OpenAPIReader {
         throw .schema(.refCycle(pointer.description))
     }
 
-    func object(_ value: JSONValue?, at pointer: JSONPointer, expected: String) throws(OpenAPIError) -> JSONObject {
+    private func object(_ value: JSONValue?, at pointer: JSONPointer, expected: String) throws(OpenAPIError) -> JSONObject {
         guard case .object(let object)? = value else { throw .invalid(pointer: pointer.description, expected: expected) }
         return object
     }

@@ -56,8 +56,15 @@ enum PublishedMistakes {
             visited += 1
             if visited & 0xFFF == 0, cancellation?.isCancelled == true { throw .schema(.cancelled) }
             switch value {
-            case .object(let object):
+            case .object(var object):
                 var changed: JSONObject?
+                // `properties: {$ref: …}`: the map itself named by a reference, which peers follow.
+                if keysAreNames, object.count == 1, case .string(let reference)? = object["$ref"], reference.hasPrefix("#"),
+                   case .object(let target)? = JSONPointer(reference)?.resolve(in: document) {
+                    warnings.append("\(place): a $ref in place of a map of names; read as the map it names")
+                    object = target
+                    changed = target
+                }
                 var removed: [String] = []
                 for (position, (key, member)) in object.enumerated() {
                     if !keysAreNames, Self.isData(key) { continue }

@@ -44,3 +44,62 @@ import APIDescriptions
         #expect(try facade.locate(root).locator.entries.count == 1)
     }
 }
+
+/// DigitalOcean's description writes operations as `$ref`s to files of their own, and once a `properties`
+/// map as a `$ref`. Cut from github.com/digitalocean/openapi, specification/ (commit
+/// 7c1300c479fed9c353cda9fc21cd968619552304, Apache License 2.0): loadBalancers_add_droplets.yml and the
+/// attribute it names, trimmed to what shows the shape.
+@Suite struct DigitalOceanShapeTests {
+    @Test func operationsInFilesOfTheirOwnAndAReferencedPropertiesMapAreRead() throws {
+        let folder = try ScratchDirectory()
+        for sub in ["resources/load_balancers/models"] {
+            try FileManager.default.createDirectory(atPath: folder.path + "/" + sub, withIntermediateDirectories: true)
+        }
+        let root = try folder.write("DigitalOcean-public.v2.yaml", """
+            openapi: '3.0.0'
+            info: {title: DigitalOcean API, version: '2.0'}
+            servers: [{url: 'https://api.digitalocean.com'}]
+            paths:
+              /v2/load_balancers/{lb_id}/droplets:
+                post:
+                  $ref: 'resources/load_balancers/loadBalancers_add_droplets.yml'
+            """)
+        try folder.write("resources/load_balancers/loadBalancers_add_droplets.yml", """
+            operationId: loadBalancers_add_droplets
+            summary: Add Droplets to a Load Balancer
+            parameters:
+              - {name: lb_id, in: path, required: true, schema: {type: string}}
+            requestBody:
+              required: true
+              content:
+                application/json:
+                  schema:
+                    properties:
+                      $ref: 'models/attributes.yml#/load_balancer_droplet_ids'
+                    required:
+                     - droplet_ids
+            responses:
+              '204': {description: The action was successful.}
+            """)
+        try folder.write("resources/load_balancers/models/attributes.yml", """
+            load_balancer_droplet_ids:
+              droplet_ids:
+                type: array
+                items: {type: integer}
+                example: [3164444, 3164445]
+            """)
+        let facade = ServiceFacade(transport: CurlTransport())
+        let report = try facade.locate(root)
+        let (api, _) = try facade.openAPI()
+        let operation = try #require(api.document.operation(named: "loadBalancers_add_droplets"))
+        #expect(operation.summary == "Add Droplets to a Load Balancer")
+        #expect(operation.parameters.map(\.name) == ["lb_id"])
+        #expect(operation.requestBody?.schema?.properties.map(\.name) == ["droplet_ids"])
+        // one warning, naming the file and place the document wrote
+        #expect(report.warnings == [
+            "digitalocean-api v2.0: " + URL(fileURLWithPath: folder.path).absoluteString
+                + "resources/load_balancers/loadBalancers_add_droplets.yml#/requestBody/content/application~1json/schema/properties: "
+                + "a $ref in place of a map of names; read as the map it names",
+        ])
+    }
+}
