@@ -7,7 +7,7 @@ import JSON
 /// values of its document's server `{variables}`.
 struct ServerCommand: Command {
     let name = "server"
-    let abstract = "Show where a service's requests go and why, send them elsewhere, or set server variables"
+    let abstract = "Show where a service's requests go and why, or send them elsewhere"
     let usage = "server [SERVICE] | server URL [SERVICE] | server reset [SERVICE] | server set NAME=VALUE… [SERVICE]"
     let details = [
         "server                      the current service's base URL, why it is that one, and its variables",
