@@ -63,6 +63,11 @@ static inline CURLcode apish_easy_getinfo_slist(CURL *handle, CURLINFO info, str
     return curl_easy_getinfo(handle, info, value);
 }
 
+/* curl_multi_setopt is variadic too: the long options (CURLMOPT_MAX_HOST_CONNECTIONS, …). */
+static inline CURLMcode apish_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
+    return curl_multi_setopt(handle, option, value);
+}
+
 /* The CURLAUTH_ masks are macros with casts, which Swift does not import. */
 static inline long apish_auth_basic(void) { return (long)CURLAUTH_BASIC; }
 static inline long apish_auth_digest(void) { return (long)CURLAUTH_DIGEST; }

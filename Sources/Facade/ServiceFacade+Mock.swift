@@ -10,7 +10,7 @@ extension ServiceFacade {
         let entries = current.entries.map { entry in urls[entry.key].map { entry.with(url: $0) } ?? entry }
         var moved = Locator(source: current.source, entries: entries, loadedAt: current.loadedAt)
         moved.openAPIDocument = current.openAPIDocument
-        locator = moved
+        loadedLocator = moved
     }
 
     /// Why no server answers at an entry's URL (refused, no such host, timed out), or nil when one answers

@@ -57,7 +57,7 @@ extension ServiceFacade {
         readFile: RawRequest.FileReader? = nil, cancellation: CancellationToken? = nil
     ) throws(FacadeError) -> Exchange {
         let (api, entry) = try operationOwner(operation, service: service)
-        let baseURL = api.baseURL(for: operation, entryURL: entry.url, variables: serverVariables[entry.name.lowercased()] ?? [:])
+        let baseURL = serverBase(of: entry, operation: operation).url
         // The reader left such servers out; a server variable set since must not bring one back. (The
         // entry's own URL is the locator's to choose.)
         if baseURL != entry.url, LocatorLocation.isWeb(api.document.source), !LocatorLocation.isWeb(baseURL) {
@@ -66,47 +66,5 @@ extension ServiceFacade {
         }
         let endpoint = try api.call(operation, arguments: arguments, baseURL: baseURL, checked: checked, readFile: readFile)
         return perform(endpoint, entry: entry, cancellation: cancellation).exchange
-    }
-
-    /// Where a service's requests go now: its document's servers with the variables `server set` gave,
-    /// and the servers of its paths and operations that declare their own.
-    public struct ServerReport: Sendable {
-        public let service: String
-        public let url: String
-        public let servers: [OpenAPIServer]
-        public let values: [String: String]
-    }
-
-    /// The servers of a service's OpenAPI document (which service as in `openAPI(_:)`).
-    public func servers(_ service: String? = nil) throws(FacadeError) -> ServerReport {
-        let (api, entry) = try openAPI(service)
-        let values = serverVariables[entry.name.lowercased()] ?? [:]
-        var servers = api.document.servers
-        for operation in api.document.operations {
-            for server in operation.servers where !servers.contains(server) { servers.append(server) }
-        }
-        return ServerReport(
-            service: entry.key.description, url: api.baseURL(for: nil, entryURL: entry.url, variables: values),
-            servers: servers, values: values)
-    }
-
-    /// Gives a server variable a value for the service's later calls (`server set region=eu`): a
-    /// variable of any of its servers, and one of the values it allows when it lists them.
-    @discardableResult
-    public func setServerVariable(_ name: String, to value: String, service: String? = nil) throws(FacadeError) -> ServerReport {
-        let report = try servers(service)
-        let declaring = report.servers.filter { $0.variables.contains { $0.name == name } }
-        guard !declaring.isEmpty else {
-            let names = Set(report.servers.flatMap { $0.variables.map(\.name) }).sorted()
-            throw .invalidRequest(names.isEmpty
-                ? "\(report.service) has no server variables"
-                : "\(report.service) has no server variable \(name) (it has \(names.joined(separator: ", ")))")
-        }
-        for server in declaring {
-            if let problem = server.problem(setting: name, to: value) { throw .invalidRequest(problem) }
-        }
-        let (_, entry) = try openAPI(service)
-        serverVariables[entry.name.lowercased(), default: [:]][name] = value
-        return try servers(service)
     }
 }

@@ -101,8 +101,9 @@ extension ServiceFacade {
         case .service(_, let path), .relative(let path):
             return String(path.prefix { $0 != "?" })
         case .url:
-            guard url.hasPrefix(entry.url) else { return nil }
-            let rest = url.dropFirst(entry.url.count)
+            let base = routed(entry).url
+            guard url.hasPrefix(base) else { return nil }
+            let rest = url.dropFirst(base.count)
             guard rest.first.map({ "/?#".contains($0) }) ?? true else { return nil }
             return String(rest.prefix { $0 != "?" && $0 != "#" })
         }
@@ -120,7 +121,7 @@ extension ServiceFacade {
         cancellation: CancellationToken?
     ) -> (exchange: Exchange, value: T?) {
         let sent = RequestPipeline(transport: transport, tokens: oauth2Tokens).run(
-            endpoint, entry: entry, extraQuery: extra, state: state, cancellation: cancellation)
+            endpoint, entry: entry.map(routed), extraQuery: extra, state: state, cancellation: cancellation)
         let exchange = record(request: sent.request, entry: entry, result: sent.result, outcome: sent.outcome,
                               model: sent.model, isMainResource: isMainResource, warnings: sent.warnings)
         return (exchange, sent.value)
@@ -168,16 +169,16 @@ extension ServiceFacade {
         switch target {
         case .url(let url):
             // Versions may share a URL (header or query versioning): the service's active one is meant.
-            let inScope = locator?.entries.filter { URLScope.contains(base: $0.url, url: url) } ?? []
+            let inScope = locator?.entries.filter { URLScope.contains(base: routed($0).url, url: url) } ?? []
             let entry = inScope.first { activeVersion(of: $0.name) == $0.version } ?? inScope.first
             return (url, entry)
         case let .service(name, path):
             let entry = try activeEntry(of: name)
-            return (RequestPipeline.joined(entry.url, path), entry)
+            return (RequestPipeline.joined(routed(entry).url, path), entry)
         case .relative(let path):
             guard let current = currentService else { throw .noActiveService }
             let entry = try activeEntry(of: current)
-            return (RequestPipeline.joined(entry.url, path), entry)
+            return (RequestPipeline.joined(routed(entry).url, path), entry)
         }
     }
 

@@ -2,6 +2,7 @@ import JSON
 import FoundationFree
 import Secrets
 import HTTPClient
+import APIDescriptions
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -47,7 +48,18 @@ public final class ServiceFacade {
     }
 
     let transport: any Transport
-    public internal(set) var locator: Locator?
+    /// The locator loaded last. Asking for it first runs a load put off until it is needed (`deferredLocate`).
+    public var locator: Locator? {
+        if let deferred = deferredLocate {
+            deferredLocate = nil
+            deferred(self)
+        }
+        return loadedLocator
+    }
+    var loadedLocator: Locator?
+    /// A load put off until something asks for the locator: `apish -c …` without `--locator` starts the
+    /// embedded demo server only when a command needs a service.
+    public var deferredLocate: ((ServiceFacade) -> Void)?
     /// What the session holds apart from responses; a profile saves and restores it.
     public internal(set) var state = SessionState()
     var lastByKey: [ServiceKey: Exchange] = [:]
@@ -65,6 +77,9 @@ public final class ServiceFacade {
     /// Where web documents (locators, specs, the files their `$ref`s name) are kept between runs; nil
     /// keeps nothing.
     public var documentCache: DocumentCache?
+    /// How many files a description's `$ref`s may reach, and how many bytes (`--max-doc-files`,
+    /// `--max-doc-size`).
+    public var documentLimits = DocumentLimits()
     /// Server variables set with `server set`, per service (lower-cased name).
     var serverVariables: [String: [String: String]] = [:]
 
@@ -115,7 +130,7 @@ public final class ServiceFacade {
     /// them afresh.
     @discardableResult
     public func locate(
-        _ location: String?, refresh: Bool = false, cancellation: CancellationToken? = nil
+        _ location: String?, refresh: Bool = false, cancellation: CancellationToken? = nil, progress: LoadProgress? = nil
     ) throws(FacadeError) -> LocateReport {
         let target: String
         if let location {
@@ -128,7 +143,8 @@ public final class ServiceFacade {
         let loaded: Locator
         let loadedDocuments: [ServiceKey: EntryDocuments]
         var warnings: [String]
-        let fetcher = DocumentFetcher(transport: transport, cache: documentCache, refresh: refresh)
+        let fetcher = DocumentFetcher(
+            transport: transport, cache: documentCache, refresh: refresh, limits: documentLimits, progress: progress)
         do {
             let parsed = try LocatorLoader(transport: transport).load(target, with: fetcher, cancellation: cancellation)
             (loadedDocuments, warnings) = DocumentLoader(fetcher: fetcher).documents(for: parsed, cancellation: cancellation)
@@ -147,7 +163,7 @@ public final class ServiceFacade {
         }
         let reconciled = LocatorReconciler(previous: previous, loaded: loaded)
             .reconcile(choices: choices, currentService: currentService, isInUse: isInUse)
-        locator = loaded
+        loadedLocator = loaded
         choices = reconciled.choices
         currentService = reconciled.currentService
         let fallbacks = reconciled.fallbacks, latestMoves = reconciled.latestMoves

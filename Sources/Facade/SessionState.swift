@@ -19,6 +19,9 @@ public struct SessionState: Sendable, Equatable {
     public var location: Coordinate? = Coordinate(latitude: 51.50998, longitude: -0.1337)
     /// Whether responses carry the request head as really sent (`verbose on`).
     public var recordsSentHeaders = false
+    /// The base URL the user gave a service (lower-cased name) with `server URL` or `--server`: where all
+    /// its requests go, over its locator entry and its document.
+    public internal(set) var serverBases: [String: String] = [:]
 
     public init() {}
 }
@@ -28,7 +31,7 @@ extension SessionState {
     /// `HTTPHeaders` hold them.
     public init(
         choices: [String: ServiceFacade.VersionChoice], currentService: String?, headers: HTTPHeaders,
-        credentials: Credentials, location: Coordinate?, recordsSentHeaders: Bool
+        credentials: Credentials, location: Coordinate?, recordsSentHeaders: Bool, serverBases: [String: String] = [:]
     ) {
         self.init()
         self.choices = Dictionary(choices.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
@@ -37,5 +40,6 @@ extension SessionState {
         self.credentials = credentials
         self.location = location
         self.recordsSentHeaders = recordsSentHeaders
+        self.serverBases = Dictionary(serverBases.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
     }
 }

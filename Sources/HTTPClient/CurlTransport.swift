@@ -24,13 +24,13 @@ public final class CurlTransport: Transport {
     private let handles: Mutex<CurlHandles>
     /// Who sees bodies as they arrive, while `streaming` runs.
     private let observer = Mutex<(any ResponseStreaming)?>(nil)
-    private let noProxy: String
+    let noProxy: String
     /// The CA bundle and folder: the configuration's, else the environment's as curl reads it.
     private let caFile: String?
     private let caPath: String?
 
     /// How long one poll may block before the cancellation token is checked again.
-    private static let pollInterval: Int32 = 50
+    static let pollInterval: Int32 = 50
     private static let loopbackHosts = "localhost,127.0.0.1,::1"
 
     /// Setting CURLOPT_NOPROXY replaces the `no_proxy` variable, so the user's list is kept by
@@ -42,7 +42,7 @@ public final class CurlTransport: Transport {
 
     /// libcurl must be initialised once per process before any handle exists; a static `let` is
     /// initialised exactly once, thread-safely.
-    fileprivate static let globalInitialization: CURLcode = curl_global_init(Int(CURL_GLOBAL_ALL))
+    static let globalInitialization: CURLcode = curl_global_init(Int(CURL_GLOBAL_ALL))
 
     public init(configuration: TransportConfiguration = TransportConfiguration()) {
         self.configuration = configuration

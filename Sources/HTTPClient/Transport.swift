@@ -24,6 +24,10 @@ public protocol Transport: Sendable {
     /// Runs `body` with `observer` receiving the body of each final response as it arrives (a stream shown
     /// while it lasts); the whole body is still collected and returned.
     func streaming<T, E: Error>(to observer: (any ResponseStreaming)?, _ body: () throws(E) -> T) throws(E) -> T
+    /// Answers to several GETs without bodies (the files of one description), fetched at once where the
+    /// transport can, in the order asked. Nil for a request that got no final answer here (a failure, a
+    /// redirect): the caller sends that one again with `send`, which follows redirects and says why.
+    func prefetch(_ requests: [HTTPRequest], cancellation: CancellationToken?) -> [HTTPResponse?]
 }
 
 /// Receives a response's body as it arrives. Called on the transfer's thread, while the request runs.
@@ -46,5 +50,11 @@ extension Transport {
     /// A transport that cannot stream (a stub in a test) hands over whole bodies only.
     public func streaming<T, E: Error>(to observer: (any ResponseStreaming)?, _ body: () throws(E) -> T) throws(E) -> T {
         try body()
+
+    }
+
+    /// A transport that cannot fetch several at once leaves every request to `send`.
+    public func prefetch(_ requests: [HTTPRequest], cancellation: CancellationToken?) -> [HTTPResponse?] {
+        Array(repeating: nil, count: requests.count)
     }
 }

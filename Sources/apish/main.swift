@@ -180,6 +180,7 @@ if arguments.showVersion {
 
 let facade = ServiceFacade(transport: CurlTransport(configuration: arguments.transportConfiguration), catalogue: DemoAPIs.catalogue)
 facade.documentCache = DocumentCache.standard(environment: environment)
+facade.documentLimits = arguments.documentLimits
 var options = ShellOptions(
     arguments: arguments, environment: environment,
     stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
@@ -240,6 +241,11 @@ if let locator = arguments.locator(environment: environment) ?? profileLocator {
         StandardStream.write("apish: serving the demo fixtures of \(folder) at \(server.baseURL)\n")
     }
 } else {
+    locatorSource = ""
+}
+
+/// Starts the embedded demo server and names its locator.
+@MainActor func startEmbeddedDemo() -> String {
     let server = DemoServer(configuration: DemoServerConfiguration(faults: environment["APISH_DEMO_FAULTS"] == "1"))
     do {
         try server.start()
@@ -248,20 +254,34 @@ if let locator = arguments.locator(environment: environment) ?? profileLocator {
     }
     demoServer = server
     session.profiles.embeddedServer = server.baseURL
-    locatorSource = server.baseURL + "/services.json"
     StandardStream.write("apish: embedded demo API at \(server.baseURL) (no --locator given)\n")
+    return server.baseURL + "/services.json"
+}
+
+/// The first load: its warnings said, its failure the end of a script (a prompt goes on without it).
+@MainActor func locateAtStart(_ source: String) {
+    do {
+        // Documents an entry names that fail at start-up (a bad `openapi` or `schema`) are said, not dropped.
+        for warning in try session.locate(source).warnings {
+            StandardStream.write("apish: warning: \(TerminalText.singleLine(session.redact(warning)))\n")
+        }
+    } catch {
+        let message = error.description + (LocatorHint.missingScheme(source).map { " (\($0))" } ?? "")
+        if !interactive { fail(message, code: 1) }
+        StandardStream.write("apish: \(TerminalText.singleLine(message))\n")
+    }
 }
 
 let engine = ShellEngine(session: session)
-do {
-    // Documents an entry names that fail at start-up (a bad `openapi` or `schema`) are said, not dropped.
-    for warning in try facade.locate(locatorSource).warnings {
-        StandardStream.write("apish: warning: \(TerminalText.singleLine(session.redact(warning)))\n")
-    }
-} catch {
-    let message = error.description + (LocatorHint.missingScheme(locatorSource).map { " (\($0))" } ?? "")
-    if !interactive { fail(message, code: 1) }
-    StandardStream.write("apish: \(TerminalText.singleLine(message))\n")
+if !locatorSource.isEmpty {
+    locateAtStart(locatorSource)
+} else if interactive {
+    locateAtStart(startEmbeddedDemo())
+} else {
+    // Commands that need no service (help, set, a script of expectations on variables) run without the
+    // demo server: it starts when a command first asks for the locator.
+    // The commands run on the main thread, which is where the locator is asked for.
+    facade.deferredLocate = { _ in MainActor.assumeIsolated { locateAtStart(startEmbeddedDemo()) } }
 }
 do {
     if let profileName {
@@ -270,6 +290,11 @@ do {
     for file in arguments.envFiles { try session.loadEnvFile(file) }
 } catch {
     fail(error.description, code: 1)
+}
+do {
+    if let server = arguments.server, facade.locator != nil { try facade.setServerBase(server) }
+} catch {
+    fail("--server: \(error.description)", code: 2)
 }
 
 var status: Int32

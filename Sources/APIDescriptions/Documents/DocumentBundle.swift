@@ -14,10 +14,10 @@ import Foundation
 /// follows references in one document only, with its cycle and bomb checks unchanged.
 ///
 /// A reference resolves against the file that holds it. A file fetched from the web may refer only to
-/// http(s) URLs. Each file is fetched once, and at most `fileLimit` files and `byteLimit` bytes are.
+/// http(s) URLs. Each file is fetched and parsed once, and at most `limits.files` files and
+/// `limits.bytes` bytes are. Files are asked for in waves: every file the files read so far name is
+/// handed to `prefetch` at once (a fetcher may then fetch them concurrently), then read one by one.
 public enum DocumentBundle {
-    public static let fileLimit = 100
-    public static let byteLimit = 64 << 20
     /// The root member that holds the other files.
     public static let member = "x-apish-documents"
     /// The root member that holds each other file's address, by the same keys, so a message can name the
@@ -27,20 +27,28 @@ public enum DocumentBundle {
     /// The document with every file it refers to; `document` itself when it refers to none. `fetch` gives
     /// a file's bytes from its absolute address (or the reason it cannot).
     public static func bundle(
-        _ document: JSONValue, source: String, cancellation: CancellationToken? = nil,
+        _ document: JSONValue, source: String, limits: DocumentLimits = DocumentLimits(),
+        cancellation: CancellationToken? = nil,
+        prefetch: ([String]) -> Void = { _ in },
         fetch: (String) throws(DocumentBundleError) -> Data
     ) throws(DocumentBundleError) -> JSONValue {
-        var bundler = Bundler(rootAddress: Self.address(source))
+        var bundler = Bundler(rootAddress: Self.address(source), fileLimit: limits.files)
         guard let rewrittenRoot = try bundler.rewrite(document, in: 0) else { return document }
         var files: [JSONValue] = []
+        files.reserveCapacity(bundler.addresses.count)
         var next = 1
+        var prefetched = 1
         var bytes = 0
         while next < bundler.addresses.count {
             if cancellation?.isCancelled == true { throw .cancelled }
+            if next == prefetched {
+                prefetch(Array(bundler.addresses[next...]))
+                prefetched = bundler.addresses.count
+            }
             let address = bundler.addresses[next]
             let data = try fetch(address)
             bytes += data.count
-            guard bytes <= byteLimit else { throw .tooLarge(limit: byteLimit) }
+            guard bytes <= limits.bytes else { throw .tooLarge(limit: limits.bytes) }
             let value: JSONValue
             do {
                 value = try APIDocumentText.parse(data, cancellation: cancellation)
@@ -74,6 +82,22 @@ public enum DocumentBundle {
         return address + "#" + rest.dropFirst(key.count)
     }
 
+    /// A message with every place in a bundled file (`'#/x-apish-documents/4/a/b'`) written as the
+    /// document wrote it (`'https://h/pet.yaml#/a/b'`).
+    public static func writtenPlaces(in message: String, document: JSONValue) -> String {
+        let prefix = "#/" + member + "/"
+        guard message.contains(prefix) else { return message }
+        var result = ""
+        var rest = message
+        while let range = rest.literalRange(of: prefix) {
+            result += rest[..<range.lowerBound]
+            let end = rest[range.lowerBound...].firstIndex { $0 == "'" || $0 == " " || $0 == "\"" } ?? rest.endIndex
+            result += written(String(rest[range.lowerBound..<end]), in: document)
+            rest = String(rest[end...])
+        }
+        return result + rest
+    }
+
     /// A document's address without its fragment.
     static func address(_ reference: String) -> String {
         guard let hash = reference.firstIndex(of: "#") else { return reference }
@@ -84,8 +108,10 @@ public enum DocumentBundle {
         /// The root's address first, then each other file in the order first referred to.
         var addresses: [String]
         var indexByAddress: [String: Int]
+        let fileLimit: Int
 
-        init(rootAddress: String) {
+        init(rootAddress: String, fileLimit: Int) {
+            self.fileLimit = fileLimit
             // A plain path is spelled as the file URL that references resolve to, so a `$ref` back to the
             // root names the root.
             var root = rootAddress
@@ -158,7 +184,7 @@ public enum DocumentBundle {
 
         private mutating func index(of address: String) throws(DocumentBundleError) -> Int {
             if let known = indexByAddress[address] { return known }
-            guard addresses.count <= DocumentBundle.fileLimit else { throw .tooManyFiles(limit: DocumentBundle.fileLimit) }
+            guard addresses.count <= fileLimit else { throw .tooManyFiles(limit: fileLimit) }
             addresses.append(address)
             indexByAddress[address] = addresses.count - 1
             return addresses.count - 1
@@ -187,9 +213,10 @@ public enum DocumentBundleError: Error, Sendable, Equatable, CustomStringConvert
         case let .unreadable(address, reason):
             "cannot read \(address), which a $ref names: \(reason)"
         case .tooManyFiles(let limit):
-            "the document's $refs reach more than \(limit) other files"
+            "the document's $refs reach more than \(limit) other files; \(DocumentLimits.filesOption) N raises the cap"
         case .tooLarge(let limit):
-            "the files the document's $refs reach pass \(limit >> 20) MiB together"
+            "the files the document's $refs reach pass \(DocumentLimits.mebibytes(limit)) MiB together; "
+                + "\(DocumentLimits.bytesOption) MIB raises the cap"
         case .cancelled:
             "cancelled"
         }

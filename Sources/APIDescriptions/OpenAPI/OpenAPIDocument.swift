@@ -37,6 +37,13 @@ public struct OpenAPIDocument: Sendable {
     public let source: String
     /// `components.securitySchemes` by name.
     public let securitySchemes: [String: OpenAPISecurityScheme]
+    /// The published mistakes read past (`type: int`, a dangling `$ref` leaving an operation out), one line
+    /// each naming its place.
+    public internal(set) var warnings: [String] = []
+    /// A fingerprint of each named schema and each operation (`METHOD /path`), through the `$ref`s it
+    /// follows: two loads of a document tell what changed by them (`DocumentFingerprints`).
+    public internal(set) var schemaFingerprints: [String: UInt64] = [:]
+    public internal(set) var operationFingerprints: [String: UInt64] = [:]
 
     init(title: String, version: String, openAPIVersion: String, description: String?, serverURL: String?,
          operations: [OpenAPIOperation], source: String, securitySchemes: [String: OpenAPISecurityScheme] = [:]) {
@@ -54,12 +61,15 @@ public struct OpenAPIDocument: Sendable {
     /// A Swagger 2.0 document is read as the OpenAPI 3 document it converts to (`Swagger2Conversion`). A
     /// tripped `cancellation` stops the reading with `OpenAPIError.schema(.cancelled)`.
     public static func parse(_ document: JSONValue, source: String, cancellation: CancellationToken? = nil) throws(OpenAPIError) -> OpenAPIDocument {
-        var document = document
+        var (document, mistakes) = try PublishedMistakes.repair(document, cancellation: cancellation)
         if let swagger = document["swagger"]?.displayText, swagger == "2.0" || swagger == "2" {
             document = Swagger2Conversion.convert(document, source: source)
         }
         var reader = OpenAPIReader(document: document, source: source, cancellation: cancellation)
-        return try reader.read()
+        var read = try reader.read()
+        read.warnings = mistakes + read.warnings
+        (read.schemaFingerprints, read.operationFingerprints) = DocumentFingerprints.of(document)
+        return read
     }
 
     /// Parses the bytes as JSON or YAML (see `APIDocumentText`); bytes that are neither are `notJSON`.

@@ -27,6 +27,11 @@ struct OpenAPIReader {
     private var security: OpenAPISecurityReader?
     /// The servers left out because a document from the web may not send requests off the web.
     private var refusedServers: [OpenAPIDocument.RefusedServer] = []
+    /// The published mistakes read past, one line each (see `OpenAPIReader+Leniency.swift`).
+    var warnings: [String] = []
+    /// Why parts could not be used (a dangling `$ref`), each reason with the operations it cost.
+    var unusable: [(reason: OpenAPIError, operations: [String])] = []
+    var operationIds = Set<String>()
 
     init(document: JSONValue, source: String, cancellation: CancellationToken? = nil) {
         self.document = document
@@ -62,8 +67,9 @@ struct OpenAPIReader {
         var operations: [OpenAPIOperation] = []
         for (path, item) in paths where !path.hasPrefix("x-") {
             if cancellation?.isCancelled == true { throw .schema(.cancelled) }
-            try readPathItem(path, item, into: &operations)
+            try usable(path) { (reader: inout OpenAPIReader) throws(OpenAPIError) in try reader.readPathItem(path, item, into: &operations) }
         }
+        try finishLeniency(operations: operations)
         let graph: SchemaGraph
         do {
             graph = try schemas.finish()
@@ -77,24 +83,28 @@ struct OpenAPIReader {
             operations: operations, source: source, securitySchemes: security.schemes)
         document.servers = documentServers ?? []
         document.refusedServers = refusedServers
+        document.warnings = warnings + unusableWarnings()
         return document
     }
 
-    private mutating func readPathItem(_ path: String, _ value: JSONValue, into operations: inout [OpenAPIOperation]) throws(OpenAPIError) {
+    mutating func readPathItem(_ path: String, _ value: JSONValue, into operations: inout [OpenAPIOperation]) throws(OpenAPIError) {
         let (item, itemPointer) = try dereference(value, at: JSONPointer(tokens: ["paths", path]))
         let shared = try parameters(item["parameters"], at: itemPointer.appending("parameters"))
         let pathServers = servers(item["servers"], at: "paths.\(path).servers")
         for (key, member) in item where Self.methods.contains(key) {
             let pointer = itemPointer.appending(key)
-            let operation = try self.object(member, at: pointer, expected: "an operation object")
-            var read = try readOperation(HTTPMethod(rawValue: key), path, operation, at: pointer, shared: shared)
-            // An operation's own servers win over its path's, which win over the document's.
-            read.servers = servers(operation["servers"], at: "paths.\(path).\(key).servers") ?? pathServers ?? []
-            operations.append(read)
+            try usable("\(key.uppercased()) \(path)") { (reader: inout OpenAPIReader) throws(OpenAPIError) in
+                // An operation may itself be a `$ref` (DigitalOcean's are, into one file each).
+                let (operation, operationPointer) = try reader.dereference(member, at: pointer)
+                var read = try reader.readOperation(HTTPMethod(rawValue: key), path, operation, at: operationPointer, shared: shared)
+                // An operation's own servers win over its path's, which win over the document's.
+                read.servers = reader.servers(operation["servers"], at: "paths.\(path).\(key).servers") ?? pathServers ?? []
+                operations.append(read)
+            }
         }
     }
 
-    private mutating func readOperation(_ method: HTTPMethod, _ path: String, _ operation: JSONObject, at pointer: JSONPointer,
+    mutating func readOperation(_ method: HTTPMethod, _ path: String, _ operation: JSONObject, at pointer: JSONPointer,
                                         shared: [OpenAPIParameter]) throws(OpenAPIError) -> OpenAPIOperation {
         let merged = try Self.merge(shared, try parameters(operation["parameters"], at: pointer.appending("parameters")),
                                     templateNames: OpenAPIOperation.templateNames(in: path), cancellation: cancellation)
@@ -103,6 +113,7 @@ struct OpenAPIReader {
             body = try requestBody(bodyValue, at: pointer.appending("requestBody"))
         }
         var responses: [OpenAPIResponse] = []
+        if operation["responses"] == nil { noteMissingResponses(at: pointer) }
         if let responsesValue = operation["responses"] {
             let responsesPointer = pointer.appending("responses")
             for (status, value) in try object(responsesValue, at: responsesPointer, expected: "an object") where !status.hasPrefix("x-") {
@@ -110,7 +121,7 @@ struct OpenAPIReader {
             }
         }
         return OpenAPIOperation(
-            method: method, path: path, operationId: operation["operationId"]?.stringValue,
+            method: method, path: path, operationId: operation["operationId"]?.stringValue.map { uniqueOperationId($0, at: pointer) },
             summary: operation["summary"]?.stringValue, description: operation["description"]?.stringValue,
             deprecated: operation["deprecated"]?.boolValue ?? false,
             parameters: merged, requestBody: body, responses: responses,
@@ -151,7 +162,8 @@ struct OpenAPIReader {
             let name = try string(parameter["name"], at: parameterPointer.appending("name"))
             let locationText = try string(parameter["in"], at: parameterPointer.appending("in"))
             guard let location = OpenAPIParameter.Location(rawValue: locationText) else {
-                throw .invalid(pointer: parameterPointer.appending("in").description, expected: "path, query, header or cookie")
+                noteUnknownLocation(locationText, name: name, at: parameterPointer.appending("in"))
+                continue
             }
             var slot: SchemaSlot?
             if let schema = parameter["schema"] {

@@ -23,14 +23,21 @@ final class DocumentFetcher {
     let transport: any Transport
     let cache: DocumentCache?
     let refresh: Bool
+    let limits: DocumentLimits
+    let progress: LoadProgress?
     private var fetched: [String: Result<Fetched, LocatorError>] = [:]
+    /// Web answers fetched ahead, several at once (`prefetch`), waiting to be taken by `fetch`.
+    private var prefetched: [String: (response: HTTPResponse, cached: DocumentCache.Entry?)] = [:]
     /// Documents answered from the cache because their server could not be reached.
     private(set) var warnings: [String] = []
 
-    init(transport: any Transport, cache: DocumentCache?, refresh: Bool) {
+    init(transport: any Transport, cache: DocumentCache?, refresh: Bool, limits: DocumentLimits = DocumentLimits(),
+         progress: LoadProgress? = nil) {
         self.transport = transport
         self.cache = cache
         self.refresh = refresh
+        self.limits = limits
+        self.progress = progress
     }
 
     func fetch(_ location: String, cancellation: CancellationToken?) throws(LocatorError) -> Fetched {
@@ -38,7 +45,20 @@ final class DocumentFetcher {
         let result = Result { () throws(LocatorError) -> Fetched in try load(location, cancellation: cancellation) }
         // A cancelled fetch is not remembered as the document's fate.
         if cancellation?.isCancelled != true { fetched[location] = result }
+        if case .success(let document) = result { progress?.add(bytes: document.data.count) }
         return try result.get()
+    }
+
+    /// Fetches the web documents among `locations` not fetched yet, several at once; `fetch` then takes
+    /// each answer as if it had just come. A document that got no answer here is fetched again by `fetch`.
+    func prefetch(_ locations: [String], cancellation: CancellationToken?) {
+        let wanted = locations.filter { LocatorLocation.isWeb($0) && fetched[$0] == nil && prefetched[$0] == nil }
+        guard wanted.count > 1 else { return }
+        let cached = wanted.map { refresh ? nil : cache?.entry(for: $0) }
+        let answers = transport.prefetch(zip(wanted, cached).map(request), cancellation: cancellation)
+        for (index, answer) in answers.enumerated() {
+            if let answer { prefetched[wanted[index]] = (answer, cached[index]) }
+        }
     }
 
     /// `document` with the files its `$ref`s reach brought in (`DocumentBundle`), fetched here.
@@ -49,7 +69,9 @@ final class DocumentFetcher {
             case .failure(let error): throw .unreachable(address: address, reason: error.reason)
             }
         }
-        return try DocumentBundle.bundle(document, source: source, cancellation: cancellation, fetch: fetchFile)
+        return try DocumentBundle.bundle(
+            document, source: source, limits: limits, cancellation: cancellation,
+            prefetch: { self.prefetch($0, cancellation: cancellation) }, fetch: fetchFile)
     }
 
     private func load(_ location: String, cancellation: CancellationToken?) throws(LocatorError) -> Fetched {
@@ -68,16 +90,26 @@ final class DocumentFetcher {
         }
     }
 
-    private func web(_ location: String, cancellation: CancellationToken?) throws(LocatorError) -> Fetched {
+    /// The GET of a web document, asking only whether the cached copy is still good when there is one.
+    private func request(_ location: String, cached: DocumentCache.Entry?) -> HTTPRequest {
         var request = HTTPRequest(method: .get, url: location)
-        let cached = refresh ? nil : cache?.entry(for: location)
         if let cached {
             if let etag = cached.etag { request.headers["If-None-Match"] = etag }
             if let lastModified = cached.lastModified { request.headers["If-Modified-Since"] = lastModified }
         }
+        return request
+    }
+
+    private func web(_ location: String, cancellation: CancellationToken?) throws(LocatorError) -> Fetched {
+        let ahead = prefetched.removeValue(forKey: location)
+        let cached = ahead.map(\.cached) ?? (refresh ? nil : cache?.entry(for: location))
         let response: HTTPResponse
         do {
-            response = try transport.send(request, cancellation: cancellation)
+            if let ahead {
+                response = ahead.response
+            } else {
+                response = try transport.send(request(location, cached: cached), cancellation: cancellation)
+            }
         } catch {
             if let cached, error != .cancelled {
                 warnings.append("\(location): \(error.description); using the copy cached earlier")

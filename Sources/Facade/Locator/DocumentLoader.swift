@@ -24,7 +24,6 @@ struct DocumentLoader {
         if let spec = locator.openAPIDocument { specs[locator.source] = .success(spec) }
         var documents: [ServiceKey: EntryDocuments] = [:]
         var warnings: [String] = []
-        // Where a document sends requests is told once, however many entries use it.
         var checkedTargets = Set<String>()
         func json(_ address: String) -> Result<JSONValue, DocumentError> {
             let document = parsed[address] ?? fetch(address, cancellation: cancellation)
@@ -48,6 +47,8 @@ struct DocumentLoader {
                 switch spec {
                 case .success(let document):
                     documents[entry.key, default: EntryDocuments()].openapi = document
+                    // A document's mistakes, like where it sends requests, are told once however many entries use it.
+                    if !checkedTargets.contains(address) { warnings += Self.mistakes(of: document, service: "\(entry.key)") }
                     if checkedTargets.insert(address).inserted {
                         warnings += ServerTargetCheck.refusals(in: document, from: address)
                         if let warning = ServerTargetCheck.warning(for: document, from: address) { warnings.append(warning) }
@@ -59,6 +60,19 @@ struct DocumentLoader {
             }
         }
         return (documents, warnings)
+    }
+
+    /// How many of a document's published mistakes are said one by one; the rest are counted.
+    static let mistakesShown = 20
+
+    /// The mistakes a document was read past, as warnings: the first `mistakesShown`, then how many more.
+    static func mistakes(of document: OpenAPIDocument, service: String) -> [String] {
+        let all = document.warnings
+        var lines = all.prefix(mistakesShown).map { "\(service): \($0)" }
+        if all.count > mistakesShown {
+            lines.append("\(service): \(all.count - mistakesShown) more mistakes read past in \(document.source) (\(all.count) in all)")
+        }
+        return lines
     }
 
     /// `doc.json#/components/schemas/Pet` → (`doc.json`, `#/components/schemas/Pet`).

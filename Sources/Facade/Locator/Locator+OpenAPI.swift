@@ -29,9 +29,10 @@ extension Locator {
         case .failure(let problem):
             throw .parse(source: source, reason: "\(problem); name the document as \"openapi\" in a locator entry with a \"url\"")
         }
-        let entry = LocatorEntry(
+        var entry = LocatorEntry(
             key: ServiceKey(name: spec.slug, version: version), url: url, summary: spec.description,
             versionText: spec.version, openapi: source)
+        entry.urlIsDocuments = true
         var locator = Locator(source: source, entries: [entry], loadedAt: loadedAt)
         locator.openAPIDocument = spec
         return locator

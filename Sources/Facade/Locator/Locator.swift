@@ -28,6 +28,9 @@ public struct LocatorEntry: Sendable, Equatable {
     /// The document gave no `url`: the server URL of the entry's OpenAPI document is meant, and `url` is
     /// empty until `ServiceFacade.locate` has loaded that document and filled it in.
     var urlFromSpec = false
+    /// `url` is the server its OpenAPI document names (the entry gave none, or the locator is the document
+    /// itself), not the user's word: the servers of the document's paths and operations then win over it.
+    public internal(set) var urlIsDocuments = false
 
     public init(
         key: ServiceKey, url: String, deprecated: Bool = false, sunset: String? = nil, summary: String? = nil,
@@ -50,9 +53,11 @@ public struct LocatorEntry: Sendable, Equatable {
 
     /// The same entry, sent to `url` (its OpenAPI document's server).
     func with(url: String) -> LocatorEntry {
-        LocatorEntry(
+        var entry = LocatorEntry(
             key: key, url: url, deprecated: deprecated, sunset: sunset, summary: summary, versioning: versioning,
             versionText: versionText, schema: schema, openapi: openapi)
+        entry.urlIsDocuments = true
+        return entry
     }
 }
 

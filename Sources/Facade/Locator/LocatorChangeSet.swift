@@ -16,6 +16,12 @@ public struct LocatorChangeSet: Sendable, Equatable {
         /// Operations by `operationId` (else `METHOD /path`), in document order.
         public let addedOperations: [String]
         public let removedOperations: [String]
+        /// Operations in both whose definition changed (parameters, body, responses, through their `$ref`s).
+        public var changedOperations: [String] = []
+        /// Named schemas (`components.schemas`), sorted.
+        public var addedSchemas: [String] = []
+        public var removedSchemas: [String] = []
+        public var changedSchemas: [String] = []
     }
 
     /// Operation names a change line shows before it only counts the rest.
@@ -65,8 +71,22 @@ public struct LocatorChangeSet: Sendable, Equatable {
             let newSet = Set(newNames)
             let addedOperations = newNames.filter { !oldSet.contains($0) }
             let removedOperations = oldNames.filter { !newSet.contains($0) }
-            guard !addedOperations.isEmpty || !removedOperations.isEmpty else { continue }
-            documentChanges.append(DocumentChange(key: entry.key, addedOperations: addedOperations, removedOperations: removedOperations))
+            var change = DocumentChange(key: entry.key, addedOperations: addedOperations, removedOperations: removedOperations)
+            change.changedOperations = current.operations.compactMap { operation in
+                guard oldSet.contains(operation.displayName), let before = previous.operationFingerprints[operation.signature],
+                      let after = current.operationFingerprints[operation.signature], before != after
+                else { return nil }
+                return operation.displayName
+            }
+            let oldSchemas = previous.schemaFingerprints, newSchemas = current.schemaFingerprints
+            change.addedSchemas = newSchemas.keys.filter { oldSchemas[$0] == nil }.sorted()
+            change.removedSchemas = oldSchemas.keys.filter { newSchemas[$0] == nil }.sorted()
+            change.changedSchemas = newSchemas.compactMap { name, print in
+                oldSchemas[name].flatMap { $0 == print ? nil : name }
+            }.sorted()
+            guard !(addedOperations + removedOperations + change.changedOperations + change.addedSchemas
+                + change.removedSchemas + change.changedSchemas).isEmpty else { continue }
+            documentChanges.append(change)
         }
     }
 
@@ -79,13 +99,18 @@ public struct LocatorChangeSet: Sendable, Equatable {
                 "! \(entry.key) deprecated" + (entry.sunset.map { " (sunset \($0))" } ?? "")
             }
             + documentChanges.map { change in
-                func counted(_ names: [String], _ what: String) -> String? {
+                func counted(_ names: [String], _ noun: String, _ what: String) -> String? {
                     guard !names.isEmpty else { return nil }
                     let shown = names.prefix(Self.namedOperations).joined(separator: ", ")
                         + (names.count > Self.namedOperations ? ", …" : "")
-                    return "\(names.count) operation\(names.count == 1 ? "" : "s") \(what) (\(shown))"
+                    return "\(names.count) \(noun)\(names.count == 1 ? "" : "s") \(what) (\(shown))"
                 }
-                let parts = [counted(change.addedOperations, "added"), counted(change.removedOperations, "removed")].compactMap { $0 }
+                let parts = [
+                    counted(change.addedOperations, "operation", "added"), counted(change.removedOperations, "operation", "removed"),
+                    counted(change.changedOperations, "operation", "changed"),
+                    counted(change.addedSchemas, "schema", "added"), counted(change.removedSchemas, "schema", "removed"),
+                    counted(change.changedSchemas, "schema", "changed"),
+                ].compactMap { $0 }
                 return "~ \(change.key) document changed: " + parts.joined(separator: ", ")
             }
     }

@@ -36,7 +36,7 @@ struct LocateCommand: Command {
         let facade = context.session.facade
         let report: ServiceFacade.LocateReport
         do {
-            report = try facade.locate(arguments.first, refresh: refresh, cancellation: context.cancellationToken())
+            report = try context.session.locate(arguments.first, refresh: refresh)
         } catch {
             // `locate host:8080/x` is a relative path to the locator, not a URL: say what was probably meant.
             let hint = arguments.first.flatMap(LocatorHint.missingScheme).map { " (\($0))" } ?? ""

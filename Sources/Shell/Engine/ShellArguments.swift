@@ -1,4 +1,5 @@
 import Facade
+import APIDescriptions
 import HTTPClient
 import FoundationFree
 
@@ -38,6 +39,10 @@ public struct ShellArguments: Sendable, Equatable {
     public var clientKey: String?
     /// `--proxy URL` (`-x`): every request but loopback goes through it.
     public var proxy: String?
+    /// `--max-doc-files N`, `--max-doc-size MIB`: how much of a description's files a load reads.
+    public var documentLimits = DocumentLimits()
+    /// `--server URL`: the base of the current service's requests, over its locator entry and document.
+    public var server: String?
     public var failFast = false
     /// `--verbose-script`: a script tells its story (each command with its line, `#` headings, ✓/✗, a
     /// summary) even when its output is not a terminal.
@@ -94,6 +99,20 @@ public struct ShellArguments: Sendable, Equatable {
                     throw UsageError(message: "--max-body needs a size in MiB greater than 0, like 128 or 0.5")
                 }
                 result.maxBody = mebibytes
+            case "--max-doc-files":
+                guard let files = Int(try value(argument)), files >= 0, files <= 10_000_000 else {
+                    throw UsageError(message: "--max-doc-files needs a number of files, like 20000")
+                }
+                result.documentLimits.files = files
+            case "--max-doc-size":
+                guard let mebibytes = Double(try value(argument)), mebibytes > 0, mebibytes <= Self.maxBodyLimit else {
+                    throw UsageError(message: "--max-doc-size needs a size in MiB greater than 0, like 512")
+                }
+                result.documentLimits.bytes = max(Int((mebibytes * 1_048_576).rounded()), 1)
+            case "--server":
+                let url = try value(argument)
+                guard LocatorLocation.isWeb(url) else { throw UsageError(message: "--server needs an http(s) URL, like http://localhost:4010") }
+                result.server = url
             case "--insecure", "-k":
                 result.insecure = true
             case "--cacert":
@@ -231,6 +250,9 @@ public struct ShellArguments: Sendable, Equatable {
       --cert FILE, --key FILE   a client certificate and its key (mutual TLS)
       --proxy URL          send requests through this proxy (else http_proxy,
                            https_proxy, ALL_PROXY and no_proxy, as curl reads them)
+      --server URL         send the service's requests to URL (as the shell's server URL)
+      --max-doc-files N    most files a description's $refs may reach (default 10000)
+      --max-doc-size MIB   most MiB those files may hold together (default 256)
       --fail-fast          stop a script at its first failure
       --verbose-script     a script tells its story even on a pipe: each command with its
                            line number, # comments as headings, ✓/✗ per expectation and

@@ -29,18 +29,27 @@ final class Spinner: Sendable {
     /// stderr, where the spinner draws, unless told otherwise).
     /// Nil when no thread can be started for it: the request then goes on without a spinner.
     static func start(label: String, width: @escaping @Sendable () -> Int = Spinner.standardErrorColumns) -> Spinner? {
-        let spinner = Spinner()
-        return Threads.detach { spinner.spin(label: label, width: width) } ? spinner : nil
+        start(after: 0.3, label: { label }, width: width)
     }
 
-    private func spin(label: String, width: () -> Int) {
+    /// A spinner whose label is asked afresh for every frame (a load's files and bytes so far), shown
+    /// once `delay` seconds have passed.
+    static func start(
+        after delay: Double, label: @escaping @Sendable () -> String,
+        width: @escaping @Sendable () -> Int = Spinner.standardErrorColumns
+    ) -> Spinner? {
+        let spinner = Spinner()
+        return Threads.detach { spinner.spin(after: delay, label: label, width: width) } ? spinner : nil
+    }
+
+    private func spin(after delay: Double, label: () -> String, width: () -> Int) {
         let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
         var drawn = false
         var tick = 0
         let start = Date()
         while !stopped.load(ordering: .acquiring) {
-            if Date().timeIntervalSince(start) >= 0.3 {
-                let line = SpinnerLine.text(frame: frames[tick % frames.count], label: label, width: width())
+            if Date().timeIntervalSince(start) >= delay {
+                let line = SpinnerLine.text(frame: frames[tick % frames.count], label: label(), width: width())
                 StandardStream.write("\r\(line)\u{1B}[K")
                 drawn = true
                 tick += 1

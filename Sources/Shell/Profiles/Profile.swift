@@ -28,6 +28,8 @@ struct Profile: Sendable, Equatable {
     /// Values may be references (a variable that holds a credential).
     var variables: [Field] = []
     var headers: [Field] = []
+    /// Service (lower-cased) → the base URL `server URL` gave it.
+    var servers: [Field] = []
     var credentials: [StoredCredential] = []
     /// `.some(nil)`: no location; nil: the default one.
     var location: Coordinate??

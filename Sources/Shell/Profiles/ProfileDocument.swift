@@ -22,6 +22,7 @@ enum ProfileDocument {
         members.append(("versions", object(profile.versions)))
         members.append(("variables", object(profile.variables)))
         members.append(("headers", object(profile.headers)))
+        if !profile.servers.isEmpty { members.append(("servers", object(profile.servers))) }
         members.append(("credentials", .array(profile.credentials.map(encode))))
         switch profile.location {
         case nil: break
@@ -53,6 +54,7 @@ enum ProfileDocument {
         profile.versions = try fields(object["versions"], "versions")
         profile.variables = try fields(object["variables"], "variables")
         profile.headers = try fields(object["headers"], "headers")
+        profile.servers = try fields(object["servers"], "servers")
         if let list = object["credentials"], !list.isNull {
             guard let elements = list.arrayValue else { throw Failure("credentials: expected an array, found \(list.typeName)") }
             profile.credentials = try elements.enumerated().map { index, element throws(Failure) in

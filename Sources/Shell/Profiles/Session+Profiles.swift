@@ -39,6 +39,7 @@ extension Session {
                 ? Profile.Field(name, keep("variable.\(name)", value).description) : Profile.Field(name, value)
         }
         profile.headers = state.headers.map { Profile.Field($0.name, $0.value) }
+        profile.servers = state.serverBases.sorted { $0.key < $1.key }.map { Profile.Field($0.key, $0.value) }
         profile.credentials = StoredCredential.all(of: state.credentials, keep: keep)
         profile.location = .some(state.location)
         profile.timing = timing
@@ -127,9 +128,15 @@ extension Session {
             }
         }
         let location = profile.location ?? SessionState().location
+        for field in profile.servers where !LocatorLocation.isWeb(field.value) {
+            warnings.append("profile \(name): servers.\(field.name) \(field.value) is not an http(s) URL; left out")
+        }
         facade.restore(SessionState(
             choices: choices, currentService: profile.currentService, headers: headers, credentials: credentials,
-            location: location, recordsSentHeaders: profile.verbose))
+            location: location, recordsSentHeaders: profile.verbose,
+            serverBases: Dictionary(
+                profile.servers.filter { LocatorLocation.isWeb($0.value) }.map { ($0.name, $0.value) },
+                uniquingKeysWith: { _, last in last })))
         variables = restoredVariables
         timing = profile.timing
         verbose = profile.verbose

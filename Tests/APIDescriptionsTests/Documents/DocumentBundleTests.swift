@@ -54,15 +54,43 @@ import APIDescriptions
         }
     }
 
-    @Test func theNumberOfFilesIsBounded() {
+    @Test func theNumberOfFilesIsBoundedAndTheErrorNamesTheOptionThatRaisesIt() {
         // GIVEN a chain of files, each naming the next, longer than the bound
+        let limits = DocumentLimits(files: 20)
         var texts: [String: String] = [:]
-        for index in 0...(DocumentBundle.fileLimit + 5) { texts["https://h/f\(index).yaml"] = "x: {$ref: 'f\(index + 1).yaml#/x'}\n" }
+        for index in 0...(limits.files + 5) { texts["https://h/f\(index).yaml"] = "x: {$ref: 'f\(index + 1).yaml#/x'}\n" }
         let files = Files(texts)
-        #expect(throws: DocumentBundleError.tooManyFiles(limit: DocumentBundle.fileLimit)) {
-            try DocumentBundle.bundle(["a": ["$ref": "f0.yaml#/x"]], source: "https://h/root.yaml", fetch: files.fetch)
+        #expect(throws: DocumentBundleError.tooManyFiles(limit: limits.files)) {
+            try DocumentBundle.bundle(["a": ["$ref": "f0.yaml#/x"]], source: "https://h/root.yaml", limits: limits, fetch: files.fetch)
         }
-        #expect(files.fetched.count <= DocumentBundle.fileLimit)
+        #expect(files.fetched.count <= limits.files)
+        #expect(DocumentBundleError.tooManyFiles(limit: 20).description
+            == "the document's $refs reach more than 20 other files; --max-doc-files N raises the cap")
+    }
+
+    @Test func theBytesOfTheFilesAreBoundedAndTheErrorNamesTheOptionThatRaisesIt() {
+        let files = Files(["https://h/a.yaml": "a: {$ref: 'b.yaml'}\n", "https://h/b.yaml": String(repeating: "x", count: 600) + ": 1\n"])
+        let limits = DocumentLimits(bytes: 512)
+        #expect(throws: DocumentBundleError.tooLarge(limit: 512)) {
+            try DocumentBundle.bundle(["a": ["$ref": "a.yaml"]], source: "https://h/r.yaml", limits: limits, fetch: files.fetch)
+        }
+        #expect(DocumentBundleError.tooLarge(limit: 256 << 20).description
+            == "the files the document's $refs reach pass 256 MiB together; --max-doc-size MIB raises the cap")
+        #expect(DocumentLimits() == DocumentLimits(files: 10_000, bytes: 256 << 20))
+    }
+
+    @Test func filesAreAskedForInWavesOfEveryFileKnownSoFar() throws {
+        // GIVEN a root naming two files, one of which names a third
+        let files = Files([
+            "https://h/a.yaml": "x: {$ref: 'c.yaml'}\n", "https://h/b.yaml": "y: 1\n", "https://h/c.yaml": "z: {$ref: 'r.yaml#/a'}\n",
+        ])
+        var waves: [[String]] = []
+        let root: JSONValue = ["a": ["$ref": "a.yaml"], "b": ["$ref": "b.yaml"]]
+        let bundled = try DocumentBundle.bundle(root, source: "https://h/r.yaml", prefetch: { waves.append($0) }, fetch: files.fetch)
+        // THEN the first wave is both files the root names, the second the one they name; each fetched once
+        #expect(waves == [["https://h/a.yaml", "https://h/b.yaml"], ["https://h/c.yaml"]])
+        #expect(files.fetched == ["https://h/a.yaml", "https://h/b.yaml", "https://h/c.yaml"])
+        #expect(bundled["x-apish-documents"]?["3"]?["z"] == ["$ref": "#/a"])
     }
 
     @Test func aMissingOrBrokenFileSaysWhich() {

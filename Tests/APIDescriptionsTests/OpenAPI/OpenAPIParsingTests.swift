@@ -185,8 +185,11 @@ extension OpenAPITests {
             #expect(try OpenAPITests.parseError(OpenAPITests.document(paths: "[]")).description == "'#/paths' must be an object")
             #expect(try OpenAPITests.parseError(#"{"openapi":"3.0.3","info":{"version":"1"},"paths":{}}"#).description
                 == "'#/info/title' must be a string")
-            #expect(try OpenAPITests.parseError(OpenAPITests.document(paths: #"{"/a":{"get":{"parameters":[{"name":"x","in":"body"}]}}}"#)).description
-                == "'#/paths/~1a/get/parameters/0/in' must be path, query, header or cookie")
+            // A parameter in no place a request has is a mistake read past: left out, with a warning.
+            let body = try OpenAPIDocument.parse(
+                Data(OpenAPITests.document(paths: #"{"/a":{"get":{"parameters":[{"name":"x","in":"body"}]}}}"#).utf8), source: "spec.json")
+            #expect(body.operations.first?.parameters.isEmpty == true)
+            #expect(body.warnings.first == #"#/paths/~1a/get/parameters/0/in: parameter x is in "body", not path, query, header or cookie; left out"#)
             #expect(try OpenAPITests.parseError(OpenAPITests.document(paths: #"{"/a":{"get":{"parameters":{}}}}"#)).description
                 == "'#/paths/~1a/get/parameters' must be a list of parameters")
         }

@@ -1,0 +1,111 @@
+import FoundationFree
+import JSON
+
+/// A 64-bit fingerprint of each named schema (`components.schemas`) and each operation of a document, taken
+/// through the `$ref`s it follows, so that `locate` can say what changed between two loads of a document
+/// whose version stayed the same: a schema edited in a file three `$ref`s away changes the fingerprint of
+/// every schema and operation that reaches it. Each `$ref` target is taken once (remembered), so the work
+/// follows the document's size; a `$ref` back into a target being taken counts as its text.
+struct DocumentFingerprints {
+    private let document: JSONValue
+    private var byReference: [String: UInt64] = [:]
+    private var inProgress = Set<String>()
+
+    init(document: JSONValue) {
+        self.document = document
+    }
+
+    /// Schema name → fingerprint, and operation (`METHOD /path`) → fingerprint.
+    static func of(_ document: JSONValue) -> (schemas: [String: UInt64], operations: [String: UInt64]) {
+        var fingerprints = DocumentFingerprints(document: document)
+        var schemas: [String: UInt64] = [:]
+        if case .object(let named)? = document["components"]?["schemas"] {
+            for (name, schema) in named {
+                var hash = FNV()
+                fingerprints.add(schema, to: &hash)
+                schemas[name] = hash.value
+            }
+        }
+        var operations: [String: UInt64] = [:]
+        if case .object(let paths)? = document["paths"] {
+            for (path, item) in paths {
+                var shared = FNV()
+                var resolvedItem = item
+                if case .string(let reference)? = item["$ref"], let target = JSONPointer(reference)?.resolve(in: document) {
+                    resolvedItem = target
+                }
+                if let parameters = resolvedItem["parameters"] { fingerprints.add(parameters, to: &shared) }
+                if let servers = resolvedItem["servers"] { fingerprints.add(servers, to: &shared) }
+                guard case .object(let methods) = resolvedItem else { continue }
+                for (method, operation) in methods where OpenAPIReader.methods.contains(method) {
+                    var hash = shared
+                    fingerprints.add(operation, to: &hash)
+                    operations[method.uppercased() + " " + path] = hash.value
+                }
+            }
+        }
+        return (schemas, operations)
+    }
+
+    private mutating func add(_ value: JSONValue, to hash: inout FNV) {
+        switch value {
+        case .object(let object):
+            hash.add(byte: 0x7B)
+            for (key, member) in object {
+                hash.add(key)
+                if key == "$ref", case .string(let reference) = member {
+                    hash.add(fingerprint(of: reference))
+                } else {
+                    add(member, to: &hash)
+                }
+            }
+            hash.add(byte: 0x7D)
+        case .array(let elements):
+            hash.add(byte: 0x5B)
+            for element in elements { add(element, to: &hash) }
+            hash.add(byte: 0x5D)
+        case .string(let text):
+            hash.add(byte: 0x22)
+            hash.add(text)
+        default:
+            hash.add(value.displayText)
+        }
+    }
+
+    /// What a `$ref` leads to, taken once.
+    private mutating func fingerprint(of reference: String) -> UInt64 {
+        if let known = byReference[reference] { return known }
+        var hash = FNV()
+        // Only a reference that is not followed counts by its text, as the document wrote it: the keys a
+        // bundle gives other files depend on the order they were found in.
+        guard reference.hasPrefix("#"), !inProgress.contains(reference),
+              let target = JSONPointer(reference)?.resolve(in: document) else {
+            hash.add(DocumentBundle.written(reference, in: document))
+            return hash.value
+        }
+        inProgress.insert(reference)
+        add(target, to: &hash)
+        inProgress.remove(reference)
+        byReference[reference] = hash.value
+        return hash.value
+    }
+
+    /// 64-bit FNV-1a.
+    private struct FNV {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        mutating func add(byte: UInt8) {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01b3
+        }
+
+        mutating func add(_ text: String) {
+            for byte in text.utf8 { add(byte: byte) }
+            add(byte: 0)
+        }
+
+        mutating func add(_ number: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) { add(byte: UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
+        }
+    }
+}

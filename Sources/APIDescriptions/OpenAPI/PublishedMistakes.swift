@@ -1,0 +1,123 @@
+import FoundationFree
+import JSON
+
+/// Mistakes published descriptions often make that peers (Swagger UI, http-prompt) read past, repaired
+/// in the document before it is read, each said once with its place:
+/// - a schema `type` written as a language's name for it (`int`, `integer32`, `long`, `float`, `double`,
+///   `bool`, `str`) is the JSON Schema type it means;
+/// - `null` where an object or list belongs (`content: null`, `responses: null`, `schema: null`) is absent.
+///
+/// Example values (`example`, `examples`, `default`, `enum`, `const`) and extensions (`x-…`) are data,
+/// never repaired. The walk copies only what it changes.
+enum PublishedMistakes {
+    static let typeNames: [String: String] = [
+        "int": "integer", "integer32": "integer", "long": "integer", "float": "number", "double": "number",
+        "bool": "boolean", "str": "string",
+    ]
+    /// Members whose value is an object or a list wherever the document has them.
+    static let structuralMembers: Set<String> = [
+        "content", "responses", "schema", "parameters", "requestBody", "headers", "properties", "items",
+        "servers", "security", "components", "schemas", "paths",
+    ]
+    static let dataMembers: Set<String> = ["example", "examples", "default", "enum", "const"]
+    /// Members whose value is a map of names (a property called `default` is no default value).
+    static let nameMaps: Set<String> = [
+        "properties", "patternProperties", "definitions", "$defs", "schemas", "paths", "responses",
+        "parameters", "requestBodies", "headers", "securitySchemes", "variables", DocumentBundle.member,
+    ]
+
+    /// The document repaired, and one line per mistake (`#/paths/~1pets/get/responses: null, read as
+    /// absent`). A tripped `cancellation` stops the walk with `OpenAPIError.schema(.cancelled)`.
+    static func repair(_ document: JSONValue, cancellation: CancellationToken? = nil) throws(OpenAPIError) -> (JSONValue, [String]) {
+        var walk = Walk(document: document, cancellation: cancellation)
+        guard let repaired = try walk.repair(document) else { return (document, walk.warnings) }
+        return (repaired, walk.warnings)
+    }
+
+    private struct Walk {
+        let document: JSONValue
+        let cancellation: CancellationToken?
+        var tokens: [String] = []
+        var warnings: [String] = []
+        var visited = 0
+
+        init(document: JSONValue, cancellation: CancellationToken?) {
+            self.document = document
+            self.cancellation = cancellation
+        }
+
+        /// Where the walk is, as the document wrote it (a bundled file's own address and pointer).
+        var place: String {
+            DocumentBundle.written(JSONPointer(tokens: tokens).description, in: document)
+        }
+
+        /// `keysAreNames`: the value is a map of names, whose members are never data or keywords.
+        mutating func repair(_ value: JSONValue, keysAreNames: Bool = false) throws(OpenAPIError) -> JSONValue? {
+            visited += 1
+            if visited & 0xFFF == 0, cancellation?.isCancelled == true { throw .schema(.cancelled) }
+            switch value {
+            case .object(var object):
+                var changed: JSONObject?
+                // `properties: {$ref: …}`: the map itself named by a reference, which peers follow.
+                if keysAreNames, object.count == 1, case .string(let reference)? = object["$ref"], reference.hasPrefix("#"),
+                   case .object(let target)? = JSONPointer(reference)?.resolve(in: document) {
+                    warnings.append("\(place): a $ref in place of a map of names; read as the map it names")
+                    object = target
+                    changed = target
+                }
+                var removed: [String] = []
+                for (position, (key, member)) in object.enumerated() {
+                    if !keysAreNames, Self.isData(key) { continue }
+                    tokens.append(key)
+                    defer { tokens.removeLast() }
+                    if keysAreNames {
+                        guard let replacement = try repair(member) else { continue }
+                        if changed == nil { changed = object }
+                        changed?.replaceValue(at: position, with: replacement)
+                        continue
+                    }
+                    if member.isNull, PublishedMistakes.structuralMembers.contains(key) {
+                        warnings.append("\(place): null, read as absent")
+                        removed.append(key)
+                        continue
+                    }
+                    if key == "type", case .string(let name) = member, let meant = PublishedMistakes.typeNames[name] {
+                        warnings.append("\(place): type \"\(name)\" is not a JSON Schema type; read as \"\(meant)\"")
+                        if changed == nil { changed = object }
+                        changed?.replaceValue(at: position, with: .string(meant))
+                        continue
+                    }
+                    guard let replacement = try repair(member, keysAreNames: PublishedMistakes.nameMaps.contains(key) && Self.isObject(member)) else { continue }
+                    if changed == nil { changed = object }
+                    changed?.replaceValue(at: position, with: replacement)
+                }
+                if !removed.isEmpty {
+                    if changed == nil { changed = object }
+                    for key in removed { _ = changed?.removeValue(forKey: key) }
+                }
+                return changed.map(JSONValue.object)
+            case .array(let elements):
+                var changed: [JSONValue]?
+                for (position, element) in elements.enumerated() {
+                    tokens.append(String(position))
+                    defer { tokens.removeLast() }
+                    guard let replacement = try repair(element) else { continue }
+                    if changed == nil { changed = elements }
+                    changed?[position] = replacement
+                }
+                return changed.map(JSONValue.array)
+            default:
+                return nil
+            }
+        }
+
+        static func isObject(_ value: JSONValue) -> Bool {
+            if case .object = value { return true }
+            return false
+        }
+
+        static func isData(_ key: String) -> Bool {
+            PublishedMistakes.dataMembers.contains(key) || (key.hasPrefix("x-") && key != DocumentBundle.member)
+        }
+    }
+}

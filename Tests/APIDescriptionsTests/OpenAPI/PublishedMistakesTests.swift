@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import JSON
+@testable import APIDescriptions
+
+/// Published descriptions with the mistakes peers read past: each mistake is one warning naming its
+/// place, and the rest of the document works.
+@Suite struct PublishedMistakesTests {
+    private func read(_ text: String) throws -> OpenAPIDocument {
+        try OpenAPIDocument.parse(Data(text.utf8), source: "https://api.example.com/openapi.yaml")
+    }
+
+    /// httpbin's own description, as flasgger publishes it from the docstrings of
+    /// github.com/postmanlabs/httpbin httpbin/core.py (commit f8ec666b4d1b654e4ff6aedd356f510dcac09f83, ISC
+    /// licence): `redirect_n_times` declares its path parameter `type: int`. Cut to two operations.
+    static let httpbin = """
+    {"swagger": "2.0", "info": {"title": "httpbin.org", "version": "0.9.2"}, "host": "httpbin.org", "schemes": ["https"],
+     "paths": {
+      "/redirect/{n}": {"get": {"tags": ["Redirects"], "summary": "302 Redirects n times.",
+        "parameters": [{"in": "path", "name": "n", "type": "int"}], "produces": ["text/html"],
+        "responses": {"302": {"description": "A redirection."}}}},
+      "/get": {"get": {"tags": ["HTTP Methods"], "summary": "The request's query parameters.", "produces": ["application/json"],
+        "responses": {"200": {"description": "The request's query parameters."}}}}}}
+    """
+
+    @Test func httpbinsIntParameterIsAnIntegerWithOneWarning() throws {
+        let document = try read(Self.httpbin)
+        #expect(document.operations.map(\.displayName) == ["GET /redirect/{n}", "GET /get"])
+        let n = try #require(document.operations.first?.parameters.first)
+        #expect(n.name == "n")
+        #expect(n.schema?.types == ["integer"])
+        #expect(document.warnings == [#"#/paths/~1redirect~1{n}/get/parameters/0/type: type "int" is not a JSON Schema type; read as "integer""#])
+    }
+
+    @Test func everyLanguagesTypeNameIsTheJSONSchemaTypeItMeans() throws {
+        let names = ["int": "integer", "integer32": "integer", "long": "integer", "float": "number", "double": "number",
+                     "bool": "boolean", "str": "string"]
+        var properties = ""
+        for name in names.keys.sorted() { properties += String(repeating: " ", count: 24) + "p_\(name): {type: \(name), example: {type: \(name)}}\n" }
+        let document = try read("""
+        openapi: 3.0.3
+        info: {title: Types, version: '1'}
+        paths:
+          /t:
+            post:
+              requestBody:
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      properties:
+        \(properties)
+              responses: {'200': {description: ok}}
+        """)
+        let body = try #require(document.operations.first?.requestBody?.schema)
+        for property in body.properties {
+            let name = String(property.name.dropFirst(2))
+            #expect(property.schema.types == [try #require(names[name])], "\(property.name)")
+        }
+        // one warning per mistake: the examples are data and left alone
+        #expect(document.warnings.count == names.count, "\(document.warnings)")
+    }
+
+    @Test func nullWhereAnObjectBelongsIsAbsent() throws {
+        let document = try read("""
+        openapi: 3.0.3
+        info: {title: Nulls, version: '1'}
+        paths:
+          /a:
+            get:
+              parameters:
+                - {name: q, in: query, schema: null}
+              responses:
+                '200': {description: ok, content: null}
+          /b:
+            get:
+              responses: null
+        """)
+        #expect(document.operations.map(\.displayName) == ["GET /a", "GET /b"])
+        #expect(document.operations.first?.parameters.first?.schema == nil)
+        #expect(document.warnings == [
+            "#/paths/~1a/get/parameters/0/schema: null, read as absent",
+            "#/paths/~1a/get/responses/200/content: null, read as absent",
+            "#/paths/~1b/get/responses: null, read as absent",
+            "#/paths/~1b/get: no responses; any answer is taken as it comes",
+        ])
+    }
+
+    @Test func anUnknownParameterLocationADuplicateOperationIdAndMissingResponsesAreEachOneWarning() throws {
+        let document = try read("""
+        openapi: 3.0.3
+        info: {title: Mixed, version: '1'}
+        paths:
+          /pets:
+            get:
+              operationId: pets
+              parameters:
+                - {name: page, in: query, schema: {type: integer}}
+                - {name: payload, in: body, schema: {type: object}}
+              responses: {'200': {description: ok}}
+            post:
+              operationId: pets
+        """)
+        #expect(document.operations.map(\.operationId) == ["pets", "pets_2"])
+        #expect(document.operations.first?.parameters.map(\.name) == ["page"])
+        #expect(document.operation(named: "pets_2")?.method == .post)
+        #expect(document.warnings == [
+            #"#/paths/~1pets/get/parameters/1/in: parameter payload is in "body", not path, query, header or cookie; left out"#,
+            "#/paths/~1pets/post: no responses; any answer is taken as it comes",
+            "#/paths/~1pets/post/operationId: operationId pets is used by an earlier operation; this one is pets_2",
+        ])
+    }
+
+    @Test func aDanglingReferenceLeavesOutOnlyTheOperationsThatNeedIt() throws {
+        let document = try read("""
+        openapi: 3.0.3
+        info: {title: Dangling, version: '1'}
+        paths:
+          /ok:
+            get:
+              operationId: fine
+              responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Pet'}}}}}
+          /gone:
+            get:
+              operationId: broken
+              responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Gone'}}}}}
+            delete:
+              operationId: alsoBroken
+              parameters: [{$ref: '#/components/parameters/Gone'}]
+              responses: {'204': {description: gone}}
+        components:
+          schemas:
+            Pet: {type: object, properties: {name: {type: string}}}
+        """)
+        #expect(document.operations.map(\.displayName) == ["fine"])
+        #expect(document.operation(named: "fine")?.responses.first?.schema?.properties.map(\.name) == ["name"])
+        #expect(document.warnings.count == 2, "\(document.warnings)")
+        #expect(document.warnings.first?.hasSuffix("; left out: GET /gone") == true, "\(document.warnings)")
+        #expect(document.warnings.last?.hasSuffix("; left out: DELETE /gone") == true, "\(document.warnings)")
+    }
+
+    @Test func aDocumentOfWhichNothingCanBeUsedIsRefused() {
+        #expect(throws: OpenAPIError.self) {
+            try read("""
+            openapi: 3.0.3
+            info: {title: Nothing, version: '1'}
+            paths:
+              /gone:
+                get:
+                  responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Gone'}}}}}
+            """)
+        }
+    }
+}
