@@ -42,13 +42,21 @@ public struct JSONSchema: Sendable {
     public var description: String? { view.description }
     /// `format` (`date-time`, `uuid`, …): shown, not enforced.
     public var format: String? { view.format }
-    /// The allowed JSON types (`integer` is a number without fraction); empty allows any.
+    /// The allowed JSON types (`integer` is a number without fraction), through `$ref`, `allOf` and an
+    /// "or null" `anyOf`; `null` only when it is the one type. Empty allows any.
     public var types: [String] { view.types }
-    /// Whether `null` is allowed, by `nullable: true` (OpenAPI 3.0) or a `null` type.
+    /// The dialect the schema is written in (from its document, or its resource's `$schema`).
+    public var dialect: SchemaDialect { graph.nodes[node].dialect }
+    /// Whether `null` is allowed, however it is spelled: `nullable: true` (OpenAPI 3.0), a `null` type beside
+    /// others, or an `anyOf`/`oneOf` of one schema and `{type: "null"}`. `types` then leaves `null` out.
     public var isNullable: Bool { view.isNullable }
     public var enumValues: [JSONValue]? { view.enumValues }
     public var constValue: JSONValue? { view.constValue }
     public var required: [String] { view.required }
+    /// OpenAPI's `readOnly`: sent by the server only, so a request need not give it.
+    public var isReadOnly: Bool { view.readOnly }
+    /// OpenAPI's `writeOnly`: sent by the client only, so an answer need not hold it.
+    public var isWriteOnly: Bool { view.writeOnly }
 
     /// Why the merged face of this schema is not all of it, or nil when it is: an `allOf`/`$ref` chain
     /// deeper than apish merges. Help, request checks and diffs say so rather than show a part as the whole.
@@ -81,8 +89,10 @@ public struct JSONSchema: Sendable {
     /// Up to `limit` places where `value` does not match, in the built-in models' words
     /// (`price: expected number, found string "9.50"`); empty when it matches. A tripped `cancellation`
     /// gives `[DecodeFailure.cancelled]`.
-    public func validate(_ value: JSONValue, limit: Int = 5, cancellation: CancellationToken? = nil) -> [DecodeFailure] {
-        var validator = SchemaValidator(graph: graph, limit: limit, cancellation: cancellation)
+    /// `use` says whether the value is sent (a `readOnly` property is then not required) or received (a
+    /// `writeOnly` one is not).
+    public func validate(_ value: JSONValue, limit: Int = 5, use: SchemaUse = .any, cancellation: CancellationToken? = nil) -> [DecodeFailure] {
+        var validator = SchemaValidator(graph: graph, limit: limit, cancellation: cancellation, use: use)
         validator.check(value, against: index, path: "")
         return validator.failures
     }

@@ -1,5 +1,6 @@
 import Facade
 import JSON
+import FoundationFree
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
