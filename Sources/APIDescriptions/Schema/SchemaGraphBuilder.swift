@@ -249,11 +249,7 @@ struct SchemaGraphBuilder {
             node.unevaluatedProperties = subschema(member)
             node.assertions += 1
         case "required" where validation:
-            guard case .array(let names) = member else {
-                // Swagger 2.0 / OpenAPI writers sometimes put `required: true` on a property; it says nothing here.
-                if case .bool = member { return }
-                throw invalid("a list of names")
-            }
+            guard case .array(let names) = member else { throw invalid("a list of names") }
             node.required = try names.map { name throws(SchemaError) in
                 guard case .string(let name) = name else { throw invalid("a list of names") }
                 return name
@@ -397,7 +393,9 @@ struct SchemaGraphBuilder {
             node.thenSchema = subschema(member)
         case "else" where modern:
             node.elseSchema = subschema(member)
-        case "nullable" where context.dialect == .openAPI30:
+        case "nullable":
+            // OpenAPI 3.0's keyword, read in every dialect: documents written for 3.0 carry it into 3.1 and
+            // plain schemas, and no JSON Schema keyword spells it otherwise.
             guard case .bool(let nullable) = member else { throw invalid("true or false") }
             node.nullable = nullable
             if nullable { node.assertions += 1 }
