@@ -195,7 +195,9 @@ public enum OpenAPICall {
                 }
                 return (fieldName, .array(values.map { converted($0, as: isArray ? property?.items : property) }))
             }
-            return .json(JSONValue.object(JSONObject(members)).encodedData())
+            let value = JSONValue.object(JSONObject(members))
+            if checked, let schema { try OpenAPIRequestCheck.body(value, schema: schema, operation: name) }
+            return .json(value.encodedData())
         }
         if requestBody.takesForm {
             return .form(fields.map { FormField($0.name, $0.value.displayText) })
@@ -203,15 +205,19 @@ public enum OpenAPICall {
         throw .unsupportedBody(operation: name, contentTypes: requestBody.contentTypes)
     }
 
-    /// `age=3` as the number 3 when `age` is declared as a number, integer or boolean and not as a string.
-    private static func typed(_ value: JSONValue, as schema: JSONSchema?) -> JSONValue {
-        guard let schema, case .string(let text) = value, !schema.types.isEmpty, !schema.types.contains("string"),
-              let parsed = try? JSONValue.parse(text)
-        else { return value }
-        let accepted = schema.types.contains { SchemaValidator.value(parsed, hasType: $0) }
+    /// `age=3` as the number 3 when the property's schema takes the number and not the string, read through
+    /// `$ref`, `allOf`, `anyOf`, `oneOf` and "or null" (`temperature=0.5` for `anyOf: [number, null]`); else,
+    /// when neither fits, as its declared types say, so the check's message speaks of them.
+    static func typed(_ value: JSONValue, as schema: JSONSchema?) -> JSONValue {
+        guard let schema, case .string(let text) = value, let parsed = try? JSONValue.parse(text) else { return value }
         switch parsed {
-        case .number, .bool, .null: return accepted ? parsed : value
+        case .number, .bool, .null: break
         default: return value
         }
+        if schema.validate(value, limit: 1).isEmpty { return value }
+        if schema.validate(parsed, limit: 1).isEmpty { return parsed }
+        let types = schema.acceptedTypes
+        guard !types.isEmpty, !types.contains("string") else { return value }
+        return types.contains { SchemaValidator.value(parsed, hasType: $0) } ? parsed : value
     }
 }

@@ -78,6 +78,38 @@ public struct JSONSchema: Sendable {
     public var allowsAdditionalProperties: Bool { !view.closed }
 
     public var items: JSONSchema? { view.items.map(schema) }
+
+    /// The types a value may have, through `anyOf`/`oneOf` alternatives as well: their union, empty when
+    /// one of them takes any type.
+    public var acceptedTypes: [String] {
+        accepted(depth: 0).types
+    }
+
+    /// The values allowed, through "or null" and `anyOf`/`oneOf` alternatives that each list theirs (their
+    /// union, in order); nil when some value is not listed.
+    public var allowedValues: [JSONValue]? {
+        accepted(depth: 0).values
+    }
+
+    private func accepted(depth: Int) -> (types: [String], values: [JSONValue]?) {
+        if !view.types.isEmpty || view.enumValues != nil || depth > 8 { return (view.types, view.enumValues) }
+        let alternatives = anyOf.isEmpty ? oneOf : anyOf
+        guard !alternatives.isEmpty else { return ([], nil) }
+        var types: [String] = []
+        var values: [JSONValue]? = []
+        var anyType = false
+        for alternative in alternatives {
+            let (branchTypes, branchValues) = alternative.accepted(depth: depth + 1)
+            if branchTypes.isEmpty { anyType = true }
+            for type in branchTypes where !types.contains(type) { types.append(type) }
+            if let branchValues, values != nil {
+                for value in branchValues where !(values ?? []).contains(value) { values?.append(value) }
+            } else {
+                values = nil
+            }
+        }
+        return (anyType ? [] : types, values)
+    }
     public var anyOf: [JSONSchema] { view.anyOf.map(schema) }
     public var oneOf: [JSONSchema] { view.oneOf.map(schema) }
 

@@ -3,6 +3,11 @@ import JSON
 /// The keywords of one type of value, and the applicators that try subschemas (`anyOf`, `oneOf`, `not`,
 /// `if`, `contains`).
 extension SchemaValidator {
+    /// How an `anyOf`/`oneOf` failure is worded, for `OpenAPIRequestCheck` to say it in a request's words.
+    static let oneOfPrefix = "one of: "
+    static let exactlyOnePrefix = "exactly one of: "
+    static let matchingInfix = " matching "
+
     /// The outcome of trying a value against a subschema on the side: whether it matched, what it evaluated,
     /// and its first failures. Nil when the try was cut short, which stops the whole check.
     struct Trial {
@@ -345,10 +350,10 @@ extension SchemaValidator {
         }
         guard budget > 0 || !matching.isEmpty else { return }
         if matching.isEmpty {
-            fail(DecodeFailure(path: path, expected: "one of: " + names(branches), found: DecodeFailure.found(value) + closest(value, branches, path: path, depth: depth, hops: hops)))
+            fail(DecodeFailure(path: path, expected: Self.oneOfPrefix + names(branches), found: DecodeFailure.found(value) + closest(value, branches, path: path, depth: depth, hops: hops)))
         } else if exactlyOne, matching.count > 1 {
-            fail(DecodeFailure(path: path, expected: "exactly one of: " + names(branches),
-                               found: DecodeFailure.found(value) + " matching " + names(matching)))
+            fail(DecodeFailure(path: path, expected: Self.exactlyOnePrefix + names(branches),
+                               found: DecodeFailure.found(value) + Self.matchingInfix + names(matching)))
         } else {
             for branchEvaluated in matchedEvaluated { evaluated?.merge(branchEvaluated) }
         }
