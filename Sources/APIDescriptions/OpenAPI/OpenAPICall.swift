@@ -173,11 +173,11 @@ public enum OpenAPICall {
         if checked, let schema {
             try OpenAPIRequestCheck.bodyFields(order, schema: schema, operation: name)
             for fieldName in order {
-                guard let property = schema.property(named: fieldName), let values = byName[fieldName] else { continue }
+                guard let property = schema.property(namedInAnyAlternative: fieldName), let values = byName[fieldName] else { continue }
                 let texts = values.filter { !$0.isJSON }.map(\.value.displayText)
                 if !texts.isEmpty { try OpenAPIRequestCheck.field(fieldName, texts: texts, schema: property, operation: name) }
                 for value in values where value.isJSON {
-                    let itemSchema = values.count > 1 && property.types.contains("array") ? property.items : property
+                    let itemSchema = values.count > 1 && property.acceptedTypes.contains("array") ? property.items : property
                     if let itemSchema { try OpenAPIRequestCheck.json(fieldName, value: value.value, schema: itemSchema, operation: name) }
                 }
             }
@@ -185,8 +185,8 @@ public enum OpenAPICall {
         if requestBody.takesJSON || requestBody.contentTypes.isEmpty {
             let members = order.map { fieldName -> (String, JSONValue) in
                 let values = byName[fieldName] ?? []
-                let property = schema?.property(named: fieldName)
-                let isArray = property?.types.contains("array") ?? false
+                let property = schema?.property(namedInAnyAlternative: fieldName)
+                let isArray = property?.acceptedTypes.contains("array") ?? false
                 func converted(_ value: (value: JSONValue, isJSON: Bool), as schema: JSONSchema?) -> JSONValue {
                     value.isJSON ? value.value : typed(value.value, as: schema)
                 }

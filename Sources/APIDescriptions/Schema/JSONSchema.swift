@@ -74,6 +74,16 @@ public struct JSONSchema: Sendable {
         view.properties.first { $0.name == name }.map { schema($0.schema) }
     }
 
+    /// The schema of one property, declared here or, when not, by the first `anyOf`/`oneOf` alternative that
+    /// declares it (how a `name=value` item of a body with alternatives is typed).
+    public func property(namedInAnyAlternative name: String) -> JSONSchema? {
+        if let declared = property(named: name) { return declared }
+        for alternative in anyOf.isEmpty ? oneOf : anyOf {
+            if let declared = alternative.property(named: name) { return declared }
+        }
+        return nil
+    }
+
     /// False for `additionalProperties: false`: an object may hold only the declared `properties`.
     public var allowsAdditionalProperties: Bool { !view.closed }
 
