@@ -32,6 +32,7 @@ public struct ShellArguments: Sendable, Equatable {
     public var maxBody: Double?
     public var insecure = false
     public var failFast = false
+    public var strictSchema = false
     /// `--verbose-script`: a script tells its story (each command with its line, `#` headings, ✓/✗, a
     /// summary) even when its output is not a terminal.
     public var verboseScript = false
@@ -91,6 +92,8 @@ public struct ShellArguments: Sendable, Equatable {
                 result.insecure = true
             case "--fail-fast":
                 result.failFast = true
+            case "--strict-schema":
+                result.strictSchema = true
             case "--verbose-script":
                 result.verboseScript = true
             case "--report":
@@ -203,6 +206,8 @@ public struct ShellArguments: Sendable, Equatable {
       --max-body MIB       largest response body in MiB (default 64)
       --insecure           do not verify TLS certificates
       --fail-fast          stop a script at its first failure
+      --strict-schema      an answer that does not match its schema fails the script,
+                           even when expect status judged the request
       --verbose-script     a script tells its story even on a pipe: each command with its
                            line number, # comments as headings, ✓/✗ per expectation and
                            a summary (as it does on a terminal)
