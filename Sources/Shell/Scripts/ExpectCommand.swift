@@ -10,7 +10,7 @@ struct ExpectCommand: Command {
     /// `<`, `>` and `|` are text here (`expect price > 0` compares).
     let takesOperators = false
     let abstract = "Check the last response or a version; a failure fails the script"
-    let usage = "expect status N | expect result KIND | expect schema | expect PATH ==|!=|<|>|<=|>= VALUE | expect PATH contains|matches VALUE | expect PATH exists | expect count PATH == N | expect version SERVICE == vN | expect header NAME ==|!=|contains|matches VALUE | expect header NAME exists"
+    let usage = "expect status N | expect result KIND | expect PATH ==|!=|<|>|<=|>= VALUE | expect PATH contains|matches VALUE | expect PATH exists | expect count PATH == N | expect version SERVICE == vN | expect header NAME ==|!=|contains|matches VALUE | expect header NAME exists | expect schema"
     let details = [
         "expect status 200                      expect result requestError",
         "expect data[0].likeCount == 4          expect currentTemperature == \"63\"   (quoted: a string)",

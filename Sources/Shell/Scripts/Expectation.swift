@@ -65,7 +65,7 @@ public enum Expectation: Sendable, Equatable {
         }
     }
 
-    public static let usage = "expect status N | expect result KIND | expect schema | expect PATH OP VALUE | expect PATH exists | expect count PATH OP N | expect version SERVICE == vN | expect header NAME ==|!=|contains|matches VALUE | expect header NAME exists"
+    public static let usage = "expect status N | expect result KIND | expect PATH OP VALUE | expect PATH exists | expect count PATH OP N | expect version SERVICE == vN | expect header NAME ==|!=|contains|matches VALUE | expect header NAME exists | expect schema"
 
     /// Parses the words after `expect`.
     public static func parse(_ arguments: [Argument]) throws(ExpectationError) -> Expectation {
