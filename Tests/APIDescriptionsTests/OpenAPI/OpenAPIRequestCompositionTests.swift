@@ -114,5 +114,24 @@ extension OpenAPITests {
             #expect(schema.property(named: "top_p")?.types == ["number"])
             #expect(schema.property(named: "max_output_tokens")?.typeDescription == "integer | null")
         }
+    
+        @Test func aRespellingOfOrNullIsNoChange() throws {
+            // GIVEN the same API written for 3.0 (nullable) and for 3.1 (type lists and anyOf with null)
+            func document(_ version: String, _ temperature: String, _ effort: String) -> String {
+                #"""
+                {"openapi": "\#(version)", "info": {"title": "t", "version": "1"}, "paths": {"/r": {"post": {"operationId": "respond",
+                  "requestBody": {"content": {"application/json": {"schema": {"type": "object", "properties": {
+                    "temperature": \#(temperature), "reasoning_effort": \#(effort)}}}}},
+                  "responses": {"200": {"description": "ok"}}}}},
+                 "components": {"schemas": {"Effort": {"type": "string", "enum": ["low", "high"]}}}}
+                """#
+            }
+            let old = try OpenAPITests.parse(document("3.0.3", #"{"type": "number", "nullable": true}"#,
+                                                      ##"{"allOf": [{"$ref": "#/components/schemas/Effort"}], "nullable": true}"##))
+            let new = try OpenAPITests.parse(document("3.1.0", #"{"type": ["number", "null"]}"#,
+                                                      ##"{"anyOf": [{"$ref": "#/components/schemas/Effort"}, {"type": "null"}]}"##))
+            // THEN the diff finds nothing
+            #expect(SpecDiff.compare(old, new) == [])
+        }
     }
 }
