@@ -19,10 +19,13 @@ final class SchemaGraph: Sendable {
     let views: [SchemaView]
     /// Resource URI → `$dynamicAnchor` name → node, for `$dynamicRef`s to look up in the dynamic scope.
     let dynamicAnchors: [String: [String: Int]]
+    /// Whether some `$dynamicRef` looks in the dynamic scope, so validation keeps it.
+    let keepsDynamicScope: Bool
 
     init(nodes: [SchemaNode], dynamicAnchors: [String: [String: Int]] = [:], cancellation: CancellationToken? = nil) throws(SchemaError) {
         self.nodes = nodes
         self.dynamicAnchors = dynamicAnchors
+        keepsDynamicScope = nodes.contains { $0.dynamicRef?.anchor != nil }
         let aliases = nodes.map(\.isAlias)
         let targets = try Self.aliasTargets(nodes, aliases: aliases)
         self.targets = targets

@@ -104,7 +104,8 @@ struct SchemaValidator {
         case .keywords:
             break
         }
-        let entersScope = scope.last != node.base
+        // The dynamic scope matters only to `$dynamicRef`s: documents without one do not keep it.
+        let entersScope = graph.keepsDynamicScope && scope.last != node.base
         if entersScope { scope.append(node.base) }
         defer { if entersScope { scope.removeLast() } }
         if node.nullable, value.isNull { return }
