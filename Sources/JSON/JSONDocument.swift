@@ -224,8 +224,8 @@ struct JSONTapeReader {
         return true
     }
 
-    /// Whether the key at `entry` is `key`: byte for byte when the two are plain ASCII, as Swift strings
-    /// compare (canonical equivalence) otherwise.
+    /// Whether the key at `entry` is `key`: the same code points, as JSON compares names (and `JSONObject`
+    /// does), byte for byte when the key is written without escapes.
     @inline(__always)
     private func matches(_ entry: Int, _ wanted: UnsafeBufferPointer<UInt8>, _ isASCII: Bool, _ key: String) -> Bool {
         let plain = kind(entry) == .string
@@ -240,7 +240,7 @@ struct JSONTapeReader {
         }
         // The bytes differ: only an escape or non-ASCII text can still make the keys equal.
         if plain, isASCII, tape.isASCII(entry) { return false }
-        return string(entry) == key
+        return JSONObject.same(string(entry), key)
     }
 
     /// An object's members as `JSONObject` has them: pairs of key and value entries, each key once (a
@@ -248,10 +248,10 @@ struct JSONTapeReader {
     func members(of object: Int) -> [(key: Int, value: Int)] {
         let keys = Array(children(object))
         guard keys.count > 1, !keysAreDistinct(object) else { return keys.map { ($0, $0 + 1) } }
-        var position: [String: Int] = [:]
+        var position: [[UInt8]: Int] = [:]
         var members: [(key: Int, value: Int)] = []
         for key in keys {
-            let name = string(key)
+            let name = Array(string(key).utf8)
             if let first = position[name] {
                 members[first].value = key + 1
             } else {
@@ -263,10 +263,10 @@ struct JSONTapeReader {
     }
 
     /// Whether two of these keys are the same: byte by byte among plain ASCII keys (their lengths first),
-    /// as strings when one is escaped or not ASCII. The exact check behind `keysAreDistinct`.
+    /// by their code points when one is escaped or not ASCII. The exact check behind `keysAreDistinct`.
     private func hasRepeatedKey(_ keys: [Int]) -> Bool {
         let plain = keys.allSatisfy { kind($0) == .string && tape.isASCII($0) }
-        guard plain, keys.count <= 32 else { return Set(keys.map(string)).count < keys.count }
+        guard plain, keys.count <= 32 else { return Set(keys.map { Array(string($0).utf8) }).count < keys.count }
         for i in 1..<keys.count {
             let a = rawText(keys[i])
             for j in 0..<i where tape.length(keys[j]) == a.count && rawText(keys[j]).elementsEqual(a) {

@@ -6,7 +6,8 @@
 ///
 /// A key that appears twice keeps the position of its first occurrence and the value of its last
 /// ("last wins", as most parsers do). Equality and hashing ignore member order, as JSON does.
-/// Keys compare as Swift `String`s, so canonically equivalent spellings of a key are the same key.
+/// Keys compare by their code points (their UTF-8 bytes), as JSON does: `"ä"` (U+00E4) and `"a\u{308}"` are two
+/// keys, though Swift's `String ==` (canonical equivalence) calls them equal.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     public typealias Element = (key: String, value: JSONValue)
 
@@ -15,7 +16,31 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     public private(set) var keys: [String] = []
     public private(set) var values: [JSONValue] = []
-    private var index: [String: Int]? = nil
+    private var index: [ExactKey: Int]? = nil
+
+    /// A key hashed and compared by its UTF-8 bytes.
+    private struct ExactKey: Hashable {
+        let text: String
+
+        init(_ text: String) {
+            self.text = text
+        }
+
+        static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
+            JSONObject.same(lhs.text, rhs.text)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            if text.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+                for byte in text.utf8 { hasher.combine(byte) }
+            }
+        }
+    }
+
+    /// Whether two member names are the same code points.
+    package static func same(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8)
+    }
 
     public init() {}
 
@@ -37,11 +62,11 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
                 return
             }
         } else {
-            var positions: [String: Int] = [:]
+            var positions: [ExactKey: Int] = [:]
             positions.reserveCapacity(parsedKeys.count)
             var unique = true
             for (position, key) in parsedKeys.enumerated() {
-                if positions.updateValue(position, forKey: key) != nil {
+                if positions.updateValue(position, forKey: ExactKey(key)) != nil {
                     unique = false
                     break
                 }
@@ -62,24 +87,23 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         keys = distinctKeys
         values = distinctValues
         if distinctKeys.count > Self.indexThreshold {
-            var positions: [String: Int] = [:]
+            var positions: [ExactKey: Int] = [:]
             positions.reserveCapacity(distinctKeys.count)
-            for (position, key) in distinctKeys.enumerated() { positions[key] = position }
+            for (position, key) in distinctKeys.enumerated() { positions[ExactKey(key)] = position }
             index = positions
         }
     }
 
     private static func hasDuplicates(_ keys: [String]) -> Bool {
         guard keys.count > 1 else { return false }
-        // ASCII keys of different lengths can never be equal, which skips most full comparisons;
-        // non-ASCII keys (-1) are always compared, since canonically equivalent spellings differ in length.
-        // The lengths live on the stack: this runs for every object of a document.
+        // Keys of different byte lengths can never be equal, which skips most full comparisons. The lengths
+        // live on the stack: this runs for every object of a document.
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: keys.count) { lengths in
             for (position, key) in keys.enumerated() {
-                lengths[position] = key.utf8.allSatisfy { $0 < 0x80 } ? key.utf8.count : -1
+                lengths[position] = key.utf8.count
             }
             for i in 1..<keys.count {
-                for j in 0..<i where (lengths[i] == lengths[j] || lengths[i] < 0 || lengths[j] < 0) && keys[i] == keys[j] {
+                for j in 0..<i where lengths[i] == lengths[j] && keys[i].utf8.elementsEqual(keys[j].utf8) {
                     return true
                 }
             }
@@ -91,8 +115,8 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public var isEmpty: Bool { keys.isEmpty }
 
     private func position(of key: String) -> Int? {
-        if let index { return index[key] }
-        return keys.firstIndex(of: key)
+        if let index { return index[ExactKey(key)] }
+        return keys.firstIndex { Self.same($0, key) }
     }
 
     /// The value for `key`; assigning `nil` removes the member, assigning a new key appends it.
@@ -126,9 +150,9 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         keys.append(key)
         values.append(value)
         if index != nil {
-            index?[key] = keys.count - 1
+            index?[ExactKey(key)] = keys.count - 1
         } else if keys.count > Self.indexThreshold {
-            index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($0.element, $0.offset) })
+            index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { (ExactKey($0.element), $0.offset) })
         }
         return nil
     }
@@ -141,7 +165,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         let old = values.remove(at: position)
         if index != nil {
             index = keys.count > Self.indexThreshold
-                ? Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($0.element, $0.offset) })
+                ? Dictionary(uniqueKeysWithValues: keys.enumerated().map { (ExactKey($0.element), $0.offset) })
                 : nil
         }
         return old
@@ -168,7 +192,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        if lhs.keys == rhs.keys { return lhs.values == rhs.values }
+        if lhs.keys.elementsEqual(rhs.keys, by: same) { return lhs.values == rhs.values }
         for (key, value) in zip(lhs.keys, lhs.values) where rhs[key] != value {
             return false
         }

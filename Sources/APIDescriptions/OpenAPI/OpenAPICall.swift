@@ -218,11 +218,11 @@ public enum OpenAPICall {
         if checked, let schema {
             try OpenAPIRequestCheck.bodyFields(order, schema: schema, operation: name)
             for fieldName in order {
-                guard let property = schema.property(named: fieldName), let values = byName[fieldName] else { continue }
+                guard let property = schema.property(namedInAnyAlternative: fieldName), let values = byName[fieldName] else { continue }
                 let texts = values.filter { !$0.isJSON }.map(\.value.displayText)
                 if !texts.isEmpty { try OpenAPIRequestCheck.field(fieldName, texts: texts, schema: property, operation: name) }
                 for value in values where value.isJSON {
-                    let itemSchema = values.count > 1 && property.types.contains("array") ? property.items : property
+                    let itemSchema = values.count > 1 && property.acceptedTypes.contains("array") ? property.items : property
                     if let itemSchema { try OpenAPIRequestCheck.json(fieldName, value: value.value, schema: itemSchema, operation: name) }
                 }
             }
@@ -230,8 +230,8 @@ public enum OpenAPICall {
         if requestBody.takesJSON || requestBody.contentTypes.isEmpty {
             let members = order.map { fieldName -> (String, JSONValue) in
                 let values = byName[fieldName] ?? []
-                let property = schema?.property(named: fieldName)
-                let isArray = property?.types.contains("array") ?? false
+                let property = schema?.property(namedInAnyAlternative: fieldName)
+                let isArray = property?.acceptedTypes.contains("array") ?? false
                 func converted(_ value: (value: JSONValue, isJSON: Bool), as schema: JSONSchema?) -> JSONValue {
                     value.isJSON ? value.value : typed(value.value, as: schema)
                 }
@@ -240,7 +240,9 @@ public enum OpenAPICall {
                 }
                 return (fieldName, .array(values.map { converted($0, as: isArray ? property?.items : property) }))
             }
-            return .json(JSONValue.object(JSONObject(members)).encodedData())
+            let value = JSONValue.object(JSONObject(members))
+            if checked, let schema { try OpenAPIRequestCheck.body(value, schema: schema, operation: name) }
+            return .json(value.encodedData())
         }
         if requestBody.takesForm {
             return .form(fields.map { FormField($0.name, $0.value.displayText) })
@@ -248,15 +250,19 @@ public enum OpenAPICall {
         throw .unsupportedBody(operation: name, contentTypes: requestBody.contentTypes)
     }
 
-    /// `age=3` as the number 3 when `age` is declared as a number, integer or boolean and not as a string.
-    private static func typed(_ value: JSONValue, as schema: JSONSchema?) -> JSONValue {
-        guard let schema, case .string(let text) = value, !schema.types.isEmpty, !schema.types.contains("string"),
-              let parsed = try? JSONValue.parse(text)
-        else { return value }
-        let accepted = schema.types.contains { SchemaValidator.value(parsed, hasType: $0) }
+    /// `age=3` as the number 3 when the property's schema takes the number and not the string, read through
+    /// `$ref`, `allOf`, `anyOf`, `oneOf` and "or null" (`temperature=0.5` for `anyOf: [number, null]`); else,
+    /// when neither fits, as its declared types say, so the check's message speaks of them.
+    static func typed(_ value: JSONValue, as schema: JSONSchema?) -> JSONValue {
+        guard let schema, case .string(let text) = value, let parsed = try? JSONValue.parse(text) else { return value }
         switch parsed {
-        case .number, .bool, .null: return accepted ? parsed : value
+        case .number, .bool, .null: break
         default: return value
         }
+        if schema.validate(value, limit: 1).isEmpty { return value }
+        if schema.validate(parsed, limit: 1).isEmpty { return parsed }
+        let types = schema.acceptedTypes
+        guard !types.isEmpty, !types.contains("string") else { return value }
+        return types.contains { SchemaValidator.value(parsed, hasType: $0) } ? parsed : value
     }
 }

@@ -37,6 +37,9 @@ public enum OpenAPIError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownBodyField(String, operation: String, allowed: [String], suggestion: String?)
     /// `call` with a body that lacks properties its schema requires: each name with its type.
     case missingBodyFields(operation: String, fields: [(name: String, type: String)])
+    /// `call` with a body its schema refuses as a whole (alternatives, bounds, patterns): the first failure,
+    /// in words.
+    case invalidBody(operation: String, message: String)
     /// `call` whose body schema apish cannot check whole (`JSONSchema.incompleteness`): a part checked is
     /// no pass.
     case uncheckableBody(operation: String, reason: String)
@@ -94,6 +97,8 @@ public enum OpenAPIError: Error, Sendable, Equatable, CustomStringConvertible {
             let names = fields.map { "'\($0.name)' (\($0.type))" }.joined(separator: ", ")
             let items = fields.map { "\($0.name)=VALUE" }.joined(separator: " ")
             return "\(operation) needs the body field\(fields.count == 1 ? "" : "s") \(names): give \(items); \(Self.noCheckHint)"
+        case let .invalidBody(operation, message):
+            return "\(message) (\(operation)); \(Self.noCheckHint)"
         case let .uncheckableBody(operation, reason):
             return "cannot check the body of \(operation) whole: \(reason); \(Self.noCheckHint)"
         }

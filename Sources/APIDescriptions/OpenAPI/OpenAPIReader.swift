@@ -37,7 +37,15 @@ struct OpenAPIReader {
         self.document = document
         self.source = source
         self.cancellation = cancellation
-        schemas = SchemaGraphBuilder(document: document, cancellation: cancellation)
+        schemas = SchemaGraphBuilder(document: document, dialect: Self.dialect(of: document), baseURI: source.isEmpty ? nil : source,
+                                     cancellation: cancellation)
+    }
+
+    /// The JSON Schema dialect of the document's schemas: draft 4 (with OpenAPI's keywords) for 3.0 and
+    /// Swagger 2.0, 2020-12 for 3.1 unless its `jsonSchemaDialect` says otherwise.
+    static func dialect(of document: JSONValue) -> SchemaDialect {
+        let version = document["openapi"]?.stringValue ?? document["swagger"]?.stringValue ?? "3.1"
+        return SchemaDialect.of(openAPIVersion: version, jsonSchemaDialect: document["jsonSchemaDialect"]?.stringValue)
     }
 
     mutating func read() throws(OpenAPIError) -> OpenAPIDocument {

@@ -33,7 +33,7 @@ enum OpenAPIRequestCheck {
     /// A field given as text once or more (`tag=a tag=b`): an array schema checks each item against its
     /// `items`; any other schema takes one value.
     static func field(_ name: String, texts: [String], schema: JSONSchema, operation: String) throws(OpenAPIError) {
-        if schema.types.contains("array") {
+        if schema.acceptedTypes.contains("array") {
             guard let items = schema.items else { return }
             for text in texts { try scalar(name, text: text, schema: items, operation: operation) }
             return
@@ -48,15 +48,15 @@ enum OpenAPIRequestCheck {
 
     /// A value typed as text against a schema of one value: its enum first, else its type.
     static func scalar(_ name: String, text: String, schema: JSONSchema, operation: String) throws(OpenAPIError) {
-        if let values = schema.enumValues, !values.isEmpty {
-            guard values.contains(where: { $0.displayText == text }) else {
+        if let values = schema.allowedValues, !values.isEmpty {
+            guard values.contains(where: { $0.displayText == text }) || (schema.isNullable && text == "null") else {
                 throw .invalidValue(
                     operation: operation, field: name, expected: "one of " + listed(values), found: quoted(text),
                     allowed: values.map(\.displayText))
             }
             return
         }
-        let types = schema.types
+        let types = schema.acceptedTypes
         guard !types.isEmpty, !types.contains("string") else { return }
         if types.contains(where: { accepts(text, type: $0) }) { return }
         if schema.isNullable, text == "null" { return }
@@ -88,11 +88,37 @@ enum OpenAPIRequestCheck {
                     unknown, operation: operation, allowed: declared, suggestion: Suggestions.closest(to: unknown, in: declared))
             }
         }
-        let missing = schema.required.filter { !given.contains($0) }
+        // A `readOnly` property is the server's to write: a request need not give it.
+        let missing = schema.required.filter { !given.contains($0) && schema.property(named: $0)?.isReadOnly != true }
         guard !missing.isEmpty else { return }
         throw .missingBodyFields(operation: operation, fields: missing.map { name in
             (name, schema.property(named: name)?.typeDescription ?? "any")
         })
+    }
+
+    /// The whole JSON body against its schema, once the fields have passed their own checks: what only the
+    /// whole shows (a `oneOf` that needs exactly one alternative, bounds, patterns, dependent fields).
+    static func body(_ value: JSONValue, schema: JSONSchema, operation: String) throws(OpenAPIError) {
+        guard let failure = schema.validate(value, limit: 1, use: .request).first else { return }
+        throw .invalidBody(operation: operation, message: message(for: failure))
+    }
+
+    /// A body failure in a request's words: `input matches 2 alternatives (A, B); oneOf needs exactly one`,
+    /// `input matches none of A, B; closest: A (name: expected a value, found no such field)`, or the failure.
+    static func message(for failure: DecodeFailure) -> String {
+        let place = failure.path.isEmpty ? "input" : failure.path
+        if failure.expected.hasPrefix(SchemaValidator.exactlyOnePrefix),
+           let range = failure.found.literalRange(of: SchemaValidator.matchingInfix) {
+            let names = failure.found[range.upperBound...]
+            let count = names.split(separator: ",").count
+            return "\(place) matches \(count) alternatives (\(names)); oneOf needs exactly one"
+        }
+        if failure.expected.hasPrefix(SchemaValidator.oneOfPrefix) {
+            let names = failure.expected.dropFirst(SchemaValidator.oneOfPrefix.count)
+            let closest = failure.found.literalRange(of: "; closest: ").map { String(failure.found[$0.lowerBound...]) } ?? ""
+            return "\(place) matches none of \(names)\(closest)"
+        }
+        return failure.description
     }
 
     private static func accepts(_ text: String, type: String) -> Bool {

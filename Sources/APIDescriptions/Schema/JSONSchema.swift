@@ -42,13 +42,21 @@ public struct JSONSchema: Sendable {
     public var description: String? { view.description }
     /// `format` (`date-time`, `uuid`, …): shown, not enforced.
     public var format: String? { view.format }
-    /// The allowed JSON types (`integer` is a number without fraction); empty allows any.
+    /// The allowed JSON types (`integer` is a number without fraction), through `$ref`, `allOf` and an
+    /// "or null" `anyOf`; `null` only when it is the one type. Empty allows any.
     public var types: [String] { view.types }
-    /// Whether `null` is allowed, by `nullable: true` (OpenAPI 3.0) or a `null` type.
+    /// The dialect the schema is written in (from its document, or its resource's `$schema`).
+    public var dialect: SchemaDialect { graph.nodes[node].dialect }
+    /// Whether `null` is allowed, however it is spelled: `nullable: true` (OpenAPI 3.0), a `null` type beside
+    /// others, or an `anyOf`/`oneOf` of one schema and `{type: "null"}`. `types` then leaves `null` out.
     public var isNullable: Bool { view.isNullable }
     public var enumValues: [JSONValue]? { view.enumValues }
     public var constValue: JSONValue? { view.constValue }
     public var required: [String] { view.required }
+    /// OpenAPI's `readOnly`: sent by the server only, so a request need not give it.
+    public var isReadOnly: Bool { view.readOnly }
+    /// OpenAPI's `writeOnly`: sent by the client only, so an answer need not hold it.
+    public var isWriteOnly: Bool { view.writeOnly }
 
     /// Why the merged face of this schema is not all of it, or nil when it is: an `allOf`/`$ref` chain
     /// deeper than apish merges. Help, request checks and diffs say so rather than show a part as the whole.
@@ -66,10 +74,52 @@ public struct JSONSchema: Sendable {
         view.properties.first { $0.name == name }.map { schema($0.schema) }
     }
 
+    /// The schema of one property, declared here or, when not, by the first `anyOf`/`oneOf` alternative that
+    /// declares it (how a `name=value` item of a body with alternatives is typed).
+    public func property(namedInAnyAlternative name: String) -> JSONSchema? {
+        if let declared = property(named: name) { return declared }
+        for alternative in anyOf.isEmpty ? oneOf : anyOf {
+            if let declared = alternative.property(named: name) { return declared }
+        }
+        return nil
+    }
+
     /// False for `additionalProperties: false`: an object may hold only the declared `properties`.
     public var allowsAdditionalProperties: Bool { !view.closed }
 
     public var items: JSONSchema? { view.items.map(schema) }
+
+    /// The types a value may have, through `anyOf`/`oneOf` alternatives as well: their union, empty when
+    /// one of them takes any type.
+    public var acceptedTypes: [String] {
+        accepted(depth: 0).types
+    }
+
+    /// The values allowed, through "or null" and `anyOf`/`oneOf` alternatives that each list theirs (their
+    /// union, in order); nil when some value is not listed.
+    public var allowedValues: [JSONValue]? {
+        accepted(depth: 0).values
+    }
+
+    private func accepted(depth: Int) -> (types: [String], values: [JSONValue]?) {
+        if !view.types.isEmpty || view.enumValues != nil || depth > 8 { return (view.types, view.enumValues) }
+        let alternatives = anyOf.isEmpty ? oneOf : anyOf
+        guard !alternatives.isEmpty else { return ([], nil) }
+        var types: [String] = []
+        var values: [JSONValue]? = []
+        var anyType = false
+        for alternative in alternatives {
+            let (branchTypes, branchValues) = alternative.accepted(depth: depth + 1)
+            if branchTypes.isEmpty { anyType = true }
+            for type in branchTypes where !types.contains(type) { types.append(type) }
+            if let branchValues, values != nil {
+                for value in branchValues where !(values ?? []).contains(value) { values?.append(value) }
+            } else {
+                values = nil
+            }
+        }
+        return (anyType ? [] : types, values)
+    }
     public var anyOf: [JSONSchema] { view.anyOf.map(schema) }
     public var oneOf: [JSONSchema] { view.oneOf.map(schema) }
 
@@ -81,8 +131,10 @@ public struct JSONSchema: Sendable {
     /// Up to `limit` places where `value` does not match, in the built-in models' words
     /// (`price: expected number, found string "9.50"`); empty when it matches. A tripped `cancellation`
     /// gives `[DecodeFailure.cancelled]`.
-    public func validate(_ value: JSONValue, limit: Int = 5, cancellation: CancellationToken? = nil) -> [DecodeFailure] {
-        var validator = SchemaValidator(graph: graph, limit: limit, cancellation: cancellation)
+    /// `use` says whether the value is sent (a `readOnly` property is then not required) or received (a
+    /// `writeOnly` one is not).
+    public func validate(_ value: JSONValue, limit: Int = 5, use: SchemaUse = .any, cancellation: CancellationToken? = nil) -> [DecodeFailure] {
+        var validator = SchemaValidator(graph: graph, limit: limit, cancellation: cancellation, use: use)
         validator.check(value, against: index, path: "")
         return validator.failures
     }

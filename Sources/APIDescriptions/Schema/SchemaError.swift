@@ -4,8 +4,8 @@ import JSON
 public enum SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A `$ref` whose target does not exist in the document.
     case danglingRef(String)
-    /// A `$ref` to another document or to an anchor (`other.json#/Pet`, `#node`); only local JSON
-    /// pointers are read.
+    /// A `$ref` to a URI that names no schema of the document or of the files bundled with it: apish
+    /// resolves `#/…` pointers, `$id`s and anchors there, and fetches nothing.
     case unsupportedRef(String)
     /// A chain of `$ref`s that only point at each other and never reach a schema.
     case refCycle(String)
@@ -28,7 +28,7 @@ public enum SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
         case .danglingRef(let reference):
             "dangling $ref '\(reference)'"
         case .unsupportedRef(let reference):
-            "unsupported $ref '\(reference)': only references inside the same document ('#/…') are read"
+            "unsupported $ref '\(reference)': it names no schema of this document or the files bundled with it (apish reads pointers, $ids and anchors there, and fetches nothing)"
         case .refCycle(let pointer):
             "$ref cycle at '\(pointer)' never reaches a schema"
         case .notAnObject(let pointer):

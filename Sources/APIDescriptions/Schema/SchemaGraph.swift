@@ -13,13 +13,25 @@ final class SchemaGraph: Sendable {
 
     let nodes: [SchemaNode]
     let targets: [Int]
+    /// `targets` for validation: a chain of stand-alone `$ref`s is followed only while it stays in one
+    /// resource, since entering another one is part of the dynamic scope `$dynamicRef` looks in.
+    let checkTargets: [Int]
     let views: [SchemaView]
+    /// Resource URI → `$dynamicAnchor` name → node, for `$dynamicRef`s to look up in the dynamic scope.
+    let dynamicAnchors: [String: [String: Int]]
+    /// Whether some `$dynamicRef` looks in the dynamic scope, so validation keeps it.
+    let keepsDynamicScope: Bool
 
-    init(nodes: [SchemaNode], cancellation: CancellationToken? = nil) throws(SchemaError) {
+    init(nodes: [SchemaNode], dynamicAnchors: [String: [String: Int]] = [:], cancellation: CancellationToken? = nil) throws(SchemaError) {
         self.nodes = nodes
+        self.dynamicAnchors = dynamicAnchors
+        keepsDynamicScope = nodes.contains { $0.dynamicRef?.anchor != nil }
         let aliases = nodes.map(\.isAlias)
         let targets = try Self.aliasTargets(nodes, aliases: aliases)
         self.targets = targets
+        checkTargets = try Self.aliasTargets(nodes, aliases: nodes.indices.map { index in
+            aliases[index] && nodes[index].ref.map { nodes[$0].base == nodes[index].base } == true
+        })
         var merger = ViewMerger(nodes: nodes, aliases: aliases, targets: targets, cancellation: cancellation)
         var views: [SchemaView] = []
         views.reserveCapacity(nodes.count)
@@ -92,13 +104,21 @@ final class SchemaGraph: Sendable {
                 return try aliasView(index, depth: depth)
             }
             let node = nodes[index]
+            // "Or null" is one type however it is spelled: `nullable: true`, `type: [T, "null"]`, or an
+            // `anyOf`/`oneOf` of one schema and `{type: "null"}`s, which shows as that schema, nullable.
+            let orNull = orNullBranch(of: node)
+            var types = node.types
+            if types.count > 1 { types.removeAll { $0 == "null" } }
             var view = SchemaView(
                 name: node.name, title: node.title, description: node.description, format: node.format,
-                types: node.types, isNullable: node.nullable || node.types.contains("null"),
-                enumValues: node.enumValues, constValue: node.constValue, required: node.required,
-                items: node.items, anyOf: node.anyOf, oneOf: node.oneOf)
+                types: types, isNullable: node.nullable || node.types.contains("null") || orNull != nil,
+                enumValues: node.enumValues ?? node.constValue.map { [$0] }, constValue: node.constValue, required: node.required,
+                items: node.items, anyOf: orNull == nil ? node.anyOf : [], oneOf: orNull == nil ? node.oneOf : [])
             view.closed = node.closed
-            guard node.mergeSources.contains(where: { $0 != nil }) else {
+            view.readOnly = node.readOnly
+            view.writeOnly = node.writeOnly
+            let mergeSources = orNull.map { node.mergeSources + [$0] } ?? node.mergeSources
+            guard mergeSources.contains(where: { $0 != nil }) else {
                 view.properties = node.properties
                 return view
             }
@@ -122,7 +142,7 @@ final class SchemaGraph: Sendable {
                 }
             }
             var requiredSeen = Set(view.required)
-            for source in node.mergeSources {
+            for source in mergeSources {
                 guard let source else {
                     node.properties.forEach(add)
                     continue
@@ -139,8 +159,14 @@ final class SchemaGraph: Sendable {
                 view.items = view.items ?? branch.items
                 view.enumValues = view.enumValues ?? branch.enumValues
                 view.constValue = view.constValue ?? branch.constValue
+                if source == orNull || mergeSources.count == 1 { view.closed = view.closed || branch.closed }
+                if view.anyOf.isEmpty, view.oneOf.isEmpty {
+                    view.anyOf = branch.anyOf
+                    view.oneOf = branch.oneOf
+                }
+                if branch.isNullable, source == orNull || node.allOf.count == 1 { view.isNullable = true }
             }
-            let onlyBranch = node.mergeSources.count == 1 ? node.mergeSources[0] : nil
+            let onlyBranch = mergeSources.count == 1 ? mergeSources[0] : nil
             if let onlyBranch, node.properties.isEmpty, node.types.isEmpty {
                 view.standsFor = onlyBranch
             }
@@ -171,6 +197,24 @@ final class SchemaGraph: Sendable {
                 memo[link] = view
             }
             return view
+        }
+
+        /// The one schema of an `anyOf`/`oneOf` whose other branches only allow `null`, if it is one.
+        private func orNullBranch(of node: SchemaNode) -> Int? {
+            for branches in [node.anyOf, node.oneOf] where branches.count > 1 {
+                let others = branches.filter { !isNullOnly(nodes[targets[$0]]) }
+                if others.count == 1, let only = others.first { return only }
+            }
+            return nil
+        }
+
+        private func isNullOnly(_ node: SchemaNode) -> Bool {
+            guard node.kind == .keywords, node.properties.isEmpty, node.allOf.isEmpty, node.ref == nil else { return false }
+            if node.types == ["null"] { return node.assertions == 1 }
+            if let values = node.enumValues ?? node.constValue.map({ [$0] }) {
+                return node.assertions == 1 && !values.isEmpty && values.allSatisfy(\.isNull)
+            }
+            return false
         }
 
         private mutating func merged(_ index: Int, depth: Int) throws(SchemaError) -> SchemaView {

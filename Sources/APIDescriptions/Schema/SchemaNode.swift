@@ -1,3 +1,4 @@
+import FoundationFree
 import JSON
 /// One schema location of a document with its keywords read and its subschemas replaced by their
 /// positions in the `SchemaGraph`, so that `$ref` cycles are plain back-references.
@@ -11,7 +12,47 @@ struct SchemaNode: Sendable {
         case nothing
     }
 
+    /// A bound of `minimum`/`maximum`: the number, and whether the bound itself is outside.
+    struct Bound: Sendable {
+        var value: SchemaDecimal
+        var number: JSONNumber
+        var exclusive: Bool
+    }
+
+    /// A `pattern` or `patternProperties` key, compiled once; `failure` when apish cannot match it
+    /// (look-around, back-references), which a check reports as a stop rather than a pass.
+    struct Pattern: Sendable {
+        let source: String
+        let regex: BoundedRegex?
+        let failure: String?
+
+        init(_ source: String) {
+            self.source = source
+            do {
+                regex = try BoundedRegex(source)
+                failure = nil
+            } catch {
+                regex = nil
+                failure = error.description
+            }
+        }
+    }
+
+    /// OpenAPI's `discriminator`: the property that names the `oneOf`/`anyOf` branch, and its mapping.
+    struct Discriminator: Sendable {
+        var propertyName: String
+        /// Value → branch node; values not mapped pick the branch whose component name they are.
+        var mapping: [(value: String, schema: Int)] = []
+    }
+
     var pointer: JSONPointer
+    /// The base URI of the resource the schema is in (for `$dynamicRef`'s dynamic scope).
+    var base: String = ""
+    /// Whether the schema starts a resource of its own (`$id`), entering the dynamic scope.
+    var isResource = false
+    var dialect: SchemaDialect = .draft2020
+    /// False under a metaschema whose `$vocabulary` leaves out validation: only applicators apply.
+    var validates = true
     var kind: Kind = .keywords
     var title: String?
     var description: String?
@@ -19,22 +60,60 @@ struct SchemaNode: Sendable {
     var types: [String] = []
     /// OpenAPI 3.0's `nullable: true`.
     var nullable = false
+    var readOnly = false
+    var writeOnly = false
     var enumValues: [JSONValue]?
-    /// `enumValues` hashed, for a long list, so checking a value is one lookup.
-    var enumSet: Set<JSONValue>?
+    /// `enumValues` hashed by JSON equality, for a long list, so checking a value is one lookup.
+    var enumSet: Set<JSONEquality.Key>?
     var constValue: JSONValue?
     var required: [String] = []
     var properties: [(name: String, schema: Int)] = []
-    /// `additionalProperties: false`: no member beyond `properties`.
+    var patternProperties: [(pattern: Pattern, schema: Int)] = []
+    /// `additionalProperties` as a schema (`false` is a node that accepts nothing).
+    var additionalProperties: Int?
+    /// `additionalProperties: false`: no member beyond `properties` and `patternProperties`.
     var closed = false
+    var propertyNames: Int?
+    var dependentRequired: [(name: String, required: [String])] = []
+    var dependentSchemas: [(name: String, schema: Int)] = []
+    var unevaluatedProperties: Int?
+    var minProperties: Int?
+    var maxProperties: Int?
+    /// 2020-12's `prefixItems`, or draft 4's `items: [...]`.
+    var prefixItems: [Int] = []
+    /// The schema of every item after `prefixItems` (2020-12 `items`, draft 4 `additionalItems` after a
+    /// tuple, or draft 4 `items: {…}`).
     var items: Int?
+    var contains: Int?
+    var minContains: Int?
+    var maxContains: Int?
+    var unevaluatedItems: Int?
+    var minItems: Int?
+    var maxItems: Int?
+    var uniqueItems = false
+    var minLength: Int?
+    var maxLength: Int?
+    var pattern: Pattern?
+    var minimum: Bound?
+    var maximum: Bound?
+    var multipleOf: (value: SchemaDecimal, number: JSONNumber)?
     var ref: Int?
+    /// `$dynamicRef`: where it points by itself, and the anchor name to look for in the dynamic scope
+    /// (nil when the target has no `$dynamicAnchor` of that name: then it is a plain `$ref`).
+    var dynamicRef: (target: Int, anchor: String?)?
     var allOf: [Int] = []
     var anyOf: [Int] = []
     var oneOf: [Int] = []
+    var not: Int?
+    var ifSchema: Int?
+    var thenSchema: Int?
+    var elseSchema: Int?
+    var discriminator: Discriminator?
     /// Where merged properties come from, in the order the keywords appear in the document:
     /// `nil` is this node's own `properties`, a number is the `$ref` target or an `allOf` branch.
     var mergeSources: [Int?] = []
+    /// Keywords read that check something (beyond `$ref`, `properties` merged in and annotations).
+    var assertions = 0
 
     /// Enums longer than this are checked through a hashed set.
     static let enumSetThreshold = 16
@@ -45,10 +124,11 @@ struct SchemaNode: Sendable {
 
     /// A `$ref` with nothing beside it but annotations stands for its target.
     var isAlias: Bool {
-        ref != nil && kind == .keywords && types.isEmpty && !nullable && enumValues == nil && constValue == nil
-            && required.isEmpty && properties.isEmpty && items == nil
-            && allOf.isEmpty && anyOf.isEmpty && oneOf.isEmpty
+        ref != nil && kind == .keywords && assertions == 0 && !isResource && properties.isEmpty && allOf.isEmpty
     }
+
+    /// Whether validation needs to know which members and items a check evaluated (`unevaluated*`).
+    var collectsEvaluated: Bool { unevaluatedProperties != nil || unevaluatedItems != nil }
 
     /// The name a schema has by where it lives: `Pet` for `#/components/schemas/Pet`, `#/$defs/Pet` or
     /// `#/definitions/Pet`.

@@ -1,15 +1,16 @@
 import FoundationFree
 import JSON
-/// Checks a value against a node of a `SchemaGraph`, collecting up to `limit` failures.
+/// Checks a value against a node of a `SchemaGraph`, collecting up to `limit` failures: every keyword of
+/// JSON Schema draft 4 and draft 2020-12, each in the dialect of the schema it is written in.
 ///
 /// Bounded on every axis: values nest at most `depthLimit` levels (the parser's own limit), schemas that
-/// only lead to other schemas (`$ref`, `allOf`, `anyOf`, `oneOf`) without descending into the value are
-/// followed at most `hopLimit` times in a row, so `allOf` cycles end, a schema reached twice for the same
-/// value (an `allOf` diamond) is checked once, and `budget` caps the work of one validation: every
-/// schema/value visit, enum lookup and `anyOf`/`oneOf` branch tried, so nested `anyOf`s cannot explode.
-/// Beyond a bound the value is not checked further, and the check says where it stopped and why: a
-/// failure of its own (`stoppedFailure`), so a check cut short is never a pass. A tripped `cancellation`
-/// (looked at every few thousand steps) stops it with `DecodeFailure.cancelled`.
+/// only lead to other schemas (`$ref`, `allOf`, `anyOf`, `oneOf`, …) without descending into the value are
+/// followed at most `hopLimit` times in a row, so cycles end, a schema reached twice for the same value (an
+/// `allOf` diamond) is checked once, and `budget` caps the work of one validation: every schema/value visit,
+/// enum lookup, item compared and branch tried, so nested `anyOf`s cannot explode. Regular expressions are
+/// matched in linear time (`BoundedRegex`). Beyond a bound the value is not checked further, and the check
+/// says where it stopped and why: a failure of its own (`stoppedFailure`), so a check cut short is never a
+/// pass. A tripped `cancellation` (looked at every few thousand steps) stops it with `DecodeFailure.cancelled`.
 struct SchemaValidator {
     static let depthLimit = 512
     static let hopLimit = 64
@@ -18,24 +19,30 @@ struct SchemaValidator {
     let graph: SchemaGraph
     let limit: Int
     let cancellation: CancellationToken?
-    private(set) var failures: [DecodeFailure] = []
-    private(set) var wasCancelled = false
+    /// Whether the value is sent (`readOnly` properties are then not required) or received (`writeOnly`).
+    var use: SchemaUse = .any
+    var failures: [DecodeFailure] = []
+    var wasCancelled = false
     /// Where a bound stopped the check, and which bound; the first one met.
     private(set) var stopped: (path: String, reason: String)?
-    private var budget = SchemaValidator.defaultBudget
+    var budget = SchemaValidator.defaultBudget
     /// The nodes already checked against the value being looked at, reached through `$ref`/`allOf`.
-    private var checkedHere = Set<Int>()
+    var checkedHere = Set<Int>()
+    /// The resources entered on the way to the schema being checked, outermost first (`$dynamicRef`).
+    var scope: [String] = []
 
-    init(graph: SchemaGraph, limit: Int, cancellation: CancellationToken? = nil) {
+    init(graph: SchemaGraph, limit: Int, cancellation: CancellationToken? = nil, use: SchemaUse = .any) {
         self.graph = graph
         self.limit = max(0, limit)
         self.cancellation = cancellation
+        self.use = use
     }
 
-    private var isDone: Bool { failures.count >= limit || budget <= 0 }
+    var isDone: Bool { failures.count >= limit || budget <= 0 }
 
     mutating func check(_ value: JSONValue, against index: Int, path: String) {
-        check(value, against: index, path: path, depth: 0, hops: 0)
+        var evaluated: Evaluated?
+        check(value, against: index, path: path, depth: 0, hops: 0, evaluated: &evaluated)
         _ = isStopped(at: path)
         if wasCancelled {
             failures = [DecodeFailure.cancelled]
@@ -50,18 +57,18 @@ struct SchemaValidator {
                       found: "the check stopped here (\(stopped.reason)): the rest is not checked")
     }
 
-    private mutating func stop(at path: String, _ reason: @autoclosure () -> String) {
+    mutating func stop(at path: String, _ reason: @autoclosure () -> String) {
         if stopped == nil, !wasCancelled { stopped = (path, reason()) }
     }
 
     /// Whether a bound (not the failure limit) ends the check here; notes where.
-    private mutating func isStopped(at path: String) -> Bool {
+    mutating func isStopped(at path: String) -> Bool {
         guard budget <= 0 else { return false }
         stop(at: path, "past its work budget of \(Self.defaultBudget) steps")
         return true
     }
 
-    private mutating func spend(_ amount: Int) {
+    mutating func spend(_ amount: Int) {
         let before = budget
         budget -= amount
         if before >> 12 != budget >> 12, cancellation?.isCancelled == true {
@@ -71,19 +78,22 @@ struct SchemaValidator {
     }
 
     /// Checks a value nested in the current one: what was checked against the current one does not count.
-    private mutating func checkNested(_ value: JSONValue, against start: Int, path: String, depth: Int) {
+    mutating func checkNested(_ value: JSONValue, against start: Int, path: String, depth: Int) {
         let outer = checkedHere
         checkedHere = []
-        check(value, against: start, path: path, depth: depth, hops: 0)
+        var evaluated: Evaluated?
+        check(value, against: start, path: path, depth: depth, hops: 0, evaluated: &evaluated)
         checkedHere = outer
     }
 
-    private mutating func check(_ value: JSONValue, against start: Int, path: String, depth: Int, hops: Int) {
+    /// Checks `value` against one schema, adding to `evaluated` (when the caller collects it) the members
+    /// and items that schema and the schemas it applies in place evaluated.
+    mutating func check(_ value: JSONValue, against start: Int, path: String, depth: Int, hops: Int, evaluated: inout Evaluated?) {
         guard !isStopped(at: path), failures.count < limit else { return }
         guard depth < Self.depthLimit else { return stop(at: path, "values nested past \(Self.depthLimit) levels") }
         guard hops < Self.hopLimit else { return stop(at: path, "a $ref/allOf/anyOf chain past \(Self.hopLimit) links") }
         spend(1)
-        let index = graph.targets[start]
+        let index = graph.checkTargets[start]
         let node = graph.nodes[index]
         switch node.kind {
         case .anything:
@@ -94,127 +104,104 @@ struct SchemaValidator {
         case .keywords:
             break
         }
+        // The dynamic scope matters only to `$dynamicRef`s: documents without one do not keep it.
+        let entersScope = graph.keepsDynamicScope && scope.last != node.base
+        if entersScope { scope.append(node.base) }
+        defer { if entersScope { scope.removeLast() } }
         if node.nullable, value.isNull { return }
-        if !node.types.isEmpty, !node.types.contains(where: { Self.value(value, hasType: $0) }) {
+        if !node.types.isEmpty, !node.types.contains(where: { Self.value(value, hasType: $0, draft4: node.dialect.isDraft4) }) {
             fail(path, expected: Self.expectedText(node.types, nullable: node.nullable), found: value)
             return
         }
         if let values = node.enumValues {
             spend(node.enumSet == nil ? values.count : 1)
-            if !(node.enumSet?.contains(value) ?? values.contains(value)) {
+            let found = node.enumSet?.contains(JSONEquality.Key(value)) ?? values.contains { JSONEquality.equal($0, value) }
+            if !found {
                 fail(path, expected: "one of " + Self.listed(values), found: value)
                 return
             }
         }
-        if let constant = node.constValue, constant != value {
+        if let constant = node.constValue, !JSONEquality.equal(constant, value) {
             fail(path, expected: Self.shown(constant), found: value)
             return
         }
-        // `$ref`, `allOf` and `properties` in the order they are written, so failures read in the merged
-        // property order that `JSONSchema.properties` shows.
-        var membersChecked = false
-        for source in node.mergeSources {
-            if let source {
-                if checkedHere.isEmpty { checkedHere.insert(index) }
-                if checkedHere.insert(graph.targets[source]).inserted {
-                    check(value, against: source, path: path, depth: depth, hops: hops + 1)
-                }
-            } else if case .object(let object) = value {
-                checkMembers(of: object, against: node, path: path, depth: depth)
-                membersChecked = true
-            }
-        }
-        if !node.anyOf.isEmpty {
-            let matching = matches(value, among: node.anyOf, stopAtFirst: true, path: path, depth: depth, hops: hops)
-            if matching.isEmpty { fail(path, expected: "one of: " + names(node.anyOf), found: value) }
-        }
-        if !node.oneOf.isEmpty {
-            let matching = matches(value, among: node.oneOf, stopAtFirst: false, path: path, depth: depth, hops: hops)
-            if matching.isEmpty {
-                fail(path, expected: "one of: " + names(node.oneOf), found: value)
-            } else if matching.count > 1 {
-                failures.append(DecodeFailure(
-                    path: path, expected: "exactly one of: " + names(node.oneOf),
-                    found: DecodeFailure.found(value) + " matching " + names(matching)))
-            }
-        }
         switch value {
-        case .object(let object) where !membersChecked:
-            checkMembers(of: object, against: node, path: path, depth: depth)
-        case .array(let elements):
-            if let items = node.items {
-                for (offset, element) in elements.enumerated() {
-                    guard !isDone else {
-                        _ = isStopped(at: path + "[\(offset)]")
-                        return
+        case .number(let number): checkNumber(number, node, path: path)
+        case .string(let text): checkString(text, node, path: path)
+        default: break
+        }
+        // A schema that needs to know what was evaluated collects it for itself, whatever the caller does.
+        var own: Evaluated? = node.collectsEvaluated && (value.isObject || value.isArray) ? Evaluated() : nil
+        var membersChecked = false
+        withCollector(&own, or: &evaluated) { validator, collector in
+            // `$ref`, `allOf` and `properties` in the order they are written, so failures read in the merged
+            // property order that `JSONSchema.properties` shows.
+            for source in node.mergeSources {
+                if let source {
+                    if collector == nil {
+                        if validator.checkedHere.isEmpty { validator.checkedHere.insert(index) }
+                        guard validator.checkedHere.insert(validator.graph.checkTargets[source]).inserted else { continue }
                     }
-                    checkNested(element, against: items, path: path + "[\(offset)]", depth: depth + 1)
+                    validator.check(value, against: source, path: path, depth: depth, hops: hops + 1, evaluated: &collector)
+                } else if case .object(let object) = value {
+                    validator.checkMembers(of: object, against: node, path: path, depth: depth, evaluated: &collector)
+                    membersChecked = true
                 }
             }
-        default:
-            break
-        }
-    }
-
-    private mutating func checkMembers(of object: JSONObject, against node: SchemaNode, path: String, depth: Int) {
-        let required = Set(node.required)
-        for (name, schema) in node.properties {
-            guard !isDone else { return }
-            let memberPath = JSONPath.appending(key: name, to: path)
-            if let member = object[name] {
-                checkNested(member, against: schema, path: memberPath, depth: depth + 1)
-            } else if required.contains(name) {
-                failures.append(DecodeFailure(path: memberPath, expected: "a value", found: "no such field"))
-            }
-        }
-        for name in node.required where object[name] == nil && !node.properties.contains(where: { $0.name == name }) {
-            guard !isDone else { return }
-            failures.append(DecodeFailure(path: JSONPath.appending(key: name, to: path), expected: "a value", found: "no such field"))
-        }
-    }
-
-    /// The branches `value` matches, each tried on its own with the shared budget.
-    private mutating func matches(_ value: JSONValue, among branches: [Int], stopAtFirst: Bool, path: String, depth: Int, hops: Int) -> [Int] {
-        var matching: [Int] = []
-        for branch in branches {
-            guard budget > 0 else { break }
-            spend(1)
-            var trial = SchemaValidator(graph: graph, limit: 1, cancellation: cancellation)
-            trial.budget = budget
-            trial.check(value, against: branch, path: path, depth: depth, hops: hops + 1)
-            budget = trial.budget
-            if trial.wasCancelled {
-                wasCancelled = true
+            validator.applyComposition(value, node, path: path, depth: depth, hops: hops, evaluated: &collector)
+            switch value {
+            case .object(let object):
+                if !membersChecked { validator.checkMembers(of: object, against: node, path: path, depth: depth, evaluated: &collector) }
+                validator.checkObject(object, node, path: path, depth: depth, hops: hops, evaluated: &collector)
+            case .array(let elements):
+                validator.checkArray(elements, node, path: path, depth: depth, hops: hops, evaluated: &collector)
+            default:
                 break
             }
-            if let stopped = trial.stopped {
-                // A branch cut short is neither a match nor a miss: the whole check stopped.
-                stop(at: stopped.path, stopped.reason)
+        }
+        if var own {
+            switch value {
+            case .object(let object):
+                checkUnevaluatedProperties(object, node, path: path, depth: depth, evaluated: &own)
+            case .array(let elements):
+                checkUnevaluatedItems(elements, node, path: path, depth: depth, evaluated: &own)
+            default:
                 break
             }
-            if trial.failures.isEmpty {
-                matching.append(branch)
-                if stopAtFirst { break }
-            }
+            evaluated?.merge(own)
         }
-        return matching
     }
 
-    private func names(_ branches: [Int]) -> String {
-        branches.map { JSONSchema(graph: graph, index: $0).displayName }.joined(separator: ", ")
+    /// Runs `body` with the collector that applies: the schema's own when it has one, else the caller's.
+    private mutating func withCollector(_ own: inout Evaluated?, or outer: inout Evaluated?,
+                                        _ body: (inout SchemaValidator, inout Evaluated?) -> Void) {
+        if own != nil {
+            body(&self, &own)
+        } else {
+            body(&self, &outer)
+        }
     }
 
-    private mutating func fail(_ path: String, expected: String, found value: JSONValue) {
+    mutating func fail(_ path: String, expected: String, found value: JSONValue) {
         let failure = DecodeFailure(path: path, expected: expected, found: DecodeFailure.found(value))
         if !failures.contains(failure) { failures.append(failure) }
     }
 
-    static func value(_ value: JSONValue, hasType type: String) -> Bool {
+    mutating func fail(_ failure: DecodeFailure) {
+        if !failures.contains(failure) { failures.append(failure) }
+    }
+
+    /// Whether `value` is of the JSON Schema type named: `integer` is a number without a fraction, and in
+    /// draft 4 (as its implementations read JSON) one written without a fraction or exponent, so `1.0` is not.
+    static func value(_ value: JSONValue, hasType type: String, draft4: Bool = false) -> Bool {
         switch (type, value) {
         case ("string", .string), ("boolean", .bool), ("object", .object), ("array", .array),
              ("null", .null), ("number", .number):
             return true
         case ("integer", .number(let number)):
+            if draft4 {
+                return !number.text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+            }
             return number.isInteger
         default:
             return false
@@ -222,7 +209,7 @@ struct SchemaValidator {
     }
 
     /// `number`, `string or null`, `integer, string or null`.
-    private static func expectedText(_ types: [String], nullable: Bool) -> String {
+    static func expectedText(_ types: [String], nullable: Bool) -> String {
         var names = types
         if nullable, !names.contains("null") { names.append("null") }
         guard names.count > 1, let last = names.last else { return names.first ?? "any value" }
@@ -230,13 +217,66 @@ struct SchemaValidator {
     }
 
     /// `"a", "b", 3` — at most 10, then `…`.
-    private static func listed(_ values: [JSONValue]) -> String {
+    static func listed(_ values: [JSONValue]) -> String {
         let shownValues = values.prefix(10).map(shown)
         return shownValues.joined(separator: ", ") + (values.count > 10 ? ", …" : "")
     }
 
-    private static func shown(_ value: JSONValue) -> String {
+    static func shown(_ value: JSONValue) -> String {
         let text = value.encoded()
         return text.count > 40 ? String(text.prefix(37)) + "…" : text
+    }
+
+    func names(_ branches: [Int]) -> String {
+        branches.map { JSONSchema(graph: graph, index: $0).displayName }.joined(separator: ", ")
+    }
+}
+
+/// Whether a value is checked as sent or as received, for OpenAPI's `readOnly` and `writeOnly`.
+public enum SchemaUse: Sendable {
+    /// A request body or parameter: a `readOnly` property is not required.
+    case request
+    /// An answer: a `writeOnly` property is not required.
+    case response
+    case any
+}
+
+/// Which members of an object, or items of an array, the schemas applied to it evaluated, for
+/// `unevaluatedProperties` and `unevaluatedItems`. Members are counted by position, since two members'
+/// names can differ only in their code points.
+struct Evaluated {
+    var members = Set<Int>()
+    var allMembers = false
+    /// Items `0..<prefix` were evaluated.
+    var prefix = 0
+    var items = Set<Int>()
+    var allItems = false
+
+    mutating func markAll() {
+        allMembers = true
+        allItems = true
+    }
+
+    mutating func merge(_ other: Evaluated) {
+        members.formUnion(other.members)
+        allMembers = allMembers || other.allMembers
+        prefix = max(prefix, other.prefix)
+        items.formUnion(other.items)
+        allItems = allItems || other.allItems
+    }
+
+    func hasMember(_ position: Int) -> Bool { allMembers || members.contains(position) }
+    func hasItem(_ position: Int) -> Bool { allItems || position < prefix || items.contains(position) }
+}
+
+extension JSONValue {
+    var isObject: Bool {
+        if case .object = self { return true }
+        return false
+    }
+
+    var isArray: Bool {
+        if case .array = self { return true }
+        return false
     }
 }

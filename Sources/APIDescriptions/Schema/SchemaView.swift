@@ -14,6 +14,9 @@ struct SchemaView: Sendable {
     var properties: [(name: String, schema: Int)] = []
     /// `additionalProperties: false` on the schema itself.
     var closed = false
+    /// OpenAPI's `readOnly` (not required in a request) and `writeOnly` (not required in an answer).
+    var readOnly = false
+    var writeOnly = false
     var items: Int?
     var anyOf: [Int] = []
     var oneOf: [Int] = []

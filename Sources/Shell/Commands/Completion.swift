@@ -80,11 +80,12 @@ enum OperationCompletion {
     static func values(of item: String, operation name: String, session: Session) -> [String] {
         guard let operation = owned(name, session: session) else { return [] }
         let schema = operation.parameters.first { $0.name == item || ($0.location == .header && $0.name.lowercased() == item.lowercased()) }?.schema
-            ?? operation.requestBody?.schema?.property(named: item)
+            ?? operation.requestBody?.schema?.property(namedInAnyAlternative: item)
         guard var schema else { return [] }
-        if schema.types == ["array"], let items = schema.items { schema = items }
-        if let values = schema.enumValues, !values.isEmpty { return values.map(\.displayText) }
-        return schema.types.contains("boolean") ? ["true", "false"] : []
+        // Through "or null" and other alternatives: `anyOf: [Effort, {type: null}]` offers Effort's values.
+        if schema.acceptedTypes == ["array"], let items = schema.items { schema = items }
+        if let values = schema.allowedValues, !values.isEmpty { return values.filter { !$0.isNull }.map(\.displayText) }
+        return schema.acceptedTypes.contains("boolean") ? ["true", "false"] : []
     }
 
     /// After `call OPERATION`: `name=` for each parameter and body property not given yet (`Name:` for

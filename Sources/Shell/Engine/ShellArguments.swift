@@ -44,6 +44,7 @@ public struct ShellArguments: Sendable, Equatable {
     /// `--server URL`: the base of the current service's requests, over its locator entry and document.
     public var server: String?
     public var failFast = false
+    public var strictSchema = false
     /// `--verbose-script`: a script tells its story (each command with its line, `#` headings, ✓/✗, a
     /// summary) even when its output is not a terminal.
     public var verboseScript = false
@@ -129,6 +130,8 @@ public struct ShellArguments: Sendable, Equatable {
                 result.proxy = proxy.contains("://") ? proxy : "http://" + proxy
             case "--fail-fast":
                 result.failFast = true
+            case "--strict-schema":
+                result.strictSchema = true
             case "--verbose-script":
                 result.verboseScript = true
             case "--report":
@@ -254,6 +257,8 @@ public struct ShellArguments: Sendable, Equatable {
       --max-doc-files N    most files a description's $refs may reach (default 10000)
       --max-doc-size MIB   most MiB those files may hold together (default 256)
       --fail-fast          stop a script at its first failure
+      --strict-schema      an answer that does not match its schema fails the script,
+                           even when expect status judged the request
       --verbose-script     a script tells its story even on a pipe: each command with its
                            line number, # comments as headings, ✓/✗ per expectation and
                            a summary (as it does on a terminal)

@@ -45,7 +45,7 @@ public final class ShellEngine {
     static let maxSourceDepth = 16
     /// A request that failed in a script, held until the next command: when that is an `expect status|result`
     /// the expectation judges the outcome instead (so a script can expect a 404), otherwise it counts.
-    private var pendingRequestFailure: (result: CaseResult, failure: ScriptFailure)?
+    private var pendingRequestFailure: (result: CaseResult, failure: ScriptFailure, schemaViolation: String?)?
 
     /// Tells a script's story as it runs (`ShellOptions.story`); nil otherwise.
     let story: ScriptStory?
@@ -101,7 +101,7 @@ public final class ShellEngine {
 
     /// Marks the script as stopped by Ctrl-C: one failed case saying so, for the summary and the reports.
     public func recordInterruption(at location: SourceLocation?) {
-        settlePendingRequestFailure(judgedByNext: false)
+        settlePendingRequestFailure(judgedByNext: false, statusOnly: false)
         keep(CaseResult(name: "interrupted (Ctrl-C)", location: location, duration: 0, failure: "interrupted by Ctrl-C"))
         addFailure(ScriptFailure(location: location, message: "interrupted by Ctrl-C"))
     }
@@ -193,7 +193,7 @@ public final class ShellEngine {
                 interruptsAtPromptLine = nil
             }
         }
-        settlePendingRequestFailure(judgedByNext: false)
+        settlePendingRequestFailure(judgedByNext: false, statusOnly: false)
         return failureCount == failuresBefore
     }
 
@@ -277,7 +277,8 @@ public final class ShellEngine {
         }
         let isExpectation = expectation != nil
         let judges = expectation?.judgesRequestOutcome(Array(arguments.dropFirst())) ?? false
-        settlePendingRequestFailure(judgedByNext: judges)
+        let judgesStatusOnly = expectation?.judgesStatusOnly(Array(arguments.dropFirst())) ?? false
+        settlePendingRequestFailure(judgedByNext: judges, statusOnly: judgesStatusOnly)
         if shouldStop { return false }
         // A command is told before it runs, so its output (or a slow request) follows its line; an
         // expectation after, with its verdict.
@@ -308,12 +309,14 @@ public final class ShellEngine {
             output.write(story.expectation(shown, at: location, passed: report.ok))
         }
         let counts = !report.ok && !report.failuresCounted
+        var violation: String?
+        if case .decodeError(_, let decodeFailure)? = report.exchange?.outcome { violation = decodeFailure.description }
         let result = CaseResult(name: shown, location: location, duration: Date().timeIntervalSince(started),
-                                failure: counts ? report.error ?? "failed" : nil)
+                                failure: counts ? report.error ?? "failed" : nil, schemaViolation: violation)
         let failure = ScriptFailure(location: location, message: report.error ?? "failed")
         if !report.ok, report.exchange != nil, location != nil {
             render(report, command: shown, location: location, showingError: false)
-            pendingRequestFailure = (result, failure)
+            pendingRequestFailure = (result, failure, violation)
         } else {
             render(report, command: shown, location: location)
             keep(result)
@@ -334,7 +337,7 @@ public final class ShellEngine {
     /// Counts and shows a line that failed before its command could run; `echo` is the line as a story
     /// tells it (a bad line is told too, so its error has a line above it).
     private func fail(line: String, location: SourceLocation?, message: String, started: Date, echo: String? = nil) {
-        settlePendingRequestFailure(judgedByNext: false)
+        settlePendingRequestFailure(judgedByNext: false, statusOnly: false)
         if let story, let location, let echo {
             output.write(story.command(session.redactLine(echo), at: location))
         }
@@ -349,13 +352,30 @@ public final class ShellEngine {
         exitRequested = true
     }
 
-    /// Counts a held request failure, or drops it when the command after it judges the outcome itself.
-    private func settlePendingRequestFailure(judgedByNext judged: Bool) {
+    /// Counts a held request failure, or drops it when the command after it judges the outcome itself. A
+    /// schema violation judged only by its status (`expect status 200`) is never dropped unseen: it is a
+    /// warning, counted in reports, and a failure with `--strict-schema`.
+    private func settlePendingRequestFailure(judgedByNext judged: Bool, statusOnly: Bool) {
         guard let pending = pendingRequestFailure else { return }
         pendingRequestFailure = nil
+        if judged, statusOnly, let violation = pending.schemaViolation {
+            let message = "the answer does not match its schema: \(violation)"
+            if session.options.strictSchema {
+                let strict = message + " (--strict-schema)"
+                keep(CaseResult(name: pending.result.name, location: pending.result.location, duration: pending.result.duration,
+                                failure: strict, schemaViolation: violation))
+                addFailure(ScriptFailure(location: pending.failure.location, message: strict))
+                renderError(strict, location: pending.failure.location)
+            } else {
+                keep(CaseResult(name: pending.result.name, location: pending.result.location, duration: pending.result.duration,
+                                failure: nil, schemaViolation: violation))
+                renderWarning(message + " (expect schema asserts it; --strict-schema fails the script)", location: pending.failure.location)
+            }
+            return
+        }
         if judged {
             keep(CaseResult(name: pending.result.name, location: pending.result.location,
-                            duration: pending.result.duration, failure: nil))
+                            duration: pending.result.duration, failure: nil, schemaViolation: pending.schemaViolation))
             return
         }
         keep(pending.result)
@@ -397,6 +417,12 @@ public final class ShellEngine {
         if showingError, !result.ok, let error = result.error {
             renderError(error, location: location)
         }
+    }
+
+    /// A warning about a line of a script, on stderr (with `--json` too: stdout keeps one object per command).
+    private func renderWarning(_ message: String, location: SourceLocation?) {
+        let prefix = location.map { "\($0): " } ?? ""
+        output.writeError(ReportRenderer(session: session).warning(prefix + session.redact(message)))
     }
 
     private func renderError(_ message: String, location: SourceLocation?) {
@@ -558,4 +584,15 @@ public struct CaseResult: Sendable, Equatable {
     public let duration: TimeInterval
     /// Nil when it passed.
     public let failure: String?
+    /// The answer's schema violation, when the case made a request whose answer had one (counted in reports
+    /// even when an `expect status` judged the case a pass).
+    public var schemaViolation: String? = nil
+
+    public init(name: String, location: SourceLocation?, duration: TimeInterval, failure: String?, schemaViolation: String? = nil) {
+        self.name = name
+        self.location = location
+        self.duration = duration
+        self.failure = failure
+        self.schemaViolation = schemaViolation
+    }
 }

@@ -10,6 +10,9 @@ public struct ShellOptions: Sendable {
     public var interactive = false
     /// Stop a script at its first failure.
     public var failFast = false
+    /// `--strict-schema`: an answer that does not match its schema fails the script, even when an
+    /// `expect status` judged the request.
+    public var strictSchema = false
     /// A script tells its story as it runs: each command echoed with its line number, `#` comments as
     /// headings, each expectation marked ✓ or ✗, and a closing `N passed, M failed (T s)`.
     public var story = false
@@ -43,6 +46,7 @@ extension ShellOptions {
         json = arguments.json
         interactive = !arguments.isScripted && stdinIsTerminal && stdoutIsTerminal
         failFast = arguments.failFast
+        strictSchema = arguments.strictSchema
         // A script file run on a terminal is watched by a person; `--verbose-script` asks for the same
         // anywhere. Never with `--json`, whose stdout is one object per command.
         let runsScript = arguments.isScripted || !stdinIsTerminal

@@ -114,6 +114,8 @@ enum OperationPresenter {
                     rows: properties.map { [$0.name, required.contains($0.name) ? "yes" : "no", typeText($0.schema)] }),
                     width: width, style: style)
                 lines += descriptionLines(properties.map { ($0.name, $0.schema.description) }, width: width)
+            } else if let schema = body.schema, !(schema.oneOf.isEmpty && schema.anyOf.isEmpty) {
+                lines += alternativeLines(schema, width: width, style: style)
             } else if let schema = body.schema {
                 lines.append("  " + typeText(schema))
             }
@@ -271,6 +273,31 @@ enum OperationPresenter {
 
     private static func quotedIfNeeded(_ name: String) -> String {
         name.contains(where: \.isWhitespace) ? "\"\(name)\"" : name
+    }
+
+    /// How many alternatives of a body `help` shows before it counts the rest.
+    static let shownAlternatives = 10
+
+    /// A body that is `oneOf`/`anyOf` alternatives: each one's name and its fields (or its type).
+    private static func alternativeLines(_ schema: JSONSchema, width: Int, style: TextStyle) -> [String] {
+        let exactlyOne = !schema.oneOf.isEmpty
+        let alternatives = exactlyOne ? schema.oneOf : schema.anyOf
+        var lines = ["  " + (exactlyOne ? "one of:" : "any of:")]
+        for alternative in alternatives.prefix(shownAlternatives) {
+            let properties = alternative.properties
+            guard !properties.isEmpty else {
+                lines.append("  - " + typeText(alternative))
+                continue
+            }
+            lines.append("  - " + alternative.displayName + ":")
+            let required = Set(alternative.required)
+            lines += indented(Table(
+                columns: [TableColumn("PROPERTY"), TableColumn("REQUIRED"), TableColumn("TYPE", flexible: true)],
+                rows: properties.map { [$0.name, required.contains($0.name) ? "yes" : "no", typeText($0.schema)] }),
+                width: width > 0 ? max(width - 2, 20) : width, style: style).map { "  " + $0 }
+        }
+        if alternatives.count > shownAlternatives { lines.append("  … and \(alternatives.count - shownAlternatives) more") }
+        return lines
     }
 
     private static func indented(_ table: Table, width: Int, style: TextStyle) -> [String] {

@@ -22,6 +22,11 @@ struct ResultJSONPresenter {
             }
             fields.append(("status", exchange.status.map { .number(JSONNumber($0)) } ?? .null))
             fields.append(("result", .string(exchange.outcome.kind.rawValue)))
+            // A schema violation is never only a result kind: each place is named, whatever expects what.
+            if case .decodeError(_, let failure) = exchange.outcome {
+                let violations = ([failure] + failure.more).map { JSONValue.string(session.redact($0.description)) }
+                fields.append(("schema", .object(JSONObject([("valid", .bool(false)), ("violations", .array(violations))]))))
+            }
         }
         let lines = self.lines(of: result)
         if result.data == nil, let document = streamedDocument(of: result.value) {

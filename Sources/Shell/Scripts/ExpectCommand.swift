@@ -10,7 +10,7 @@ struct ExpectCommand: Command {
     /// `<`, `>` and `|` are text here (`expect price > 0` compares).
     let takesOperators = false
     let abstract = "Check the last response or a version; a failure fails the script"
-    let usage = "expect status N | expect result KIND | expect PATH ==|!=|<|>|<=|>= VALUE | expect PATH contains|matches VALUE | expect PATH exists | expect count PATH == N | expect version SERVICE == vN | expect header NAME ==|!=|contains|matches VALUE | expect header NAME exists"
+    let usage = "expect status N | expect result KIND | expect PATH ==|!=|<|>|<=|>= VALUE | expect PATH contains|matches VALUE | expect PATH exists | expect count PATH == N | expect version SERVICE == vN | expect header NAME ==|!=|contains|matches VALUE | expect header NAME exists | expect schema"
     let details = [
         "expect status 200                      expect result requestError",
         "expect data[0].likeCount == 4          expect currentTemperature == \"63\"   (quoted: a string)",
@@ -19,13 +19,15 @@ struct ExpectCommand: Command {
         "expect version {service} == v2           expect .status == 200   (a body field named status)",
         "expect header Content-Type contains json   expect header Location exists   (a response header)",
         "diff petstore v1 v2 --spec             expect breaking == 0    (until the next request)",
+        "expect schema   (or expect valid)      the last answer matches its schema: no decodeError",
         "KIND: success, requestError, decodeError, serverError, networkFailure",
-        "In a script, a failed request followed by expect status/result is judged by that expectation.",
+        "In a script, a failed request followed by expect status/result/schema is judged by that expectation;",
+        "a schema violation judged by expect status stays a warning (a failure with --strict-schema).",
     ]
 
     func complete(_ previous: [String], session: Session) -> [String] {
         switch previous.count {
-        case 0: return ["status", "result", "count", "version", "header"]
+        case 0: return ["status", "result", "schema", "count", "version", "header"]
         case 2 where previous[0] == "header": return ["==", "!=", "contains", "matches", "exists"]
         case 1 where previous[0] == "result": return OutcomeKind.allCases.map(\.rawValue)
         case 1 where previous[0] == "version": return ServiceCompletion.names(session)
@@ -39,7 +41,13 @@ struct ExpectCommand: Command {
     /// failure by itself: the check decides, so scripts (and recordings) can expect errors.
     func judgesRequestOutcome(_ arguments: [String]) -> Bool {
         guard let first = arguments.first?.lowercased() else { return false }
-        return first == "status" || first == "result"
+        return first == "status" || first == "result" || ((first == "schema" || first == "valid") && arguments.count == 1)
+    }
+
+    /// Whether these arguments judge only the status (`expect status 200`): a schema violation of that
+    /// answer is then still shown, and counted with `--strict-schema`.
+    func judgesStatusOnly(_ arguments: [String]) -> Bool {
+        arguments.first?.lowercased() == "status"
     }
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {

@@ -78,6 +78,8 @@ extension Expectation: CustomStringConvertible {
             "header \(name) matches \(pattern)"
         case let .header(name, .exists):
             "header \(name) exists"
+        case .schema:
+            "schema"
         }
     }
 
@@ -129,6 +131,14 @@ extension Expectation: CustomStringConvertible {
 
         case let .header(name, check):
             return evaluate(header: name, check, in: context, cancellation: context.cancellation)
+
+        case .schema:
+            guard let outcome = context.outcome, context.subject == nil else { return noRequest(context) }
+            if case .decodeError(_, let failure) = outcome {
+                return fail("got a schema violation: \(failure)", actual: .string(failure.description))
+            }
+            guard outcome.status != nil else { return fail("got no response (\(outcome.description))", actual: .null) }
+            return pass(.bool(true))
 
         case let .value(path, check):
             let found: JSONValue

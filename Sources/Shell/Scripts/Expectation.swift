@@ -1,5 +1,6 @@
 import Facade
 import JSON
+import FoundationFree
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -27,6 +28,9 @@ public enum Expectation: Sendable, Equatable {
     /// `expect header Content-Type contains json`: a header of the last response (name case-insensitive;
     /// repeated fields joined with `, `).
     case header(name: String, HeaderCheck)
+    /// `expect schema` (or `expect valid`): the last answer matches the schema or model it was checked
+    /// against (it was not a `decodeError`).
+    case schema
 
     /// What is checked about a response header: its whole value compared exactly, a substring, a regular
     /// expression, or only that it is there.
@@ -61,7 +65,7 @@ public enum Expectation: Sendable, Equatable {
         }
     }
 
-    public static let usage = "expect status N | expect result KIND | expect PATH OP VALUE | expect PATH exists | expect count PATH OP N | expect version SERVICE == vN | expect header NAME ==|!=|contains|matches VALUE | expect header NAME exists"
+    public static let usage = "expect status N | expect result KIND | expect PATH OP VALUE | expect PATH exists | expect count PATH OP N | expect version SERVICE == vN | expect header NAME ==|!=|contains|matches VALUE | expect header NAME exists | expect schema"
 
     /// Parses the words after `expect`.
     public static func parse(_ arguments: [Argument]) throws(ExpectationError) -> Expectation {
@@ -73,6 +77,8 @@ public enum Expectation: Sendable, Equatable {
             case "result": return try parseResult(rest)
             case "version": return try parseVersion(rest)
             case "count": return try parseCount(rest)
+            // `expect schema == 1` checks a body member called `schema`.
+            case "schema" where rest.isEmpty, "valid" where rest.isEmpty: return .schema
             // `expect header == 1` and `expect header exists` check a body member called `header`.
             case "header" where rest.count >= 2 && ExpectationOperator(rawValue: rest[0].text) == nil
                 && !["contains", "matches", "exists"].contains(rest[0].text.lowercased()):

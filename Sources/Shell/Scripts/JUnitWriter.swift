@@ -7,6 +7,9 @@ public enum JUnitWriter {
         xml += "<testsuites name=\"apish\" tests=\"\(report.tests)\" failures=\"\(report.failures)\" time=\"\(TestReport.seconds(report.time))\">\n"
         for suite in report.suites {
             xml += "  <testsuite name=\"\(escape(suite.name))\" tests=\"\(suite.cases.count)\" failures=\"\(suite.failures)\" errors=\"0\" time=\"\(TestReport.seconds(suite.time))\">\n"
+            if suite.schemaViolations > 0 {
+                xml += "    <properties><property name=\"schemaViolations\" value=\"\(suite.schemaViolations)\"/></properties>\n"
+            }
             for result in suite.cases {
                 let name = result.location.map { "\($0.line): " } ?? ""
                 let opening = "    <testcase name=\"\(escape(name + result.name))\" classname=\"\(escape(suite.name))\" time=\"\(TestReport.seconds(result.duration))\""
@@ -14,6 +17,10 @@ public enum JUnitWriter {
                     xml += opening + ">\n"
                     let location = result.location.map { "\($0): " } ?? ""
                     xml += "      <failure message=\"\(escape(failure))\">\(escape(location + failure))</failure>\n"
+                    xml += "    </testcase>\n"
+                } else if let violation = result.schemaViolation {
+                    xml += opening + ">\n"
+                    xml += "      <system-err>\(escape("schema violation: " + violation))</system-err>\n"
                     xml += "    </testcase>\n"
                 } else {
                     xml += opening + "/>\n"

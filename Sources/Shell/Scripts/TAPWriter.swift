@@ -16,6 +16,11 @@ public enum TAPWriter {
                 let description = escape(label + location + result.name)
                 guard let failure = result.failure else {
                     lines.append("ok \(number) - \(description)")
+                    if let violation = result.schemaViolation {
+                        lines.append("  ---")
+                        lines.append("  schema: \(JSONValue.string(violation).encoded())")
+                        lines.append("  ...")
+                    }
                     continue
                 }
                 lines.append("not ok \(number) - \(description)")
@@ -28,6 +33,7 @@ public enum TAPWriter {
                 lines.append("  ...")
             }
         }
+        if report.schemaViolations > 0 { lines.append("# schema violations: \(report.schemaViolations)") }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -24,6 +24,8 @@ public struct TestReport: Sendable, Equatable {
         public var name: String { label.map { "\(file) [\($0)]" } ?? file }
 
         public var failures: Int { cases.filter { $0.failure != nil }.count }
+        /// Answers that did not match their schema, failed or not.
+        public var schemaViolations: Int { cases.filter { $0.schemaViolation != nil }.count }
         public var time: TimeInterval { cases.reduce(0) { $0 + $1.duration } }
     }
 
@@ -65,6 +67,7 @@ public struct TestReport: Sendable, Equatable {
 
     public var tests: Int { suites.reduce(0) { $0 + $1.cases.count } }
     public var failures: Int { suites.reduce(0) { $0 + $1.failures } }
+    public var schemaViolations: Int { suites.reduce(0) { $0 + $1.schemaViolations } }
     public var time: TimeInterval { suites.reduce(0) { $0 + $1.time } }
 
     static func seconds(_ time: TimeInterval) -> String {

@@ -40,8 +40,9 @@ extension SchemaTests {
             let document = try SchemaTests.load(pets)
             #expect(try SchemaTests.failures(document, #"{"any":{"meows":true},"scalar":3}"#) == [])
             #expect(try SchemaTests.failures(document, #"{"any":{"barks":true},"scalar":"x"}"#) == [])
+            // AND a miss names the closest alternative and its first failure
             #expect(try SchemaTests.failures(document, #"{"any":{"purrs":1},"scalar":2.5}"#) == [
-                "any: expected one of: Cat, Dog, found object",
+                "any: expected one of: Cat, Dog, found object; closest: Cat (any.meows: expected a value, found no such field)",
                 "scalar: expected one of: string, integer, found number 2.5",
             ])
         }

@@ -1,5 +1,3 @@
-import FoundationFree
-
 /// The regular expressions of `expect PATH matches REGEX`, matched in time linear in the text: the
 /// pattern becomes a Thompson NFA that is simulated state set by state set, so `^(a+)+$` costs what
 /// `^a+$` costs instead of backtracking for ever. Only whether the pattern occurs is asked, so no captures.
@@ -11,14 +9,14 @@ import FoundationFree
 /// linear time and are refused when the pattern is read.
 ///
 /// A match has a step budget and looks at a `CancellationToken` every few thousand steps.
-struct BoundedRegex {
+public struct BoundedRegex: Sendable {
     /// Why a pattern was refused or a match stopped.
-    enum Failure: Error, Equatable, CustomStringConvertible {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
         case invalid(String)
         case tooCostly
         case cancelled
 
-        var description: String {
+        public var description: String {
             switch self {
             case .invalid(let reason): reason
             case .tooCostly: "the pattern is too costly to match against this text"
@@ -28,15 +26,15 @@ struct BoundedRegex {
     }
 
     /// NFA steps one match may take: about 50 pattern states over a megabyte of text.
-    static let stepBudget = 50_000_000
+    public static let stepBudget = 50_000_000
     /// A counted repetition is compiled as copies; beyond this many the pattern is refused.
-    static let repetitionLimit = 1_000
+    public static let repetitionLimit = 1_000
     static let stateLimit = 100_000
 
     private let program: [Instruction]
     private let ignoresCase: Bool
 
-    init(_ pattern: String) throws(Failure) {
+    public init(_ pattern: String) throws(Failure) {
         var parser = Parser(Array(pattern.unicodeScalars))
         if parser.consume("(?i)") { ignoresCase = true } else { ignoresCase = false }
         let tree = try parser.parseAll()
@@ -47,7 +45,7 @@ struct BoundedRegex {
     }
 
     /// Whether the pattern occurs anywhere in `text`.
-    func matches(_ text: String, cancellation: CancellationToken? = nil, budget: Int = stepBudget) throws(Failure) -> Bool {
+    public func matches(_ text: String, cancellation: CancellationToken? = nil, budget: Int = stepBudget) throws(Failure) -> Bool {
         let input = Array(text.unicodeScalars)
         var current = StateSet(capacity: program.count)
         var next = StateSet(capacity: program.count)
@@ -119,6 +117,8 @@ struct BoundedRegex {
     struct ScalarSet {
         var ranges: [ClosedRange<UInt32>] = []
         var classes: [Character] = []
+        /// `\p{…}` (and, negated, `\P{…}`): Unicode general categories.
+        var categories: [(members: Set<Unicode.GeneralCategory>, negated: Bool)] = []
         var negated = false
         var anyButNewline = false
 
@@ -142,6 +142,7 @@ struct BoundedRegex {
 
         private func containsExactly(_ scalar: Unicode.Scalar) -> Bool {
             if ranges.contains(where: { $0.contains(scalar.value) }) { return true }
+            if categories.contains(where: { $0.members.contains(scalar.properties.generalCategory) != $0.negated }) { return true }
             return classes.contains { shorthand in
                 switch shorthand {
                 case "d": scalar.properties.numericType == .decimal
@@ -293,6 +294,18 @@ struct BoundedRegex {
             switch scalar {
             case "d", "D", "w", "W", "s", "S":
                 return .set(ScalarSet(classes: [Character(scalar)]))
+            case "p", "P":
+                guard current == "{", let close = scalars[position...].firstIndex(of: "}") else {
+                    throw .invalid("\\\(scalar) needs a {category}")
+                }
+                let name = String(String.UnicodeScalarView(scalars[(position + 1)..<close]))
+                position = close + 1
+                guard let members = BoundedRegex.category(named: name) else {
+                    throw .invalid("unknown Unicode category \\\(scalar){\(name)} (general categories such as L, Letter, Nd are read)")
+                }
+                var set = ScalarSet()
+                set.categories = [(members, scalar == "P")]
+                return .set(set)
             case "b" where !inBracket: return .assert(.wordBoundary)
             case "B" where !inBracket: return .assert(.notWordBoundary)
             case "n": return literal("\n")
@@ -336,8 +349,9 @@ struct BoundedRegex {
                 var low: Unicode.Scalar = scalar
                 if scalar == "\\" {
                     guard case .set(let escaped) = try escape(inBracket: true) else { continue }
-                    if !escaped.classes.isEmpty {
+                    if !escaped.classes.isEmpty || !escaped.categories.isEmpty {
                         set.classes += escaped.classes
+                        set.categories += escaped.categories
                         continue
                     }
                     guard let range = escaped.ranges.first, let start = Unicode.Scalar(range.lowerBound) else { continue }
@@ -362,6 +376,39 @@ struct BoundedRegex {
             position += 1
             return set
         }
+    }
+
+    /// The general categories `\p{name}` names: a one- or two-letter code or its long name
+    /// (`L`/`Letter`, `Lu`/`Uppercase_Letter`, `Nd`/`Decimal_Number`), optionally after `gc=`.
+    static func category(named written: String) -> Set<Unicode.GeneralCategory>? {
+        var name = Substring(written)
+        for prefix in ["General_Category=", "gc="] where name.hasPrefix(prefix) { name = name.dropFirst(prefix.count) }
+        let groups: [(short: String, long: String, members: [Unicode.GeneralCategory])] = [
+            ("L", "Letter", [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter]),
+            ("LC", "Cased_Letter", [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter]),
+            ("Lu", "Uppercase_Letter", [.uppercaseLetter]), ("Ll", "Lowercase_Letter", [.lowercaseLetter]),
+            ("Lt", "Titlecase_Letter", [.titlecaseLetter]), ("Lm", "Modifier_Letter", [.modifierLetter]),
+            ("Lo", "Other_Letter", [.otherLetter]),
+            ("M", "Mark", [.nonspacingMark, .spacingMark, .enclosingMark]), ("Mn", "Nonspacing_Mark", [.nonspacingMark]),
+            ("Mc", "Spacing_Mark", [.spacingMark]), ("Me", "Enclosing_Mark", [.enclosingMark]),
+            ("N", "Number", [.decimalNumber, .letterNumber, .otherNumber]), ("Nd", "Decimal_Number", [.decimalNumber]),
+            ("Nl", "Letter_Number", [.letterNumber]), ("No", "Other_Number", [.otherNumber]),
+            ("P", "Punctuation", [.connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+                                  .initialPunctuation, .finalPunctuation, .otherPunctuation]),
+            ("Pc", "Connector_Punctuation", [.connectorPunctuation]), ("Pd", "Dash_Punctuation", [.dashPunctuation]),
+            ("Ps", "Open_Punctuation", [.openPunctuation]), ("Pe", "Close_Punctuation", [.closePunctuation]),
+            ("Pi", "Initial_Punctuation", [.initialPunctuation]), ("Pf", "Final_Punctuation", [.finalPunctuation]),
+            ("Po", "Other_Punctuation", [.otherPunctuation]),
+            ("S", "Symbol", [.mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol]), ("Sm", "Math_Symbol", [.mathSymbol]),
+            ("Sc", "Currency_Symbol", [.currencySymbol]), ("Sk", "Modifier_Symbol", [.modifierSymbol]),
+            ("So", "Other_Symbol", [.otherSymbol]),
+            ("Z", "Separator", [.spaceSeparator, .lineSeparator, .paragraphSeparator]), ("Zs", "Space_Separator", [.spaceSeparator]),
+            ("Zl", "Line_Separator", [.lineSeparator]), ("Zp", "Paragraph_Separator", [.paragraphSeparator]),
+            ("C", "Other", [.control, .format, .surrogate, .privateUse, .unassigned]), ("Cc", "Control", [.control]),
+            ("Cf", "Format", [.format]), ("Cs", "Surrogate", [.surrogate]), ("Co", "Private_Use", [.privateUse]),
+            ("Cn", "Unassigned", [.unassigned]),
+        ]
+        return groups.first { $0.short == name || $0.long == name }.map { Set($0.members) }
     }
 
     // MARK: Compiling

@@ -1,6 +1,5 @@
-import FoundationFree
+@testable import FoundationFree
 import Testing
-@testable import Shell
 
 /// `expect PATH matches REGEX` matches in linear time: the same answers as a backtracking engine on
 /// ordinary patterns, an answer at once on the patterns that make one run for ever.

@@ -1,0 +1,409 @@
+import FoundationFree
+import JSON
+/// The keywords of one type of value, and the applicators that try subschemas (`anyOf`, `oneOf`, `not`,
+/// `if`, `contains`).
+extension SchemaValidator {
+    /// How an `anyOf`/`oneOf` failure is worded, for `OpenAPIRequestCheck` to say it in a request's words.
+    static let oneOfPrefix = "one of: "
+    static let exactlyOnePrefix = "exactly one of: "
+    static let matchingInfix = " matching "
+
+    /// The outcome of trying a value against a subschema on the side: whether it matched, what it evaluated,
+    /// and its first failures. Nil when the try was cut short, which stops the whole check.
+    struct Trial {
+        var passed: Bool
+        var evaluated: Evaluated?
+        var failures: [DecodeFailure]
+    }
+
+    mutating func trial(_ value: JSONValue, against branch: Int, path: String, depth: Int, hops: Int,
+                        collect: Bool, limit: Int = 1) -> Trial? {
+        spend(1)
+        var trial = SchemaValidator(graph: graph, limit: limit, cancellation: cancellation, use: use)
+        trial.budget = budget
+        trial.scope = scope
+        var evaluated: Evaluated? = collect ? Evaluated() : nil
+        trial.check(value, against: branch, path: path, depth: depth, hops: hops + 1, evaluated: &evaluated)
+        budget = trial.budget
+        if trial.wasCancelled {
+            wasCancelled = true
+            budget = 0
+            return nil
+        }
+        if let stopped = trial.stopped {
+            // A branch cut short is neither a match nor a miss: the whole check stopped.
+            stop(at: stopped.path, stopped.reason)
+            budget = 0
+            return nil
+        }
+        return Trial(passed: trial.failures.isEmpty, evaluated: evaluated, failures: trial.failures)
+    }
+
+    // MARK: Numbers and strings
+
+    mutating func checkNumber(_ number: JSONNumber, _ node: SchemaNode, path: String) {
+        guard node.minimum != nil || node.maximum != nil || node.multipleOf != nil else { return }
+        let value = SchemaDecimal(number)
+        if let minimum = node.minimum {
+            let order = SchemaDecimal.compare(value, minimum.value)
+            if order < 0 || (order == 0 && minimum.exclusive) {
+                fail(path, expected: (minimum.exclusive ? "a number above " : "a number of at least ") + minimum.number.text, found: .number(number))
+            }
+        }
+        if let maximum = node.maximum {
+            let order = SchemaDecimal.compare(value, maximum.value)
+            if order > 0 || (order == 0 && maximum.exclusive) {
+                fail(path, expected: (maximum.exclusive ? "a number below " : "a number of at most ") + maximum.number.text, found: .number(number))
+            }
+        }
+        if let divisor = node.multipleOf {
+            switch value.isMultiple(of: divisor.value) {
+            case true?: break
+            case false?: fail(path, expected: "a multiple of " + divisor.number.text, found: .number(number))
+            case nil: stop(at: path, "\(Self.shown(.number(number))) is too long to divide by \(divisor.number.text)")
+            }
+        }
+    }
+
+    mutating func checkString(_ text: String, _ node: SchemaNode, path: String) {
+        if node.minLength != nil || node.maxLength != nil {
+            // Lengths count code points, as JSON Schema does (not UTF-16 units, not grapheme clusters).
+            let length = text.unicodeScalars.count
+            spend(1 + length >> 8)
+            if let minimum = node.minLength, length < minimum {
+                fail(path, expected: "at least \(minimum) character\(minimum == 1 ? "" : "s")", found: .string(text))
+            }
+            if let maximum = node.maxLength, length > maximum {
+                fail(path, expected: "at most \(maximum) character\(maximum == 1 ? "" : "s")", found: .string(text))
+            }
+        }
+        if let pattern = node.pattern, let matched = matches(pattern, text, path: path), !matched {
+            fail(path, expected: "a string matching /\(pattern.source)/", found: .string(text))
+        }
+    }
+
+    /// Whether `text` matches; nil (and a stop) when the pattern cannot be matched or the match is too costly.
+    mutating func matches(_ pattern: SchemaNode.Pattern, _ text: String, path: String) -> Bool? {
+        guard let regex = pattern.regex else {
+            stop(at: path, "its pattern /\(pattern.source)/ cannot be matched: \(pattern.failure ?? "unsupported")")
+            return nil
+        }
+        spend(1 + text.utf8.count >> 6)
+        do {
+            return try regex.matches(text, cancellation: cancellation)
+        } catch .cancelled {
+            wasCancelled = true
+            budget = 0
+            return nil
+        } catch {
+            stop(at: path, "the pattern /\(pattern.source)/ is too costly to match here")
+            return nil
+        }
+    }
+
+    // MARK: Objects
+
+    /// `properties` (each declared member checked, evaluated) and `required`.
+    mutating func checkMembers(of object: JSONObject, against node: SchemaNode, path: String, depth: Int, evaluated: inout Evaluated?) {
+        for (name, schema) in node.properties {
+            guard !isDone else { return }
+            let memberPath = JSONPath.appending(key: name, to: path)
+            if let member = object[name] {
+                checkNested(member, against: schema, path: memberPath, depth: depth + 1)
+            } else if node.required.contains(where: { JSONObject.same($0, name) }), isRequired(schema) {
+                fail(DecodeFailure(path: memberPath, expected: "a value", found: "no such field"))
+            }
+        }
+        for name in node.required where object[name] == nil && !node.properties.contains(where: { JSONObject.same($0.name, name) }) {
+            guard !isDone else { return }
+            fail(DecodeFailure(path: JSONPath.appending(key: name, to: path), expected: "a value", found: "no such field"))
+        }
+        if evaluated != nil, !node.properties.isEmpty {
+            for (position, key) in object.keys.enumerated() where node.properties.contains(where: { JSONObject.same($0.name, key) }) {
+                evaluated?.members.insert(position)
+            }
+        }
+    }
+
+    /// A required property a request need not send (`readOnly`) or an answer need not hold (`writeOnly`).
+    private func isRequired(_ schema: Int) -> Bool {
+        let view = graph.views[schema]
+        switch use {
+        case .request: return !view.readOnly
+        case .response: return !view.writeOnly
+        case .any: return true
+        }
+    }
+
+    /// `patternProperties`, `additionalProperties`, `propertyNames`, `dependentRequired`,
+    /// `dependentSchemas` and the member counts.
+    mutating func checkObject(_ object: JSONObject, _ node: SchemaNode, path: String, depth: Int, hops: Int, evaluated: inout Evaluated?) {
+        if let minimum = node.minProperties, object.count < minimum {
+            fail(DecodeFailure(path: path, expected: "an object of at least \(minimum) field\(minimum == 1 ? "" : "s")", found: "\(object.count)"))
+        }
+        if let maximum = node.maxProperties, object.count > maximum {
+            fail(DecodeFailure(path: path, expected: "an object of at most \(maximum) field\(maximum == 1 ? "" : "s")", found: "\(object.count)"))
+        }
+        let needsMembers = !node.patternProperties.isEmpty || node.additionalProperties != nil || node.propertyNames != nil
+        if needsMembers {
+            for (position, (key, member)) in object.enumerated() {
+                guard !isDone else { return }
+                let memberPath = JSONPath.appending(key: key, to: path)
+                if let names = node.propertyNames {
+                    let outer = checkedHere
+                    checkedHere = []
+                    var ignored: Evaluated?
+                    let before = failures.count
+                    check(.string(key), against: names, path: memberPath, depth: depth + 1, hops: 0, evaluated: &ignored)
+                    checkedHere = outer
+                    if failures.count > before {
+                        let cause = failures.removeLast()
+                        fail(DecodeFailure(path: memberPath, expected: "a field name that is " + cause.expected, found: "the name \"\(key)\""))
+                    }
+                }
+                var matched = node.properties.contains { JSONObject.same($0.name, key) }
+                for (pattern, schema) in node.patternProperties {
+                    guard let found = matches(pattern, key, path: memberPath) else { return }
+                    guard found else { continue }
+                    matched = true
+                    checkNested(member, against: schema, path: memberPath, depth: depth + 1)
+                }
+                if matched {
+                    evaluated?.members.insert(position)
+                    continue
+                }
+                if let additional = node.additionalProperties {
+                    evaluated?.members.insert(position)
+                    if graph.nodes[graph.targets[additional]].kind == .nothing {
+                        fail(memberPath, expected: "no such field (additionalProperties is false)", found: member)
+                    } else {
+                        checkNested(member, against: additional, path: memberPath, depth: depth + 1)
+                    }
+                }
+            }
+        }
+        for (name, required) in node.dependentRequired where object[name] != nil {
+            for other in required where object[other] == nil {
+                guard !isDone else { return }
+                fail(DecodeFailure(path: JSONPath.appending(key: other, to: path), expected: "a value (required with '\(name)')", found: "no such field"))
+            }
+        }
+        for (name, schema) in node.dependentSchemas where object[name] != nil {
+            guard !isDone else { return }
+            check(.object(object), against: schema, path: path, depth: depth, hops: hops + 1, evaluated: &evaluated)
+        }
+    }
+
+    mutating func checkUnevaluatedProperties(_ object: JSONObject, _ node: SchemaNode, path: String, depth: Int, evaluated: inout Evaluated) {
+        guard let schema = node.unevaluatedProperties else { return }
+        let refuses = graph.nodes[graph.targets[schema]].kind == .nothing
+        for (position, (key, member)) in object.enumerated() where !evaluated.hasMember(position) {
+            guard !isDone else { return }
+            let memberPath = JSONPath.appending(key: key, to: path)
+            if refuses {
+                fail(memberPath, expected: "no such field (unevaluatedProperties is false)", found: member)
+            } else {
+                checkNested(member, against: schema, path: memberPath, depth: depth + 1)
+            }
+        }
+        evaluated.allMembers = true
+    }
+
+    // MARK: Arrays
+
+    mutating func checkArray(_ elements: [JSONValue], _ node: SchemaNode, path: String, depth: Int, hops: Int, evaluated: inout Evaluated?) {
+        if let minimum = node.minItems, elements.count < minimum {
+            fail(DecodeFailure(path: path, expected: "at least \(minimum) item\(minimum == 1 ? "" : "s")", found: "\(elements.count)"))
+        }
+        if let maximum = node.maxItems, elements.count > maximum {
+            fail(DecodeFailure(path: path, expected: "at most \(maximum) item\(maximum == 1 ? "" : "s")", found: "\(elements.count)"))
+        }
+        if node.uniqueItems { checkUnique(elements, path: path) }
+        let prefix = min(node.prefixItems.count, elements.count)
+        for offset in 0..<prefix {
+            guard !isDone else {
+                _ = isStopped(at: path + "[\(offset)]")
+                return
+            }
+            checkNested(elements[offset], against: node.prefixItems[offset], path: path + "[\(offset)]", depth: depth + 1)
+        }
+        if prefix > 0, let known = evaluated?.prefix { evaluated?.prefix = max(known, prefix) }
+        if let items = node.items {
+            for offset in prefix..<elements.count {
+                guard !isDone else {
+                    _ = isStopped(at: path + "[\(offset)]")
+                    return
+                }
+                checkNested(elements[offset], against: items, path: path + "[\(offset)]", depth: depth + 1)
+            }
+            evaluated?.allItems = true
+        }
+        if let contains = node.contains { checkContains(elements, contains, node, path: path, depth: depth, evaluated: &evaluated) }
+    }
+
+    private mutating func checkContains(_ elements: [JSONValue], _ contains: Int, _ node: SchemaNode, path: String, depth: Int,
+                                        evaluated: inout Evaluated?) {
+        let minimum = node.minContains ?? 1
+        var matching = 0
+        for (offset, element) in elements.enumerated() {
+            let outer = checkedHere
+            checkedHere = []
+            let result = trial(element, against: contains, path: path + "[\(offset)]", depth: depth + 1, hops: -1, collect: false)
+            checkedHere = outer
+            guard let result else { return }
+            if result.passed {
+                matching += 1
+                evaluated?.items.insert(offset)
+            }
+            // Without `maxContains` or `unevaluatedItems` to answer, enough matches end the search.
+            if matching >= minimum, node.maxContains == nil, evaluated == nil { break }
+        }
+        let name = JSONSchema(graph: graph, index: contains).displayName
+        if matching < minimum {
+            fail(DecodeFailure(path: path, expected: "at least \(minimum) item\(minimum == 1 ? "" : "s") matching \(name)",
+                               found: "\(matching) in an array of \(elements.count)"))
+        }
+        if let maximum = node.maxContains, matching > maximum {
+            fail(DecodeFailure(path: path, expected: "at most \(maximum) item\(maximum == 1 ? "" : "s") matching \(name)",
+                               found: "\(matching)"))
+        }
+    }
+
+    private mutating func checkUnique(_ elements: [JSONValue], path: String) {
+        spend(elements.count)
+        var seen: [JSONEquality.Key: Int] = [:]
+        seen.reserveCapacity(elements.count)
+        for (offset, element) in elements.enumerated() {
+            if let first = seen.updateValue(offset, forKey: JSONEquality.Key(element)) {
+                fail(DecodeFailure(path: path, expected: "unique items", found: "items \(first) and \(offset) equal"))
+                return
+            }
+        }
+    }
+
+    mutating func checkUnevaluatedItems(_ elements: [JSONValue], _ node: SchemaNode, path: String, depth: Int, evaluated: inout Evaluated) {
+        guard let schema = node.unevaluatedItems else { return }
+        let refuses = graph.nodes[graph.targets[schema]].kind == .nothing
+        for (offset, element) in elements.enumerated() where !evaluated.hasItem(offset) {
+            guard !isDone else { return }
+            if refuses {
+                fail(path + "[\(offset)]", expected: "no such item (unevaluatedItems is false)", found: element)
+            } else {
+                checkNested(element, against: schema, path: path + "[\(offset)]", depth: depth + 1)
+            }
+        }
+        evaluated.allItems = true
+    }
+
+    // MARK: Composition
+
+    /// `$dynamicRef`, `anyOf`, `oneOf` (a `discriminator` picking the branch), `not` and `if`/`then`/`else`.
+    mutating func applyComposition(_ value: JSONValue, _ node: SchemaNode, path: String, depth: Int, hops: Int, evaluated: inout Evaluated?) {
+        if let dynamic = node.dynamicRef {
+            var target = dynamic.target
+            if let anchor = dynamic.anchor {
+                for base in scope {
+                    if let found = graph.dynamicAnchors[base]?[anchor] {
+                        target = found
+                        break
+                    }
+                }
+            }
+            check(value, against: target, path: path, depth: depth, hops: hops + 1, evaluated: &evaluated)
+        }
+        let branches = node.oneOf.isEmpty ? node.anyOf : node.oneOf
+        if let discriminator = node.discriminator, case .object(let object) = value, !branches.isEmpty {
+            checkDiscriminated(object, discriminator, branches: branches, path: path, depth: depth, hops: hops, evaluated: &evaluated)
+        } else {
+            if !node.anyOf.isEmpty { checkAlternatives(value, node.anyOf, exactlyOne: false, path: path, depth: depth, hops: hops, evaluated: &evaluated) }
+            if !node.oneOf.isEmpty { checkAlternatives(value, node.oneOf, exactlyOne: true, path: path, depth: depth, hops: hops, evaluated: &evaluated) }
+        }
+        if let not = node.not, !isDone {
+            guard let result = trial(value, against: not, path: path, depth: depth, hops: hops, collect: false) else { return }
+            if result.passed {
+                fail(path, expected: "a value that is not " + JSONSchema(graph: graph, index: not).displayName, found: value)
+            }
+        }
+        if let condition = node.ifSchema, !isDone {
+            guard let result = trial(value, against: condition, path: path, depth: depth, hops: hops, collect: evaluated != nil) else { return }
+            if result.passed, let conditionEvaluated = result.evaluated { evaluated?.merge(conditionEvaluated) }
+            if let branch = result.passed ? node.thenSchema : node.elseSchema {
+                check(value, against: branch, path: path, depth: depth, hops: hops + 1, evaluated: &evaluated)
+            }
+        }
+    }
+
+    /// `anyOf` (some branch) or `oneOf` (exactly one). Every branch is tried when what they evaluate counts
+    /// (`unevaluated*`) or exactly one must match; otherwise the first match ends the search.
+    private mutating func checkAlternatives(_ value: JSONValue, _ branches: [Int], exactlyOne: Bool, path: String, depth: Int, hops: Int,
+                                            evaluated: inout Evaluated?) {
+        var matching: [Int] = []
+        var matchedEvaluated: [Evaluated] = []
+        for branch in branches {
+            guard budget > 0 else { break }
+            guard let result = trial(value, against: branch, path: path, depth: depth, hops: hops, collect: evaluated != nil) else { return }
+            if result.passed {
+                matching.append(branch)
+                if let branchEvaluated = result.evaluated { matchedEvaluated.append(branchEvaluated) }
+                if !exactlyOne, evaluated == nil { break }
+            }
+        }
+        guard budget > 0 || !matching.isEmpty else { return }
+        if matching.isEmpty {
+            fail(DecodeFailure(path: path, expected: Self.oneOfPrefix + names(branches), found: DecodeFailure.found(value) + closest(value, branches, path: path, depth: depth, hops: hops)))
+        } else if exactlyOne, matching.count > 1 {
+            fail(DecodeFailure(path: path, expected: Self.exactlyOnePrefix + names(branches),
+                               found: DecodeFailure.found(value) + Self.matchingInfix + names(matching)))
+        } else {
+            for branchEvaluated in matchedEvaluated { evaluated?.merge(branchEvaluated) }
+        }
+    }
+
+    /// `; closest: Pet (name: expected a value, found no such field)`: the branch that failed the least —
+    /// deepest first, then with the fewest failures — and its first failure.
+    private mutating func closest(_ value: JSONValue, _ branches: [Int], path: String, depth: Int, hops: Int) -> String {
+        guard branches.count > 1, value.isObject || value.isArray else { return "" }
+        var best: (branch: Int, failure: DecodeFailure, score: (Int, Int))?
+        for branch in branches {
+            guard let result = trial(value, against: branch, path: path, depth: depth, hops: hops, collect: false, limit: 3),
+                  let first = result.failures.first
+            else { return "" }
+            let score = (first.path == path ? 1 : 0, result.failures.count)
+            if let current = best, current.score <= score { continue }
+            best = (branch, first, score)
+        }
+        guard let best, best.score.0 == 0 else { return "" }
+        return "; closest: \(JSONSchema(graph: graph, index: best.branch).displayName) (\(best.failure.description))"
+    }
+
+    /// OpenAPI's `discriminator`: the property's value names the branch (by `mapping`, else by component
+    /// name), and only that branch is checked, so its failures are the ones reported.
+    private mutating func checkDiscriminated(_ object: JSONObject, _ discriminator: SchemaNode.Discriminator, branches: [Int],
+                                             path: String, depth: Int, hops: Int, evaluated: inout Evaluated?) {
+        let propertyPath = JSONPath.appending(key: discriminator.propertyName, to: path)
+        guard let member = object[discriminator.propertyName] else {
+            fail(DecodeFailure(path: propertyPath, expected: "a value (it picks one of: \(names(branches)))", found: "no such field"))
+            return
+        }
+        guard case .string(let name) = member else {
+            fail(propertyPath, expected: "a string naming one of: " + names(branches), found: member)
+            return
+        }
+        var chosen: Int?
+        if let mapped = discriminator.mapping.first(where: { JSONObject.same($0.value, name) }) {
+            chosen = branches.first { graph.targets[$0] == graph.targets[mapped.schema] } ?? mapped.schema
+        } else {
+            chosen = branches.first { branch in
+                JSONSchema(graph: graph, index: branch).componentName.map { JSONObject.same($0, name) } ?? false
+            }
+        }
+        guard let chosen else {
+            let known = discriminator.mapping.map(\.value) + branches.compactMap { JSONSchema(graph: graph, index: $0).componentName }
+            var unique: [String] = []
+            for value in known where !unique.contains(value) { unique.append(value) }
+            fail(propertyPath, expected: "one of " + Self.listed(unique.map(JSONValue.string)), found: member)
+            return
+        }
+        check(.object(object), against: chosen, path: path, depth: depth, hops: hops + 1, evaluated: &evaluated)
+    }
+}
