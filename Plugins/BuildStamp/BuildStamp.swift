@@ -7,8 +7,8 @@ import PackagePlugin
 ///
 /// A build command, not a prebuild one: SwiftPM runs prebuild commands only when it plans the build anew, so
 /// a stamp made that way would go stale after a commit. This command's inputs are every source file of the
-/// package's modules, the manifest, and git's `HEAD`, index and reflog (a commit, checkout or reset touches
-/// them), so the build runs it again whenever its answer could change. Without git, or outside a clone,
+/// package's modules, the manifest, and git's `HEAD`, its reflog and its branch (a commit, checkout or reset
+/// touches them), so the build runs it again whenever its answer could change. Without git, or outside a clone,
 /// the stamp says the commit is unknown.
 @main
 struct BuildStampPlugin: BuildToolPlugin {
@@ -29,16 +29,29 @@ struct BuildStampPlugin: BuildToolPlugin {
             outputFiles: [output])]
     }
 
-    /// The files of the package's git directory that a commit, checkout, reset or staging rewrites. `.git` is
-    /// a folder in a clone and a file naming the folder in a worktree.
+    /// The files of the package's git directory that a commit, checkout or reset rewrites: `HEAD`, its reflog,
+    /// and the branch it names. `.git` is a folder in a clone and a file naming the folder in a worktree, whose
+    /// branches live in the common folder. (Not the index: `git status` refreshes it, and staging changes
+    /// neither the commit nor whether the sources differ from it.)
     static func gitFiles(of package: URL) -> [URL] {
         let dotGit = package.appending(path: ".git")
         var directory = dotGit
         if let text = try? String(contentsOf: dotGit, encoding: .utf8), text.hasPrefix("gitdir:") {
-            let path = text.dropFirst("gitdir:".count).trimmingCharacters(in: .whitespacesAndNewlines)
-            directory = path.hasPrefix("/") ? URL(fileURLWithPath: path) : package.appending(path: path)
+            directory = resolve(text.dropFirst("gitdir:".count), against: package)
         }
-        return ["HEAD", "index", "logs/HEAD"].map { directory.appending(path: $0) }
-            .filter { FileManager.default.fileExists(atPath: $0.path) }
+        var common = directory
+        if let text = try? String(contentsOf: directory.appending(path: "commondir"), encoding: .utf8) {
+            common = resolve(Substring(text), against: directory)
+        }
+        var files = [directory.appending(path: "HEAD"), directory.appending(path: "logs/HEAD")]
+        if let head = try? String(contentsOf: files[0], encoding: .utf8), head.hasPrefix("ref:") {
+            files.append(resolve(head.dropFirst("ref:".count), against: common))
+        }
+        return files.filter { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
+    private static func resolve(_ path: Substring, against base: URL) -> URL {
+        let path = path.trimmingCharacters(in: .whitespacesAndNewlines)
+        return path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appending(path: path)
     }
 }
