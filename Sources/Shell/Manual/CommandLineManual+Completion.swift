@@ -154,9 +154,10 @@ extension CommandLineManual {
             "        'scripts:script:_files -g \"*.apish(-.)\"'",
             "}",
             "_apish() {",
-            "    local i",
-            "    for (( i = 2; i < CURRENT; i++ )); do",
-            "        case ${words[i]} in",
+            // A subcommand is the first word; its arguments complete on their own.
+            "    local i=2",
+            "    if (( CURRENT > 2 )); then",
+            "        case ${words[2]} in",
         ]
         for usage in subcommands {
             guard let name = usage.subcommand else { continue }
@@ -164,10 +165,8 @@ extension CommandLineManual {
             script.append("            " + name + ") " + action + "; return ;;")
         }
         script += [
-            "            -*) ;;",
-            "            *) break ;;",
             "        esac",
-            "    done",
+            "    fi",
             "    _arguments -s -S \\",
         ]
         for option in ShellArguments.options {
