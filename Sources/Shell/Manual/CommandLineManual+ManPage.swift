@@ -55,10 +55,21 @@ extension CommandLineManual {
         return page.joined(separator: "\n") + "\n"
     }
 
-    /// Text as roff reads it literally: backslashes and hyphens escaped, and a line that would start with a
-    /// control character (`.` or `'`) guarded.
+    /// Text as roff reads it literally: backslashes and hyphens escaped, a character past ASCII named by its
+    /// code point (`\[u2026]`: troff reads bytes, not UTF-8), and a line that would start with a control
+    /// character (`.` or `'`) guarded.
     static func roff(_ text: String) -> String {
-        var escaped = text.replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-")
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\e"
+            case "-": escaped += "\\-"
+            case _ where scalar.isASCII: escaped.unicodeScalars.append(scalar)
+            default:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                escaped += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            }
+        }
         if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
         return escaped.replacingAll("\n.", with: "\n\\&.").replacingAll("\n'", with: "\n\\&'")
     }

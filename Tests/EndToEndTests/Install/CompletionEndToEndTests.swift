@@ -62,7 +62,7 @@ import Testing
             "staging ",
             "config services.json ",
             "html junit tap ",
-            "config notes.txt services.json tour.apish ",
+            "apish.bash config notes.txt services.json tour.apish ",
             "bash fish zsh ",
             "completion config help impact man serve tour.apish ",
             "",
@@ -109,7 +109,7 @@ import Testing
         let root = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         try Data(page.stdout.utf8).write(to: URL(fileURLWithPath: root + "/apish.1"))
-        let rendered = try run(Self.which("groff") ?? "groff", ["-man", "-Tutf8", "-ww", root + "/apish.1"],
+        let rendered = try run(Self.which("groff") ?? "groff", ["-man", "-Tutf8", "-ww", "-P-cbou", root + "/apish.1"],
                                environment: ["LC_ALL": "C.UTF-8"])
         #expect(rendered.stderr == "")
         #expect(rendered.stdout.contains("--locator"))

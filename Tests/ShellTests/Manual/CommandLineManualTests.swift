@@ -89,6 +89,7 @@ import Testing
     @Test func roffTextIsLiteral() {
         #expect(CommandLineManual.roff(".x -y \\n") == "\\&.x \\-y \\en")
         #expect(CommandLineManual.roff("'a\n.b") == "\\&'a\n\\&.b")
+        #expect(CommandLineManual.roff("a … b · ✓ 🙂") == "a \\[u2026] b \\[u00B7] \\[u2713] \\[u1F642]")
     }
 
     @Test func everyDeclaredOptionIsParsed() {
