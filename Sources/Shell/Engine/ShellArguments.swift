@@ -62,6 +62,8 @@ public struct ShellArguments: Sendable, Equatable {
         }
         while index < arguments.count {
             let argument = arguments[index]
+            // Options are declared in `ShellArguments.options` (ShellArguments+Options.swift), never as a case
+            // below, so that help, the man page and the completion scripts know them too.
             if let option = option(named: argument) {
                 var values: [String] = []
                 for _ in option.values { values.append(try value(argument)) }
