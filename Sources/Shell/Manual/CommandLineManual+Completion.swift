@@ -20,7 +20,6 @@ extension CommandLineManual {
     /// Every option name.
     static var optionNames: [String] { ShellArguments.options.flatMap(\.names) }
 
-    // MARK: bash
 
     private static func bashScript(commands: [String]) -> String {
         var script = [
@@ -123,7 +122,6 @@ extension CommandLineManual {
         }
     }
 
-    // MARK: zsh
 
     private static func zshScript(commands: [(name: String, abstract: String)]) -> String {
         var script = [
@@ -222,7 +220,6 @@ extension CommandLineManual {
         text.replacingAll("\\", with: "\\\\").replacingAll("[", with: "\\[").replacingAll("]", with: "\\]")
     }
 
-    // MARK: fish
 
     private static func fishScript(commands: [(name: String, abstract: String)]) -> String {
         var script = [
