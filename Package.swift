@@ -10,11 +10,23 @@ let metadataAccessors: [SwiftSetting] = [
                  .when(platforms: [.linux], configuration: .release)),
 ]
 
+// The release build links the Swift runtime and Foundation into each executable, so the binary needs only the
+// system's libraries (libc, libstdc++, libcurl, libyaml; `ldd` shows them) and runs where no toolchain is; it also
+// starts faster, loading no runtime libraries (scripts/bench's version row: 1.29x curl shared, 1.01x static, in
+// issue 34's trial). SwiftPM's own switch for this is `--static-swift-stdlib`, which every build would have to
+// repeat (and a build without it rebuilds everything); the driver's `-static-stdlib` does the same here, for a
+// plain `swift build -c release`: each module is compiled against the static runtime's modules and each
+// executable is linked with it. It stays an ordinary position-independent executable (scripts/check-layers
+// checks `readelf -h` and `ldd`). Debug builds and the tests link the toolchain's shared runtime, which links
+// faster.
+let staticRuntime: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+let staticRuntimeLink: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+
 // The modules linked into apish import FoundationEssentials, not Foundation: Foundation's own APIs (NSString,
 // CharacterSet, FileHandle, Thread, DateFormatter) would link CoreFoundation and ICU into the static binary.
 // Members of a module are visible only in files that import it, so one `import Foundation` elsewhere cannot
 // quietly bring `trimmingCharacters` and the like back.
-let foundationFree: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")] + metadataAccessors
+let foundationFree: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")] + metadataAccessors + staticRuntime
 
 let package = Package(
     name: "apish",
@@ -53,7 +65,7 @@ let package = Package(
                 swiftSettings: foundationFree),
         .target(name: "Facade", dependencies: ["APIDescriptions", "HTTPClient", "Secrets", "JSON", "FoundationFree"],
                 swiftSettings: foundationFree),
-        .target(name: "LineEditing", dependencies: ["CLibEdit", "FoundationFree"], swiftSettings: metadataAccessors),
+        .target(name: "LineEditing", dependencies: ["CLibEdit", "FoundationFree"], swiftSettings: metadataAccessors + staticRuntime),
         .target(name: "Shell", dependencies: ["Mock", "Facade", "APIDescriptions", "HTTPClient", "Secrets", "JSON", "FoundationFree"],
                 swiftSettings: foundationFree),
         // The demo's built-in APIs, one bundle each (definition, models, presenter, commands), registered by main.swift.
@@ -69,10 +81,16 @@ let package = Package(
         .executableTarget(
             name: "apish",
             dependencies: ["Shell", "Facade", "DemoAPIs", "JSON", "FoundationFree", "LineEditing", "DemoServer", "Mock"],
-            swiftSettings: foundationFree),
-        .executableTarget(name: "apish-bench", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "APIDescriptions", "Secrets", "DemoServer", "TestSupport"], path: "Benchmarks/apish-bench"),
-        .executableTarget(name: "apish-fuzz", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "APIDescriptions", "Secrets", "TestSupport", "FoundationFree"], path: "Fuzz/apish-fuzz"),
-        .target(name: "TestSupport", dependencies: ["DemoAPIs", "Facade", "APIDescriptions", "HTTPClient", "JSON", "DemoServer", "FoundationFree"], path: "Tests/TestSupport"),
+            swiftSettings: foundationFree, linkerSettings: staticRuntimeLink,
+            // `--version` names the commit the sources were built from (Plugins/BuildStamp).
+            plugins: ["BuildStamp"]),
+        .plugin(name: "BuildStamp", capability: .buildTool()),
+        .executableTarget(name: "apish-bench", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "APIDescriptions", "Secrets", "DemoServer", "TestSupport"], path: "Benchmarks/apish-bench",
+                          swiftSettings: staticRuntime, linkerSettings: staticRuntimeLink),
+        .executableTarget(name: "apish-fuzz", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "APIDescriptions", "Secrets", "TestSupport", "FoundationFree"], path: "Fuzz/apish-fuzz",
+                          swiftSettings: staticRuntime, linkerSettings: staticRuntimeLink),
+        .target(name: "TestSupport", dependencies: ["DemoAPIs", "Facade", "APIDescriptions", "HTTPClient", "JSON", "DemoServer", "FoundationFree"], path: "Tests/TestSupport",
+                swiftSettings: staticRuntime),
         .testTarget(name: "FoundationFreeTests", dependencies: ["FoundationFree"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "Secrets", "FoundationFree", "TestSupport"]),
         .testTarget(name: "SecretsTests", dependencies: ["DemoAPIs", "Secrets", "JSON", "FoundationFree", "HTTPClient", "Facade", "TestSupport", "DemoServer"]),

@@ -128,6 +128,10 @@ def rows(facts):
         Row("oneshot", "one-shot `apish --locator URL -c 'refresh weather'` vs `curl -s URL`", "curl",
             "≤ 1.5x, ≤ 16 MiB", lambda a, p, r: r <= 1.5 and a.rss <= 16 * 1024),
         Row("oneshot", "same vs httpie `http GET URL`", "httpie", "≤ 1/30", lambda a, p, r: r <= 1 / 30),
+        Row("version-packaged", "the packaged binary (stripped, as scripts/package ships it): `apish --version` vs "
+            "`curl --version`", "curl", "≤ 1.0x, ≤ 16 MiB", lambda a, p, r: r <= 1.0 and a.rss <= 16 * 1024),
+        Row("oneshot-packaged", "the packaged binary: one-shot `refresh weather` vs `curl -s URL`", "curl",
+            "≤ 1.2x, ≤ 16 MiB", lambda a, p, r: r <= 1.2 and a.rss <= 16 * 1024),
         Row("replay", f"a script of {commands:,} `refresh weather` vs one `curl -K` with the same {commands:,} URLs",
             "curl", "≤ 1.0x", lambda a, p, r: r <= 1.0, per_command=commands),
         Row("groups", f"`groups near` on a {size(page)} page of {groups:,} groups: decode + table, "

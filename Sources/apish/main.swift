@@ -112,6 +112,15 @@ func serve(_ arguments: [String]) -> Never {
 if argv.first == "serve" {
     serve(Array(argv.dropFirst()))
 }
+// `apish completion bash|zsh|fish` and `apish man`, generated from the declarations help is made from.
+do {
+    if let text = try CommandLineManual.output(for: argv, registry: CommandRegistry.standard.adding(DemoAPIs.bundles)) {
+        StandardStream.write(text, to: STDOUT_FILENO)
+        exit(0)
+    }
+} catch {
+    fail("\(error.description)\nTry: apish --help", code: 2)
+}
 
 /// `apish mock …`: every operation of every version of a description, until SIGINT/SIGTERM.
 func mock(_ arguments: [String]) -> Never {
@@ -174,7 +183,7 @@ if arguments.showHelp {
     exit(0)
 }
 if arguments.showVersion {
-    writeLine(ShellArguments.version)
+    writeLine(ShellArguments.version(commit: BuildStamp.commit, sourcesModified: BuildStamp.sourcesModified))
     exit(0)
 }
 

@@ -75,87 +75,19 @@ public struct ShellArguments: Sendable, Equatable {
         }
         while index < arguments.count {
             let argument = arguments[index]
+            // Options are declared in `ShellArguments.options` (ShellArguments+Options.swift), never as a case
+            // below, so that help, the man page and the completion scripts know them too.
+            if let option = option(named: argument) {
+                var values: [String] = []
+                for _ in option.values { values.append(try value(argument)) }
+                try option.apply(&result, values)
+                index += 1
+                continue
+            }
             switch argument {
-            case "-c", "--command":
-                result.commands.append(try value(argument))
-            case "-f", "--file":
-                guard result.script == nil else { throw UsageError(message: "only one script file may be given") }
-                result.script = try value(argument)
-            case "--locator", "-l":
-                result.locator = try value(argument)
-            case "--json":
-                result.json = true
-            case "--no-color", "--no-colour":
-                result.noColor = true
-            case "--timeout", "--connect-timeout":
-                let text = try value(argument)
-                guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
-                    throw UsageError(message: "\(argument) needs a number of seconds, like 5 or 0.5")
-                }
-                if argument == "--timeout" { result.timeout = seconds } else { result.connectTimeout = seconds }
-            case "--max-body":
-                let text = try value(argument)
-                // The upper bound keeps the byte count far from Int overflow; no body that large fits in memory.
-                guard let mebibytes = Double(text), mebibytes > 0, mebibytes <= Self.maxBodyLimit else {
-                    throw UsageError(message: "--max-body needs a size in MiB greater than 0, like 128 or 0.5")
-                }
-                result.maxBody = mebibytes
-            case "--max-doc-files":
-                guard let files = Int(try value(argument)), files >= 0, files <= 10_000_000 else {
-                    throw UsageError(message: "--max-doc-files needs a number of files, like 20000")
-                }
-                result.documentLimits.files = files
-            case "--max-doc-size":
-                guard let mebibytes = Double(try value(argument)), mebibytes > 0, mebibytes <= Self.maxBodyLimit else {
-                    throw UsageError(message: "--max-doc-size needs a size in MiB greater than 0, like 512")
-                }
-                result.documentLimits.bytes = max(Int((mebibytes * 1_048_576).rounded()), 1)
-            case "--server":
-                let url = try value(argument)
-                guard LocatorLocation.isWeb(url) else { throw UsageError(message: "--server needs an http(s) URL, like http://localhost:4010") }
-                result.server = url
-            case "--insecure", "-k":
-                result.insecure = true
-            case "--cacert":
-                result.caFile = try value(argument)
-            case "--capath":
-                result.caPath = try value(argument)
-            case "--cert", "-E":
-                result.clientCertificate = try value(argument)
-            case "--key":
-                result.clientKey = try value(argument)
-            case "--proxy", "-x":
-                let proxy = try value(argument)
-                guard !proxy.isEmpty else { throw UsageError(message: "--proxy needs a URL, like http://proxy:3128") }
-                result.proxy = proxy.contains("://") ? proxy : "http://" + proxy
-            case "--fail-fast":
-                result.failFast = true
-            case "--strict-schema":
-                result.strictSchema = true
-            case "--verbose-script":
-                result.verboseScript = true
-            case "--report":
-                let format = try value(argument)
-                guard let parsed = ReportFormat(rawValue: format.lowercased()) else {
-                    throw UsageError(message: "--report takes junit, tap or html, then a file: --report junit out.xml")
-                }
-                result.reports.append(Report(format: parsed, path: try value(argument)))
-            case "--each-version":
-                result.eachVersion = try value(argument)
-            case "--profile", "-p":
-                result.profile = try value(argument)
-            case "--env":
-                result.envFiles.append(try value(argument))
-            case "--version", "-V":
-                result.showVersion = true
-            case "--help", "-h":
-                result.showHelp = true
             case "--":
                 index += 1
-                if index < arguments.count {
-                    guard result.script == nil else { throw UsageError(message: "only one script file may be given") }
-                    result.script = arguments[index]
-                }
+                if index < arguments.count { try result.setScript(arguments[index]) }
             case "impact" where result.script == nil && result.commands.isEmpty:
                 // `apish impact FILE SERVICE A B …` is the shell's `impact` command, run once.
                 var words = ["impact"]
@@ -226,49 +158,18 @@ public struct ShellArguments: Sendable, Equatable {
         max(Int((seconds * 1000).rounded()), 1)
     }
 
-    public static let version = "apish 0.1.0"
+    /// The version of this source tree.
+    public static let versionNumber = "0.1.0"
 
-    public static let help = """
-    apish — an interactive shell for versioned HTTP/JSON APIs
+    /// `apish 0.1.0 (commit 667e782435d3, clean)`: the version, and what the build stamp knows of the commit
+    /// the sources were built from and whether they differed from it ("modified"); `commit unknown` when the
+    /// build could not ask git, never a guess.
+    public static func version(commit: String?, sourcesModified: Bool?) -> String {
+        guard let commit else { return "apish \(versionNumber) (commit unknown)" }
+        let state = sourcesModified.map { $0 ? "modified" : "clean" } ?? "unknown whether modified"
+        return "apish \(versionNumber) (commit \(commit.prefix(12)), \(state))"
+    }
 
-    usage: apish [options]                 interactive shell (embedded demo API without --locator)
-           apish help                      this help (inside the shell: help, help CMD)
-           apish [options] FILE | -f FILE  run a script ('-' reads standard input)
-           apish [options] -c CMD [-c CMD…]
-           apish [options] impact FILE SERVICE A B [--fix OUT] [--run] [--report html F]
-                                           which lines of a script an upgrade breaks
-           apish serve [--host H] [--port P] [--root DIR] [--faults]   run the demo API
-           apish serve --init DIR                                      write the demo fixtures to DIR
-
-    options:
-      --locator URL|PATH   service locator (else $APISH_LOCATOR, else the embedded demo)
-      --json               one JSON object per command on stdout
-      --no-color           no colour (NO_COLOR is honoured too)
-      --timeout S          request timeout in seconds (default 30)
-      --connect-timeout S  connection timeout in seconds (default 10)
-      --max-body MIB       largest response body in MiB (default 64)
-      --insecure           do not verify TLS certificates (says so once)
-      --cacert FILE        verify servers with this CA bundle (else $CURL_CA_BUNDLE,
-                           $SSL_CERT_FILE, then the system's); --capath DIR: a CA folder
-      --cert FILE, --key FILE   a client certificate and its key (mutual TLS)
-      --proxy URL          send requests through this proxy (else http_proxy,
-                           https_proxy, ALL_PROXY and no_proxy, as curl reads them)
-      --server URL         send the service's requests to URL (as the shell's server URL)
-      --max-doc-files N    most files a description's $refs may reach (default 10000)
-      --max-doc-size MIB   most MiB those files may hold together (default 256)
-      --fail-fast          stop a script at its first failure
-      --strict-schema      an answer that does not match its schema fails the script,
-                           even when expect status judged the request
-      --verbose-script     a script tells its story even on a pipe: each command with its
-                           line number, # comments as headings, ✓/✗ per expectation and
-                           a summary (as it does on a terminal)
-      --report junit|tap|html FILE   write a test report of the script
-      --each-version SERVICE    run the script once per version of SERVICE
-      --profile NAME       start from a saved profile (else $APISH_PROFILE); its locator
-                           is used when none is given
-      --env FILE           read NAME=value lines (dotenv) into variables
-      --version, --help
-
-    exit codes: 0 all passed · 1 a command or expectation failed · 2 usage error
-    """
+    /// `apish --help`, from `usages` and `options`.
+    public static var help: String { CommandLineManual.help }
 }
