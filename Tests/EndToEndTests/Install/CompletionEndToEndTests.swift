@@ -64,7 +64,7 @@ import Testing
             "html junit tap ",
             "apish.bash config notes.txt services.json tour.apish ",
             "bash fish zsh ",
-            "completion config help impact man serve tour.apish ",
+            "completion config help impact man mock serve tour.apish ",
             "",
         ])
     }
