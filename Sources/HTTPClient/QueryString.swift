@@ -12,13 +12,14 @@ public enum QueryString {
             fragment = base[hash...]
             base = base[..<hash]
         }
-        let separator: String
-        if let question = base.firstIndex(of: "?") {
-            let query = base[base.index(after: question)...]
-            separator = query.isEmpty || query.hasSuffix("&") ? "" : "&"
-        } else {
-            separator = "?"
-        }
-        return base + separator + FormEncoding.encode(items) + fragment
+        return base + separator(after: base) + FormEncoding.encode(items) + fragment
+    }
+
+    /// What goes between a URL (without fragment) and the query items added to it: `?` when it has no
+    /// query, `&` after one, nothing after a trailing `?` or `&`.
+    public static func separator(after base: some StringProtocol) -> String {
+        guard let question = base.firstIndex(of: "?") else { return "?" }
+        let query = base[base.index(after: question)...]
+        return query.isEmpty || query.hasSuffix("&") ? "" : "&"
     }
 }

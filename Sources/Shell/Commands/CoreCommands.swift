@@ -1,5 +1,6 @@
 import Secrets
 import Facade
+import Mock
 import JSON
 import APIDescriptions
 
@@ -8,7 +9,7 @@ struct HelpCommand: Command {
     let name = "help"
     let aliases = ["?"]
     let abstract = "List commands, or show one command's usage and examples"
-    let usage = "help [CMD|OPERATION]"
+    let usage = "help [CMD|OPERATION [--example]]"
     let details = ["help use", "help listPets   an OpenAPI operation: its parameters and request body (see ops)"]
 
     func complete(_ previous: [String], session: Session) -> [String] {
@@ -19,8 +20,13 @@ struct HelpCommand: Command {
         let facade = context.session.facade
         let registry = context.engine.registry.available(with: facade.locator?.serviceNames ?? [])
         // `help GET /pets` names an operation by method and path.
+        let example = arguments.contains("--example")
+        let arguments = arguments.filter { $0 != "--example" }
         let words = arguments.count == 2 && arguments[1].hasPrefix("/") ? [arguments.joined(separator: " ")] : arguments
         guard words.count <= 1 else { throw .usage(self) }
+        if example, let name = words.first {
+            return try Self.exampleBody(of: name, session: context.session)
+        }
         let width = Self.width(context.session.options)
         guard let name = words.first else { return RunResult(lines: registry.overview(width: width)) }
         guard let command = registry.command(named: name) else {
@@ -32,6 +38,26 @@ struct HelpCommand: Command {
         // Examples name the current service, else the first the locator has.
         let service = facade.currentService ?? facade.locator?.serviceNames.first ?? "SERVICE"
         return RunResult(lines: registry.help(for: command, width: width, exampleService: service))
+    }
+
+    /// `call OP --example`, `help OP --example`: a request body to start from, built from the operation's
+    /// description (`RequestExample`), as pretty JSON; nothing is sent.
+    static func exampleBody(of name: String, session: Session) throws(CommandError) -> RunResult {
+        let facade = session.facade
+        guard let (operation, entry) = operation(named: name, facade: facade) else {
+            throw CommandError("no operation '\(name)' in the OpenAPI services of the locator; try: ops")
+        }
+        let described: [DescribedEntry]
+        do { described = try facade.describedEntries(of: entry.name).described } catch { throw CommandError(error) }
+        guard let own = described.first(where: { $0.entry.key == entry.key }) else {
+            throw CommandError("\(entry.key): its OpenAPI document cannot be read again")
+        }
+        guard let body = RequestExample.body(of: operation, in: own) else {
+            return RunResult(lines: ["\(operation.displayName) takes no request body"])
+        }
+        var result = RunResult(lines: [body.encoded(pretty: true)])
+        result.data = body
+        return result
     }
 
     /// An operation of the OpenAPI service `call` would use, else of any service's active version.

@@ -150,14 +150,7 @@ struct CurlExport {
                 : FormEncoding.encode([field])
         }
         // Joined as `QueryString.append` joins them, so the command asks for the URL apish asked for.
-        let separator: String
-        if let question = base.firstIndex(of: "?") {
-            let query = base[base.index(after: question)...]
-            separator = query.isEmpty || query.hasSuffix("&") ? "" : "&"
-        } else {
-            separator = "?"
-        }
-        return base + separator + items.joined(separator: "&")
+        return base + QueryString.separator(after: base) + items.joined(separator: "&")
     }
 
     /// The user and password of `http://user:password@host/…`, decoded.

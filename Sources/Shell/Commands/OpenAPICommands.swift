@@ -67,7 +67,7 @@ struct OpsCommand: Command {
 struct CallCommand: Command {
     let name = "call"
     let abstract = "Send an operation of an OpenAPI service, checked against its spec"
-    let usage = "call OPERATION [ARG…] [ITEM…] [--service SERVICE] [--no-check] [--stream]"
+    let usage = "call OPERATION [ARG…] [ITEM…] [--service SERVICE] [--no-check] [--stream] [--example]"
     let details = [
         "OPERATION: an operationId (quote one with spaces) or METHOD /path; found in the current",
         "      service first, then in any other (--service names one when several have it)",
@@ -132,6 +132,7 @@ struct CallCommand: Command {
         var words: [String] = []
         var checked = true
         var forcedStream = false
+        var example = false
         var service: String?
         var index = 0
         while index < arguments.count {
@@ -140,6 +141,8 @@ struct CallCommand: Command {
                 checked = false
             case "--stream":
                 forcedStream = true
+            case "--example":
+                example = true
             case "--service":
                 guard index + 1 < arguments.count else { throw CommandError("call: --service needs a service name") }
                 index += 1
@@ -151,6 +154,7 @@ struct CallCommand: Command {
         }
         guard !words.isEmpty else { throw .usage(self) }
         let (operation, consumed) = Self.operationName(words)
+        if example { return try HelpCommand.exampleBody(of: operation, session: context.session) }
         let rest = Array(words.dropFirst(consumed))
         let facade = context.session.facade
         // What goes out as a declared credential is a secret from now on, wherever it shows up again

@@ -135,7 +135,7 @@ import APIDescriptions
         #expect(shell.run("call listPets").err == "error: listPets needs the query parameter 'species': give species=VALUE\n")
         #expect(shell.run("call lstPets").err == "error: unknown operation 'lstPets'; did you mean 'listPets'?\n")
         #expect(shell.run("call getPet 1 2").err == "error: too many arguments: getPet takes 1 (id), got 2\n")
-        #expect(shell.run("call").err == "error: usage: call OPERATION [ARG…] [ITEM…] [--service SERVICE] [--no-check]\n")
+        #expect(shell.run("call").err == "error: usage: call OPERATION [ARG…] [ITEM…] [--service SERVICE] [--no-check] [--stream] [--example]\n")
         #expect(shell.session.facade.exchangeCount == sent)
     }
 
