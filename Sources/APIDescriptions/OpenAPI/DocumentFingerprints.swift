@@ -10,6 +10,11 @@ struct DocumentFingerprints {
     private let document: JSONValue
     private var byReference: [String: UInt64] = [:]
     private var inProgress = Set<String>()
+    /// Levels of nesting and `$ref`s followed together; past it a value counts by its kind alone, so a chain
+    /// of 30,000 `$ref`s or a deep document cannot exhaust the stack. Deterministic: both loads of a
+    /// document walk it the same way, so equal documents still get equal fingerprints.
+    static let depthLimit = 256
+    private var depth = 0
 
     init(document: JSONValue) {
         self.document = document
@@ -48,6 +53,12 @@ struct DocumentFingerprints {
     }
 
     private mutating func add(_ value: JSONValue, to hash: inout FNV) {
+        guard depth < Self.depthLimit else {
+            hash.add(byte: 0x2E)
+            return
+        }
+        depth += 1
+        defer { depth -= 1 }
         switch value {
         case .object(let object):
             hash.add(byte: 0x7B)
