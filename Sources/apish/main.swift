@@ -284,11 +284,12 @@ if let locator = arguments.locator(environment: environment) ?? profileLocator {
 let engine = ShellEngine(session: session)
 if !locatorSource.isEmpty {
     locateAtStart(locatorSource)
-} else if interactive {
+} else if interactive || arguments.commands.isEmpty {
+    // A person at the prompt, or a script telling its story: the demo's line comes first, not mid-story.
     locateAtStart(startEmbeddedDemo())
 } else {
-    // Commands that need no service (help, set, a script of expectations on variables) run without the
-    // demo server: it starts when a command first asks for the locator.
+    // `-c` commands that need no service (help, set, expectations on variables) run without the demo
+    // server: it starts when a command first asks for the locator.
     // The commands run on the main thread, which is where the locator is asked for.
     facade.deferredLocate = { _ in MainActor.assumeIsolated { locateAtStart(startEmbeddedDemo()) } }
 }
