@@ -82,8 +82,13 @@ enum BodyFile {
 enum RawBody {
     /// `HTTP/1.1 201 Created`.
     static func statusLine(_ response: HTTPResponse) -> String {
-        let reason = HTTPStatusText.reason(response.status)
-        return "HTTP/\(response.httpVersion) \(response.status)" + (reason.isEmpty ? "" : " \(reason)")
+        statusLine(status: response.status, version: response.httpVersion)
+    }
+
+    /// The same, before the response is complete (a stream's head).
+    static func statusLine(status: Int, version: String) -> String {
+        let reason = HTTPStatusText.reason(status)
+        return "HTTP/\(version) \(status)" + (reason.isEmpty ? "" : " \(reason)")
     }
 
     /// One warning line when a body that says it is JSON does not parse (cut off, invalid UTF-8, …).

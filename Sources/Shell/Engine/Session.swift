@@ -108,14 +108,14 @@ public final class Session {
     /// ask for on every line: the variables are looked at a few bytes each, and the matcher is rebuilt
     /// only when the secrets changed (`SecretMatcher.shared(for:)`).
     var redactor: Redactor {
-        let credentialSecrets = facade.heldSecrets + sentSecrets + options.transport.proxySecrets
+        let credentialSecrets = facade.heldSecrets + sentSecrets + options.proxySecrets
         let variableSecrets = Redactor.secretValues(ofVariables: variables)
         // Asked for several times a command: while the secrets stay the same, the one made last is it.
         if let cached = redactorCache, cached.credentialSecrets == credentialSecrets,
            cached.variableSecrets == variableSecrets {
             return cached.redactor
         }
-        let made = Redactor(secrets: facade.redactor.secrets + sentSecrets + options.transport.proxySecrets + variableSecrets)
+        let made = Redactor(secrets: facade.redactor.secrets + sentSecrets + options.proxySecrets + variableSecrets)
         redactorCache = (credentialSecrets, variableSecrets, made)
         lastRedactedLine = nil
         return made

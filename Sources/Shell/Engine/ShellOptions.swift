@@ -32,7 +32,11 @@ public struct ShellOptions: Sendable {
     public var maxInputBytes = 64 << 20
     /// The transport's settings, for what shows them (the `curl` export) and the secrets they hold (a
     /// proxy password).
-    public var transport = TransportConfiguration()
+    public var transport = TransportConfiguration() {
+        didSet { proxySecrets = transport.proxySecrets }
+    }
+    /// The proxy URL's password and `user:password`, taken from `transport` once rather than on every line.
+    public private(set) var proxySecrets: [String] = []
 
     public init() {}
 }
@@ -56,6 +60,8 @@ extension ShellOptions {
         color = stdoutIsTerminal && !arguments.noColor && !arguments.json && !noColorVariable
         self.stdoutIsTerminal = stdoutIsTerminal
         transport = arguments.transportConfiguration
+        // Observers do not run inside an initializer.
+        proxySecrets = transport.proxySecrets
         maxInputBytes = transport.maxBodyBytes
     }
 }

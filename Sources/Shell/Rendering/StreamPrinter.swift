@@ -56,8 +56,7 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
         streamed = true
         onFirstByte()
         // The status line first, as the body's would be: on the terminal, else on stderr (as httpie).
-        let reason = HTTPStatusText.reason(status)
-        let statusLine = "HTTP/\(version) \(status)" + (reason.isEmpty ? "" : " \(reason)") + "\n"
+        let statusLine = RawBody.statusLine(status: status, version: version) + "\n"
         if session.options.json {
             return
         } else if toTerminal {
