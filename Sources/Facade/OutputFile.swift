@@ -16,7 +16,8 @@ import FoundationFree
 ///   replaced; a FIFO nobody reads is an error rather than a hang.
 /// - A symbolic link is followed: what it points to gets these same rules, and the link stays a link.
 /// - Only a regular file is replaced, atomically (a temporary file beside it, then `rename`), keeping its
-///   mode, and only when `replacing` says so; a new file is made the same way.
+///   mode, and only when `replacing` says so; a new file is made the same way. A file that holds secrets
+///   (`holdsSecrets`) is made `rw-------`, and a regular file it replaces loses its group and other bits.
 /// - Anything else (a directory, a socket, a block device) is refused.
 public enum OutputFile {
     /// Why a file was not written, as one line.
@@ -53,11 +54,12 @@ public enum OutputFile {
     }
 
     /// Writes `text` to `path` (as given, for messages; `~` already expanded by the caller or not).
-    public static func write(_ text: String, to path: String, replacing: Bool) throws(WriteError) {
+    public static func write(_ text: String, to path: String, replacing: Bool, holdsSecrets: Bool = false) throws(WriteError) {
+        let keptBits: mode_t = holdsSecrets ? 0o7700 : 0o7777
         var status = stat()
         guard lstat(path, &status) == 0 else {
             guard errno == ENOENT else { throw .failed(path: path, reason: reason(errno)) }
-            try replaceAtomically(path, with: text, mode: newFileMode, shownAs: path)
+            try replaceAtomically(path, with: text, mode: holdsSecrets ? 0o600 : newFileMode, shownAs: path)
             return
         }
         var target = path
@@ -72,7 +74,7 @@ public enum OutputFile {
         switch status.st_mode & S_IFMT {
         case S_IFREG:
             guard replacing else { throw .exists(path: path) }
-            try replaceAtomically(target, with: text, mode: status.st_mode & 0o7777, shownAs: path)
+            try replaceAtomically(target, with: text, mode: status.st_mode & keptBits, shownAs: path)
         case S_IFCHR, S_IFIFO:
             try writeThrough(target, text, shownAs: path)
         case S_IFDIR:

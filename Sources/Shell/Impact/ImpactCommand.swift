@@ -99,14 +99,17 @@ struct ImpactCommand: Command {
             let runner = ImpactRun(file: file, service: entryA.name, context: context)
             let mocks = runner.mockUnreachable([entryA, entryB])
             let onA = runner.run(text, version: entryA.version.description)
-            let onB = runner.run(ImpactFixWriter.migrated(lines: scriptLines, fixes: scanner.versionFixes), version: entryB.version.description)
+            let onB = runner.run(ImpactFixWriter.migrated(text, fixes: scanner.versionFixes), version: entryB.version.description)
             mocks.mock?.stop(session: session)
             notes += mocks.notes
             result = ImpactRun.confirm(result, onA: onA, onB: onB)
         }
         if let fix = options.fix {
-            let migrated = ImpactFixWriter.migrated(lines: scriptLines, fixes: scanner.fixes)
-            try ReportFile.write(Self.lines(of: session.redactLine(migrated)).joined(separator: "\n") + "\n", to: fix)
+            // The script's own text, kept as it is: masking it would change what runs. A script that writes a
+            // secret out (not a variable reference to one) gets a migrated copy only its owner can read.
+            let migrated = ImpactFixWriter.migrated(text, fixes: scanner.fixes)
+            let holdsSecrets = Self.lines(of: migrated).contains { session.redactLine($0) != $0 }
+            try ReportFile.write(migrated, to: fix, holdsSecrets: holdsSecrets)
             let edited = scanner.fixes.values.count(where: \.changesText)
             let comments = scanner.fixes.values.reduce(0) { $0 + $1.comments.count }
             notes.append("wrote \(fix): \(edited) line\(edited == 1 ? "" : "s") migrated, \(comments) # impact: comment\(comments == 1 ? "" : "s"); replay it with: use \(entryB.name) \(entryB.version) and apish \(fix)")
@@ -127,8 +130,9 @@ struct ImpactCommand: Command {
 
     /// A script's lines as the engine numbers them (a `\r` before each newline dropped).
     static func lines(of text: String) -> [String] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        // By bytes: a String holds `\r\n` as one character, so splitting its characters at "\n" misses it.
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
         }
         if lines.last == "" { lines.removeLast() }
         return lines

@@ -10,36 +10,49 @@ struct ImpactLineFix: Sendable, Equatable {
     var changesText: Bool { !replacements.isEmpty || !appended.isEmpty }
 }
 
-/// Writes the migrated script: the mechanical edits applied, every other line left as it was.
+/// Writes the migrated script: the mechanical edits applied in place, every other byte as the script had
+/// it (line endings, spacing, comments, variable references such as `${env.KEY:-fallback}`).
 enum ImpactFixWriter {
-    /// `lines` are the script's lines as read; `fixes` by line number (1-based).
-    static func migrated(lines: [String], fixes: [Int: ImpactLineFix]) -> String {
+    /// `text` is the script as read; `fixes` by line number (1-based, as `ImpactCommand.lines` numbers them).
+    static func migrated(_ text: String, fixes: [Int: ImpactLineFix]) -> String {
+        guard !fixes.isEmpty else { return text }
+        // Split by bytes: a String splits `\r\n` as one character, not as a line break.
+        let carriageReturn = UInt8(ascii: "\r")
         var output: [String] = []
-        for (index, line) in lines.enumerated() {
+        for (index, raw) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             guard let fix = fixes[index + 1] else {
-                output.append(line)
+                output.append(String(decoding: raw, as: UTF8.self))
                 continue
             }
-            let indent = String(line.prefix { $0 == " " || $0 == "\t" })
+            let ending = raw.last == carriageReturn ? "\r" : ""
+            let line = String(decoding: ending.isEmpty ? raw : raw.dropLast(), as: UTF8.self)
+            let indent = line.prefix { $0 == " " || $0 == "\t" }
             // A comment names the document's words (operations, parameters, values): shown, never a line break.
-            output += fix.comments.map { indent + "# impact: " + Tokenizer.commentText($0) }
-            output.append(fix.changesText ? rewritten(line, fix: fix, indent: indent) : line)
+            output += fix.comments.map { indent + "# impact: " + Tokenizer.commentText($0) + ending }
+            output.append(fix.changesText ? rewritten(line, fix: fix, firstLine: index == 0) + ending : line + ending)
         }
-        return output.joined(separator: "\n") + "\n"
+        return output.joined(separator: "\n")
     }
 
-    /// The line rebuilt from its words as typed (quotes kept), with the edits: only the spacing between
-    /// words can change.
-    private static func rewritten(_ line: String, fix: ImpactLineFix, indent: String) -> String {
-        guard let commands = try? Tokenizer.split(line) else { return line }
-        let rebuilt = commands.enumerated().map { commandIndex, words in
-            var texts = words.map(\.text)
-            for (wordIndex, text) in fix.replacements[commandIndex] ?? [:] where texts.indices.contains(wordIndex) {
-                texts[wordIndex] = text
+    /// The line with each replaced word's bytes swapped for the new word and each added word written after
+    /// its command's last word; everything between words (spacing, `;`, a trailing comment) stays.
+    private static func rewritten(_ line: String, fix: ImpactLineFix, firstLine: Bool) -> String {
+        // The scanner reads a first line without its byte order mark, so the words are numbered without it.
+        let mark = firstLine && line.hasPrefix("\u{FEFF}") ? "\u{FEFF}" : ""
+        let bytes = Array(line.utf8.dropFirst(mark.utf8.count))
+        var edits: [(span: Range<Int>, text: String)] = []
+        for (commandIndex, words) in Tokenizer.spannedCommands(String(decoding: bytes, as: UTF8.self)).enumerated() {
+            for (wordIndex, text) in fix.replacements[commandIndex] ?? [:] where words.indices.contains(wordIndex) {
+                edits.append((words[wordIndex].span, text))
             }
-            texts += fix.appended[commandIndex] ?? []
-            return texts.joined(separator: " ")
+            if let added = fix.appended[commandIndex], let last = words.last {
+                edits.append((last.span.upperBound..<last.span.upperBound, added.map { " " + $0 }.joined()))
+            }
         }
-        return indent + rebuilt.joined(separator: "; ")
+        var result = bytes
+        for edit in edits.sorted(by: { $0.span.lowerBound > $1.span.lowerBound }) {
+            result.replaceSubrange(edit.span, with: Array(edit.text.utf8))
+        }
+        return mark + String(decoding: result, as: UTF8.self)
     }
 }
