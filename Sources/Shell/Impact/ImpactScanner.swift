@@ -680,10 +680,29 @@ struct ImpactScanner {
         }
         found += checkParameters(use, pair: pair, context: &context)
         found += checkRequired(use, pair: pair, context: &context)
+        found += checkDeprecations(use, pair: pair)
         if found.isEmpty {
             found.append(finding("unchanged", "\(name) unchanged for what this line sends", .ok, name))
         }
         context.findings += found
+    }
+
+    /// What the line uses that B newly marks deprecated: the operation, and each parameter it sets. Still
+    /// served, so a person decides when to move off it.
+    private func checkDeprecations(_ use: RequestUse, pair: OperationPairing.Pair) -> [ImpactFinding] {
+        let name = use.operation.displayName
+        var found: [ImpactFinding] = []
+        if pair.b.deprecated, !pair.a.deprecated {
+            found.append(finding("operation deprecated", "operation \(name) is deprecated in \(b)", .review, name))
+        }
+        for set in use.values {
+            guard let location = set.location,
+                  let parameterA = pair.a.parameters.first(where: { Self.same($0, location: location, name: set.name, in: pair.a) }),
+                  let parameterB = Self.counterpart(of: parameterA, from: pair.a, in: pair.b),
+                  parameterB.deprecated, !parameterA.deprecated else { continue }
+            found.append(finding("parameter deprecated", "parameter \(set.name) is deprecated in \(b)", .review, name))
+        }
+        return found
     }
 
     /// The path `to` as typed text, its parameters filled from the typed segments that filled `from`'s and
