@@ -10,8 +10,6 @@ public enum FacadeError: Error, Sendable, Equatable, CustomStringConvertible {
     case noActiveService
     /// No service in the locator speaks the API an operation belongs to.
     case noService(api: String)
-    case noNextPage
-    case noLocation
     case invalidTarget(String)
     case invalidRequest(String)
     /// A service (nil: any service in the locator) without a usable OpenAPI document, which `ops`, `call`
@@ -38,10 +36,6 @@ public enum FacadeError: Error, Sendable, Equatable, CustomStringConvertible {
             return "no service in use; try: use SERVICE VERSION"
         case .noService(let api):
             return "no service in the locator speaks the \(api) API; try: services"
-        case .noNextPage:
-            return "no next page; run: groups near"
-        case .noLocation:
-            return "no location set; try: location LAT LON or groups near LAT LON"
         case .invalidTarget(let message), .invalidRequest(let message):
             return message
         case .noOpenAPI(nil, _):

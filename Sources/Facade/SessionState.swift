@@ -2,7 +2,7 @@ import HTTPClient
 import Secrets
 
 /// What a session holds between commands, apart from responses: the version chosen for each service, the
-/// current service, headers, credentials, the demo's location and the verbose flag. It is a value, so a
+/// current service, headers, credentials, the place the user set and the verbose flag. It is a value, so a
 /// profile can save it whole and restore it, and the request pipeline reads it without reaching back into
 /// the facade.
 public struct SessionState: Sendable, Equatable {
@@ -15,8 +15,9 @@ public struct SessionState: Sendable, Equatable {
     /// Tokens, keys and credential headers, each scoped. Changed only through the facade, which keeps its
     /// redactor in step with them.
     public internal(set) var credentials = Credentials()
-    /// Where `groups near` searches when no place is given; London by default.
-    public var location: Coordinate? = Coordinate(latitude: 51.50998, longitude: -0.1337)
+    /// The place the user set for APIs that search near one; nil until set (an API that needs a place and
+    /// gets none picks its own default).
+    public var location: Coordinate?
     /// Whether responses carry the request head as really sent (`verbose on`).
     public var recordsSentHeaders = false
     /// The base URL the user gave a service (lower-cased name) with `server URL` or `--server`: where all

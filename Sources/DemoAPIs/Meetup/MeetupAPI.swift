@@ -5,13 +5,18 @@ import JSON
 import HTTPClient
 /// The Meetup groups API, v2: `GET /2/groups?lat&lon&radius&page&offset&key`, nearest first,
 /// paged by `meta.next`, with the API key as the `key` query parameter. Its main resource is the page
-/// near the session's location. It keeps the next page's link and where the search was made from.
+/// near the session's location, else near `defaultOrigin`. It keeps the next page's link and where the
+/// search was made from.
 public final class MeetupAPI: APIDefinition {
     public static let apiName = "Meetup"
     public let modelName = "GroupsPage"
     /// What `groups near` asks for when the user says nothing.
     public static let defaultRadiusKm = 25.0
     public static let defaultPageSize = 20
+    /// Where `groups near` searches when neither the command nor the session names a place: London.
+    public static let defaultOrigin = Coordinate(latitude: 51.50998, longitude: -0.1337)
+    /// `groups next` before a first page, or after the last.
+    public static let noNextPage = FacadeError.invalidRequest("no next page; run: groups near")
 
     private var nextPage: String?
     private var origin: Coordinate?
@@ -25,8 +30,7 @@ public final class MeetupAPI: APIDefinition {
     public var hasNextPage: Bool { nextPage != nil }
 
     public func mainResource(_ context: APIContext) throws(FacadeError) -> Endpoint<DecodedModel> {
-        guard let origin = context.location else { throw .noLocation }
-        return try groups(near: origin).erased()
+        try groups(near: context.location ?? Self.defaultOrigin).erased()
     }
 
     /// The first page of groups around a place, nearest first.
@@ -45,7 +49,7 @@ public final class MeetupAPI: APIDefinition {
 
     /// The page after the last one (`meta.next`).
     public func next() throws(FacadeError) -> Endpoint<GroupsPage> {
-        guard let nextPage else { throw .noNextPage }
+        guard let nextPage else { throw Self.noNextPage }
         return groupsPage(path: "", url: nextPage, query: [], origin: origin)
     }
 

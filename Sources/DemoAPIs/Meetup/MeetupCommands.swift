@@ -44,7 +44,7 @@ struct GroupsCommand: Command {
             }
             guard numbers.count == 0 || numbers.count == 2 else { throw CommandError("groups near takes both LAT and LON, or neither") }
             let given = numbers.count == 2 ? Coordinate(latitude: numbers[0], longitude: numbers[1]) : nil
-            guard let origin = given ?? facade.location else { throw CommandError(FacadeError.noLocation) }
+            let origin = given ?? facade.location ?? MeetupAPI.defaultOrigin
             var report = try context.request("groups near") { token throws(FacadeError) in
                 try facade.perform(MeetupAPI.self, cancellation: token) { api throws(FacadeError) in
                     try api.groups(near: origin, radiusKm: radius, page: page)
@@ -83,9 +83,14 @@ struct LocationCommand: Command {
             guard coordinate.isValid else { throw CommandError("location: latitude must be within ±90 and longitude within ±180") }
             facade.location = coordinate
         }
-        guard let location = facade.location else { return RunResult(lines: ["no location set"]) }
-        var report = RunResult(lines: ["location \(Formatting.number(location.latitude)) \(Formatting.number(location.longitude))"])
+        let location = facade.location ?? MeetupAPI.defaultOrigin
+        var report = RunResult(lines: [Self.line(setting: location)])
         report.data = .object(JSONObject([("lat", .number(JSONNumber(location.latitude) ?? 0)), ("lon", .number(JSONNumber(location.longitude) ?? 0))]))
         return report
+    }
+
+    /// `location LAT LON`: what is shown, and what a recording replays to set the place again.
+    static func line(setting location: Coordinate) -> String {
+        "location \(Formatting.number(location.latitude)) \(Formatting.number(location.longitude))"
     }
 }

@@ -3,7 +3,6 @@ import HTTPClient
 import JSON
 import FoundationFree
 import Facade
-import APIDescriptions
 
 /// Stock quotes as labelled rows with dollars and a signed percentage.
 enum StockPresenter {

@@ -16,7 +16,7 @@ public protocol APIDefinition: AnyObject {
 
 /// What a definition may need from the session to build a request.
 public struct APIContext: Sendable {
-    /// Where `groups near` searches when no place is given.
+    /// The place the user set, if any (`SessionState.location`).
     public let location: Coordinate?
 
     public init(location: Coordinate?) {

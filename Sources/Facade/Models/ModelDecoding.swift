@@ -100,7 +100,7 @@ package enum ModelDecoding {
 
     private static func typeName(_ type: Any.Type) -> String {
         switch type {
-        case is Double.Type, is Float.Type, is Int.Type, is Int64.Type, is LenientNumber.Type: "number"
+        case is Double.Type, is Float.Type, is Int.Type, is Int64.Type: "number"
         case is String.Type: "string"
         case is Bool.Type: "boolean"
         default:

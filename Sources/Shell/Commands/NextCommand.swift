@@ -11,7 +11,6 @@ struct NextCommand: Command {
     let details = [
         #"get https://api.github.com/repos/apple/swift/issues per_page==5   then: next   (Link: <…>; rel="next")"#,
         "In the body: " + NextPage.bodyPathNames + "; a relative URL is resolved against the last request's",
-        "groups next    (Meetup's own paging, for its groups)",
     ]
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {

@@ -121,11 +121,7 @@ struct ProfileCommand: Command {
                 + (fields.isEmpty ? "" : fields + " ") + "secret=\(masked(credential.secret.description))"))
         }
         if let cookies = profile.cookies { rows.append(LabelledRow("cookies", masked(cookies.description))) }
-        switch profile.location {
-        case .some(let place?): rows.append(LabelledRow("location", "\(place.latitude) \(place.longitude)"))
-        case .some(nil): rows.append(LabelledRow("location", "(none)"))
-        case nil: break
-        }
+        if let place = profile.location { rows.append(LabelledRow("location", "\(place.latitude) \(place.longitude)")) }
         rows.append(LabelledRow("flags", "timing \(profile.timing ? "on" : "off") · verbose \(profile.verbose ? "on" : "off") · autosave \(profile.autosave ? "on" : "off")"))
         var report = RunResult(.rows(rows))
         report.data = .array(rows.map { .object(JSONObject([("label", .string($0.label)), ("value", .string($0.value))])) })

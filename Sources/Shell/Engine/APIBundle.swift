@@ -13,15 +13,20 @@ public struct APIBundle: Sendable {
     public let present: @Sendable (DecodedModel) -> Presentation?
     /// An example line for `help` that uses the service (`refresh weather city==Boston`).
     public let example: String?
+    /// The lines of its own commands that bring a fresh shell to what the session set for this API, for the
+    /// start of a recording (`Recorder.prelude(for:)`); none when the session set nothing.
+    public let prelude: @Sendable (ServiceFacade) -> [String]
 
     public init(
         service: String, definition: @escaping APICatalogue.Make, commands: [any Command] = [],
-        example: String? = nil, present: @escaping @Sendable (DecodedModel) -> Presentation?
+        example: String? = nil, prelude: @escaping @Sendable (ServiceFacade) -> [String] = { _ in [] },
+        present: @escaping @Sendable (DecodedModel) -> Presentation?
     ) {
         self.service = service
         self.definition = definition
         self.commands = commands
         self.example = example
+        self.prelude = prelude
         self.present = present
     }
 }

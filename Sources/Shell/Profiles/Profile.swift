@@ -31,8 +31,8 @@ struct Profile: Sendable, Equatable {
     /// Service (lower-cased) → the base URL `server URL` gave it.
     var servers: [Field] = []
     var credentials: [StoredCredential] = []
-    /// `.some(nil)`: no location; nil: the default one.
-    var location: Coordinate??
+    /// The place the session set; nil when it set none (written as no member; `null` reads as none too).
+    var location: Coordinate?
     var timing = false
     var verbose = false
     /// Saved into on exit when the session was started with it.

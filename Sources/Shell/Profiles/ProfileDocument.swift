@@ -24,10 +24,7 @@ enum ProfileDocument {
         members.append(("headers", object(profile.headers)))
         if !profile.servers.isEmpty { members.append(("servers", object(profile.servers))) }
         members.append(("credentials", .array(profile.credentials.map(encode))))
-        switch profile.location {
-        case nil: break
-        case .some(nil): members.append(("location", .null))
-        case .some(let place?):
+        if let place = profile.location {
             members.append(("location", .object(JSONObject([
                 ("latitude", number(place.latitude)), ("longitude", number(place.longitude)),
             ]))))
@@ -63,13 +60,13 @@ enum ProfileDocument {
         }
         if let location = object["location"] {
             if location.isNull {
-                profile.location = .some(nil)
+                profile.location = nil
             } else {
                 guard let latitude = location["latitude"]?.doubleValue, let longitude = location["longitude"]?.doubleValue,
                       (-90...90).contains(latitude), (-180...180).contains(longitude) else {
                     throw Failure("location: expected {\"latitude\": -90…90, \"longitude\": -180…180} or null")
                 }
-                profile.location = .some(Coordinate(latitude: latitude, longitude: longitude))
+                profile.location = Coordinate(latitude: latitude, longitude: longitude)
             }
         }
         profile.timing = try bool(object["timing"], "timing")

@@ -41,7 +41,7 @@ extension Session {
         profile.headers = state.headers.map { Profile.Field($0.name, $0.value) }
         profile.servers = state.serverBases.sorted { $0.key < $1.key }.map { Profile.Field($0.key, $0.value) }
         profile.credentials = StoredCredential.all(of: state.credentials, keep: keep)
-        profile.location = .some(state.location)
+        profile.location = state.location
         profile.timing = timing
         profile.verbose = verbose
         profile.autosave = autosave
@@ -127,13 +127,12 @@ extension Session {
                 }
             }
         }
-        let location = profile.location ?? SessionState().location
         for field in profile.servers where !LocatorLocation.isWeb(field.value) {
             warnings.append("profile \(name): servers.\(field.name) \(field.value) is not an http(s) URL; left out")
         }
         facade.restore(SessionState(
             choices: choices, currentService: profile.currentService, headers: headers, credentials: credentials,
-            location: location, recordsSentHeaders: profile.verbose,
+            location: profile.location, recordsSentHeaders: profile.verbose,
             serverBases: Dictionary(
                 profile.servers.filter { LocatorLocation.isWeb($0.value) }.map { ($0.name, $0.value) },
                 uniquingKeysWith: { _, last in last })))

@@ -200,7 +200,8 @@ public struct Recorder: Sendable {
 
 extension Recorder {
     /// Lines that bring a fresh shell to the state of `session` (redacted): the versions chosen, credentials,
-    /// extra headers, the location and the variables. A recording starts with them so it replays the same.
+    /// extra headers, what the session set for a built-in API (its bundle's `prelude`) and the variables;
+    /// only what was set, nothing a fresh shell already has. A recording starts with them so it replays the same.
     public static func prelude(for session: Session) -> [String] {
         let facade = session.facade
         var lines: [String] = []
@@ -227,8 +228,8 @@ extension Recorder {
         for header in facade.headers {
             lines.append(settable("header \(header.name)", to: header.value, session: session))
         }
-        if let location = facade.location {
-            lines.append("location \(Formatting.number(location.latitude)) \(Formatting.number(location.longitude))")
+        for bundle in session.bundles {
+            lines += bundle.prelude(facade).map(session.redactLine)
         }
         for (name, value) in session.variables.sorted(by: { $0.key < $1.key }) {
             lines.append(settable("set \(name)", to: value, session: session))

@@ -57,7 +57,7 @@ import HTTPClient
         let server = try LiveDemoServer()
         let facade = try server.facade()
         facade.setAPIKey(parameter: "key", value: "demo-key", for: .service("meetup"))
-        #expect(throws: FacadeError.noNextPage) { try facade.nextGroups() }
+        #expect(throws: MeetupAPI.noNextPage) { try facade.nextGroups() }
         let first = try facade.refresh("meetup")
         #expect(first.outcome.isSuccess)
         #expect(facade.hasNextGroups)

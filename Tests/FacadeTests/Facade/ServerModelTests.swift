@@ -160,6 +160,24 @@ import HTTPClient
         #expect(exchange.request.query.contains(FormField("key", "meetup-secret")))
     }
 
+    @Test func withoutAPlaceMeetupSearchesItsOwnDefault() throws {
+        // GIVEN a session that set no place (the core holds none)
+        let server = try LiveDemoServer()
+        let facade = try server.facade()
+        facade.setAPIKey(parameter: "key", value: "meetup-secret", for: .service("meetup"))
+        #expect(facade.location == nil)
+
+        // WHEN meetup's main resource is refreshed
+        let exchange = try facade.refresh("meetup")
+
+        // THEN it searched near the Meetup API's default place, London, and the session still set none
+        #expect(exchange.request.query.contains(FormField("lat", "51.50998")))
+        #expect(exchange.request.query.contains(FormField("lon", "-0.1337")))
+        let page = try #require(exchange.model?.value as? GroupsPage, "got \(exchange.outcome)")
+        #expect(page.results.contains { $0.city == "London" })
+        #expect(facade.location == nil)
+    }
+
     @Test func groupsNextFollowsMetaNextWithTheKeyReAdded() throws {
         // GIVEN a first page of three groups that has a next page
         let server = try LiveDemoServer()
@@ -197,7 +215,7 @@ import HTTPClient
         // WHEN the next page is asked for / THEN there is none
         #expect(page.nextURL == nil)
         #expect(!facade.hasNextGroups)
-        #expect(throws: FacadeError.noNextPage) { try facade.nextGroups() }
+        #expect(throws: MeetupAPI.noNextPage) { try facade.nextGroups() }
     }
 
     @Test func groupsWithoutAKeyIsARequestError() throws {

@@ -22,7 +22,7 @@ extension ServiceFacade {
     func groupsNear(
         _ origin: Coordinate? = nil, radiusKm: Double = MeetupAPI.defaultRadiusKm, page: Int = MeetupAPI.defaultPageSize
     ) throws(FacadeError) -> Exchange {
-        guard let origin = origin ?? location else { throw .noLocation }
+        let origin = origin ?? location ?? MeetupAPI.defaultOrigin
         return try perform(MeetupAPI.self) { api throws(FacadeError) in try api.groups(near: origin, radiusKm: radiusKm, page: page) }
     }
 

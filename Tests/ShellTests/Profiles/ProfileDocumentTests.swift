@@ -18,7 +18,7 @@ import Testing
             StoredCredential(kind: "oauth2", scope: "*", fields: [Profile.Field("token_url", "https://a/token"), Profile.Field("client_id", "app")],
                              secret: .environment("CLIENT_SECRET")),
         ]
-        profile.location = .some(Coordinate(latitude: 37.5, longitude: 127))
+        profile.location = Coordinate(latitude: 37.5, longitude: 127)
         profile.timing = true
         profile.cookies = .stored("cookies")
         return profile
@@ -38,6 +38,21 @@ import Testing
         #expect(throws: StoredFileError("credentials[0]: \"secret\" must be a reference like ${env.NAME} or ${secret.ID}, never the secret itself")) {
             try ProfileDocument.decode(Array(text.utf8))
         }
+    }
+
+    @Test func aPlaceIsWrittenOnlyWhenTheSessionSetOne() throws {
+        // GIVEN a profile of a session that set no place  THEN its file has no location, and reads back without one
+        let unset = ProfileDocument.encode(Profile())
+        #expect(!unset.contains("location"))
+        #expect(try ProfileDocument.decode(Array(unset.utf8)).location == nil)
+        // An older file's explicit null is no place either.
+        #expect(try ProfileDocument.decode(Array(#"{"location": null}"#.utf8)).location == nil)
+        // GIVEN a place  THEN it is written and read back
+        var placed = Profile()
+        placed.location = Coordinate(latitude: -33.9, longitude: 151.2)
+        let text = ProfileDocument.encode(placed)
+        #expect(text.contains(#""latitude": -33.9"#))
+        #expect(try ProfileDocument.decode(Array(text.utf8)).location == Coordinate(latitude: -33.9, longitude: 151.2))
     }
 
     @Test func mistakesAreOneLineNamingWhere() {

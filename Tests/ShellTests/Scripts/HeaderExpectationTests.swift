@@ -46,6 +46,23 @@ import JSON
             || result.message.hasPrefix("expected header Location exists, but the last request got no response"))
     }
 
+    @Test func aPatternIsReadAndMatchedByTheBoundedMatcher() throws {
+        // GIVEN a pattern that does not parse  THEN the line is refused in one line saying why
+        #expect(throws: ExpectationError("invalid regular expression \"(application\": missing ')'")) {
+            try Shell.Expectation.parse(["header", "Content-Type", "matches", "(application"])
+        }
+        // GIVEN what only a backtracking engine matches (Swift's Regex reads it)  THEN it is refused when read, not when run
+        #expect(throws: ExpectationError("invalid regular expression \"(json).*\\\\1\": back-references (\\1) are not supported")) {
+            try Shell.Expectation.parse(["header", "Content-Type", "matches", #"(json).*\1"#])
+        }
+        // GIVEN patterns the matcher reads  THEN they match the header's value, or fail saying what came
+        #expect(try check("header", "Content-Type", "matches", "(?i)^APPLICATION/JSON; charset=utf-8$").passed)
+        #expect(try check("header", "Link", "matches", #"rel="last""#).passed)
+        let failed = try check("header", "Content-Type", "matches", #"^text/\w+"#)
+        #expect(!failed.passed)
+        #expect(failed.message == #"expected header Content-Type matches ^text/\w+, got "application/json; charset=utf-8""#)
+    }
+
     @Test func badLinesAreUsageErrors() {
         #expect(throws: ExpectationError.self) { try Shell.Expectation.parse(["header", "Location", "<", "3"]) }
         #expect(throws: ExpectationError.self) { try Shell.Expectation.parse(["header", "Location", "exists", "x"]) }

@@ -27,4 +27,27 @@ import HTTPClient
         #expect(engine.execute("record save --force \(path)"))
         #expect(!engine.execute("record save"))
     }
+
+    @Test func aRecordingStartsWithOnlyWhatTheSessionSet() throws {
+        let directory = NSTemporaryDirectory() + "apish-record-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        func freshEngine() -> ShellEngine {
+            var options = ShellOptions()
+            options.width = { 0 }
+            let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
+            return ShellEngine(session: Session(facade: facade, bundles: DemoAPIs.bundles, options: options), output: BufferedOutput())
+        }
+        func commands(_ path: String) throws -> [String] {
+            try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
+        }
+
+        // GIVEN a fresh session  WHEN it records  THEN the script starts with the first command typed
+        #expect(freshEngine().execute("record start; set x 1; record save \(directory)/fresh.apish"))
+        #expect(try commands(directory + "/fresh.apish") == ["set x 1"])
+
+        // GIVEN a session that set a place and a variable  WHEN it records  THEN both come first, the place as its API's command
+        #expect(freshEngine().execute("location 37.5 127; set x 1; record start; set y 2; record save \(directory)/placed.apish"))
+        #expect(try commands(directory + "/placed.apish") == ["location 37.5 127", "set x 1", "set y 2"])
+    }
 }

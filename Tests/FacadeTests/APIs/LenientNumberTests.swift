@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Facade
+import DemoAPIs
 
 /// v1's string numbers decode leniently — as decimals only.
 @Suite struct LenientNumberTests {
