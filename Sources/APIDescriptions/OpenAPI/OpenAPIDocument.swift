@@ -37,6 +37,10 @@ public struct OpenAPIDocument: Sendable {
     public let source: String
     /// `components.securitySchemes` by name.
     public let securitySchemes: [String: OpenAPISecurityScheme]
+    /// The document's own `security`, which operations without theirs inherit; nil when not declared.
+    public internal(set) var security: OpenAPISecurity?
+    /// The names of the document's `webhooks` (3.1), in document order.
+    public internal(set) var webhooks: [String] = []
     /// The published mistakes read past (`type: int`, a dangling `$ref` leaving an operation out), one line
     /// each naming its place.
     public internal(set) var warnings: [String] = []

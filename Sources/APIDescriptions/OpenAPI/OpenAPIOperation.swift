@@ -22,6 +22,10 @@ public struct OpenAPIOperation: Sendable {
     public let security: OpenAPISecurity?
     /// The operation's own `servers`, else its path's; empty when the document's apply.
     public internal(set) var servers: [OpenAPIServer] = []
+    /// Its `x-sunset` date as written (`2025-01-01`): when a deprecated operation may go.
+    public internal(set) var sunset: String?
+    /// Whether the operation declares its own `security` (else the document's applies).
+    public internal(set) var declaresSecurity = false
 
     init(method: HTTPMethod, path: String, operationId: String?, summary: String?, description: String?,
          deprecated: Bool, parameters: [OpenAPIParameter], requestBody: OpenAPIRequestBody?, responses: [OpenAPIResponse],

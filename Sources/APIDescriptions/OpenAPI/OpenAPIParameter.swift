@@ -12,6 +12,10 @@ public struct OpenAPIParameter: Sendable {
     public let required: Bool
     public let description: String?
     public let deprecated: Bool
+    /// Its `x-sunset` date as written: when a deprecated parameter may go.
+    public internal(set) var sunset: String?
+    /// Declared on the path item (for every operation of the path), not on the operation.
+    public internal(set) var isShared = false
     var schemaSlot: SchemaSlot?
 
     init(name: String, location: Location, required: Bool, description: String? = nil, deprecated: Bool = false,

@@ -31,6 +31,11 @@ extension OpenAPIReader {
     }
 
     /// One line per reason something was left out.
+    /// A security requirement naming a scheme `components.securitySchemes` does not declare.
+    mutating func noteUndeclaredScheme(at pointer: JSONPointer) {
+        warnings.append("\(place(pointer)): names a security scheme components.securitySchemes does not declare; apish cannot send it")
+    }
+
     func unusableWarnings() -> [String] {
         unusable.map { reason, parts in
             let named = parts.prefix(Self.namedOperations).joined(separator: ", ") + (parts.count > Self.namedOperations ? ", …" : "")

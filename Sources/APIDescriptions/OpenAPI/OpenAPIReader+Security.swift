@@ -7,6 +7,8 @@ struct OpenAPISecurityReader {
     let schemes: [String: OpenAPISecurityScheme]
     /// The document's `security`, which an operation without its own inherits; nil when not declared.
     let documentDefault: OpenAPISecurity?
+    /// Where the document's `security` names a scheme `components.securitySchemes` does not declare.
+    private(set) var undeclared: [JSONPointer] = []
 
     init(document: JSONValue) throws(OpenAPIError) {
         self.document = document
@@ -22,17 +24,24 @@ struct OpenAPISecurityReader {
             documentDefault = nil
             return
         }
-        documentDefault = try Self.security(security, at: JSONPointer(tokens: ["security"]), schemes: schemes)
+        var undeclared: [JSONPointer] = []
+        documentDefault = try Self.security(security, at: JSONPointer(tokens: ["security"]), schemes: schemes, undeclared: &undeclared)
+        self.undeclared = undeclared
     }
 
-    /// What an operation needs: its own `security` when it has one (`[]` included), else the document's.
-    func security(of operation: JSONObject, at pointer: JSONPointer) throws(OpenAPIError) -> OpenAPISecurity? {
-        guard let value = operation["security"] else { return documentDefault }
-        return try Self.security(value, at: pointer.appending("security"), schemes: schemes)
+    /// What an operation needs: its own `security` when it has one (`[]` included), else the document's;
+    /// with the places where it names a scheme that is not declared.
+    func security(of operation: JSONObject, at pointer: JSONPointer) throws(OpenAPIError) -> (OpenAPISecurity?, undeclared: [JSONPointer]) {
+        guard let value = operation["security"] else { return (documentDefault, []) }
+        var undeclared: [JSONPointer] = []
+        let read = try Self.security(value, at: pointer.appending("security"), schemes: schemes, undeclared: &undeclared)
+        return (read, undeclared)
     }
 
+    /// A requirement naming a scheme that is not declared (a published mistake) keeps it as a scheme
+    /// apish cannot send (`otherHTTP`, so `call` says so), and its place is added to `undeclared`.
     private static func security(
-        _ value: JSONValue, at pointer: JSONPointer, schemes: [String: OpenAPISecurityScheme]
+        _ value: JSONValue, at pointer: JSONPointer, schemes: [String: OpenAPISecurityScheme], undeclared: inout [JSONPointer]
     ) throws(OpenAPIError) -> OpenAPISecurity {
         guard case .array(let elements) = value else {
             throw .invalid(pointer: pointer.description, expected: "a list of security requirements")
@@ -45,9 +54,9 @@ struct OpenAPISecurityReader {
             var needed: [(scheme: OpenAPISecurityScheme, scopes: [String])] = []
             for (name, scopesValue) in requirement {
                 let place = pointer.appending(offset).appending(name)
-                guard let scheme = schemes[name] else {
-                    throw .invalid(pointer: place.description, expected: "a scheme declared in components.securitySchemes")
-                }
+                let scheme = schemes[name] ?? OpenAPISecurityScheme(
+                    name: name, kind: .otherHTTP(scheme: "undeclared"), description: "not declared in components.securitySchemes")
+                if schemes[name] == nil { undeclared.append(place) }
                 guard case .array(let scopeValues) = scopesValue else {
                     throw .invalid(pointer: place.description, expected: "a list of scopes")
                 }

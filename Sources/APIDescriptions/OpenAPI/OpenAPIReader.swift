@@ -71,6 +71,7 @@ struct OpenAPIReader {
 
         let security = try OpenAPISecurityReader(document: document)
         self.security = security
+        for place in security.undeclared { noteUndeclaredScheme(at: place) }
         let documentServers = servers(root["servers"], at: "servers")
         var operations: [OpenAPIOperation] = []
         for (path, item) in paths where !path.hasPrefix("x-") {
@@ -90,6 +91,8 @@ struct OpenAPIReader {
             description: info["description"]?.stringValue, serverURL: try serverURL(root["servers"], kept: documentServers),
             operations: operations, source: source, securitySchemes: security.schemes)
         document.servers = documentServers ?? []
+        document.security = security.documentDefault
+        if case .object(let webhooks)? = root["webhooks"] { document.webhooks = webhooks.keys.filter { !$0.hasPrefix("x-") } }
         document.refusedServers = refusedServers
         document.warnings = warnings + unusableWarnings()
         return document
@@ -97,7 +100,8 @@ struct OpenAPIReader {
 
     mutating func readPathItem(_ path: String, _ value: JSONValue, into operations: inout [OpenAPIOperation]) throws(OpenAPIError) {
         let (item, itemPointer) = try dereference(value, at: JSONPointer(tokens: ["paths", path]))
-        let shared = try parameters(item["parameters"], at: itemPointer.appending("parameters"))
+        var shared = try parameters(item["parameters"], at: itemPointer.appending("parameters"))
+        for index in shared.indices { shared[index].isShared = true }
         let pathServers = servers(item["servers"], at: "paths.\(path).servers")
         for (key, member) in item where Self.methods.contains(key) {
             let pointer = itemPointer.appending(key)
@@ -107,6 +111,8 @@ struct OpenAPIReader {
                 var read = try reader.readOperation(HTTPMethod(rawValue: key), path, operation, at: operationPointer, shared: shared)
                 // An operation's own servers win over its path's, which win over the document's.
                 read.servers = reader.servers(operation["servers"], at: "paths.\(path).\(key).servers") ?? pathServers ?? []
+                read.sunset = operation["x-sunset"]?.displayText
+                read.declaresSecurity = operation["security"] != nil
                 operations.append(read)
             }
         }
@@ -128,13 +134,15 @@ struct OpenAPIReader {
                 responses.append(try response(status, value, at: responsesPointer.appending(status)))
             }
         }
+        let (requirements, undeclared) = try security?.security(of: operation, at: pointer) ?? (nil, [])
+        for place in undeclared { noteUndeclaredScheme(at: place) }
         return OpenAPIOperation(
             method: method, path: path, operationId: operation["operationId"]?.stringValue.map { uniqueOperationId($0, at: pointer) },
             summary: operation["summary"]?.stringValue, description: operation["description"]?.stringValue,
             deprecated: operation["deprecated"]?.boolValue ?? false,
             parameters: merged, requestBody: body, responses: responses,
             tags: operation["tags"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-            security: try security?.security(of: operation, at: pointer))
+            security: requirements)
     }
 
     /// The path item's parameters overridden by the operation's (same name and location), then a required
@@ -179,17 +187,20 @@ struct OpenAPIReader {
             } else if let content = parameter["content"] {
                 slot = try contentSchema(content, at: parameterPointer.appending("content"), allowingForm: false).slot
             }
-            parameters.append(OpenAPIParameter(
+            var read = OpenAPIParameter(
                 name: name, location: location, required: parameter["required"]?.boolValue ?? false,
                 description: parameter["description"]?.stringValue, deprecated: parameter["deprecated"]?.boolValue ?? false,
-                schemaSlot: slot))
+                schemaSlot: slot)
+            read.sunset = parameter["x-sunset"]?.displayText
+            parameters.append(read)
         }
         return parameters
     }
 
     private mutating func requestBody(_ value: JSONValue, at pointer: JSONPointer) throws(OpenAPIError) -> OpenAPIRequestBody {
         let (body, bodyPointer) = try dereference(value, at: pointer)
-        let content = try contentSchema(body["content"] ?? .object([:]), at: bodyPointer.appending("content"), allowingForm: true)
+        let declared = body["content"].flatMap { $0.isNull ? nil : $0 } ?? .object([:])
+        let content = try contentSchema(declared, at: bodyPointer.appending("content"), allowingForm: true)
         return OpenAPIRequestBody(
             required: body["required"]?.boolValue ?? false, description: body["description"]?.stringValue,
             contentTypes: content.mediaTypes, schemaContentType: content.chosen, schemaSlot: content.slot)
@@ -198,10 +209,26 @@ struct OpenAPIReader {
     private mutating func response(_ status: String, _ value: JSONValue, at pointer: JSONPointer) throws(OpenAPIError) -> OpenAPIResponse {
         let (response, responsePointer) = try dereference(value, at: pointer)
         var slot: SchemaSlot?
-        if let content = response["content"] {
-            slot = try contentSchema(content, at: responsePointer.appending("content"), allowingForm: false).slot
+        var mediaTypes: [String] = []
+        // A `null` content (a published mistake) declares none.
+        if let content = response["content"], !content.isNull {
+            let read = try contentSchema(content, at: responsePointer.appending("content"), allowingForm: false)
+            slot = read.slot
+            mediaTypes = read.mediaTypes
         }
-        return OpenAPIResponse(status: status, description: response["description"]?.stringValue, schemaSlot: slot)
+        var read = OpenAPIResponse(status: status, description: response["description"]?.stringValue, schemaSlot: slot)
+        read.mediaTypes = mediaTypes
+        if case .object(let headers)? = response["headers"] {
+            let headersPointer = responsePointer.appending("headers")
+            for (name, value) in headers {
+                let (header, headerPointer) = try dereference(value, at: headersPointer.appending(name))
+                var headerSlot: SchemaSlot?
+                if let schema = header["schema"] { headerSlot = try schemaSlot(schema, at: headerPointer.appending("schema")) }
+                read.headers.append(OpenAPIHeader(name: name, required: header["required"]?.boolValue ?? false,
+                                                  deprecated: header["deprecated"]?.boolValue ?? false, schemaSlot: headerSlot))
+            }
+        }
+        return read
     }
 
     /// The media types of a `content` map and the schema of the preferred one.
@@ -210,7 +237,9 @@ struct OpenAPIReader {
     {
         let content = try object(value, at: pointer, expected: "an object of media types")
         let mediaTypes = Array(content.keys)
-        guard let chosen = OpenAPIMediaType.preferred(in: mediaTypes, allowingForm: allowingForm),
+        // `*/*` and `application/*` may be JSON: their schema is the body's when no JSON type is declared.
+        let anyJSON = mediaTypes.first { ["*/*", "application/*"].contains(OpenAPIMediaType.essence($0)) }
+        guard let chosen = OpenAPIMediaType.preferred(in: mediaTypes, allowingForm: allowingForm) ?? anyJSON,
               case .object(let media)? = content[chosen], let schema = media["schema"]
         else { return (mediaTypes, nil, nil) }
         return (mediaTypes, chosen, try schemaSlot(schema, at: pointer.appending(chosen).appending("schema")))

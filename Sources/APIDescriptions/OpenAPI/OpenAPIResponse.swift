@@ -4,6 +4,10 @@ import JSON
 public struct OpenAPIResponse: Sendable {
     public let status: String
     public let description: String?
+    /// The declared media types, in document order (`application/json`, `*/*`).
+    public internal(set) var mediaTypes: [String] = []
+    /// The declared response headers, in document order.
+    public internal(set) var headers: [OpenAPIHeader] = []
     var schemaSlot: SchemaSlot?
 
     init(status: String, description: String?, schemaSlot: SchemaSlot?) {
@@ -19,5 +23,16 @@ public struct OpenAPIResponse: Sendable {
 
     mutating func attach(_ graph: SchemaGraph) {
         schemaSlot?.graph = graph
+        for index in headers.indices { headers[index].schemaSlot?.graph = graph }
     }
+}
+
+/// One declared header of a response: its name as written, whether it is always sent, and its schema.
+public struct OpenAPIHeader: Sendable {
+    public let name: String
+    public let required: Bool
+    public let deprecated: Bool
+    var schemaSlot: SchemaSlot?
+
+    public var schema: JSONSchema? { schemaSlot?.schema }
 }

@@ -16,8 +16,12 @@ import JSON
 /// its changes apart (`componentResults`), so they are reported once, at it. A tripped `cancellation` ends
 /// the comparison (`cancelled`).
 struct SchemaComparison {
-    enum Direction: Hashable {
-        case request, response
+    /// Where the compared schemas sit: it decides which way a change breaks (a client writes requests and
+    /// reads answers) and the prefix of its id (`request-parameter-`, `request-property-`, `response-body-`).
+    enum Context: Hashable {
+        case parameter, requestBody, response, header
+
+        var isRequest: Bool { self == .parameter || self == .requestBody }
     }
 
     /// One step below the compared root: a property, or the items of an array.
@@ -26,13 +30,184 @@ struct SchemaComparison {
         case items
     }
 
+    /// What changed, before it is named for where it sits.
+    enum Kind: Hashable {
+        case typeChanged, typeGeneralized, typeSpecialized
+        case becameNullable, becameNotNullable
+        case enumValueRemoved, enumValueAdded, becameEnum
+        case patternAdded, patternRemoved, patternChanged
+        case maxLengthDecreased, maxLengthIncreased, maxLengthSet, maxLengthUnset, minLengthIncreased, minLengthDecreased
+        case maxDecreased, maxIncreased, maxSet, maxUnset, minIncreased, minDecreased, minSet, minUnset
+        case defaultAdded, defaultRemoved, defaultChanged
+        case deprecated, reactivated
+        case maxItemsDecreased, maxItemsIncreased, minItemsIncreased, minItemsDecreased, minItemsSet, minItemsUnset
+        /// A branch of `allOf`/`anyOf`/`oneOf` (by keyword), an `if`/`then`/`else` or a `discriminator`.
+        case subschemaAdded(String), subschemaRemoved(String)
+        /// A property's `readOnly`/`writeOnly` (`keyword`) set or unset; `required` in the older document.
+        case became(keyword: String, set: Bool, required: Bool)
+        /// A property: `required` in the document that has it, `writeOnly` (answers) as declared.
+        case propertyRemoved(required: Bool, writeOnly: Bool)
+        case propertyAdded(required: Bool, writeOnly: Bool, hasDefault: Bool)
+        case becameRequired(writeOnly: Bool)
+        case becameOptional(writeOnly: Bool)
+
+        /// The words the text and the reports show: `type changed`, `maxLength decreased`.
+        var text: String {
+            switch self {
+            case .typeChanged: "type changed"
+            case .typeGeneralized: "type widened"
+            case .typeSpecialized: "type narrowed"
+            case .becameNullable: "now nullable"
+            case .becameNotNullable: "no longer nullable"
+            case .enumValueRemoved: "enum value removed"
+            case .enumValueAdded: "enum value added"
+            case .becameEnum: "now an enum"
+            case .patternAdded: "pattern added"
+            case .patternRemoved: "pattern removed"
+            case .patternChanged: "pattern changed"
+            case .maxLengthDecreased: "maxLength decreased"
+            case .maxLengthIncreased: "maxLength increased"
+            case .maxLengthSet: "maxLength set"
+            case .maxLengthUnset: "maxLength removed"
+            case .minLengthIncreased: "minLength increased"
+            case .minLengthDecreased: "minLength decreased"
+            case .maxDecreased: "maximum decreased"
+            case .maxIncreased: "maximum increased"
+            case .maxSet: "maximum set"
+            case .maxUnset: "maximum removed"
+            case .minIncreased: "minimum increased"
+            case .minDecreased: "minimum decreased"
+            case .minSet: "minimum set"
+            case .minUnset: "minimum removed"
+            case .defaultAdded: "default added"
+            case .defaultRemoved: "default removed"
+            case .defaultChanged: "default changed"
+            case .deprecated: "deprecated"
+            case .reactivated: "no longer deprecated"
+            case .maxItemsDecreased: "maxItems decreased"
+            case .maxItemsIncreased: "maxItems increased"
+            case .minItemsIncreased: "minItems increased"
+            case .minItemsDecreased: "minItems decreased"
+            case .minItemsSet: "minItems set"
+            case .minItemsUnset: "minItems removed"
+            case .subschemaAdded(let keyword): "\(keyword) added"
+            case .subschemaRemoved(let keyword): "\(keyword) removed"
+            case .became(let keyword, let set, _): set ? "now \(keyword)" : "no longer \(keyword)"
+            case .propertyRemoved: "removed"
+            case .propertyAdded: "added"
+            case .becameRequired: "now required"
+            case .becameOptional: "no longer required"
+            }
+        }
+
+        /// The id's last words for a change at a schema (`type-changed`); nil for the property kinds, whose
+        /// ids are whole (`new-required-request-property`).
+        var suffix: String? {
+            switch self {
+            case .typeChanged: "type-changed"
+            case .typeGeneralized: "type-generalized"
+            case .typeSpecialized: "type-specialized"
+            case .becameNullable: "became-nullable"
+            case .becameNotNullable: "became-not-nullable"
+            case .enumValueRemoved: "enum-value-removed"
+            case .enumValueAdded: "enum-value-added"
+            case .becameEnum: "became-enum"
+            case .patternAdded: "pattern-added"
+            case .patternRemoved: "pattern-removed"
+            case .patternChanged: "pattern-changed"
+            case .maxLengthDecreased: "max-length-decreased"
+            case .maxLengthIncreased: "max-length-increased"
+            case .maxLengthUnset: "max-length-unset"
+            case .maxLengthSet: "max-length-set"
+            case .minLengthIncreased: "min-length-increased"
+            case .minLengthDecreased: "min-length-decreased"
+            case .maxDecreased: "max-decreased"
+            case .maxIncreased, .maxUnset: "max-increased"
+            case .maxSet: "max-set"
+            case .minIncreased: "min-increased"
+            case .minDecreased, .minUnset: "min-decreased"
+            case .minSet: "min-set"
+            case .defaultAdded: "default-value-added"
+            case .defaultRemoved: "default-value-removed"
+            case .defaultChanged: "default-value-changed"
+            case .deprecated: "deprecated"
+            case .reactivated: "reactivated"
+            case .maxItemsDecreased: "max-items-decreased"
+            case .maxItemsIncreased: "max-items-increased"
+            case .minItemsIncreased: "min-items-increased"
+            case .minItemsDecreased: "min-items-decreased"
+            case .minItemsSet: "min-items-set"
+            case .minItemsUnset: "min-items-unset"
+            case .subschemaAdded(let keyword): Self.idWords(keyword) + "-added"
+            case .subschemaRemoved(let keyword): Self.idWords(keyword) + "-removed"
+            case .propertyRemoved, .propertyAdded, .becameRequired, .becameOptional, .became: nil
+            }
+        }
+
+        /// `allOf` → `all-of`, `readOnly` → `read-only`.
+        static func idWords(_ keyword: String) -> String {
+            var words = ""
+            for character in keyword {
+                if character.isUppercase { words += "-" + character.lowercased() } else { words.append(character) }
+            }
+            return words
+        }
+    }
+
     struct Change {
         /// Steps from the compared root, outermost first.
         var steps: [Step]
-        let change: String
-        let breaking: Bool
+        let kind: Kind
+        let context: Context
         let a: String?
         let b: String?
+
+        var change: String { kind.text }
+
+        /// The rule's id: the context's prefix for a change at the root (`request-body-`) or below it
+        /// (`request-property-`), else the whole id of a property kind. A root change with no rule of
+        /// its own (`request-body-pattern-added`) takes its property rule's.
+        var id: String {
+            // The items of an array at the root are still the body (or parameter), not a property.
+            let root = !steps.contains { if case .property = $0 { true } else { false } }
+            let request = context.isRequest
+            switch kind {
+            case .propertyRemoved(let required, let writeOnly):
+                if request { return "request-property-removed" }
+                return "response-\(required ? "required" : "optional")\(writeOnly ? "-write-only" : "")-property-removed"
+            case .propertyAdded(let required, let writeOnly, let hasDefault):
+                if request {
+                    return required ? (hasDefault ? "new-required-request-property-with-default" : "new-required-request-property")
+                        : "new-optional-request-property"
+                }
+                return "response-\(required ? "required" : "optional")\(writeOnly ? "-write-only" : "")-property-added"
+            case .becameRequired(let writeOnly):
+                if request { return "request-property-became-required" }
+                return writeOnly ? "response-write-only-property-became-required" : "response-property-became-required"
+            case .becameOptional(let writeOnly):
+                if request { return "request-property-became-optional" }
+                return writeOnly ? "response-write-only-property-became-optional" : "response-property-became-optional"
+            case .became(let keyword, let set, let required):
+                return "\(request ? "request" : "response")-\(required ? "required" : "optional")-property-became-"
+                    + (set ? "" : "not-") + Kind.idWords(keyword)
+            default:
+                break
+            }
+            let suffix = kind.suffix ?? ""
+            let prefix: String = switch context {
+            case .parameter: root ? "request-parameter-" : "request-parameter-property-"
+            case .requestBody: root ? "request-body-" : "request-property-"
+            case .response: root ? "response-body-" : "response-property-"
+            case .header: "response-header-"
+            }
+            let id = prefix + suffix
+            if SpecChangeRules.knows(id) { return id }
+            let below = (request ? "request-property-" : "response-property-") + suffix
+            return SpecChangeRules.knows(below) ? below : id
+        }
+
+        var level: SpecChangeLevel { SpecChangeRules.level(of: id) }
+        var breaking: Bool { level == .breaking }
 
         /// `response 200 body` + [.items, .property("tag")] → `response 200 body[].tag`.
         func location(under root: String) -> String {
@@ -56,7 +231,7 @@ struct SchemaComparison {
     /// compared for requests or for responses.
     struct ComponentKey: Hashable {
         let name: String
-        let direction: Direction
+        let context: Context
     }
 
     /// Changes kept (at most `changeLimit`) and how many there were in all. Changes inside a shared
@@ -66,18 +241,39 @@ struct SchemaComparison {
         var changes: [Change] = []
         var total = 0
         var breaking = 0
+        var warnings = 0
         /// The shared components with changes reached from here (at most `componentLimit` named).
         var components: Set<ComponentKey> = []
 
         mutating func append(_ change: Change) {
             total += 1
-            if change.breaking { breaking += 1 }
+            count(change, by: 1)
             if changes.count < SchemaComparison.changeLimit { changes.append(change) }
+        }
+
+        /// Counts `change` in (`by: 1`) or out (`by: -1`) of the level counts.
+        mutating func count(_ change: Change, by step: Int) {
+            switch change.level {
+            case .breaking: breaking += step
+            case .warning: warnings += step
+            case .info: break
+            }
+        }
+
+        /// The changes counted and not listed, by level.
+        var omitted: [SpecChangeLevel: Int] {
+            let listedBreaking = changes.count(where: { $0.level == .breaking })
+            let listedWarnings = changes.count(where: { $0.level == .warning })
+            let omittedBreaking = breaking - listedBreaking
+            let omittedWarnings = warnings - listedWarnings
+            let omittedInfo = total - changes.count - omittedBreaking - omittedWarnings
+            return [.breaking: omittedBreaking, .warning: omittedWarnings, .info: omittedInfo].filter { $0.value > 0 }
         }
 
         mutating func append(_ other: Found, below step: Step? = nil) {
             total += other.total
             breaking += other.breaking
+            warnings += other.warnings
             if components.count < SchemaComparison.componentLimit {
                 components.formUnion(other.components.prefix(SchemaComparison.componentLimit - components.count))
             }
@@ -90,7 +286,7 @@ struct SchemaComparison {
     private struct Key: Hashable {
         let a: Int
         let b: Int
-        let direction: Direction
+        let context: Context
     }
 
     private struct Pair: Hashable {
@@ -114,16 +310,16 @@ struct SchemaComparison {
     private var onPath: [Pair: Int] = [:]
 
     /// The changes from `a` to `b`.
-    mutating func compare(_ a: JSONSchema, _ b: JSONSchema, direction: Direction) -> Found {
-        compare(a, b, direction: direction, depth: 0).found
+    mutating func compare(_ a: JSONSchema, _ b: JSONSchema, context: Context) -> Found {
+        compare(a, b, context: context, depth: 0).found
     }
 
     /// The changes below a pair, and the shallowest depth on the path above that they depended on
     /// (`Int.max` when none): a result is only remembered when it did not depend on anything above it.
-    private mutating func compare(_ a: JSONSchema, _ b: JSONSchema, direction: Direction, depth: Int)
+    private mutating func compare(_ a: JSONSchema, _ b: JSONSchema, context: Context, depth: Int)
         -> (found: Found, dependsOn: Int)
     {
-        let key = Key(a: a.node, b: b.node, direction: direction)
+        let key = Key(a: a.node, b: b.node, context: context)
         if let known = memo[key] { return (known, Int.max) }
         guard depth < Self.depthLimit, budget > 0, !cancelled else {
             cut += 1
@@ -143,26 +339,59 @@ struct SchemaComparison {
 
         var found = Found()
         var dependsOn = Int.max
-        if let typeChange = typeChange(a, b, direction: direction) {
-            found.append(typeChange)
+        func add(_ kind: Kind, _ before: String? = nil, _ after: String? = nil) {
+            found.append(Change(steps: [], kind: kind, context: context, a: before, b: after))
+        }
+        if let nullability = Self.nullabilityChange(a, b) { add(nullability) }
+        Self.subschemaChanges(a, b).forEach { add($0) }
+        if let (kind, before, after) = Self.typeChange(a, b, context: context, root: depth == 0) {
+            add(kind, before, after)
+            if a.enumValues == nil, b.enumValues != nil, context.isRequest {
+                add(.becameEnum, nil, b.enumValues?.map { $0.encoded() }.joined(separator: ", "))
+            }
         } else {
-            enumChanges(a, b, direction: direction).forEach { found.append($0) }
-            let properties = propertyChanges(a, b, direction: direction, depth: depth)
+            Self.enumChanges(a, b, context: context).forEach { add($0.kind, $0.a, $0.b) }
+            Self.constraintChanges(a, b, context: context).forEach { add($0.kind, $0.a, $0.b) }
+            let properties = propertyChanges(a, b, context: context, depth: depth)
             found.append(properties.found)
             dependsOn = min(dependsOn, properties.dependsOn)
             if let itemsA = a.items, let itemsB = b.items {
-                let items = compare(itemsA, itemsB, direction: direction, depth: depth + 1)
+                let items = compare(itemsA, itemsB, context: context, depth: depth + 1)
                 found.append(items.found, below: .items)
                 dependsOn = min(dependsOn, items.dependsOn)
             }
+            // Alternatives both sides name alike (the same component, or the same place) are compared
+            // as the schema itself: a change inside one is a change here.
+            for (branchesA, branchesB) in [(a.anyOf, b.anyOf), (a.oneOf, b.oneOf)] where !branchesA.isEmpty && !branchesB.isEmpty {
+                let namedB = Dictionary(branchesB.enumerated().map { ($1.componentName ?? "#\($0)", $1) }, uniquingKeysWith: { first, _ in first })
+                for (offset, branchA) in branchesA.enumerated() {
+                    guard let branchB = namedB[branchA.componentName ?? "#\(offset)"] else { continue }
+                    let below = compare(branchA, branchB, context: context, depth: depth + 1)
+                    found.append(below.found)
+                    dependsOn = min(dependsOn, below.dependsOn)
+                }
+            }
+            if let extraA = a.additionalPropertiesSchema, let extraB = b.additionalPropertiesSchema {
+                let below = compare(extraA, extraB, context: context, depth: depth + 1)
+                found.append(below.found, below: .property("*"))
+                dependsOn = min(dependsOn, below.dependsOn)
+            }
         }
-        // A shared component keeps its changes for itself; those reaching it learn only its name.
+        // A shared component keeps the changes below its root for itself, and those reaching it learn only
+        // its name; a change at its root (its type) is the reaching place's, named for it.
         if let name = a.componentName, name == b.componentName {
-            let component = ComponentKey(name: name, direction: direction)
-            if componentResults[component] == nil { componentResults[component] = found }
+            let component = ComponentKey(name: name, context: context)
+            var inside = found
+            inside.changes.removeAll { $0.steps.isEmpty }
             var reached = Found()
+            for change in found.changes where change.steps.isEmpty {
+                reached.append(change)
+                inside.total -= 1
+                inside.count(change, by: -1)
+            }
+            if componentResults[component] == nil { componentResults[component] = inside }
             reached.components = found.components
-            if found.total > 0, reached.components.count < Self.componentLimit {
+            if inside.total > 0, reached.components.count < Self.componentLimit {
                 reached.components.insert(component)
             }
             found = reached
@@ -171,35 +400,184 @@ struct SchemaComparison {
         return (found, dependsOn)
     }
 
-    /// A type change; nothing below it is compared then.
-    private func typeChange(_ a: JSONSchema, _ b: JSONSchema, direction: Direction) -> Change? {
-        let typesA = Self.types(of: a)
-        let typesB = Self.types(of: b)
-        guard typesA != typesB else { return nil }
-        let widened = Self.accepts(typesB, everythingIn: typesA)
-        let narrowed = Self.accepts(typesA, everythingIn: typesB)
-        let breaking = switch direction {
-        case .request: !widened
-        case .response: !narrowed
-        }
-        return Change(steps: [], change: "type changed", breaking: breaking, a: Self.text(typesA), b: Self.text(typesB))
+    /// `string` → `string | null` and back: nullability is its own change, apart from the type.
+    private static func nullabilityChange(_ a: JSONSchema, _ b: JSONSchema) -> Kind? {
+        guard !a.types.isEmpty || !b.types.isEmpty, a.isNullable != b.isNullable else { return nil }
+        return b.isNullable ? .becameNullable : .becameNotNullable
     }
 
-    private func enumChanges(_ a: JSONSchema, _ b: JSONSchema, direction: Direction) -> [Change] {
-        guard let valuesA = a.enumValues, let valuesB = b.enumValues, valuesA != valuesB else { return [] }
-        let setA = Set(valuesA)
-        let setB = Set(valuesB)
-        var changes: [Change] = []
-        for value in valuesA where !setB.contains(value) {
-            changes.append(Change(steps: [], change: "enum value removed", breaking: direction == .request, a: value.encoded(), b: nil))
+    /// A type (or format) change; nothing below it is compared then. A request that accepts all it did
+    /// is widened (`type-generalized`); a scalar parameter travels as text, so anything becoming a string
+    /// is widened too. An answer that holds less is narrowed (`type-specialized`), else it changed.
+    private static func typeChange(_ a: JSONSchema, _ b: JSONSchema, context: Context, root: Bool) -> (Kind, String, String)? {
+        let typesA = types(of: a)
+        let typesB = types(of: b)
+        let formatA = a.format ?? ""
+        let formatB = b.format ?? ""
+        let typed = typesA != nil && typesB != nil
+        guard typesA != typesB || (typed && formatA != formatB) else { return nil }
+        var widened = accepts(typesB, everythingIn: typesA)
+        var narrowed = accepts(typesA, everythingIn: typesB)
+        if typesA == typesB {
+            widened = formatContains(formatB, formatA)
+            narrowed = formatContains(formatA, formatB)
         }
-        for value in valuesB where !setA.contains(value) {
-            changes.append(Change(steps: [], change: "enum value added", breaking: false, a: nil, b: value.encoded()))
+        let textA = text(typesA) + (formatA.isEmpty ? "" : " (\(formatA))")
+        let textB = text(typesB) + (formatB.isEmpty ? "" : " (\(formatB))")
+        let kind: Kind
+        if context == .parameter {
+            // A parameter travels as text: anything becoming a string still parses. An object parameter's
+            // property may be sent as JSON or as text, so where the two readings differ it is a warning.
+            let asText = widened || typesB == nil || typesB == ["string"]
+            if !root {
+                kind = asText == widened ? (widened ? .typeGeneralized : .typeSpecialized) : .typeChanged
+            } else {
+                kind = asText ? .typeGeneralized : .typeChanged
+            }
+        } else if context.isRequest {
+            kind = widened ? .typeGeneralized : .typeChanged
+        } else {
+            kind = narrowed ? .typeSpecialized : widened ? .typeGeneralized : .typeChanged
+        }
+        return (kind, textA, textB)
+    }
+
+    /// Whether format `outer` accepts every value of format `inner`: no format accepts all, `int64` holds
+    /// `int32` and `double` holds `float`.
+    private static func formatContains(_ outer: String, _ inner: String) -> Bool {
+        outer == inner || outer.isEmpty || (outer == "int64" && inner == "int32") || (outer == "double" && inner == "float")
+    }
+
+    /// Branches of `anyOf` and `oneOf` (not an "or null"), each known by the component it names or its
+    /// place; `if`/`then`/`else` and `discriminator` by being there. `allOf` is not among them: its
+    /// branches are merged into the schema's face, so adding or flattening one changes only what the
+    /// merged properties show.
+    private static func subschemaChanges(_ a: JSONSchema, _ b: JSONSchema) -> [Kind] {
+        let nodeA = a.graph.nodes[a.node]
+        let nodeB = b.graph.nodes[b.node]
+        var kinds: [Kind] = []
+        func branches(_ list: [Int], of schema: JSONSchema) -> [String] {
+            list.enumerated().map { offset, index in JSONSchema(graph: schema.graph, index: index).componentName ?? "#\(offset)" }
+        }
+        let lists: [(String, [Int], [Int])] = [
+            ("anyOf", a.anyOf.isEmpty ? [] : nodeA.anyOf, b.anyOf.isEmpty ? [] : nodeB.anyOf),
+            ("oneOf", a.oneOf.isEmpty ? [] : nodeA.oneOf, b.oneOf.isEmpty ? [] : nodeB.oneOf),
+        ]
+        for (keyword, listA, listB) in lists where listA.count != listB.count || !listA.isEmpty {
+            let namesA = branches(listA, of: a)
+            let namesB = branches(listB, of: b)
+            if namesB.contains(where: { !namesA.contains($0) }) { kinds.append(.subschemaAdded(keyword)) }
+            if namesA.contains(where: { !namesB.contains($0) }) { kinds.append(.subschemaRemoved(keyword)) }
+        }
+        let present: [(String, Bool, Bool)] = [
+            ("if", nodeA.ifSchema != nil, nodeB.ifSchema != nil), ("then", nodeA.thenSchema != nil, nodeB.thenSchema != nil),
+            ("else", nodeA.elseSchema != nil, nodeB.elseSchema != nil),
+            ("discriminator", nodeA.discriminator != nil, nodeB.discriminator != nil),
+        ]
+        for (keyword, inA, inB) in present where inA != inB {
+            kinds.append(inB ? .subschemaAdded(keyword) : .subschemaRemoved(keyword))
+        }
+        return kinds
+    }
+
+    private static func enumChanges(_ a: JSONSchema, _ b: JSONSchema, context: Context) -> [(kind: Kind, a: String?, b: String?)] {
+        guard let valuesB = b.enumValues else { return [] }
+        guard let valuesA = a.enumValues else { return [(.becameEnum, nil, valuesB.map { $0.encoded() }.joined(separator: ", "))] }
+        let setA = Set(valuesA.map(JSONEquality.Key.init))
+        let setB = Set(valuesB.map(JSONEquality.Key.init))
+        guard setA != setB else { return [] }
+        var changes: [(kind: Kind, a: String?, b: String?)] = []
+        for value in valuesA where !setB.contains(JSONEquality.Key(value)) {
+            changes.append((.enumValueRemoved, value.encoded(), nil))
+        }
+        for value in valuesB where !setA.contains(JSONEquality.Key(value)) {
+            changes.append((.enumValueAdded, nil, value.encoded()))
         }
         return changes
     }
 
-    private mutating func propertyChanges(_ a: JSONSchema, _ b: JSONSchema, direction: Direction, depth: Int)
+    /// `pattern`, `maxLength`/`minLength`, `maximum`/`minimum` and `default`. A request that accepts less
+    /// is named (`max-length-decreased`, `pattern-added`); so is an answer that may hold more
+    /// (`max-length-increased`); an answer narrowed the other way is nothing a reader notices.
+    private static func constraintChanges(_ a: JSONSchema, _ b: JSONSchema, context: Context) -> [(kind: Kind, a: String?, b: String?)] {
+        var changes: [(kind: Kind, a: String?, b: String?)] = []
+        let request = context.isRequest
+        let patternA = a.facet { $0.pattern?.source }
+        let patternB = b.facet { $0.pattern?.source }
+        if patternA != patternB {
+            switch (patternA, patternB) {
+            case (nil, let added?): changes.append((.patternAdded, nil, added))
+            case (let removed?, nil): changes.append((.patternRemoved, removed, nil))
+            default: changes.append((.patternChanged, patternA, patternB))
+            }
+        }
+        func limit(_ before: Int?, _ after: Int?, upper: Bool) {
+            guard before != after else { return }
+            let kind: Kind
+            switch (before, after, upper) {
+            case (nil, _?, true): kind = request ? .maxLengthSet : .maxLengthDecreased
+            case (_?, nil, true): kind = request ? .maxLengthIncreased : .maxLengthUnset
+            case let (x?, y?, true): kind = y < x ? .maxLengthDecreased : .maxLengthIncreased
+            case (nil, _?, false): kind = .minLengthIncreased
+            case (_?, nil, false): kind = .minLengthDecreased
+            case let (x?, y?, false): kind = y > x ? .minLengthIncreased : .minLengthDecreased
+            default: return
+            }
+            let narrows = [.maxLengthSet, .maxLengthDecreased, .minLengthIncreased].contains(kind)
+            guard request || !narrows else { return }
+            changes.append((kind, before.map(String.init), after.map(String.init)))
+        }
+        limit(a.facet { $0.maxLength }, b.facet { $0.maxLength }, upper: true)
+        limit(a.facet { $0.minLength }, b.facet { $0.minLength }, upper: false)
+        func bound(_ before: SchemaNode.Bound?, _ after: SchemaNode.Bound?, upper: Bool) {
+            // Above 0 when the bound went up; at one value an exclusive bound is the tighter one.
+            var order: Int?
+            if let x = before, let y = after {
+                order = SchemaDecimal.compare(y.value, x.value)
+                if order == 0, x.exclusive != y.exclusive { order = (y.exclusive == upper) ? -1 : 1 }
+            }
+            let kind: Kind
+            switch (before, after) {
+            case (nil, nil): return
+            case (nil, _?): kind = upper ? .maxSet : .minSet
+            case (_?, nil): kind = upper ? .maxUnset : .minUnset
+            default:
+                guard let order, order != 0 else { return }
+                kind = upper ? (order < 0 ? .maxDecreased : .maxIncreased) : (order > 0 ? .minIncreased : .minDecreased)
+            }
+            let narrows = [.maxSet, .maxDecreased, .minSet, .minIncreased].contains(kind)
+            guard request || !narrows else { return }
+            changes.append((kind, before.map { ($0.exclusive ? "< " : "") + $0.number.text }, after.map { ($0.exclusive ? "< " : "") + $0.number.text }))
+        }
+        bound(a.facet { $0.maximum }, b.facet { $0.maximum }, upper: true)
+        bound(a.facet { $0.minimum }, b.facet { $0.minimum }, upper: false)
+        switch (a.facet { $0.maxItems }, b.facet { $0.maxItems }) {
+        case let (x?, y?) where y < x: if request { changes.append((.maxItemsDecreased, String(x), String(y))) }
+        case let (x?, y?) where y > x: if request { changes.append((.maxItemsIncreased, String(x), String(y))) }
+        default: break
+        }
+        switch (a.facet { $0.minItems }, b.facet { $0.minItems }) {
+        case let (x?, y?) where y > x: if request { changes.append((.minItemsIncreased, String(x), String(y))) }
+        case let (x?, y?) where y < x: if !request { changes.append((.minItemsDecreased, String(x), String(y))) }
+        case let (nil, y?): if request { changes.append((.minItemsSet, nil, String(y))) }
+        case let (x?, nil): if !request { changes.append((.minItemsUnset, String(x), nil)) }
+        default: break
+        }
+        let defaultA = a.facet { $0.defaultValue }
+        let defaultB = b.facet { $0.defaultValue }
+        switch (defaultA, defaultB) {
+        case (nil, let added?): changes.append((.defaultAdded, nil, added.encoded()))
+        case (let removed?, nil): changes.append((.defaultRemoved, removed.encoded(), nil))
+        case let (x?, y?) where !JSONEquality.equal(x, y): changes.append((.defaultChanged, x.encoded(), y.encoded()))
+        default: break
+        }
+        let deprecatedA = a.facet { $0.deprecated ? true : nil } ?? false
+        let deprecatedB = b.facet { $0.deprecated ? true : nil } ?? false
+        if deprecatedA != deprecatedB { changes.append((deprecatedB ? .deprecated : .reactivated, nil, nil)) }
+        return changes
+    }
+
+    private mutating func propertyChanges(_ a: JSONSchema, _ b: JSONSchema, context: Context, depth: Int)
         -> (found: Found, dependsOn: Int)
     {
         let viewA = a.view
@@ -208,46 +586,56 @@ struct SchemaComparison {
         var changes = Found()
         let requiredA = Set(viewA.required)
         let requiredB = Set(viewB.required)
+        let request = context.isRequest
         var dependsOn = Int.max
         var indexB: [String: Int] = [:]
         indexB.reserveCapacity(viewB.properties.count)
         for (name, schema) in viewB.properties where indexB[name] == nil { indexB[name] = schema }
+        func add(_ step: Step, _ kind: Kind, _ before: String? = nil, _ after: String? = nil) {
+            changes.append(Change(steps: [step], kind: kind, context: context, a: before, b: after))
+        }
         for (name, schemaA) in viewA.properties {
             let step = Step.property(name)
+            let propertyA = JSONSchema(graph: a.graph, index: schemaA)
             guard let schemaB = indexB.removeValue(forKey: name) else {
-                let typeA = JSONSchema(graph: a.graph, index: schemaA).typeDescription
-                changes.append(Change(steps: [step], change: "removed", breaking: direction == .response, a: typeA, b: nil))
+                // A client never sends a readOnly property, so its going changes no request.
+                guard !(request && propertyA.isReadOnly) else { continue }
+                add(step, .propertyRemoved(required: requiredA.contains(name), writeOnly: propertyA.isWriteOnly), propertyA.typeDescription)
                 continue
             }
+            let propertyB = JSONSchema(graph: b.graph, index: schemaB)
+            let skipped = request ? propertyB.isReadOnly : false
             switch (requiredA.contains(name), requiredB.contains(name)) {
-            case (false, true):
-                changes.append(Change(steps: [step], change: "now required", breaking: direction == .request, a: nil, b: nil))
-            case (true, false):
-                changes.append(Change(steps: [step], change: "no longer required", breaking: direction == .response, a: nil, b: nil))
+            case (false, true) where !skipped:
+                add(step, .becameRequired(writeOnly: !request && propertyB.isWriteOnly))
+            case (true, false) where !skipped:
+                add(step, .becameOptional(writeOnly: !request && propertyA.isWriteOnly))
             default:
                 break
             }
-            let below = compare(JSONSchema(graph: a.graph, index: schemaA), JSONSchema(graph: b.graph, index: schemaB),
-                                direction: direction, depth: depth + 1)
+            for (keyword, before, after) in [("readOnly", propertyA.isReadOnly, propertyB.isReadOnly),
+                                             ("writeOnly", propertyA.isWriteOnly, propertyB.isWriteOnly)] where before != after {
+                add(step, .became(keyword: keyword, set: after, required: requiredA.contains(name)))
+            }
+            let below = compare(propertyA, propertyB, context: context, depth: depth + 1)
             changes.append(below.found, below: step)
             dependsOn = min(dependsOn, below.dependsOn)
         }
         for (name, schemaB) in viewB.properties where indexB[name] == schemaB {
             let required = requiredB.contains(name)
-            let typeB = JSONSchema(graph: b.graph, index: schemaB).typeDescription
-            changes.append(Change(steps: [.property(name)], change: "added", breaking: direction == .request && required,
-                                  a: nil, b: (required ? "required " : "") + typeB))
+            let propertyB = JSONSchema(graph: b.graph, index: schemaB)
+            guard !(request && propertyB.isReadOnly) else { continue }
+            add(.property(name), .propertyAdded(required: required, writeOnly: !request && propertyB.isWriteOnly,
+                                                hasDefault: propertyB.facet { $0.defaultValue } != nil),
+                nil, (required ? "required " : "") + propertyB.typeDescription)
         }
         return (changes, dependsOn)
     }
 
-    /// The JSON types a schema admits, `null` included when nullable; `nil` for any.
+    /// The JSON types a schema admits, `null` aside (see `nullabilityChange`); `nil` for any.
     private static func types(of schema: JSONSchema) -> Set<String>? {
-        let view = schema.view
-        guard !view.types.isEmpty else { return nil }
-        var types = Set(view.types)
-        if view.isNullable { types.insert("null") }
-        return types
+        let types = schema.types.filter { $0 != "null" }
+        return types.isEmpty ? nil : Set(types)
     }
 
     /// Whether a value of any type in `inner` is allowed by `outer` (a number allows an integer).

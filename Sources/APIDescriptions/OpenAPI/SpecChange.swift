@@ -10,8 +10,10 @@ public struct SpecChange: Sendable, Equatable, CustomStringConvertible {
     /// `removed`, `added`, `renamed`, `type changed`, `now required`, `no longer required`,
     /// `enum value removed`, `enum value added`, `path parameter renamed`, `deprecated`.
     public let change: String
-    /// Whether a client written against the older document can break.
-    public let breaking: Bool
+    /// The rule's stable id, as oasdiff spells it (`request-parameter-removed`); see `SpecChangeRules`.
+    public let id: String
+    /// Breaking, warning or info, from `SpecChangeRules`.
+    public let level: SpecChangeLevel
     /// The value before (a type, an enum value, a path), when there is one.
     public let a: String?
     /// The value after, when there is one.
@@ -20,19 +22,28 @@ public struct SpecChange: Sendable, Equatable, CustomStringConvertible {
     /// operations that reach it, in the order of the diff, each once.
     public let usedBy: [String]
 
-    public init(operation: String, location: String, change: String, breaking: Bool, a: String? = nil, b: String? = nil,
+    public init(id: String, operation: String, location: String, change: String, a: String? = nil, b: String? = nil,
                 usedBy: [String] = []) {
+        self.id = id
+        self.level = SpecChangeRules.level(of: id)
         self.operation = operation
         self.location = location
         self.change = change
-        self.breaking = breaking
         self.a = a
         self.b = b
         self.usedBy = usedBy
     }
 
+    /// Whether a client written against the older document can break.
+    public var breaking: Bool { level == .breaking }
+
     /// Whether the change is reported at a shared component rather than at an operation.
     public var isComponent: Bool { !usedBy.isEmpty }
+
+    /// The same change reported at a component for more operations.
+    func used(by operations: [String]) -> SpecChange {
+        SpecChange(id: id, operation: operation, location: location, change: change, a: a, b: b, usedBy: operations)
+    }
 
     /// `GET /pets/{petId}: parameter petId: type changed (string → integer), breaking`.
     public var description: String {
@@ -43,6 +54,6 @@ public struct SpecChange: Sendable, Equatable, CustomStringConvertible {
         case (nil, nil): ""
         }
         let users = usedBy.isEmpty ? "" : " (used by: \(usedBy.joined(separator: ", ")))"
-        return "\(operation): \(location): \(change)\(values), " + (breaking ? "breaking" : "non-breaking") + users
+        return "\(operation): \(location): \(change)\(values), \(level.rawValue) [\(id)]" + users
     }
 }

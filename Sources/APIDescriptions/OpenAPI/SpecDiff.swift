@@ -1,11 +1,18 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import FoundationFree
 import JSON
 import HTTPClient
-/// What changed between two versions of an OpenAPI document, classified breaking or not by the usual
-/// rules (as oasdiff): a removed operation, removed success status, removed response property, response
-/// type changed, new required parameter or request property, optional parameter now required, narrowed
-/// request type or removed request enum value break clients; additions, relaxed requirements and renamed
-/// path parameters do not.
+/// What changed between two versions of an OpenAPI document, each change with oasdiff's id and level
+/// (`SpecChangeRules`): breaking (a removed operation or success status, a new required parameter, a
+/// narrowed request, an answer that may hold more or other), warning (a removed optional answer
+/// property or parameter, a changed pattern) or info (additions, relaxed requirements, deprecations).
+/// It covers operations (with their deprecation and `x-sunset`), parameters, request bodies and their
+/// media types, statuses, answer headers and media types, schemas at any depth (types, "or null",
+/// enums, patterns, limits, defaults; readOnly and writeOnly understood), security, servers and webhooks.
 ///
 /// Operations are paired by `OperationPairing`: by `operationId`, else by method and path with path
 /// parameters matched by position (so `/pets/{petId}` and `/pets/{id}` are one operation whose path
@@ -23,22 +30,30 @@ public enum SpecDiff {
     /// The changes found, at most `changeLimit` of them, with the counts of all.
     public struct Report: Sendable {
         public var changes: [SpecChange] = []
-        /// Changes found beyond the list, and how many of those break clients.
-        public var omitted = 0
-        public var omittedBreaking = 0
+        /// Changes found beyond the list, by level.
+        public var omitted: [SpecChangeLevel: Int] = [:]
         /// Schema pairs not compared: nested deeper than any real document, or past the work budget.
         public var uncompared = 0
         /// Ctrl-C stopped the comparison; what was found until then is listed.
         public var cancelled = false
+        /// Changes past the list that a filter of the list (`--only`, `--path`) could not look at.
+        public var unfiltered = 0
 
-        public init(changes: [SpecChange] = [], omitted: Int = 0, omittedBreaking: Int = 0) {
+        public init(changes: [SpecChange] = [], omitted: [SpecChangeLevel: Int] = [:]) {
             self.changes = changes
             self.omitted = omitted
-            self.omittedBreaking = omittedBreaking
         }
 
-        public var total: Int { changes.count + omitted }
-        public var breaking: Int { changes.count(where: \.breaking) + omittedBreaking }
+        public var omittedCount: Int { omitted.values.reduce(0, +) }
+        public var total: Int { changes.count + omittedCount }
+        /// Changes of `level`, listed or not.
+        public func count(_ level: SpecChangeLevel) -> Int { changes.count { $0.level == level } + omitted[level, default: 0] }
+        public var breaking: Int { count(.breaking) }
+    }
+
+    /// Today in UTC (`2026-12-01`), against which a sunset date is read.
+    public static func today() -> String {
+        CivilTime.isoDay(secondsSince1970: Date().timeIntervalSince1970)
     }
 
     /// The changes from `a` to `b`, grouped by operation (by path, path parameters aside, then method),
@@ -48,7 +63,8 @@ public enum SpecDiff {
     }
 
     /// `compare` with the counts beyond the list; a tripped `cancellation` stops it with what it found.
-    public static func report(_ a: OpenAPIDocument, _ b: OpenAPIDocument, cancellation: CancellationToken? = nil) -> Report {
+    public static func report(_ a: OpenAPIDocument, _ b: OpenAPIDocument, today: String = today(),
+                              cancellation: CancellationToken? = nil) -> Report {
         let pairing = OperationPairing(a, b, cancellation: cancellation)
         var schemas = SchemaComparison(cancellation: cancellation)
         var report = Report()
@@ -62,8 +78,7 @@ public enum SpecDiff {
             if changes.count < changeLimit {
                 changes.append((change, operation.pathShape, operation.method))
             } else {
-                report.omitted += 1
-                if change.breaking { report.omittedBreaking += 1 }
+                report.omitted[change.level, default: 0] += 1
             }
         }
         var components = ComponentChanges()
@@ -74,21 +89,21 @@ public enum SpecDiff {
             }
             moveChanges(pair).forEach { keep($0, pair.a) }
             let found = compare(pair.a, pair.b, schemas: &schemas, components: &components,
-                                room: max(0, changeLimit - changes.count - components.count))
+                                room: max(0, changeLimit - changes.count - components.count), today: today)
             found.changes.forEach { keep($0, pair.a) }
-            report.omitted += found.omitted
-            report.omittedBreaking += found.omittedBreaking
+            found.omitted.forEach { report.omitted[$0.key, default: 0] += $0.value }
         }
-        report.omitted += components.omitted
-        report.omittedBreaking += components.omittedBreaking
+        components.omitted.forEach { report.omitted[$0.key, default: 0] += $0.value }
+        let pathsB = Set(b.operations.map(\.pathShape))
         for operationA in pairing.removed {
-            keep(SpecChange(operation: operationA.signature, location: "operation", change: "removed", breaking: true,
-                            a: operationA.operationId, b: nil), operationA)
+            removal(of: operationA, wholePath: !pathsB.contains(operationA.pathShape), today: today).map { keep($0, operationA) }
         }
         for operationB in pairing.added {
-            keep(SpecChange(operation: operationB.signature, location: "operation", change: "added", breaking: false,
+            keep(SpecChange(id: "endpoint-added", operation: operationB.signature, location: "operation", change: "added",
                             a: nil, b: operationB.operationId), operationB)
         }
+        var documentChanges: [SpecChange] = []
+        documentLevelChanges(a, b, into: &documentChanges)
         report.uncompared = schemas.cut
         report.cancelled = report.cancelled || schemas.cancelled
         report.changes = changes.enumerated().sorted { left, right in
@@ -97,13 +112,13 @@ public enum SpecDiff {
             if l.method != r.method { return methodRank(l.method) < methodRank(r.method) }
             if l.change.breaking != r.change.breaking { return l.change.breaking }
             return left.offset < right.offset
-        }.map(\.element.change) + components.sorted
+        }.map(\.element.change) + components.sorted + documentChanges
         return report
     }
 
     /// Changes found inside the components the operations share, each kept once however many operations
-    /// (and places in them) reach it, with the operations that do. A change breaking for one use (a
-    /// response) and not for another (a request) is breaking.
+    /// (and places in them) reach it, with the operations that do. A change found for requests and for
+    /// answers is listed once, at the higher of its levels.
     private struct ComponentChanges {
         private struct Key: Hashable {
             let component: String
@@ -114,13 +129,12 @@ public enum SpecDiff {
         }
 
         private var index: [Key: Int] = [:]
-        private var found: [(key: Key, breaking: Bool)] = []
+        private var found: [(key: Key, id: String)] = []
         private var users: [String: [String]] = [:]
         private var userSets: [String: Set<String>] = [:]
-        /// Components whose changes were taken, for requests or for responses.
+        /// Components whose changes were taken, per context.
         private var taken: Set<SchemaComparison.ComponentKey> = []
-        var omitted = 0
-        var omittedBreaking = 0
+        var omitted: [SpecChangeLevel: Int] = [:]
 
         var count: Int { found.count }
 
@@ -134,33 +148,56 @@ public enum SpecDiff {
             for change in result.changes {
                 let key = Key(component: name, location: change.location(under: name), change: change.change, a: change.a, b: change.b)
                 if let known = index[key] {
-                    // Found for requests and for responses: one change, breaking when either use breaks.
-                    if change.breaking { found[known].breaking = true }
+                    if change.level < SpecChangeRules.level(of: found[known].id) { found[known].id = change.id }
                 } else if found.count < room {
                     index[key] = found.count
-                    found.append((key, change.breaking))
+                    found.append((key, change.id))
                 } else {
-                    omitted += 1
-                    if change.breaking { omittedBreaking += 1 }
+                    omitted[change.level, default: 0] += 1
                 }
             }
-            omitted += result.total - result.changes.count
-            omittedBreaking += result.breaking - result.changes.count(where: \.breaking)
+            result.omitted.forEach { omitted[$0.key, default: 0] += $0.value }
         }
 
-        /// By component, then breaking first, then in the order found.
+        /// By component, then by level, then in the order found.
         var sorted: [SpecChange] {
             found.enumerated().sorted { left, right in
                 let l = left.element, r = right.element
                 if l.key.component != r.key.component { return l.key.component < r.key.component }
-                if l.breaking != r.breaking { return l.breaking }
+                let levelL = SpecChangeRules.level(of: l.id), levelR = SpecChangeRules.level(of: r.id)
+                if levelL != levelR { return levelL < levelR }
                 return left.offset < right.offset
             }.map { entry in
                 let key = entry.element.key
-                return SpecChange(operation: "components.schemas.\(key.component)", location: key.location, change: key.change,
-                                  breaking: entry.element.breaking, a: key.a, b: key.b, usedBy: users[key.component] ?? [])
+                return SpecChange(id: entry.element.id, operation: "components.schemas.\(key.component)", location: key.location,
+                                  change: key.change, a: key.a, b: key.b, usedBy: users[key.component] ?? [])
             }
         }
+    }
+
+    /// An operation of A that B no longer has: breaking unless A deprecated it; a deprecated one whose
+    /// `x-sunset` is still ahead breaks, and one past its sunset went as announced.
+    private static func removal(of operation: OpenAPIOperation, wholePath: Bool, today: String) -> SpecChange? {
+        let scope = wholePath ? "api-path-removed" : "api-removed"
+        let id: String
+        if !operation.deprecated {
+            id = scope + "-without-deprecation"
+        } else if let sunset = operation.sunset.flatMap(isoDay) {
+            id = today < sunset ? scope + "-before-sunset" : "api-removed-after-sunset"
+        } else {
+            id = scope + "-with-deprecation"
+        }
+        return SpecChange(id: id, operation: operation.signature, location: "operation", change: "removed",
+                          a: operation.operationId, b: operation.sunset.map { "sunset \($0)" })
+    }
+
+    /// `2025-01-31` of a sunset written `2025-01-31` (or with a time after it); nil for other spellings.
+    private static func isoDay(_ text: String) -> String? {
+        let day = String(text.prefix(10))
+        let digits = day.utf8.enumerated().allSatisfy { offset, byte in
+            offset == 4 || offset == 7 ? byte == UInt8(ascii: "-") : (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+        return day.utf8.count == 10 && digits ? day : nil
     }
 
     /// A paired operation that moved (`path: moved (/v1/x → /v2/x)`, breaking for callers that build its
@@ -168,15 +205,24 @@ public enum SpecDiff {
     private static func moveChanges(_ pair: OperationPairing.Pair) -> [SpecChange] {
         var changes: [SpecChange] = []
         if pair.a.method != pair.b.method {
-            changes.append(SpecChange(operation: pair.a.signature, location: "operation", change: "moved", breaking: true,
+            changes.append(SpecChange(id: "api-operation-moved", operation: pair.a.signature, location: "operation", change: "moved",
                                       a: pair.a.signature, b: pair.b.signature))
         } else if pair.isMoved {
-            changes.append(SpecChange(operation: pair.a.signature, location: "path", change: "moved", breaking: true,
+            changes.append(SpecChange(id: "api-path-moved", operation: pair.a.signature, location: "path", change: "moved",
                                       a: pair.a.path, b: pair.b.path))
         }
-        if pair.isRenamed {
-            changes.append(SpecChange(operation: pair.a.signature, location: "operation", change: "renamed", breaking: false,
-                                      a: pair.a.operationId, b: pair.b.operationId))
+        switch (pair.a.operationId, pair.b.operationId) {
+        case let (before?, after?) where before != after:
+            changes.append(SpecChange(id: "api-operation-id-removed", operation: pair.a.signature, location: "operation",
+                                      change: "renamed", a: before, b: after))
+        case (let before?, nil):
+            changes.append(SpecChange(id: "api-operation-id-removed", operation: pair.a.signature, location: "operation",
+                                      change: "operationId removed", a: before))
+        case (nil, let after?):
+            changes.append(SpecChange(id: "api-operation-id-added", operation: pair.a.signature, location: "operation",
+                                      change: "operationId added", b: after))
+        default:
+            break
         }
         return changes
     }
@@ -189,39 +235,44 @@ public enum SpecDiff {
 
     /// One operation's changes, at most `room` of them listed, the rest counted.
     private static func compare(_ a: OpenAPIOperation, _ b: OpenAPIOperation, schemas: inout SchemaComparison,
-                                components: inout ComponentChanges, room: Int)
-        -> (changes: [SpecChange], omitted: Int, omittedBreaking: Int)
+                                components: inout ComponentChanges, room: Int, today: String)
+        -> (changes: [SpecChange], omitted: [SpecChangeLevel: Int])
     {
         var changes: [SpecChange] = []
-        var omitted = 0
-        var omittedBreaking = 0
+        var omitted: [SpecChangeLevel: Int] = [:]
         // The room is shared with the component changes this operation finds first.
         let componentsBefore = components.count
-        func add(_ location: String, _ change: String, breaking: Bool, a before: String? = nil, b after: String? = nil) {
+        func add(_ id: String, _ location: String, _ change: String, a before: String? = nil, b after: String? = nil) {
             guard changes.count + components.count - componentsBefore < room else {
-                omitted += 1
-                if breaking { omittedBreaking += 1 }
+                omitted[SpecChangeRules.level(of: id), default: 0] += 1
                 return
             }
-            changes.append(SpecChange(operation: a.signature, location: location, change: change, breaking: breaking, a: before, b: after))
+            changes.append(SpecChange(id: id, operation: a.signature, location: location, change: change, a: before, b: after))
         }
-        func compareSchemas(_ schemaA: JSONSchema?, _ schemaB: JSONSchema?, at location: String, _ direction: SchemaComparison.Direction) {
+        func compareSchemas(_ schemaA: JSONSchema?, _ schemaB: JSONSchema?, at location: String, _ context: SchemaComparison.Context) {
             guard let schemaA, let schemaB else { return }
-            let found = schemas.compare(schemaA, schemaB, direction: direction)
+            let found = schemas.compare(schemaA, schemaB, context: context)
             for change in found.changes {
-                add(change.location(under: location), change.change, breaking: change.breaking, a: change.a, b: change.b)
+                add(change.id, change.location(under: location), change.change, a: change.a, b: change.b)
             }
-            omitted += found.total - found.changes.count
-            omittedBreaking += found.breaking - found.changes.count(where: \.breaking)
+            found.omitted.forEach { omitted[$0.key, default: 0] += $0.value }
             for component in found.components {
                 components.add(component, of: schemas, from: a.signature, room: componentsBefore + room - changes.count)
             }
         }
         if a.pathParameterNames != b.pathParameterNames {
-            add("path", "path parameter renamed", breaking: false, a: a.path, b: b.path)
+            add("request-path-parameter-renamed", "path", "path parameter renamed", a: a.path, b: b.path)
         }
-        if !a.deprecated, b.deprecated {
-            add("operation", "deprecated", breaking: false)
+        switch (a.deprecated, b.deprecated) {
+        case (false, true):
+            add(b.sunset == nil ? "endpoint-deprecated" : "endpoint-deprecated-with-sunset", "operation", "deprecated",
+                b: b.sunset.map { "sunset \($0)" })
+        case (true, false):
+            add("endpoint-reactivated", "operation", "no longer deprecated")
+        case (true, true) where a.sunset != nil && b.sunset == nil:
+            add("sunset-deleted", "operation", "sunset removed", a: a.sunset)
+        default:
+            break
         }
 
         let parametersB = Dictionary(b.parameters.map { (parameterKey($0, in: b), $0) }, uniquingKeysWith: { first, _ in first })
@@ -231,33 +282,49 @@ public enum SpecDiff {
             keysA.insert(key)
             let location = "parameter \(parameterA.name)"
             guard let parameterB = parametersB[key] else {
-                add(location, "removed", breaking: false, a: parameterA.typeDescription)
+                var id = parameterA.deprecated ? "request-parameter-removed-with-deprecation" : "request-parameter-removed"
+                if parameterA.deprecated, let sunset = parameterA.sunset.flatMap(isoDay), today < sunset {
+                    id = "request-parameter-removed-before-sunset"
+                }
+                add(id, location, "removed", a: parameterA.typeDescription)
                 continue
             }
-            if !parameterA.required, parameterB.required {
-                add(location, "now required", breaking: true)
-            } else if parameterA.required, !parameterB.required {
-                add(location, "no longer required", breaking: false)
+            if parameterA.deprecated, parameterB.deprecated, parameterA.sunset != nil, parameterB.sunset == nil {
+                add("request-parameter-sunset-deleted", location, "sunset removed", a: parameterA.sunset)
             }
-            compareSchemas(parameterA.schema, parameterB.schema, at: location, .request)
+            if !parameterA.required, parameterB.required {
+                add("request-parameter-became-required", location, "now required")
+            } else if parameterA.required, !parameterB.required {
+                add("request-parameter-became-optional", location, "no longer required")
+            }
+            if parameterA.deprecated != parameterB.deprecated {
+                add(parameterB.deprecated ? "request-parameter-deprecated" : "request-parameter-reactivated", location,
+                    parameterB.deprecated ? "deprecated" : "no longer deprecated")
+            }
+            compareSchemas(parameterA.schema, parameterB.schema, at: location, .parameter)
         }
         for parameterB in b.parameters where !keysA.contains(parameterKey(parameterB, in: b)) {
-            add("parameter \(parameterB.name)", "added", breaking: parameterB.required,
-                b: (parameterB.required ? "required " : "optional ") + parameterB.typeDescription)
+            let id = parameterB.location == .path ? "new-request-path-parameter"
+                : parameterB.isShared ? (parameterB.required ? "new-required-request-default-parameter-to-existing-path"
+                                                             : "new-optional-request-default-parameter-to-existing-path")
+                : parameterB.required ? "new-required-request-parameter" : "new-optional-request-parameter"
+            add(id, "parameter \(parameterB.name)", "added", b: (parameterB.required ? "required " : "optional ") + parameterB.typeDescription)
         }
 
         switch (a.requestBody, b.requestBody) {
         case (nil, let bodyB?):
-            add("request body", "added", breaking: bodyB.required, b: bodyB.required ? "required" : "optional")
+            add(bodyB.required ? "request-body-added-required" : "request-body-added-optional", "request body", "added",
+                b: bodyB.required ? "required" : "optional")
         case (_?, nil):
-            add("request body", "removed", breaking: false)
+            add("request-body-removed", "request body", "removed")
         case let (bodyA?, bodyB?):
             if !bodyA.required, bodyB.required {
-                add("request body", "now required", breaking: true)
+                add("request-body-became-required", "request body", "now required")
             } else if bodyA.required, !bodyB.required {
-                add("request body", "no longer required", breaking: false)
+                add("request-body-became-optional", "request body", "no longer required")
             }
-            compareSchemas(bodyA.schema, bodyB.schema, at: "request body", .request)
+            mediaTypeChanges(bodyA.contentTypes, bodyB.contentTypes, at: "request body", prefix: "request-body", add: add)
+            compareSchemas(bodyA.schema, bodyB.schema, at: "request body", .requestBody)
         case (nil, nil):
             break
         }
@@ -270,15 +337,111 @@ public enum SpecDiff {
         var statusesA = Set<String>()
         for responseA in a.responses where statusesA.insert(responseA.status.uppercased()).inserted {
             guard let responseB = responsesB[responseA.status.uppercased()] else {
-                add("status \(responseA.status)", "removed", breaking: responseA.isSuccess)
+                add(responseA.isSuccess ? "response-success-status-removed" : "response-non-success-status-removed",
+                    "status \(responseA.status)", "removed")
                 continue
             }
-            compareSchemas(responseA.schema, responseB.schema, at: "response \(responseA.status) body", .response)
+            let place = "response \(responseA.status)"
+            mediaTypeChanges(responseA.mediaTypes, responseB.mediaTypes, at: place, prefix: "response", add: add)
+            headerChanges(responseA, responseB, at: place, add: add, compare: { compareSchemas($0, $1, at: $2, .header) })
+            compareSchemas(responseA.schema, responseB.schema, at: "\(place) body", .response)
         }
         for responseB in b.responses where statusesA.insert(responseB.status.uppercased()).inserted {
-            add("status \(responseB.status)", "added", breaking: false)
+            add(responseB.isSuccess ? "response-success-status-added" : "response-non-success-status-added",
+                "status \(responseB.status)", "added")
         }
-        return (changes, omitted, omittedBreaking)
+        securityChanges(a.declaresSecurity ? a.security : nil, b.declaresSecurity ? b.security : nil, scope: "api-security",
+                        location: "security") { id, location, change, before, after in add(id, location, change, a: before, b: after) }
+        return (changes, omitted)
+    }
+
+    /// Media types by essence (`application/json; charset=utf-8` is `application/json`).
+    private static func mediaTypeChanges(_ a: [String], _ b: [String], at location: String, prefix: String,
+                                         add: (String, String, String, String?, String?) -> Void) {
+        let essencesA = Set(a.map(OpenAPIMediaType.essence))
+        let essencesB = Set(b.map(OpenAPIMediaType.essence))
+        for type in a where !essencesB.contains(OpenAPIMediaType.essence(type)) {
+            add("\(prefix)-media-type-removed", "\(location) \(type)", "media type removed", type, nil)
+        }
+        for type in b where !essencesA.contains(OpenAPIMediaType.essence(type)) {
+            add("\(prefix)-media-type-added", "\(location) \(type)", "media type added", nil, type)
+        }
+    }
+
+    /// Answer headers by name in any case: a removed one a client may read, one no longer always sent.
+    private static func headerChanges(_ a: OpenAPIResponse, _ b: OpenAPIResponse, at place: String,
+                                      add: (String, String, String, String?, String?) -> Void,
+                                      compare: (JSONSchema?, JSONSchema?, String) -> Void) {
+        var headersB: [String: OpenAPIHeader] = [:]
+        for header in b.headers where headersB[header.name.lowercased()] == nil { headersB[header.name.lowercased()] = header }
+        var namesA = Set<String>()
+        for headerA in a.headers where namesA.insert(headerA.name.lowercased()).inserted {
+            let location = "\(place) header \(headerA.name)"
+            guard let headerB = headersB[headerA.name.lowercased()] else {
+                add(headerA.required ? "required-response-header-removed" : "optional-response-header-removed", location, "removed", nil, nil)
+                continue
+            }
+            if headerA.required, !headerB.required { add("response-header-became-optional", location, "no longer required", nil, nil) }
+            compare(headerA.schema, headerB.schema, location)
+        }
+        for headerB in b.headers where !namesA.contains(headerB.name.lowercased()) {
+            add("response-header-added", "\(place) header \(headerB.name)", "added", nil, headerB.required ? "required" : "optional")
+        }
+    }
+
+    /// Security requirements (`api-security-…` for an operation's own, `api-global-security-…` for the
+    /// document's): each alternative by its schemes, then the scopes of one both have.
+    private static func securityChanges(_ a: OpenAPISecurity?, _ b: OpenAPISecurity?, scope: String, location: String,
+                                        add: (String, String, String, String?, String?) -> Void) {
+        func key(_ requirement: OpenAPISecurity.Requirement) -> String {
+            requirement.schemes.map(\.scheme.name).sorted().joined(separator: " + ")
+        }
+        let alternativesA = a?.alternatives ?? []
+        let alternativesB = b?.alternatives ?? []
+        let byKeyB = Dictionary(alternativesB.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        var keysA = Set<String>()
+        for requirementA in alternativesA where keysA.insert(key(requirementA)).inserted {
+            let name = key(requirementA)
+            guard let requirementB = byKeyB[name] else {
+                add("\(scope)-removed", location, "requirement removed", name.isEmpty ? "{}" : name, nil)
+                continue
+            }
+            for (scheme, scopesA) in requirementA.schemes {
+                let scopesB = requirementB.schemes.first { $0.scheme.name == scheme.name }?.scopes ?? []
+                for removed in scopesA where !scopesB.contains(removed) {
+                    add("\(scope)-scope-removed", "\(location) \(scheme.name)", "scope removed", removed, nil)
+                }
+                for added in scopesB where !scopesA.contains(added) {
+                    add("\(scope)-scope-added", "\(location) \(scheme.name)", "scope added", nil, added)
+                }
+            }
+        }
+        for requirementB in alternativesB where !keysA.contains(key(requirementB)) {
+            let name = key(requirementB)
+            add("\(scope)-added", location, "requirement added", nil, name.isEmpty ? "{}" : name)
+        }
+    }
+
+    /// What the documents declare for all operations: security, servers and webhooks.
+    private static func documentLevelChanges(_ a: OpenAPIDocument, _ b: OpenAPIDocument, into changes: inout [SpecChange]) {
+        func add(_ id: String, _ location: String, _ change: String, _ before: String?, _ after: String?) {
+            changes.append(SpecChange(id: id, operation: "document", location: location, change: change, a: before, b: after))
+        }
+        securityChanges(a.security, b.security, scope: "api-global-security", location: "security", add: add)
+        for name in a.securitySchemes.keys.sorted() where b.securitySchemes[name] == nil {
+            add("api-security-component-removed", "components.securitySchemes", "removed", name, nil)
+        }
+        for name in b.securitySchemes.keys.sorted() where a.securitySchemes[name] == nil {
+            add("api-security-component-added", "components.securitySchemes", "added", nil, name)
+        }
+        let serversB = Set(b.servers.map(\.template))
+        let serversA = Set(a.servers.map(\.template))
+        for server in a.servers where !serversB.contains(server.template) { add("api-server-removed", "servers", "removed", server.template, nil) }
+        for server in b.servers where !serversA.contains(server.template) { add("api-server-added", "servers", "added", nil, server.template) }
+        let webhooksB = Set(b.webhooks)
+        let webhooksA = Set(a.webhooks)
+        for name in a.webhooks where !webhooksB.contains(name) { add("webhook-removed", "webhook \(name)", "removed", nil, nil) }
+        for name in b.webhooks where !webhooksA.contains(name) { add("webhook-added", "webhook \(name)", "added", nil, nil) }
     }
 
     /// Path parameters by their position in the template, so a renamed one still matches; others by

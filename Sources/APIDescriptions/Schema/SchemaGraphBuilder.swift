@@ -422,6 +422,10 @@ struct SchemaGraphBuilder {
             node.description = member.stringValue
         case "format":
             node.format = member.stringValue
+        case "default":
+            node.defaultValue = member
+        case "deprecated":
+            node.deprecated = member.boolValue ?? false
         default:
             break
         }

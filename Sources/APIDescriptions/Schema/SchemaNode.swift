@@ -57,6 +57,9 @@ struct SchemaNode: Sendable {
     var title: String?
     var description: String?
     var format: String?
+    /// `default` and `deprecated`: annotations, read for spec diffs.
+    var defaultValue: JSONValue?
+    var deprecated = false
     var types: [String] = []
     /// OpenAPI 3.0's `nullable: true`.
     var nullable = false

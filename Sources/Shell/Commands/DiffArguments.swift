@@ -1,7 +1,10 @@
 import Facade
 import HTTPClient
+import FoundationFree
+import APIDescriptions
 
-/// `diff SERVICE [A [B]] [--all] [--schema] [--spec] [name==value…]`, parsed; which versions those mean
+/// `diff SERVICE [A [B]] [--all] [--schema] [name==value…]` and `diff SERVICE A B --spec [--breaking] [--only ID…]
+/// [--path PREFIX] [--format text|json|markdown|html]`, parsed; which versions those mean
 /// is decided against the locator by `DiffCommand`.
 struct DiffArguments: Equatable {
     var service: String
@@ -15,6 +18,10 @@ struct DiffArguments: Equatable {
     var spec = false
     /// `city==Boston`, sent to both versions.
     var query: [FormField] = []
+    /// `--breaking`, `--only ID…`, `--path PREFIX` (with `--spec`).
+    var filter = SpecChangeFilter()
+    /// `--format text|json|markdown|html` (with `--spec`).
+    var format: SpecDiffFormat = .text
 
     static func parse(_ arguments: [String], usage: String) throws(CommandError) -> DiffArguments {
         var service: String?
@@ -23,7 +30,18 @@ struct DiffArguments: Equatable {
         var schema = false
         var spec = false
         var query: [FormField] = []
-        for argument in arguments {
+        var filter = SpecChangeFilter()
+        var format: SpecDiffFormat?
+        var index = 0
+        func value(of option: String) throws(CommandError) -> String {
+            index += 1
+            guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                throw CommandError("diff: \(option) takes a value; usage: \(usage)")
+            }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
             switch argument {
             case "--all", "-a":
                 all = true
@@ -31,6 +49,25 @@ struct DiffArguments: Equatable {
                 schema = true
             case "--spec":
                 spec = true
+            case "--breaking":
+                filter.breakingOnly = true
+            case "--only":
+                for id in try value(of: "--only").split(separator: ",").map(String.init) {
+                    let known = id.hasSuffix("*") ? SpecChangeRules.levels.keys.contains { $0.hasPrefix(id.dropLast()) } : SpecChangeRules.knows(id)
+                    guard known else {
+                        let hint = Suggestions.closest(to: id, in: Array(SpecChangeRules.levels.keys)).map { "; did you mean \($0)?" } ?? ""
+                        throw CommandError("diff: --only: no change has the id '\(id)'\(hint)")
+                    }
+                    filter.ids.append(id)
+                }
+            case "--path":
+                filter.pathPrefix = try value(of: "--path")
+            case "--format":
+                let text = try value(of: "--format")
+                guard let chosen = SpecDiffFormat(rawValue: text.lowercased()) else {
+                    throw CommandError("diff: --format takes text, json, markdown or html, not '\(text)'")
+                }
+                format = chosen
             default:
                 if let field = QueryItem.parse(argument) {
                     query.append(field)
@@ -44,11 +81,24 @@ struct DiffArguments: Equatable {
                     throw CommandError("diff: too many versions ('\(argument)'); usage: \(usage)")
                 }
             }
+            index += 1
         }
         guard let service else { throw CommandError("usage: \(usage)") }
         if spec, all || schema || !query.isEmpty {
             throw CommandError("diff --spec compares the versions' OpenAPI documents: --all, --schema and name==value do not apply")
         }
-        return DiffArguments(service: service, versions: versions, all: all, schema: schema, spec: spec, query: query)
+        if !spec, filter.isActive || format != nil {
+            throw CommandError("diff: --breaking, --only, --path and --format are for diff SERVICE A B --spec")
+        }
+        var parsed = DiffArguments(service: service, versions: versions, all: all, schema: schema, spec: spec, query: query)
+        parsed.filter = filter
+        parsed.format = format ?? .text
+        return parsed
     }
+}
+
+/// How `diff --spec` writes its changes: the grouped lines, its JSON data, a Markdown changelog or an
+/// HTML page.
+enum SpecDiffFormat: String, Equatable, CaseIterable {
+    case text, json, markdown, html
 }

@@ -10,7 +10,7 @@ import APIDescriptions
 struct DiffCommand: Command {
     let name = "diff"
     let abstract = "Compare two versions of a service field by field (added, removed, type, value)"
-    let usage = "diff SERVICE [A [B]] [--all] [--schema] [name==value…] | diff SERVICE [A B] --spec"
+    let usage = "diff SERVICE [A [B]] [--all] [--schema] [name==value…] | diff SERVICE [A B] --spec [--breaking] [--only ID…] [--path PREFIX] [--format text|json|markdown|html]"
     let details = [
         "diff {service}                  the two highest versions in the locator",
         "diff {service} v1 v2 city==Boston",
@@ -20,13 +20,20 @@ struct DiffCommand: Command {
         "--all      also list what stayed the same",
         "--schema   compare field types only, ignoring values",
         "Both versions are fetched fresh; the active version does not change.",
-        "--spec     compare the versions' OpenAPI documents: operations, parameters, schemas, statuses,",
-        "           each change breaking or not; then expect breaking == 0 gates an upgrade",
-        "--spec --report html FILE   the same as a self-contained HTML page",
+        "--spec     compare the versions' OpenAPI documents: operations, parameters, bodies, statuses, headers,",
+        "           media types, schemas, security, servers, webhooks; each change has an id and a level",
+        "           (breaking, warning, info); then expect breaking == 0 (or warnings == 0) gates an upgrade",
+        "--spec --breaking           only the breaking changes",
+        "--spec --only ID[,ID…]      only these ids (request-* for every id that begins so)",
+        "--spec --path PREFIX        only operations whose path begins with PREFIX",
+        "--spec --format markdown    a changelog for release notes (also text, json, html)",
+        "--spec --report html FILE   the same as a self-contained HTML page, written to FILE",
     ]
 
     func complete(_ previous: [String], session: Session) -> [String] {
-        let flags = ["--all", "--schema", "--spec"]
+        let flags = ["--all", "--schema", "--spec", "--breaking", "--only", "--path", "--format"]
+        if previous.last == "--format" { return SpecDiffFormat.allCases.map(\.rawValue) }
+        if previous.last == "--only" { return SpecChangeRules.levels.keys.sorted() }
         switch previous.count {
         case 0: return ServiceCompletion.names(session)
         case 1, 2: return (session.facade.locator?.versions(of: previous[0]).map(\.description) ?? []) + ["latest"] + flags
@@ -41,7 +48,9 @@ struct DiffCommand: Command {
         if htmlReport != nil, !parsed.spec { throw CommandError("diff: --report html is for diff SERVICE A B --spec") }
         let session = context.session
         let (a, b) = try Self.entries(for: parsed, facade: session.facade)
-        if parsed.spec { return try Self.specDiff(a, b, session: session, htmlReport: htmlReport) }
+        if parsed.spec {
+            return try Self.specDiff(a, b, session: session, filter: parsed.filter, format: parsed.format, htmlReport: htmlReport)
+        }
         let sides = try context.withProgress("diff \(a.name) \(a.version) \(b.version)") { token throws(CommandError) in
             (try Self.fetch(a, query: parsed.query, facade: session.facade, token: token),
              try Self.fetch(b, query: parsed.query, facade: session.facade, token: token))
@@ -63,28 +72,39 @@ struct DiffCommand: Command {
         return report
     }
 
-    /// `diff A B --spec`: the changes between the two documents, which `expect` and `let` then read.
-    static func specDiff(_ a: LocatorEntry, _ b: LocatorEntry, session: Session, htmlReport: String? = nil) throws(CommandError) -> RunResult {
+    /// `diff A B --spec`: the changes between the two documents (those `filter` keeps), which `expect` and
+    /// `let` then read, written as `format` says.
+    static func specDiff(_ a: LocatorEntry, _ b: LocatorEntry, session: Session, filter: SpecChangeFilter = SpecChangeFilter(),
+                         format: SpecDiffFormat = .text, htmlReport: String? = nil) throws(CommandError) -> RunResult {
         let documents: (OpenAPIDocument, OpenAPIDocument)
         do {
             documents = (try session.facade.openAPI(of: a).document, try session.facade.openAPI(of: b).document)
         } catch {
             throw CommandError(error)
         }
-        let diff = SpecDiff.report(documents.0, documents.1, cancellation: session.cancellationToken())
+        let diff = filter.apply(to: SpecDiff.report(documents.0, documents.1, cancellation: session.cancellationToken()))
         let changes = diff.changes
-        let summary = SpecChangeList.summary(diff, between: "\(a.name) \(a.version) and \(b.version)")
-        var report = RunResult(.changes(.spec(changes, summary: summary)))
+        let between = "\(a.name) \(a.version) and \(b.version)"
+        let summary = SpecChangeList.summary(diff, between: between, filter: filter)
+        let data = SpecChangeList.json(
+            diff, service: a.name, a: a.version.description, b: b.version.description, summary: summary)
+        let html = { HTMLReport.specDiff(diff, service: a.name, a: a.version.description, b: b.version.description,
+                                         summary: summary, mask: { session.redact($0) }) }
+        var report: RunResult
+        switch format {
+        case .text: report = RunResult(.changes(.spec(changes, summary: summary)))
+        case .json: report = RunResult(.text([data.encoded(pretty: true)]))
+        case .markdown: report = RunResult(.text(SpecChangeList.markdown(diff, service: a.name, a: a.version.description,
+                                                                          b: b.version.description, summary: summary)))
+        case .html: report = RunResult(.text([html()]))
+        }
         if let reason = SpecChangeList.incompleteness(diff) {
             report.warnings.append("diff --spec is incomplete: \(reason); its counts are not a pass")
         }
-        let data = SpecChangeList.json(
-            diff, service: a.name, a: a.version.description, b: b.version.description, summary: summary)
         report.data = data
         session.standIn("diff --spec", data: data)
         if let htmlReport {
-            try ReportFile.write(HTMLReport.specDiff(changes, service: a.name, a: a.version.description, b: b.version.description,
-                                                     summary: summary, mask: { session.redact($0) }), to: htmlReport)
+            try ReportFile.write(html(), to: htmlReport)
             report.notes = ["wrote \(htmlReport)"]
         }
         return report

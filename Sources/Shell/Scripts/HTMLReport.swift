@@ -70,37 +70,43 @@ enum HTMLReport {
 
     // MARK: diff --spec
 
-    static func specDiff(_ changes: [SpecChange], service: String, a: String, b: String, summary: String, mask: @escaping (String) -> String) -> String {
+    static func specDiff(_ report: SpecDiff.Report, service: String, a: String, b: String, summary: String,
+                         mask: @escaping (String) -> String) -> String {
         let t = { (text: String) in escape(mask(text)) }
-        let breaking = changes.count(where: \.breaking)
         var body = "<h1>Spec diff: \(t(service)) \(t(a)) → \(t(b))</h1>\n"
-        body += counters([("breaking", breaking, "breaking"), ("ok", changes.count - breaking, "non-breaking")])
+        body += counters([("breaking", report.breaking, "breaking"), ("review", report.count(.warning), "warnings"),
+                          ("ok", report.count(.info), "info")])
+        let (shown, added) = SpecChangeList.folded(report.changes)
         var operations: [String] = []
         var byOperation: [String: [SpecChange]] = [:]
-        for change in changes {
+        for change in shown {
             if byOperation[change.operation] == nil { operations.append(change.operation) }
             byOperation[change.operation, default: []].append(change)
         }
-        let ordered = operations.enumerated().sorted { left, right in
-            let l = byOperation[left.element]?.contains(where: \.breaking) == true ? 0 : 1
-            let r = byOperation[right.element]?.contains(where: \.breaking) == true ? 0 : 1
-            return (l, left.offset) < (r, right.offset)
-        }.map(\.element)
+        func level(of operation: String) -> SpecChangeLevel {
+            byOperation[operation]?.map(\.level).min() ?? .info
+        }
+        let ordered = operations.enumerated().sorted { (level(of: $0.element), $0.offset) < (level(of: $1.element), $1.offset) }.map(\.element)
+        let verdicts: [SpecChangeLevel: ImpactVerdict] = [.breaking: .breaking, .warning: .review, .info: .ok]
         for operation in ordered {
-            let list = (byOperation[operation] ?? []).enumerated().sorted { ($0.element.breaking ? 0 : 1, $0.offset) < ($1.element.breaking ? 0 : 1, $1.offset) }.map(\.element)
-            let verdict: ImpactVerdict = list.contains(where: \.breaking) ? .breaking : .ok
-            body += "<section class=\"group \(verdict.rawValue)\">\n<h3>\(t(operation))</h3>\n<table>\n<tbody>\n"
+            let list = (byOperation[operation] ?? []).enumerated().sorted { ($0.element.level, $0.offset) < ($1.element.level, $1.offset) }.map(\.element)
+            let verdict = verdicts[level(of: operation)] ?? .ok
+            body += "<section class=\"group \(verdict.rawValue)\">\n<h3>\(t(operation))</h3>\n"
+            if let users = list.first?.usedBy, !users.isEmpty {
+                body += "<p class=\"where\">used by: \(t(SpecChangeList.usedBy(users)))</p>\n"
+            }
+            body += "<table>\n<tbody>\n"
             for change in list {
-                let values: String = switch (change.a, change.b) {
-                case let (a?, b?): " (\(a) → \(b))"
-                case let (a?, nil): " (\(a))"
-                case let (nil, b?): " (\(b))"
-                case (nil, nil): ""
-                }
-                body += "<tr class=\"\(change.breaking ? "breaking" : "ok")\"><td>\(change.breaking ? badge(.breaking) : "<span class=\"badge ok\">non-breaking</span>")</td>"
-                body += "<td><code>\(t(change.location))</code></td><td>\(t(change.change + values))</td></tr>\n"
+                let rowVerdict = verdicts[change.level] ?? .ok
+                body += "<tr class=\"\(rowVerdict.rawValue)\"><td><span class=\"badge \(rowVerdict.rawValue)\">\(change.level.rawValue)</span></td>"
+                body += "<td><code>\(t(change.location))</code></td><td>\(t(SpecChangeList.what(change)))</td><td><code>\(t(change.id))</code></td></tr>\n"
             }
             body += "</tbody>\n</table>\n</section>\n"
+        }
+        if !added.isEmpty {
+            body += "<section class=\"group ok\">\n<details><summary>\(added.count) operations added</summary>\n<ul>\n"
+            body += added.map { "<li><code>\(t($0.operation))</code>\($0.b.map { " " + t($0) } ?? "")</li>\n" }.joined()
+            body += "</ul>\n</details>\n</section>\n"
         }
         body += "<p class=\"summary\">\(t(summary))</p>\n"
         return page(title: "apish spec diff: \(mask(service)) \(mask(a)) → \(mask(b))", body: body)

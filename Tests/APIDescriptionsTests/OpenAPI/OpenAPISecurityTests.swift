@@ -60,10 +60,13 @@ extension OpenAPITests {
             #expect(either.allowsAnonymous)
         }
 
-        @Test func anUndeclaredSchemeIsAnErrorNamingIt() throws {
-            let error = try OpenAPITests.parseError(OpenAPITests.document(
-                paths: #"{"/a":{"get":{"security":[{"nope":[]}],"responses":{}}}}"#))
-            #expect(error.description == "'#/paths/~1a/get/security/0/nope' must be a scheme declared in components.securitySchemes")
+        @Test func anUndeclaredSchemeIsReadPastWithAWarningNamingIt() throws {
+            // A published mistake: the operation stays, its requirement names a scheme apish cannot send
+            let spec = try OpenAPITests.parse(OpenAPITests.document(
+                paths: #"{"/a":{"get":{"operationId":"a","security":[{"nope":[]}],"responses":{}}}}"#))
+            let scheme = try #require(spec.operation(named: "a")?.security?.alternatives.first?.schemes.first?.scheme)
+            #expect(scheme.name == "nope" && scheme.kind == .otherHTTP(scheme: "undeclared"))
+            #expect(spec.warnings.contains("#/paths/~1a/get/security/0/nope: names a security scheme components.securitySchemes does not declare; apish cannot send it"))
         }
     }
 }

@@ -49,14 +49,13 @@ extension OpenAPITests {
             let changes = SpecDiff.compare(try OpenAPITests.parse(v1), try OpenAPITests.parse(v2))
             let fetch = changes.filter { $0.operation == "GET /v1/PhoneNumbers/{PhoneNumber}" }
             // The move is one breaking change; the 11 new parameters are listed, not hidden behind remove/add
-            #expect(fetch.first == SpecChange(operation: "GET /v1/PhoneNumbers/{PhoneNumber}", location: "path", change: "moved",
-                                              breaking: true, a: "/v1/PhoneNumbers/{PhoneNumber}", b: "/v2/PhoneNumbers/{PhoneNumber}"))
+            #expect(fetch.first == SpecChange(id: "api-path-moved", operation: "GET /v1/PhoneNumbers/{PhoneNumber}", location: "path", change: "moved", a: "/v1/PhoneNumbers/{PhoneNumber}", b: "/v2/PhoneNumbers/{PhoneNumber}"))
             #expect(fetch.dropFirst().map(\.location) == Self.fieldsV2.dropFirst(5).map { "parameter \($0)" })
             #expect(fetch.dropFirst().allSatisfy { $0.change == "added" && !$0.breaking && $0.b == "optional string" })
             #expect(!changes.contains { $0.change == "removed" && $0.operation.contains("PhoneNumbers") })
             // Unpaired operations stay removed and added
-            #expect(changes.contains(SpecChange(operation: "GET /v1/Legacy", location: "operation", change: "removed", breaking: true, a: "FetchLegacy")))
-            #expect(changes.contains(SpecChange(operation: "POST /v2/Bundles", location: "operation", change: "added", breaking: false, b: "CreateBundle")))
+            #expect(changes.contains(SpecChange(id: "api-path-removed-without-deprecation", operation: "GET /v1/Legacy", location: "operation", change: "removed", a: "FetchLegacy")))
+            #expect(changes.contains(SpecChange(id: "endpoint-added", operation: "POST /v2/Bundles", location: "operation", change: "added", b: "CreateBundle")))
             #expect(changes.filter(\.breaking).count == 3)
         }
 
@@ -68,8 +67,7 @@ extension OpenAPITests {
             #expect(pairing.pairs.first?.match == .renamed)
             #expect(pairing.pairs.first?.isMoved == false)
             let changes = SpecDiff.compare(try OpenAPITests.parse(a), try OpenAPITests.parse(b))
-            #expect(changes.contains(SpecChange(operation: "GET /pets/{petId}", location: "operation", change: "renamed",
-                                                breaking: false, a: "showPetById", b: "getPet")))
+            #expect(changes.contains(SpecChange(id: "api-operation-id-removed", operation: "GET /pets/{petId}", location: "operation", change: "renamed", a: "showPetById", b: "getPet")))
         }
 
         @Test func aRenamedOperationBehindAVersionPrefixIsPairedToo() throws {
@@ -86,7 +84,7 @@ extension OpenAPITests {
             let a = OpenAPITests.document(paths: #"{"/search":{"get":{"operationId":"search","responses":{"200":{"description":"ok"}}}}}"#)
             let b = OpenAPITests.document(paths: #"{"/search":{"post":{"operationId":"search","responses":{"200":{"description":"ok"}}}}}"#)
             let changes = SpecDiff.compare(try OpenAPITests.parse(a), try OpenAPITests.parse(b))
-            #expect(changes == [SpecChange(operation: "GET /search", location: "operation", change: "moved", breaking: true,
+            #expect(changes == [SpecChange(id: "api-operation-moved", operation: "GET /search", location: "operation", change: "moved",
                                            a: "GET /search", b: "POST /search")])
         }
 

@@ -12,22 +12,27 @@ extension OpenAPITests {
             let changes = try changes(PetstoreFixtures.petstore, PetstoreFixtures.petstoreExpanded)
             // Every change, grouped by operation (path, then method), breaking first
             #expect(changes == [
-                SpecChange(operation: "GET /pets", location: "operation", change: "renamed", breaking: false, a: "listPets", b: "findPets"),
-                SpecChange(operation: "GET /pets", location: "parameter tags", change: "added", breaking: false, b: "optional array of string"),
-                SpecChange(operation: "POST /pets", location: "status 201", change: "removed", breaking: true),
-                SpecChange(operation: "POST /pets", location: "operation", change: "renamed", breaking: false, a: "createPets", b: "addPet"),
-                SpecChange(operation: "POST /pets", location: "request body.id", change: "removed", breaking: false, a: "integer (int64)"),
-                SpecChange(operation: "POST /pets", location: "status 200", change: "added", breaking: false),
-                SpecChange(operation: "GET /pets/{petId}", location: "parameter petId", change: "type changed", breaking: true,
-                           a: "string", b: "integer"),
-                SpecChange(operation: "GET /pets/{petId}", location: "operation", change: "renamed", breaking: false,
+                SpecChange(id: "api-operation-id-removed", operation: "GET /pets", location: "operation", change: "renamed", a: "listPets", b: "findPets"),
+                SpecChange(id: "request-parameter-max-increased", operation: "GET /pets", location: "parameter limit", change: "maximum removed", a: "100"),
+                SpecChange(id: "new-optional-request-parameter", operation: "GET /pets", location: "parameter tags", change: "added", b: "optional array of string"),
+                SpecChange(id: "optional-response-header-removed", operation: "GET /pets", location: "response 200 header x-next", change: "removed"),
+                SpecChange(id: "response-success-status-removed", operation: "POST /pets", location: "status 201", change: "removed"),
+                SpecChange(id: "api-operation-id-removed", operation: "POST /pets", location: "operation", change: "renamed", a: "createPets", b: "addPet"),
+                SpecChange(id: "request-property-removed", operation: "POST /pets", location: "request body.id", change: "removed", a: "integer (int64)"),
+                SpecChange(id: "response-success-status-added", operation: "POST /pets", location: "status 200", change: "added"),
+                SpecChange(id: "request-parameter-type-changed", operation: "GET /pets/{petId}", location: "parameter petId", change: "type changed",
+                           a: "string", b: "integer (int64)"),
+                SpecChange(id: "api-operation-id-removed", operation: "GET /pets/{petId}", location: "operation", change: "renamed",
                            a: "showPetById", b: "find pet by id"),
-                SpecChange(operation: "GET /pets/{petId}", location: "path", change: "path parameter renamed", breaking: false,
+                SpecChange(id: "request-path-parameter-renamed", operation: "GET /pets/{petId}", location: "path", change: "path parameter renamed",
                            a: "/pets/{petId}", b: "/pets/{id}"),
-                SpecChange(operation: "DELETE /pets/{id}", location: "operation", change: "added", breaking: false, b: "deletePet"),
+                SpecChange(id: "endpoint-added", operation: "DELETE /pets/{id}", location: "operation", change: "added", b: "deletePet"),
+                SpecChange(id: "api-server-removed", operation: "document", location: "servers", change: "removed", a: "http://petstore.swagger.io/v1"),
+                SpecChange(id: "api-server-added", operation: "document", location: "servers", change: "added", b: "https://petstore.swagger.io/v2"),
             ])
             #expect(changes.filter(\.breaking).count == 2)
-            #expect(changes[6].description == "GET /pets/{petId}: parameter petId: type changed (string → integer), breaking")
+            #expect(changes[8].description
+                == "GET /pets/{petId}: parameter petId: type changed (string → integer (int64)), breaking [request-parameter-type-changed]")
         }
 
         @Test func theReverseDirectionRemovesAnOperation() throws {
@@ -35,7 +40,7 @@ extension OpenAPITests {
             let removed = try #require(changes.first { $0.operation == "DELETE /pets/{id}" })
             #expect(removed.change == "removed" && removed.breaking && removed.a == "deletePet")
             // A request property that becomes required breaks clients
-            #expect(changes.contains(SpecChange(operation: "POST /pets", location: "request body.id", change: "added", breaking: true,
+            #expect(changes.contains(SpecChange(id: "new-required-request-property", operation: "POST /pets", location: "request body.id", change: "added",
                                                 b: "required integer (int64)")))
         }
 
@@ -68,14 +73,15 @@ extension OpenAPITests {
             #expect(byLocation["parameter mode now required"] == true)
             #expect(byLocation["parameter mode enum value removed"] == true)
             #expect(byLocation["request body.kind enum value removed"] == true)
-            #expect(byLocation["request body.size type changed"] == false)
+            #expect(byLocation["request body.size type widened"] == false)
             #expect(byLocation["request body.note now required"] == true)
             // Responses: removed or widened things break, narrowed ones do not
             #expect(byLocation["response 200 body.id type changed"] == true)
-            #expect(byLocation["response 200 body.old removed"] == true)
+            // an optional answer property that goes is a warning (a reader may rely on it), as oasdiff says
+            #expect(changes.first { $0.location == "response 200 body.old" }?.level == .warning)
             #expect(byLocation["response 200 body.state no longer required"] == true)
             #expect(byLocation["response 200 body.state enum value removed"] == false)
-            #expect(byLocation["response 200 body.count type changed"] == true)
+            #expect(byLocation["response 200 body.count type widened"] == true)
             #expect(byLocation["response 200 body.new added"] == false)
             // Only success statuses break when removed
             #expect(byLocation["status 404 removed"] == false)
@@ -113,11 +119,11 @@ extension OpenAPITests {
                 """##, components: ##"{"schemas":{"Pet":{"type":"object","properties":{\##(properties)}}}}"##)
             }
             let changes = try changes(spec(#""name":{"type":"string"},"tag":{"type":"string"}"#), spec(#""name":{"type":"string"}"#))
-            // THEN it is one change, at the component, breaking (a response loses it) though a request does not mind
-            #expect(changes == [SpecChange(operation: "components.schemas.Pet", location: "Pet.tag", change: "removed", breaking: true,
+            // THEN it is one change, at the component: a warning (an answer may lack an optional property), as oasdiff says
+            #expect(changes == [SpecChange(id: "response-optional-property-removed", operation: "components.schemas.Pet", location: "Pet.tag", change: "removed",
                                            a: "string", usedBy: ["GET /pets", "POST /pets", "GET /pets/{id}"])])
             #expect(changes.first?.description
-                == "components.schemas.Pet: Pet.tag: removed (string), breaking (used by: GET /pets, POST /pets, GET /pets/{id})")
+                == "components.schemas.Pet: Pet.tag: removed (string), warning [response-optional-property-removed] (used by: GET /pets, POST /pets, GET /pets/{id})")
         }
     }
 }

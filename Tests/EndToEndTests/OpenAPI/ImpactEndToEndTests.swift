@@ -80,7 +80,7 @@ import Testing
         let diff = try Apish.run(["--no-color", "--locator", locator, "-c", "diff petstore v1 v2 --spec --report html \(folder)/diff.html"])
         #expect(diff.status == 0, "\(diff.stderr)")
         let diffHTML = try String(contentsOfFile: folder + "/diff.html", encoding: .utf8)
-        #expect(diffHTML.contains("renamed (showPetById → getPet)") && diffHTML.contains("5 breaking, 9 non-breaking"))
+        #expect(diffHTML.contains("renamed (showPetById → getPet)") && diffHTML.contains("16 changes between petstore v1 and v2: 4 breaking, 2 warnings, 10 info"))
         let script = folder + "/run.apish"
         try "call showPetById 1\nexpect name == Rex\n".write(toFile: script, atomically: true, encoding: .utf8)
         let run = try Apish.run(["--no-color", "--locator", locator, "--each-version", "petstore", "--report", "html", folder + "/run.html", script])

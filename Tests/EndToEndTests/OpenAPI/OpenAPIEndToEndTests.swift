@@ -10,7 +10,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         // Piped, a call's status line goes to stderr and its body alone to stdout.
         #expect(result.stderr.contains("HTTP/1.1 201 Created"))
-        #expect(result.stdout.contains("5 breaking, 9 non-breaking changes between petstore v1 and v2\n"))
+        #expect(result.stdout.contains("16 changes between petstore v1 and v2: 4 breaking, 2 warnings, 10 info\n"))
     }
 
     @Test func aSpecIsTheWholeLocator() throws {
@@ -80,21 +80,22 @@ import Testing
         let files = try ScriptFiles()
         let gate = try files.write("gate.apish", """
             diff petstore v1 v2 --spec
-            expect breaking == 5
+            expect breaking == 4
             expect breaking == 0
             """)
         let locator = server.baseURL + "/services-openapi.json"
         let failed = try Apish.run(["--no-color", "--locator", locator, gate])
         #expect(failed.status == 1)
-        #expect(failed.stderr.contains("gate.apish:3: expected breaking == 0, got 5\n"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("gate.apish:3: expected breaking == 0, got 4\n"), "\(failed.stderr)")
 
         let json = try Apish.run(["--json", "--locator", locator, "-c", "diff petstore v1 v2 --spec"])
         #expect(json.status == 0)
         let line = try #require(json.jsonLines.first)
         let data = try #require(line["data"] as? [String: Any])
-        #expect(data["breaking"] as? Int == 5)
-        #expect(data["nonBreaking"] as? Int == 9)
-        #expect((data["changes"] as? [Any])?.count == 14)
+        #expect(data["breaking"] as? Int == 4)
+        #expect(data["warnings"] as? Int == 2)
+        #expect(data["nonBreaking"] as? Int == 12)
+        #expect((data["changes"] as? [Any])?.count == 16)
     }
 
     @Test func aTwentyMegabyteSpecLoadsAsTheLocator() throws {

@@ -167,49 +167,90 @@ import APIDescriptions
         #expect(result.ok, "\(result.err)")
         let lines = result.out.split(separator: "\n").map(String.init)
         // Pet's changes, read by two operations, are listed (and counted) once, at the component
-        #expect(lines.last == "5 breaking, 9 non-breaking changes between petstore v1 and v2")
+        #expect(lines.last == "16 changes between petstore v1 and v2: 4 breaking, 2 warnings, 10 info")
         #expect(Array(lines.prefix(4)) == [
             "GET /",
-            "  non-breaking  operation          deprecated",
+            "  info      operation          deprecated  endpoint-deprecated",
             "GET /pets",
-            "  breaking      parameter species  added (required string)",
+            "  breaking  parameter species  added (required string)  new-required-request-parameter",
         ])
-        #expect(lines.contains("  non-breaking  path               path parameter renamed (/pets/{petId} → /pets/{id})"))
-        #expect(lines.contains("  breaking      status 201         removed"))
+        #expect(lines.contains("  info      path               path parameter renamed (/pets/{petId} → /pets/{id})  request-path-parameter-renamed"))
+        #expect(lines.contains("  breaking  status 201         removed  response-success-status-removed"))
         #expect(lines.contains("DELETE /pets/{id}"))
         let pet = try #require(lines.firstIndex(of: "components.schemas.Pet"))
         #expect(Array(lines[pet...].prefix(5)) == [
             "components.schemas.Pet",
             "  used by: GET /pets, GET /pets/{petId}",
-            "  breaking      Pet.tag            removed (string)",
-            "  non-breaking  Pet.species        added (string)",
-            "  non-breaking  Pet.status         added (required string)",
+            "  warning   Pet.tag            removed (string)  response-optional-property-removed",
+            "  info      Pet.species        added (string)  response-optional-property-added",
+            "  info      Pet.status         added (required string)  response-required-property-added",
         ])
         // the versions in use did not move
         #expect(shell.session.facade.activeVersion(of: "petstore")?.description == "v2")
     }
 
-    @Test func diffSpecIsColouredRedForBreakingAndGreenForNot() {
+    @Test func diffSpecFiltersAndFormats() throws {
+        let shell = try Self.shell()
+        let breaking = shell.run("diff petstore v1 v2 --spec --breaking")
+        #expect(breaking.out.split(separator: "\n").last == "4 changes between petstore v1 and v2: 4 breaking, 0 warnings, 0 info (breaking only)")
+        #expect(shell.run("expect breaking == 4").ok && shell.run("expect warnings == 0").ok)
+        let only = shell.run("diff petstore v1 v2 --spec --only response-optional-property-removed,endpoint-*")
+        #expect(only.out.split(separator: "\n").last
+            == "3 changes between petstore v1 and v2: 0 breaking, 1 warning, 2 info (only response-optional-property-removed, endpoint-*)")
+        let path = shell.run("diff petstore v1 v2 --spec --path /pets/{petId}")
+        #expect(!path.out.contains("GET /pets\n") && path.out.contains("GET /pets/{petId}\n"))
+        #expect(shell.run("diff petstore v1 v2 --spec --only no-such-id").err
+            == "error: diff: --only: no change has the id 'no-such-id'\n")
+        #expect(shell.run("diff petstore v1 v2 --spec --format yaml").err
+            == "error: diff: --format takes text, json, markdown or html, not 'yaml'\n")
+        #expect(shell.run("diff petstore v1 v2 --breaking").err.contains("are for diff SERVICE A B --spec"))
+        let markdown = shell.run("diff petstore v1 v2 --spec --format markdown").out
+        #expect(markdown.hasPrefix("# petstore v1 → v2\n\n16 changes between petstore v1 and v2: 4 breaking, 2 warnings, 10 info\n\n## Breaking changes\n\n- `GET /pets`\n  - `parameter species`: added (required string) (`new-required-request-parameter`)\n"))
+        #expect(markdown.contains("## Warnings\n") && markdown.contains("## Other changes\n"))
+        let json = try JSONValue.parse(Data(shell.run("diff petstore v1 v2 --spec --format json").out.utf8))
+        #expect(json["warnings"] == 2 && json["info"] == 10 && json["changes"]?.arrayValue?.count == 16)
+        let html = shell.run("diff petstore v1 v2 --spec --format html").out
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("used by: GET /pets, GET /pets/{petId}"))
+    }
+
+    @Test func diffSpecIsColouredByLevelAndNamesEachId() {
         let changes = [
-            SpecChange(operation: "GET /a", location: "operation", change: "removed", breaking: true),
-            SpecChange(operation: "GET /a", location: "status 201", change: "added", breaking: false),
+            SpecChange(id: "api-removed-without-deprecation", operation: "GET /a", location: "operation", change: "removed"),
+            SpecChange(id: "response-optional-property-removed", operation: "GET /a", location: "response 200 body.x", change: "removed"),
+            SpecChange(id: "response-success-status-added", operation: "GET /a", location: "status 201", change: "added"),
         ]
         let lines = SpecChangeList.lines(changes, style: .colored)
         #expect(lines[0] == "\u{1B}[1mGET /a\u{1B}[0m")
-        #expect(lines[1].hasPrefix("  \u{1B}[31mbreaking    \u{1B}[0m  operation "))
-        #expect(lines[2].hasPrefix("  \u{1B}[32mnon-breaking\u{1B}[0m  status 201"))
-        #expect(SpecChangeList.summary(SpecDiff.Report(changes: changes), between: "x v1 and v2") == "1 breaking, 1 non-breaking changes between x v1 and v2")
-        #expect(SpecChangeList.summary(SpecDiff.Report(), between: "x v1 and v2") == "0 breaking, 0 non-breaking changes between x v1 and v2")
+        #expect(lines[1].hasPrefix("  \u{1B}[31mbreaking\u{1B}[0m  operation "))
+        #expect(lines[1].hasSuffix("\u{1B}[2mapi-removed-without-deprecation\u{1B}[0m"))
+        #expect(lines[2].hasPrefix("  \u{1B}[33mwarning \u{1B}[0m  response 200 body.x"))
+        #expect(lines[3].hasPrefix("  \u{1B}[32minfo    \u{1B}[0m  status 201"))
+        #expect(SpecChangeList.summary(SpecDiff.Report(changes: changes), between: "x v1 and v2")
+            == "3 changes between x v1 and v2: 1 breaking, 1 warning, 1 info")
+        #expect(SpecChangeList.summary(SpecDiff.Report(), between: "x v1 and v2") == "0 changes between x v1 and v2: 0 breaking, 0 warnings, 0 info")
     }
 
-    @Test func diffSpecJSONCountsBreakingAndNonBreaking() throws {
+    @Test func manyAddedOperationsFoldIntoOneLine() {
+        let added = (0..<25).map { SpecChange(id: "endpoint-added", operation: "GET /new/\($0)", location: "operation", change: "added") }
+        let removed = SpecChange(id: "api-removed-without-deprecation", operation: "GET /old", location: "operation", change: "removed")
+        let lines = SpecChangeList.lines([removed] + added)
+        #expect(lines.count == 3)
+        #expect(lines[2].hasPrefix("25 operations added (GET /new/0, GET /new/1, GET /new/2, …"))
+        // A few stay listed one by one
+        #expect(SpecChangeList.lines([removed] + added.prefix(3)).count == 2 * 4)
+    }
+
+    @Test func diffSpecJSONCountsEachLevel() throws {
         let shell = try Self.shell(json: true)
         let line = try shell.json("diff petstore v1 v2 --spec")
-        #expect(line.value(atPath: "data.breaking") == 5)
-        #expect(line.value(atPath: "data.nonBreaking") == 9)
-        #expect(line.value(atPath: "data.changes")?.arrayValue?.count == 14)
-        #expect(line.value(atPath: "data.changes[-1].usedBy") == .array(["GET /pets", "GET /pets/{petId}"]))
+        #expect(line.value(atPath: "data.breaking") == 4)
+        #expect(line.value(atPath: "data.warnings") == 2)
+        #expect(line.value(atPath: "data.info") == 10)
+        #expect(line.value(atPath: "data.nonBreaking") == 12)
+        #expect(line.value(atPath: "data.changes")?.arrayValue?.count == 16)
+        #expect(line.value(atPath: "data.changes[-3].usedBy") == .array(["GET /pets", "GET /pets/{petId}"]))
         #expect(line.value(atPath: "data.changes[1]") == .object(JSONObject([
+            ("id", "new-required-request-parameter"), ("level", "breaking"),
             ("operation", "GET /pets"), ("location", "parameter species"), ("change", "added"), ("breaking", true),
             ("a", .null), ("b", "required string"),
         ])))
@@ -218,15 +259,16 @@ import APIDescriptions
     @Test func expectAndLetReadTheSpecDiffUntilTheNextRequest() throws {
         let shell = try Self.shell()
         shell.run("diff petstore v1 v2 --spec")
-        #expect(shell.run("expect breaking == 5").ok)
+        #expect(shell.run("expect breaking == 4").ok)
+        #expect(shell.run("expect warnings == 2").ok)
         let failed = shell.run("expect breaking == 0")
         #expect(!failed.ok)
-        #expect(failed.err == "error: expected breaking == 0, got 5\n")
+        #expect(failed.err == "error: expected breaking == 0, got 4\n")
         #expect(shell.run("expect changes[0].operation == \"GET /\"").ok)
         #expect(shell.run("let broken = breaking").ok)
-        #expect(shell.session.variables["broken"] == "5")
+        #expect(shell.session.variables["broken"] == "4")
         #expect(shell.run("expect status 200").err.contains("the last result is from diff --spec, which sends no request"))
-        #expect(Self.unwrapped(shell.run("expect nosuch exists").err) == "error: expected nosuch to exist, but the diff --spec result has no nosuch; it has service, a, b, spec, changes, breaking, nonBreaking, complete, summary\n")
+        #expect(Self.unwrapped(shell.run("expect nosuch exists").err) == "error: expected nosuch to exist, but the diff --spec result has no nosuch; it has service, a, b, spec, changes, breaking, warnings, info, nonBreaking, complete, summary\n")
 
         // a request takes over again
         #expect(shell.run("call getPet 1").ok)

@@ -1,0 +1,32 @@
+import JSON
+/// Keywords the merged face (`SchemaView`) leaves out, read where they are written: on the schema or on
+/// what it merges (`allOf`, `$ref`, the schema of an "or null"), for spec diffs.
+extension JSONSchema {
+    /// How many schemas one facet lookup visits at most.
+    static let facetVisitLimit = 64
+
+    /// The first value `pick` finds on the schema, else depth first on what it merges.
+    func facet<Value>(_ pick: (SchemaNode) -> Value?) -> Value? {
+        var stack = [node]
+        var seen = Set<Int>()
+        while let current = stack.popLast(), seen.count < Self.facetVisitLimit {
+            guard seen.insert(current).inserted else { continue }
+            let written = graph.nodes[current]
+            if let value = pick(written) { return value }
+            var next = written.mergeSources.compactMap { $0 }
+            // An "or null" (`anyOf: [X, {type: null}]`) shows as X: X's keywords are its.
+            if view(of: current).anyOf.isEmpty, view(of: current).oneOf.isEmpty {
+                next += written.anyOf.count > 1 ? written.anyOf : written.oneOf.count > 1 ? written.oneOf : []
+            }
+            stack += next.reversed().map { graph.targets[$0] }
+        }
+        return nil
+    }
+
+    private func view(of node: Int) -> SchemaView { graph.views[node] }
+
+    /// The `additionalProperties` schema, when it is one (not `true`/`false` or absent).
+    var additionalPropertiesSchema: JSONSchema? {
+        facet { $0.additionalProperties }.map { JSONSchema(graph: graph, index: $0) }
+    }
+}
