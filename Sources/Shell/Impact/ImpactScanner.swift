@@ -603,9 +603,17 @@ struct ImpactScanner {
                 guard let nextA = schemaA.property(named: key) else {
                     return finding("undeclared", "response property \(walked) is not declared in \(a) either", .review, operation)
                 }
+                let requiredInA = schemaA.required.contains(key)
                 guard let nextB = schemaB.property(named: key) else {
                     context.fix.comments.append("\(walked) was removed from the response in \(b); decide what this line should read")
+                    // The diff calls an optional property's going a warning; a line that reads it fails.
                     return finding("response property removed", "response property \(walked) removed", .breaking, operation)
+                }
+                // As the spec diff grades it (`response-property-became-optional`): the line may find nothing.
+                if requiredInA, !schemaB.required.contains(key), !nextB.isWriteOnly {
+                    context.fix.comments.append("\(walked) may be missing from the response in \(b); check this line still holds")
+                    return finding("response property optional", "response property \(walked) is no longer required in \(b)",
+                                   Self.verdict(of: "response-property-became-optional"), operation)
                 }
                 schemaA = nextA
                 schemaB = nextB
@@ -951,6 +959,15 @@ struct ImpactScanner {
     }
 
     // MARK: Types
+
+    /// The verdict for a line that reads what the spec diff reports under `id`: its level, as a line sees it.
+    static func verdict(of id: String) -> ImpactVerdict {
+        switch SpecChangeRules.level(of: id) {
+        case .breaking: .breaking
+        case .warning: .review
+        case .info: .ok
+        }
+    }
 
     static func types(_ schema: JSONSchema) -> Set<String>? {
         guard !schema.types.isEmpty else { return nil }
