@@ -119,21 +119,11 @@ public struct RawRequest: Sendable {
             bodyBytes = BodyBytes(data: try Self.read(path, with: readFile), fileName: path)
             return
         }
-        // The earliest separator wins, so `a=b:c` is a field, `H:a=b` a header and `f@a=b.txt` a file.
-        let separators = [":=", "==", "=", ":", "@"]
-        var best: (range: Range<String.Index>, separator: String)?
-        for separator in separators {
-            guard let range = item.literalRange(of: separator) else { continue }
-            if let current = best, current.range.lowerBound <= range.lowerBound { continue }
-            best = (range, separator)
-        }
-        guard let (range, separator) = best, range.lowerBound != item.startIndex else {
+        guard let (name, separator, value) = RequestItemSyntax.split(item) else {
             throw .invalidItem("bad item '\(item)': use name=value, name:=json, name==value or Header:value")
         }
-        let name = String(item[..<range.lowerBound])
-        let value = String(item[range.upperBound...])
         switch separator {
-        case "@":
+        case .file:
             // `name@FILE` or `name@FILE;type=TYPE`.
             var path = value
             var type: String?
@@ -143,9 +133,9 @@ public struct RawRequest: Sendable {
             }
             guard !path.isEmpty, type?.isEmpty != true else { throw .invalidItem("bad file item '\(item)': use name@FILE or name@FILE;type=TYPE") }
             uploads.append(MultipartPart(name: name, file: path, data: try Self.read(path, with: readFile), type: type))
-        case "==":
+        case .query:
             query.append(FormField(name: name, value: value))
-        case ":=":
+        case .json:
             if let path = Self.fileReference(value) {
                 let data = try Self.read(path, with: readFile)
                 do {
@@ -160,7 +150,7 @@ public struct RawRequest: Sendable {
             } catch {
                 throw .invalidItem("bad JSON in '\(name):=': \(error.description)")
             }
-        case "=":
+        case .field:
             if let path = Self.fileReference(value) {
                 let data = try Self.read(path, with: readFile)
                 fieldFiles[name] = MultipartPart(name: name, file: path, data: data)
@@ -176,7 +166,7 @@ public struct RawRequest: Sendable {
                 return
             }
             fields.append((name, .string(Self.literal(value)), false))
-        default:
+        case .header:
             guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
                 throw .invalidItem("bad header name '\(name)'")
             }

@@ -42,9 +42,7 @@ public enum OpenAPICall {
         // What each declared parameter was given, by its index in `operation.parameters`, for the check.
         var given: [Int: [String]] = [:]
         func record(_ location: OpenAPIParameter.Location, _ name: String, _ value: String) {
-            guard checked, let index = operation.parameters.firstIndex(where: {
-                $0.location == location && (location == .header ? $0.name.lowercased() == name.lowercased() : $0.name == name)
-            }) else { return }
+            guard checked, let index = operation.parameterIndex(location, name) else { return }
             given[index, default: []].append(value)
         }
 
@@ -69,7 +67,7 @@ public enum OpenAPICall {
             for field in item.query { record(.query, field.name, field.value) }
             for field in item.headers { record(.header, field.name, field.value) }
             for field in item.fields {
-                guard !field.isJSON, let parameter = declaredParameter(named: field.name, in: operation) else {
+                guard !field.isJSON, let parameter = operation.parameter(settingItem: field.name) else {
                     bodyFields.append(field)
                     continue
                 }
@@ -115,19 +113,6 @@ public enum OpenAPICall {
             throw .unsupportedBody(operation: operation.displayName, contentTypes: operation.requestBody?.contentTypes ?? [])
         }
         return (url, query, headers, try body(bodyFields, for: operation, checked: checked))
-    }
-
-    /// The declared parameter a `name=value` item sets: path first, then query, header and cookie
-    /// (header names in any case).
-    private static func declaredParameter(named name: String, in operation: OpenAPIOperation) -> OpenAPIParameter? {
-        for location in OpenAPIParameter.Location.allCases {
-            if let parameter = operation.parameters.first(where: {
-                $0.location == location && (location == .header ? $0.name.lowercased() == name.lowercased() : $0.name == name)
-            }) {
-                return parameter
-            }
-        }
-        return nil
     }
 
     /// Fills every `{name}` in one pass, so a value that itself looks like `{other}` is never filled again.

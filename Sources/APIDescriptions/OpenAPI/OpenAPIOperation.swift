@@ -46,6 +46,22 @@ public struct OpenAPIOperation: Sendable {
     /// `GET /pets/{petId}`.
     public var signature: String { "\(method) \(path)" }
 
+    /// The declared parameter a `name=value` item of `call` sets: path first, then query, header and
+    /// cookie (header names in any case); nil when none is named so, and the item goes to the body.
+    public func parameter(settingItem name: String) -> OpenAPIParameter? {
+        for location in OpenAPIParameter.Location.allCases {
+            if let index = parameterIndex(location, name) { return parameters[index] }
+        }
+        return nil
+    }
+
+    /// Where in `parameters` the parameter of `location` named `name` is (a header's name in any case).
+    public func parameterIndex(_ location: OpenAPIParameter.Location, _ name: String) -> Int? {
+        parameters.firstIndex {
+            $0.location == location && (location == .header ? $0.name.lowercased() == name.lowercased() : $0.name == name)
+        }
+    }
+
     /// The `operationId`, or `GET /pets/{petId}` when there is none.
     public var displayName: String { operationId ?? signature }
 

@@ -27,15 +27,16 @@ enum OpenAPIRequestCheck {
     /// The values given for one declared parameter, in order.
     static func parameter(_ parameter: OpenAPIParameter, values: [String], operation: String) throws(OpenAPIError) {
         guard let schema = parameter.schema else { return }
-        try field(parameter.name, texts: values, schema: schema, operation: operation)
+        try field(parameter.name, texts: values, schema: schema, operation: operation, whole: true)
     }
 
     /// A field given as text once or more (`tag=a tag=b`): an array schema checks each item against its
     /// `items`; any other schema takes one value.
-    static func field(_ name: String, texts: [String], schema: JSONSchema, operation: String) throws(OpenAPIError) {
+    /// `whole`: bounds, lengths and patterns too (a parameter; a body field's are the whole body's check).
+    static func field(_ name: String, texts: [String], schema: JSONSchema, operation: String, whole: Bool = false) throws(OpenAPIError) {
         if schema.acceptedTypes.contains("array") {
             guard let items = schema.items else { return }
-            for text in texts { try scalar(name, text: text, schema: items, operation: operation) }
+            for text in texts { try scalar(name, text: text, schema: items, operation: operation, whole: whole) }
             return
         }
         if texts.count > 1, !schema.types.isEmpty {
@@ -43,11 +44,11 @@ enum OpenAPIRequestCheck {
                 operation: operation, field: name, expected: "one value (\(schema.typeDescription))",
                 found: "\(texts.count) values", allowed: [])
         }
-        for text in texts { try scalar(name, text: text, schema: schema, operation: operation) }
+        for text in texts { try scalar(name, text: text, schema: schema, operation: operation, whole: whole) }
     }
 
     /// A value typed as text against a schema of one value: its enum first, else its type.
-    static func scalar(_ name: String, text: String, schema: JSONSchema, operation: String) throws(OpenAPIError) {
+    static func scalar(_ name: String, text: String, schema: JSONSchema, operation: String, whole: Bool = false) throws(OpenAPIError) {
         if let values = schema.allowedValues, !values.isEmpty {
             guard values.contains(where: { $0.displayText == text }) || (schema.isNullable && text == "null") else {
                 throw .invalidValue(
@@ -57,14 +58,18 @@ enum OpenAPIRequestCheck {
             return
         }
         let types = schema.acceptedTypes
-        guard !types.isEmpty, !types.contains("string") else { return }
-        if types.contains(where: { accepts(text, type: $0) }) { return }
         if schema.isNullable, text == "null" { return }
-        let wanted = types.filter { $0 != "null" }
-        guard !wanted.isEmpty, wanted.allSatisfy({ ["integer", "number", "boolean"].contains($0) }) else { return }
-        throw .invalidValue(
-            operation: operation, field: name, expected: wanted.map(article).joined(separator: " or "), found: quoted(text),
-            allowed: wanted == ["boolean"] ? ["true", "false"] : [])
+        if !types.isEmpty, !types.contains("string"), !types.contains(where: { accepts(text, type: $0) }) {
+            let wanted = types.filter { $0 != "null" }
+            guard !wanted.isEmpty, wanted.allSatisfy({ ["integer", "number", "boolean"].contains($0) }) else { return }
+            throw .invalidValue(
+                operation: operation, field: name, expected: wanted.map(article).joined(separator: " or "), found: quoted(text),
+                allowed: wanted == ["boolean"] ? ["true", "false"] : [])
+        }
+        // Bounds, lengths and patterns: the value as the schema types it, through the one validator.
+        guard whole, !types.contains("object"), !types.contains("array") else { return }
+        guard let failure = schema.validate(OpenAPICall.typed(.string(text), as: schema), limit: 1, use: .request).first else { return }
+        throw .invalidValue(operation: operation, field: name, expected: failure.expected, found: failure.found, allowed: [])
     }
 
     /// A JSON value (`name:=json`) against its property's schema.

@@ -63,25 +63,7 @@ public final class OpenAPIServiceAPI: APIDefinition {
     /// How an answer to a raw request (`get petstore/pets/1`) is checked: as the operation whose method
     /// and path template match (`GET /pets/{id}`), the one with most literal segments when several do.
     func check(_ method: HTTPMethod, path: String) -> OpenAPIResponseCheck? {
-        let end = path.firstIndex { $0 == "?" || $0 == "#" } ?? path.endIndex
-        let segments = path[..<end].split(separator: "/")
-        var best: (operation: OpenAPIOperation, literals: Int)?
-        for operation in document.operations where operation.method == method {
-            let template = operation.path.split(separator: "/")
-            guard template.count == segments.count else { continue }
-            var literals = 0
-            var matches = true
-            for (pattern, segment) in zip(template, segments) {
-                if pattern.contains("{") { continue }
-                guard pattern == segment else {
-                    matches = false
-                    break
-                }
-                literals += 1
-            }
-            if matches, literals > best?.literals ?? -1 { best = (operation, literals) }
-        }
-        return best.map { OpenAPIResponseCheck(document: document, operation: $0.operation, service: service) }
+        document.operation(method, matchingPath: path).map { OpenAPIResponseCheck(document: document, operation: $0, service: service) }
     }
 
     private func endpoint(

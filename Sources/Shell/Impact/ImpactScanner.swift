@@ -316,7 +316,7 @@ struct ImpactScanner {
             case ":=":
                 use.values.append(SetValue(name: item.name, location: nil, value: known, word: index, separator: ":="))
             default:
-                let parameter = Self.declaredParameter(named: item.name, in: operation)
+                let parameter = operation.parameter(settingItem: item.name)
                 use.values.append(SetValue(name: parameter?.name ?? item.name, location: parameter?.location, value: known,
                                            word: index, separator: "="))
             }
@@ -326,7 +326,35 @@ struct ImpactScanner {
             use.values.append(SetValue(name: name, location: .path, value: values[index], word: nil, separator: ""))
         }
         check(use, &context)
+        dryRun(operation, arguments: Array(values.dropFirst(1 + consumed)), &context)
         lastRequest = use
+    }
+
+    /// Builds the line's request with `call`'s own builder against A and then B, when every word is known:
+    /// a request A takes and B refuses breaks, named by B's own refusal, so impact cannot disagree with
+    /// what `call` would do. Left out when another finding already says the line breaks, when a word
+    /// is known only at run time, or when the line has options or files the dry run cannot read.
+    private func dryRun(_ operationA: OpenAPIOperation, arguments: [String?], _ context: inout LineContext) {
+        guard !context.findings.contains(where: { $0.verdict == .breaking }), let operationB = pair(of: operationA)?.b else { return }
+        var known: [String] = []
+        var checked = true
+        for argument in arguments {
+            guard let argument else { return }
+            if argument == "--no-check" {
+                checked = false
+            } else if argument.hasPrefix("-") || argument.contains("@") {
+                return
+            } else {
+                known.append(argument)
+            }
+        }
+        let base = "http://impact.invalid"
+        guard (try? OpenAPICall.build(operationA, baseURL: base, arguments: known, checked: checked)) != nil else { return }
+        do {
+            _ = try OpenAPICall.build(operationB, baseURL: base, arguments: known, checked: checked)
+        } catch {
+            context.findings.append(finding("refused", "call would refuse it on \(b): \(error)", .breaking, operationA.displayName))
+        }
     }
 
     private mutating func scanRaw(_ context: inout LineContext, method: HTTPMethod) {
@@ -346,7 +374,7 @@ struct ImpactScanner {
         let path = pathAndQuery.first.map(String.init) ?? ""
         let query = pathAndQuery.count > 1 ? String(pathAndQuery[1]) : ""
         let segments = Self.segments(path)
-        guard let operation = Self.operation(method, segments: segments, in: documentA) else {
+        guard let operation = documentA.operation(method, matchingPath: path, isWildcard: { $0.contains(Self.unknownMark) }) else {
             context.findings.append(finding("unresolved", "\(method) \(path.isEmpty ? "/" : path) is not an operation of \(service) \(a)", .unknown, nil))
             lastRequestUnknown = true
             return
@@ -397,7 +425,7 @@ struct ImpactScanner {
             return
         }
         guard reaches(named) else { return }
-        guard let operation = Self.operation(.get, segments: [], in: documentA) else {
+        guard let operation = documentA.operation(.get, matchingPath: "/") else {
             context.findings.append(finding("unresolved", "\(what) fetches \(service)'s URL, which \(a)'s document does not describe (no GET /)", .review, nil))
             lastRequestUnknown = true
             return
@@ -430,59 +458,12 @@ struct ImpactScanner {
         path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     }
 
-    /// The operation whose template matches the path best (most literal segments equal); a segment with
-    /// an unknown part matches any.
-    static func operation(_ method: HTTPMethod, segments: [String], in document: OpenAPIDocument) -> OpenAPIOperation? {
-        var best: (operation: OpenAPIOperation, score: Int)?
-        for operation in document.operations where operation.method == method {
-            let template = Self.segments(operation.path)
-            guard template.count == segments.count else { continue }
-            var score = 0
-            var matches = true
-            for (pattern, segment) in zip(template, segments) {
-                if pattern.hasPrefix("{") && pattern.hasSuffix("}") { continue }
-                if segment.contains(unknownMark) { continue }
-                guard pattern == segment else {
-                    matches = false
-                    break
-                }
-                score += 1
-            }
-            if matches, score > (best?.score ?? -1) { best = (operation, score) }
-        }
-        return best?.operation
-    }
-
-    /// `name=value`, `name==value`, `name:=json`, `Header:value` (httpie's item syntax), or nil for a
-    /// positional argument.
+    /// `name=value`, `name==value`, `name:=json`, `Header:value`, `name@FILE`, read as `RawRequest` and
+    /// `call` read them (`RequestItemSyntax`); nil for a positional argument.
     static func item(_ text: String) -> (name: String, separator: String, value: String)? {
-        guard let index = text.firstIndex(where: { $0 == "=" || $0 == ":" }) else { return nil }
-        let name = String(text[..<index])
-        let after = text.index(after: index)
-        let next = after < text.endIndex ? text[after] : nil
-        let separator: String
-        switch (text[index], next) {
-        case ("=", "="): separator = "=="
-        case (":", "="): separator = ":="
-        case ("=", _): separator = "="
-        default: separator = ":"
-        }
-        let value = String(text.dropFirst(name.count + separator.count))
-        return (name, separator, value)
+        RequestItemSyntax.split(text).map { ($0.name, $0.separator.rawValue, $0.value) }
     }
 
-    /// The parameter a `name=value` item of `call` sets, as `OpenAPICall` picks it: path first, then
-    /// query, header and cookie (header names in any case).
-    static func declaredParameter(named name: String, in operation: OpenAPIOperation) -> OpenAPIParameter? {
-        for location in OpenAPIParameter.Location.allCases {
-            if let parameter = operation.parameters.first(where: {
-                $0.location == location && (location == .header ? $0.name.lowercased() == name.lowercased() : $0.name == name)
-            }) {
-                return parameter
-            }
-        }
-        return nil
-    }
 
     // MARK: Responses
 

@@ -101,6 +101,31 @@ extension OpenAPITests {
             #expect(try build("listPets", ["limit=5"]).query == [FormField("limit", "5")])
         }
 
+        @Test func aParameterIsCheckedByTheWholeSchemaBoundsAndPatternsToo() throws {
+            // GIVEN a limit of at most 10 and a code of three capitals
+            let spec = try OpenAPITests.parse(OpenAPITests.document(paths: #"""
+            {"/items":{"get":{"operationId":"items","parameters":[
+               {"name":"limit","in":"query","schema":{"type":"integer","maximum":10}},
+               {"name":"code","in":"query","schema":{"type":"string","pattern":"^[A-Z]{3}$"}}],
+              "responses":{"200":{"description":"ok"}}}}}
+            """#))
+            let operation = try #require(spec.operation(named: "items"))
+            func refusal(_ arguments: [String]) -> String? {
+                do {
+                    _ = try OpenAPICall.build(operation, baseURL: "http://h", arguments: arguments)
+                    return nil
+                } catch {
+                    return error.description
+                }
+            }
+            // THEN values inside pass, and each outside is one error naming the parameter
+            #expect(refusal(["limit=10", "code=ABC"]) == nil)
+            #expect(refusal(["limit=11"])?.contains("limit") == true)
+            #expect(refusal(["code=abcd"])?.contains("code") == true)
+            // AND without the check nothing is refused
+            #expect((try? OpenAPICall.build(operation, baseURL: "http://h", arguments: ["limit=11"], checked: false)) != nil)
+        }
+
         @Test func missingPathParameter() throws {
             #expect(try error("getPet", ["s1"]) == .missingParameter(name: "petId", location: "path", operation: "getPet"))
         }

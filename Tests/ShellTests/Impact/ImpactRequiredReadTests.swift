@@ -1,6 +1,3 @@
-import DemoAPIs
-import Facade
-import HTTPClient
 @testable import Shell
 import Testing
 import TestSupport
@@ -20,27 +17,17 @@ import TestSupport
 
     @Test func readingAPropertyThatIsNoLongerRequiredBreaksAsTheDiffSays() throws {
         // GIVEN v2 where hyperparameters.n_epochs is no longer required
-        let folder = try ScratchDirectory()
-        try folder.write("j1.json", Self.document(version: 1, required: true))
-        try folder.write("j2.json", Self.document(version: 2, required: false))
-        let locator = try folder.write("services.json", #"""
-            {"services":[{"name":"j","version":1,"url":"http://127.0.0.1:9/j","openapi":"j1.json"},
-                         {"name":"j","version":2,"url":"http://127.0.0.1:9/j","openapi":"j2.json"}]}
-            """#)
-        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(locator)
-        let output = BufferedOutput()
-        let engine = ShellEngine(session: Session(facade: facade, bundles: DemoAPIs.bundles), output: output)
-        let script = try folder.write("c.apish", "use j v1\ncall getJob a1\nexpect hyperparameters.n_epochs == 3\nexpect hyperparameters.seed exists\n")
-        // WHEN impact reads a client of v1
-        _ = engine.run(LineListSource(["impact \(try Tokenizer.quote(script)) j v1 v2", "diff j v1 v2 --spec"]), file: "t.apish")
+        // WHEN impact reads a client of v1, and the spec diff grades the change
+        let output = try ImpactScratch.run("j", documents: [Self.document(version: 1, required: true), Self.document(version: 2, required: false)],
+                                           script: "use j v1\ncall getJob a1\nexpect hyperparameters.n_epochs == 3\nexpect hyperparameters.seed exists\n",
+                                           then: ["diff j v1 v2 --spec"])
         // THEN the line reading n_epochs breaks, as the diff grades the change
-        #expect(output.output.contains(
+        #expect(output.contains(
             "c.apish:3: expect hyperparameters.n_epochs == 3: response property hyperparameters.n_epochs is no longer required in v2 — breaking"),
-            "\(output.output)")
-        #expect(output.output.contains("hyperparameters.n_epochs  no longer required  response-property-became-optional"), "\(output.output)")
-        #expect(output.output.contains("  breaking  response 200 body.hyperparameters.n_epochs"), "\(output.output)")
+            "\(output)")
+        #expect(output.contains("hyperparameters.n_epochs  no longer required  response-property-became-optional"), "\(output)")
+        #expect(output.contains("  breaking  response 200 body.hyperparameters.n_epochs"), "\(output)")
         // AND the line reading seed, optional in both, is untouched
-        #expect(output.output.contains("c.apish:4: expect hyperparameters.seed exists: reads hyperparameters.seed, unchanged — ok"), "\(output.output)")
+        #expect(output.contains("c.apish:4: expect hyperparameters.seed exists: reads hyperparameters.seed, unchanged — ok"), "\(output)")
     }
 }

@@ -1,0 +1,30 @@
+import HTTPClient
+
+extension OpenAPIDocument {
+    /// The operation of `method` whose path template matches `path` (query and fragment aside) best: the
+    /// one with most literal segments equal, where a `{name}` segment matches any one segment, and so does
+    /// a segment `isWildcard` says stands for anything (a value `impact` knows only at run time). The raw
+    /// requests' answer checks and `impact` both pick operations by this one rule.
+    public func operation(_ method: HTTPMethod, matchingPath path: String,
+                          isWildcard: (Substring) -> Bool = { _ in false }) -> OpenAPIOperation? {
+        let end = path.firstIndex { $0 == "?" || $0 == "#" } ?? path.endIndex
+        let segments = path[..<end].split(separator: "/")
+        var best: (operation: OpenAPIOperation, literals: Int)?
+        for operation in operations where operation.method == method {
+            let template = operation.path.split(separator: "/")
+            guard template.count == segments.count else { continue }
+            var literals = 0
+            var matches = true
+            for (pattern, segment) in zip(template, segments) {
+                if pattern.contains("{") || isWildcard(segment) { continue }
+                guard pattern == segment else {
+                    matches = false
+                    break
+                }
+                literals += 1
+            }
+            if matches, literals > best?.literals ?? -1 { best = (operation, literals) }
+        }
+        return best?.operation
+    }
+}

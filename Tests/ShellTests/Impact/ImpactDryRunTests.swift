@@ -1,0 +1,30 @@
+@testable import Shell
+import Testing
+import TestSupport
+
+/// `impact` builds each `call` line's request with `call`'s own builder against A and then B: what B would
+/// refuse breaks, in B's own words.
+@Suite struct ImpactDryRunTests {
+    static func document(version: Int, maximum: Int?) -> String {
+        let limit = maximum.map { #","maximum":\#($0)"# } ?? ""
+        return #"""
+        {"openapi":"3.0.3","info":{"title":"P","version":"\#(version)"},"servers":[{"url":"http://127.0.0.1:9/p"}],"paths":{
+         "/pets":{"get":{"operationId":"listPets","parameters":[{"name":"limit","in":"query","schema":{"type":"integer"\#(limit)}}],
+           "responses":{"200":{"description":"ok"}}}}}}
+        """#
+    }
+
+    @Test func aValueTheNewerVersionRefusesBreaksInItsOwnWords() throws {
+        // GIVEN v2 capping limit at 10
+        let documents = [Self.document(version: 1, maximum: nil), Self.document(version: 2, maximum: 10)]
+        // WHEN impact reads a client that asks for 50, one that asks for 5, and one built at run time
+        let output = try ImpactScratch.run("p", documents: documents,
+                                           script: "use p v1\ncall listPets limit=50\ncall listPets limit=5\ncall listPets limit=$n\n")
+        // THEN the first breaks with the builder's refusal; the second is untouched
+        #expect(output.contains("c.apish:2: call listPets limit=50: call would refuse it on v2:"), "\(output)")
+        #expect(output.contains("limit") && output.contains("— breaking"), "\(output)")
+        #expect(output.contains("c.apish:3: call listPets limit=5: listPets unchanged for what this line sends — ok"), "\(output)")
+        // AND a value known only at run time is not guessed at
+        #expect(!output.contains("c.apish:4: call listPets limit=$n: call would refuse"), "\(output)")
+    }
+}
