@@ -56,7 +56,16 @@ extension ServiceFacade {
         _ operation: String, arguments: [String], service: String? = nil, checked: Bool = true,
         readFile: RawRequest.FileReader? = nil, cancellation: CancellationToken? = nil
     ) throws(FacadeError) -> Exchange {
-        let (api, entry) = try operationOwner(operation, service: service)
+        try call(operation, of: try operationOwner(operation, service: service), arguments: arguments, checked: checked,
+                 readFile: readFile, cancellation: cancellation)
+    }
+
+    /// `call` of an operation whose owner is already found (`operationOwner`), so the command resolves it once.
+    public func call(
+        _ operation: String, of owner: (api: OpenAPIServiceAPI, entry: LocatorEntry), arguments: [String], checked: Bool = true,
+        readFile: RawRequest.FileReader? = nil, cancellation: CancellationToken? = nil
+    ) throws(FacadeError) -> Exchange {
+        let (api, entry) = owner
         let baseURL = serverBase(of: entry, operation: operation).url
         // The reader left such servers out; a server variable set since must not bring one back. (The
         // entry's own URL is the locator's to choose.)

@@ -84,100 +84,40 @@ struct CallCommand: Command {
 
     func complete(_ previous: [String], session: Session) -> [String] {
         guard !previous.isEmpty else { return OperationCompletion.operationIds(session) }
-        let (operation, consumed) = Self.operationName(previous)
+        let (operation, consumed) = CallLine.operationName(previous)
         return OperationCompletion.items(of: operation, given: Array(previous.dropFirst(consumed)), session: session)
     }
 
     /// `NAME=VALUE` items that fill a header or cookie parameter the operation declares as a credential
-    /// (`X-API-Key=…`, `Authorization="Bearer …"`, `session_id=…`), as `Header:value` items would be.
+    /// (`X-API-Key=…`, `Authorization="Bearer …"`, `session_id=…`), as `Header:value` items would be; the
+    /// operation found as sending finds it (`PreparedCall`), `--service` included.
     func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument] {
-        let words = arguments.filter { !$0.hasPrefix("--") }
-        let (name, consumed) = Self.operationName(words)
-        guard consumed < words.count, let (operation, entry) = HelpCommand.operation(named: name, facade: session.facade) else { return [] }
-        let keys = Self.apiKeyNames(of: entry, facade: session.facade)
-        return arguments.indices.compactMap { index in
-            Self.declaredSecret(arguments[index], of: operation, apiKeys: keys) == nil ? nil : .afterEquals(index)
-        }
-    }
-
-    /// The value of an item that fills a declared credential parameter of the operation, if it is one.
-    /// A parameter is one when it travels in a header or cookie under a credential-like name, or when an
-    /// apiKey security scheme of the document names it (wherever it travels).
-    static func declaredSecret(_ item: String, of operation: OpenAPIOperation, apiKeys: Set<String>) -> String? {
-        guard let equals = item.firstIndex(of: "="), equals != item.startIndex else { return nil }
-        let name = item[..<equals].lowercased()
-        guard let parameter = operation.parameters.first(where: { $0.name.lowercased() == name }) else { return nil }
-        let credentialLike = (parameter.location == .header || parameter.location == .cookie)
-            && (Redactor.isCredentialHeader(parameter.name) || Redactor.isCredentialName(parameter.name))
-        guard credentialLike || apiKeys.contains(name) else { return nil }
-        return String(item[item.index(after: equals)...])
-    }
-
-    /// The parameter names (lower-cased) that the apiKey security schemes of an entry's document use.
-    static func apiKeyNames(of entry: LocatorEntry, facade: ServiceFacade) -> Set<String> {
-        guard let document = try? facade.openAPI(of: entry).document else { return [] }
-        return Set(document.securitySchemes.values.compactMap { scheme in
-            if case .apiKey(let name, _) = scheme.kind { return name.lowercased() }
-            return nil
-        })
+        guard let line = try? CallLine.parse(arguments), !line.arguments.isEmpty,
+              let prepared = try? PreparedCall(line, facade: session.facade) else { return [] }
+        return prepared.secrets.map { .afterEquals($0.position) }
     }
 
     func completeValue(of item: String, previous: [String], session: Session) -> [String] {
         guard !previous.isEmpty else { return [] }
-        let (operation, _) = Self.operationName(previous)
+        let (operation, _) = CallLine.operationName(previous)
         return OperationCompletion.values(of: item, operation: operation, session: session)
     }
 
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
-        var words: [String] = []
-        var checked = true
-        var forcedStream = false
-        var example = false
-        var service: String?
-        var index = 0
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--no-check":
-                checked = false
-            case "--stream":
-                forcedStream = true
-            case "--example":
-                example = true
-            case "--service":
-                guard index + 1 < arguments.count else { throw CommandError("call: --service needs a service name") }
-                index += 1
-                service = arguments[index]
-            default:
-                words.append(arguments[index])
-            }
-            index += 1
-        }
-        guard !words.isEmpty else { throw .usage(self) }
-        let (operation, consumed) = Self.operationName(words)
-        if example { return try HelpCommand.exampleBody(of: operation, session: context.session) }
-        let rest = Array(words.dropFirst(consumed))
+        let line = try CallLine.parse(arguments)
+        guard !line.operation.isEmpty else { throw .usage(self) }
+        if line.example { return try HelpCommand.exampleBody(of: line.operation, session: context.session) }
         let facade = context.session.facade
+        let prepared: PreparedCall
+        do { prepared = try PreparedCall(line, facade: facade) } catch { throw CommandError(error) }
         // What goes out as a declared credential is a secret from now on, wherever it shows up again
         // (an echoed body captured by `let`, `vars`, an `expect` message).
-        if let (declared, entry) = HelpCommand.operation(named: operation, facade: facade) {
-            let keys = Self.apiKeyNames(of: entry, facade: facade)
-            context.session.addSentSecrets(rest.compactMap { Self.declaredSecret($0, of: declared, apiKeys: keys) })
-        }
+        context.session.addSentSecrets(prepared.secrets.map(\.value))
         let limit = context.session.options.maxInputBytes
         let readFile: RawRequest.FileReader = { path throws(RequestItemError) in try BodyFile.read(path, limit: limit) }
-        return try context.streamingRequest("call \(operation)", forced: forcedStream) { token throws(FacadeError) in
-            try facade.call(operation, arguments: rest, service: service, checked: checked, readFile: readFile, cancellation: token)
+        return try context.streamingRequest("call \(line.operation)", forced: line.forcedStream) { token throws(FacadeError) in
+            try facade.call(line.operation, of: (prepared.api, prepared.entry), arguments: line.arguments, checked: line.checked,
+                            readFile: readFile, cancellation: token)
         }
-    }
-
-    /// The methods an OpenAPI path item may hold.
-    private static let methods: Set<String> = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"]
-
-    /// The operation the words name and how many words that took: `GET /pets` is two, an id one.
-    static func operationName(_ words: [String]) -> (name: String, consumed: Int) {
-        if words.count >= 2, methods.contains(words[0].uppercased()), words[1].hasPrefix("/") {
-            return ("\(words[0].uppercased()) \(words[1])", 2)
-        }
-        return (words.first ?? "", 1)
     }
 }

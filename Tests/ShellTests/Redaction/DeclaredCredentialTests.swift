@@ -64,4 +64,32 @@ import Testing
         let first = try JSONValue.parse(String(output.output.split(separator: "\n")[1]))
         #expect(first["command"]?.stringValue?.hasPrefix("call getR x X-API-Key=•••") == true)
     }
+
+    @Test func aSecretIsFoundInTheServiceTheCallGoesTo() throws {
+        // GIVEN two services with getThing: in a, `q` is a plain query parameter; in b, an apiKey scheme's
+        func spec(_ title: String, apiKey: Bool) -> String {
+            let scheme = apiKey ? #","components":{"securitySchemes":{"k":{"type":"apiKey","in":"query","name":"q"}}}"# : ""
+            return #"""
+            {"openapi":"3.0.3","info":{"title":"\#(title)","version":"1.0"},"servers":[{"url":"http://127.0.0.1:9/\#(title)"}],
+             "paths":{"/thing":{"get":{"operationId":"getThing","parameters":[{"name":"q","in":"query","schema":{"type":"string"}}],
+              "responses":{"200":{"description":"ok"}}}}}\#(scheme)}
+            """#
+        }
+        let folder = try ScratchDirectory()
+        try folder.write("a.json", spec("a", apiKey: false))
+        try folder.write("b.json", spec("b", apiKey: true))
+        let locator = try folder.write("services.json", #"""
+            {"services":[{"name":"a","version":1,"url":"http://127.0.0.1:9/a","openapi":"a.json"},
+                         {"name":"b","version":1,"url":"http://127.0.0.1:9/b","openapi":"b.json"}]}
+            """#)
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
+        try facade.locate(locator)
+        let session = Session(facade: facade, bundles: DemoAPIs.bundles)
+        let engine = ShellEngine(session: session, output: BufferedOutput())
+        #expect(engine.execute("use a v1"))
+        // WHEN the line sends getThing to b while a is current
+        // THEN q is masked, as b declares it a credential; sent to a, it stays as typed
+        #expect(session.redactLine("call getThing q=SEK9zz --service b") == "call getThing q=••• --service b")
+        #expect(session.redactLine("call getThing q=plain1") == "call getThing q=plain1")
+    }
 }
