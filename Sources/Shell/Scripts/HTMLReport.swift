@@ -117,7 +117,10 @@ enum HTMLReport {
     static func scriptRun(_ report: TestReport, matrix: EachVersionMatrix?, mask: @escaping (String) -> String) -> String {
         let t = { (text: String) in escape(mask(text)) }
         var body = "<h1>Script run</h1>\n"
-        body += counters([("breaking", report.failures, "failed"), ("ok", report.tests - report.failures, "passed")])
+        var counted = [("breaking", report.failures, "failed"), ("ok", report.tests - report.failures, "passed")]
+        // An answer that broke its schema is never hidden, passed or not (the JUnit and TAP reports count it too).
+        if report.schemaViolations > 0 { counted.append(("review", report.schemaViolations, "schema violations")) }
+        body += counters(counted)
         if let matrix {
             body += "<h2>\(t(matrix.service)): version × result</h2>\n<table class=\"grid\">\n<thead><tr><th>line</th><th>command</th>"
             for cell in matrix.cells { body += "<th>\(t(cell.version))</th>" }
@@ -164,7 +167,11 @@ enum HTMLReport {
             for result in suite.cases {
                 let verdict: ImpactVerdict = result.failure == nil ? .ok : .breaking
                 body += "<tr class=\"\(verdict.rawValue)\"><td class=\"num\">\(result.location.map { String($0.line) } ?? "")</td><td><code>\(t(result.name))</code></td>"
-                body += "<td>\(result.failure == nil ? "<span class=\"badge ok\">passed</span>" : "<span class=\"badge breaking\">failed</span> " + t(result.failure ?? ""))</td></tr>\n"
+                body += "<td>\(result.failure == nil ? "<span class=\"badge ok\">passed</span>" : "<span class=\"badge breaking\">failed</span> " + t(result.failure ?? ""))"
+                if let violation = result.schemaViolation {
+                    body += " <span class=\"badge review\">schema</span> \(t(violation))"
+                }
+                body += "</td></tr>\n"
             }
             body += "</tbody>\n</table>\n"
         }

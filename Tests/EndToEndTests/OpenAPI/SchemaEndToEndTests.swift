@@ -89,6 +89,12 @@ import Testing
         let report = try String(contentsOfFile: folder + "/report.tap", encoding: .utf8)
         #expect(report.contains("# schema violations: 1"), "\(report)")
         #expect(report.contains(#"  schema: "model: expected a value, found no such field""#), "\(report)")
+        // AND the HTML report counts it and names it on its line
+        let html = try Apish.run(["--no-color", "--locator", locator, "--report", "html", folder + "/report.html", folder + "/status.apish"])
+        #expect(html.status == 0, "\(html.stderr)")
+        let page = try String(contentsOfFile: folder + "/report.html", encoding: .utf8)
+        #expect(page.contains("<div class=\"counter review\"><b>1</b> schema violations</div>"), "\(page)")
+        #expect(page.contains("<span class=\"badge review\">schema</span> model: expected a value, found no such field"), "\(page)")
 
         // WHEN --strict-schema is given / THEN the same script fails on it
         let strict = try Apish.run(["--no-color", "--strict-schema", "--locator", locator, folder + "/status.apish"])
