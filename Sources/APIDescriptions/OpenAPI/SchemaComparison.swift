@@ -455,6 +455,11 @@ struct SchemaComparison {
     private static func subschemaChanges(_ a: JSONSchema, _ b: JSONSchema) -> [Kind] {
         let nodeA = a.graph.nodes[a.node]
         let nodeB = b.graph.nodes[b.node]
+        func composes(_ node: SchemaNode) -> Bool {
+            !node.anyOf.isEmpty || !node.oneOf.isEmpty || node.ifSchema != nil || node.thenSchema != nil || node.elseSchema != nil
+                || node.discriminator != nil
+        }
+        guard composes(nodeA) || composes(nodeB) else { return [] }
         var kinds: [Kind] = []
         func branches(_ list: [Int], of schema: JSONSchema) -> [String] {
             list.enumerated().map { offset, index in JSONSchema(graph: schema.graph, index: index).componentName ?? "#\(offset)" }

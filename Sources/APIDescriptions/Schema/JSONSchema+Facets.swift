@@ -7,6 +7,10 @@ extension JSONSchema {
 
     /// The first value `pick` finds on the schema, else depth first on what it merges.
     func facet<Value>(_ pick: (SchemaNode) -> Value?) -> Value? {
+        // Most schemas merge nothing: their own keywords are all there is, and nothing need be allocated.
+        let own = graph.nodes[node]
+        if let value = pick(own) { return value }
+        guard !own.mergeSources.isEmpty || own.anyOf.count > 1 || own.oneOf.count > 1 else { return nil }
         var stack = [node]
         var seen = Set<Int>()
         while let current = stack.popLast(), seen.count < Self.facetVisitLimit {
