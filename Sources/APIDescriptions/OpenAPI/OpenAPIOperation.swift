@@ -26,6 +26,9 @@ public struct OpenAPIOperation: Sendable {
     public internal(set) var sunset: String?
     /// Whether the operation declares its own `security` (else the document's applies).
     public internal(set) var declaresSecurity = false
+    /// Its `callbacks`, each as `NAME EXPRESSION` (`myEvent {$request.body#/callbackUrl}`), in document order:
+    /// the requests the server makes to the client.
+    public internal(set) var callbacks: [String] = []
 
     init(method: HTTPMethod, path: String, operationId: String?, summary: String?, description: String?,
          deprecated: Bool, parameters: [OpenAPIParameter], requestBody: OpenAPIRequestBody?, responses: [OpenAPIResponse],

@@ -113,6 +113,12 @@ struct OpenAPIReader {
                 read.servers = reader.servers(operation["servers"], at: "paths.\(path).\(key).servers") ?? pathServers ?? []
                 read.sunset = operation["x-sunset"]?.displayText
                 read.declaresSecurity = operation["security"] != nil
+                if case .object(let callbacks)? = operation["callbacks"] {
+                    read.callbacks = callbacks.flatMap { name, value in
+                        guard case .object(let expressions) = value else { return [name] }
+                        return expressions.keys.filter { !$0.hasPrefix("x-") }.map { "\(name) \($0)" }
+                    }
+                }
                 operations.append(read)
             }
         }

@@ -85,7 +85,7 @@ public enum SpecChangeRules {
         request-property-removed request-property-pattern-changed request-property-max-length-set \
         request-property-max-set request-property-min-set \
         optional-response-header-removed response-optional-property-removed response-property-enum-value-added \
-        request-body-all-of-removed request-body-min-items-set request-parameter-min-items-set \
+        api-callback-removed request-body-all-of-removed request-body-min-items-set request-parameter-min-items-set \
         request-property-all-of-removed request-property-min-items-set \
         response-required-property-became-not-write-only
         """),
@@ -123,7 +123,7 @@ public enum SpecChangeRules {
         response-write-only-property-became-required response-write-only-property-became-optional \
         api-security-added api-security-removed api-security-scope-added api-security-scope-removed \
         api-global-security-added api-global-security-removed api-global-security-scope-added \
-        api-global-security-scope-removed api-server-added webhook-added \
+        api-global-security-scope-removed api-server-added webhook-added api-callback-added \
         api-security-component-added api-security-component-removed \
         new-optional-request-default-parameter-to-existing-path request-body-any-of-added \
         request-body-discriminator-added request-body-discriminator-removed request-body-else-removed \

@@ -350,6 +350,10 @@ public enum SpecDiff {
             add(responseB.isSuccess ? "response-success-status-added" : "response-non-success-status-added",
                 "status \(responseB.status)", "added")
         }
+        let callbacksB = Set(b.callbacks)
+        let callbacksA = Set(a.callbacks)
+        for callback in a.callbacks where !callbacksB.contains(callback) { add("api-callback-removed", "callback \(callback)", "removed") }
+        for callback in b.callbacks where !callbacksA.contains(callback) { add("api-callback-added", "callback \(callback)", "added") }
         securityChanges(a.declaresSecurity ? a.security : nil, b.declaresSecurity ? b.security : nil, scope: "api-security",
                         location: "security") { id, location, change, before, after in add(id, location, change, a: before, b: after) }
         return (changes, omitted)

@@ -44,6 +44,34 @@ extension OpenAPITests {
                                                 b: "required integer (int64)")))
         }
 
+        @Test func callbacksWebhooksAndServersAreCompared() throws {
+            func spec(callback: Bool, webhook: String, server: String) -> String {
+                let callbacks = callback ? #","callbacks":{"done":{"{$request.body#/url}":{"post":{"responses":{"200":{"description":"ok"}}}}}}"# : ""
+                return OpenAPITests.document(paths: #"""
+                {"/jobs":{"post":{"operationId":"start","responses":{"202":{"description":"started"}}\#(callbacks)}}}
+                """#, extra: #","servers":[{"url":"\#(server)"}],"webhooks":{"\#(webhook)":{"post":{"responses":{"200":{"description":"ok"}}}}}"#)
+            }
+            let changes = try changes(spec(callback: true, webhook: "jobDone", server: "https://a.example"),
+                                      spec(callback: false, webhook: "jobFailed", server: "https://b.example"))
+            let ids = changes.map { "\($0.id) \($0.location)" }
+            #expect(ids.contains("api-callback-removed callback done {$request.body#/url}"), "\(ids)")
+            #expect(ids.contains("webhook-removed webhook jobDone") && ids.contains("webhook-added webhook jobFailed"), "\(ids)")
+            #expect(ids.contains("api-server-removed servers") && ids.contains("api-server-added servers"), "\(ids)")
+            #expect(changes.first { $0.id == "webhook-removed" }?.level == .breaking)
+            #expect(changes.first { $0.id == "api-callback-removed" }?.level == .warning)
+        }
+
+        @Test func orNullRespelledIsNoChange() throws {
+            // 3.0's nullable, 3.1's type list and an anyOf with null are one type
+            let a = operation(parameter: #"{"name":"q","in":"query","schema":{"type":"string","nullable":true}}"#,
+                              request: #"{"type":"object","properties":{"t":{"type":"number","nullable":true}}}"#,
+                              response: #"{"type":"object","properties":{"e":{"type":"string","enum":["low","high"],"nullable":true}}}"#)
+            let b = operation(parameter: #"{"name":"q","in":"query","schema":{"type":["string","null"]}}"#,
+                              request: #"{"type":"object","properties":{"t":{"anyOf":[{"type":"number"},{"type":"null"}]}}}"#,
+                              response: #"{"type":"object","properties":{"e":{"anyOf":[{"type":"string","enum":["low","high"]},{"type":"null"}]}}}"#)
+            #expect(try changes(a, b).isEmpty)
+        }
+
         @Test func identicalDocumentsHaveNoChanges() throws {
             #expect(try changes(PetstoreFixtures.petstoreExpanded, PetstoreFixtures.petstoreExpanded).isEmpty)
         }
