@@ -20,14 +20,20 @@ import Secrets
 /// The multi interface is used even for one transfer at a time because its poll loop wakes every
 /// 50 ms, which is what lets a `CancellationToken` stop a request that is silently waiting.
 public final class CurlTransport: Transport {
-    public let configuration: TransportConfiguration
+    /// The settings in force: those given at the start, with the TLS part replaced by `setTLS`.
+    public var configuration: TransportConfiguration { current.withLock { $0 } }
+    private let current: Mutex<TransportConfiguration>
     private let handles: Mutex<CurlHandles>
     /// Who sees bodies as they arrive, while `streaming` runs.
     private let observer = Mutex<(any ResponseStreaming)?>(nil)
     let noProxy: String
-    /// The CA bundle and folder: the configuration's, else the environment's as curl reads it.
-    private let caFile: String?
-    private let caPath: String?
+    /// The CA bundle and folder the environment names, as curl reads it (`CURL_CA_BUNDLE`, else
+    /// `SSL_CERT_FILE`; `SSL_CERT_DIR`): used when the configuration names none.
+    private let environmentCAFile: String?
+    private let environmentCAPath: String?
+    /// The CA bundle and folder: the configuration's, else the environment's.
+    var caFile: String? { configuration.caFile ?? environmentCAFile }
+    var caPath: String? { configuration.caPath ?? environmentCAPath }
 
     /// How long one poll may block before the cancellation token is checked again.
     static let pollInterval: Int32 = 50
@@ -45,7 +51,7 @@ public final class CurlTransport: Transport {
     static let globalInitialization: CURLcode = curl_global_init(Int(CURL_GLOBAL_ALL))
 
     public init(configuration: TransportConfiguration = TransportConfiguration()) {
-        self.configuration = configuration
+        current = Mutex(configuration)
         handles = Mutex(CurlHandles(answerPollWindow: configuration.answerPollWindow))
         // Two variables read straight from the environment: building `ProcessInfo`'s whole dictionary
         // costs a one-shot run more than the request.
@@ -55,8 +61,18 @@ public final class CurlTransport: Transport {
         }
         noProxy = Self.noProxyList(environment: environment)
         func nonEmpty(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-        caFile = configuration.caFile ?? nonEmpty("CURL_CA_BUNDLE") ?? nonEmpty("SSL_CERT_FILE")
-        caPath = configuration.caPath ?? nonEmpty("SSL_CERT_DIR")
+        environmentCAFile = nonEmpty("CURL_CA_BUNDLE") ?? nonEmpty("SSL_CERT_FILE")
+        environmentCAPath = nonEmpty("SSL_CERT_DIR")
+    }
+
+    public var tls: TLSSettings { configuration.tls }
+
+    public func setTLS(_ tls: TLSSettings) {
+        handles.withLock { (handles: inout CurlHandles) in
+            current.withLock { $0.tls = tls }
+            // A handle reused as it is keeps its last transfer's TLS options: the next transfer sets them all.
+            handles.configuredForPlainGet = false
+        }
     }
 
     deinit {

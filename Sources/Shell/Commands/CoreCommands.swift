@@ -3,6 +3,7 @@ import Facade
 import Mock
 import JSON
 import APIDescriptions
+import HTTPClient
 
 /// `help [CMD]`, and `help OPERATION` for an operation of an OpenAPI service.
 struct HelpCommand: Command {
@@ -219,8 +220,10 @@ struct CurlCommandCommand: Command {
         var lines: [String] = []
         // What was last sent, whichever service it went to: the export is what ran, nothing older.
         let exchange = last
-        lines += CurlExport.render(exchange.request, knownSecrets: context.session.secretValues,
-                                   transport: context.session.options.transport)
+        // The TLS settings in force, a profile's included, not only the command line's.
+        var transport = context.session.options.transport
+        transport.tls = facade.tls
+        lines += CurlExport.render(exchange.request, knownSecrets: context.session.secretValues, transport: transport)
         var report = RunResult(lines: lines)
         report.data = .object(JSONObject([("curl", .string(lines.joined(separator: "\n")))]))
         return report
