@@ -217,6 +217,10 @@ public final class CurlTransport: Transport {
             result = try run(easy, in: multi, pollWindow: handles.responseWait.pollWindow, cancellation: cancellation)
         } catch {
             handles.responseWait.record(firstByte: nil)
+            if error == .cancelled, var partial = interruptedStream(accumulator, easy: easy, request: request) {
+                if request.recordsSentHeaders { partial.sentHead = sentHead.lines }
+                return partial
+            }
             throw error
         }
         // Only an answer that came is a measure of the server's speed.
@@ -230,6 +234,11 @@ public final class CurlTransport: Transport {
         var headers = accumulator.headers
         // An unsolicited upgrade is an answer, not a broken transfer: the 101 and its headers are the response.
         guard result == CURLE_OK || accumulator.upgraded else {
+            if result == CURLE_ABORTED_BY_CALLBACK, accumulator.isCancelled,
+               var partial = interruptedStream(accumulator, easy: easy, request: request) {
+                if request.recordsSentHeaders { partial.sentHead = sentHead.lines }
+                return partial
+            }
             if let filePath, result == CURLE_FILE_COULDNT_READ_FILE {
                 let exists = FileManager.default.fileExists(atPath: filePath)
                 throw .localFile(path: filePath, reason: exists ? "not readable" : "no such file")
@@ -254,6 +263,19 @@ public final class CurlTransport: Transport {
             metrics: metrics(of: easy)
         )
         if request.recordsSentHeaders { response.sentHead = sentHead.lines }
+        return response
+    }
+
+    /// What had arrived of an answer that was streaming to an observer when the transfer was cancelled: the
+    /// answer so far, marked `interrupted` (Ctrl-C ends a stream and keeps what came). Nil when nothing was
+    /// being streamed: a cancelled request is then a failure, as ever.
+    private func interruptedStream(
+        _ accumulator: ResponseAccumulator, easy: UnsafeMutableRawPointer, request: HTTPRequest
+    ) -> HTTPResponse? {
+        guard accumulator.streamBegan, let status = accumulator.status else { return nil }
+        var response = HTTPResponse(status: status, headers: accumulator.headers, body: accumulator.body, url: request.url,
+                                    httpVersion: accumulator.httpVersion, metrics: metrics(of: easy))
+        response.interrupted = true
         return response
     }
 

@@ -32,8 +32,9 @@ package final class ResponseAccumulator {
     /// Who sees the body as it arrives (`Transport.streaming`); told of the final response only, not of
     /// an interim 1xx nor of a redirect about to be followed.
     var stream: (any ResponseStreaming)?
-    private var httpVersion = "1.1"
-    private var streamBegan = false
+    package private(set) var httpVersion = "1.1"
+    /// Whether the observer was told of the final response's head: its body is being shown as it arrives.
+    package private(set) var streamBegan = false
 
     /// Pre-allocating what Content-Length announces saves copies, but a server may lie, so the
     /// reservation is bounded.

@@ -89,14 +89,15 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
     }
 
     /// What is left once the answer is complete (an event without its blank line, a last line without
-    /// its newline).
-    func finish() {
+    /// its newline). An answer `cutShort` by Ctrl-C shows no such remainder: it is the part of an event or
+    /// line that was still coming, which the last response does not keep either.
+    func finish(cutShort: Bool = false) {
         guard let mode else { return }
         switch mode {
         case .events(var reader):
-            if let event = reader.finish() { show(event) }
+            if !cutShort, let event = reader.finish() { show(event) }
         case .lines(let pending):
-            if !pending.isEmpty { showLine(pending) }
+            if !cutShort, !pending.isEmpty { showLine(pending) }
         case .text:
             output.write("\n")
         case .bytes:
