@@ -124,7 +124,16 @@ extension ServiceFacade {
             endpoint, entry: entry.map(routed), extraQuery: extra, state: state, cancellation: cancellation)
         let exchange = record(request: sent.request, entry: entry, result: sent.result, outcome: sent.outcome,
                               model: sent.model, isMainResource: isMainResource, warnings: sent.warnings)
+        lastSent = SentCall(endpoint: endpoint.untyped(), entry: entry, extraQuery: extra, isMainResource: isMainResource)
         return (exchange, sent.value)
+    }
+
+    /// The last request sent again with `body` in place of its own (`edit`): the same method, URL, query,
+    /// headers and checks, with the credentials in scope for it now, through the one pipeline.
+    public func resendLast(body: HTTPBody, cancellation: CancellationToken? = nil) throws(FacadeError) -> Exchange {
+        guard let last = lastSent else { throw .invalidRequest("no request yet; send one first (post URL …, call OPERATION …)") }
+        return perform(last.endpoint.replacingBody(body), entry: last.entry, query: last.extraQuery,
+                       isMainResource: last.isMainResource, cancellation: cancellation).exchange
     }
 
     /// For a 401 or 403: credentials that exist but were out of scope for this request, as one hint line.
