@@ -106,6 +106,7 @@ struct EditCommand: Command {
                     try facade.resendLast(body: body.make(payload), cancellation: token)
                 }
                 if let exchange = result.exchange, let warning = RawBody.unparsedJSONWarning(exchange) { result.warnings.append(warning) }
+                result.recordedLine = Self.unrecordedNote
                 return result
             }
         case .operation(let words):
@@ -115,7 +116,13 @@ struct EditCommand: Command {
             } catch {
                 throw kept(error.message)
             }
-            send = { () throws(CommandError) in try CallCommand().run(words + fields, in: context) }
+            send = { () throws(CommandError) in
+                var result = try CallCommand().run(words + fields, in: context)
+                // A recording replays the call itself, not the editor.
+                result.recordedLine = try? (["call"] + words + fields).map { word throws(TokenizerError) in try Tokenizer.quote(word) }
+                    .joined(separator: " ")
+                return result
+            }
         }
         // A request refused before it went (a check of `call`, a target gone) keeps the edit too.
         let result: RunResult
@@ -161,6 +168,10 @@ struct EditCommand: Command {
             return name + ":=" + value.encoded()
         }
     }
+
+    /// What a recording keeps of `edit`: a replay would open an editor, and the request it sent again
+    /// has no line of its own to replay.
+    static let unrecordedNote = "# edit: the last request went again with an edited body here (not replayable: record that request itself)"
 
     /// Editors end a file with a newline; a body that had none is sent without it.
     static func withoutFinalNewline(_ data: Data) -> Data {

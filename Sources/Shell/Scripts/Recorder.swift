@@ -62,6 +62,12 @@ public struct Recorder: Sendable {
         let name = trimmed.prefix { !$0.isWhitespace }.lowercased()
         guard !trimmed.isEmpty, !Self.unreplayable.contains(name) else { return }
         guard !pinned.contains(trimmed) else { return }
+        // A comment in place of a line (what `edit` leaves) is kept as it is, and pins nothing.
+        if trimmed.hasPrefix("#") {
+            recorded.append(trimmed)
+            pinned = []
+            return
+        }
         recorded.append(trimmed)
         commandCount += 1
         guard let exchange = report.exchange else { return }

@@ -152,4 +152,26 @@ import Testing
         let none = try work.run(["--locator", locator, "-c", "use petstore v2", "-c", "edit listPets"], editor: rename)
         #expect(none.stderr.contains("edit: listPets takes no request body"), "\(none.stderr)")
     }
+
+    @Test func aRecordingReplaysTheCallAnEditMadeNotTheEditor() throws {
+        let server = try startDemoServer()
+        defer { server.stop() }
+        let work = try Workspace()
+        defer { work.remove() }
+        let script = work.root + "/recorded.apish"
+        let rename = try work.editor("rex", #"sed -i 's/"name": "[^"]*"/"name": "Rex"/' "$1""#)
+        // WHEN an edited call and an edited resend are recorded
+        let recorded = try work.run(["--locator", server.baseURL + "/services-openapi.json", "-c", "use petstore v2", "-c", "record start",
+                                     "-c", "edit createPet", "-c", "edit", "-c", "record save \(script)"], editor: rename)
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        // THEN the call is recorded as call with the edited fields, and the resend as a comment that pins nothing
+        let lines = try String(contentsOfFile: script, encoding: .utf8).split(separator: "\n").map(String.init).filter { !$0.hasPrefix("# apish") && !$0.hasPrefix("# locator") && !$0.hasPrefix("# replay") }
+        #expect(lines.first { $0.hasPrefix("call ") } == #"call createPet 'name:="Rex"' 'species:="dog"' 'status:="available"'"#, "\(lines)")
+        #expect(!lines.contains { $0.hasPrefix("edit") }, "\(lines)")
+        let note = try #require(lines.firstIndex { $0.hasPrefix("# edit:") }, "\(lines)")
+        #expect(note == lines.count - 1, "nothing pinned after the note: \(lines)")
+        // AND the recording replays without an editor
+        let replay = try work.run(["--locator", server.baseURL + "/services-openapi.json", script], editor: "/bin/false")
+        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+    }
 }
