@@ -266,13 +266,13 @@ public final class CurlTransport: Transport {
         return response
     }
 
-    /// What had arrived of an answer that was streaming to an observer when the transfer was cancelled: the
-    /// answer so far, marked `interrupted` (Ctrl-C ends a stream and keeps what came). Nil when nothing was
-    /// being streamed: a cancelled request is then a failure, as ever.
+    /// What had arrived of an answer that an observer was showing as it came when the transfer was cancelled:
+    /// the answer so far, marked `interrupted` (Ctrl-C ends a stream and keeps what came). Nil when nothing
+    /// was being shown so: a cancelled request is then a failure, as ever.
     private func interruptedStream(
         _ accumulator: ResponseAccumulator, easy: UnsafeMutableRawPointer, request: HTTPRequest
     ) -> HTTPResponse? {
-        guard accumulator.streamBegan, let status = accumulator.status else { return nil }
+        guard accumulator.streamShown, let status = accumulator.status else { return nil }
         var response = HTTPResponse(status: status, headers: accumulator.headers, body: accumulator.body, url: request.url,
                                     httpVersion: accumulator.httpVersion, metrics: metrics(of: easy))
         response.interrupted = true

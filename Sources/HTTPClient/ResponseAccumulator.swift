@@ -33,8 +33,9 @@ package final class ResponseAccumulator {
     /// an interim 1xx nor of a redirect about to be followed.
     var stream: (any ResponseStreaming)?
     package private(set) var httpVersion = "1.1"
-    /// Whether the observer was told of the final response's head: its body is being shown as it arrives.
-    package private(set) var streamBegan = false
+    private var streamBegan = false
+    /// Whether the observer shows the final response as it arrives (it said so when told of its head).
+    package private(set) var streamShown = false
 
     /// Pre-allocating what Content-Length announces saves copies, but a server may lie, so the
     /// reservation is bounded.
@@ -62,7 +63,7 @@ package final class ResponseAccumulator {
         if let stream, let status, !(100..<200).contains(status), !(300..<400).contains(status) {
             if !streamBegan {
                 streamBegan = true
-                stream.begin(status: status, version: httpVersion, headers: headers)
+                streamShown = stream.begin(status: status, version: httpVersion, headers: headers)
             }
             stream.receive(Data(chunk))
         }

@@ -36,8 +36,10 @@ public protocol Transport: Sendable {
 
 /// Receives a response's body as it arrives. Called on the transfer's thread, while the request runs.
 public protocol ResponseStreaming: AnyObject, Sendable {
-    /// The final response's status, HTTP version (`1.1`) and headers, before its first chunk.
-    func begin(status: Int, version: String, headers: HTTPHeaders)
+    /// The final response's status, HTTP version (`1.1`) and headers, before its first chunk. Answers
+    /// whether it shows this answer as it arrives: a transfer cancelled then (Ctrl-C ending a stream) hands
+    /// back what had come, instead of failing.
+    func begin(status: Int, version: String, headers: HTTPHeaders) -> Bool
     func receive(_ chunk: Data)
 }
 

@@ -30,10 +30,12 @@ class StreamInterrupt(PtyTestCase):
         self.server.wait(timeout=30)
         super().tearDown()
 
-    def spawn(self, *options):
-        child = pexpect.spawn(BINARY, ["--no-color", *options], env=environment(self.state), encoding="utf-8",
+    def spawn(self, *options, faults=False):
+        child = pexpect.spawn(BINARY, ["--no-color", *options], env=environment(self.state, faults), encoding="utf-8",
                               timeout=TIMEOUT, dimensions=(40, 160))
         self.children.append(child)
+        child.expect(r"embedded demo API at (http://127\.0\.0\.1:\d+)")
+        self.demo = child.match.group(1)
         child.expect(PROMPT)
         return child
 
@@ -99,6 +101,15 @@ class StreamInterrupt(PtyTestCase):
         output = self.interrupt(child)
         self.assertRegex(output, r'"ok":true,[^\n]*"status":200,"result":"success","interrupted":true')
         self.assertIn('"data":[{"event":"greet","id":"1","data":{"n":1}}]', output)
+
+    def test_a_body_that_is_no_stream_is_still_cancelled_whole(self):
+        # A JSON body trickling in is one value, not shown as it comes: Ctrl-C cancels it, as any request.
+        child = self.spawn(faults=True)
+        child.sendline("get %s/faults/trickle?bytes=4000&interval=100&chunk=16" % self.demo)
+        time.sleep(1.5)
+        output = self.interrupt(child)
+        self.assertIn("request cancelled", output)
+        self.assertNotIn("kept as the last response", output)
 
     def wait_for_content(self, path):
         deadline = time.monotonic() + TIMEOUT

@@ -39,7 +39,7 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
         self.onFirstByte = onFirstByte
     }
 
-    func begin(status: Int, version: String, headers: HTTPHeaders) {
+    func begin(status: Int, version: String, headers: HTTPHeaders) -> Bool {
         let contentType = headers["Content-Type"]
         let chunked = headers["Transfer-Encoding"]?.lowercased().contains("chunked") == true && headers["Content-Length"] == nil
         let isJSON = contentType.map(BodyMediaType.isJSON) == true
@@ -52,18 +52,19 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
         } else if forced || (chunked && !isJSON) {
             mode = toTerminal ? .text : .bytes
         }
-        guard mode != nil else { return }
+        guard mode != nil else { return false }
         streamed = true
         onFirstByte()
         // The status line first, as the body's would be: on the terminal, else on stderr (as httpie).
         let statusLine = RawBody.statusLine(status: status, version: version) + "\n"
         if session.options.json {
-            return
+            return true
         } else if toTerminal {
             output.write(statusLine)
         } else {
             output.writeError(statusLine)
         }
+        return true
     }
 
     func receive(_ chunk: Data) {
