@@ -65,21 +65,9 @@ struct EditCommand: Command {
         func nothingSent(_ why: String) -> String {
             if reopened { return "edit: \(why); nothing sent (still kept in \(file.path))" }
             file.remove()
-            if session.keptEdit?.file == file { session.keptEdit = nil }
             return "edit: \(why); nothing sent"
         }
-        switch ending {
-        case .exited(0):
-            break
-        case .exited(let code):
-            throw CommandError(nothingSent("the editor (\(editor.command)) exited with status \(code)" + (code == 127 ? " (command not found)" : "")))
-        case .signalled(let signal):
-            throw CommandError(nothingSent("the editor (\(editor.command)) was stopped by signal \(signal)"))
-        case .interrupted:
-            throw CommandError(nothingSent("stopped by Ctrl-C"))
-        case .cannotStart(let reason):
-            throw CommandError(nothingSent("cannot start the editor (\(editor.command)): \(reason)"))
-        }
+        if let failure = Self.failure(of: ending, editor: editor) { throw CommandError(nothingSent(failure)) }
         let edited = try file.read(limit: limit)
         guard edited != before.bytes || file.stamp != before.stamp else {
             return RunResult(lines: [nothingSent("the file was not saved")])
@@ -134,6 +122,17 @@ struct EditCommand: Command {
         file.remove()
         session.keptEdit = nil
         return result
+    }
+
+    /// Why an edit that ended so sends nothing; nil when the editor exited 0.
+    static func failure(of ending: ExternalEditor.Ending, editor: ExternalEditor) -> String? {
+        switch ending {
+        case .exited(0): nil
+        case .exited(let code): "the editor (\(editor.command)) exited with status \(code)" + (code == 127 ? " (command not found)" : "")
+        case .signalled(let signal): "the editor (\(editor.command)) was stopped by signal \(signal)"
+        case .interrupted: "stopped by Ctrl-C"
+        case .cannotStart(let reason): "cannot start the editor (\(editor.command)): \(reason)"
+        }
     }
 
     /// What the editor is given for `target`, and how the edited bytes go back.
