@@ -52,8 +52,13 @@ struct RequestPipeline {
                 warnings.append(failure.message)
             }
         }
-        let (outcome, decoded) = Outcome.classify(result) { response throws(DecodeFailure) in
-            try endpoint.decode(response, cancellation)
+        var (outcome, decoded) = Outcome.classify(result) { response throws(DecodeFailure) in
+            // What arrived of a stream that Ctrl-C ended is read whole, not stopped by that same Ctrl-C.
+            try endpoint.decode(response, response.interrupted ? nil : cancellation)
+        }
+        // A stream cut short by Ctrl-C is not the whole answer: that it does not decode says nothing of the API.
+        if case .decodeError(let status, _) = outcome, (try? result.get())?.interrupted == true {
+            outcome = .success(status: status)
         }
         if let value = decoded?.1 { endpoint.remember(value) }
         warnings += (unmet.map { [$0] } ?? []) + ((try? result.get()).map(endpoint.check) ?? [])

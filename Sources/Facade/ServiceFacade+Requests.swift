@@ -124,7 +124,16 @@ extension ServiceFacade {
             endpoint, entry: entry.map(routed), extraQuery: extra, state: state, cancellation: cancellation)
         let exchange = record(request: sent.request, entry: entry, result: sent.result, outcome: sent.outcome,
                               model: sent.model, isMainResource: isMainResource, warnings: sent.warnings)
+        lastSent = SentCall(endpoint: endpoint.untyped(), entry: entry, extraQuery: extra, isMainResource: isMainResource)
         return (exchange, sent.value)
+    }
+
+    /// The last request sent again with `body` in place of its own (`edit`): the same method, URL, query,
+    /// headers and checks, with the credentials in scope for it now, through the one pipeline.
+    public func resendLast(body: HTTPBody, cancellation: CancellationToken? = nil) throws(FacadeError) -> Exchange {
+        guard let last = lastSent else { throw .invalidRequest("no request yet; send one first (post URL …, call OPERATION …)") }
+        return perform(last.endpoint.replacingBody(body), entry: last.entry, query: last.extraQuery,
+                       isMainResource: last.isMainResource, cancellation: cancellation).exchange
     }
 
     /// For a 401 or 403: credentials that exist but were out of scope for this request, as one hint line.
@@ -144,11 +153,7 @@ extension ServiceFacade {
         let response = try? result.get()
         // A parse stopped by Ctrl-C is not started again here.
         let cancelled = outcome == .networkFailure(TransportError.cancelled.description)
-        let document = model?.document ?? (cancelled ? nil : response.flatMap { response in
-            ServerSentEvents.document(response.body, contentType: response.headers["Content-Type"])
-                ?? (try? JSONDocument.parse(response.body))
-                ?? JSONLines.document(response.body, contentType: response.headers["Content-Type"])
-        })
+        let document = model?.document ?? (cancelled ? nil : response.flatMap(Self.bodyDocument))
         let exchange = Exchange(
             service: entry?.key, method: request.method,
             displayURL: displayURL(QueryString.append(request.query, to: request.url)),
@@ -162,6 +167,22 @@ extension ServiceFacade {
         // `show` and `diff` want the main resource, not the answer of an operation such as `like`.
         if let entry, model != nil, isMainResource { lastByKey[entry.key] = exchange }
         return exchange
+    }
+
+    /// A body without a model, parsed: server-sent events and declared JSON lines as an array of what came
+    /// (whatever their count, so that the shape of a stream never depends on how much of it arrived; a
+    /// stream that Ctrl-C ended keeps its finished events or lines, not the one it was cut in), else one
+    /// JSON value, else undeclared JSON lines.
+    static func bodyDocument(_ response: HTTPResponse) -> JSONDocument? {
+        let contentType = response.headers["Content-Type"]
+        if let events = ServerSentEvents.document(response.body, contentType: contentType, cutShort: response.interrupted) {
+            return events
+        }
+        if JSONLines.isLinesContentType(contentType),
+           let lines = JSONLines.document(response.body, contentType: contentType, cutShort: response.interrupted) {
+            return lines
+        }
+        return (try? JSONDocument.parse(response.body)) ?? JSONLines.document(response.body, contentType: contentType)
     }
 
     /// Resolves a raw target: `SERVICE[/path]`, `/path` (current service) or an absolute URL.

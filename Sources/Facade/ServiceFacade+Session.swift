@@ -73,6 +73,13 @@ extension ServiceFacade {
         transport.clearCookies()
     }
 
+    /// How servers are verified and which client certificate is shown: the transport's settings, which a
+    /// profile saves and puts back.
+    public var tls: TLSSettings {
+        get { transport.tls }
+        set { transport.setTLS(newValue) }
+    }
+
     /// Forgets the credentials of one scope, or all of them.
     public func clearCredentials(_ scope: Credentials.Scope?) {
         state.credentials.clear(scope)

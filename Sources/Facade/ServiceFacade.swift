@@ -64,6 +64,8 @@ public final class ServiceFacade {
     public internal(set) var state = SessionState()
     var lastByKey: [ServiceKey: Exchange] = [:]
     public internal(set) var lastExchange: Exchange?
+    /// The call behind `lastExchange`, as the pipeline was handed it, to send again with another body.
+    var lastSent: SentCall?
     /// How many exchanges have been recorded: tells whether a request came after something else the
     /// shell remembers (the result of `diff --spec`, which `expect` reads until the next request).
     public internal(set) var exchangeCount = 0

@@ -106,6 +106,12 @@ extension CurlTransport {
             apish_easy_setopt_long(easy, CURLOPT_NOPROGRESS, 0),
             apish_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headers),
         ]
+        // The CAs and client certificate of `send`, so a description behind a private CA is fetched here too.
+        let tls = [caFile.map { (CURLOPT_CAINFO, $0) }, caPath.map { (CURLOPT_CAPATH, $0) },
+                   configuration.clientCertificate.map { (CURLOPT_SSLCERT, $0) }, configuration.clientKey.map { (CURLOPT_SSLKEY, $0) }]
+        guard tls.allSatisfy({ option in option.map { apish_easy_setopt_string(easy, $0.0, $0.1) == CURLE_OK } ?? true }) else {
+            return false
+        }
         _ = apish_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
         _ = apish_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
         return codes.allSatisfy { $0 == CURLE_OK }

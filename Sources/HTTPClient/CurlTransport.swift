@@ -20,14 +20,20 @@ import Secrets
 /// The multi interface is used even for one transfer at a time because its poll loop wakes every
 /// 50 ms, which is what lets a `CancellationToken` stop a request that is silently waiting.
 public final class CurlTransport: Transport {
-    public let configuration: TransportConfiguration
+    /// The settings in force: those given at the start, with the TLS part replaced by `setTLS`.
+    public var configuration: TransportConfiguration { current.withLock { $0 } }
+    private let current: Mutex<TransportConfiguration>
     private let handles: Mutex<CurlHandles>
     /// Who sees bodies as they arrive, while `streaming` runs.
     private let observer = Mutex<(any ResponseStreaming)?>(nil)
     let noProxy: String
-    /// The CA bundle and folder: the configuration's, else the environment's as curl reads it.
-    private let caFile: String?
-    private let caPath: String?
+    /// The CA bundle and folder the environment names, as curl reads it (`CURL_CA_BUNDLE`, else
+    /// `SSL_CERT_FILE`; `SSL_CERT_DIR`): used when the configuration names none.
+    private let environmentCAFile: String?
+    private let environmentCAPath: String?
+    /// The CA bundle and folder: the configuration's, else the environment's.
+    var caFile: String? { configuration.caFile ?? environmentCAFile }
+    var caPath: String? { configuration.caPath ?? environmentCAPath }
 
     /// How long one poll may block before the cancellation token is checked again.
     static let pollInterval: Int32 = 50
@@ -45,7 +51,7 @@ public final class CurlTransport: Transport {
     static let globalInitialization: CURLcode = curl_global_init(Int(CURL_GLOBAL_ALL))
 
     public init(configuration: TransportConfiguration = TransportConfiguration()) {
-        self.configuration = configuration
+        current = Mutex(configuration)
         handles = Mutex(CurlHandles(answerPollWindow: configuration.answerPollWindow))
         // Two variables read straight from the environment: building `ProcessInfo`'s whole dictionary
         // costs a one-shot run more than the request.
@@ -55,8 +61,18 @@ public final class CurlTransport: Transport {
         }
         noProxy = Self.noProxyList(environment: environment)
         func nonEmpty(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-        caFile = configuration.caFile ?? nonEmpty("CURL_CA_BUNDLE") ?? nonEmpty("SSL_CERT_FILE")
-        caPath = configuration.caPath ?? nonEmpty("SSL_CERT_DIR")
+        environmentCAFile = nonEmpty("CURL_CA_BUNDLE") ?? nonEmpty("SSL_CERT_FILE")
+        environmentCAPath = nonEmpty("SSL_CERT_DIR")
+    }
+
+    public var tls: TLSSettings { configuration.tls }
+
+    public func setTLS(_ tls: TLSSettings) {
+        handles.withLock { (handles: inout CurlHandles) in
+            current.withLock { $0.tls = tls }
+            // A handle reused as it is keeps its last transfer's TLS options: the next transfer sets them all.
+            handles.configuredForPlainGet = false
+        }
     }
 
     deinit {
@@ -201,6 +217,10 @@ public final class CurlTransport: Transport {
             result = try run(easy, in: multi, pollWindow: handles.responseWait.pollWindow, cancellation: cancellation)
         } catch {
             handles.responseWait.record(firstByte: nil)
+            if error == .cancelled, var partial = interruptedStream(accumulator, easy: easy, request: request) {
+                if request.recordsSentHeaders { partial.sentHead = sentHead.lines }
+                return partial
+            }
             throw error
         }
         // Only an answer that came is a measure of the server's speed.
@@ -214,6 +234,11 @@ public final class CurlTransport: Transport {
         var headers = accumulator.headers
         // An unsolicited upgrade is an answer, not a broken transfer: the 101 and its headers are the response.
         guard result == CURLE_OK || accumulator.upgraded else {
+            if result == CURLE_ABORTED_BY_CALLBACK, accumulator.isCancelled,
+               var partial = interruptedStream(accumulator, easy: easy, request: request) {
+                if request.recordsSentHeaders { partial.sentHead = sentHead.lines }
+                return partial
+            }
             if let filePath, result == CURLE_FILE_COULDNT_READ_FILE {
                 let exists = FileManager.default.fileExists(atPath: filePath)
                 throw .localFile(path: filePath, reason: exists ? "not readable" : "no such file")
@@ -238,6 +263,19 @@ public final class CurlTransport: Transport {
             metrics: metrics(of: easy)
         )
         if request.recordsSentHeaders { response.sentHead = sentHead.lines }
+        return response
+    }
+
+    /// What had arrived of an answer that an observer was showing as it came when the transfer was cancelled:
+    /// the answer so far, marked `interrupted` (Ctrl-C ends a stream and keeps what came). Nil when nothing
+    /// was being shown so: a cancelled request is then a failure, as ever.
+    private func interruptedStream(
+        _ accumulator: ResponseAccumulator, easy: UnsafeMutableRawPointer, request: HTTPRequest
+    ) -> HTTPResponse? {
+        guard accumulator.streamShown, let status = accumulator.status else { return nil }
+        var response = HTTPResponse(status: status, headers: accumulator.headers, body: accumulator.body, url: request.url,
+                                    httpVersion: accumulator.httpVersion, metrics: metrics(of: easy))
+        response.interrupted = true
         return response
     }
 

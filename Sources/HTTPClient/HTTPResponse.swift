@@ -22,6 +22,9 @@ public struct HTTPResponse: Sendable, Equatable {
     public var sentHead: [String] = []
     /// The redirects followed before this response, first hop first (empty when none was followed).
     public var redirects: [RedirectHop] = []
+    /// The transfer was cancelled (Ctrl-C) while its answer streamed to an observer: `body` holds what had
+    /// arrived, not the whole answer.
+    public var interrupted = false
 
     public init(
         status: Int,

@@ -32,8 +32,10 @@ package final class ResponseAccumulator {
     /// Who sees the body as it arrives (`Transport.streaming`); told of the final response only, not of
     /// an interim 1xx nor of a redirect about to be followed.
     var stream: (any ResponseStreaming)?
-    private var httpVersion = "1.1"
+    package private(set) var httpVersion = "1.1"
     private var streamBegan = false
+    /// Whether the observer shows the final response as it arrives (it said so when told of its head).
+    package private(set) var streamShown = false
 
     /// Pre-allocating what Content-Length announces saves copies, but a server may lie, so the
     /// reservation is bounded.
@@ -61,7 +63,7 @@ package final class ResponseAccumulator {
         if let stream, let status, !(100..<200).contains(status), !(300..<400).contains(status) {
             if !streamBegan {
                 streamBegan = true
-                stream.begin(status: status, version: httpVersion, headers: headers)
+                streamShown = stream.begin(status: status, version: httpVersion, headers: headers)
             }
             stream.receive(Data(chunk))
         }

@@ -28,12 +28,18 @@ public protocol Transport: Sendable {
     /// transport can, in the order asked. Nil for a request that got no final answer here (a failure, a
     /// redirect): the caller sends that one again with `send`, which follows redirects and says why.
     func prefetch(_ requests: [HTTPRequest], cancellation: CancellationToken?) -> [HTTPResponse?]
+    /// The TLS settings requests go out with.
+    var tls: TLSSettings { get }
+    /// Sends later requests with these TLS settings (a profile's CA or client certificate).
+    func setTLS(_ tls: TLSSettings)
 }
 
 /// Receives a response's body as it arrives. Called on the transfer's thread, while the request runs.
 public protocol ResponseStreaming: AnyObject, Sendable {
-    /// The final response's status, HTTP version (`1.1`) and headers, before its first chunk.
-    func begin(status: Int, version: String, headers: HTTPHeaders)
+    /// The final response's status, HTTP version (`1.1`) and headers, before its first chunk. Answers
+    /// whether it shows this answer as it arrives: a transfer cancelled then (Ctrl-C ending a stream) hands
+    /// back what had come, instead of failing.
+    func begin(status: Int, version: String, headers: HTTPHeaders) -> Bool
     func receive(_ chunk: Data)
 }
 
@@ -52,6 +58,10 @@ extension Transport {
         try body()
 
     }
+
+    /// A transport without TLS settings of its own (a stub in a test) keeps none.
+    public var tls: TLSSettings { TLSSettings() }
+    public func setTLS(_ tls: TLSSettings) {}
 
     /// A transport that cannot fetch several at once leaves every request to `send`.
     public func prefetch(_ requests: [HTTPRequest], cancellation: CancellationToken?) -> [HTTPResponse?] {

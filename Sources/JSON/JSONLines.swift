@@ -18,8 +18,12 @@ public enum JSONLines {
 
     /// The values of a body of JSON lines as one array document; nil when a line is not JSON, or when the
     /// body is not lines at all (no content type saying so, and fewer than two values). Blank lines are
-    /// skipped. Call it for a body that did not parse as one value.
-    public static func document(_ data: Data, contentType: String?, cancellation: CancellationToken? = nil) -> JSONDocument? {
+    /// skipped. Call it for a body that did not parse as one value. A body `cutShort` (its stream ended by
+    /// Ctrl-C) keeps only the lines that a newline finished.
+    public static func document(
+        _ data: Data, contentType: String?, cutShort: Bool = false, cancellation: CancellationToken? = nil
+    ) -> JSONDocument? {
+        let data = cutShort ? data.lastIndex(of: UInt8(ascii: "\n")).map { data[...$0] } ?? Data() : data
         let declared = isLinesContentType(contentType)
         // Only what starts like a JSON value is worth a second look.
         guard declared || data.first(where: { !isBlank($0) }).map({ $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }) == true

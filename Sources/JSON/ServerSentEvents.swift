@@ -93,12 +93,13 @@ public struct ServerSentEvents: Sendable {
         return nil
     }
 
-    /// The events of a whole body as one array document; nil when it holds none.
-    public static func document(_ data: Data, contentType: String?) -> JSONDocument? {
+    /// The events of a whole body as one array document; nil when it holds none. A body `cutShort` (its
+    /// stream ended by Ctrl-C) keeps only the events that a blank line finished.
+    public static func document(_ data: Data, contentType: String?, cutShort: Bool = false) -> JSONDocument? {
         guard isEventStream(contentType) else { return nil }
         var reader = ServerSentEvents()
         var events = reader.feed(data)
-        if let last = reader.finish() { events.append(last) }
+        if !cutShort, let last = reader.finish() { events.append(last) }
         return try? JSONDocument.parse(Data(JSONValue.array(events.map(\.value)).encoded().utf8))
     }
 }

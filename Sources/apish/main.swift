@@ -226,7 +226,7 @@ let profileName = arguments.profile(environment: environment)
 var profileLocator: String?
 if let profileName {
     do {
-        profileLocator = try session.startupProfileLocator(profileName)
+        profileLocator = try session.prepareStartupProfile(profileName)
     } catch {
         fail(error.description, code: 1)
     }

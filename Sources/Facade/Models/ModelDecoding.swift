@@ -29,9 +29,12 @@ package enum ModelDecoding {
     }
 
     /// The body as a generic model when it is JSON, nil when it is empty or not JSON; only a
-    /// cancelled parse is an error.
+    /// cancelled parse is an error. Server-sent events and declared JSON lines are no one value, even when
+    /// one line came: the exchange reads them as an array (`ServiceFacade.bodyDocument`).
     static func genericBody(_ response: HTTPResponse, cancellation: CancellationToken?) throws(DecodeFailure) -> DecodedModel? {
         guard !response.body.isEmpty else { return nil }
+        let contentType = response.headers["Content-Type"]
+        if ServerSentEvents.isEventStream(contentType) || JSONLines.isLinesContentType(contentType) { return nil }
         do {
             return .generic(try JSONDocument.parse(response.body, cancellation: cancellation))
         } catch {

@@ -84,6 +84,31 @@ public struct Endpoint<Response> {
             check: check)
     }
 
+    /// The same call answering with its model or none, whatever it decodes to: how the facade keeps the last
+    /// call to send again (`remember` still runs, with the typed value).
+    package func untyped() -> Endpoint<DecodedModel?> {
+        let decode = self.decode
+        let remember = self.remember
+        var typed: Response?
+        return Endpoint<DecodedModel?>(
+            method: method, path: path, url: url, query: query, headers: headers, body: body, auth: auth,
+            modelName: modelName, pathAsBuilt: pathAsBuilt,
+            decode: { response, cancellation throws(DecodeFailure) in
+                let (model, value) = try decode(response, cancellation)
+                typed = value
+                return (model, model)
+            },
+            remember: { _ in if let typed { remember(typed) } },
+            check: check)
+    }
+
+    /// The same call with another body (`edit`).
+    package func replacingBody(_ body: HTTPBody) -> Endpoint<Response> {
+        Endpoint(
+            method: method, path: path, url: url, query: query, headers: headers, body: body, auth: auth,
+            modelName: modelName, pathAsBuilt: pathAsBuilt, decode: decode, remember: remember, check: check)
+    }
+
     /// The same call, with the decoded value also handed to `also` on success.
     package func remembering(_ also: @escaping (Response) -> Void) -> Endpoint<Response> {
         let first = remember

@@ -3,6 +3,7 @@ import Facade
 import Mock
 import JSON
 import APIDescriptions
+import HTTPClient
 
 /// `help [CMD]`, and `help OPERATION` for an operation of an OpenAPI service.
 struct HelpCommand: Command {
@@ -43,6 +44,17 @@ struct HelpCommand: Command {
     /// `call OP --example`, `help OP --example`: a request body to start from, built from the operation's
     /// description (`RequestExample`), as pretty JSON; nothing is sent.
     static func exampleBody(of name: String, session: Session) throws(CommandError) -> RunResult {
+        let (operation, example) = try exampleRequestBody(of: name, session: session)
+        guard let body = example else {
+            return RunResult(lines: ["\(operation.displayName) takes no request body"])
+        }
+        var result = RunResult(lines: [body.encoded(pretty: true)])
+        result.data = body
+        return result
+    }
+
+    /// The operation `name` names and the body `RequestExample` builds for it; nil when it takes none.
+    static func exampleRequestBody(of name: String, session: Session) throws(CommandError) -> (OpenAPIOperation, JSONValue?) {
         let facade = session.facade
         guard let (operation, entry) = operation(named: name, facade: facade) else {
             throw CommandError("no operation '\(name)' in the OpenAPI services of the locator; try: ops")
@@ -52,12 +64,7 @@ struct HelpCommand: Command {
         guard let own = described.first(where: { $0.entry.key == entry.key }) else {
             throw CommandError("\(entry.key): its OpenAPI document cannot be read again")
         }
-        guard let body = RequestExample.body(of: operation, in: own) else {
-            return RunResult(lines: ["\(operation.displayName) takes no request body"])
-        }
-        var result = RunResult(lines: [body.encoded(pretty: true)])
-        result.data = body
-        return result
+        return (operation, RequestExample.body(of: operation, in: own))
     }
 
     /// An operation of the OpenAPI service `call` would use, else of any service's active version.
@@ -219,8 +226,10 @@ struct CurlCommandCommand: Command {
         var lines: [String] = []
         // What was last sent, whichever service it went to: the export is what ran, nothing older.
         let exchange = last
-        lines += CurlExport.render(exchange.request, knownSecrets: context.session.secretValues,
-                                   transport: context.session.options.transport)
+        // The TLS settings in force, a profile's included, not only the command line's.
+        var transport = context.session.options.transport
+        transport.tls = facade.tls
+        lines += CurlExport.render(exchange.request, knownSecrets: context.session.secretValues, transport: transport)
         var report = RunResult(lines: lines)
         report.data = .object(JSONObject([("curl", .string(lines.joined(separator: "\n")))]))
         return report

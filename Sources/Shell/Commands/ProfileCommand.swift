@@ -7,7 +7,7 @@ import HTTPClient
 /// `profile save|use|show|delete NAME | profile list | profile autosave on|off`.
 struct ProfileCommand: Command {
     let name = "profile"
-    let abstract = "Save the session (versions, variables, headers, credentials, cookies, flags) as a profile, or restore one"
+    let abstract = "Save the session (versions, variables, headers, credentials, cookies, TLS files, flags) as a profile, or restore one"
     let usage = "profile save|use|show|delete NAME | profile list | profile autosave on|off"
     let details = [
         "profile save staging        the session into ~/.config/apish/profiles/staging.json (secrets in credentials.json)",
@@ -122,6 +122,11 @@ struct ProfileCommand: Command {
         }
         if let cookies = profile.cookies { rows.append(LabelledRow("cookies", masked(cookies.description))) }
         if let place = profile.location { rows.append(LabelledRow("location", "\(place.latitude) \(place.longitude)")) }
+        let tls = profile.tls
+        for (member, path) in [("cacert", tls.caFile), ("capath", tls.caPath), ("cert", tls.clientCertificate), ("key", tls.clientKey)] {
+            if let path { rows.append(LabelledRow("tls", "\(member) \(path)")) }
+        }
+        if tls.insecure { rows.append(LabelledRow("tls", "insecure (certificates and host names not verified)")) }
         rows.append(LabelledRow("flags", "timing \(profile.timing ? "on" : "off") · verbose \(profile.verbose ? "on" : "off") · autosave \(profile.autosave ? "on" : "off")"))
         var report = RunResult(.rows(rows))
         report.data = .array(rows.map { .object(JSONObject([("label", .string($0.label)), ("value", .string($0.value))])) })

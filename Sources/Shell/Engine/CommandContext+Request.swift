@@ -1,6 +1,7 @@
 import Facade
 import HTTPClient
 import FoundationFree
+import JSON
 
 extension CommandContext {
     /// Runs work that makes requests with a Ctrl-C cancellation token and, on a terminal, a spinner.
@@ -12,7 +13,8 @@ extension CommandContext {
     }
 
     /// One facade request whose answer may be a stream: shown as it arrives (`StreamPrinter`; any answer
-    /// with `forced`), then not shown again. Ctrl-C ends it; what arrived stays shown.
+    /// with `forced`), then not shown again. Ctrl-C ends it; what arrived stays shown and is the last
+    /// response, as a finished answer would be (`expect`, `let`, `show --raw`), marked `interrupted`.
     package func streamingRequest(
         _ label: String, forced: Bool, _ body: (CancellationToken) throws(FacadeError) -> Exchange
     ) throws(CommandError) -> RunResult {
@@ -33,19 +35,44 @@ extension CommandContext {
         let result = session.facade.streaming(to: printer) { () -> Result<Exchange, FacadeError> in
             Result { () throws(FacadeError) in try body(token) }
         }
-        printer.finish()
+        let cutShort = (try? result.get())?.response?.interrupted == true
+        printer.finish(cutShort: cutShort)
         switch result {
         case .success(let exchange):
             var result = RunResult(exchange: exchange, view: .rawBody, locator: session.facade.locator)
             result.bodyShown = printer.streamed
+            if cutShort {
+                result.interrupted = true
+                // At the prompt the terminal echoed `^C` where the stream stopped: the note starts a line of its own.
+                result.notes.append((session.options.interactive ? "\n" : "") + Self.keptNote(exchange))
+            }
             if let hint = session.facade.credentialHint(for: exchange) { result.notes.append("hint: " + hint) }
             return result
         case .failure(let error):
-            if printer.streamed, error.description.contains(TransportError.cancelled.description) {
-                throw CommandError("stream stopped by Ctrl-C; what arrived is shown above")
-            }
             throw CommandError(error)
         }
+    }
+
+    /// `stream stopped by Ctrl-C: 3 events kept as the last response`: what `expect` and `let` now read.
+    private static func keptNote(_ exchange: Exchange) -> String {
+        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        let contentType = exchange.response?.headers["Content-Type"]
+        let document = exchange.document
+        let kept: String
+        if ServerSentEvents.isEventStream(contentType), case .array(let events)? = document?.value {
+            kept = counted(events.count, "event")
+        } else if JSONLines.isLinesContentType(contentType), let document, let body = exchange.response?.body {
+            // One line is one value, parsed as such; several are an array made from the lines.
+            guard JSONLines.isLines(document, of: body), case .array(let lines) = document.value else { return note(counted(1, "line")) }
+            kept = counted(lines.count, "line")
+        } else {
+            kept = counted(exchange.response?.body.count ?? 0, "byte")
+        }
+        return note(kept)
+    }
+
+    private static func note(_ kept: String) -> String {
+        "stream stopped by Ctrl-C: \(kept) kept as the last response (expect, let and show --raw read them)"
     }
 
     /// One facade request, as a result shown as `view` says (the model, or the body as it came).

@@ -9,7 +9,7 @@ extension CommandRegistry {
         RawRequestCommand(method: .get), RawRequestCommand(method: .post), RawRequestCommand(method: .put),
         RawRequestCommand(method: .patch), RawRequestCommand(method: .delete),
         NextCommand(), CookiesCommand(),
-        OpsCommand(), CallCommand(), ServerCommand(),
+        OpsCommand(), CallCommand(), EditCommand(), ServerCommand(),
         AuthCommand(), HeaderCommand(), SetCommand(), VarsCommand(), EnvCommand(), ProfileCommand(),
         CurlCommandCommand(),
         ToggleCommand(name: "timing", abstract: "Show DNS/connect/TLS/first-byte/total times after each request", flag: .timing),

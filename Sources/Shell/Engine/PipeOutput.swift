@@ -94,80 +94,34 @@ final class PipeOutput: OutputSink {
         }
     }
 
-    /// Closes the child's input and waits for it to end; an error when it failed or was stopped.
+    /// Closes the child's input and waits for it to end; an error when it failed or was stopped. At the
+    /// prompt the child had the Ctrl-C itself; elsewhere only apish did, and passes it on.
     func finish() -> CommandError? {
         if writeEnd >= 0 {
             _ = systemClose(writeEnd)
             writeEnd = -1
         }
-        var status: Int32 = 0
-        var signalled = false
-        var deadline: Double?
-        while true {
-            let result = waitpid(child, &status, WNOHANG)
-            if result == child { break }
-            if result < 0, errno != EINTR { return nil }
-            if interrupted(), !signalled {
-                // At the prompt the child had the Ctrl-C itself; elsewhere only apish did.
-                _ = kill(ownGroup ? -child : child, SIGTERM)
-                signalled = true
-                deadline = Self.now() + 2
-            }
-            if let deadline, Self.now() > deadline {
-                _ = kill(ownGroup ? -child : child, SIGKILL)
-            }
-            Threads.sleep(seconds: 0.01)
-        }
-        let signal = status & 0x7F
+        guard let ending = ChildProcess.wait(for: child, ownGroup: ownGroup, interrupted: interrupted) else { return nil }
+        let signal = ending.signal
         if signal != 0 {
-            return signal == SIGINT || signal == SIGTERM || signalled
+            return signal == SIGINT || signal == SIGTERM || ending.stopped
                 ? CommandError("| \(command): interrupted") : CommandError("| \(command): stopped by signal \(signal)")
         }
-        let code = (status >> 8) & 0xFF
+        let code = ending.exitCode
         guard code != 0 else { return nil }
         let hint = code == 127 ? " (command not found)" : ""
         return CommandError("| \(command): exited with status \(code)\(hint)")
-    }
-
-    private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     private static func failure(_ what: String, command: String) -> CommandError {
         CommandError("| \(command): \(what): \(String(cString: strerror(errno)).lowercased())")
     }
 
-    /// Starts `/bin/sh -c command` with `input` as its standard input, every signal unblocked and SIGPIPE
-    /// and SIGINT at their defaults (whatever apish does with them, the child is an ordinary program).
+    /// Starts `/bin/sh -c command` with `input` as its standard input (`ChildProcess.spawnShell`).
     private static func spawn(_ command: String, input: Int32, ownGroup: Bool) -> Result<pid_t, CommandError> {
-        var actions = Platform.emptySpawnFileActions()
-        var attributes = Platform.emptySpawnAttributes()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input, 0)
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        sigaddset(&defaults, SIGINT)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        let group = ownGroup ? Int32(POSIX_SPAWN_SETPGROUP) : 0
-        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | group))
-        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("sh"), strdup("-c"), strdup(command), nil]
-        defer { for argument in arguments { free(argument) } }
-        var pid = pid_t()
-        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments, Platform.environment)
-        guard result == 0 else {
-            return .failure(CommandError("| \(command): cannot start /bin/sh: \(String(cString: strerror(result)).lowercased())"))
+        ChildProcess.spawnShell(command, input: input, ownGroup: ownGroup).mapError { failure in
+            CommandError("| \(command): cannot start /bin/sh: \(failure.reason)")
         }
-        return .success(pid)
     }
 
     /// Runs `body` with SIGPIPE blocked on this thread, so a write to a closed pipe fails with EPIPE instead

@@ -24,6 +24,9 @@ public struct RunResult: Sendable {
     public var recordedLine: String?
     /// The answer's body was shown as it arrived (a stream): its status line and body are not shown again.
     public var bodyShown = false
+    /// Ctrl-C ended the answer's stream: what had arrived is the result (and the last response), not the
+    /// whole answer. `--json` says `"interrupted": true`.
+    public var interrupted = false
 
     public init(_ value: CommandValue = .none, data: JSONValue? = nil) {
         self.value = value

@@ -40,6 +40,8 @@ public final class Session {
     public let registry: CommandRegistry
     /// The mocks `mock start` runs, by service.
     var mocks: [String: ServiceMock] = [:]
+    /// An `edit` whose body could not be sent, its file kept for the same `edit` to open again.
+    var keptEdit: KeptEdit?
 
     public init(
         facade: ServiceFacade, bundles: [APIBundle] = [], options: ShellOptions = ShellOptions(),

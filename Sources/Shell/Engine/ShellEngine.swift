@@ -286,10 +286,10 @@ public final class ShellEngine {
             output.write(story.command(session.redactLine(typed), at: location))
         }
         let destination: Destination
-        let interruption = session.cancellationToken()
+        let interruption = InterruptBaseline(session.options.interruptCount)
         do {
             destination = try Destination.open(parsed.output, path: outputPath, ownGroup: !session.options.interactive,
-                                               errors: standardOutput.base, interrupted: { interruption.isCancelled })
+                                               errors: standardOutput.base, interrupted: { interruption.moved })
         } catch {
             fail(line: typed, location: location, message: error.message, started: started, echo: typed)
             return false
@@ -303,6 +303,9 @@ public final class ShellEngine {
         } catch {
             report = .failure(error.message)
         }
+        // The Ctrl-C that ended a stream ended only the stream: its pipe's command reads to the end of what
+        // arrived, as after a finished answer (`| jq -s length` still counts); another Ctrl-C stops it.
+        if report.interrupted { interruption.rebase() }
         defer { if let failure = endRedirection(destination) { countOutputFailure(failure, typed: typed, location: location) } }
         let shown = session.redactLine(typed)
         if let story, let location, isExpectation {
@@ -390,7 +393,8 @@ public final class ShellEngine {
             output.write(ResultJSONPresenter(session: session).line(result, command: command) + "\n")
         } else {
             let report = ResultPresenter(session: session).report(result)
-            if let body = report.body, redirected || !session.options.stdoutIsTerminal {
+            // A body streamed there as it arrived was the body: what is said after it goes to stderr too.
+            if report.body != nil || result.bodyShown, redirected || !session.options.stdoutIsTerminal {
                 // As httpie: the body alone where the output goes, everything said about it on stderr.
                 var told = report
                 told.formatted = nil
@@ -398,9 +402,9 @@ public final class ShellEngine {
                 renderer.write(told) { output.writeError($0) }
                 for warning in result.warnings { output.writeError(renderer.warning(warning)) }
                 // The bytes as they came; on standard output, a later output starts on a line of its own.
-                if let sink = output as? RedactingOutput {
+                if let body = report.body, let sink = output as? RedactingOutput {
                     sink.writeBody(body, separated: !redirected)
-                } else {
+                } else if let body = report.body {
                     output.writeBytes(body)
                 }
             } else {
@@ -474,6 +478,21 @@ public final class ShellEngine {
         addFailure(ScriptFailure(location: location, message: message))
         renderError(message, location: location)
     }
+}
+
+/// Whether Ctrl-C came since a point, which `rebase` moves to now.
+private final class InterruptBaseline {
+    private let count: @Sendable () -> Int
+    private var start: Int
+
+    init(_ count: @escaping @Sendable () -> Int) {
+        self.count = count
+        start = count()
+    }
+
+    var moved: Bool { count() != start }
+
+    func rebase() { start = count() }
 }
 
 /// Where one command's output goes.

@@ -22,6 +22,7 @@ struct ResultJSONPresenter {
             }
             fields.append(("status", exchange.status.map { .number(JSONNumber($0)) } ?? .null))
             fields.append(("result", .string(exchange.outcome.kind.rawValue)))
+            if result.interrupted { fields.append(("interrupted", .bool(true))) }
             // A schema violation is never only a result kind: each place is named, whatever expects what.
             if case .decodeError(_, let failure) = exchange.outcome {
                 let violations = ([failure] + failure.more).map { JSONValue.string(session.redact($0.description)) }

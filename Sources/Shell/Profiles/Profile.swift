@@ -39,15 +39,32 @@ struct Profile: Sendable, Equatable {
     var autosave = false
     /// The cookie jar (Netscape lines), kept in credentials.json: cookies carry sessions.
     var cookies: SecretReference?
+    /// The CA bundle and folder, the client certificate and key (paths, never their contents), and
+    /// whether verification is off; the default when the session set none.
+    var tls = TLSSettings()
 
     /// The locator as a profile keeps it: a URL as it is, a path made absolute against `directory` (the
     /// current one when saving). A relative path would name another folder's file when the profile is used
     /// there, and the profile's secrets would go to the services that file lists.
     static func locator(_ source: String, from directory: String = FileManager.default.currentDirectoryPath) -> String {
         if LocatorLocation.isWeb(source) || source.lowercased().hasPrefix("file://") { return source }
-        let path = LocatorLocation.expandTilde(source)
+        return absolutePath(source, from: directory)
+    }
+
+    /// A file's path as a profile keeps it: absolute (against `directory`, `~` expanded), so that the
+    /// profile names the same file wherever it is used.
+    static func absolutePath(_ path: String, from directory: String = FileManager.default.currentDirectoryPath) -> String {
+        let path = LocatorLocation.expandTilde(path)
         guard !path.hasPrefix("/") else { return path }
         return URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
+    }
+
+    /// The TLS settings as a profile keeps them: their files by absolute path.
+    static func tls(_ settings: TLSSettings, from directory: String = FileManager.default.currentDirectoryPath) -> TLSSettings {
+        func absolute(_ path: String?) -> String? { path.map { absolutePath($0, from: directory) } }
+        return TLSSettings(
+            insecure: settings.insecure, caFile: absolute(settings.caFile), caPath: absolute(settings.caPath),
+            clientCertificate: absolute(settings.clientCertificate), clientKey: absolute(settings.clientKey))
     }
 }
 

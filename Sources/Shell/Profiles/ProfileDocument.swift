@@ -1,6 +1,7 @@
 import FoundationFree
 import Facade
 import JSON
+import HTTPClient
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -29,6 +30,7 @@ enum ProfileDocument {
                 ("latitude", number(place.latitude)), ("longitude", number(place.longitude)),
             ]))))
         }
+        if !profile.tls.isDefault { members.append(("tls", encode(profile.tls))) }
         members += [("timing", .bool(profile.timing)), ("verbose", .bool(profile.verbose)), ("autosave", .bool(profile.autosave))]
         if let cookies = profile.cookies { members.append(("cookies", .string(cookies.description))) }
         return JSONValue.object(JSONObject(members)).encoded(pretty: true) + "\n"
@@ -69,6 +71,7 @@ enum ProfileDocument {
                 profile.location = Coordinate(latitude: latitude, longitude: longitude)
             }
         }
+        profile.tls = try tls(object["tls"])
         profile.timing = try bool(object["timing"], "timing")
         profile.verbose = try bool(object["verbose"], "verbose")
         profile.autosave = try bool(object["autosave"], "autosave")
@@ -79,6 +82,38 @@ enum ProfileDocument {
             profile.cookies = reference
         }
         return profile
+    }
+
+    // MARK: TLS
+
+    /// The members of `tls`, named as curl's options are: `cacert`, `capath`, `cert`, `key`, `insecure`.
+    private static var tlsPaths: [(name: String, path: WritableKeyPath<TLSSettings, String?>)] { [
+        ("cacert", \.caFile), ("capath", \.caPath), ("cert", \.clientCertificate), ("key", \.clientKey),
+    ] }
+
+    private static func encode(_ tls: TLSSettings) -> JSONValue {
+        var members: [(String, JSONValue)] = tlsPaths.compactMap { member in tls[keyPath: member.path].map { (member.name, .string($0)) } }
+        if tls.insecure { members.append(("insecure", .bool(true))) }
+        return .object(JSONObject(members))
+    }
+
+    private static func tls(_ value: JSONValue?) throws(Failure) -> TLSSettings {
+        guard let value, !value.isNull else { return TLSSettings() }
+        guard case .object(let object) = value else { throw Failure("tls: expected an object, found \(value.typeName)") }
+        var settings = TLSSettings()
+        for (name, member) in object {
+            if name == "insecure" {
+                settings.insecure = try bool(member, "tls.insecure")
+            } else if let known = tlsPaths.first(where: { $0.name == name }) {
+                guard let path = member.stringValue, !path.isEmpty else {
+                    throw Failure("tls.\(name): expected a file's path, found \(member.typeName)")
+                }
+                settings[keyPath: known.path] = path
+            } else {
+                throw Failure("tls.\(name): not a TLS setting (cacert, capath, cert, key, insecure)")
+            }
+        }
+        return settings
     }
 
     // MARK: Credentials

@@ -42,6 +42,7 @@ extension Session {
         profile.servers = state.serverBases.sorted { $0.key < $1.key }.map { Profile.Field($0.key, $0.value) }
         profile.credentials = StoredCredential.all(of: state.credentials, keep: keep)
         profile.location = state.location
+        profile.tls = Profile.tls(facade.tls)
         profile.timing = timing
         profile.verbose = verbose
         profile.autosave = autosave
@@ -130,12 +131,15 @@ extension Session {
         for field in profile.servers where !LocatorLocation.isWeb(field.value) {
             warnings.append("profile \(name): servers.\(field.name) \(field.value) is not an http(s) URL; left out")
         }
+        let tls = tls(from: profile)
+        warnings += Self.tlsWarnings(profile.tls, inForce: tls, commandLine: options.transport.tls, profile: name)
         facade.restore(SessionState(
             choices: choices, currentService: profile.currentService, headers: headers, credentials: credentials,
             location: profile.location, recordsSentHeaders: profile.verbose,
             serverBases: Dictionary(
                 profile.servers.filter { LocatorLocation.isWeb($0.value) }.map { ($0.name, $0.value) },
                 uniquingKeysWith: { _, last in last })))
+        facade.tls = tls
         variables = restoredVariables
         timing = profile.timing
         verbose = profile.verbose
@@ -177,8 +181,35 @@ extension Session {
     }
 
     /// The profile named on the command line (`--profile`, `$APISH_PROFILE`), read before the locator is
-    /// chosen: a profile's own locator is used when the command line gives none.
-    public func startupProfileLocator(_ name: String) throws(StoredFileError) -> String? {
-        try profileStore.load(name).locator
+    /// chosen: its TLS settings are put in force at once (the first load may need its CA), and its locator
+    /// is answered, to be used when the command line gives none. `useProfile` puts back the rest.
+    public func prepareStartupProfile(_ name: String) throws(StoredFileError) -> String? {
+        let profile = try profileStore.load(name)
+        facade.tls = tls(from: profile)
+        return profile.locator
+    }
+
+    /// The TLS settings a profile puts in force: the command line's options win over the profile's, one by
+    /// one, as its `--locator` wins over the profile's locator.
+    private func tls(from profile: Profile) -> TLSSettings {
+        options.transport.tls.over(profile.tls)
+    }
+
+    /// What to say about a profile's TLS settings: that it turns verification off (as `--insecure` says at
+    /// start), and each file it names that is not there.
+    private static func tlsWarnings(_ saved: TLSSettings, inForce: TLSSettings, commandLine: TLSSettings, profile name: String) -> [String] {
+        var warnings: [String] = []
+        if saved.insecure, !commandLine.insecure {
+            warnings.append("profile \(name): tls.insecure: TLS certificates and host names are not verified")
+        }
+        let files: [(String, String?, String?)] = [
+            ("cacert", saved.caFile, inForce.caFile), ("capath", saved.caPath, inForce.caPath),
+            ("cert", saved.clientCertificate, inForce.clientCertificate), ("key", saved.clientKey, inForce.clientKey),
+        ]
+        for (member, path, used) in files {
+            guard let path, path == used, FileKind.isDirectory(path) == nil else { continue }
+            warnings.append("profile \(name): tls.\(member) \(path) does not exist; requests that need it will fail")
+        }
+        return warnings
     }
 }

@@ -39,7 +39,7 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
         self.onFirstByte = onFirstByte
     }
 
-    func begin(status: Int, version: String, headers: HTTPHeaders) {
+    func begin(status: Int, version: String, headers: HTTPHeaders) -> Bool {
         let contentType = headers["Content-Type"]
         let chunked = headers["Transfer-Encoding"]?.lowercased().contains("chunked") == true && headers["Content-Length"] == nil
         let isJSON = contentType.map(BodyMediaType.isJSON) == true
@@ -52,18 +52,19 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
         } else if forced || (chunked && !isJSON) {
             mode = toTerminal ? .text : .bytes
         }
-        guard mode != nil else { return }
+        guard mode != nil else { return false }
         streamed = true
         onFirstByte()
         // The status line first, as the body's would be: on the terminal, else on stderr (as httpie).
         let statusLine = RawBody.statusLine(status: status, version: version) + "\n"
         if session.options.json {
-            return
+            return true
         } else if toTerminal {
             output.write(statusLine)
         } else {
             output.writeError(statusLine)
         }
+        return true
     }
 
     func receive(_ chunk: Data) {
@@ -89,14 +90,15 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
     }
 
     /// What is left once the answer is complete (an event without its blank line, a last line without
-    /// its newline).
-    func finish() {
+    /// its newline). An answer `cutShort` by Ctrl-C shows no such remainder: it is the part of an event or
+    /// line that was still coming, which the last response does not keep either.
+    func finish(cutShort: Bool = false) {
         guard let mode else { return }
         switch mode {
         case .events(var reader):
-            if let event = reader.finish() { show(event) }
+            if !cutShort, let event = reader.finish() { show(event) }
         case .lines(let pending):
-            if !pending.isEmpty { showLine(pending) }
+            if !cutShort, !pending.isEmpty { showLine(pending) }
         case .text:
             output.write("\n")
         case .bytes:

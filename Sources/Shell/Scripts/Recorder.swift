@@ -44,6 +44,8 @@ public struct Recorder: Sendable {
         "${env.\(name):-redacted}"
     }
     static let unreplayable: Set<String> = ["help", "?", "history", "quit", "exit"]
+    /// The comment after a request whose stream Ctrl-C ended while recording.
+    static let interruptedNote = "# the stream above was stopped by Ctrl-C when recorded; a replay waits for its end"
 
     /// `prelude` holds (redacted) lines that restore the state at `record start`: versions in use, credentials,
     /// headers, variables; see `Recorder.prelude(for:)`.
@@ -60,9 +62,17 @@ public struct Recorder: Sendable {
         let name = trimmed.prefix { !$0.isWhitespace }.lowercased()
         guard !trimmed.isEmpty, !Self.unreplayable.contains(name) else { return }
         guard !pinned.contains(trimmed) else { return }
+        // A comment in place of a line (what `edit` leaves) is kept as it is, and pins nothing.
+        if trimmed.hasPrefix("#") {
+            recorded.append(trimmed)
+            pinned = []
+            return
+        }
         recorded.append(trimmed)
         commandCount += 1
         guard let exchange = report.exchange else { return }
+        // Pinned as it went, and said: a replay reads the stream to its end, which the recording never saw.
+        if report.interrupted { recorded.append(Self.interruptedNote) }
         var expectations: [String] = []
         if let status = exchange.status { expectations.append("expect status \(status)") }
         expectations.append("expect result \(exchange.outcome.kind.rawValue)")

@@ -123,6 +123,72 @@ import Testing
         #expect(passed.stdout.contains("--cert "), "\(passed.stdout)")
     }
 
+    @Test func aProfileKeepsTheCAAndClientCertificateAndTheCurlExportCarriesThem() throws {
+        // GIVEN an HTTPS server whose certificate the test CA signed, asking for a client certificate it signed too
+        let certificates = try Certificates()
+        defer { certificates.remove() }
+        let server = try LoopbackServer(["https", certificates.serverCertificate, certificates.serverKey, certificates.ca])
+        defer { server.stop() }
+        let url = "https://127.0.0.1:\(server.port)/profiled"
+        let home = try ProfileHome()
+        defer { home.remove() }
+        // WHEN a session started with the files, named relative to their folder, saves a profile
+        let saved = try Apish.run(["--cacert", "ca.pem", "--cert", "client.pem", "--key", "client.key", "-c", "profile save tls"],
+                                  environment: home.environment, directory: certificates.folder)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        // THEN the profile names each file by its absolute path, never what the key holds, in a 0600 file
+        let text = try home.read(home.profile("tls"))
+        #expect(text.contains(#""cacert": "\#(certificates.ca)""#), "\(text)")
+        #expect(text.contains(#""cert": "\#(certificates.clientCertificate)""#), "\(text)")
+        #expect(text.contains(#""key": "\#(certificates.clientKey)""#), "\(text)")
+        #expect(!text.contains("PRIVATE KEY") && !text.contains("insecure"), "\(text)")
+        #expect(try home.mode(home.profile("tls")) == 0o600)
+        // WHEN a fresh shell without the profile asks / THEN the certificate is refused
+        let refused = try home.run(["-c", "get \(url)"])
+        #expect(refused.status == 1, "\(refused.stdout)")
+        #expect(refused.stderr.lowercased().contains("certificate"), "\(refused.stderr)")
+        // WHEN a fresh shell starts from the profile, elsewhere / THEN the server answers and saw the client
+        let started = try Apish.run(["--profile", "tls", "-c", "get \(url)", "-c", "curl"], environment: home.environment,
+                                    directory: NSTemporaryDirectory())
+        #expect(started.status == 0, "\(started.stderr)")
+        #expect(started.stdout.contains(#""client": "apish-client""#), "\(started.stdout)")
+        // AND `profile use` puts them in force in a running shell
+        let used = try home.run(["-c", "profile use tls", "-c", "get \(url)", "-c", "profile show tls"])
+        #expect(used.status == 0, "\(used.stderr)")
+        #expect(used.stdout.contains(#""target": "/profiled""#), "\(used.stdout)")
+        #expect(used.stdout.contains("cacert \(certificates.ca)"), "\(used.stdout)")
+        // AND the curl export names the CA, the certificate and the key of the profile, and runs as it is
+        let command = try #require(started.stdout.split(separator: "\n").last { $0.hasPrefix("curl ") }.map(String.init))
+        for option in ["--cacert \(certificates.ca)", "--cert \(certificates.clientCertificate)", "--key \(certificates.clientKey)"] {
+            #expect(command.contains(option), "\(option) not in \(command)")
+        }
+        #expect(!command.contains(" -k "), "\(command)")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") {
+            let ran = try Apish.execute(["-c", command], environment: ProcessInfo.processInfo.environment, stdin: nil,
+                                        directory: nil, timeout: 30, executable: "/bin/sh")
+            #expect(ran.stdout.contains(#""client": "apish-client""#), "\(ran.stdout)\(ran.stderr)")
+        }
+    }
+
+    @Test func aProfileThatTurnsVerificationOffSaysSoAndTheExportCarriesK() throws {
+        // GIVEN a profile saved by a session started with --insecure
+        let certificates = try Certificates()
+        defer { certificates.remove() }
+        let server = try LoopbackServer(["https", certificates.serverCertificate, certificates.serverKey])
+        defer { server.stop() }
+        let home = try ProfileHome()
+        defer { home.remove() }
+        #expect(try home.run(["--insecure", "-c", "profile save lax"]).status == 0)
+        #expect(try home.read(home.profile("lax")).contains(#""insecure": true"#))
+        // WHEN a fresh shell uses it / THEN the private CA's server answers, the shell says it is not verifying,
+        // and the export has -k
+        let run = try home.run(["--profile", "lax", "-c", "get https://127.0.0.1:\(server.port)/lax", "-c", "curl"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("not verified"), "\(run.stderr)")
+        let command = try #require(run.stdout.split(separator: "\n").last { $0.hasPrefix("curl ") }.map(String.init))
+        #expect(command.hasPrefix("curl -g -k "), "\(command)")
+    }
+
     @Test func aProxyCarriesTheRequestAndItsCredentialsNeverShow() throws {
         // GIVEN a recording proxy with a password
         let folder = try makeTemporaryDirectory()

@@ -30,6 +30,15 @@ import HTTPClient
         #expect(complete("").contains("help"))
     }
 
+    @Test func editCompletesAsACommandThenAsCall() throws {
+        #expect(complete("edi") == ["edit"])
+        // GIVEN an OpenAPI service  THEN edit offers its operations, then the operation's items, as call does
+        try session.facade.locate(server.baseURL + "/services-openapi.json")
+        #expect(complete("edit cre") == ["createPet"])
+        #expect(complete("edit createPet ") == complete("call createPet "))
+        #expect(!complete("edit createPet ").isEmpty)
+    }
+
     @Test func serviceNamesCompleteAfterUse() {
         #expect(complete("use wea") == ["weather"])
         #expect(complete("use STO") == ["stockQuote"])

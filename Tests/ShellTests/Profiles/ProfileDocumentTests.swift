@@ -1,4 +1,5 @@
 import Facade
+import HTTPClient
 import FoundationFree
 import Secrets
 import Foundation
@@ -31,6 +32,32 @@ import Testing
         // One member per line, in a fixed order: diffable.
         #expect(text.contains("\n  \"versions\": {\n    \"weather\": \"v2\",\n    \"stockquote\": \"latest\"\n  },\n"))
         #expect(text.contains(#""secret": "${env.CLIENT_SECRET}""#))
+    }
+
+    @Test func tlsFilesAreKeptByPathAndOnlyWhenSet() throws {
+        // GIVEN a session that set no TLS option  THEN its profile has no tls member
+        #expect(!ProfileDocument.encode(Profile()).contains("tls"))
+        // GIVEN one with a CA, a client certificate and its key, relative to a folder
+        var profile = Profile()
+        profile.tls = Profile.tls(TLSSettings(caFile: "certs/ca.pem", clientCertificate: "/etc/me.pem", clientKey: "me.key"),
+                                  from: "/home/ada/work")
+        // THEN the paths are absolute, named as curl's options, and read back the same
+        let text = ProfileDocument.encode(profile)
+        #expect(text.contains(#""tls": {\#n    "cacert": "/home/ada/work/certs/ca.pem",\#n    "cert": "/etc/me.pem",\#n    "key": "/home/ada/work/me.key"\#n  }"#), "\(text)")
+        #expect(!text.contains("insecure"))
+        #expect(try ProfileDocument.decode(Array(text.utf8)) == profile)
+        // AND insecure is written only when on
+        profile.tls.insecure = true
+        #expect(try ProfileDocument.decode(Array(ProfileDocument.encode(profile).utf8)).tls.insecure)
+    }
+
+    @Test func aTLSMemberThatIsNoSettingIsRefused() {
+        #expect(throws: StoredFileError("tls.password: not a TLS setting (cacert, capath, cert, key, insecure)")) {
+            try ProfileDocument.decode(Array(#"{"tls": {"password": "x"}}"#.utf8))
+        }
+        #expect(throws: StoredFileError("tls.cacert: expected a file's path, found number")) {
+            try ProfileDocument.decode(Array(#"{"tls": {"cacert": 3}}"#.utf8))
+        }
     }
 
     @Test func aSecretInPlaceOfAReferenceIsRefused() {

@@ -36,6 +36,19 @@ import Testing
         #expect(recorder.commandCount == 4)
     }
 
+    @Test func aStreamCutShortByCtrlCIsSaidInTheRecording() {
+        // GIVEN a request whose stream Ctrl-C ended while recording
+        var recorder = Recorder()
+        var report = RunResult(exchange: exchange(status: 200, outcome: .success(status: 200)))
+        report.interrupted = true
+        recorder.record("get http://127.0.0.1:1/events", report: report)
+        // THEN the line is kept, pinned as it went, with a comment saying it was cut short
+        #expect(recorder.replayable().lines == [
+            "get http://127.0.0.1:1/events", Recorder.interruptedNote, "expect status 200", "expect result success",
+        ])
+        #expect(Recorder.interruptedNote.hasPrefix("# "))
+    }
+
     @Test func typosFailedChecksAndNoiseAreDropped() {
         var recorder = Recorder()
         recorder.record("use weather v9", report: failed("weather has no version v9"))

@@ -1,0 +1,74 @@
+"""`edit` at the prompt, under a pseudo-terminal: the editor gets the terminal (it reads what is typed), its
+saved body goes out, and Ctrl-C while it runs sends nothing and leaves the shell at its prompt.
+
+Run: python3 -m unittest discover -s Tests/Interactive   (APISH_BIN overrides the binary path)
+"""
+import os
+import stat
+import time
+import unittest
+
+import pexpect
+
+from pty_support import BINARY, PROMPT, TIMEOUT, PtyTestCase, environment
+
+
+class EditAtThePrompt(PtyTestCase):
+    def editor(self, name, body):
+        path = os.path.join(self.state, name)
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("#!/bin/sh\n" + body + "\n")
+        os.chmod(path, stat.S_IRWXU)
+        return path
+
+    def spawn(self, editor):
+        env = environment(self.state)
+        env["EDITOR"] = editor
+        env.pop("VISUAL", None)
+        env["XDG_RUNTIME_DIR"] = self.state
+        child = pexpect.spawn(BINARY, ["--no-color"], env=env, encoding="utf-8", timeout=TIMEOUT, dimensions=(40, 160))
+        self.children.append(child)
+        child.expect(r"embedded demo API at (http://127\.0\.0\.1:\d+)")
+        self.base_url = child.match.group(1)
+        child.expect(PROMPT)
+        return child
+
+    def run_line(self, child, line):
+        child.sendline(line)
+        child.expect(PROMPT)
+        return child.before
+
+    def left_files(self):
+        return [name for name in os.listdir(self.state) if name.startswith("apish-edit-")]
+
+    def test_the_editor_reads_the_terminal_and_its_saved_body_goes_out(self):
+        # An editor that asks for the new name on the terminal, as a person would type it into vi.
+        child = self.spawn(self.editor("ask", 'printf "new name? "; read name; sed -i "s/Rex/$name/" "$1"'))
+        self.run_line(child, "post %s/echo name=Rex age:=3" % self.base_url)
+        child.sendline("edit")
+        child.expect("new name\\? ")
+        child.sendline("Fido")
+        child.expect('"name": "Fido"')
+        child.expect(PROMPT)
+        self.assertEqual(self.left_files(), [])
+        self.assertIn("✓", self.run_line(child, "expect json.name == Fido"))
+
+    def test_ctrl_c_while_the_editor_runs_sends_nothing(self):
+        child = self.spawn(self.editor("slow", 'sed -i "s/Rex/Fido/" "$1"; sleep 30'))
+        self.run_line(child, "post %s/echo name=Rex age:=3" % self.base_url)
+        child.sendline("edit")
+        time.sleep(1.0)
+        started = time.monotonic()
+        child.send("\x03")
+        child.expect(PROMPT)
+        output = child.before
+        self.assertLess(time.monotonic() - started, 5.0)
+        self.assertIn("edit: stopped by Ctrl-C; nothing sent", output)
+        self.assertNotIn("Fido", output)
+        self.assertEqual(self.left_files(), [])
+        # The last request is still the one before the edit, and the shell goes on.
+        self.assertIn("✓", self.run_line(child, "expect json.name == Rex"))
+
+
+if __name__ == "__main__":
+    unittest.main()
