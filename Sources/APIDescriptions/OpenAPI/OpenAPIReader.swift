@@ -206,10 +206,19 @@ struct OpenAPIReader {
     private mutating func requestBody(_ value: JSONValue, at pointer: JSONPointer) throws(OpenAPIError) -> OpenAPIRequestBody {
         let (body, bodyPointer) = try dereference(value, at: pointer)
         let declared = body["content"].flatMap { $0.isNull ? nil : $0 } ?? .object([:])
-        let content = try contentSchema(declared, at: bodyPointer.appending("content"), allowingForm: true)
-        return OpenAPIRequestBody(
+        let contentPointer = bodyPointer.appending("content")
+        let content = try contentSchema(declared, at: contentPointer, allowingForm: true)
+        var read = OpenAPIRequestBody(
             required: body["required"]?.boolValue ?? false, description: body["description"]?.stringValue,
             contentTypes: content.mediaTypes, schemaContentType: content.chosen, schemaSlot: content.slot)
+        if case .object(let media) = declared {
+            for mediaType in content.mediaTypes where mediaType != content.chosen
+                && OpenAPIMediaType.preferred(in: [mediaType], allowingForm: true) != nil {
+                guard case .object(let entry)? = media[mediaType], let schema = entry["schema"] else { continue }
+                read.otherSchemaSlots.append((mediaType, try schemaSlot(schema, at: contentPointer.appending(mediaType).appending("schema"))))
+            }
+        }
+        return read
     }
 
     private mutating func response(_ status: String, _ value: JSONValue, at pointer: JSONPointer) throws(OpenAPIError) -> OpenAPIResponse {

@@ -9,6 +9,9 @@ public struct OpenAPIRequestBody: Sendable {
     /// `application/x-www-form-urlencoded`; `nil` when neither is declared.
     public let schemaContentType: String?
     var schemaSlot: SchemaSlot?
+    /// The schemas of the other media types a body can be sent as (JSON, forms, multipart), so a diff
+    /// compares a body with the same media type of the other document.
+    var otherSchemaSlots: [(mediaType: String, slot: SchemaSlot)] = []
 
     init(required: Bool, description: String?, contentTypes: [String], schemaContentType: String?, schemaSlot: SchemaSlot?) {
         self.required = required
@@ -19,6 +22,13 @@ public struct OpenAPIRequestBody: Sendable {
     }
 
     public var schema: JSONSchema? { schemaSlot?.schema }
+
+    /// The schema declared for `mediaType` (compared by essence), when it is one apish reads.
+    func schema(forMediaType mediaType: String) -> JSONSchema? {
+        let essence = OpenAPIMediaType.essence(mediaType)
+        if let chosen = schemaContentType, OpenAPIMediaType.essence(chosen) == essence { return schema }
+        return otherSchemaSlots.first { OpenAPIMediaType.essence($0.mediaType) == essence }?.slot.schema
+    }
 
     /// Whether the body can be sent as JSON.
     public var takesJSON: Bool { contentTypes.contains(where: OpenAPIMediaType.isJSON) }
@@ -31,5 +41,6 @@ public struct OpenAPIRequestBody: Sendable {
 
     mutating func attach(_ graph: SchemaGraph) {
         schemaSlot?.graph = graph
+        for index in otherSchemaSlots.indices { otherSchemaSlots[index].slot.graph = graph }
     }
 }

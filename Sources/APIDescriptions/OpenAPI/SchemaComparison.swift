@@ -343,11 +343,26 @@ struct SchemaComparison {
             found.append(Change(steps: [], kind: kind, context: context, a: before, b: after))
         }
         if let nullability = Self.nullabilityChange(a, b) { add(nullability) }
-        Self.subschemaChanges(a, b).forEach { add($0) }
+        var alternatives: [(keyword: String, pairing: BranchPairing)] = []
+        for (keyword, branchesA, branchesB) in [("anyOf", a.anyOf, b.anyOf), ("oneOf", a.oneOf, b.oneOf)]
+        where !branchesA.isEmpty || !branchesB.isEmpty {
+            let pairing = pairBranches(a, branchesA, b, branchesB, keyword: keyword, context: context, depth: depth)
+            dependsOn = min(dependsOn, pairing.dependsOn)
+            if pairing.added { add(.subschemaAdded(keyword)) }
+            if pairing.removed { add(.subschemaRemoved(keyword)) }
+            alternatives.append((keyword, pairing))
+        }
+        Self.conditionalChanges(a, b).forEach { add($0) }
         if let (kind, before, after) = Self.typeChange(a, b, context: context, root: depth == 0) {
             add(kind, before, after)
             if a.enumValues == nil, b.enumValues != nil, context.isRequest {
                 add(.becameEnum, nil, b.enumValues?.map { $0.encoded() }.joined(separator: ", "))
+            }
+        } else if alternatives.contains(where: \.pairing.wrapped) {
+            for (branchA, branchB) in alternatives.flatMap(\.pairing.pairs) {
+                let below = compare(branchA, branchB, context: context, depth: depth + 1)
+                found.append(below.found)
+                dependsOn = min(dependsOn, below.dependsOn)
             }
         } else {
             Self.enumChanges(a, b, context: context).forEach { add($0.kind, $0.a, $0.b) }
@@ -360,12 +375,10 @@ struct SchemaComparison {
                 found.append(items.found, below: .items)
                 dependsOn = min(dependsOn, items.dependsOn)
             }
-            // Alternatives both sides name alike (the same component, or the same place) are compared
-            // as the schema itself: a change inside one is a change here.
-            for (branchesA, branchesB) in [(a.anyOf, b.anyOf), (a.oneOf, b.oneOf)] where !branchesA.isEmpty && !branchesB.isEmpty {
-                let namedB = Dictionary(branchesB.enumerated().map { ($1.componentName ?? "#\($0)", $1) }, uniquingKeysWith: { first, _ in first })
-                for (offset, branchA) in branchesA.enumerated() {
-                    guard let branchB = namedB[branchA.componentName ?? "#\(offset)"] else { continue }
+            // Alternatives that correspond (see `pairBranches`) are compared as the schema itself: a
+            // change inside one is a change here.
+            for (_, pairing) in alternatives {
+                for (branchA, branchB) in pairing.pairs {
                     let below = compare(branchA, branchB, context: context, depth: depth + 1)
                     found.append(below.found)
                     dependsOn = min(dependsOn, below.dependsOn)
@@ -448,36 +461,148 @@ struct SchemaComparison {
         outer == inner || outer.isEmpty || (outer == "int64" && inner == "int32") || (outer == "double" && inner == "float")
     }
 
-    /// Branches of `anyOf` and `oneOf` (not an "or null"), each known by the component it names or its
-    /// place; `if`/`then`/`else` and `discriminator` by being there. `allOf` is not among them: its
-    /// branches are merged into the schema's face, so adding or flattening one changes only what the
-    /// merged properties show.
-    private static func subschemaChanges(_ a: JSONSchema, _ b: JSONSchema) -> [Kind] {
-        let nodeA = a.graph.nodes[a.node]
-        let nodeB = b.graph.nodes[b.node]
-        func composes(_ node: SchemaNode) -> Bool {
-            !node.anyOf.isEmpty || !node.oneOf.isEmpty || node.ifSchema != nil || node.thenSchema != nil || node.elseSchema != nil
-                || node.discriminator != nil
+    /// How the alternatives (`anyOf` or `oneOf`) of two schemas correspond: the pairs compared as one
+    /// branch, whether some branch of A has none in B (`removed`) or the other way round (`added`).
+    struct BranchPairing {
+        var pairs: [(JSONSchema, JSONSchema)] = []
+        var removed = false
+        var added = false
+        var dependsOn = Int.max
+        /// One side is, as a whole, a branch of the other (`X` → `anyOf: [X, Custom]`): it is compared
+        /// with that branch only, not with the other side's own keywords.
+        var wrapped = false
+    }
+
+    /// How many unpaired branches of each side are compared with each other to find equal ones.
+    static let branchTrialLimit = 16
+
+    /// Pairs the alternatives of `a` and `b` by what they are, not where they are written: the same
+    /// component (through an "or null" or a `$ref` with keywords beside it, which 3.0 and 3.1 read
+    /// differently); else the same tag (a required property with one allowed value, as a
+    /// discriminator's `type: click`), so a branch renamed with its component is still itself; else
+    /// equal schemas (no change between them); else inline branches of the same types, in order. A
+    /// schema without alternatives of this keyword that is itself a branch of the other side (`X`
+    /// → `anyOf: [X, Custom]`) is that one branch.
+    private mutating func pairBranches(_ a: JSONSchema, _ branchesA: [JSONSchema], _ b: JSONSchema, _ branchesB: [JSONSchema],
+                                       keyword: String, context: Context, depth: Int) -> BranchPairing {
+        var listA = branchesA
+        var listB = branchesB
+        func isBranch(_ schema: JSONSchema, of list: [JSONSchema], besides own: [JSONSchema], other: JSONSchema) -> Bool {
+            guard let name = Self.branchName(schema), name != Self.branchName(other) else { return false }
+            return list.contains { Self.branchName($0) == name } && !own.contains { Self.branchName($0) == name }
         }
-        guard composes(nodeA) || composes(nodeB) else { return [] }
+        var pairing = BranchPairing()
+        if isBranch(a, of: branchesB, besides: branchesA, other: b) {
+            listA = [a]
+            pairing.wrapped = true
+        } else if isBranch(b, of: branchesA, besides: branchesB, other: a) {
+            listB = [b]
+            pairing.wrapped = true
+        } else {
+            listA = Self.flattened(listA, keyword: keyword)
+            listB = Self.flattened(listB, keyword: keyword)
+        }
+        guard !listA.isEmpty, !listB.isEmpty else {
+            pairing.removed = !listA.isEmpty && !branchesA.isEmpty
+            pairing.added = !listB.isEmpty && !branchesB.isEmpty
+            return pairing
+        }
+        var openA = Array(listA.indices)
+        var openB = Array(listB.indices)
+        // A key pairs two branches when each side has it once; A's order is kept, so the diff is too.
+        func pair(by key: (JSONSchema) -> String?) {
+            var keysB: [String: [Int]] = [:]
+            for index in openB { if let key = key(listB[index]) { keysB[key, default: []].append(index) } }
+            let keyed = openA.map { ($0, key(listA[$0])) }
+            var countsA: [String: Int] = [:]
+            for case (_, let key?) in keyed { countsA[key, default: 0] += 1 }
+            for case (let indexA, let key?) in keyed where countsA[key] == 1 {
+                guard let indicesB = keysB[key], indicesB.count == 1 else { continue }
+                pairing.pairs.append((listA[indexA], listB[indicesB[0]]))
+                openA.removeAll { $0 == indexA }
+                openB.removeAll { $0 == indicesB[0] }
+            }
+        }
+        pair(by: Self.branchName)
+        pair(by: Self.branchTag)
+        if openA.count <= Self.branchTrialLimit, openB.count <= Self.branchTrialLimit {
+            for indexA in openA {
+                for indexB in openB {
+                    let trial = compare(listA[indexA], listB[indexB], context: context, depth: depth + 1)
+                    pairing.dependsOn = min(pairing.dependsOn, trial.dependsOn)
+                    guard trial.found.total == 0, trial.found.components.isEmpty else { continue }
+                    pairing.pairs.append((listA[indexA], listB[indexB]))
+                    openA.removeAll { $0 == indexA }
+                    openB.removeAll { $0 == indexB }
+                    break
+                }
+            }
+        }
+        let inlineA = openA.filter { Self.branchName(listA[$0]) == nil }
+        let inlineB = openB.filter { Self.branchName(listB[$0]) == nil }
+        for (indexA, indexB) in zip(inlineA, inlineB) where Self.types(of: listA[indexA]) == Self.types(of: listB[indexB]) {
+            pairing.pairs.append((listA[indexA], listB[indexB]))
+            openA.removeAll { $0 == indexA }
+            openB.removeAll { $0 == indexB }
+        }
+        pairing.removed = !openA.isEmpty
+        pairing.added = !openB.isEmpty
+        return pairing
+    }
+
+    /// A branch that is only alternatives of the same keyword (`oneOf: [oneOf: [Text, Image], Array]`)
+    /// stands for them: nesting a union in another accepts the same values.
+    private static func flattened(_ list: [JSONSchema], keyword: String, depth: Int = 0) -> [JSONSchema] {
+        guard depth < 4 else { return list }
+        return list.flatMap { branch -> [JSONSchema] in
+            let inner = keyword == "anyOf" ? branch.anyOf : branch.oneOf
+            guard !inner.isEmpty, branch.types.isEmpty, branch.properties.isEmpty, branch.items == nil, branch.enumValues == nil,
+                  !branch.isNullable
+            else { return [branch] }
+            return flattened(inner, keyword: keyword, depth: depth + 1)
+        }
+    }
+
+    /// The component a branch is: its own name, else that of the one schema it stands for (an "or
+    /// null", an `allOf` of one) or of the `$ref` it adds keywords to, but no properties.
+    private static func branchName(_ schema: JSONSchema) -> String? {
+        var current = schema
+        for _ in 0..<8 {
+            if let name = current.componentName { return name }
+            let node = current.graph.nodes[current.node]
+            if let alone = current.view.standsFor {
+                current = JSONSchema(graph: current.graph, index: alone)
+            } else if let target = node.ref, node.properties.isEmpty, node.allOf.isEmpty, node.anyOf.isEmpty, node.oneOf.isEmpty {
+                current = JSONSchema(graph: current.graph, index: target)
+            } else {
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// `type="click"` for a branch whose required property `type` allows one value: what tells the
+    /// branches of a tagged union apart, kept when a branch's component is renamed. The first such
+    /// property in document order; nil for a branch without one.
+    private static func branchTag(_ schema: JSONSchema) -> String? {
+        let required = Set(schema.required)
+        for (name, property) in schema.properties where required.contains(name) {
+            if let values = property.enumValues, values.count == 1, let value = values.first {
+                return "\(name)=\(value.encoded())"
+            }
+        }
+        return nil
+    }
+
+    /// `if`/`then`/`else` and `discriminator`, by being there: on the schema or on what it merges, so
+    /// `{type: object, $ref: Item}` has Item's, as in 3.1 (3.0 reads past the `type`).
+    private static func conditionalChanges(_ a: JSONSchema, _ b: JSONSchema) -> [Kind] {
         var kinds: [Kind] = []
-        func branches(_ list: [Int], of schema: JSONSchema) -> [String] {
-            list.enumerated().map { offset, index in JSONSchema(graph: schema.graph, index: index).componentName ?? "#\(offset)" }
-        }
-        let lists: [(String, [Int], [Int])] = [
-            ("anyOf", a.anyOf.isEmpty ? [] : nodeA.anyOf, b.anyOf.isEmpty ? [] : nodeB.anyOf),
-            ("oneOf", a.oneOf.isEmpty ? [] : nodeA.oneOf, b.oneOf.isEmpty ? [] : nodeB.oneOf),
-        ]
-        for (keyword, listA, listB) in lists where listA.count != listB.count || !listA.isEmpty {
-            let namesA = branches(listA, of: a)
-            let namesB = branches(listB, of: b)
-            if namesB.contains(where: { !namesA.contains($0) }) { kinds.append(.subschemaAdded(keyword)) }
-            if namesA.contains(where: { !namesB.contains($0) }) { kinds.append(.subschemaRemoved(keyword)) }
-        }
         let present: [(String, Bool, Bool)] = [
-            ("if", nodeA.ifSchema != nil, nodeB.ifSchema != nil), ("then", nodeA.thenSchema != nil, nodeB.thenSchema != nil),
-            ("else", nodeA.elseSchema != nil, nodeB.elseSchema != nil),
-            ("discriminator", nodeA.discriminator != nil, nodeB.discriminator != nil),
+            ("if", a.facet(\.ifSchema) != nil, b.facet(\.ifSchema) != nil),
+            ("then", a.facet(\.thenSchema) != nil, b.facet(\.thenSchema) != nil),
+            ("else", a.facet(\.elseSchema) != nil, b.facet(\.elseSchema) != nil),
+            ("discriminator", a.facet(\.discriminator) != nil, b.facet(\.discriminator) != nil),
         ]
         for (keyword, inA, inB) in present where inA != inB {
             kinds.append(inB ? .subschemaAdded(keyword) : .subschemaRemoved(keyword))
@@ -637,9 +762,10 @@ struct SchemaComparison {
         return (changes, dependsOn)
     }
 
-    /// The JSON types a schema admits, `null` aside (see `nullabilityChange`); `nil` for any.
+    /// The JSON types a schema admits, `null` aside (see `nullabilityChange`), through its alternatives
+    /// (`oneOf: [Cat, Dog]` is an object); `nil` for any.
     private static func types(of schema: JSONSchema) -> Set<String>? {
-        let types = schema.types.filter { $0 != "null" }
+        let types = (schema.types.isEmpty ? schema.acceptedTypes : schema.types).filter { $0 != "null" }
         return types.isEmpty ? nil : Set(types)
     }
 

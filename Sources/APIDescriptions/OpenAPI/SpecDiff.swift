@@ -324,7 +324,10 @@ public enum SpecDiff {
                 add("request-body-became-optional", "request body", "no longer required")
             }
             mediaTypeChanges(bodyA.contentTypes, bodyB.contentTypes, at: "request body", prefix: "request-body", add: add)
-            compareSchemas(bodyA.schema, bodyB.schema, at: "request body", .requestBody)
+            // A client sends the media type it was written for: when B still takes it, B's schema for it
+            // is the one to compare (A multipart only, B multipart and JSON: the multipart schemas).
+            let schemaB = bodyA.schemaContentType.flatMap(bodyB.schema(forMediaType:)) ?? bodyB.schema
+            compareSchemas(bodyA.schema, schemaB, at: "request body", .requestBody)
         case (nil, nil):
             break
         }

@@ -144,7 +144,7 @@ struct EditCommand: Command {
             }
             return try EditableBody(last.request.body, request: "\(last.method) \(last.displayURL)")
         case .operation(let words):
-            let (name, _) = CallCommand.operationName(words)
+            let (name, _) = CallLine.operationName(words)
             let (operation, example) = try HelpCommand.exampleRequestBody(of: name, session: session)
             guard let example else {
                 throw CommandError("edit: \(operation.displayName) takes no request body; send it with call \(name)")

@@ -153,5 +153,108 @@ extension OpenAPITests {
             #expect(changes.first?.description
                 == "components.schemas.Pet: Pet.tag: removed (string), warning [response-optional-property-removed] (used by: GET /pets, POST /pets, GET /pets/{id})")
         }
+            /// A document of one `POST /r` whose JSON body is `body` and whose 200 answer is `answer`, in
+        /// OpenAPI `version`, with `components` (schemas).
+        private func respelled(_ version: String, body: String, answer: String = #"{"type":"object"}"#, components: String = "{}") -> String {
+            #"""
+            {"openapi":"\#(version)","info":{"title":"t","version":"1"},"paths":{"/r":{"post":{"operationId":"r",
+              "requestBody":{"content":{"application/json":{"schema":\#(body)}}},
+              "responses":{"200":{"description":"ok","content":{"application/json":{"schema":\#(answer)}}}}}}},
+             "components":{"schemas":\#(components)}}
+            """#
+        }
+
+        @Test func anOrNullAroundAlternativesKeepsThem() throws {
+            // GIVEN alternatives that may be null, in 3.0 (`nullable` beside `oneOf`, a `$ref` with `nullable`)
+            // and in 3.1 (an `anyOf` of the alternatives and null; the same `$ref` with `nullable`)
+            let format = ##"{"Format":{"oneOf":[{"type":"string","enum":["auto"]},{"$ref":"#/components/schemas/Text"}]},"Text":{"type":"object","properties":{"type":{"type":"string"}}}}"##
+            let old = respelled("3.0.3", body: ##"""
+                {"type":"object","properties":{"content":{"nullable":true,"oneOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},
+                 "format":{"$ref":"#/components/schemas/Format","nullable":true},"again":{"$ref":"#/components/schemas/Format","nullable":true}}}
+                """##, components: format)
+            let new = respelled("3.1.0", body: ##"""
+                {"type":"object","properties":{"content":{"anyOf":[{"oneOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},{"type":"null"}]},
+                 "format":{"anyOf":[{"$ref":"#/components/schemas/Format"},{"type":"null"}]},"again":{"$ref":"#/components/schemas/Format","nullable":true}}}
+                """##, components: format)
+            // THEN no alternative was removed (none is: each side has the same ones)
+            let changes = try changes(old, new)
+            #expect(!changes.contains { $0.change.hasSuffix("Of removed") || $0.change.hasSuffix("Of added") }, "\(changes)")
+            #expect(changes.filter(\.breaking).isEmpty, "\(changes)")
+        }
+
+        @Test func aBodyIsComparedWithTheSameMediaTypeOfTheOtherDocument() throws {
+            // GIVEN a multipart upload that B also takes as JSON, with a JSON schema of its own
+            func upload(_ content: String) -> String {
+                OpenAPITests.document(paths: #"""
+                {"/edits":{"post":{"operationId":"edit","requestBody":{"required":true,"content":{\#(content)}},"responses":{"200":{"description":"ok"}}}}}
+                """#)
+            }
+            let multipart = #""multipart/form-data":{"schema":{"type":"object","required":["image"],"properties":{"image":{"type":"string","format":"binary"},"size":{"type":"string","enum":["256x256","1024x1024"]}}}}"#
+            let json = #""application/json":{"schema":{"type":"object","required":["images"],"properties":{"images":{"type":"array","items":{"type":"string"}},"size":{"type":"string","enum":["1024x1024"]}}}}"#
+            let changes = try changes(upload(multipart), upload(multipart + "," + json))
+            // THEN the multipart schemas are compared (unchanged): JSON is a media type added, nothing breaks
+            #expect(changes == [SpecChange(id: "request-body-media-type-added", operation: "POST /edits",
+                                           location: "request body application/json", change: "media type added", b: "application/json")])
+        }
+
+        @Test func aSchemaThatBecomesOneAlternativeOfAUnionIsThatAlternative() throws {
+            // GIVEN a voice that was `Voices` (strings) and is now `Voices` or a custom object
+            let voices = ##""Voices":{"anyOf":[{"type":"string"},{"type":"string","enum":["alloy","ash"]}]}"##
+            let custom = ##""VoiceOrCustom":{"anyOf":[{"$ref":"#/components/schemas/Voices"},{"type":"object","required":["id"],"properties":{"id":{"type":"string"}}}]}"##
+            let old = respelled("3.0.3", body: ##"{"type":"object","properties":{"voice":{"$ref":"#/components/schemas/Voices"}}}"##,
+                                answer: ##"{"type":"object","properties":{"voice":{"$ref":"#/components/schemas/Voices"}}}"##, components: "{\(voices)}")
+            let new = respelled("3.1.0", body: ##"{"type":"object","properties":{"voice":{"$ref":"#/components/schemas/VoiceOrCustom"}}}"##,
+                                answer: ##"{"type":"object","properties":{"voice":{"$ref":"#/components/schemas/VoiceOrCustom"}}}"##,
+                                components: "{\(voices),\(custom)}")
+            let changes = try changes(old, new)
+            let request = changes.filter { $0.location == "request body.voice" }
+            // THEN a request may send what it did and more: an alternative and a type added, neither breaking
+            #expect(request.map(\.id).sorted() == ["request-property-any-of-added", "request-property-type-generalized"])
+            #expect(request.first { $0.change == "type widened" }.map { "\($0.a ?? "") → \($0.b ?? "")" } == "string → object | string")
+            // AND an answer may now hold an object: that breaks a reader
+            #expect(changes.contains { $0.location == "response 200 body.voice" && $0.id == "response-property-any-of-added" })
+            #expect(changes.contains { $0.location == "response 200 body.voice" && $0.id == "response-property-type-generalized" && $0.breaking })
+        }
+
+        @Test func alternativesPairByWhatTheyAreNotByNameOrPlace() throws {
+            // GIVEN a tagged union whose branches were renamed (`Click` → `ClickParam`, one gaining an optional
+            // property), whose inline branches moved, and that was split into a union of a union and a list
+            let old = respelled("3.0.3", body: ##"""
+                {"type":"object","properties":{"action":{"oneOf":[{"$ref":"#/components/schemas/Click"},{"$ref":"#/components/schemas/Wait"}]},
+                 "content":{"oneOf":[{"type":"string"},{"type":"object","required":["type","text"],"properties":{"type":{"type":"string","enum":["output_text"]},"text":{"type":"string"}}}]}}}
+                """##, components: ##"""
+                {"Click":{"type":"object","required":["type","x"],"properties":{"type":{"type":"string","enum":["click"]},"x":{"type":"integer"}}},
+                 "Wait":{"type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["wait"]}}}}
+                """##)
+            let new = respelled("3.1.0", body: ##"""
+                {"type":"object","properties":{"action":{"oneOf":[{"$ref":"#/components/schemas/WaitParam"},{"$ref":"#/components/schemas/ClickParam"}]},
+                 "content":{"oneOf":[{"$ref":"#/components/schemas/ContentItem"},{"type":"array","items":{"$ref":"#/components/schemas/ContentItem"}}]}}}
+                """##, components: ##"""
+                {"ClickParam":{"type":"object","required":["type","x"],"properties":{"type":{"type":"string","enum":["click"]},"x":{"type":"integer"},"keys":{"type":"array","items":{"type":"string"}}}},
+                 "WaitParam":{"type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["wait"]}}},
+                 "ContentItem":{"oneOf":[{"$ref":"#/components/schemas/OutputText"},{"type":"string"},{"type":"object","required":["type","url"],"properties":{"type":{"type":"string","enum":["input_image"]},"url":{"type":"string"}}}]},
+                 "OutputText":{"type":"object","required":["type","text"],"properties":{"type":{"type":"string","enum":["output_text"]},"text":{"type":"string"}}}}
+                """##)
+            let changes = try changes(old, new)
+            // THEN the renamed branches are compared inside (a property added), and no branch a client sends went
+            #expect(changes.contains(SpecChange(id: "new-optional-request-property", operation: "POST /r", location: "request body.action.keys",
+                                                change: "added", b: "array of string")))
+            #expect(!changes.contains { $0.id == "request-property-one-of-removed" }, "\(changes)")
+            #expect(changes.filter(\.breaking).isEmpty, "\(changes)")
+            // AND what the union gained (an image, a list) is a branch added
+            #expect(changes.contains { $0.location == "request body.content" && $0.id == "request-property-one-of-added" })
+        }
+
+        @Test func aUnionOfObjectsIsAnObject() throws {
+            // GIVEN answer items that were one object and are now one of two objects
+            let old = respelled("3.0.3", body: #"{"type":"object"}"#, answer: ##"{"type":"array","items":{"$ref":"#/components/schemas/Call"}}"##,
+                                components: ##"{"Call":{"type":"object","required":["id"],"properties":{"id":{"type":"string"}}}}"##)
+            let new = respelled("3.1.0", body: #"{"type":"object"}"#,
+                                answer: ##"{"type":"array","items":{"oneOf":[{"$ref":"#/components/schemas/Call"},{"$ref":"#/components/schemas/Custom"}]}}"##,
+                                components: ##"{"Call":{"type":"object","required":["id"],"properties":{"id":{"type":"string"}}},"Custom":{"type":"object","properties":{"name":{"type":"string"}}}}"##)
+            // THEN the one change is the branch added (an answer may hold a Custom); the type is object on both sides
+            #expect(try changes(old, new) == [SpecChange(id: "response-body-one-of-added", operation: "POST /r", location: "response 200 body[]",
+                                                         change: "oneOf added")])
+        }
     }
 }
