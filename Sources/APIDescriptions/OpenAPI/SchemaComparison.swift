@@ -427,7 +427,9 @@ struct SchemaComparison {
         let typesB = types(of: b)
         let formatA = a.format ?? ""
         let formatB = b.format ?? ""
-        let typed = typesA != nil && typesB != nil
+        // A format is compared only when both are ones JSON Schema or OpenAPI define: a vendor's own
+        // (`unixtime`) says nothing a reader can check, so it changes nothing.
+        let typed = typesA != nil && typesB != nil && Self.knownFormats.contains(formatA) && Self.knownFormats.contains(formatB)
         guard typesA != typesB || (typed && formatA != formatB) else { return nil }
         var widened = accepts(typesB, everythingIn: typesA)
         var narrowed = accepts(typesA, everythingIn: typesB)
@@ -454,6 +456,13 @@ struct SchemaComparison {
         }
         return (kind, textA, textB)
     }
+
+    /// The formats of JSON Schema 2020-12 and of the OpenAPI Format Registry's core, and none.
+    static let knownFormats: Set<String> = [
+        "", "int32", "int64", "float", "double", "byte", "binary", "password", "date", "date-time", "time", "duration",
+        "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6", "uri", "uri-reference", "iri", "iri-reference",
+        "uuid", "uri-template", "json-pointer", "relative-json-pointer", "regex",
+    ]
 
     /// Whether format `outer` accepts every value of format `inner`: no format accepts all, `int64` holds
     /// `int32` and `double` holds `float`.

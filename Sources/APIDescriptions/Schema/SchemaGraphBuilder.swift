@@ -183,6 +183,12 @@ struct SchemaGraphBuilder {
             // Draft 4's `$ref` stands for its target: whatever is beside it is not read (but its words are shown).
             if context.dialect.isDraft4, let reference = object["$ref"] {
                 try read("$ref", reference, into: &node, context: context)
+                // Except `nullable: true`: OpenAPI 3.0 documents write it beside a `$ref` to mean "or null"
+                // (OpenAI's do), and "or null" is one thing however it is spelled.
+                if case .bool(true)? = object["nullable"] {
+                    node.nullable = true
+                    node.assertions += 1
+                }
                 node.title = object["title"]?.stringValue
                 node.description = object["description"]?.stringValue
                 return node

@@ -1,3 +1,5 @@
+import Foundation
+import JSON
 import TestSupport
 import Testing
 import APIDescriptions
@@ -70,6 +72,29 @@ extension OpenAPITests {
                               request: #"{"type":"object","properties":{"t":{"anyOf":[{"type":"number"},{"type":"null"}]}}}"#,
                               response: #"{"type":"object","properties":{"e":{"anyOf":[{"type":"string","enum":["low","high"]},{"type":"null"}]}}}"#)
             #expect(try changes(a, b).isEmpty)
+        }
+
+        @Test func aNullableBesideARefIsOrNullAndAVendorFormatIsNoTypeChange() throws {
+            // GIVEN 3.0's `{$ref, nullable: true}` against 3.1's anyOf with null, and int64 against a vendor's unixtime
+            let a = operation(parameter: #"{"name":"q","in":"query","schema":{"type":"string"}}"#,
+                              request: #"{"type":"object"}"#,
+                              response: ##"{"type":"object","properties":{"r":{"$ref":"#/components/schemas/R","nullable":true},"t":{"type":"integer","format":"int64"}}}"##)
+            let b = operation(parameter: #"{"name":"q","in":"query","schema":{"type":"string"}}"#,
+                              request: #"{"type":"object"}"#,
+                              response: ##"{"type":"object","properties":{"r":{"anyOf":[{"$ref":"#/components/schemas/R"},{"type":"null"}]},"t":{"type":"integer","format":"unixtime"}}}"##)
+            func withR(_ text: String) -> String {
+                text.replacingOccurrences(of: #""components":{}"#, with: #""components":{"schemas":{"R":{"type":"object","properties":{"x":{"type":"string"}}}}}"#)
+            }
+            // THEN neither is a change
+            let none = try changes(withR(a), withR(b))
+            #expect(none.isEmpty, "\(none)")
+            // AND the 3.0 property takes null, and its object still
+            let r = try #require(try OpenAPITests.parse(withR(a)).operations.first?.responses.first?.schema?.property(named: "r"))
+            #expect(r.validate(.null).isEmpty && r.isNullable)
+            #expect(!r.validate(.object(JSONObject([("x", .number(JSONNumber(1)))]))).isEmpty)
+            // AND a known format's change still is one
+            let c = b.replacingOccurrences(of: "unixtime", with: "int32")
+            #expect(try changes(withR(a), withR(c)).map(\.id) == ["response-property-type-specialized"])
         }
 
         @Test func identicalDocumentsHaveNoChanges() throws {

@@ -15,7 +15,7 @@ lines = [
     '',
     f"- Changes in all: {counts['changes']} ({counts['breaking']} breaking, {counts['warnings']} warnings, {counts['info']} info).",
     f"- Breaking: {counts['breaking']}: {len(data['explained'])} explained below, {len(data['falsePositives'])} false positives (last section).",
-    f"- Breaking changes that are \"or null\" respellings: {counts['orNullRespellings']} (Response.reasoning, a false positive below).",
+    f"- Breaking changes that are \"or null\" respellings: {counts['orNullRespellings']}.",
     '',
     counts['before'],
     '',
@@ -36,8 +36,10 @@ for change_id, entries in groups.items():
         lines.append(f"- `{entry['operation']}` · `{entry['location']}`{used}: {entry['why']}")
     lines.append('')
 lines += ['## False positives', '',
-          'Reported as breaking, but no client written against A breaks. Left in the engine, each with its cause;',
-          'the test lists them apart, so fixing one makes it fail until the entry moves out of `falsePositives`.', '']
+          'Reported as breaking, but no client written against A breaks, each with its cause; the test lists them',
+          'apart, so fixing one makes it fail until the entry moves out of `falsePositives`.', '']
+if not data['falsePositives']:
+    lines.append('None.')
 for entry in data['falsePositives']:
     values = f" ({entry.get('a', '')} → {entry.get('b', '')})" if entry.get('a') or entry.get('b') else ''
     lines.append(f"- `{entry['id']}` · `{entry['operation']}` · `{entry['location']}`{values}: {entry['why']} Cause: {entry['cause']}")
