@@ -32,6 +32,24 @@ class PtyTestCase(unittest.TestCase):
         self.state = tempfile.mkdtemp(prefix="apish-pty-")
         self.children = []
 
+    def spawn_shell(self, *options, env=None, faults=False):
+        """The shell on its embedded demo under a pseudo-terminal, at its first prompt; `self.base_url` is the
+        demo's address."""
+        import pexpect  # only the tests that start a shell need it
+        child = pexpect.spawn(BINARY, ["--no-color", *options], env=env or environment(self.state, faults), encoding="utf-8",
+                              timeout=TIMEOUT, dimensions=(40, 160))
+        self.children.append(child)
+        child.expect(r"embedded demo API at (http://127\.0\.0\.1:\d+)")
+        self.base_url = child.match.group(1)
+        child.expect(PROMPT)
+        return child
+
+    def run_line(self, child, line):
+        """Sends one line and returns what it printed before the next prompt."""
+        child.sendline(line)
+        child.expect(PROMPT)
+        return child.before
+
     def tearDown(self):
         for child in self.children:
             if child.isalive():

@@ -26,17 +26,7 @@ class EditAtThePrompt(PtyTestCase):
         env["EDITOR"] = editor
         env.pop("VISUAL", None)
         env["XDG_RUNTIME_DIR"] = self.state
-        child = pexpect.spawn(BINARY, ["--no-color"], env=env, encoding="utf-8", timeout=TIMEOUT, dimensions=(40, 160))
-        self.children.append(child)
-        child.expect(r"embedded demo API at (http://127\.0\.0\.1:\d+)")
-        self.base_url = child.match.group(1)
-        child.expect(PROMPT)
-        return child
-
-    def run_line(self, child, line):
-        child.sendline(line)
-        child.expect(PROMPT)
-        return child.before
+        return self.spawn_shell(env=env)
 
     def left_files(self):
         return [name for name in os.listdir(self.state) if name.startswith("apish-edit-")]

@@ -15,13 +15,7 @@ CONTINUATION = "heredoc> "
 
 class HeredocAtThePrompt(PtyTestCase):
     def spawn(self):
-        child = pexpect.spawn(BINARY, ["--no-color"], env=environment(self.state), encoding="utf-8", timeout=TIMEOUT,
-                              dimensions=(40, 160))
-        self.children.append(child)
-        child.expect(r"embedded demo API at (http://127\.0\.0\.1:\d+)")
-        self.base_url = child.match.group(1)
-        child.expect(PROMPT)
-        return child
+        return self.spawn_shell()
 
     def test_a_heredoc_gets_a_continuation_prompt_and_is_sent_as_one_body(self):
         child = self.spawn()

@@ -16,18 +16,7 @@ from pty_support import BINARY, PROMPT, TIMEOUT, PtyTestCase, environment
 
 class InteractiveShell(PtyTestCase):
     def spawn(self, faults=False):
-        child = pexpect.spawn(BINARY, ["--no-color"], env=environment(self.state, faults), encoding="utf-8", timeout=TIMEOUT,
-                              dimensions=(40, 160))
-        self.children.append(child)
-        child.expect(r"embedded demo API at (http://127\.0\.0\.1:\d+)")
-        self.base_url = child.match.group(1)
-        child.expect(PROMPT)
-        return child
-
-    def run_line(self, child, line):
-        child.sendline(line)
-        child.expect(PROMPT)
-        return child.before
+        return self.spawn_shell(faults=faults)
 
     def test_tab_completes_a_command(self):
         child = self.spawn()

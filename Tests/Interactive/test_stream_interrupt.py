@@ -31,18 +31,9 @@ class StreamInterrupt(PtyTestCase):
         super().tearDown()
 
     def spawn(self, *options, faults=False):
-        child = pexpect.spawn(BINARY, ["--no-color", *options], env=environment(self.state, faults), encoding="utf-8",
-                              timeout=TIMEOUT, dimensions=(40, 160))
-        self.children.append(child)
-        child.expect(r"embedded demo API at (http://127\.0\.0\.1:\d+)")
-        self.demo = child.match.group(1)
-        child.expect(PROMPT)
+        child = self.spawn_shell(*options, faults=faults)
+        self.demo = self.base_url
         return child
-
-    def run_line(self, child, line):
-        child.sendline(line)
-        child.expect(PROMPT)
-        return child.before
 
     def interrupt(self, child):
         """Ctrl-C once the stream is open and its first part shown; back at the prompt well before the server
