@@ -40,20 +40,20 @@ public struct SpecChange: Sendable, Equatable, CustomStringConvertible {
     /// Whether the change is reported at a shared component rather than at an operation.
     public var isComponent: Bool { !usedBy.isEmpty }
 
-    /// The same change reported at a component for more operations.
-    func used(by operations: [String]) -> SpecChange {
-        SpecChange(id: id, operation: operation, location: location, change: change, a: a, b: b, usedBy: operations)
-    }
-
-    /// `GET /pets/{petId}: parameter petId: type changed (string → integer), breaking`.
-    public var description: String {
+    /// `type changed (string → integer)`, `added (required string)`, `removed`: the change with its values.
+    public var what: String {
         let values: String = switch (a, b) {
         case let (a?, b?): " (\(a) → \(b))"
         case let (a?, nil): " (\(a))"
         case let (nil, b?): " (\(b))"
         case (nil, nil): ""
         }
+        return change + values
+    }
+
+    /// `GET /pets/{petId}: parameter petId: type changed (string → integer), breaking [request-parameter-type-changed]`.
+    public var description: String {
         let users = usedBy.isEmpty ? "" : " (used by: \(usedBy.joined(separator: ", ")))"
-        return "\(operation): \(location): \(change)\(values), \(level.rawValue) [\(id)]" + users
+        return "\(operation): \(location): \(what), \(level.rawValue) [\(id)]" + users
     }
 }

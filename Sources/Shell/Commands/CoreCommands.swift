@@ -43,8 +43,8 @@ struct HelpCommand: Command {
 
     /// `call OP --example`, `help OP --example`: a request body to start from, built from the operation's
     /// description (`RequestExample`), as pretty JSON; nothing is sent.
-    static func exampleBody(of name: String, session: Session) throws(CommandError) -> RunResult {
-        let (operation, example) = try exampleRequestBody(of: name, session: session)
+    static func exampleBody(of name: String, service: String? = nil, session: Session) throws(CommandError) -> RunResult {
+        let (operation, example) = try exampleRequestBody(of: name, service: service, session: session)
         guard let body = example else {
             return RunResult(lines: ["\(operation.displayName) takes no request body"])
         }
@@ -54,9 +54,11 @@ struct HelpCommand: Command {
     }
 
     /// The operation `name` names and the body `RequestExample` builds for it; nil when it takes none.
-    static func exampleRequestBody(of name: String, session: Session) throws(CommandError) -> (OpenAPIOperation, JSONValue?) {
+    static func exampleRequestBody(of name: String, service: String? = nil, session: Session)
+        throws(CommandError) -> (OpenAPIOperation, JSONValue?)
+    {
         let facade = session.facade
-        guard let (operation, entry) = operation(named: name, facade: facade) else {
+        guard let (operation, entry) = operation(named: name, service: service, facade: facade) else {
             throw CommandError("no operation '\(name)' in the OpenAPI services of the locator; try: ops")
         }
         let described: [DescribedEntry]
@@ -67,11 +69,13 @@ struct HelpCommand: Command {
         return (operation, RequestExample.body(of: operation, in: own))
     }
 
-    /// An operation of the OpenAPI service `call` would use, else of any service's active version.
-    static func operation(named name: String, facade: ServiceFacade) -> (OpenAPIOperation, LocatorEntry)? {
-        if let (api, entry) = try? facade.openAPI(), let operation = api.document.operation(named: name) {
-            return (operation, entry)
+    /// The operation `call` would send (`operationOwner`: `service` when given, else the current service,
+    /// else the one other that has it); when several others have it, the first, so help can still show it.
+    static func operation(named name: String, service: String? = nil, facade: ServiceFacade) -> (OpenAPIOperation, LocatorEntry)? {
+        if let owner = try? facade.operationOwner(name, service: service), let operation = owner.api.document.operation(named: name) {
+            return (operation, owner.entry)
         }
+        guard service == nil else { return nil }
         for service in facade.locator?.serviceNames ?? [] {
             guard let entry = try? facade.activeEntry(of: service), let api = try? facade.openAPI(of: entry),
                   let operation = api.document.operation(named: name)

@@ -106,7 +106,7 @@ struct CallCommand: Command {
     func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
         let line = try CallLine.parse(arguments)
         guard !line.operation.isEmpty else { throw .usage(self) }
-        if line.example { return try HelpCommand.exampleBody(of: line.operation, session: context.session) }
+        if line.example { return try HelpCommand.exampleBody(of: line.operation, service: line.service, session: context.session) }
         let facade = context.session.facade
         let prepared: PreparedCall
         do { prepared = try PreparedCall(line, facade: facade) } catch { throw CommandError(error) }

@@ -35,7 +35,7 @@ enum SpecChangeList {
                 if change.isComponent { lines.append("  used by: " + usedBy(change.usedBy)) }
             }
             lines.append("  " + coloured(padded(change.level.rawValue, to: levelWidth), change.level, style) + "  "
-                + padded(change.location, to: locationWidth) + "  " + padded(what(change), to: 0) + "  " + style.dim(change.id))
+                + padded(change.location, to: locationWidth) + "  " + change.what + "  " + style.dim(change.id))
         }
         if !added.isEmpty {
             lines.append(style.bold("\(added.count) operations added") + " (" + added.prefix(3).map(\.operation).joined(separator: ", ")
@@ -110,7 +110,7 @@ enum SpecChangeList {
                     let users = change.isComponent ? " (used by " + usedBy(change.usedBy) + ")" : ""
                     lines.append("- `\(markdownCode(change.operation))`\(markdownText(users))")
                 }
-                lines.append("  - `\(markdownCode(change.location))`: \(markdownText(what(change))) (`\(change.id)`)")
+                lines.append("  - `\(markdownCode(change.location))`: \(markdownText(change.what)) (`\(change.id)`)")
             }
             if folding {
                 lines.append("- <details><summary>\(added.count) operations added</summary>")
@@ -143,17 +143,6 @@ enum SpecChangeList {
     static func usedBy(_ operations: [String]) -> String {
         let shown = operations.prefix(usedByShown).joined(separator: ", ")
         return operations.count > usedByShown ? shown + " and \(operations.count - usedByShown) more" : shown
-    }
-
-    /// `added (required string)`, `type changed (string → integer)`, `removed`.
-    static func what(_ change: SpecChange) -> String {
-        let values: String = switch (change.a, change.b) {
-        case let (a?, b?): " (\(a) → \(b))"
-        case let (a?, nil): " (\(a))"
-        case let (nil, b?): " (\(b))"
-        case (nil, nil): ""
-        }
-        return change.change + values
     }
 
     private static func coloured(_ text: String, _ level: SpecChangeLevel, _ style: TextStyle) -> String {

@@ -1,4 +1,5 @@
 import JSON
+import APIDescriptions
 
 /// How much a change between two versions matters to one line of a script.
 public enum ImpactVerdict: String, Sendable, Equatable, CaseIterable {
@@ -11,6 +12,15 @@ public enum ImpactVerdict: String, Sendable, Equatable, CaseIterable {
     case ok
     /// The line cannot be resolved without running the script (a target built from a capture).
     case unknown
+
+    /// How a line sees a spec change of `level`: breaking breaks it, a warning is to review, info leaves it.
+    init(_ level: SpecChangeLevel) {
+        switch level {
+        case .breaking: self = .breaking
+        case .warning: self = .review
+        case .info: self = .ok
+        }
+    }
 
     /// Worst first: what a line's verdict is when it has several findings.
     var rank: Int {

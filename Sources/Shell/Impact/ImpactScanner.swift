@@ -594,7 +594,7 @@ struct ImpactScanner {
                 if requiredInA, !schemaB.required.contains(key), !nextB.isWriteOnly {
                     context.fix.comments.append("\(walked) may be missing from the response in \(b); check this line still holds")
                     return finding("response property optional", "response property \(walked) is no longer required in \(b)",
-                                   Self.verdict(of: "response-property-became-optional"), operation)
+                                   ImpactVerdict(SpecChangeRules.level(of: "response-property-became-optional")), operation)
                 }
                 schemaA = nextA
                 schemaB = nextB
@@ -940,15 +940,6 @@ struct ImpactScanner {
     }
 
     // MARK: Types
-
-    /// The verdict for a line that reads what the spec diff reports under `id`: its level, as a line sees it.
-    static func verdict(of id: String) -> ImpactVerdict {
-        switch SpecChangeRules.level(of: id) {
-        case .breaking: .breaking
-        case .warning: .review
-        case .info: .ok
-        }
-    }
 
     static func types(_ schema: JSONSchema) -> Set<String>? {
         guard !schema.types.isEmpty else { return nil }

@@ -87,19 +87,18 @@ enum HTMLReport {
             byOperation[operation]?.map(\.level).min() ?? .info
         }
         let ordered = operations.enumerated().sorted { (level(of: $0.element), $0.offset) < (level(of: $1.element), $1.offset) }.map(\.element)
-        let verdicts: [SpecChangeLevel: ImpactVerdict] = [.breaking: .breaking, .warning: .review, .info: .ok]
         for operation in ordered {
             let list = (byOperation[operation] ?? []).enumerated().sorted { ($0.element.level, $0.offset) < ($1.element.level, $1.offset) }.map(\.element)
-            let verdict = verdicts[level(of: operation)] ?? .ok
+            let verdict = ImpactVerdict(level(of: operation))
             body += "<section class=\"group \(verdict.rawValue)\">\n<h3>\(t(operation))</h3>\n"
             if let users = list.first?.usedBy, !users.isEmpty {
                 body += "<p class=\"where\">used by: \(t(SpecChangeList.usedBy(users)))</p>\n"
             }
             body += "<table>\n<tbody>\n"
             for change in list {
-                let rowVerdict = verdicts[change.level] ?? .ok
+                let rowVerdict = ImpactVerdict(change.level)
                 body += "<tr class=\"\(rowVerdict.rawValue)\"><td><span class=\"badge \(rowVerdict.rawValue)\">\(change.level.rawValue)</span></td>"
-                body += "<td><code>\(t(change.location))</code></td><td>\(t(SpecChangeList.what(change)))</td><td><code>\(t(change.id))</code></td></tr>\n"
+                body += "<td><code>\(t(change.location))</code></td><td>\(t(change.what))</td><td><code>\(t(change.id))</code></td></tr>\n"
             }
             body += "</tbody>\n</table>\n</section>\n"
         }
