@@ -189,14 +189,16 @@ package struct YAMLCut: Equatable {
     }
 
     /// A byte that can begin a plain scalar at the start of a line: not a blank, a line break, or one of
-    /// YAML's indicators (`-?:,[]{}#&*!|>'"%@` and the backquote).
+    /// YAML's indicators (`-?:,[]{}#&*!|>'"%@` and the backquote). Nor 0xEF, with which a byte order mark
+    /// begins: libyaml takes one at the start of a stream only, so a piece starting with one would read where
+    /// the whole document does not. A key starting with a character from U+F000 to U+FFFF only loses a cut.
     private static func isPlainStart(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"),
              UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["),
              UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "&"),
              UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"),
-             UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"), 0:
+             UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"), 0, 0xEF:
             return false
         default:
             return true

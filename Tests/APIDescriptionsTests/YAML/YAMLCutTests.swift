@@ -121,6 +121,19 @@ import JSON
         #expect(cut(text) == nil, "\(name)")
     }
 
+    /// A byte order mark is allowed at the start of a stream only: a piece starting with one would read where
+    /// the whole document does not (found by the fuzzer).
+    @Test func aByteOrderMarkInsideTheDocumentIsNoCut() {
+        // As the fuzzer found it: the second root key starts with a byte order mark.
+        let text = "x-1: [a,\nk1: v]\n\u{FEFF}x-2:\n  2003:\n    /p4: [a,\n      /p4: x]\n    /p5:\n  "
+        #expect(throws: YAMLError.self) { try whole(text).get() }
+        let pieces = withBytes(text) { bytes -> Result<JSONValue, YAMLError>? in
+            let cuts = YAMLCut.cuts(in: bytes, pieces: 4, minimumBytes: 0)
+            return cuts.isEmpty ? nil : YAMLReader.readPieces(bytes, at: cuts, threads: 1, nodeLimit: .max, cancellation: nil)
+        }
+        if case .success(let value)? = pieces { Issue.record("the pieces read what one pass refuses: \(value)") }
+    }
+
     @Test(arguments: [1, 2, 3])
     func manyPiecesOnAnyNumberOfThreadsGiveWhatOnePassGives(_ threads: Int) throws {
         let text = Self.spec(paths: 60, schemas: 200)
