@@ -85,7 +85,7 @@ let package = Package(
             // `--version` names the commit the sources were built from (Plugins/BuildStamp).
             plugins: ["BuildStamp"]),
         .plugin(name: "BuildStamp", capability: .buildTool()),
-        .executableTarget(name: "apish-bench", dependencies: ["Facade", "JSON", "HTTPClient", "DemoServer", "TestSupport"], path: "Benchmarks/apish-bench",
+        .executableTarget(name: "apish-bench", dependencies: ["Facade", "APIDescriptions", "Mock", "JSON", "HTTPClient", "DemoServer", "TestSupport"], path: "Benchmarks/apish-bench",
                           swiftSettings: staticRuntime, linkerSettings: staticRuntimeLink),
         .executableTarget(name: "apish-fuzz", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "APIDescriptions", "Secrets", "TestSupport", "FoundationFree"], path: "Fuzz/apish-fuzz",
                           swiftSettings: staticRuntime, linkerSettings: staticRuntimeLink),

@@ -22,6 +22,7 @@ struct BenchRun {
             + "best of \(options.jsonRounds) rounds; \(options.requests) GETs per client")
         try jsonSpeed(data: data, groups: document.groupCount)
         try jsonMemory(documentPath: documentPath)
+        try schemaCheck()
         try http()
         try bodyCap()
         if let apish = options.apish { try startup(apish) }
@@ -40,6 +41,31 @@ struct BenchRun {
             }
             return cell
         }))
+    }
+
+    private func schemaCheck() throws {
+        let benchmark = SchemaBenchmark(rounds: options.jsonRounds)
+        let page = try benchmark.page(BenchDocument(approximateBytes: Int(options.schemaMegabytes * 1_000_000)))
+        guard page.failures.isEmpty else {
+            throw BenchFailure("the groups page fails its schema: \(page.failures.map(\.description).joined(separator: "; "))")
+        }
+        results.record("schema_page_bytes", page.bytes)
+        results.record("schema_read_ms", page.readSeconds * 1000)
+        results.record("schema_check_ms", page.checkSeconds * 1000)
+        results.record("schema_check_per_read", page.checkSeconds / page.readSeconds)
+        emit(Formatting.row("schema check", [
+            "\(Formatting.number(Double(page.bytes) / 1_000_000)) MB groups page: check \(Formatting.milliseconds(page.checkSeconds))",
+            "read (tape and tree) \(Formatting.milliseconds(page.readSeconds))",
+            "check ÷ read \(Formatting.number(page.checkSeconds / page.readSeconds))x",
+        ]))
+        guard let path = options.openAIPath else { return }
+        for result in try benchmark.scale(descriptionPath: path, count: 3) {
+            let key = "schema_scale_\(result.schema)"
+            results.record(key + "_growth", result.growth)
+            emit(Formatting.row("schema scale", [result.schema] + result.points.map { point in
+                "×\(point.repeats) \(Formatting.number(Double(point.bytes) / 1000)) KB \(Formatting.number(point.seconds * 1_000_000)) µs"
+            } + ["per byte, largest ÷ smallest \(Formatting.number(result.growth))x"]))
+        }
     }
 
     private func jsonMemory(documentPath: String) throws {

@@ -227,6 +227,24 @@ def table(sides, notes, facts, bench):
     else:
         complete = False
         lines.append(f"| {work} | FAILED: {failed.get(('parser', 'apish'), 'no numbers')} | — | — | ≥ 500 MB/s |")
+
+    # The schema check, also in-process: the groups page checked against its schema, beside reading it.
+    check, read = bench.get("schema_check_ms"), bench.get("schema_read_ms")
+    if ("parser", "apish") not in skipped:
+        work = f"check a {size(bench.get('schema_page_bytes', 0))} groups page against its JSON Schema (in-process) vs reading it (tape and tree)"
+        if check and read and read > 0:
+            mark = " ✓" if check <= read else " ✗"
+            lines.append(f"| {work} | {check:.0f} ms | read {read:.0f} ms | {check / read:.2f}x | ≤ 1.0x{mark} |")
+        else:
+            complete = False
+            lines.append(f"| {work} | FAILED: no numbers | — | — | ≤ 1.0x |")
+        growths = {key[len("schema_scale_"):-len("_growth")]: value for key, value in bench.items()
+                   if key.startswith("schema_scale_") and key.endswith("_growth")}
+        if growths:
+            worst = max(growths.values())
+            mark = " ✓" if worst <= 2 else " ✗"
+            named = ", ".join(f"{name} {value:.2f}x" for name, value in sorted(growths.items()))
+            lines.append(f"| check OpenAI 3.1's largest answer schemas on generated answers grown 64x: cost per byte, largest ÷ smallest | {named} | — | {worst:.2f}x | ≤ 2x (linear){mark} |")
     return lines, complete
 
 

@@ -133,6 +133,13 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         return keys.firstIndex { Self.same($0, key) }
     }
 
+    /// Where `key` is, looked for first at `expected`: walking a schema's properties over an object written
+    /// in the same order finds each member at once.
+    package func position(of key: String, expected: Int) -> Int? {
+        if expected < keys.count, Self.same(keys[expected], key) { return expected }
+        return position(of: key)
+    }
+
     /// The value for `key`; assigning `nil` removes the member, assigning a new key appends it.
     /// Replaces the value of the member at `position` (in document order), keeping its key and place.
     package mutating func replaceValue(at position: Int, with value: JSONValue) {

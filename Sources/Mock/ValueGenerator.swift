@@ -282,3 +282,12 @@ struct ValueGenerator {
         return remainder == 0 ? value : value + (step - remainder)
     }
 }
+
+/// A value of `schema` as the mock makes one for an answer (examples first, then what the keywords ask),
+/// for the benchmark that checks generated answers.
+package enum GeneratedInstance {
+    package static func of(_ schema: JSONSchema, in document: JSONValue, seed: String) -> JSONValue {
+        var generator = ValueGenerator(document: RawDocument(root: document), seed: seed)
+        return generator.value(for: schema)
+    }
+}

@@ -135,7 +135,7 @@ public struct JSONSchema: Sendable {
     /// `writeOnly` one is not).
     public func validate(_ value: JSONValue, limit: Int = 5, use: SchemaUse = .any, cancellation: CancellationToken? = nil) -> [DecodeFailure] {
         var validator = SchemaValidator(graph: graph, limit: limit, cancellation: cancellation, use: use)
-        validator.check(value, against: index, path: "")
+        validator.check(value, against: index, path: ValuePath())
         return validator.failures
     }
 }

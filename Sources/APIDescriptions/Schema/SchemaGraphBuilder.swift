@@ -82,7 +82,7 @@ struct SchemaGraphBuilder {
     /// A node for a subschema written in place, in the context of its parent.
     private mutating func node(for value: JSONValue, at pointer: JSONPointer, context: SchemaResources.Context) -> Int {
         let index = nodes.count
-        var node = SchemaNode(pointer: pointer)
+        let node = SchemaNode(pointer: pointer)
         node.base = context.base
         node.dialect = context.dialect
         node.validates = context.validates

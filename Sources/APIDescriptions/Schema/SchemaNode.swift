@@ -2,7 +2,11 @@ import FoundationFree
 import JSON
 /// One schema location of a document with its keywords read and its subschemas replaced by their
 /// positions in the `SchemaGraph`, so that `$ref` cycles are plain back-references.
-struct SchemaNode: Sendable {
+///
+/// A class, so that a check reads a node where it is: a copy of the value it once was (some twenty
+/// references retained and released) cost more than checking most values did. Only `SchemaGraphBuilder`
+/// writes to a node, while it builds; once a `SchemaGraph` holds it, nothing does, hence `@unchecked Sendable`.
+final class SchemaNode: @unchecked Sendable {
     enum Kind: Sendable {
         /// An object schema.
         case keywords

@@ -16,11 +16,12 @@ extension SchemaValidator {
         var failures: [DecodeFailure]
     }
 
-    mutating func trial(_ value: JSONValue, against branch: Int, path: String, depth: Int, hops: Int,
+    mutating func trial(_ value: JSONValue, against branch: Int, path: ValuePath, depth: Int, hops: Int,
                         collect: Bool, limit: Int = 1) -> Trial? {
         spend(1)
         var trial = SchemaValidator(graph: graph, limit: limit, cancellation: cancellation, use: use)
         trial.budget = budget
+        trial.initialBudget = initialBudget
         trial.scope = scope
         var evaluated: Evaluated? = collect ? Evaluated() : nil
         trial.check(value, against: branch, path: path, depth: depth, hops: hops + 1, evaluated: &evaluated)
@@ -32,7 +33,7 @@ extension SchemaValidator {
         }
         if let stopped = trial.stopped {
             // A branch cut short is neither a match nor a miss: the whole check stopped.
-            stop(at: stopped.path, stopped.reason)
+            stop(atWritten: stopped.path, stopped.reason)
             budget = 0
             return nil
         }
@@ -41,7 +42,7 @@ extension SchemaValidator {
 
     // MARK: Numbers and strings
 
-    mutating func checkNumber(_ number: JSONNumber, _ node: SchemaNode, path: String) {
+    mutating func checkNumber(_ number: JSONNumber, _ node: SchemaNode, path: ValuePath) {
         guard node.minimum != nil || node.maximum != nil || node.multipleOf != nil else { return }
         let value = SchemaDecimal(number)
         if let minimum = node.minimum {
@@ -65,7 +66,7 @@ extension SchemaValidator {
         }
     }
 
-    mutating func checkString(_ text: String, _ node: SchemaNode, path: String) {
+    mutating func checkString(_ text: String, _ node: SchemaNode, path: ValuePath) {
         if node.minLength != nil || node.maxLength != nil {
             // Lengths count code points, as JSON Schema does (not UTF-16 units, not grapheme clusters).
             let length = text.unicodeScalars.count
@@ -83,7 +84,7 @@ extension SchemaValidator {
     }
 
     /// Whether `text` matches; nil (and a stop) when the pattern cannot be matched or the match is too costly.
-    mutating func matches(_ pattern: SchemaNode.Pattern, _ text: String, path: String) -> Bool? {
+    mutating func matches(_ pattern: SchemaNode.Pattern, _ text: String, path: ValuePath) -> Bool? {
         guard let regex = pattern.regex else {
             stop(at: path, "its pattern /\(pattern.source)/ cannot be matched: \(pattern.failure ?? "unsupported")")
             return nil
@@ -104,19 +105,22 @@ extension SchemaValidator {
     // MARK: Objects
 
     /// `properties` (each declared member checked, evaluated) and `required`.
-    mutating func checkMembers(of object: JSONObject, against node: SchemaNode, path: String, depth: Int, evaluated: inout Evaluated?) {
+    mutating func checkMembers(of object: JSONObject, against node: SchemaNode, path: ValuePath, depth: Int, evaluated: inout Evaluated?) {
+        // Objects are mostly written in their schema's order: each member is looked for after the last found.
+        var expected = 0
         for (name, schema) in node.properties {
             guard !isDone else { return }
-            let memberPath = JSONPath.appending(key: name, to: path)
-            if let member = object[name] {
-                checkNested(member, against: schema, path: memberPath, depth: depth + 1)
+            let memberPath = path.appending(key: name)
+            if let position = object.position(of: name, expected: expected) {
+                expected = position + 1
+                checkNested(object.values[position], against: schema, path: memberPath, depth: depth + 1)
             } else if node.required.contains(where: { JSONObject.same($0, name) }), isRequired(schema) {
-                fail(DecodeFailure(path: memberPath, expected: "a value", found: "no such field"))
+                fail(DecodeFailure(path: memberPath.text, expected: "a value", found: "no such field"))
             }
         }
         for name in node.required where object[name] == nil && !node.properties.contains(where: { JSONObject.same($0.name, name) }) {
             guard !isDone else { return }
-            fail(DecodeFailure(path: JSONPath.appending(key: name, to: path), expected: "a value", found: "no such field"))
+            fail(DecodeFailure(path: path.appending(key: name).text, expected: "a value", found: "no such field"))
         }
         if evaluated != nil, !node.properties.isEmpty {
             for (position, key) in object.keys.enumerated() where node.properties.contains(where: { JSONObject.same($0.name, key) }) {
@@ -137,18 +141,18 @@ extension SchemaValidator {
 
     /// `patternProperties`, `additionalProperties`, `propertyNames`, `dependentRequired`,
     /// `dependentSchemas` and the member counts.
-    mutating func checkObject(_ object: JSONObject, _ node: SchemaNode, path: String, depth: Int, hops: Int, evaluated: inout Evaluated?) {
+    mutating func checkObject(_ object: JSONObject, _ node: SchemaNode, path: ValuePath, depth: Int, hops: Int, evaluated: inout Evaluated?) {
         if let minimum = node.minProperties, object.count < minimum {
-            fail(DecodeFailure(path: path, expected: "an object of at least \(minimum) field\(minimum == 1 ? "" : "s")", found: "\(object.count)"))
+            fail(DecodeFailure(path: path.text, expected: "an object of at least \(minimum) field\(minimum == 1 ? "" : "s")", found: "\(object.count)"))
         }
         if let maximum = node.maxProperties, object.count > maximum {
-            fail(DecodeFailure(path: path, expected: "an object of at most \(maximum) field\(maximum == 1 ? "" : "s")", found: "\(object.count)"))
+            fail(DecodeFailure(path: path.text, expected: "an object of at most \(maximum) field\(maximum == 1 ? "" : "s")", found: "\(object.count)"))
         }
         let needsMembers = !node.patternProperties.isEmpty || node.additionalProperties != nil || node.propertyNames != nil
         if needsMembers {
             for (position, (key, member)) in object.enumerated() {
                 guard !isDone else { return }
-                let memberPath = JSONPath.appending(key: key, to: path)
+                let memberPath = path.appending(key: key)
                 if let names = node.propertyNames {
                     let outer = checkedHere
                     checkedHere = []
@@ -158,7 +162,7 @@ extension SchemaValidator {
                     checkedHere = outer
                     if failures.count > before {
                         let cause = failures.removeLast()
-                        fail(DecodeFailure(path: memberPath, expected: "a field name that is " + cause.expected, found: "the name \"\(key)\""))
+                        fail(DecodeFailure(path: memberPath.text, expected: "a field name that is " + cause.expected, found: "the name \"\(key)\""))
                     }
                 }
                 var matched = node.properties.contains { JSONObject.same($0.name, key) }
@@ -185,7 +189,7 @@ extension SchemaValidator {
         for (name, required) in node.dependentRequired where object[name] != nil {
             for other in required where object[other] == nil {
                 guard !isDone else { return }
-                fail(DecodeFailure(path: JSONPath.appending(key: other, to: path), expected: "a value (required with '\(name)')", found: "no such field"))
+                fail(DecodeFailure(path: path.appending(key: other).text, expected: "a value (required with '\(name)')", found: "no such field"))
             }
         }
         for (name, schema) in node.dependentSchemas where object[name] != nil {
@@ -194,12 +198,12 @@ extension SchemaValidator {
         }
     }
 
-    mutating func checkUnevaluatedProperties(_ object: JSONObject, _ node: SchemaNode, path: String, depth: Int, evaluated: inout Evaluated) {
+    mutating func checkUnevaluatedProperties(_ object: JSONObject, _ node: SchemaNode, path: ValuePath, depth: Int, evaluated: inout Evaluated) {
         guard let schema = node.unevaluatedProperties else { return }
         let refuses = graph.nodes[graph.targets[schema]].kind == .nothing
         for (position, (key, member)) in object.enumerated() where !evaluated.hasMember(position) {
             guard !isDone else { return }
-            let memberPath = JSONPath.appending(key: key, to: path)
+            let memberPath = path.appending(key: key)
             if refuses {
                 fail(memberPath, expected: "no such field (unevaluatedProperties is false)", found: member)
             } else {
@@ -211,44 +215,44 @@ extension SchemaValidator {
 
     // MARK: Arrays
 
-    mutating func checkArray(_ elements: [JSONValue], _ node: SchemaNode, path: String, depth: Int, hops: Int, evaluated: inout Evaluated?) {
+    mutating func checkArray(_ elements: [JSONValue], _ node: SchemaNode, path: ValuePath, depth: Int, hops: Int, evaluated: inout Evaluated?) {
         if let minimum = node.minItems, elements.count < minimum {
-            fail(DecodeFailure(path: path, expected: "at least \(minimum) item\(minimum == 1 ? "" : "s")", found: "\(elements.count)"))
+            fail(DecodeFailure(path: path.text, expected: "at least \(minimum) item\(minimum == 1 ? "" : "s")", found: "\(elements.count)"))
         }
         if let maximum = node.maxItems, elements.count > maximum {
-            fail(DecodeFailure(path: path, expected: "at most \(maximum) item\(maximum == 1 ? "" : "s")", found: "\(elements.count)"))
+            fail(DecodeFailure(path: path.text, expected: "at most \(maximum) item\(maximum == 1 ? "" : "s")", found: "\(elements.count)"))
         }
         if node.uniqueItems { checkUnique(elements, path: path) }
         let prefix = min(node.prefixItems.count, elements.count)
         for offset in 0..<prefix {
             guard !isDone else {
-                _ = isStopped(at: path + "[\(offset)]")
+                _ = isStopped(at: path.appending(index: offset))
                 return
             }
-            checkNested(elements[offset], against: node.prefixItems[offset], path: path + "[\(offset)]", depth: depth + 1)
+            checkNested(elements[offset], against: node.prefixItems[offset], path: path.appending(index: offset), depth: depth + 1)
         }
         if prefix > 0, let known = evaluated?.prefix { evaluated?.prefix = max(known, prefix) }
         if let items = node.items {
             for offset in prefix..<elements.count {
                 guard !isDone else {
-                    _ = isStopped(at: path + "[\(offset)]")
+                    _ = isStopped(at: path.appending(index: offset))
                     return
                 }
-                checkNested(elements[offset], against: items, path: path + "[\(offset)]", depth: depth + 1)
+                checkNested(elements[offset], against: items, path: path.appending(index: offset), depth: depth + 1)
             }
             evaluated?.allItems = true
         }
         if let contains = node.contains { checkContains(elements, contains, node, path: path, depth: depth, evaluated: &evaluated) }
     }
 
-    private mutating func checkContains(_ elements: [JSONValue], _ contains: Int, _ node: SchemaNode, path: String, depth: Int,
+    private mutating func checkContains(_ elements: [JSONValue], _ contains: Int, _ node: SchemaNode, path: ValuePath, depth: Int,
                                         evaluated: inout Evaluated?) {
         let minimum = node.minContains ?? 1
         var matching = 0
         for (offset, element) in elements.enumerated() {
             let outer = checkedHere
             checkedHere = []
-            let result = trial(element, against: contains, path: path + "[\(offset)]", depth: depth + 1, hops: -1, collect: false)
+            let result = trial(element, against: contains, path: path.appending(index: offset), depth: depth + 1, hops: -1, collect: false)
             checkedHere = outer
             guard let result else { return }
             if result.passed {
@@ -260,36 +264,36 @@ extension SchemaValidator {
         }
         let name = JSONSchema(graph: graph, index: contains).displayName
         if matching < minimum {
-            fail(DecodeFailure(path: path, expected: "at least \(minimum) item\(minimum == 1 ? "" : "s") matching \(name)",
+            fail(DecodeFailure(path: path.text, expected: "at least \(minimum) item\(minimum == 1 ? "" : "s") matching \(name)",
                                found: "\(matching) in an array of \(elements.count)"))
         }
         if let maximum = node.maxContains, matching > maximum {
-            fail(DecodeFailure(path: path, expected: "at most \(maximum) item\(maximum == 1 ? "" : "s") matching \(name)",
+            fail(DecodeFailure(path: path.text, expected: "at most \(maximum) item\(maximum == 1 ? "" : "s") matching \(name)",
                                found: "\(matching)"))
         }
     }
 
-    private mutating func checkUnique(_ elements: [JSONValue], path: String) {
+    private mutating func checkUnique(_ elements: [JSONValue], path: ValuePath) {
         spend(elements.count)
         var seen: [JSONEquality.Key: Int] = [:]
         seen.reserveCapacity(elements.count)
         for (offset, element) in elements.enumerated() {
             if let first = seen.updateValue(offset, forKey: JSONEquality.Key(element)) {
-                fail(DecodeFailure(path: path, expected: "unique items", found: "items \(first) and \(offset) equal"))
+                fail(DecodeFailure(path: path.text, expected: "unique items", found: "items \(first) and \(offset) equal"))
                 return
             }
         }
     }
 
-    mutating func checkUnevaluatedItems(_ elements: [JSONValue], _ node: SchemaNode, path: String, depth: Int, evaluated: inout Evaluated) {
+    mutating func checkUnevaluatedItems(_ elements: [JSONValue], _ node: SchemaNode, path: ValuePath, depth: Int, evaluated: inout Evaluated) {
         guard let schema = node.unevaluatedItems else { return }
         let refuses = graph.nodes[graph.targets[schema]].kind == .nothing
         for (offset, element) in elements.enumerated() where !evaluated.hasItem(offset) {
             guard !isDone else { return }
             if refuses {
-                fail(path + "[\(offset)]", expected: "no such item (unevaluatedItems is false)", found: element)
+                fail(path.appending(index: offset), expected: "no such item (unevaluatedItems is false)", found: element)
             } else {
-                checkNested(element, against: schema, path: path + "[\(offset)]", depth: depth + 1)
+                checkNested(element, against: schema, path: path.appending(index: offset), depth: depth + 1)
             }
         }
         evaluated.allItems = true
@@ -298,7 +302,7 @@ extension SchemaValidator {
     // MARK: Composition
 
     /// `$dynamicRef`, `anyOf`, `oneOf` (a `discriminator` picking the branch), `not` and `if`/`then`/`else`.
-    mutating func applyComposition(_ value: JSONValue, _ node: SchemaNode, path: String, depth: Int, hops: Int, evaluated: inout Evaluated?) {
+    mutating func applyComposition(_ value: JSONValue, _ node: SchemaNode, path: ValuePath, depth: Int, hops: Int, evaluated: inout Evaluated?) {
         if let dynamic = node.dynamicRef {
             var target = dynamic.target
             if let anchor = dynamic.anchor {
@@ -335,7 +339,7 @@ extension SchemaValidator {
 
     /// `anyOf` (some branch) or `oneOf` (exactly one). Every branch is tried when what they evaluate counts
     /// (`unevaluated*`) or exactly one must match; otherwise the first match ends the search.
-    private mutating func checkAlternatives(_ value: JSONValue, _ branches: [Int], exactlyOne: Bool, path: String, depth: Int, hops: Int,
+    private mutating func checkAlternatives(_ value: JSONValue, _ branches: [Int], exactlyOne: Bool, path: ValuePath, depth: Int, hops: Int,
                                             evaluated: inout Evaluated?) {
         var matching: [Int] = []
         var matchedEvaluated: [Evaluated] = []
@@ -350,9 +354,9 @@ extension SchemaValidator {
         }
         guard budget > 0 || !matching.isEmpty else { return }
         if matching.isEmpty {
-            fail(DecodeFailure(path: path, expected: Self.oneOfPrefix + names(branches), found: DecodeFailure.found(value) + closest(value, branches, path: path, depth: depth, hops: hops)))
+            fail(DecodeFailure(path: path.text, expected: Self.oneOfPrefix + names(branches), found: DecodeFailure.found(value) + closest(value, branches, path: path, depth: depth, hops: hops)))
         } else if exactlyOne, matching.count > 1 {
-            fail(DecodeFailure(path: path, expected: Self.exactlyOnePrefix + names(branches),
+            fail(DecodeFailure(path: path.text, expected: Self.exactlyOnePrefix + names(branches),
                                found: DecodeFailure.found(value) + Self.matchingInfix + names(matching)))
         } else {
             for branchEvaluated in matchedEvaluated { evaluated?.merge(branchEvaluated) }
@@ -361,14 +365,15 @@ extension SchemaValidator {
 
     /// `; closest: Pet (name: expected a value, found no such field)`: the branch that failed the least —
     /// deepest first, then with the fewest failures — and its first failure.
-    private mutating func closest(_ value: JSONValue, _ branches: [Int], path: String, depth: Int, hops: Int) -> String {
+    private mutating func closest(_ value: JSONValue, _ branches: [Int], path: ValuePath, depth: Int, hops: Int) -> String {
         guard branches.count > 1, value.isObject || value.isArray else { return "" }
+        let here = path.text
         var best: (branch: Int, failure: DecodeFailure, score: (Int, Int))?
         for branch in branches {
             guard let result = trial(value, against: branch, path: path, depth: depth, hops: hops, collect: false, limit: 3),
                   let first = result.failures.first
             else { return "" }
-            let score = (first.path == path ? 1 : 0, result.failures.count)
+            let score = (first.path == here ? 1 : 0, result.failures.count)
             if let current = best, current.score <= score { continue }
             best = (branch, first, score)
         }
@@ -379,10 +384,10 @@ extension SchemaValidator {
     /// OpenAPI's `discriminator`: the property's value names the branch (by `mapping`, else by component
     /// name), and only that branch is checked, so its failures are the ones reported.
     private mutating func checkDiscriminated(_ object: JSONObject, _ discriminator: SchemaNode.Discriminator, branches: [Int],
-                                             path: String, depth: Int, hops: Int, evaluated: inout Evaluated?) {
-        let propertyPath = JSONPath.appending(key: discriminator.propertyName, to: path)
+                                             path: ValuePath, depth: Int, hops: Int, evaluated: inout Evaluated?) {
+        let propertyPath = path.appending(key: discriminator.propertyName)
         guard let member = object[discriminator.propertyName] else {
-            fail(DecodeFailure(path: propertyPath, expected: "a value (it picks one of: \(names(branches)))", found: "no such field"))
+            fail(DecodeFailure(path: propertyPath.text, expected: "a value (it picks one of: \(names(branches)))", found: "no such field"))
             return
         }
         guard case .string(let name) = member else {

@@ -15,6 +15,10 @@ struct SchemaValidator {
     static let depthLimit = 512
     static let hopLimit = 64
     static let defaultBudget = 2_000_000
+    /// Steps a check may take for each value in the instance, above `defaultBudget`: a large answer (a
+    /// 71 MB page of 57,000 groups takes about 3 million steps) is checked to its end, and the work stays
+    /// linear in the instance, whatever its `anyOf`s.
+    static let stepsPerValue = 16
 
     let graph: SchemaGraph
     let limit: Int
@@ -26,6 +30,8 @@ struct SchemaValidator {
     /// Where a bound stopped the check, and which bound; the first one met.
     private(set) var stopped: (path: String, reason: String)?
     var budget = SchemaValidator.defaultBudget
+    /// The budget the whole check started with, for the message of a check it stopped.
+    var initialBudget = SchemaValidator.defaultBudget
     /// The nodes already checked against the value being looked at, reached through `$ref`/`allOf`.
     var checkedHere = Set<Int>()
     /// The resources entered on the way to the schema being checked, outermost first (`$dynamicRef`).
@@ -40,8 +46,10 @@ struct SchemaValidator {
 
     var isDone: Bool { failures.count >= limit || budget <= 0 }
 
-    mutating func check(_ value: JSONValue, against index: Int, path: String) {
+    mutating func check(_ value: JSONValue, against index: Int, path: ValuePath) {
         var evaluated: Evaluated?
+        budget = Self.defaultBudget + Self.stepsPerValue * Self.valueCount(value, upTo: Self.defaultBudget)
+        initialBudget = budget
         check(value, against: index, path: path, depth: 0, hops: 0, evaluated: &evaluated)
         _ = isStopped(at: path)
         if wasCancelled {
@@ -51,20 +59,42 @@ struct SchemaValidator {
         }
     }
 
+    /// How many values `value` holds, itself included, counting no further than `limit`: the instance is
+    /// bounded by the body cap, so this is too.
+    static func valueCount(_ value: JSONValue, upTo limit: Int) -> Int {
+        var count = 0
+        var pending = [value]
+        while let next = pending.popLast(), count < limit {
+            count += 1
+            switch next {
+            case .object(let object): pending.append(contentsOf: object.values)
+            case .array(let elements): pending.append(contentsOf: elements)
+            default: break
+            }
+        }
+        return count
+    }
+
     /// `items[2100000]: expected a check to the end, found the check stopped here (…): the rest is not checked`.
     static func stoppedFailure(_ stopped: (path: String, reason: String)) -> DecodeFailure {
         DecodeFailure(path: stopped.path, expected: "a check to the end",
                       found: "the check stopped here (\(stopped.reason)): the rest is not checked")
     }
 
-    mutating func stop(at path: String, _ reason: @autoclosure () -> String) {
-        if stopped == nil, !wasCancelled { stopped = (path, reason()) }
+    mutating func stop(at path: ValuePath, _ reason: @autoclosure () -> String) {
+        if stopped == nil, !wasCancelled { stopped = (path.text, reason()) }
+    }
+
+    /// A stop met by a trial on the side, whose path is already written out.
+    mutating func stop(atWritten path: String, _ reason: String) {
+        if stopped == nil, !wasCancelled { stopped = (path, reason) }
     }
 
     /// Whether a bound (not the failure limit) ends the check here; notes where.
-    mutating func isStopped(at path: String) -> Bool {
+    mutating func isStopped(at path: ValuePath) -> Bool {
         guard budget <= 0 else { return false }
-        stop(at: path, "past its work budget of \(Self.defaultBudget) steps")
+        let total = initialBudget
+        stop(at: path, "past its work budget of \(total) steps")
         return true
     }
 
@@ -78,7 +108,7 @@ struct SchemaValidator {
     }
 
     /// Checks a value nested in the current one: what was checked against the current one does not count.
-    mutating func checkNested(_ value: JSONValue, against start: Int, path: String, depth: Int) {
+    mutating func checkNested(_ value: JSONValue, against start: Int, path: ValuePath, depth: Int) {
         let outer = checkedHere
         checkedHere = []
         var evaluated: Evaluated?
@@ -88,7 +118,7 @@ struct SchemaValidator {
 
     /// Checks `value` against one schema, adding to `evaluated` (when the caller collects it) the members
     /// and items that schema and the schemas it applies in place evaluated.
-    mutating func check(_ value: JSONValue, against start: Int, path: String, depth: Int, hops: Int, evaluated: inout Evaluated?) {
+    mutating func check(_ value: JSONValue, against start: Int, path: ValuePath, depth: Int, hops: Int, evaluated: inout Evaluated?) {
         guard !isStopped(at: path), failures.count < limit else { return }
         guard depth < Self.depthLimit else { return stop(at: path, "values nested past \(Self.depthLimit) levels") }
         guard hops < Self.hopLimit else { return stop(at: path, "a $ref/allOf/anyOf chain past \(Self.hopLimit) links") }
@@ -132,32 +162,10 @@ struct SchemaValidator {
         }
         // A schema that needs to know what was evaluated collects it for itself, whatever the caller does.
         var own: Evaluated? = node.collectsEvaluated && (value.isObject || value.isArray) ? Evaluated() : nil
-        var membersChecked = false
-        withCollector(&own, or: &evaluated) { validator, collector in
-            // `$ref`, `allOf` and `properties` in the order they are written, so failures read in the merged
-            // property order that `JSONSchema.properties` shows.
-            for source in node.mergeSources {
-                if let source {
-                    if collector == nil {
-                        if validator.checkedHere.isEmpty { validator.checkedHere.insert(index) }
-                        guard validator.checkedHere.insert(validator.graph.checkTargets[source]).inserted else { continue }
-                    }
-                    validator.check(value, against: source, path: path, depth: depth, hops: hops + 1, evaluated: &collector)
-                } else if case .object(let object) = value {
-                    validator.checkMembers(of: object, against: node, path: path, depth: depth, evaluated: &collector)
-                    membersChecked = true
-                }
-            }
-            validator.applyComposition(value, node, path: path, depth: depth, hops: hops, evaluated: &collector)
-            switch value {
-            case .object(let object):
-                if !membersChecked { validator.checkMembers(of: object, against: node, path: path, depth: depth, evaluated: &collector) }
-                validator.checkObject(object, node, path: path, depth: depth, hops: hops, evaluated: &collector)
-            case .array(let elements):
-                validator.checkArray(elements, node, path: path, depth: depth, hops: hops, evaluated: &collector)
-            default:
-                break
-            }
+        if own != nil {
+            checkInPlace(value, node, at: index, path: path, depth: depth, hops: hops, evaluated: &own)
+        } else {
+            checkInPlace(value, node, at: index, path: path, depth: depth, hops: hops, evaluated: &evaluated)
         }
         if var own {
             switch value {
@@ -172,18 +180,40 @@ struct SchemaValidator {
         }
     }
 
-    /// Runs `body` with the collector that applies: the schema's own when it has one, else the caller's.
-    private mutating func withCollector(_ own: inout Evaluated?, or outer: inout Evaluated?,
-                                        _ body: (inout SchemaValidator, inout Evaluated?) -> Void) {
-        if own != nil {
-            body(&self, &own)
-        } else {
-            body(&self, &outer)
+    /// The keywords that apply to the value in place (`$ref`, `allOf`, `properties`, composition) and the
+    /// object's or array's own, adding to `evaluated`: the schema's own collector when it keeps one, else
+    /// the caller's.
+    private mutating func checkInPlace(_ value: JSONValue, _ node: SchemaNode, at index: Int, path: ValuePath, depth: Int, hops: Int,
+                                       evaluated collector: inout Evaluated?) {
+        var membersChecked = false
+        // `$ref`, `allOf` and `properties` in the order they are written, so failures read in the merged
+        // property order that `JSONSchema.properties` shows.
+        for source in node.mergeSources {
+            if let source {
+                if collector == nil {
+                    if checkedHere.isEmpty { checkedHere.insert(index) }
+                    guard checkedHere.insert(graph.checkTargets[source]).inserted else { continue }
+                }
+                check(value, against: source, path: path, depth: depth, hops: hops + 1, evaluated: &collector)
+            } else if case .object(let object) = value {
+                checkMembers(of: object, against: node, path: path, depth: depth, evaluated: &collector)
+                membersChecked = true
+            }
+        }
+        applyComposition(value, node, path: path, depth: depth, hops: hops, evaluated: &collector)
+        switch value {
+        case .object(let object):
+            if !membersChecked { checkMembers(of: object, against: node, path: path, depth: depth, evaluated: &collector) }
+            checkObject(object, node, path: path, depth: depth, hops: hops, evaluated: &collector)
+        case .array(let elements):
+            checkArray(elements, node, path: path, depth: depth, hops: hops, evaluated: &collector)
+        default:
+            break
         }
     }
 
-    mutating func fail(_ path: String, expected: String, found value: JSONValue) {
-        let failure = DecodeFailure(path: path, expected: expected, found: DecodeFailure.found(value))
+    mutating func fail(_ path: ValuePath, expected: String, found value: JSONValue) {
+        let failure = DecodeFailure(path: path.text, expected: expected, found: DecodeFailure.found(value))
         if !failures.contains(failure) { failures.append(failure) }
     }
 

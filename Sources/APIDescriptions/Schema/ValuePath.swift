@@ -1,0 +1,69 @@
+import JSON
+
+/// Where the value being checked sits in the instance, as a check goes down into it: written out as text
+/// (`results[3].urlname`, as `JSONPath` writes paths) only when a failure or a stop names it. Building the
+/// text for every member visited cost more than checking the member did.
+///
+/// The last step is held inline; the steps before it are a chain shared with the parent path, made when a
+/// path is extended. A leaf member (a string, a number) therefore costs no allocation at all.
+struct ValuePath {
+    private final class Link {
+        let parent: Link?
+        let step: Step
+
+        init(parent: Link?, step: Step) {
+            self.parent = parent
+            self.step = step
+        }
+    }
+
+    private enum Step {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The text the path starts from ("" for the instance itself).
+    private let root: String
+    private let parent: Link?
+    private let last: Step?
+
+    init(_ root: String = "") {
+        self.init(root: root, parent: nil, last: nil)
+    }
+
+    private init(root: String, parent: Link?, last: Step?) {
+        self.root = root
+        self.parent = parent
+        self.last = last
+    }
+
+    func appending(key: String) -> ValuePath {
+        ValuePath(root: root, parent: chain, last: .key(key))
+    }
+
+    func appending(index: Int) -> ValuePath {
+        ValuePath(root: root, parent: chain, last: .index(index))
+    }
+
+    /// This path's steps as a chain a longer path can share.
+    private var chain: Link? {
+        last.map { Link(parent: parent, step: $0) } ?? parent
+    }
+
+    var text: String {
+        var steps: [Step] = last.map { [$0] } ?? []
+        var link = parent
+        while let current = link {
+            steps.append(current.step)
+            link = current.parent
+        }
+        var text = root
+        for step in steps.reversed() {
+            switch step {
+            case .key(let key): text = JSONPath.appending(key: key, to: text)
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+}
