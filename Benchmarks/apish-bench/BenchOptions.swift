@@ -37,27 +37,24 @@ struct BenchOptions {
             guard let number = Int(text), number > 0 else { throw BenchFailure("\(flag) needs a positive whole number") }
             return number
         }
+        func megabytes(_ flag: String) throws -> Double {
+            let text = try value(flag)
+            guard let megabytes = Double(text), megabytes > 0, megabytes <= 500 else {
+                throw BenchFailure("\(flag) needs a number of megabytes (0–500)")
+            }
+            return megabytes
+        }
         while let argument = remaining.popFirst() {
             switch argument {
             case "--apish": options.apish = try value(argument)
             case "--no-startup": options.apish = nil
-            case "--size":
-                let text = try value(argument)
-                guard let megabytes = Double(text), megabytes > 0, megabytes <= 500 else {
-                    throw BenchFailure("--size needs a number of megabytes (0–500)")
-                }
-                options.documentMegabytes = megabytes
+            case "--size": options.documentMegabytes = try megabytes(argument)
             case "--rounds": options.jsonRounds = try count(argument)
             case "--requests": options.requests = try count(argument)
             case "--startup-runs": options.startupRuns = try count(argument)
             case "--keep-document": options.documentPath = try value(argument)
             case "--results": options.resultsPath = try value(argument)
-            case "--schema-size":
-                let text = try value(argument)
-                guard let megabytes = Double(text), megabytes > 0, megabytes <= 500 else {
-                    throw BenchFailure("--schema-size needs a number of megabytes (0–500)")
-                }
-                options.schemaMegabytes = megabytes
+            case "--schema-size": options.schemaMegabytes = try megabytes(argument)
             case "--openai": options.openAIPath = try value(argument)
             default: throw BenchFailure("unknown argument '\(argument)'\n\(usage)")
             }
