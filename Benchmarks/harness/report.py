@@ -229,12 +229,14 @@ def table(sides, notes, facts, bench):
         lines.append(f"| {work} | FAILED: {failed.get(('parser', 'apish'), 'no numbers')} | — | — | ≥ 500 MB/s |")
 
     # The schema check, also in-process: the groups page checked against its schema, beside reading it.
-    check, read = bench.get("schema_check_ms"), bench.get("schema_read_ms")
+    check, parse = bench.get("schema_check_ms"), bench.get("schema_parse_ms")
     if ("parser", "apish") not in skipped:
-        work = f"check a {size(bench.get('schema_page_bytes', 0))} groups page against its JSON Schema (in-process) vs reading it (tape and tree)"
-        if check and read and read > 0:
-            mark = " ✓" if check <= read else " ✗"
-            lines.append(f"| {work} | {check:.0f} ms | read {read:.0f} ms | {check / read:.2f}x | ≤ 1.0x{mark} |")
+        work = f"check a {size(bench.get('schema_page_bytes', 0))} groups page against its JSON Schema on its tape (in-process) vs parsing it"
+        if check and parse and parse > 0:
+            mark = " ✓" if check <= parse else " ✗"
+            tree = bench.get("schema_tree_check_ms")
+            ours = f"{check:.0f} ms" + (f" (on a value tree: {tree:.0f} ms)" if tree else "")
+            lines.append(f"| {work} | {ours} | parse {parse:.0f} ms | {check / parse:.2f}x | ≤ 1.0x{mark} |")
         else:
             complete = False
             lines.append(f"| {work} | FAILED: no numbers | — | — | ≤ 1.0x |")

@@ -138,4 +138,11 @@ public struct JSONSchema: Sendable {
         validator.check(value, against: index, path: ValuePath())
         return validator.failures
     }
+
+    /// `validate(_:limit:use:cancellation:)` of a parsed document, read where it was parsed: no tree is built.
+    public func validate(_ document: JSONDocument, limit: Int = 5, use: SchemaUse = .any, cancellation: CancellationToken? = nil) -> [DecodeFailure] {
+        var validator = SchemaValidator(graph: graph, limit: limit, cancellation: cancellation, use: use)
+        document.withTapeValue { validator.check($0, against: index, path: ValuePath()) }
+        return validator.failures
+    }
 }

@@ -26,4 +26,9 @@ public struct SchemaDocument: Sendable {
     public func validate(_ value: JSONValue, limit: Int = 5, use: SchemaUse = .any, cancellation: CancellationToken? = nil) -> [DecodeFailure] {
         root.validate(value, limit: limit, use: use, cancellation: cancellation)
     }
+
+    /// The same check of a parsed document, read where it was parsed.
+    public func validate(_ document: JSONDocument, limit: Int = 5, use: SchemaUse = .any, cancellation: CancellationToken? = nil) -> [DecodeFailure] {
+        root.validate(document, limit: limit, use: use, cancellation: cancellation)
+    }
 }

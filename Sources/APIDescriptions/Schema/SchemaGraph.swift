@@ -24,6 +24,7 @@ final class SchemaGraph: Sendable {
 
     init(nodes: [SchemaNode], dynamicAnchors: [String: [String: Int]] = [:], cancellation: CancellationToken? = nil) throws(SchemaError) {
         self.nodes = nodes
+        for node in nodes { node.settle() }
         self.dynamicAnchors = dynamicAnchors
         keepsDynamicScope = nodes.contains { $0.dynamicRef?.anchor != nil }
         let aliases = nodes.map(\.isAlias)

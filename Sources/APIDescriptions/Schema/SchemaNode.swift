@@ -21,6 +21,48 @@ final class SchemaNode: @unchecked Sendable {
         var value: SchemaDecimal
         var number: JSONNumber
         var exclusive: Bool
+        /// The nearest `Double`, which orders most values without the exact decimal (`SchemaValidator.order`).
+        var double: Double?
+
+        init(value: SchemaDecimal, number: JSONNumber, exclusive: Bool) {
+            self.value = value
+            self.number = number
+            self.exclusive = exclusive
+            double = number.double
+        }
+    }
+
+    /// The JSON types as bits, so a check tests a value's type without comparing names.
+    struct TypeSet: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let null = TypeSet(rawValue: 1)
+        static let boolean = TypeSet(rawValue: 2)
+        static let object = TypeSet(rawValue: 4)
+        static let array = TypeSet(rawValue: 8)
+        static let number = TypeSet(rawValue: 16)
+        static let string = TypeSet(rawValue: 32)
+        static let integer = TypeSet(rawValue: 64)
+
+        init(rawValue: UInt8) {
+            self.rawValue = rawValue
+        }
+
+        init(names: [String]) {
+            var set: TypeSet = []
+            for name in names {
+                switch name {
+                case "null": set.insert(.null)
+                case "boolean": set.insert(.boolean)
+                case "object": set.insert(.object)
+                case "array": set.insert(.array)
+                case "number": set.insert(.number)
+                case "string": set.insert(.string)
+                case "integer": set.insert(.integer)
+                default: break
+                }
+            }
+            self = set
+        }
     }
 
     /// A `pattern` or `patternProperties` key, compiled once; `failure` when apish cannot match it
@@ -64,7 +106,11 @@ final class SchemaNode: @unchecked Sendable {
     /// `default` and `deprecated`: annotations, read for spec diffs.
     var defaultValue: JSONValue?
     var deprecated = false
-    var types: [String] = []
+    var types: [String] = [] {
+        didSet { typeSet = TypeSet(names: types) }
+    }
+    /// `types` as bits.
+    private(set) var typeSet: TypeSet = []
     /// OpenAPI 3.0's `nullable: true`.
     var nullable = false
     var readOnly = false
@@ -121,6 +167,52 @@ final class SchemaNode: @unchecked Sendable {
     var mergeSources: [Int?] = []
     /// Keywords read that check something (beyond `$ref`, `properties` merged in and annotations).
     var assertions = 0
+
+    /// Which kinds of keyword the node holds, set once the graph is built (`settle`): a check skips at once
+    /// what a node does not have, which for most nodes of a real schema is everything but a type.
+    struct Checks: OptionSet, Sendable {
+        let rawValue: UInt8
+        /// `enum`, `const`.
+        static let value = Checks(rawValue: 1)
+        /// `minimum`, `maximum`, `multipleOf`.
+        static let number = Checks(rawValue: 2)
+        /// `minLength`, `maxLength`, `pattern`.
+        static let string = Checks(rawValue: 4)
+        /// `$ref`, `allOf`, `$dynamicRef`, `anyOf`, `oneOf`, `not`, `if`, `discriminator`: applied in place.
+        static let inPlace = Checks(rawValue: 8)
+        /// The keywords of objects.
+        static let object = Checks(rawValue: 16)
+        /// The keywords of arrays.
+        static let array = Checks(rawValue: 32)
+
+        init(rawValue: UInt8) {
+            self.rawValue = rawValue
+        }
+    }
+
+    private(set) var checks: Checks = [.value, .number, .string, .inPlace, .object, .array]
+
+    /// Notes which kinds of keyword the node holds; called once its graph holds it, and nothing changes it after.
+    func settle() {
+        var found: Checks = []
+        if enumValues != nil || constValue != nil { found.insert(.value) }
+        if minimum != nil || maximum != nil || multipleOf != nil { found.insert(.number) }
+        if minLength != nil || maxLength != nil || pattern != nil { found.insert(.string) }
+        if mergeSources.contains(where: { $0 != nil }) || dynamicRef != nil || !anyOf.isEmpty || !oneOf.isEmpty || not != nil
+            || ifSchema != nil || discriminator != nil {
+            found.insert(.inPlace)
+        }
+        if !properties.isEmpty || !required.isEmpty || !patternProperties.isEmpty || additionalProperties != nil || propertyNames != nil
+            || !dependentRequired.isEmpty || !dependentSchemas.isEmpty || minProperties != nil || maxProperties != nil
+            || unevaluatedProperties != nil {
+            found.insert(.object)
+        }
+        if !prefixItems.isEmpty || items != nil || contains != nil || minItems != nil || maxItems != nil || uniqueItems
+            || unevaluatedItems != nil {
+            found.insert(.array)
+        }
+        checks = found
+    }
 
     /// Enums longer than this are checked through a hashed set.
     static let enumSetThreshold = 16

@@ -16,7 +16,7 @@ extension SchemaValidator {
         var failures: [DecodeFailure]
     }
 
-    mutating func trial(_ value: JSONValue, against branch: Int, path: ValuePath, depth: Int, hops: Int,
+    mutating func trial<Value: SchemaInstance>(_ value: Value, against branch: Int, path: ValuePath, depth: Int, hops: Int,
                         collect: Bool, limit: Int = 1) -> Trial? {
         spend(1)
         var trial = SchemaValidator(graph: graph, limit: limit, cancellation: cancellation, use: use)
@@ -42,44 +42,52 @@ extension SchemaValidator {
 
     // MARK: Numbers and strings
 
-    mutating func checkNumber(_ number: JSONNumber, _ node: SchemaNode, path: ValuePath) {
-        guard node.minimum != nil || node.maximum != nil || node.multipleOf != nil else { return }
-        let value = SchemaDecimal(number)
+    mutating func checkNumber<Value: SchemaInstance>(_ instance: Value, _ node: SchemaNode, path: ValuePath) {
+        guard node.minimum != nil || node.maximum != nil || node.multipleOf != nil, let number = instance.number else { return }
+        let double = number.double
+        var exact: SchemaDecimal?
+        // The exact decimal only when the nearest doubles cannot tell: rounding keeps order, so doubles
+        // that differ order their decimals the same way.
+        func order(to bound: SchemaNode.Bound) -> Int {
+            if let double, let other = bound.double, double != other { return double < other ? -1 : 1 }
+            let value = exact ?? SchemaDecimal(number)
+            exact = value
+            return SchemaDecimal.compare(value, bound.value)
+        }
         if let minimum = node.minimum {
-            let order = SchemaDecimal.compare(value, minimum.value)
+            let order = order(to: minimum)
             if order < 0 || (order == 0 && minimum.exclusive) {
-                fail(path, expected: (minimum.exclusive ? "a number above " : "a number of at least ") + minimum.number.text, found: .number(number))
+                fail(path, expected: (minimum.exclusive ? "a number above " : "a number of at least ") + minimum.number.text, found: JSONValue.number(number))
             }
         }
         if let maximum = node.maximum {
-            let order = SchemaDecimal.compare(value, maximum.value)
+            let order = order(to: maximum)
             if order > 0 || (order == 0 && maximum.exclusive) {
-                fail(path, expected: (maximum.exclusive ? "a number below " : "a number of at most ") + maximum.number.text, found: .number(number))
+                fail(path, expected: (maximum.exclusive ? "a number below " : "a number of at most ") + maximum.number.text, found: JSONValue.number(number))
             }
         }
         if let divisor = node.multipleOf {
-            switch value.isMultiple(of: divisor.value) {
+            switch (exact ?? SchemaDecimal(number)).isMultiple(of: divisor.value) {
             case true?: break
-            case false?: fail(path, expected: "a multiple of " + divisor.number.text, found: .number(number))
-            case nil: stop(at: path, "\(Self.shown(.number(number))) is too long to divide by \(divisor.number.text)")
+            case false?: fail(path, expected: "a multiple of " + divisor.number.text, found: JSONValue.number(number))
+            case nil: stop(at: path, "\(Self.shown(JSONValue.number(number))) is too long to divide by \(divisor.number.text)")
             }
         }
     }
 
-    mutating func checkString(_ text: String, _ node: SchemaNode, path: ValuePath) {
-        if node.minLength != nil || node.maxLength != nil {
+    mutating func checkString<Value: SchemaInstance>(_ value: Value, _ node: SchemaNode, path: ValuePath) {
+        if node.minLength != nil || node.maxLength != nil, let length = value.stringLength {
             // Lengths count code points, as JSON Schema does (not UTF-16 units, not grapheme clusters).
-            let length = text.unicodeScalars.count
             spend(1 + length >> 8)
             if let minimum = node.minLength, length < minimum {
-                fail(path, expected: "at least \(minimum) character\(minimum == 1 ? "" : "s")", found: .string(text))
+                fail(path, expected: "at least \(minimum) character\(minimum == 1 ? "" : "s")", found: value)
             }
             if let maximum = node.maxLength, length > maximum {
-                fail(path, expected: "at most \(maximum) character\(maximum == 1 ? "" : "s")", found: .string(text))
+                fail(path, expected: "at most \(maximum) character\(maximum == 1 ? "" : "s")", found: value)
             }
         }
-        if let pattern = node.pattern, let matched = matches(pattern, text, path: path), !matched {
-            fail(path, expected: "a string matching /\(pattern.source)/", found: .string(text))
+        if let pattern = node.pattern, let text = value.string, let matched = matches(pattern, text, path: path), !matched {
+            fail(path, expected: "a string matching /\(pattern.source)/", found: value)
         }
     }
 
@@ -105,25 +113,27 @@ extension SchemaValidator {
     // MARK: Objects
 
     /// `properties` (each declared member checked, evaluated) and `required`.
-    mutating func checkMembers(of object: JSONObject, against node: SchemaNode, path: ValuePath, depth: Int, evaluated: inout Evaluated?) {
+    mutating func checkMembers<Object: SchemaInstanceObject>(of object: Object, against node: SchemaNode, path: ValuePath, depth: Int,
+                                                             evaluated: inout Evaluated?) {
         // Objects are mostly written in their schema's order: each member is looked for after the last found.
-        var expected = 0
+        var last: Int?
         for (name, schema) in node.properties {
             guard !isDone else { return }
             let memberPath = path.appending(key: name)
-            if let position = object.position(of: name, expected: expected) {
-                expected = position + 1
-                checkNested(object.values[position], against: schema, path: memberPath, depth: depth + 1)
+            if let (position, member) = object.member(named: name, after: last) {
+                last = position
+                checkNested(member, against: schema, path: memberPath, depth: depth + 1)
             } else if node.required.contains(where: { JSONObject.same($0, name) }), isRequired(schema) {
                 fail(DecodeFailure(path: memberPath.text, expected: "a value", found: "no such field"))
             }
         }
-        for name in node.required where object[name] == nil && !node.properties.contains(where: { JSONObject.same($0.name, name) }) {
+        // Required properties that `properties` declares were looked for above; the others are looked for here.
+        for name in node.required where !node.properties.contains(where: { JSONObject.same($0.name, name) }) && !object.has(name) {
             guard !isDone else { return }
             fail(DecodeFailure(path: path.appending(key: name).text, expected: "a value", found: "no such field"))
         }
         if evaluated != nil, !node.properties.isEmpty {
-            for (position, key) in object.keys.enumerated() where node.properties.contains(where: { JSONObject.same($0.name, key) }) {
+            for (position, key, _) in object.members where node.properties.contains(where: { JSONObject.same($0.name, key) }) {
                 evaluated?.members.insert(position)
             }
         }
@@ -141,7 +151,7 @@ extension SchemaValidator {
 
     /// `patternProperties`, `additionalProperties`, `propertyNames`, `dependentRequired`,
     /// `dependentSchemas` and the member counts.
-    mutating func checkObject(_ object: JSONObject, _ node: SchemaNode, path: ValuePath, depth: Int, hops: Int, evaluated: inout Evaluated?) {
+    mutating func checkObject<Value: SchemaInstance>(_ object: Value.Object, of value: Value, _ node: SchemaNode, path: ValuePath, depth: Int, hops: Int, evaluated: inout Evaluated?) {
         if let minimum = node.minProperties, object.count < minimum {
             fail(DecodeFailure(path: path.text, expected: "an object of at least \(minimum) field\(minimum == 1 ? "" : "s")", found: "\(object.count)"))
         }
@@ -150,15 +160,15 @@ extension SchemaValidator {
         }
         let needsMembers = !node.patternProperties.isEmpty || node.additionalProperties != nil || node.propertyNames != nil
         if needsMembers {
-            for (position, (key, member)) in object.enumerated() {
+            for (position, key, member) in object.members {
                 guard !isDone else { return }
                 let memberPath = path.appending(key: key)
                 if let names = node.propertyNames {
                     let outer = checkedHere
-                    checkedHere = []
+                    checkedHere = CheckedNodes()
                     var ignored: Evaluated?
                     let before = failures.count
-                    check(.string(key), against: names, path: memberPath, depth: depth + 1, hops: 0, evaluated: &ignored)
+                    check(JSONValue.string(key), against: names, path: memberPath, depth: depth + 1, hops: 0, evaluated: &ignored)
                     checkedHere = outer
                     if failures.count > before {
                         let cause = failures.removeLast()
@@ -186,22 +196,22 @@ extension SchemaValidator {
                 }
             }
         }
-        for (name, required) in node.dependentRequired where object[name] != nil {
-            for other in required where object[other] == nil {
+        for (name, required) in node.dependentRequired where object.has(name) {
+            for other in required where !object.has(other) {
                 guard !isDone else { return }
                 fail(DecodeFailure(path: path.appending(key: other).text, expected: "a value (required with '\(name)')", found: "no such field"))
             }
         }
-        for (name, schema) in node.dependentSchemas where object[name] != nil {
+        for (name, schema) in node.dependentSchemas where object.has(name) {
             guard !isDone else { return }
-            check(.object(object), against: schema, path: path, depth: depth, hops: hops + 1, evaluated: &evaluated)
+            check(value, against: schema, path: path, depth: depth, hops: hops + 1, evaluated: &evaluated)
         }
     }
 
-    mutating func checkUnevaluatedProperties(_ object: JSONObject, _ node: SchemaNode, path: ValuePath, depth: Int, evaluated: inout Evaluated) {
+    mutating func checkUnevaluatedProperties<Object: SchemaInstanceObject>(_ object: Object, _ node: SchemaNode, path: ValuePath, depth: Int, evaluated: inout Evaluated) {
         guard let schema = node.unevaluatedProperties else { return }
         let refuses = graph.nodes[graph.targets[schema]].kind == .nothing
-        for (position, (key, member)) in object.enumerated() where !evaluated.hasMember(position) {
+        for (position, key, member) in object.members where !evaluated.hasMember(position) {
             guard !isDone else { return }
             let memberPath = path.appending(key: key)
             if refuses {
@@ -215,43 +225,40 @@ extension SchemaValidator {
 
     // MARK: Arrays
 
-    mutating func checkArray(_ elements: [JSONValue], _ node: SchemaNode, path: ValuePath, depth: Int, hops: Int, evaluated: inout Evaluated?) {
-        if let minimum = node.minItems, elements.count < minimum {
-            fail(DecodeFailure(path: path.text, expected: "at least \(minimum) item\(minimum == 1 ? "" : "s")", found: "\(elements.count)"))
+    mutating func checkArray<Value: SchemaInstance>(_ value: Value, _ node: SchemaNode, path: ValuePath, depth: Int, hops: Int,
+                                                    evaluated: inout Evaluated?) {
+        let count = value.elementCount
+        if let minimum = node.minItems, count < minimum {
+            fail(DecodeFailure(path: path.text, expected: "at least \(minimum) item\(minimum == 1 ? "" : "s")", found: "\(count)"))
         }
-        if let maximum = node.maxItems, elements.count > maximum {
-            fail(DecodeFailure(path: path.text, expected: "at most \(maximum) item\(maximum == 1 ? "" : "s")", found: "\(elements.count)"))
+        if let maximum = node.maxItems, count > maximum {
+            fail(DecodeFailure(path: path.text, expected: "at most \(maximum) item\(maximum == 1 ? "" : "s")", found: "\(count)"))
         }
-        if node.uniqueItems { checkUnique(elements, path: path) }
-        let prefix = min(node.prefixItems.count, elements.count)
-        for offset in 0..<prefix {
-            guard !isDone else {
-                _ = isStopped(at: path.appending(index: offset))
-                return
-            }
-            checkNested(elements[offset], against: node.prefixItems[offset], path: path.appending(index: offset), depth: depth + 1)
-        }
-        if prefix > 0, let known = evaluated?.prefix { evaluated?.prefix = max(known, prefix) }
-        if let items = node.items {
-            for offset in prefix..<elements.count {
+        if node.uniqueItems { checkUnique(value, path: path) }
+        let prefix = min(node.prefixItems.count, count)
+        if prefix > 0 || node.items != nil {
+            for (offset, element) in value.elements.enumerated() {
+                let schema = offset < prefix ? node.prefixItems[offset] : node.items
+                guard let schema else { break }
                 guard !isDone else {
                     _ = isStopped(at: path.appending(index: offset))
                     return
                 }
-                checkNested(elements[offset], against: items, path: path.appending(index: offset), depth: depth + 1)
+                checkNested(element, against: schema, path: path.appending(index: offset), depth: depth + 1)
             }
-            evaluated?.allItems = true
         }
-        if let contains = node.contains { checkContains(elements, contains, node, path: path, depth: depth, evaluated: &evaluated) }
+        if prefix > 0, let known = evaluated?.prefix { evaluated?.prefix = max(known, prefix) }
+        if node.items != nil { evaluated?.allItems = true }
+        if let contains = node.contains { checkContains(value, contains, node, path: path, depth: depth, evaluated: &evaluated) }
     }
 
-    private mutating func checkContains(_ elements: [JSONValue], _ contains: Int, _ node: SchemaNode, path: ValuePath, depth: Int,
+    private mutating func checkContains<Value: SchemaInstance>(_ value: Value, _ contains: Int, _ node: SchemaNode, path: ValuePath, depth: Int,
                                         evaluated: inout Evaluated?) {
         let minimum = node.minContains ?? 1
         var matching = 0
-        for (offset, element) in elements.enumerated() {
+        for (offset, element) in value.elements.enumerated() {
             let outer = checkedHere
-            checkedHere = []
+            checkedHere = CheckedNodes()
             let result = trial(element, against: contains, path: path.appending(index: offset), depth: depth + 1, hops: -1, collect: false)
             checkedHere = outer
             guard let result else { return }
@@ -265,7 +272,7 @@ extension SchemaValidator {
         let name = JSONSchema(graph: graph, index: contains).displayName
         if matching < minimum {
             fail(DecodeFailure(path: path.text, expected: "at least \(minimum) item\(minimum == 1 ? "" : "s") matching \(name)",
-                               found: "\(matching) in an array of \(elements.count)"))
+                               found: "\(matching) in an array of \(value.elementCount)"))
         }
         if let maximum = node.maxContains, matching > maximum {
             fail(DecodeFailure(path: path.text, expected: "at most \(maximum) item\(maximum == 1 ? "" : "s") matching \(name)",
@@ -273,22 +280,23 @@ extension SchemaValidator {
         }
     }
 
-    private mutating func checkUnique(_ elements: [JSONValue], path: ValuePath) {
-        spend(elements.count)
+    private mutating func checkUnique<Value: SchemaInstance>(_ value: Value, path: ValuePath) {
+        spend(value.elementCount)
         var seen: [JSONEquality.Key: Int] = [:]
-        seen.reserveCapacity(elements.count)
-        for (offset, element) in elements.enumerated() {
-            if let first = seen.updateValue(offset, forKey: JSONEquality.Key(element)) {
+        seen.reserveCapacity(value.elementCount)
+        for (offset, element) in value.elements.enumerated() {
+            if let first = seen.updateValue(offset, forKey: JSONEquality.Key(element.tree)) {
                 fail(DecodeFailure(path: path.text, expected: "unique items", found: "items \(first) and \(offset) equal"))
                 return
             }
         }
     }
 
-    mutating func checkUnevaluatedItems(_ elements: [JSONValue], _ node: SchemaNode, path: ValuePath, depth: Int, evaluated: inout Evaluated) {
+    mutating func checkUnevaluatedItems<Value: SchemaInstance>(_ value: Value, _ node: SchemaNode, path: ValuePath, depth: Int,
+                                                               evaluated: inout Evaluated) {
         guard let schema = node.unevaluatedItems else { return }
         let refuses = graph.nodes[graph.targets[schema]].kind == .nothing
-        for (offset, element) in elements.enumerated() where !evaluated.hasItem(offset) {
+        for (offset, element) in value.elements.enumerated() where !evaluated.hasItem(offset) {
             guard !isDone else { return }
             if refuses {
                 fail(path.appending(index: offset), expected: "no such item (unevaluatedItems is false)", found: element)
@@ -302,7 +310,7 @@ extension SchemaValidator {
     // MARK: Composition
 
     /// `$dynamicRef`, `anyOf`, `oneOf` (a `discriminator` picking the branch), `not` and `if`/`then`/`else`.
-    mutating func applyComposition(_ value: JSONValue, _ node: SchemaNode, path: ValuePath, depth: Int, hops: Int, evaluated: inout Evaluated?) {
+    mutating func applyComposition<Value: SchemaInstance>(_ value: Value, _ node: SchemaNode, path: ValuePath, depth: Int, hops: Int, evaluated: inout Evaluated?) {
         if let dynamic = node.dynamicRef {
             var target = dynamic.target
             if let anchor = dynamic.anchor {
@@ -316,8 +324,8 @@ extension SchemaValidator {
             check(value, against: target, path: path, depth: depth, hops: hops + 1, evaluated: &evaluated)
         }
         let branches = node.oneOf.isEmpty ? node.anyOf : node.oneOf
-        if let discriminator = node.discriminator, case .object(let object) = value, !branches.isEmpty {
-            checkDiscriminated(object, discriminator, branches: branches, path: path, depth: depth, hops: hops, evaluated: &evaluated)
+        if let discriminator = node.discriminator, let object = value.object, !branches.isEmpty {
+            checkDiscriminated(object, of: value, discriminator, branches: branches, path: path, depth: depth, hops: hops, evaluated: &evaluated)
         } else {
             if !node.anyOf.isEmpty { checkAlternatives(value, node.anyOf, exactlyOne: false, path: path, depth: depth, hops: hops, evaluated: &evaluated) }
             if !node.oneOf.isEmpty { checkAlternatives(value, node.oneOf, exactlyOne: true, path: path, depth: depth, hops: hops, evaluated: &evaluated) }
@@ -339,7 +347,7 @@ extension SchemaValidator {
 
     /// `anyOf` (some branch) or `oneOf` (exactly one). Every branch is tried when what they evaluate counts
     /// (`unevaluated*`) or exactly one must match; otherwise the first match ends the search.
-    private mutating func checkAlternatives(_ value: JSONValue, _ branches: [Int], exactlyOne: Bool, path: ValuePath, depth: Int, hops: Int,
+    private mutating func checkAlternatives<Value: SchemaInstance>(_ value: Value, _ branches: [Int], exactlyOne: Bool, path: ValuePath, depth: Int, hops: Int,
                                             evaluated: inout Evaluated?) {
         var matching: [Int] = []
         var matchedEvaluated: [Evaluated] = []
@@ -354,10 +362,10 @@ extension SchemaValidator {
         }
         guard budget > 0 || !matching.isEmpty else { return }
         if matching.isEmpty {
-            fail(DecodeFailure(path: path.text, expected: Self.oneOfPrefix + names(branches), found: DecodeFailure.found(value) + closest(value, branches, path: path, depth: depth, hops: hops)))
+            fail(DecodeFailure(path: path.text, expected: Self.oneOfPrefix + names(branches), found: DecodeFailure.found(value.tree) + closest(value, branches, path: path, depth: depth, hops: hops)))
         } else if exactlyOne, matching.count > 1 {
             fail(DecodeFailure(path: path.text, expected: Self.exactlyOnePrefix + names(branches),
-                               found: DecodeFailure.found(value) + Self.matchingInfix + names(matching)))
+                               found: DecodeFailure.found(value.tree) + Self.matchingInfix + names(matching)))
         } else {
             for branchEvaluated in matchedEvaluated { evaluated?.merge(branchEvaluated) }
         }
@@ -365,7 +373,7 @@ extension SchemaValidator {
 
     /// `; closest: Pet (name: expected a value, found no such field)`: the branch that failed the least —
     /// deepest first, then with the fewest failures — and its first failure.
-    private mutating func closest(_ value: JSONValue, _ branches: [Int], path: ValuePath, depth: Int, hops: Int) -> String {
+    private mutating func closest<Value: SchemaInstance>(_ value: Value, _ branches: [Int], path: ValuePath, depth: Int, hops: Int) -> String {
         guard branches.count > 1, value.isObject || value.isArray else { return "" }
         let here = path.text
         var best: (branch: Int, failure: DecodeFailure, score: (Int, Int))?
@@ -383,14 +391,14 @@ extension SchemaValidator {
 
     /// OpenAPI's `discriminator`: the property's value names the branch (by `mapping`, else by component
     /// name), and only that branch is checked, so its failures are the ones reported.
-    private mutating func checkDiscriminated(_ object: JSONObject, _ discriminator: SchemaNode.Discriminator, branches: [Int],
+    private mutating func checkDiscriminated<Value: SchemaInstance>(_ object: Value.Object, of value: Value, _ discriminator: SchemaNode.Discriminator, branches: [Int],
                                              path: ValuePath, depth: Int, hops: Int, evaluated: inout Evaluated?) {
         let propertyPath = path.appending(key: discriminator.propertyName)
-        guard let member = object[discriminator.propertyName] else {
+        guard let member = object.member(named: discriminator.propertyName, after: nil)?.value else {
             fail(DecodeFailure(path: propertyPath.text, expected: "a value (it picks one of: \(names(branches)))", found: "no such field"))
             return
         }
-        guard case .string(let name) = member else {
+        guard let name = member.string else {
             fail(propertyPath, expected: "a string naming one of: " + names(branches), found: member)
             return
         }
@@ -409,6 +417,6 @@ extension SchemaValidator {
             fail(propertyPath, expected: "one of " + Self.listed(unique.map(JSONValue.string)), found: member)
             return
         }
-        check(.object(object), against: chosen, path: path, depth: depth, hops: hops + 1, evaluated: &evaluated)
+        check(value, against: chosen, path: path, depth: depth, hops: hops + 1, evaluated: &evaluated)
     }
 }

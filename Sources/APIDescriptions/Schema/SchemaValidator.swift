@@ -33,7 +33,7 @@ struct SchemaValidator {
     /// The budget the whole check started with, for the message of a check it stopped.
     var initialBudget = SchemaValidator.defaultBudget
     /// The nodes already checked against the value being looked at, reached through `$ref`/`allOf`.
-    var checkedHere = Set<Int>()
+    var checkedHere = CheckedNodes()
     /// The resources entered on the way to the schema being checked, outermost first (`$dynamicRef`).
     var scope: [String] = []
 
@@ -46,9 +46,9 @@ struct SchemaValidator {
 
     var isDone: Bool { failures.count >= limit || budget <= 0 }
 
-    mutating func check(_ value: JSONValue, against index: Int, path: ValuePath) {
+    mutating func check<Value: SchemaInstance>(_ value: Value, against index: Int, path: ValuePath) {
         var evaluated: Evaluated?
-        budget = Self.defaultBudget + Self.stepsPerValue * Self.valueCount(value, upTo: Self.defaultBudget)
+        budget = Self.defaultBudget + Self.stepsPerValue * value.valueCount(upTo: Self.defaultBudget)
         initialBudget = budget
         check(value, against: index, path: path, depth: 0, hops: 0, evaluated: &evaluated)
         _ = isStopped(at: path)
@@ -57,22 +57,6 @@ struct SchemaValidator {
         } else if let stopped {
             failures.append(Self.stoppedFailure(stopped))
         }
-    }
-
-    /// How many values `value` holds, itself included, counting no further than `limit`: the instance is
-    /// bounded by the body cap, so this is too.
-    static func valueCount(_ value: JSONValue, upTo limit: Int) -> Int {
-        var count = 0
-        var pending = [value]
-        while let next = pending.popLast(), count < limit {
-            count += 1
-            switch next {
-            case .object(let object): pending.append(contentsOf: object.values)
-            case .array(let elements): pending.append(contentsOf: elements)
-            default: break
-            }
-        }
-        return count
     }
 
     /// `items[2100000]: expected a check to the end, found the check stopped here (…): the rest is not checked`.
@@ -108,9 +92,9 @@ struct SchemaValidator {
     }
 
     /// Checks a value nested in the current one: what was checked against the current one does not count.
-    mutating func checkNested(_ value: JSONValue, against start: Int, path: ValuePath, depth: Int) {
+    mutating func checkNested<Value: SchemaInstance>(_ value: Value, against start: Int, path: ValuePath, depth: Int) {
         let outer = checkedHere
-        checkedHere = []
+        checkedHere = CheckedNodes()
         var evaluated: Evaluated?
         check(value, against: start, path: path, depth: depth, hops: 0, evaluated: &evaluated)
         checkedHere = outer
@@ -118,7 +102,8 @@ struct SchemaValidator {
 
     /// Checks `value` against one schema, adding to `evaluated` (when the caller collects it) the members
     /// and items that schema and the schemas it applies in place evaluated.
-    mutating func check(_ value: JSONValue, against start: Int, path: ValuePath, depth: Int, hops: Int, evaluated: inout Evaluated?) {
+    mutating func check<Value: SchemaInstance>(_ value: Value, against start: Int, path: ValuePath, depth: Int, hops: Int,
+                                               evaluated: inout Evaluated?) {
         guard !isStopped(at: path), failures.count < limit else { return }
         guard depth < Self.depthLimit else { return stop(at: path, "values nested past \(Self.depthLimit) levels") }
         guard hops < Self.hopLimit else { return stop(at: path, "a $ref/allOf/anyOf chain past \(Self.hopLimit) links") }
@@ -139,27 +124,35 @@ struct SchemaValidator {
         if entersScope { scope.append(node.base) }
         defer { if entersScope { scope.removeLast() } }
         if node.nullable, value.isNull { return }
-        if !node.types.isEmpty, !node.types.contains(where: { Self.value(value, hasType: $0, draft4: node.dialect.isDraft4) }) {
+        if !node.types.isEmpty, !Self.value(value, isOneOf: node.typeSet, draft4: node.dialect.isDraft4) {
             fail(path, expected: Self.expectedText(node.types, nullable: node.nullable), found: value)
             return
         }
-        if let values = node.enumValues {
+        let checks = node.checks
+        if checks.contains(.value), let values = node.enumValues {
             spend(node.enumSet == nil ? values.count : 1)
-            let found = node.enumSet?.contains(JSONEquality.Key(value)) ?? values.contains { JSONEquality.equal($0, value) }
+            let tree = value.tree
+            let found = node.enumSet?.contains(JSONEquality.Key(tree)) ?? values.contains { JSONEquality.equal($0, tree) }
             if !found {
-                fail(path, expected: "one of " + Self.listed(values), found: value)
+                fail(path, expected: "one of " + Self.listed(values), found: tree)
                 return
             }
         }
-        if let constant = node.constValue, !JSONEquality.equal(constant, value) {
+        if checks.contains(.value), let constant = node.constValue, !JSONEquality.equal(constant, value.tree) {
             fail(path, expected: Self.shown(constant), found: value)
             return
         }
-        switch value {
-        case .number(let number): checkNumber(number, node, path: path)
-        case .string(let text): checkString(text, node, path: path)
-        default: break
+        if value.isNumber {
+            if checks.contains(.number) { checkNumber(value, node, path: path) }
+        } else if value.isString {
+            if checks.contains(.string) { checkString(value, node, path: path) }
         }
+        // Most nodes hold a type and nothing that applies in place or looks inside: they are done.
+        guard checks.contains(.inPlace) || (checks.contains(.object) && value.isObject) || (checks.contains(.array) && value.isArray) else {
+            return
+        }
+        // Members and items extend one shared path.
+        let path = value.isObject || value.isArray ? path.shared : path
         // A schema that needs to know what was evaluated collects it for itself, whatever the caller does.
         var own: Evaluated? = node.collectsEvaluated && (value.isObject || value.isArray) ? Evaluated() : nil
         if own != nil {
@@ -168,13 +161,10 @@ struct SchemaValidator {
             checkInPlace(value, node, at: index, path: path, depth: depth, hops: hops, evaluated: &evaluated)
         }
         if var own {
-            switch value {
-            case .object(let object):
+            if let object = value.object {
                 checkUnevaluatedProperties(object, node, path: path, depth: depth, evaluated: &own)
-            case .array(let elements):
-                checkUnevaluatedItems(elements, node, path: path, depth: depth, evaluated: &own)
-            default:
-                break
+            } else if value.isArray {
+                checkUnevaluatedItems(value, node, path: path, depth: depth, evaluated: &own)
             }
             evaluated?.merge(own)
         }
@@ -183,37 +173,36 @@ struct SchemaValidator {
     /// The keywords that apply to the value in place (`$ref`, `allOf`, `properties`, composition) and the
     /// object's or array's own, adding to `evaluated`: the schema's own collector when it keeps one, else
     /// the caller's.
-    private mutating func checkInPlace(_ value: JSONValue, _ node: SchemaNode, at index: Int, path: ValuePath, depth: Int, hops: Int,
+    private mutating func checkInPlace<Value: SchemaInstance>(_ value: Value, _ node: SchemaNode, at index: Int, path: ValuePath, depth: Int, hops: Int,
                                        evaluated collector: inout Evaluated?) {
         var membersChecked = false
+        // An object's view is made once here: on the tape it looks at the keys once.
+        let object = value.object
         // `$ref`, `allOf` and `properties` in the order they are written, so failures read in the merged
         // property order that `JSONSchema.properties` shows.
         for source in node.mergeSources {
             if let source {
                 if collector == nil {
-                    if checkedHere.isEmpty { checkedHere.insert(index) }
-                    guard checkedHere.insert(graph.checkTargets[source]).inserted else { continue }
+                    if checkedHere.isEmpty { _ = checkedHere.insert(index) }
+                    guard checkedHere.insert(graph.checkTargets[source]) else { continue }
                 }
                 check(value, against: source, path: path, depth: depth, hops: hops + 1, evaluated: &collector)
-            } else if case .object(let object) = value {
+            } else if let object {
                 checkMembers(of: object, against: node, path: path, depth: depth, evaluated: &collector)
                 membersChecked = true
             }
         }
         applyComposition(value, node, path: path, depth: depth, hops: hops, evaluated: &collector)
-        switch value {
-        case .object(let object):
+        if let object {
             if !membersChecked { checkMembers(of: object, against: node, path: path, depth: depth, evaluated: &collector) }
-            checkObject(object, node, path: path, depth: depth, hops: hops, evaluated: &collector)
-        case .array(let elements):
-            checkArray(elements, node, path: path, depth: depth, hops: hops, evaluated: &collector)
-        default:
-            break
+            checkObject(object, of: value, node, path: path, depth: depth, hops: hops, evaluated: &collector)
+        } else if value.isArray {
+            checkArray(value, node, path: path, depth: depth, hops: hops, evaluated: &collector)
         }
     }
 
-    mutating func fail(_ path: ValuePath, expected: String, found value: JSONValue) {
-        let failure = DecodeFailure(path: path.text, expected: expected, found: DecodeFailure.found(value))
+    mutating func fail<Value: SchemaInstance>(_ path: ValuePath, expected: String, found value: Value) {
+        let failure = DecodeFailure(path: path.text, expected: expected, found: DecodeFailure.found(value.tree))
         if !failures.contains(failure) { failures.append(failure) }
     }
 
@@ -223,19 +212,22 @@ struct SchemaValidator {
 
     /// Whether `value` is of the JSON Schema type named: `integer` is a number without a fraction, and in
     /// draft 4 (as its implementations read JSON) one written without a fraction or exponent, so `1.0` is not.
-    static func value(_ value: JSONValue, hasType type: String, draft4: Bool = false) -> Bool {
-        switch (type, value) {
-        case ("string", .string), ("boolean", .bool), ("object", .object), ("array", .array),
-             ("null", .null), ("number", .number):
-            return true
-        case ("integer", .number(let number)):
-            if draft4 {
-                return !number.text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
-            }
-            return number.isInteger
-        default:
-            return false
+    static func value<Value: SchemaInstance>(_ value: Value, hasType type: String, draft4: Bool = false) -> Bool {
+        Self.value(value, isOneOf: SchemaNode.TypeSet(names: [type]), draft4: draft4)
+    }
+
+    static func value<Value: SchemaInstance>(_ value: Value, isOneOf types: SchemaNode.TypeSet, draft4: Bool) -> Bool {
+        if value.isString { return types.contains(.string) }
+        if value.isNumber {
+            if types.contains(.number) { return true }
+            guard types.contains(.integer), let number = value.number else { return false }
+            let plain = !number.text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+            return plain || (!draft4 && number.isInteger)
         }
+        if value.isObject { return types.contains(.object) }
+        if value.isArray { return types.contains(.array) }
+        if value.isBool { return types.contains(.boolean) }
+        return value.isNull && types.contains(.null)
     }
 
     /// `number`, `string or null`, `integer, string or null`.
@@ -299,14 +291,26 @@ struct Evaluated {
     func hasItem(_ position: Int) -> Bool { allItems || position < prefix || items.contains(position) }
 }
 
-extension JSONValue {
-    var isObject: Bool {
-        if case .object = self { return true }
-        return false
-    }
+/// The schema nodes checked against one value: nearly always one or two (a `$ref` and its target), held
+/// inline, so checking a value through a `$ref` allocates nothing.
+struct CheckedNodes {
+    private var first = -1
+    private var second = -1
+    private var more: Set<Int>?
 
-    var isArray: Bool {
-        if case .array = self { return true }
-        return false
+    var isEmpty: Bool { first < 0 }
+
+    /// Adds `node`; false when it was there already.
+    mutating func insert(_ node: Int) -> Bool {
+        if first < 0 || first == node {
+            defer { first = node }
+            return first < 0
+        }
+        if second < 0 || second == node {
+            defer { second = node }
+            return second < 0
+        }
+        if more == nil { more = [] }
+        return more?.insert(node).inserted ?? true
     }
 }

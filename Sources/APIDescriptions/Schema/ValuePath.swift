@@ -4,8 +4,9 @@ import JSON
 /// (`results[3].urlname`, as `JSONPath` writes paths) only when a failure or a stop names it. Building the
 /// text for every member visited cost more than checking the member did.
 ///
-/// The last step is held inline; the steps before it are a chain shared with the parent path, made when a
-/// path is extended. A leaf member (a string, a number) therefore costs no allocation at all.
+/// The last step is held inline; the steps before it are a chain shared with the parent path, made once for
+/// an object or array whose members are checked (`shared`). A leaf member (a string, a number) therefore
+/// costs no allocation at all.
 struct ValuePath {
     private final class Link {
         let parent: Link?
@@ -43,6 +44,13 @@ struct ValuePath {
 
     func appending(index: Int) -> ValuePath {
         ValuePath(root: root, parent: chain, last: .index(index))
+    }
+
+    /// The same path with its steps in a chain that the paths of its members share: made once for a value
+    /// whose members or items are checked, instead of once for each of them.
+    var shared: ValuePath {
+        guard let last else { return self }
+        return ValuePath(root: root, parent: Link(parent: parent, step: last), last: nil)
     }
 
     /// This path's steps as a chain a longer path can share.

@@ -27,12 +27,12 @@ struct OpenAPIResponseCheck: Sendable {
             return try ModelDecoding.genericBody(response, cancellation: cancellation)
         }
         let document = try ModelDecoding.parseBody(response, cancellation: cancellation)
-        let body = document.value
         // An answer need not hold what only a client writes (`writeOnly`).
-        let violations = schema.validate(body, limit: 5, use: .response, cancellation: cancellation)
+        let violations = schema.validate(document, limit: 5, use: .response, cancellation: cancellation)
         if let first = violations.first {
             throw first.adding(Array(violations.dropFirst()))
         }
+        let body = document.value
         return DecodedModel(typeName: Self.modelName(schema), document: document, value: SchemaModel(schema: schema, value: body))
     }
 

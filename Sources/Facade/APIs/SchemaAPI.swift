@@ -16,11 +16,11 @@ public final class SchemaAPI: APIDefinition {
     public func mainResource(_ context: APIContext) throws(FacadeError) -> Endpoint<DecodedModel> {
         Endpoint(modelName: modelName) { [schema, modelName] response, cancellation throws(DecodeFailure) in
             let document = try ModelDecoding.parseBody(response, cancellation: cancellation)
-            let body = document.value
-            let violations = schema.validate(body, limit: 5, cancellation: cancellation)
+            let violations = schema.validate(document, limit: 5, cancellation: cancellation)
             if let first = violations.first {
                 throw first.adding(Array(violations.dropFirst()))
             }
+            let body = document.value
             let model = DecodedModel(typeName: modelName, document: document, value: SchemaModel(schema: schema.root, value: body))
             return (model, model)
         }

@@ -4,7 +4,8 @@ import JSON
 @testable import APIDescriptions
 
 /// Every required test of the official JSON Schema Test Suite for draft 4 and draft 2020-12
-/// (Tests/Fixtures/JSONSchemaTestSuite, see its README), through the validator, gives the suite's verdict.
+/// (Tests/Fixtures/JSONSchemaTestSuite, see its README), through the validator, gives the suite's verdict,
+/// the same on the instance's value tree and on its parsed tape.
 ///
 /// The suite's remote references (`http://localhost:1234/…`) and the drafts' metaschemas are bundled into
 /// each test's document at their URIs, as a multi-file description's files are: nothing is fetched. A test
@@ -91,7 +92,11 @@ import JSON
                     outcome.failed.append("\(key): the schema did not load: \(error)")
                 case .success(let loadedSchema):
                     let failures = loadedSchema.validate(instance, limit: 1)
-                    if failures.isEmpty == valid {
+                    // The same check on the instance's tape, as an answer is checked, says the same.
+                    let onTape = try loadedSchema.validate(JSONDocument.parse(Data(instance.encoded().utf8)), limit: 1)
+                    if onTape != failures {
+                        outcome.failed.append("\(key): on the tape \(onTape.map(\.description)), on the tree \(failures.map(\.description))")
+                    } else if failures.isEmpty == valid {
                         outcome.passed += 1
                     } else {
                         outcome.failed.append("\(key): expected \(valid ? "valid" : "invalid"), apish says \(failures.isEmpty ? "valid" : failures[0].description)")

@@ -1,0 +1,46 @@
+import Foundation
+import JSON
+import Testing
+@testable import APIDescriptions
+
+/// An answer is checked on its parsed tape, not on a tree: what only the text shows (a key written twice,
+/// an escaped key, a string's code points) is read as the tree reads it, so both checks say the same.
+@Suite struct SchemaTapeCheckTests {
+    /// The failures of `text` against `schema`, on the tape and on the tree, which must agree.
+    func failures(_ text: String, _ schema: String) throws -> [String] {
+        let document = try SchemaDocument(document: JSONValue.parse(schema))
+        let onTape = document.validate(try JSONDocument.parse(Data(text.utf8)), limit: 5)
+        let onTree = document.validate(try JSONValue.parse(text), limit: 5)
+        #expect(onTape == onTree, "tape \(onTape) against tree \(onTree)")
+        return onTape.map(\.description)
+    }
+
+    @Test func aKeyWrittenTwiceIsCheckedWithItsLastValue() throws {
+        let schema = #"{"properties": {"a": {"type": "integer"}}, "required": ["a"], "additionalProperties": false}"#
+        #expect(try failures(#"{"a": "x", "a": 1}"#, schema).isEmpty)
+        #expect(try failures(#"{"a": 1, "a": "x"}"#, schema) == [#"a: expected integer, found string "x""#])
+        // Two members count as one for the member count, as in the tree.
+        #expect(try failures(#"{"a": 1, "a": 2}"#, #"{"maxProperties": 1}"#).isEmpty)
+    }
+
+    @Test func anEscapedKeyIsTheNameItSpells() throws {
+        let schema = #"{"properties": {"é": {"type": "integer"}}, "required": ["é"]}"#
+        #expect(try failures(#"{"\u00e9": 1}"#, schema).isEmpty)
+        #expect(try failures(#"{"\u00e9": true}"#, schema) == ["é: expected integer, found boolean true"])
+        // The decomposed spelling is another name (JSON compares code points).
+        #expect(try failures(#"{"e\u0301": 1}"#, schema) == ["é: expected a value, found no such field"])
+    }
+
+    @Test func aStringsLengthIsItsCodePoints() throws {
+        let schema = #"{"type": "string", "minLength": 3, "maxLength": 3}"#
+        #expect(try failures(#""äöü""#, schema).isEmpty)
+        #expect(try failures(#""\u00e4\u00f6\u00fc""#, schema).isEmpty)
+        #expect(try failures(#""😀😀""#, schema) == [#"expected at least 3 characters, found string "😀😀""#])
+    }
+
+    @Test func unevaluatedPropertiesSeeTheMembersTheTapeHolds() throws {
+        let schema = #"{"allOf": [{"properties": {"a": true}}], "unevaluatedProperties": false}"#
+        #expect(try failures(#"{"a": 1}"#, schema).isEmpty)
+        #expect(try failures(#"{"a": 1, "b": 2}"#, schema) == ["b: expected no such field (unevaluatedProperties is false), found number 2"])
+    }
+}
