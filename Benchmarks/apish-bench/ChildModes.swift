@@ -2,6 +2,7 @@ import DemoServer
 import Facade
 import Foundation
 import HTTPClient
+import HTTPTypes
 
 /// The measurements that run in a child process (see `ChildRun`), each printing `key=value` lines.
 enum ChildModes {

@@ -2,6 +2,7 @@ import Facade
 import Foundation
 import Synchronization
 import HTTPClient
+import HTTPTypes
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

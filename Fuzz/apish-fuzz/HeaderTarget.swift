@@ -1,5 +1,6 @@
 import Facade
 import HTTPClient
+import HTTPTypes
 import TestSupport
 
 /// The header accumulator (`ResponseAccumulator`), fed header lines and body chunks the way libcurl's

@@ -5,6 +5,7 @@ import Foundation
 import JSON
 import Secrets
 import HTTPClient
+import HTTPTypes
 import FoundationFree
 import TestSupport
 

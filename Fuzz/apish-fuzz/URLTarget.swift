@@ -1,6 +1,7 @@
 import APIDescriptions
 import Facade
 import HTTPClient
+import HTTPTypes
 import JSON
 import Secrets
 import TestSupport

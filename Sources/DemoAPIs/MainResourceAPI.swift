@@ -1,5 +1,6 @@
 import Facade
 import HTTPClient
+import HTTPTypes
 import JSON
 
 /// An API that is one main resource, `GET {url}` with the caller's query, whose model changes with the

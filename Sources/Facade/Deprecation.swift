@@ -6,6 +6,7 @@ import Foundation
 #endif
 import FoundationFree
 import HTTPClient
+import HTTPTypes
 
 /// Deprecation notices: from the locator entry (`deprecated`, `sunset`) and from the response's
 /// `Deprecation` (RFC 9745, `@<epoch seconds>` or `true`) and `Sunset` (RFC 8594, HTTP date) headers.

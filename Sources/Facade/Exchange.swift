@@ -1,5 +1,6 @@
 import JSON
 import HTTPClient
+import HTTPTypes
 /// One request and what came of it: the value every facade call returns. Immutable; a class because it is
 /// large and handed around a lot (the last exchange, the one per service, the report, the recording), and
 /// each of those would otherwise copy every field.

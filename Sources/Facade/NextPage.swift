@@ -1,5 +1,6 @@
 import JSON
 import HTTPClient
+import HTTPTypes
 
 /// Where the page after a response is, as APIs say it: a `Link: <…>; rel="next"` header (RFC 8288; GitHub
 /// and many more), else a URL the body names at one of the usual places. Either is resolved against the
@@ -49,7 +50,7 @@ public enum NextPage {
     /// A URL or a path, not a cursor token (`"next": "eyJ…"` is for the API's own `cursor=` parameter). Any
     /// `scheme://` counts, so that `file:///etc/passwd` is found, and refused for its scheme, rather than missed.
     private static func looksLikeURL(_ text: String) -> Bool {
-        URLSchemePolicy.looksLikeURL(text) || text.hasPrefix("/") || text.hasPrefix("?")
+        LocatorLocation.looksLikeURL(text) || text.hasPrefix("/") || text.hasPrefix("?")
             || text.hasPrefix("./") || text.hasPrefix("../")
     }
 }

@@ -6,6 +6,7 @@ import Foundation
 import FoundationFree
 import JSON
 import HTTPClient
+import HTTPTypes
 
 /// The kind of result a request ended in — the names scripts use in `expect result KIND`.
 public enum OutcomeKind: String, Sendable, CaseIterable {

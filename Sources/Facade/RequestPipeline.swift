@@ -2,6 +2,7 @@ import FoundationFree
 import JSON
 import Secrets
 import HTTPClient
+import HTTPTypes
 import APIDescriptions
 
 /// The one way a request goes out. Every command that sends something (`refresh`, the raw requests, `call`,

@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPTypes
 
 /// A call as the request pipeline was handed it, before credentials and versioning were added: what the
 /// facade keeps of the last request so that `edit` can send it again with another body, and the pipeline

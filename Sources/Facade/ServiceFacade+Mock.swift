@@ -1,5 +1,6 @@
 import FoundationFree
 import HTTPClient
+import HTTPTypes
 
 extension ServiceFacade {
     /// Points entries of the loaded locator at other URLs for this session — a mock's (`mock start`), or

@@ -1,5 +1,6 @@
 import APIDescriptions
 import HTTPClient
+import HTTPTypes
 import JSON
 import FoundationFree
 extension ServiceFacade {

@@ -2,6 +2,7 @@ import FoundationFree
 import JSON
 import Secrets
 import HTTPClient
+import HTTPTypes
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,5 +1,6 @@
 import APIDescriptions
 import HTTPClient
+import HTTPTypes
 import JSON
 
 /// Where a service's requests go, decided in one place. The user's word wins over the publisher's: a

@@ -1,5 +1,6 @@
 import APIDescriptions
 import HTTPClient
+import HTTPTypes
 import Secrets
 
 /// The session's state as the facade's callers see it: read freely, changed only through these methods,

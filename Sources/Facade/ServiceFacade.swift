@@ -2,6 +2,7 @@ import JSON
 import FoundationFree
 import Secrets
 import HTTPClient
+import HTTPTypes
 import APIDescriptions
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPTypes
 import Secrets
 
 /// What a session holds between commands, apart from responses: the version chosen for each service, the

@@ -1,3 +1,4 @@
+import HTTPTypes
 /// A request on its way out, as the auth stages see it: what they may add to before it is sent.
 public struct OutgoingRequest: Sendable {
     public var query: [FormField]

@@ -1,4 +1,5 @@
 import CCurl
+import HTTPTypes
 
 /// What libcurl puts on the request line for a URL: the path and query its own URL parser makes of it,
 /// with the flags a transfer uses (`CURLOPT_PATH_AS_IS` or not), the path read percent-encoded as a

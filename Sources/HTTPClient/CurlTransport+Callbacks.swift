@@ -1,4 +1,5 @@
 import JSON
+import HTTPTypes
 import CCurl
 
 /// The C callbacks libcurl calls during a transfer. Each receives the `ResponseAccumulator` of the

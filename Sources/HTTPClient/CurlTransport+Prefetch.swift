@@ -1,4 +1,5 @@
 import CCurl
+import HTTPTypes
 import FoundationFree
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,5 @@
 import JSON
+import HTTPTypes
 import CCurl
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,5 @@
 import JSON
+import HTTPTypes
 import FoundationFree
 #if canImport(FoundationEssentials)
 import FoundationEssentials

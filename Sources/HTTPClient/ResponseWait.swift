@@ -1,4 +1,5 @@
 import JSON
+import HTTPTypes
 /// How a transfer waits for its answer: by polling without sleeping for a short window when the same
 /// transport's last answer came within that window (a server on this machine or right beside it), else by
 /// sleeping in `poll` until the socket is ready.

@@ -1,4 +1,5 @@
 import JSON
+import HTTPTypes
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

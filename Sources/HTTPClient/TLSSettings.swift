@@ -1,3 +1,4 @@
+import HTTPTypes
 /// How servers are verified and how apish proves who it is: what `--insecure`, `--cacert`, `--capath`,
 /// `--cert` and `--key` set, and what a profile keeps of them. Paths only: a key file's contents never
 /// pass through here.

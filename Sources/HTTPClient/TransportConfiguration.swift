@@ -1,4 +1,5 @@
 import JSON
+import HTTPTypes
 import FoundationFree
 /// Limits and policies of a transport. Times are in milliseconds.
 public struct TransportConfiguration: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import JSON
+import HTTPTypes
 /// Why a request produced no response. Every case describes itself in one line that says what happened.
 public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Nothing listens at `host` (`"127.0.0.1:9"`).

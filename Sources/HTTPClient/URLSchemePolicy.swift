@@ -1,4 +1,5 @@
 import JSON
+import HTTPTypes
 import Secrets
 /// Which URL schemes a request may use, and the words for one that may not.
 ///
@@ -14,14 +15,6 @@ public enum URLSchemePolicy {
     /// The lower-cased scheme of an absolute URL (`FTP://x` → `ftp`), nil for anything else.
     public static func scheme(of url: String) -> String? {
         URLNormalization.parse(url)?.scheme
-    }
-
-    /// Whether text is written as an absolute URL with an authority (`name://…`), whatever the scheme.
-    /// Where a typed target may be a URL or a service name, text for which this is true is a URL, so
-    /// that `get ftp://host/x` is refused for its scheme rather than taken for a service named `ftp:`.
-    public static func looksLikeURL(_ text: String) -> Bool {
-        guard let parts = URLNormalization.parse(text) else { return false }
-        return parts.hasAuthority
     }
 
     /// Throws unless `url` is an absolute URL with a scheme a request may use:

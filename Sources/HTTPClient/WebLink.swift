@@ -1,3 +1,4 @@
+import HTTPTypes
 /// One link of a `Link` header (RFC 8288 §3): a target and its parameters, `rel` split into its relation
 /// types (lower-cased: they compare case-insensitively).
 public struct WebLink: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import APIDescriptions
 import JSON
 import HTTPClient
+import HTTPTypes
 
 /// One operation as the mock serves it: its path template read into segments once, and its responses as
 /// written (for their media types, examples and headers).

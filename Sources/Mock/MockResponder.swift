@@ -2,6 +2,7 @@ import APIDescriptions
 import FoundationFree
 import HTTPServer
 import HTTPClient
+import HTTPTypes
 import JSON
 import Synchronization
 #if canImport(FoundationEssentials)

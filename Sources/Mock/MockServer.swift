@@ -1,6 +1,7 @@
 import Facade
 import FoundationFree
 import HTTPClient
+import HTTPTypes
 import HTTPServer
 
 /// A mock of API versions from their descriptions alone, on the demo server's HTTP core: every operation

@@ -2,6 +2,7 @@ import APIDescriptions
 import Facade
 import JSON
 import HTTPClient
+import HTTPTypes
 
 /// A request body to start from (`call OP --example`, `help OP --example`): the media type's own example
 /// (or the first of its `examples`), else a value made from the schema as the mock makes one (examples,

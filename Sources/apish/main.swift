@@ -17,6 +17,7 @@ import Shell
 import FoundationFree
 import JSON
 import HTTPClient
+import HTTPTypes
 
 /// Adapts LineEditing's readers to the shell's `LineSource`.
 final class ReaderSource: LineSource {

@@ -3,6 +3,7 @@ import Testing
 @testable import Facade
 import FoundationFree
 @testable import HTTPClient
+@testable import HTTPTypes
 
 /// Facade's stand-ins for Foundation calls (which would link CoreFoundation into apish) against them.
 @Suite struct FoundationParityTests {

@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPTypes
 import Testing
 
 /// The auth stages place their credential and note its scope, and never overrule what a request already

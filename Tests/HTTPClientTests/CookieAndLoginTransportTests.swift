@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import JSON
 import HTTPClient
+import HTTPTypes
 
 /// The cookie jar and Basic/Digest logins on the real libcurl transport, against the demo server.
 @Suite struct CookieAndLoginTransportTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import JSON
 import HTTPClient
+import HTTPTypes
 import FoundationFree
 
 /// Credentials never follow a redirect out of their scope, and dot segments do not get them past the

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import FoundationFree
 import HTTPClient
+import HTTPTypes
 
 @Suite("CurlTransport failures")
 struct CurlTransportFailureTests {

@@ -2,6 +2,7 @@ import TestSupport
 import Foundation
 import Testing
 import HTTPClient
+import HTTPTypes
 
 @Suite("CurlTransport against the demo server")
 struct CurlTransportTests {

@@ -1,6 +1,7 @@
 import Testing
 import FoundationFree
 @testable import HTTPClient
+@testable import HTTPTypes
 
 @Suite("Form encoding")
 struct FormEncodingTests {

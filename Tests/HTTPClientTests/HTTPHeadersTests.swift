@@ -1,6 +1,7 @@
 import Testing
 import FoundationFree
 import HTTPClient
+import HTTPTypes
 
 @Suite("HTTP headers and small types")
 struct HTTPHeadersTests {

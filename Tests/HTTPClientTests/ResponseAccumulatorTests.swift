@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HTTPClient
+@testable import HTTPTypes
 
 @Suite("Response accumulation")
 struct ResponseAccumulatorTests {

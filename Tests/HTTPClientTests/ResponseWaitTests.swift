@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import FoundationFree
 @testable import HTTPClient
+@testable import HTTPTypes
 
 @Suite("ResponseWait")
 struct ResponseWaitTests {

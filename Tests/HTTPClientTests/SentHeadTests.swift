@@ -2,6 +2,7 @@ import TestSupport
 import Foundation
 import Testing
 import HTTPClient
+import HTTPTypes
 
 /// `verbose` shows what libcurl really sent: the request line and every header, its own included.
 @Suite struct SentHeadTests {

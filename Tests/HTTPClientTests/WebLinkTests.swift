@@ -1,5 +1,6 @@
 import Testing
 import HTTPClient
+import HTTPTypes
 
 @Suite struct WebLinkTests {
     @Test func parsesSeveralLinksWithQuotedParametersHoldingCommas() {

@@ -1,6 +1,7 @@
 import APIDescriptions
 @testable import Facade
 import HTTPClient
+import HTTPTypes
 import Foundation
 import JSON
 @testable import Mock

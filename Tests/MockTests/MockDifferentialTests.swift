@@ -2,6 +2,7 @@ import APIDescriptions
 import Facade
 import Foundation
 import HTTPClient
+import HTTPTypes
 import JSON
 @testable import Mock
 import Testing

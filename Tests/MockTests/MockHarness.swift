@@ -3,6 +3,7 @@ import DemoAPIs
 import Facade
 import Foundation
 import HTTPClient
+import HTTPTypes
 import JSON
 @testable import Mock
 import TestSupport

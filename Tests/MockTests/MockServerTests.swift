@@ -1,6 +1,7 @@
 import Facade
 import Foundation
 import HTTPClient
+import HTTPTypes
 import JSON
 @testable import Mock
 import Testing

@@ -4,6 +4,7 @@ import Foundation
 import class DemoServer.DemoServer
 import struct DemoServer.DemoServerConfiguration
 import HTTPClient
+import HTTPTypes
 
 /// A private DemoServer with its fault routes on, bound to an ephemeral port for one test and
 /// stopped when the test lets go of it.

@@ -1,6 +1,6 @@
 import FoundationFree
 import JSON
-import HTTPClient
+import HTTPTypes
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

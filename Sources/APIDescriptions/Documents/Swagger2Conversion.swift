@@ -1,5 +1,5 @@
 import JSON
-import HTTPClient
+import HTTPTypes
 
 /// A Swagger 2.0 document rewritten as the OpenAPI 3.0 document that says the same, so one reader serves
 /// both. Pure: a `JSONValue` in, a `JSONValue` out.

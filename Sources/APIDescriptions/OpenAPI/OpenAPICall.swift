@@ -5,7 +5,7 @@ import Foundation
 #endif
 import FoundationFree
 import JSON
-import HTTPClient
+import HTTPTypes
 
 /// Builds the request of `call OPERATION [ARG…] [ITEM…]` from an operation of a spec, before anything is
 /// sent. Pure: no I/O, no session state.

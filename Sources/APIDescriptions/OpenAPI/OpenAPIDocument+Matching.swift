@@ -1,4 +1,4 @@
-import HTTPClient
+import HTTPTypes
 
 extension OpenAPIDocument {
     /// The operation of `method` whose path template matches `path` (query and fragment aside) best: the

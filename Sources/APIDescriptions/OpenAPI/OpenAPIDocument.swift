@@ -5,7 +5,7 @@ import Foundation
 #endif
 import FoundationFree
 import JSON
-import HTTPClient
+import HTTPTypes
 
 /// An OpenAPI 3.0 or 3.1 document read from JSON: what `ops`, `help`, `call`, response checks and
 /// `diff --spec` need. Schemas are loaded once, shared by every operation, with `$ref` cycles safe.

@@ -1,5 +1,5 @@
 import JSON
-import HTTPClient
+import HTTPTypes
 /// One operation of an OpenAPI document: a method on a path, with its parameters, body and responses.
 public struct OpenAPIOperation: Sendable {
     public let method: HTTPMethod

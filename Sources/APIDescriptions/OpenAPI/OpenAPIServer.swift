@@ -1,6 +1,6 @@
 import FoundationFree
 import JSON
-import HTTPClient
+import HTTPTypes
 
 /// One entry of a `servers` list (the document's, a path's or an operation's): a URL template and its
 /// `{variables}`, each with a default and, maybe, the values it allows.

@@ -1,5 +1,5 @@
 import FoundationFree
-import HTTPClient
+import HTTPTypes
 
 /// Which operation of a newer document is which operation of an older one: the one step `diff --spec`
 /// and `impact` share, so both call the same operation renamed or moved.

@@ -1,6 +1,7 @@
 import Facade
 import Shell
 import HTTPClient
+import HTTPTypes
 import FoundationFree
 import JSON
 #if canImport(FoundationEssentials)

@@ -3,6 +3,7 @@ import Shell
 import FoundationFree
 import JSON
 import HTTPClient
+import HTTPTypes
 /// The Meetup groups API, v2: `GET /2/groups?lat&lon&radius&page&offset&key`, nearest first,
 /// paged by `meta.next`, with the API key as the `key` query parameter. Its main resource is the page
 /// near the session's location, else near `defaultOrigin`. It keeps the next page's link and where the

@@ -1,5 +1,6 @@
 import Shell
 import HTTPClient
+import HTTPTypes
 import FoundationFree
 import Facade
 import JSON

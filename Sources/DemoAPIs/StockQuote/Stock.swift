@@ -1,6 +1,7 @@
 import Facade
 import Shell
 import HTTPClient
+import HTTPTypes
 import FoundationFree
 import JSON
 /// Stock quote v1: the price arrives as a string (`"530.12"`), decoded leniently.

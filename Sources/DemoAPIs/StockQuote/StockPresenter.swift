@@ -1,5 +1,6 @@
 import Shell
 import HTTPClient
+import HTTPTypes
 import JSON
 import FoundationFree
 import Facade

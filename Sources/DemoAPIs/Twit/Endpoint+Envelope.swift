@@ -2,6 +2,7 @@ import Shell
 import FoundationFree
 import Facade
 import HTTPClient
+import HTTPTypes
 import JSON
 
 extension Endpoint where Response: Decodable & Sendable {

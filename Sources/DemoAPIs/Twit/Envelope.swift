@@ -1,6 +1,7 @@
 import Facade
 import Shell
 import HTTPClient
+import HTTPTypes
 import FoundationFree
 import JSON
 /// The `{status, success, message, data}` envelope around every answer of the twit API.

@@ -1,6 +1,7 @@
 import Facade
 import Shell
 import HTTPClient
+import HTTPTypes
 import FoundationFree
 import JSON
 /// Who wrote a twit. Only `name` is required; the rest is shown when present.

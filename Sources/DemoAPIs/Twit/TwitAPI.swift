@@ -2,6 +2,7 @@ import Facade
 import Shell
 import JSON
 import HTTPClient
+import HTTPTypes
 import FoundationFree
 /// The twit API, v1: `GET /twit` (the timeline, its main resource), `GET /user`, and
 /// `POST /like/:id` with bearer auth, all in a `{status, success, message, data}` envelope.

@@ -1,6 +1,7 @@
 import Facade
 import Shell
 import HTTPClient
+import HTTPTypes
 import FoundationFree
 import JSON
 /// Weather v1: the temperature arrives as a string (`"63"`), decoded leniently.

@@ -1,6 +1,7 @@
 import FoundationFree
 import JSON
 import HTTPClient
+import HTTPTypes
 import APIDescriptions
 /// How an answer compares with what its OpenAPI operation declares: the response for its status, else
 /// its class (`2XX`), else `default` (`OpenAPIDocument.responseSchema`).

@@ -1,5 +1,6 @@
 import JSON
 import HTTPClient
+import HTTPTypes
 import APIDescriptions
 /// A service described by an OpenAPI 3 document (`"openapi"` in its locator entry, or a locator that is
 /// itself the document): `call` sends any of its operations, and every answer is checked against the

@@ -1,6 +1,7 @@
 import FoundationFree
 import JSON
 import HTTPClient
+import HTTPTypes
 import APIDescriptions
 #if canImport(FoundationEssentials)
 import FoundationEssentials

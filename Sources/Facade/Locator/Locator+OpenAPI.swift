@@ -2,6 +2,7 @@ import FoundationFree
 import JSON
 import APIDescriptions
 import HTTPClient
+import HTTPTypes
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -7,6 +7,7 @@ import FoundationFree
 import JSON
 import APIDescriptions
 import HTTPClient
+import HTTPTypes
 
 /// One line of the locator: where a version of a service lives.
 public struct LocatorEntry: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPTypes
 import FoundationFree
 
 /// Where an API root says its description is: the targets of its `Link: <…>; rel="service-desc"` headers

@@ -1,6 +1,7 @@
 import JSON
 import FoundationFree
 import HTTPClient
+import HTTPTypes
 import APIDescriptions
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,5 +1,6 @@
 import APIDescriptions
 import HTTPClient
+import HTTPTypes
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

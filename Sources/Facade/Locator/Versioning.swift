@@ -1,6 +1,7 @@
 import FoundationFree
 import JSON
 import HTTPClient
+import HTTPTypes
 
 /// How a version travels when several versions of a service share one URL (a locator entry's
 /// `"versioning"`). Without one, the URL alone tells versions apart: each version has its own.

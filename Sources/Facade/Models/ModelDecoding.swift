@@ -1,6 +1,7 @@
 import FoundationFree
 import JSON
 import HTTPClient
+import HTTPTypes
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

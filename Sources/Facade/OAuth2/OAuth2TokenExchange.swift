@@ -1,5 +1,6 @@
 import FoundationFree
 import HTTPClient
+import HTTPTypes
 import JSON
 import Secrets
 #if canImport(FoundationEssentials)

@@ -1,5 +1,6 @@
 import FoundationFree
 import HTTPClient
+import HTTPTypes
 import Secrets
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,6 +1,7 @@
 import FoundationFree
 import JSON
 import HTTPClient
+import HTTPTypes
 import APIDescriptions
 /// The credentials an endpoint needs.
 public enum AuthRequirement: Sendable, Equatable {

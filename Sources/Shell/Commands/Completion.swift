@@ -7,6 +7,7 @@ import Foundation
 #endif
 import FoundationFree
 import HTTPClient
+import HTTPTypes
 import JSON
 
 /// Candidates for service names and versions.

@@ -1,6 +1,7 @@
 import Facade
 import FoundationFree
 import HTTPClient
+import HTTPTypes
 import JSON
 import Secrets
 

@@ -4,6 +4,7 @@ import Mock
 import JSON
 import APIDescriptions
 import HTTPClient
+import HTTPTypes
 
 /// `help [CMD]`, and `help OPERATION` for an operation of an OpenAPI service.
 struct HelpCommand: Command {

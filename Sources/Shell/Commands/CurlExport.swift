@@ -8,6 +8,7 @@ import FoundationFree
 import JSON
 import Secrets
 import HTTPClient
+import HTTPTypes
 
 /// A request as a `curl` command that runs: every secret becomes an environment reference
 /// (`"Authorization: Bearer $APISH_BEARER"`), with a comment line per variable saying what to set,

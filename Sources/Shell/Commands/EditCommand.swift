@@ -2,6 +2,7 @@ import APIDescriptions
 import Facade
 import FoundationFree
 import HTTPClient
+import HTTPTypes
 import JSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials

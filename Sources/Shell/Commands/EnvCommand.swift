@@ -3,6 +3,7 @@ import Facade
 import JSON
 import Secrets
 import HTTPClient
+import HTTPTypes
 
 /// `env load FILE`: `NAME=value` lines (dotenv, hurl) into variables. Values named like credentials
 /// (`GITHUB_TOKEN`, `api_key`) are secrets from then on, masked wherever they would be shown.

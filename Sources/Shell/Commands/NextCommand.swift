@@ -1,5 +1,6 @@
 import Facade
 import HTTPClient
+import HTTPTypes
 
 /// `next`: GETs the page after the last response, wherever that response says it is (`NextPage`: a
 /// `Link: <…>; rel="next"` header, else a next URL in its body), and shows it as `get URL` would.

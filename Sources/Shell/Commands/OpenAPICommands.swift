@@ -3,6 +3,7 @@ import JSON
 import APIDescriptions
 import Facade
 import HTTPClient
+import HTTPTypes
 
 /// `ops [SERVICE] [WORD…]` and `ops [SERVICE] --tags`: the operations of a service's active version, from
 /// its OpenAPI document, narrowed to those every word matches; or its tags with their counts.

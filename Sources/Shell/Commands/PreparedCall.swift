@@ -1,5 +1,6 @@
 import Facade
 import HTTPClient
+import HTTPTypes
 import Secrets
 import APIDescriptions
 

@@ -3,6 +3,7 @@ import Facade
 import JSON
 import Secrets
 import HTTPClient
+import HTTPTypes
 
 /// `profile save|use|show|delete NAME | profile list | profile autosave on|off`.
 struct ProfileCommand: Command {

@@ -1,6 +1,7 @@
 import Facade
 import FoundationFree
 import HTTPClient
+import HTTPTypes
 
 /// `name==value`, a query parameter item as in `refresh`, `diff`, `watch` and httpie.
 enum QueryItem {

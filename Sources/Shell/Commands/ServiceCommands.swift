@@ -2,6 +2,7 @@ import APIDescriptions
 import Facade
 import JSON
 import HTTPClient
+import HTTPTypes
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

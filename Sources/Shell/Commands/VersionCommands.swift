@@ -2,6 +2,7 @@ import Facade
 import FoundationFree
 import JSON
 import HTTPClient
+import HTTPTypes
 import APIDescriptions
 
 /// `diff SERVICE [A [B]] [--all] [--schema] [name==value…]`: fetches two versions (without changing the

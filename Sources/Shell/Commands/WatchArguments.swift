@@ -1,5 +1,6 @@
 import Facade
 import HTTPClient
+import HTTPTypes
 
 /// `watch [SERVICE] [every=SECONDS] [count=N] [name==value…]`, parsed.
 struct WatchArguments: Equatable {

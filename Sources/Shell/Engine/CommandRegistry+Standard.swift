@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPTypes
 import Facade
 
 extension CommandRegistry {

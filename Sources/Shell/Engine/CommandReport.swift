@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPTypes
 import Facade
 import JSON
 #if canImport(FoundationEssentials)

@@ -9,6 +9,7 @@ import Glibc
 import Darwin
 #endif
 import HTTPClient
+import HTTPTypes
 import FoundationFree
 
 /// `COMMAND > FILE` and `COMMAND >> FILE`: the command's output in a file, which is created as a shell

@@ -8,6 +8,7 @@ import FoundationFree
 import JSON
 import Secrets
 import HTTPClient
+import HTTPTypes
 
 /// Writes a `CommandReport` as terminal text, and the JSON forms of a presentation and of timings for
 /// `ResultJSONPresenter`.

@@ -1,5 +1,6 @@
 import Facade
 import HTTPClient
+import HTTPTypes
 import FoundationFree
 import JSON
 import Secrets

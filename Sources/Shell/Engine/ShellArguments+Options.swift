@@ -1,5 +1,6 @@
 import APIDescriptions
 import HTTPClient
+import HTTPTypes
 
 extension ShellArguments {
     /// Every option of `apish`, in the order help lists them. An option added here is parsed, and shows in

@@ -1,6 +1,7 @@
 import Facade
 import APIDescriptions
 import HTTPClient
+import HTTPTypes
 import FoundationFree
 
 /// The command line of `apish` (options, a locator, a script or `-c COMMAND`), parsed without side effects

@@ -2,6 +2,7 @@ import JSON
 import Facade
 import Secrets
 import HTTPClient
+import HTTPTypes
 import FoundationFree
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPTypes
 
 /// How the shell presents itself; set from argv and the terminal.
 public struct ShellOptions: Sendable {

@@ -1,6 +1,7 @@
 import APIDescriptions
 import Facade
 import HTTPClient
+import HTTPTypes
 import JSON
 
 /// `impact FILE SERVICE A B [--fix OUT] [--run] [--report html FILE]`: which lines of a script the

@@ -1,6 +1,7 @@
 import APIDescriptions
 import Facade
 import HTTPClient
+import HTTPTypes
 import JSON
 
 /// Reads a script without running it, as the shell would run it against one service, and holds each

@@ -1,6 +1,7 @@
 import FoundationFree
 import Facade
 import HTTPClient
+import HTTPTypes
 import JSON
 
 /// Turns what a command returned into the one JSON line of `--json`: the command, whether it succeeded, the

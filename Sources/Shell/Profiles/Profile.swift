@@ -1,6 +1,7 @@
 import FoundationFree
 import Facade
 import HTTPClient
+import HTTPTypes
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

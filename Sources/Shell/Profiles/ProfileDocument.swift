@@ -2,6 +2,7 @@ import FoundationFree
 import Facade
 import JSON
 import HTTPClient
+import HTTPTypes
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

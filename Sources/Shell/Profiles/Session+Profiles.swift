@@ -1,6 +1,7 @@
 import FoundationFree
 import Facade
 import HTTPClient
+import HTTPTypes
 import Secrets
 
 /// Saving a session into a profile and putting one back: the session's parts on one side, the profile's

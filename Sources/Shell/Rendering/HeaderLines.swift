@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPTypes
 import Secrets
 
 /// Response header fields as shown (`verbose`, `show --headers`, `expect header`): credential-like values

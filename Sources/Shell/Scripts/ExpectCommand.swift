@@ -1,6 +1,7 @@
 import Facade
 import JSON
 import HTTPClient
+import HTTPTypes
 
 /// `expect …`: checks the last response (status, result kind, values at JSON paths) or the version in use;
 /// after `diff --spec` (until the next request), the values of its result (`expect breaking == 0`).

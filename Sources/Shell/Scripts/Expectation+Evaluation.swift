@@ -1,6 +1,7 @@
 import Facade
 import JSON
 import HTTPClient
+import HTTPTypes
 import Secrets
 import FoundationFree
 import Secrets

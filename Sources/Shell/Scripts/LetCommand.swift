@@ -2,6 +2,7 @@ import Facade
 import FoundationFree
 import JSON
 import HTTPClient
+import HTTPTypes
 import Secrets
 
 /// `let NAME = PATH`: captures a value of the last response body into a variable (`let id = data[0]._id`,

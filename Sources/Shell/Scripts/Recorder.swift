@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPTypes
 import Facade
 #if canImport(FoundationEssentials)
 import FoundationEssentials

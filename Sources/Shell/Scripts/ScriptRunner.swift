@@ -7,6 +7,7 @@ import Foundation
 import FoundationFree
 import JSON
 import HTTPClient
+import HTTPTypes
 
 /// Runs apish without a prompt: `-c` commands (each `-c` is line N of the file `-c`), a script file
 /// (`-` reads standard input) or piped standard input (the file `<stdin>`), once or — with

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import JSON
 import HTTPClient
+import HTTPTypes
 import APIDescriptions
 
 extension OpenAPITests {

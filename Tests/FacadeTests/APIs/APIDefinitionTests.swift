@@ -4,6 +4,7 @@ import Facade
 import Foundation
 import Testing
 import HTTPClient
+import HTTPTypes
 
 /// Each API is one declared definition, picked by the catalogue from the locator entry; it owns its state.
 @Suite struct APIDefinitionTests {

@@ -4,6 +4,7 @@ import TestSupport
 import Foundation
 import Testing
 import HTTPClient
+import HTTPTypes
 
 /// Specs that cannot be used (not JSON, no `paths`, dangling `$ref`s, `$ref` cycles, too large) or are
 /// merely big: as a locator entry's document each is one warning and the service still works as generic

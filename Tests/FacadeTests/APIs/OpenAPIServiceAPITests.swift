@@ -4,6 +4,7 @@ import Facade
 import Foundation
 import Testing
 import HTTPClient
+import HTTPTypes
 
 /// Services described by an OpenAPI document (`"openapi"` in the locator, or a locator that is the
 /// document), on the demo pet store: operations called, every answer checked against the spec.

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import JSON
 import HTTPClient
+import HTTPTypes
 
 /// What an OpenAPI operation's security requirement makes the request pipeline send, seen through the demo
 /// server's `/echo`: each credential where its scheme says, only those of the first satisfied alternative,

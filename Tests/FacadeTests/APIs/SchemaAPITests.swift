@@ -4,6 +4,7 @@ import Facade
 import Foundation
 import Testing
 import HTTPClient
+import HTTPTypes
 
 /// Models declared as JSON Schema in the locator (`"schema"`), checked on every refresh.
 @Suite struct SchemaAPITests {

@@ -4,6 +4,7 @@ import Testing
 import FoundationFree
 @testable import JSON
 @testable import HTTPClient
+@testable import HTTPTypes
 
 /// A body whose parse Ctrl-C stopped ends like a cancelled transfer: a network failure, not a decode error.
 @Suite struct CancelledParseOutcomeTests {

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import Secrets
 import HTTPClient
+import HTTPTypes
 
 /// Credentials as they reach the server (seen through `/echo`) and as they never reach the screen.
 @Suite struct CredentialsTests {

@@ -1,6 +1,7 @@
 import Testing
 import Facade
 import HTTPClient
+import HTTPTypes
 import JSON
 
 @Suite struct NextPageTests {

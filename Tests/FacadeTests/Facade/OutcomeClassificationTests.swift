@@ -4,6 +4,7 @@ import Facade
 import Foundation
 import Testing
 import HTTPClient
+import HTTPTypes
 
 /// Real responses from the demo server's routes and fault routes, classified through `ServiceFacade`.
 @Suite struct OutcomeClassificationTests {

@@ -2,6 +2,7 @@ import Facade
 import Foundation
 import Testing
 import HTTPClient
+import HTTPTypes
 import JSON
 
 /// Bodies from files and heredocs, and the content type each is sent with.

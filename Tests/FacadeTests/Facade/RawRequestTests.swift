@@ -4,6 +4,7 @@ import Facade
 import Foundation
 import Testing
 import HTTPClient
+import HTTPTypes
 
 @Suite struct RawRequestTests {
     private func request(_ items: [String], target: String = "weather") throws -> RawRequest {

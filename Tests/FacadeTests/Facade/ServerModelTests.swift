@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import JSON
 import HTTPClient
+import HTTPTypes
 
 /// Every built-in model, decoded from what the demo server really sends.
 @Suite struct ServerModelTests {

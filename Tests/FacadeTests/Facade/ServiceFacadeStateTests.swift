@@ -4,6 +4,7 @@ import Facade
 import Foundation
 import Testing
 import HTTPClient
+import HTTPTypes
 
 @Suite struct ServiceFacadeStateTests {
     @Test func withoutALocatorEverythingAsksForOne() {

@@ -3,6 +3,7 @@ import Facade
 import Foundation
 import Testing
 import HTTPClient
+import HTTPTypes
 
 /// A query typed in a relative target (`hb/anything?a=1`, `/anything?a=1`, a captured `next_page_uri`)
 /// is sent as a query, after the service URL's own; checked by the demo's echo of what arrived.

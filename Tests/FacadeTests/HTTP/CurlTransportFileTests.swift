@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import JSON
 import HTTPClient
+import HTTPTypes
 
 /// Services whose locator URLs resolved to `file://` URLs (a locator file with relative URLs).
 @Suite struct CurlTransportFileTests {

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import JSON
 import HTTPClient
+import HTTPTypes
 
 /// Every fault route of the demo server, through libcurl and the one classification: each ends in the
 /// right result kind with a message that says what happened.

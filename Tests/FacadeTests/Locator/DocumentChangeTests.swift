@@ -3,6 +3,7 @@ import TestSupport
 import Foundation
 import Testing
 import HTTPClient
+import HTTPTypes
 
 /// `locate` of a document that changed under the same version says what changed: operations and the
 /// named schemas, through the `$ref`s into other files.

@@ -3,6 +3,7 @@ import Facade
 import Foundation
 import Testing
 import HTTPClient
+import HTTPTypes
 
 @Suite struct LocatorChangeSetTests {
     private func locator(_ entries: [String]) throws -> Locator {

@@ -3,6 +3,7 @@ import Facade
 import Foundation
 import Testing
 import HTTPClient
+import HTTPTypes
 
 @Suite struct LocatorLoaderTests {
     private let loader = LocatorLoader(transport: CurlTransport())

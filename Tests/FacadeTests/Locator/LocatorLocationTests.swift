@@ -2,6 +2,7 @@ import TestSupport
 import Facade
 import Testing
 import HTTPClient
+import HTTPTypes
 
 @Suite struct LocatorLocationTests {
     @Test func nextLocatorResolvesAgainstAnHTTPLocator() {

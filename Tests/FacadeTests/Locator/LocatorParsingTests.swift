@@ -3,6 +3,7 @@ import Facade
 import Foundation
 import Testing
 import HTTPClient
+import HTTPTypes
 
 @Suite struct LocatorParsingTests {
     private let source = "http://example.test/api/services.json"

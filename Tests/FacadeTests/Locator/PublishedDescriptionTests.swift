@@ -3,6 +3,7 @@ import TestSupport
 import Foundation
 import Testing
 import HTTPClient
+import HTTPTypes
 import JSON
 @testable import DemoServer
 

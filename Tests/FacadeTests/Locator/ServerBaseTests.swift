@@ -3,6 +3,7 @@ import TestSupport
 import Foundation
 import Testing
 import HTTPClient
+import HTTPTypes
 import JSON
 
 /// Requests go where the user says: the locator entry's url over every `servers` entry of its document,

@@ -2,6 +2,7 @@ import APIDescriptions
 @testable import Facade
 import Foundation
 import HTTPClient
+import HTTPTypes
 import TestSupport
 import Testing
 

@@ -4,6 +4,7 @@ import Facade
 import Foundation
 import Testing
 import HTTPClient
+import HTTPTypes
 
 /// Versions carried in a header, a query parameter or a media type (`"versioning"` in the locator).
 @Suite struct VersioningTests {

@@ -3,6 +3,7 @@ import Facade
 import Foundation
 import FoundationFree
 import HTTPClient
+import HTTPTypes
 import Secrets
 import Testing
 

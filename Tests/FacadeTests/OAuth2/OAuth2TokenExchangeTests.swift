@@ -1,6 +1,7 @@
 @testable import Facade
 import Foundation
 import HTTPClient
+import HTTPTypes
 import Secrets
 import Testing
 

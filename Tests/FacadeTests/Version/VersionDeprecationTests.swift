@@ -1,6 +1,7 @@
 import Facade
 import Testing
 import HTTPClient
+import HTTPTypes
 
 @Suite struct VersionDeprecationTests {
     let v1 = LocatorEntry(

@@ -3,6 +3,7 @@ import Facade
 import Foundation
 import Testing
 import HTTPClient
+import HTTPTypes
 
 /// `locate` again: active versions that still exist are kept, vanished ones fall back and are reported,
 /// `latest` followers move. Locators are plain files, so no server is needed.

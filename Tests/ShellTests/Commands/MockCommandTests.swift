@@ -3,6 +3,7 @@ import DemoServer
 import Facade
 import Foundation
 import HTTPClient
+import HTTPTypes
 import JSON
 @testable import Shell
 import Testing

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 @testable import Shell
 import HTTPClient
+import HTTPTypes
 
 /// Completion candidates come from the session: commands, services, versions, twit ids, variables, paths.
 @Suite struct CompleterTests {

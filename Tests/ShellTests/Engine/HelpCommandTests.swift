@@ -5,6 +5,7 @@ import TestSupport
 @testable import Shell
 import JSON
 import HTTPClient
+import HTTPTypes
 
 /// `help` fits the terminal up to 80 columns, and keeps each command on one row under `--json`.
 @Suite struct HelpCommandTests {

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 @testable import Shell
 import HTTPClient
+import HTTPTypes
 import JSON
 
 /// What a large body leaves behind once shown: its bytes, not its tape and never a tree; and what it

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Facade
 @testable import HTTPClient
+@testable import HTTPTypes
 @testable import Shell
 
 /// The per-line shortcuts of a replayed script answer exactly as the slower ways they replace.

@@ -4,6 +4,7 @@ import Testing
 @testable import Shell
 import Secrets
 import HTTPClient
+import HTTPTypes
 
 /// Server text never drives the terminal: control characters in lines, errors and warnings are neutralised.
 @Suite struct ReportRendererTests {

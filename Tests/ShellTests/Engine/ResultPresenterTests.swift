@@ -2,6 +2,7 @@
 import Facade
 import Foundation
 import HTTPClient
+import HTTPTypes
 import Testing
 @testable import Shell
 

@@ -3,6 +3,7 @@ import Facade
 import Testing
 @testable import Shell
 import HTTPClient
+import HTTPTypes
 
 /// `set` confirms what it set, as `let` does; secrets are masked and `--json` is unchanged.
 @Suite struct SetCommandTests {

@@ -2,6 +2,7 @@ import DemoAPIs
 import Facade
 import Foundation
 import HTTPClient
+import HTTPTypes
 @testable import Shell
 import Testing
 import TestSupport

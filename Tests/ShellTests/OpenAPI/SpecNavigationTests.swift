@@ -5,6 +5,7 @@ import Testing
 import JSON
 import APIDescriptions
 import HTTPClient
+import HTTPTypes
 
 /// Big specs made navigable, on the demo vault (`specs/vault.json`) and a Twilio-shaped document: the `ops`
 /// table fitted to the terminal, enum values completed after `NAME=`, enums and descriptions in `help`,

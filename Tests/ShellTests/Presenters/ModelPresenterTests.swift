@@ -4,6 +4,7 @@ import Facade
 import Testing
 @testable import Shell
 import HTTPClient
+import HTTPTypes
 import APIDescriptions
 
 /// Every built-in model, fetched from the demo server and presented as the shell shows it.

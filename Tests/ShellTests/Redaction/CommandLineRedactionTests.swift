@@ -3,6 +3,7 @@ import Testing
 import JSON
 import Secrets
 import HTTPClient
+import HTTPTypes
 
 /// Masking through the shell: command lines as typed, and what a server reflects.
 @Suite struct CommandLineRedactionTests {

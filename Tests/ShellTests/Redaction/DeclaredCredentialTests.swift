@@ -2,6 +2,7 @@ import DemoAPIs
 import Facade
 import Foundation
 import HTTPClient
+import HTTPTypes
 import JSON
 @testable import Shell
 import TestSupport

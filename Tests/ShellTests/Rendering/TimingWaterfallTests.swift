@@ -2,6 +2,7 @@ import Facade
 import Testing
 @testable import Shell
 import HTTPClient
+import HTTPTypes
 
 @Suite struct TimingWaterfallTests {
     @Test func phasesAreDurationsBetweenCurlsCumulativeTimes() {

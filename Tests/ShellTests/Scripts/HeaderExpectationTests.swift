@@ -1,5 +1,6 @@
 import Facade
 import HTTPClient
+import HTTPTypes
 import Testing
 @testable import Shell
 import JSON

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 @testable import Shell
 import HTTPClient
+import HTTPTypes
 
 /// `record save` keeps an existing file unless told `--force`.
 @Suite struct RecordSaveTests {

@@ -1,6 +1,7 @@
 import DemoAPIs
 import Facade
 import HTTPClient
+import HTTPTypes
 @testable import Shell
 import Testing
 

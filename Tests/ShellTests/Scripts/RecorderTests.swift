@@ -1,6 +1,7 @@
 @testable import Facade
 @testable import Secrets
 @testable import HTTPClient
+@testable import HTTPTypes
 import Foundation
 import Testing
 @testable import Shell

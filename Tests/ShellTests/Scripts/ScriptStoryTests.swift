@@ -5,6 +5,7 @@ import Foundation
 import Testing
 @testable import Shell
 import HTTPClient
+import HTTPTypes
 
 /// A script run with a story: commands echoed with their line, headings, ✓/✗ and a summary.
 @Suite final class ScriptStoryTests {

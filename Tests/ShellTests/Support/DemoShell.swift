@@ -4,6 +4,7 @@ import Facade
 import Foundation
 @testable import Shell
 import HTTPClient
+import HTTPTypes
 
 /// A shell engine on a demo server of its own (port 0), its output kept in memory; the server stops with it.
 final class DemoShell {

@@ -1,6 +1,7 @@
 import DemoAPIs
 import Facade
 import HTTPClient
+import HTTPTypes
 import Secrets
 @testable import Shell
 

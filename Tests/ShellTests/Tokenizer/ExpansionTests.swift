@@ -3,6 +3,7 @@ import Facade
 import Testing
 @testable import Shell
 import HTTPClient
+import HTTPTypes
 
 /// `$var` expansion is bounded: a line and a variable hold at most 16 MiB, and a line that would grow past
 /// that fails at once, without building it.

@@ -6,6 +6,7 @@ import Synchronization
 @testable import Shell
 import JSON
 import HTTPClient
+import HTTPTypes
 
 /// A shell wired to its own demo server (port 0), with output captured per command — the in-process
 /// counterpart of running the binary, for the version commands.

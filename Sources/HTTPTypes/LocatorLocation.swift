@@ -1,5 +1,6 @@
 import JSON
 import FoundationFree
+import Secrets
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -12,6 +13,14 @@ public enum LocatorLocation {
     public static func isWeb(_ text: String) -> Bool {
         let lower = text.lowercased()
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    /// Whether text is written as an absolute URL with an authority (`name://…`), whatever the scheme.
+    /// Where a typed target may be a URL or a service name, text for which this is true is a URL, so
+    /// that `get ftp://host/x` is refused for its scheme rather than taken for a service named `ftp:`.
+    public static func looksLikeURL(_ text: String) -> Bool {
+        guard let parts = URLNormalization.parse(text) else { return false }
+        return parts.hasAuthority
     }
 
     /// Resolves `reference` against `base` (a URL or a path) the way a browser resolves a link.

@@ -38,7 +38,7 @@ public struct TransferMetrics: Sendable, Equatable {
 
     /// These metrics of a final hop, placed after `earlier` seconds spent on the hops before it: phases
     /// that happened move by that much (a phase that did not happen stays 0), so the times still only grow.
-    func following(_ earlier: Double, redirects: Int) -> TransferMetrics {
+    package func following(_ earlier: Double, redirects: Int) -> TransferMetrics {
         guard earlier > 0 || redirects > 0 else { return self }
         func shifted(_ time: Double) -> Double { time > 0 ? time + earlier : 0 }
         return TransferMetrics(

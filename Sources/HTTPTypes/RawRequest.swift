@@ -45,7 +45,7 @@ public struct RawRequest: Sendable {
 
         public init(_ text: String) {
             // `ftp://…` is a URL too (refused by the transport with a clear word), not a service named `ftp:`.
-            if LocatorLocation.isWeb(text) || URLSchemePolicy.looksLikeURL(text) {
+            if LocatorLocation.isWeb(text) || LocatorLocation.looksLikeURL(text) {
                 self = .url(text)
             } else if text.hasPrefix("/") {
                 self = .relative(text)

@@ -70,7 +70,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     /// Appends text to the value of the last field (obsolete line folding); nothing when there is none.
-    mutating func appendToLastValue(_ text: String) {
+    package mutating func appendToLastValue(_ text: String) {
         guard let last = fields.indices.last else { return }
         fields[last].value += text
     }
