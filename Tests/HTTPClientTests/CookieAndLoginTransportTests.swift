@@ -1,14 +1,18 @@
-import TestSupport
 import Foundation
 import Testing
 import JSON
 import HTTPClient
+import Loopback
 
-/// The cookie jar and Basic/Digest logins on the real libcurl transport, against the demo server.
+/// The cookie jar and Basic/Digest logins on the real libcurl transport, against a loopback server that
+/// answers as httpbin does.
 @Suite struct CookieAndLoginTransportTests {
+    /// `/cookies/set?NAME=VALUE` sets cookies and redirects to `/cookies`, which answers those the request carried.
+    private static let cookies: [String: LoopbackRoute] = ["/cookies/set": .setCookies(redirectingTo: "/cookies"), "/cookies": .cookies]
+
     @Test func aCookieSetByARedirectHopGoesWithTheNextHopAndStaysInTheJar() throws {
         // GIVEN a route that sets a cookie and redirects to the route that echoes cookies
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: Self.cookies)
         let transport = CurlTransport()
         // WHEN it is followed
         let response = try transport.send(HTTPRequest(url: server.url("/cookies/set?theme=dark")))
@@ -25,7 +29,7 @@ import HTTPClient
     }
 
     @Test func aCookieIsNeverSentToAnotherHost() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: Self.cookies)
         let transport = CurlTransport()
         _ = try transport.send(HTTPRequest(url: server.url("/cookies/set?theme=dark")))
         // localhost is another host than 127.0.0.1, though the same server
@@ -34,7 +38,7 @@ import HTTPClient
     }
 
     @Test func theJarClearsAndRestores() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: Self.cookies)
         let transport = CurlTransport()
         _ = try transport.send(HTTPRequest(url: server.url("/cookies/set?a=1&b=2")))
         let saved = transport.cookieJar()
@@ -54,8 +58,10 @@ import HTTPClient
 
     @Test(arguments: [HTTPLogin.Scheme.basic, .digest])
     func aLoginInScopeAuthenticates(_ scheme: HTTPLogin.Scheme) throws {
-        let server = try LiveDemoServer()
-        let path = scheme == .basic ? "/basic-auth/ada/s3cret" : "/digest-auth/auth/ada/s3cret"
+        let (path, route): (String, LoopbackRoute) = scheme == .basic
+            ? ("/basic-auth", .basicLogin(user: "ada", password: "s3cret"))
+            : ("/digest-auth", .digestLogin(user: "ada", password: "s3cret"))
+        let server = try LoopbackServer(routes: [path: route])
         var request = HTTPRequest(url: server.url(path))
         request.login = HTTPLogin(user: "ada", password: "s3cret", scheme: scheme, scope: server.baseURL)
         let response = try CurlTransport().send(request)
@@ -67,7 +73,7 @@ import HTTPClient
     }
 
     @Test func aLoginOutOfScopeIsNotSent() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/echo": .echo])
         var request = HTTPRequest(url: server.url("/echo"))
         request.login = HTTPLogin(user: "ada", password: "s3cret", scheme: .basic, scope: server.url("/basic-auth"))
         let response = try CurlTransport().send(request)
@@ -76,9 +82,9 @@ import HTTPClient
 
     @Test func aLoginDoesNotFollowARedirectOutOfItsScope() throws {
         // GIVEN a Basic login for 127.0.0.1 and a redirect to localhost (another origin)
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/redirect-to": .redirect, "/echo": .echo])
         let target = "http://localhost:\(server.port)/echo"
-        var request = HTTPRequest(url: server.url("/faults/redirect-to?url=" + target))
+        var request = HTTPRequest(url: server.url("/redirect-to?url=" + target))
         request.login = HTTPLogin(user: "ada", password: "s3cret", scheme: .basic, scope: server.baseURL)
         // WHEN it is followed
         let transport = CurlTransport()

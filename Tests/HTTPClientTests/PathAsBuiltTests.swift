@@ -1,6 +1,6 @@
 import HTTPClient
 import Testing
-import TestSupport
+import Loopback
 
 /// A path apish built goes out as built (`HTTPRequest.pathAsBuilt`, libcurl's `CURLOPT_PATH_AS_IS`); any
 /// other path is normalised first, as before, dot segments removed.

@@ -5,6 +5,7 @@ import Foundation
 import HTTPClient
 import JSON
 @testable import Mock
+import Loopback
 import TestSupport
 
 /// A mock of one locator or document and a facade whose entries point at it: `call` then reaches the

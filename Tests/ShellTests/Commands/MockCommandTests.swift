@@ -6,6 +6,7 @@ import HTTPClient
 import JSON
 @testable import Shell
 import Testing
+import Loopback
 import TestSupport
 
 /// `mock start` points a service's versions at a mock of their descriptions, so `use` and `call` work
