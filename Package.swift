@@ -74,7 +74,8 @@ let package = Package(
         // The demo's built-in APIs, one bundle each (definition, models, presenter, commands), registered by main.swift.
         .target(name: "DemoAPIs", dependencies: ["Shell", "Facade", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree"],
                 swiftSettings: foundationFree),
-        // The HTTP/1.1 server core (POSIX sockets, parser, limits, error answers) the demo server and the mock run on.
+        // The HTTP/1.1 server core (POSIX sockets, parser, limits, error answers, Digest checks) the demo server, the mock
+        // and the tests' loopback server run on.
         .target(name: "HTTPServer", dependencies: ["JSON", "FoundationFree"], swiftSettings: foundationFree),
         .target(name: "DemoServer", dependencies: ["HTTPServer", "JSON", "FoundationFree"], swiftSettings: foundationFree),
         // `apish mock` and `mock start`: every operation of every version of a description, served from its
@@ -92,25 +93,28 @@ let package = Package(
                           swiftSettings: staticRuntime, linkerSettings: staticRuntimeLink),
         .executableTarget(name: "apish-fuzz", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "HTTPTypes", "APIDescriptions", "Secrets", "TestSupport", "FoundationFree"], path: "Fuzz/apish-fuzz",
                           swiftSettings: staticRuntime, linkerSettings: staticRuntimeLink),
-        .target(name: "TestSupport", dependencies: ["DemoAPIs", "Facade", "HTTPClient", "HTTPTypes", "DemoServer", "FoundationFree"], path: "Tests/TestSupport",
+        .target(name: "TestSupport", dependencies: ["DemoAPIs", "Facade", "HTTPClient", "HTTPTypes", "DemoServer"], path: "Tests/TestSupport",
                 swiftSettings: staticRuntime),
+        // Loopback servers for tests that need no demo: one answering with the routes a test registers, on the
+        // HTTPServer core; one recording every byte it gets; a port nothing listens on.
+        .target(name: "Loopback", dependencies: ["HTTPServer", "JSON", "FoundationFree"], path: "Tests/Loopback"),
         .testTarget(name: "FoundationFreeTests", dependencies: ["FoundationFree"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "Secrets", "FoundationFree", "TestSupport", "DemoServer"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets", "JSON"]),
-        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "TestSupport"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "Loopback"]),
         .testTarget(name: "APIDescriptionsTests",
                     dependencies: ["APIDescriptions", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "TestSupport", "DemoServer"],
                     exclude: ["YAML/pyyaml_core.py"]),
         .testTarget(name: "FacadeTests",
-                    dependencies: ["DemoAPIs", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "DemoServer"]),
+                    dependencies: ["DemoAPIs", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer"]),
         .testTarget(name: "ShellTests",
-                    dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "DemoServer"]),
+                    dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "HTTPServer", "JSON", "FoundationFree"]),
         .testTarget(name: "MockTests",
-                    dependencies: ["Mock", "DemoAPIs", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "JSON", "TestSupport"],
+                    dependencies: ["Mock", "DemoAPIs", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "JSON", "TestSupport", "Loopback"],
                     exclude: ["jsonschema_check.py", "Fixtures"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["DemoServer", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["DemoServer", "Loopback"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,15 +1,19 @@
-import TestSupport
 import Foundation
 import Testing
 import JSON
 import HTTPClient
 import HTTPTypes
+import Loopback
 
-/// The cookie jar and Basic/Digest logins on the real libcurl transport, against the demo server.
+/// The cookie jar and Basic/Digest logins on the real libcurl transport, against a loopback server that
+/// answers as httpbin does.
 @Suite struct CookieAndLoginTransportTests {
+    /// `/cookies/set?NAME=VALUE` sets cookies and redirects to `/cookies`, which answers those the request carried.
+    private static let cookies: [String: LoopbackRoute] = ["/cookies/set": .setCookies(redirectingTo: "/cookies"), "/cookies": .cookies]
+
     @Test func aCookieSetByARedirectHopGoesWithTheNextHopAndStaysInTheJar() throws {
         // GIVEN a route that sets a cookie and redirects to the route that echoes cookies
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: Self.cookies)
         let transport = CurlTransport()
         // WHEN it is followed
         let response = try transport.send(HTTPRequest(url: server.url("/cookies/set?theme=dark")))
@@ -26,7 +30,7 @@ import HTTPTypes
     }
 
     @Test func aCookieIsNeverSentToAnotherHost() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: Self.cookies)
         let transport = CurlTransport()
         _ = try transport.send(HTTPRequest(url: server.url("/cookies/set?theme=dark")))
         // localhost is another host than 127.0.0.1, though the same server
@@ -35,7 +39,7 @@ import HTTPTypes
     }
 
     @Test func theJarClearsAndRestores() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: Self.cookies)
         let transport = CurlTransport()
         _ = try transport.send(HTTPRequest(url: server.url("/cookies/set?a=1&b=2")))
         let saved = transport.cookieJar()
@@ -55,8 +59,10 @@ import HTTPTypes
 
     @Test(arguments: [HTTPLogin.Scheme.basic, .digest])
     func aLoginInScopeAuthenticates(_ scheme: HTTPLogin.Scheme) throws {
-        let server = try LiveDemoServer()
-        let path = scheme == .basic ? "/basic-auth/ada/s3cret" : "/digest-auth/auth/ada/s3cret"
+        let (path, route): (String, LoopbackRoute) = scheme == .basic
+            ? ("/basic-auth", .basicLogin(user: "ada", password: "s3cret"))
+            : ("/digest-auth", .digestLogin(user: "ada", password: "s3cret"))
+        let server = try LoopbackServer(routes: [path: route])
         var request = HTTPRequest(url: server.url(path))
         request.login = HTTPLogin(user: "ada", password: "s3cret", scheme: scheme, scope: server.baseURL)
         let response = try CurlTransport().send(request)
@@ -68,7 +74,7 @@ import HTTPTypes
     }
 
     @Test func aLoginOutOfScopeIsNotSent() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/echo": .echo])
         var request = HTTPRequest(url: server.url("/echo"))
         request.login = HTTPLogin(user: "ada", password: "s3cret", scheme: .basic, scope: server.url("/basic-auth"))
         let response = try CurlTransport().send(request)
@@ -77,9 +83,9 @@ import HTTPTypes
 
     @Test func aLoginDoesNotFollowARedirectOutOfItsScope() throws {
         // GIVEN a Basic login for 127.0.0.1 and a redirect to localhost (another origin)
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/redirect-to": .redirect, "/echo": .echo])
         let target = "http://localhost:\(server.port)/echo"
-        var request = HTTPRequest(url: server.url("/faults/redirect-to?url=" + target))
+        var request = HTTPRequest(url: server.url("/redirect-to?url=" + target))
         request.login = HTTPLogin(user: "ada", password: "s3cret", scheme: .basic, scope: server.baseURL)
         // WHEN it is followed
         let transport = CurlTransport()

@@ -1,13 +1,13 @@
-import TestSupport
 import Foundation
 import Testing
 import JSON
 import HTTPClient
 import HTTPTypes
 import FoundationFree
+import Loopback
 
 /// Credentials never follow a redirect out of their scope, and dot segments do not get them past the
-/// check. The demo server's echo route shows what really arrived.
+/// check. A loopback server's echo route shows what really arrived; its redirects start under `/api`.
 @Suite struct CredentialRedirectTests {
     private static let credentials: HTTPHeaders = [
         "Authorization": "Bearer tok-123456",
@@ -17,6 +17,8 @@ import FoundationFree
         "X-Trace": "trace-1",
     ]
     private static let credentialNames = ["authorization", "x-api-key", "cookie", "x-session-token"]
+    /// A redirect anywhere (`/api/redirect-to?url=…&status=…`) and the echo of what arrived (`/echo`).
+    private static let redirectAndEcho: [String: LoopbackRoute] = ["/api/redirect-to": .redirect, "/echo": .echo]
 
     /// The request headers the echo route saw, lower-cased names.
     private func echoedHeaders(_ response: HTTPResponse) throws -> [String: String] {
@@ -27,8 +29,8 @@ import FoundationFree
         return result
     }
 
-    private func redirect(_ server: LiveDemoServer, to target: String, status: Int = 302) -> String {
-        server.url("/faults/redirect-to?status=\(status)&url=" + PercentEncoding.encode(target))
+    private func redirect(_ server: LoopbackServer, to target: String, status: Int = 302) -> String {
+        server.url("/api/redirect-to?status=\(status)&url=" + PercentEncoding.encode(target))
     }
 
     private func scoped(to scope: String?) -> [String: String] {
@@ -39,7 +41,7 @@ import FoundationFree
     @Test(arguments: [nil, "ORIGIN"])
     func aCrossHostRedirectCarriesNoCredential(_ scope: String?) throws {
         // GIVEN credentials, unscoped or scoped to the origin, and a redirect from 127.0.0.1 to localhost
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: Self.redirectAndEcho)
         let target = "http://localhost:\(server.port)/echo"
         let request = HTTPRequest(url: redirect(server, to: target), headers: Self.credentials,
                                   credentialScopes: scoped(to: scope.map { _ in server.baseURL }))
@@ -57,7 +59,7 @@ import FoundationFree
 
     @Test func aCrossPortRedirectCarriesNoCredential() throws {
         // GIVEN two servers on two ports of the same host
-        let server = try LiveDemoServer(), other = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/api/redirect-to": .redirect]), other = try LoopbackServer(routes: ["/echo": .echo])
         let request = HTTPRequest(url: redirect(server, to: other.url("/echo")), headers: Self.credentials)
 
         // WHEN a redirect leads from one to the other
@@ -70,10 +72,10 @@ import FoundationFree
     }
 
     @Test func aSameHostRedirectOutOfTheScopePathCarriesNoCredential() throws {
-        // GIVEN credentials scoped to the service path /faults
-        let server = try LiveDemoServer()
+        // GIVEN credentials scoped to the service path /api
+        let server = try LoopbackServer(routes: Self.redirectAndEcho)
         let request = HTTPRequest(url: redirect(server, to: "/echo"), headers: Self.credentials,
-                                  credentialScopes: scoped(to: server.url("/faults")))
+                                  credentialScopes: scoped(to: server.url("/api")))
 
         // WHEN the server redirects to /echo on the same origin
         let response = try CurlTransport().send(request)
@@ -88,7 +90,7 @@ import FoundationFree
     @Test(arguments: [301, 302, 303, 307, 308])
     func anInScopeRedirectCarriesTheCredentials(_ status: Int) throws {
         // GIVEN credentials scoped to the whole origin / WHEN redirected within it
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: Self.redirectAndEcho)
         let request = HTTPRequest(url: redirect(server, to: "/echo", status: status), headers: Self.credentials,
                                   credentialScopes: scoped(to: server.baseURL))
         let response = try CurlTransport().send(request)
@@ -101,12 +103,12 @@ import FoundationFree
         #expect(arrived["x-session-token"] == "session-123456")
     }
 
-    @Test(arguments: ["/faults/../echo", "/faults/%2e%2e/echo", "/faults/.%2E/echo"])
+    @Test(arguments: ["/api/../echo", "/api/%2e%2e/echo", "/api/.%2E/echo"])
     func dotSegmentsDoNotEscapeTheScope(_ path: String) throws {
-        // GIVEN credentials scoped to /faults and a URL that climbs out of it with dot segments
-        let server = try LiveDemoServer()
+        // GIVEN credentials scoped to /api and a URL that climbs out of it with dot segments
+        let server = try LoopbackServer(routes: ["/echo": .echo])
         let request = HTTPRequest(url: server.baseURL + path, headers: Self.credentials,
-                                  credentialScopes: scoped(to: server.url("/faults")))
+                                  credentialScopes: scoped(to: server.url("/api")))
 
         // WHEN sent
         let response = try CurlTransport().send(request)
@@ -119,7 +121,7 @@ import FoundationFree
     }
 
     @Test func seeOtherTurnsAPostIntoABodilessGetAndTemporaryKeepsIt() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: Self.redirectAndEcho)
         let body = HTTPBody.form([FormField(name: "a", value: "1")])
 
         let seeOther = try CurlTransport().send(HTTPRequest(method: .post, url: redirect(server, to: "/echo", status: 303), body: body))
@@ -135,7 +137,7 @@ import FoundationFree
 
     @Test(arguments: ["file:///etc/passwd", "dict://127.0.0.1:2628/d:x", "gopher://127.0.0.1/x"])
     func redirectsToOtherSchemesAreRefused(_ target: String) throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/api/redirect-to": .redirect])
         let scheme = String(target.prefix { $0 != ":" })
 
         #expect(throws: TransportError.redirectRefused(scheme: scheme)) {
@@ -146,36 +148,37 @@ import FoundationFree
 
     @Test(arguments: [307, 308])
     func aRequestConfinedToItsScopeFollowsNoRedirectOutOfIt(_ status: Int) throws {
-        // GIVEN a POST whose body may only travel inside /faults (as an OAuth 2 token request's secret)
-        let server = try LiveDemoServer(), other = try RecordingServer()
+        // GIVEN a POST whose body may only travel inside /api (as an OAuth 2 token request's secret)
+        let server = try LoopbackServer(routes: ["/api/redirect-to": .redirect, "/api/echo": .echo, "/echo": .echo])
+        let other = try RecordingServer()
         defer { other.stop() }
         func confined(to target: String) -> HTTPRequest {
             var request = HTTPRequest(method: .post, url: redirect(server, to: target, status: status),
                                       body: .form([FormField("client_secret", "Sx9-secret")]))
-            request.redirectScope = server.url("/faults")
+            request.redirectScope = server.url("/api")
             return request
         }
 
         // WHEN redirected to another port / THEN refused, and nothing reached it
-        #expect(throws: TransportError.redirectLeavesScope(location: other.url("/token"), scope: server.url("/faults"))) {
+        #expect(throws: TransportError.redirectLeavesScope(location: other.url("/token"), scope: server.url("/api"))) {
             try CurlTransport().send(confined(to: other.url("/token")))
         }
         #expect(other.connectionCount == 0)
         // and out of the scope on the same origin, refused too
-        #expect(throws: TransportError.redirectLeavesScope(location: server.url("/echo"), scope: server.url("/faults"))) {
+        #expect(throws: TransportError.redirectLeavesScope(location: server.url("/echo"), scope: server.url("/api"))) {
             try CurlTransport().send(confined(to: "/echo"))
         }
         // while a redirect inside the scope is followed, body and all
-        let inside = try CurlTransport().send(confined(to: "/faults/reflect"))
-        #expect(inside.status == 200 && inside.finalURL == server.url("/faults/reflect"))
+        let inside = try CurlTransport().send(confined(to: "/api/echo"))
+        #expect(inside.status == 200 && inside.finalURL == server.url("/api/echo"))
         #expect(TransportError.redirectLeavesScope(location: "http://b/t", scope: "http://a/t").description
             == "redirect to http://b/t refused: this request goes only to http://a/t")
     }
 
     @Test func theWholeTimeOfEveryHopIsReported() throws {
         // GIVEN a redirect to a route that takes 100 ms / WHEN followed
-        let server = try LiveDemoServer()
-        let response = try CurlTransport().send(HTTPRequest(url: redirect(server, to: "/faults/delay/100")))
+        let server = try LoopbackServer(routes: ["/api/redirect-to": .redirect, "/delay": .delay])
+        let response = try CurlTransport().send(HTTPRequest(url: redirect(server, to: "/delay/100")))
 
         // THEN the total covers both hops and the phases still only grow
         #expect(response.metrics.redirects == 1)
@@ -189,7 +192,7 @@ import FoundationFree
 @Suite struct CredentialScopeFirstHopTests {
     @Test func credentialHeadersScopedToAServiceStayOffOtherPaths() throws {
         // GIVEN headers set for every request, scoped to the service /weather
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/echo": .echo])
         var request = HTTPRequest(url: server.url("/echo"), headers: ["X-Api-Key": "k-999999", "Cookie": "c=999999", "Accept": "*/*"])
         request.scopeCredentialHeaders(to: server.url("/weather"))
         #expect(request.credentialScopes == ["x-api-key": server.url("/weather"), "cookie": server.url("/weather")])

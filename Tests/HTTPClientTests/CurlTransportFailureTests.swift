@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import Loopback
 import Synchronization
 import Testing
 import FoundationFree
@@ -9,6 +9,7 @@ import HTTPTypes
 @Suite("CurlTransport failures")
 struct CurlTransportFailureTests {
     private static let mebibyte = 1024 * 1024
+    private static let weather = LoopbackRoute.json(["city": "Richmond", "state": "VA", "currentTemperature": "63"])
 
     private func failure(
         _ request: HTTPRequest, _ transport: CurlTransport = CurlTransport(), cancellation: CancellationToken? = nil
@@ -31,36 +32,36 @@ struct CurlTransportFailureTests {
     }
 
     @Test func aSlowServerTimesOutAtTheRequestedMilliseconds() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/delay": .delay])
         let started = ContinuousClock.now
 
-        let error = failure(HTTPRequest(url: server.url("/faults/delay/3000"), timeout: 300))
+        let error = failure(HTTPRequest(url: server.url("/delay/3000"), timeout: 300))
 
         #expect(error == .timeout(milliseconds: 300))
         #expect(ContinuousClock.now - started < .seconds(2))
     }
 
     @Test func aConnectionResetMidBodyIsReported() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/reset": .reset])
 
-        #expect(failure(HTTPRequest(url: server.url("/faults/reset"))) == .reset)
+        #expect(failure(HTTPRequest(url: server.url("/reset"))) == .reset)
     }
 
     @Test func aBodyOverTheDefaultCapFailsAsTooLarge() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/huge": .huge])
 
-        let error = failure(HTTPRequest(url: server.url("/faults/huge/100")))
+        let error = failure(HTTPRequest(url: server.url("/huge/100")))
 
         #expect(error == .tooLarge(limit: 64 * Self.mebibyte))
         #expect(error?.description == "response larger than 64 MiB")
     }
 
     @Test func aConfiguredCapIsEnforced() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/huge": .huge])
         let transport = CurlTransport(configuration: TransportConfiguration(maxBodyBytes: Self.mebibyte))
 
-        #expect(failure(HTTPRequest(url: server.url("/faults/huge/2")), transport) == .tooLarge(limit: Self.mebibyte))
-        let fits = try transport.send(HTTPRequest(url: server.url("/faults/huge/1")))
+        #expect(failure(HTTPRequest(url: server.url("/huge/2")), transport) == .tooLarge(limit: Self.mebibyte))
+        let fits = try transport.send(HTTPRequest(url: server.url("/huge/1")))
         #expect(fits.body.count == Self.mebibyte)
     }
 
@@ -74,9 +75,9 @@ struct CurlTransportFailureTests {
     }
 
     @Test func aRedirectLoopStopsAtTheLimit() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/redirect-loop": .redirectLoop])
 
-        #expect(failure(HTTPRequest(url: server.url("/faults/redirect-loop"))) == .tooManyRedirects(limit: 10))
+        #expect(failure(HTTPRequest(url: server.url("/redirect-loop"))) == .tooManyRedirects(limit: 10))
     }
 
     @Test func anUnsupportedSchemeIsRefusedByName() {
@@ -84,17 +85,17 @@ struct CurlTransportFailureTests {
     }
 
     @Test func anAlreadyCancelledTokenSendsNothing() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/weather/v2": Self.weather])
         let token = CancellationToken(poll: { true })
 
         #expect(failure(HTTPRequest(url: server.url("/weather/v2")), cancellation: token) == .cancelled)
     }
 
     @Test func cancellingFromAnotherThreadEndsTheRequestQuickly() async throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/delay": .delay])
         let transport = CurlTransport()
         let token = CancellationToken()
-        let request = HTTPRequest(url: server.url("/faults/delay/5000"))
+        let request = HTTPRequest(url: server.url("/delay/5000"))
         let cancelledAt = Mutex<ContinuousClock.Instant?>(nil)
 
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<(TransportError?, ContinuousClock.Instant), Never>) in
@@ -114,10 +115,10 @@ struct CurlTransportFailureTests {
     }
 
     @Test func theTransportStillWorksAfterAFailure() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/delay": .delay, "/weather/v1": Self.weather])
         let transport = CurlTransport()
 
-        #expect(failure(HTTPRequest(url: server.url("/faults/delay/2000"), timeout: 100), transport) == .timeout(milliseconds: 100))
+        #expect(failure(HTTPRequest(url: server.url("/delay/2000"), timeout: 100), transport) == .timeout(milliseconds: 100))
         let response = try transport.send(HTTPRequest(url: server.url("/weather/v1")))
 
         #expect(response.status == 200)

@@ -1,10 +1,10 @@
-import TestSupport
 import Foundation
 import Testing
 import HTTPClient
 import HTTPTypes
+import Loopback
 
-@Suite("CurlTransport against the demo server")
+@Suite("CurlTransport against a loopback server")
 struct CurlTransportTests {
     private struct WeatherV2: Decodable, Equatable {
         var city: String
@@ -13,8 +13,14 @@ struct CurlTransportTests {
         var currentConditions: String
     }
 
+    /// The current weather of the city the query names; only Boston's is known.
+    private static let weather = LoopbackRoute { request, _ in
+        guard request.queryValue("city") == "boston" else { return .error("unknown city", status: 404) }
+        return .json(["city": "Boston", "state": "MA", "currentTemperature": 48, "currentConditions": "Cloudy"])
+    }
+
     @Test func getReturnsStatusBodyHeadersAndMetrics() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/weather/v2": Self.weather])
         let request = HTTPRequest(url: server.url("/weather/v2"), query: [FormField("city", "boston")])
 
         let response = try CurlTransport().send(request)
@@ -33,16 +39,16 @@ struct CurlTransportTests {
 
     @Test(arguments: [404, 401, 500, 503])
     func errorStatusesAreResponsesNotErrors(status: Int) throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/status": .status])
 
-        let response = try CurlTransport().send(HTTPRequest(url: server.url("/faults/status/\(status)")))
+        let response = try CurlTransport().send(HTTPRequest(url: server.url("/status/\(status)")))
 
         #expect(response.status == status)
-        #expect(response.text.contains("fault status \(status)"))
+        #expect(response.text.contains("status \(status)"))
     }
 
     @Test func jsonBodyAndCustomHeadersAreEchoedBack() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/echo": .echo])
         let json = #"{"name":"eye","count":3}"#
         let request = HTTPRequest(
             method: .post, url: server.url("/echo/json"),
@@ -62,7 +68,7 @@ struct CurlTransportTests {
     }
 
     @Test func formBodyArrivesDecodedAsTheSameFields() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/echo": .echo])
         let fields = [
             FormField("name", "eye"), FormField("home", "http://theeye.pe.kr"), FormField("도시", "서울"),
             FormField("math", "1+1=2 & more"),
@@ -77,7 +83,7 @@ struct CurlTransportTests {
     }
 
     @Test func queryItemsAreAppendedToAnExistingQuery() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/echo": .echo])
         let request = HTTPRequest(
             url: server.url("/echo/q?existing=1"), query: [FormField("q", "a b&c"), FormField("도시", "서울")]
         )
@@ -89,7 +95,7 @@ struct CurlTransportTests {
 
     @Test(arguments: [HTTPMethod.put, .patch, .delete])
     func otherMethodsAreSentAsGiven(method: HTTPMethod) throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/echo": .echo])
         let body: HTTPBody = method == .delete ? .none : .raw(Data("plain".utf8), contentType: "text/plain")
 
         let echo = try CurlTransport().send(HTTPRequest(method: method, url: server.url("/echo/m"), body: body))
@@ -100,7 +106,7 @@ struct CurlTransportTests {
     }
 
     @Test func aBodilessPostIsNotLabelledAsAForm() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/echo": .echo])
 
         let echo = try CurlTransport().send(HTTPRequest(method: .post, url: server.url("/echo")))
             .decoded(EchoReply.self)
@@ -110,7 +116,7 @@ struct CurlTransportTests {
     }
 
     @Test func sequentialRequestsReuseOneConnection() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/stock/v2": .json(["symbol": "MSFT", "currentPrice": 418.07])])
         let transport = CurlTransport()
         let request = HTTPRequest(url: server.url("/stock/v2"), query: [FormField("symbol", "MSFT")])
 
@@ -125,13 +131,12 @@ struct CurlTransportTests {
     }
 }
 
-/// What `/echo` reports about the request it received.
 /// One transport reused for requests of different shapes: a plain GET after a plain GET keeps the
 /// handle's options, anything else starts from a reset handle; each request must still go out as itself.
 @Suite("CurlTransport reusing its handle")
 struct CurlTransportReuseTests {
     @Test func requestsOfDifferentShapesInTurnGoOutAsThemselves() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/echo": .echo])
         let transport = CurlTransport()
         func echo(_ request: HTTPRequest) throws -> EchoReply {
             try transport.send(request).decoded(EchoReply.self)
@@ -157,7 +162,7 @@ struct CurlTransportReuseTests {
     }
 
     @Test func aPlainGetAfterAFailedOneStillWorks() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/echo": .echo])
         let transport = CurlTransport()
         #expect(throws: TransportError.self) { try transport.send(HTTPRequest(url: "http://127.0.0.1:1/nothing")) }
         let reply = try transport.send(HTTPRequest(url: server.url("/echo/x"))).decoded(EchoReply.self)
@@ -172,6 +177,7 @@ struct CurlTransportReuseTests {
     }
 }
 
+/// What `/echo` reports about the request it received.
 private struct EchoReply: Decodable {
     var method: String
     var path: String

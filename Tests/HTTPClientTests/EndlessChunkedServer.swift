@@ -9,7 +9,7 @@ import FoundationFree
 /// A one-shot loopback server that answers one request with a chunked body that never ends.
 ///
 /// No Content-Length announces the size, so only the transport's cap on bytes received while
-/// streaming can stop it (the demo server always announces its lengths).
+/// streaming can stop it (the HTTPServer core always announces its lengths).
 struct EndlessChunkedServer {
     let port: UInt16
 

@@ -1,7 +1,7 @@
 import HTTPClient
 import HTTPTypes
 import Testing
-import TestSupport
+import Loopback
 
 /// A path apish built goes out as built (`HTTPRequest.pathAsBuilt`, libcurl's `CURLOPT_PATH_AS_IS`); any
 /// other path is normalised first, as before, dot segments removed.

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import Loopback
 import Synchronization
 import Testing
 import FoundationFree
@@ -47,8 +47,13 @@ struct CurlTransportPollingTests {
         CurlTransport(configuration: TransportConfiguration(answerPollWindow: window))
     }
 
+    private static let weatherV1 = LoopbackRoute.json(["city": "Richmond", "state": "VA", "currentTemperature": "63"])
+    private static let weatherV2 = LoopbackRoute.json([
+        "city": "Richmond", "state": "VA", "currentTemperature": 63, "currentConditions": "Sunny",
+    ])
+
     @Test func aFastAnswerOpensTheWindowAndASlowOneClosesIt() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/weather/v1": Self.weatherV1, "/delay": .delay])
         let transport = Self.transport(window: .milliseconds(20))
         #expect(transport.pollWindow == .zero)
 
@@ -56,13 +61,13 @@ struct CurlTransportPollingTests {
         #expect(fast.status == 200)
         #expect(transport.pollWindow == .milliseconds(20))
 
-        let slow = try transport.send(HTTPRequest(url: server.url("/faults/delay/100")))
+        let slow = try transport.send(HTTPRequest(url: server.url("/delay/100")))
         #expect(slow.status == 200)
         #expect(transport.pollWindow == .zero)
     }
 
     @Test func aTransferThatPollsStillAnswersCompletely() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/weather/v2": Self.weatherV2])
         let transport = Self.transport(window: .seconds(5))
         let first = try transport.send(HTTPRequest(url: server.url("/weather/v2")))
 
@@ -75,13 +80,13 @@ struct CurlTransportPollingTests {
     }
 
     @Test func aTimeoutFiresWhilePolling() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/weather/v1": Self.weatherV1, "/delay": .delay])
         let transport = Self.transport(window: .seconds(5))
         _ = try transport.send(HTTPRequest(url: server.url("/weather/v1")))
         let started = ContinuousClock.now
 
         #expect(throws: TransportError.timeout(milliseconds: 150)) {
-            try transport.send(HTTPRequest(url: server.url("/faults/delay/3000"), timeout: 150))
+            try transport.send(HTTPRequest(url: server.url("/delay/3000"), timeout: 150))
         }
 
         #expect(ContinuousClock.now - started < .seconds(2))
@@ -89,12 +94,12 @@ struct CurlTransportPollingTests {
     }
 
     @Test func cancellingEndsATransferThatPolls() async throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/weather/v1": Self.weatherV1, "/delay": .delay])
         let transport = Self.transport(window: .seconds(5))
         _ = try transport.send(HTTPRequest(url: server.url("/weather/v1")))
         #expect(transport.pollWindow == .seconds(5))
         let token = CancellationToken()
-        let request = HTTPRequest(url: server.url("/faults/delay/5000"))
+        let request = HTTPRequest(url: server.url("/delay/5000"))
         let cancelledAt = Mutex<ContinuousClock.Instant?>(nil)
 
         // Both instants are taken on the threads where they happen: the test itself may resume late on a

@@ -1,4 +1,4 @@
-import TestSupport
+import Loopback
 import Foundation
 import Testing
 import HTTPClient
@@ -7,7 +7,7 @@ import HTTPTypes
 /// `verbose` shows what libcurl really sent: the request line and every header, its own included.
 @Suite struct SentHeadTests {
     @Test func theHeadAsSentComesBackOnlyWhenAskedFor() throws {
-        let server = try LiveDemoServer()
+        let server = try LoopbackServer(routes: ["/echo": .echo])
         var request = HTTPRequest(method: .post, url: server.url("/echo/x"), headers: ["X-Mine": "1"], body: .form([FormField("a", "b")]))
         let quiet = try CurlTransport().send(request)
         #expect(quiet.sentHead.isEmpty)

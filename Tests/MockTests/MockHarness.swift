@@ -6,6 +6,7 @@ import HTTPClient
 import HTTPTypes
 import JSON
 @testable import Mock
+import Loopback
 import TestSupport
 
 /// A mock of one locator or document and a facade whose entries point at it: `call` then reaches the

@@ -102,4 +102,18 @@ import Secrets
         // THEN only that member changes
         #expect(masked == (try JSONValue.parse(#"{"a":[{"b":{"access_token":"\#(Redactor.mask)","name":"x"}},{"c":1}],"d":"e"}"#)))
     }
+
+    @Test func leavesURLsWithoutAPasswordAlone() {
+        for text in ["http://host:8080/path", "http://user@host/", "https://h/x?at=a@b", "mailto:me@example.com",
+                     "see http://h:80/a and me@x.test", "http://h/x#frag:y@z"] {
+            #expect(Redactor.redactURLsAndHeaders(text) == text)
+        }
+    }
+
+    @Test func setCookieAndSessionHeadersAreMaskedInOutput() {
+        #expect(Redactor.redactURLsAndHeaders("Set-Cookie: sid=abc123; Path=/; HttpOnly") == "Set-Cookie: \(mask)")
+        #expect(Redactor.redactURLsAndHeaders("X-Session-Token: s3ss10n") == "X-Session-Token: \(mask)")
+        // Structure after a credential-like member name is not a secret.
+        #expect(Redactor.redactURLsAndHeaders(#"{"session": {"id": 1}}"#) == #"{"session": {"id": 1}}"#)
+    }
 }

@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import JSON
-import Synchronization
 import HTTPServer
 
 /// The httpbin routes an everyday HTTP client is tried against, answering as httpbin does:
@@ -116,83 +115,5 @@ struct HTTPBinRoutes {
 
     private func get(_ request: HTTPRequest) -> HTTPResponse {
         .json(.object([("args", .object(request.query.map { ($0.name, JSONValue.string($0.value)) })), ("path", .string(request.target))]))
-    }
-}
-
-/// The nonces the `/digest-auth` route has handed out (the last 256), so an answer to an invented
-/// nonce is refused.
-final class DigestNonces: Sendable {
-    private let issued = Mutex<[String]>([])
-    private static let kept = 256
-
-    func issue() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let nonce = MD5.hex((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
-        issued.withLock { nonces in
-            nonces.append(nonce)
-            if nonces.count > Self.kept { nonces.removeFirst(nonces.count - Self.kept) }
-        }
-        return nonce
-    }
-
-    func contains(_ nonce: String) -> Bool {
-        issued.withLock { $0.contains(nonce) }
-    }
-}
-
-/// The parameters of an `Authorization: Digest …` answer (RFC 7616 §3.4).
-struct DigestAnswer {
-    var parameters: [String: String] = [:]
-
-    /// Nil when the header is not a list of `name=value` / `name="value"` pairs.
-    init?(header: String) {
-        var scalars = Substring(header)
-        while true {
-            scalars = scalars.drop { $0 == " " || $0 == "," || $0 == "\t" }
-            guard !scalars.isEmpty else { break }
-            guard let equals = scalars.firstIndex(of: "=") else { return nil }
-            let name = scalars[..<equals].trimmedHTTPWhitespace.lowercased()
-            scalars = scalars[scalars.index(after: equals)...]
-            var value = ""
-            if scalars.first == "\"" {
-                scalars = scalars.dropFirst()
-                var escaped = false
-                var end = scalars.endIndex
-                for index in scalars.indices {
-                    let character = scalars[index]
-                    if escaped {
-                        value.append(character)
-                        escaped = false
-                    } else if character == "\\" {
-                        escaped = true
-                    } else if character == "\"" {
-                        end = index
-                        break
-                    } else {
-                        value.append(character)
-                    }
-                }
-                guard end != scalars.endIndex else { return nil }
-                scalars = scalars[scalars.index(after: end)...]
-            } else {
-                let end = scalars.firstIndex(of: ",") ?? scalars.endIndex
-                value = scalars[..<end].trimmedHTTPWhitespace
-                scalars = scalars[end...]
-            }
-            parameters[name] = value
-        }
-    }
-
-    /// RFC 7616 §3.4.1 with MD5 and `qop=auth`: response = H(H(user:realm:password):nonce:nc:cnonce:qop:H(method:uri)).
-    func isValid(method: String, target: String, user: String, password: String, realm: String,
-                 issued: (String) -> Bool) -> Bool {
-        guard parameters["username"] == user, parameters["realm"] == realm, parameters["uri"] == target,
-              parameters["qop"] == "auth", (parameters["algorithm"] ?? "MD5").uppercased() == "MD5",
-              let nonce = parameters["nonce"], issued(nonce), let count = parameters["nc"],
-              let clientNonce = parameters["cnonce"], let response = parameters["response"]
-        else { return false }
-        let first = MD5.hex("\(user):\(realm):\(password)")
-        let second = MD5.hex("\(method):\(target)")
-        return MD5.hex("\(first):\(nonce):\(count):\(clientNonce):auth:\(second)") == response.lowercased()
     }
 }

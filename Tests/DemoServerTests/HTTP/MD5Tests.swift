@@ -1,5 +1,5 @@
 import Testing
-@testable import DemoServer
+import HTTPServer
 
 @Suite struct MD5Tests {
     /// RFC 1321 appendix A.5, plus a message across the 56-byte padding boundary and one over two blocks.

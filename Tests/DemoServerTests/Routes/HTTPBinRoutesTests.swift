@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DemoServer
+import HTTPServer
 
 @Suite("httpbin routes and paging")
 struct HTTPBinRoutesTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import Loopback
 
 /// An OpenAPI document fetched over http may not send `call` to this machine's files: every server of
 /// it that is not http(s), at the document's, a path's or an operation's level, is refused at `locate`

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import Loopback
 
 /// `next` follows a next page over http(s) only: a server's `Link: <file://…>; rel="next"`, or a
 /// `"next": "file://…"` in its body, is refused in one line, and the file is never read.

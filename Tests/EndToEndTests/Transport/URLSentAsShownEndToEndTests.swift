@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import Loopback
 
 /// The URL apish shows is the URL it sends: for a corpus of hostile path, query and header values, the
 /// URL of `call` in `--json`, the request line `verbose` shows and the URL of the `curl` export are, byte

@@ -1,5 +1,6 @@
 @testable import DemoAPIs
 import TestSupport
+import Loopback
 import Facade
 import Foundation
 import Testing

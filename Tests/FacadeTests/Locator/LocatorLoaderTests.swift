@@ -1,4 +1,5 @@
 import TestSupport
+import Loopback
 import Facade
 import Foundation
 import Testing

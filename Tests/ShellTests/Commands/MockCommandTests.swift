@@ -7,6 +7,7 @@ import HTTPTypes
 import JSON
 @testable import Shell
 import Testing
+import Loopback
 import TestSupport
 
 /// `mock start` points a service's versions at a mock of their descriptions, so `use` and `call` work

@@ -1,8 +1,8 @@
-/// MD5 (RFC 1321), for checking HTTP Digest answers (RFC 7616's `MD5` algorithm) in the demo's
-/// `/digest-auth` route. Not for anything that needs a secure hash: Digest itself is defined over MD5.
-enum MD5 {
+/// MD5 (RFC 1321), for checking HTTP Digest answers (RFC 7616's `MD5` algorithm) on the server side. Not for
+/// anything that needs a secure hash: Digest itself is defined over MD5.
+package enum MD5 {
     /// The digest of `bytes` as 32 lower-case hex digits.
-    static func hex(_ bytes: [UInt8]) -> String {
+    package static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         for byte in digest(bytes) {
@@ -12,12 +12,12 @@ enum MD5 {
         return String(decoding: text, as: UTF8.self)
     }
 
-    static func hex(_ text: String) -> String {
+    package static func hex(_ text: String) -> String {
         hex(Array(text.utf8))
     }
 
     /// The 16-byte digest of `bytes`.
-    static func digest(_ bytes: [UInt8]) -> [UInt8] {
+    package static func digest(_ bytes: [UInt8]) -> [UInt8] {
         var message = bytes
         let bitLength = UInt64(bytes.count) &* 8
         message.append(0x80)
