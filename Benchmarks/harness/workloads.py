@@ -14,6 +14,7 @@ import json
 import os
 import random
 
+import real_size
 import twilio_shape
 
 SEED = 0x6D656574  # "meet": every file comes from this one seed
@@ -235,6 +236,17 @@ def main():
             {"name": "twilio", "version": 1, "openapi": "diff-v1.json"},
             {"name": "twilio", "version": 2, "openapi": "diff-v2.json"},
         ]}, indent=1) + "\n")
+    # Descriptions at their real size (issue 32): OpenAI's 3.1 description read from a file as YAML and as its
+    # JSON twin, the twin also from the web (the cached reload), and a description split over 2,000 files.
+    if needed("openai", "openaijson", "cached"):
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        text, twin, facts["openai_operations"] = real_size.openai(root)
+        facts["openai_yaml_bytes"] = write("specs/openai-3.1.yaml", text)
+        facts["openai_json_bytes"] = write("www/openai-3.1.json", twin)
+    if needed("split"):
+        files, facts["split_operations"] = real_size.split_description()
+        facts["split_files"] = len(files)
+        facts["split_bytes"] = sum(write(f"specs/split/{name}", content) for name, content in files.items())
     facts["calls"] = 200 if options.quick else CALLS
     write("call-checked.apish", (CREATE_MESSAGE + "\n") * facts["calls"])
     write("call-unchecked.apish", (CREATE_MESSAGE + " --no-check\n") * facts["calls"])
