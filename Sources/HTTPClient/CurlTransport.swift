@@ -54,8 +54,7 @@ public final class CurlTransport: Transport {
     public init(configuration: TransportConfiguration = TransportConfiguration()) {
         current = Mutex(configuration)
         handles = Mutex(CurlHandles(answerPollWindow: configuration.answerPollWindow))
-        // Two variables read straight from the environment: building `ProcessInfo`'s whole dictionary
-        // costs a one-shot run more than the request.
+        // The variables that choose libcurl's proxy exceptions and certificate authorities.
         var environment: [String: String] = [:]
         for name in ["no_proxy", "NO_PROXY", "CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR"] {
             environment[name] = getenv(name).map { String(cString: $0) }

@@ -25,15 +25,6 @@ import Secrets
 enum RedirectPolicy {
     static let followedStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
-    /// Whether `followedStatuses` holds `status`, without making the set (its first use costs a one-shot
-    /// run the instantiation of `Set<Int>`'s metadata).
-    static func isFollowed(_ status: Int) -> Bool {
-        switch status {
-        case 301, 302, 303, 307, 308: true
-        default: false
-        }
-    }
-
     /// The first hop: the URL (query appended) normalised, the scheme checked, scoped credentials
     /// outside their scope removed.
     static func firstHop(of request: HTTPRequest) throws(TransportError) -> HTTPRequest {
@@ -53,7 +44,7 @@ enum RedirectPolicy {
 
     /// The request for the hop after `status`/`headers`, or nil when that response is the final one.
     static func nextHop(afterStatus status: Int, headers: HTTPHeaders, of hop: HTTPRequest) throws(TransportError) -> HTTPRequest? {
-        guard isFollowed(status), let location = headers["Location"],
+        guard followedStatuses.contains(status), let location = headers["Location"],
               !location.trimmingWhitespace().isEmpty
         else { return nil }
         guard let resolved = resolve(location.trimmingWhitespace(), against: hop.url) else {

@@ -165,18 +165,9 @@ do {
 } catch {
     fail("\(error.description)\nTry: apish --help", code: 2)
 }
-/// A line on stdout by write(2), not print: print's first use looks up conformances, which touches
-/// megabytes of the binary that `--version` has no other use for.
+/// A line on stdout.
 func writeLine(_ text: String) {
-    var line = text + "\n"
-    line.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(STDOUT_FILENO, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-            if written <= 0 { return }
-            offset += written
-        }
-    }
+    StandardStream.write(text + "\n", to: STDOUT_FILENO)
 }
 
 if arguments.showHelp {

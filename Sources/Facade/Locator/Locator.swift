@@ -207,13 +207,12 @@ public struct Locator: Sendable, Equatable {
         return entry
     }
 
-    /// A document an entry refers to (`schema`, `openapi`), resolved like `url`; a fragment is kept.
-    /// Whether text is empty once `CharacterSet.whitespaces` (category Zs and tab) is trimmed, by scalars:
-    /// Foundation's trimming goes through NSString, a first use that costs a one-shot run.
+    /// Whether text is empty once `CharacterSet.whitespaces` (category Zs and tab) is trimmed.
     static func isBlank(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
     }
 
+    /// A document an entry refers to (`schema`, `openapi`), resolved like `url`; a fragment is kept.
     private static func document(
         _ field: String, in fields: JSONObject, place: String, source: String
     ) throws(LocatorError) -> String? {

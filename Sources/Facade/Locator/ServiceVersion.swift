@@ -94,20 +94,9 @@ public struct ServiceVersion: Sendable, Hashable, Comparable, CustomStringConver
     /// `v2.1`, or `2022-11-28` for a calendar version.
     public var description: String {
         if let label { return label }
-        // Built piece by piece: `joined(separator:)` is a generic the runtime completes on first use, which
-        // costs a one-shot run more than the whole version.
-        var text = style == .dotted ? "v" : ""
-        for index in parts.indices {
-            let part = parts[index]
-            switch style {
-            case .dotted, .label:
-                if index > 0 { text += "." }
-            case .calendar:
-                if index > 0 { text += part < 10 ? "-0" : "-" }
-            }
-            text += String(part)
-        }
-        return text
+        guard style == .calendar else { return (style == .dotted ? "v" : "") + parts.map(String.init).joined(separator: ".") }
+        // The month and the day with two digits.
+        return parts.enumerated().map { index, part in index > 0 && part < 10 ? "0\(part)" : String(part) }.joined(separator: "-")
     }
 
     /// The version without its `v`, as a media type or a header carries it: `2.1`, `2022-11-28`.

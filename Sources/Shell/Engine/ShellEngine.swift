@@ -231,15 +231,9 @@ public final class ShellEngine {
 
     // MARK: One command
 
-    /// The words as typed, one space apart. Built by hand: the standard library's `joined(separator:)` is a
-    /// generic its runtime completes on first use, which cost a one-shot run more than its whole command line.
+    /// The words as typed, one space apart.
     static func typedLine(_ words: [Word]) -> String {
-        var line = ""
-        for index in words.indices {
-            if index > words.startIndex { line += " " }
-            line += words[index].text
-        }
-        return line
+        words.map(\.text).joined(separator: " ")
     }
 
     private func run(_ parsed: ParsedCommand, heredoc: String?, location: SourceLocation?) -> Bool {

@@ -18,8 +18,6 @@ public enum RowsRenderer {
         let valueWidth = width > 0 ? max(width - labelWidth - 2, minimumValueWidth) : 0
         var output = ""
         output.reserveCapacity(rows.count * (labelWidth + 24))
-        // An index loop: a zip of three arrays is a generic type the runtime builds on first use, which
-        // costs a one-shot run more than rendering its rows.
         for index in rows.indices {
             let label = labels[index], ownWidth = labelWidths[index]
             let value = TerminalText.safe(rows[index].value)

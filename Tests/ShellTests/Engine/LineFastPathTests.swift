@@ -37,10 +37,4 @@ struct LineFastPathTests {
     func blankNamesAreTheOnesTrimmingEmpties(name: String) {
         #expect(Locator.isBlank(name) == name.trimmingCharacters(in: .whitespaces).isEmpty)
     }
-
-    @Test func followedStatusesAreTheSet() {
-        for status in 100..<600 {
-            #expect(RedirectPolicy.isFollowed(status) == RedirectPolicy.followedStatuses.contains(status))
-        }
-    }
 }
