@@ -329,23 +329,3 @@ package enum CivilTime {
     }
 }
 
-/// The process's environment, as `ProcessInfo.processInfo.environment` gives it, read from `environ` with a
-/// byte search for `=` (Foundation's getter walks Characters and grows its dictionary: ~3% of the instructions
-/// of a one-shot command). An entry without `=` is skipped; of a name given twice, the first counts, as for
-/// `getenv`.
-package enum ProcessEnvironment {
-    package static func variables() -> [String: String] {
-        var count = 0
-        let entries = Platform.environment
-        while entries[count] != nil { count += 1 }
-        var variables = [String: String](minimumCapacity: count)
-        for index in 0..<count {
-            guard let entry = entries[index], let equals = strchr(entry, 0x3D) else { continue }
-            let name = String(decoding: UnsafeRawBufferPointer(start: entry, count: equals - entry), as: UTF8.self)
-            if variables[name] == nil {
-                variables[name] = String(cString: equals + 1)
-            }
-        }
-        return variables
-    }
-}

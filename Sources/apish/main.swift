@@ -73,7 +73,7 @@ func fail(_ message: String, code: Int32) -> Never {
     }
     exit(code)
 }
-let environment = ProcessEnvironment.variables()
+let environment = ProcessInfo.processInfo.environment
 
 /// `apish serve …`: the demo API in the foreground until SIGINT/SIGTERM.
 func serve(_ arguments: [String]) -> Never {

@@ -90,13 +90,6 @@ import Testing
         }
     }
 
-    @Test func environmentMatchesProcessInfo() {
-        let ours = ProcessEnvironment.variables()
-        #expect(ours == ProcessInfo.processInfo.environment)
-        #expect(!ours.isEmpty)
-        #expect(ours["PATH"] == getenv("PATH").map { String(cString: $0) })
-    }
-
     @Test func isDirectory() {
         #expect(FileKind.isDirectory("/tmp") == true)
         #expect(FileKind.isDirectory("/etc/hostname") == false || FileKind.isDirectory("/etc/hostname") == nil)

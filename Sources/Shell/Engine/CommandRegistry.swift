@@ -9,10 +9,6 @@ public struct CommandRegistry: Sendable {
 
     /// The position in `commands` of the first command with each name or alias.
     private let positions: [String: Int]
-    /// Per command: the command itself when it is `expect`, found once here rather than by a cast on every
-    /// line. A cast to a concrete type compares metadata; a cast to a protocol would scan the binary's
-    /// conformance records once per command type, which start-up pays for.
-    private let expectations: [ExpectCommand?]
 
     public init(_ commands: [any Command], owners: [String?] = []) {
         self.commands = commands
@@ -24,7 +20,6 @@ public struct CommandRegistry: Sendable {
             }
         }
         self.positions = positions
-        expectations = commands.map { $0 as? ExpectCommand }
     }
 
     /// These commands and every bundle's, each bundle's marked as its service's.
@@ -54,7 +49,7 @@ public struct CommandRegistry: Sendable {
     /// `command(named:)` with what the engine asks of the command on every line.
     func lookup(_ name: String) -> (command: any Command, expectation: ExpectCommand?)? {
         guard let position = positions[name.lowercased()] else { return nil }
-        return (commands[position], expectations[position])
+        return (commands[position], commands[position] as? ExpectCommand)
     }
 
     /// Every name and alias, sorted, for completion.
