@@ -329,7 +329,8 @@ for line in session.finishProfile() { StandardStream.write("apish: \(TerminalTex
 demoServer?.stop()
 // A script or one-shot has written everything (output goes straight to its descriptor; stdio is flushed for the
 // rest), so it ends without its exit handlers: they would only free what it is about to give back, OpenSSL's
-// tables above all (4% of a one-shot request's instructions). An interactive session ends normally.
+// tables above all, and touching it to free it raises a one-shot's peak by 0.5 MiB (23.5 against 23.0 MiB,
+// median of 40 interleaved runs, 2026-12-03). An interactive session ends normally.
 fflush(nil)
 if interactive { exit(status) }
 _exit(status)
