@@ -1,10 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Concrete generic types are reached through their metadata accessors rather than by mangled name: the
-// runtime's first demangling of each such name (and its scan of every conformance record for the type's
-// requirements) was a tenth of a one-shot's own instructions. A compiler flag, not a linker trick: the
-// release binary stays an ordinary position-independent executable.
+// Concrete generic types are reached through their metadata accessors rather than by mangled name, so the
+// runtime does not demangle each such name (and scan every conformance record for the type's requirements)
+// on first use. Measured on 2026-12-03 (median of 40 interleaved runs each): without it `--version` peaks
+// 0.5 MiB higher (16.9 against 16.4 MiB); a one-shot's time and peak do not move. A compiler flag, not a
+// linker trick: the release binary stays an ordinary position-independent executable.
 let metadataAccessors: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
                  .when(platforms: [.linux], configuration: .release)),

@@ -46,20 +46,7 @@ extension LoopbackRoute {
             guard let mebibytes = number(in: request, within: 1...1024) else {
                 return .error("huge takes 1–1024 MB", status: 400)
             }
-            let length = mebibytes * 1_048_576
-            let prefix = Array(#"{"bytes":\#(length),"padding":""#.utf8)
-            let suffix = Array(#""}"#.utf8)
-            return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: .stream(length: length) { writer in
-                try writer.write(prefix)
-                var remaining = length - prefix.count - suffix.count
-                let block = [UInt8](repeating: UInt8(ascii: "x"), count: 65_536)
-                while remaining > 0 {
-                    let count = min(remaining, block.count)
-                    try writer.write(block[0..<count])
-                    remaining -= count
-                }
-                try writer.write(suffix)
-            })
+            return ProbeAnswers.huge(mebibytes: mebibytes)
         }
     }
 

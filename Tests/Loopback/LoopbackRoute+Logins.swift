@@ -6,19 +6,7 @@ import HTTPServer
 extension LoopbackRoute {
     /// `{"cookies":{NAME:VALUE,…}}`: the cookies the request carried, the first of a repeated name.
     package static var cookies: LoopbackRoute {
-        LoopbackRoute { request, _ in
-            var members: [(String, JSONValue)] = []
-            for field in request.headers where field.name.lowercased() == "cookie" {
-                for pair in field.value.split(separator: ";") {
-                    let text = pair.trimmedHTTPWhitespace
-                    guard let equals = text.firstIndex(of: "="), equals != text.startIndex else { continue }
-                    let name = String(text[..<equals])
-                    guard !members.contains(where: { $0.0 == name }) else { continue }
-                    members.append((name, .string(String(text[text.index(after: equals)...]))))
-                }
-            }
-            return .json(["cookies": .object(JSONObject(members))])
-        }
+        LoopbackRoute { request, _ in ProbeAnswers.cookies(request) }
     }
 
     /// `?NAME=VALUE…`: sets each as a cookie (`Set-Cookie: NAME=VALUE; Path=/`) and redirects (302) to

@@ -23,45 +23,7 @@ package struct LoopbackRoute: Sendable {
     /// Header names are lower-cased and a repeated header's values joined with ", "; of a repeated query or
     /// form name the first value is kept. The path is the one requested, still percent-encoded.
     package static var echo: LoopbackRoute {
-        LoopbackRoute { request, _ in
-            var members: [(String, JSONValue)] = [
-                ("method", .string(request.method)),
-                ("path", .string(request.path)),
-                ("query", firstWins(request.query)),
-                ("headers", headers(of: request)),
-                ("body", .string(String(decoding: request.body, as: UTF8.self))),
-            ]
-            let contentType = (request.header("Content-Type") ?? "").lowercased()
-            if contentType.hasPrefix("application/x-www-form-urlencoded") {
-                let text = String(decoding: request.body, as: UTF8.self)
-                members.append(("form", firstWins(URLEncoding.decodeForm(Substring(text)))))
-            }
-            if contentType.contains("json"), let json = try? JSONValue.parse(Data(request.body)) {
-                members.append(("json", json))
-            }
-            return .json(.object(JSONObject(members)))
-        }
-    }
-
-    private static func headers(of request: HTTPRequest) -> JSONValue {
-        var members: [(String, JSONValue)] = []
-        for header in request.headers {
-            let name = header.name.lowercased()
-            if let index = members.firstIndex(where: { $0.0 == name }), case .string(let earlier) = members[index].1 {
-                members[index].1 = .string(earlier + ", " + header.value)
-            } else {
-                members.append((name, .string(header.value)))
-            }
-        }
-        return .object(JSONObject(members))
-    }
-
-    private static func firstWins(_ pairs: [(name: String, value: String)]) -> JSONValue {
-        var members: [(String, JSONValue)] = []
-        for pair in pairs where !members.contains(where: { $0.0 == pair.name }) {
-            members.append((pair.name, .string(pair.value)))
-        }
-        return .object(JSONObject(members))
+        LoopbackRoute { request, _ in ProbeAnswers.echo(request) }
     }
 
     /// The last segment of the request's path as a whole number within `range` (`/delay/100` → 100).

@@ -52,7 +52,7 @@ struct DemoRouter: Sendable {
         case "vault":
             return VaultAPI().respond(to: request)
         case "echo":
-            return EchoRoute.respond(to: request)
+            return ProbeAnswers.echo(request)
         case "media":
             return MediaRoutes.respond(to: request)
         case "oauth":

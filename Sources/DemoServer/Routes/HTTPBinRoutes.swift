@@ -25,7 +25,7 @@ struct HTTPBinRoutes {
         let segments = request.pathSegments
         guard request.isRead else { return .methodNotAllowed(request, allow: "GET, HEAD") }
         switch (segments.first, segments.count) {
-        case ("cookies", 1): return cookies(request)
+        case ("cookies", 1): return ProbeAnswers.cookies(request)
         case ("cookies", 2) where segments[1] == "set": return setCookies(request.query, expired: false)
         case ("cookies", 4) where segments[1] == "set": return setCookies([(segments[2], segments[3])], expired: false)
         case ("cookies", 2) where segments[1] == "delete": return setCookies(request.query, expired: true)
@@ -38,20 +38,6 @@ struct HTTPBinRoutes {
     }
 
     // MARK: Cookies
-
-    private func cookies(_ request: HTTPRequest) -> HTTPResponse {
-        var members: [(String, JSONValue)] = []
-        for field in request.headers where field.name.lowercased() == "cookie" {
-            for pair in field.value.split(separator: ";") {
-                let text = pair.trimmedHTTPWhitespace
-                guard let equals = text.firstIndex(of: "="), equals != text.startIndex else { continue }
-                let name = String(text[..<equals])
-                guard !members.contains(where: { $0.0 == name }) else { continue }
-                members.append((name, .string(String(text[text.index(after: equals)...]))))
-            }
-        }
-        return .json(.object([("cookies", .object(members))]))
-    }
 
     private func setCookies(_ pairs: [(name: String, value: String)], expired: Bool) -> HTTPResponse {
         var response = HTTPResponse(status: 302, headers: [("Location", "/cookies")])
