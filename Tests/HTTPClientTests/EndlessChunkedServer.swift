@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import FoundationFree
+import Loopback
 
 /// A one-shot loopback server that answers one request with a chunked body that never ends.
 ///
@@ -16,24 +17,8 @@ struct EndlessChunkedServer {
     /// Bound to port 0; serves one connection on a background thread, which gives up after 5 s
     /// without a client and stops writing once the client goes away or 256 MiB have been sent.
     init?() {
-        let listener = socket(AF_INET, Platform.streamSocket, 0)
-        guard listener >= 0 else { return nil }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(listener, socketAddress, length) == 0 && getsockname(listener, socketAddress, &length) == 0
-            }
-        } && listen(listener, 1) == 0
-        var acceptTimeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(listener, SOL_SOCKET, SO_RCVTIMEO, &acceptTimeout, socklen_t(MemoryLayout<timeval>.size))
-        guard listening else {
-            close(listener)
-            return nil
-        }
-        port = UInt16(bigEndian: address.sin_port)
+        guard let (listener, port) = LoopbackSocket.bound(listening: 1, acceptTimeout: 5) else { return nil }
+        self.port = port
         Thread.detachNewThread { Self.serveOnce(listener) }
     }
 

@@ -28,25 +28,11 @@ package final class RecordingServer: Sendable {
     /// Bound to 127.0.0.1 on an ephemeral port; every connection is answered `200 OK` with `body`, and
     /// `headers` (whole lines, `Link: <…>; rel="next"`) after the content type.
     package init(body: String = "{}", contentType: String = "application/json", headers: [String] = []) throws {
-        let listener = socket(AF_INET, Platform.streamSocket, 0)
-        guard listener >= 0 else { throw RecordingServerError.socket(errno) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(listener, socketAddress, length) == 0 && getsockname(listener, socketAddress, &length) == 0
-            }
-        } && listen(listener, 8) == 0
         // The accept loop wakes every 100 ms to see whether the server was stopped.
-        var acceptTimeout = timeval(tv_sec: 0, tv_usec: 100_000)
-        setsockopt(listener, SOL_SOCKET, SO_RCVTIMEO, &acceptTimeout, socklen_t(MemoryLayout<timeval>.size))
-        guard listening else {
-            close(listener)
+        guard let (listener, port) = LoopbackSocket.bound(listening: 8, acceptTimeout: 0.1) else {
             throw RecordingServerError.socket(errno)
         }
-        port = UInt16(bigEndian: address.sin_port)
+        self.port = port
         let state = State(listener: listener)
         self.state = state
         let head = ["HTTP/1.1 200 OK", "Content-Type: \(contentType)"] + headers
