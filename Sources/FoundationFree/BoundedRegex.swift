@@ -33,6 +33,10 @@ public struct BoundedRegex: Sendable {
 
     private let program: [Instruction]
     private let ignoresCase: Bool
+    /// For each instruction that reads a character, the ASCII characters it takes as a 128-bit set (two
+    /// words an instruction, low half first), made from the set itself: an ASCII text is matched byte by
+    /// byte against these, with the same answers, and without a scalar array or a set copied at each step.
+    private let asciiSets: [UInt64]
 
     public init(_ pattern: String) throws(Failure) {
         var parser = Parser(Array(pattern.unicodeScalars))
@@ -42,11 +46,73 @@ public struct BoundedRegex: Sendable {
         try compiler.emit(tree)
         compiler.program.append(.match)
         program = compiler.program
+        var asciiSets = [UInt64](repeating: 0, count: program.count * 2)
+        for (index, instruction) in program.enumerated() {
+            guard case .scalar(let set) = instruction else { continue }
+            for byte in 0..<128 where set.contains(Unicode.Scalar(UInt8(byte)), ignoringCase: ignoresCase) {
+                asciiSets[index * 2 + byte / 64] |= 1 << UInt64(byte % 64)
+            }
+        }
+        self.asciiSets = asciiSets
     }
 
     /// Whether the pattern occurs anywhere in `text`.
     public func matches(_ text: String, cancellation: CancellationToken? = nil, budget: Int = stepBudget) throws(Failure) -> Bool {
-        let input = Array(text.unicodeScalars)
+        var text = text
+        let ascii: Result<Bool, Failure>? = text.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            return Result { () throws(Failure) -> Bool in
+                try run(ASCIIInput(bytes: bytes, sets: asciiSets), cancellation: cancellation, budget: budget)
+            }
+        }
+        if let ascii { return try ascii.get() }
+        return try run(ScalarInput(scalars: Array(text.unicodeScalars), program: program, ignoresCase: ignoresCase),
+                       cancellation: cancellation, budget: budget)
+    }
+
+    /// `matches` the way a text with non-ASCII characters is matched, scalar by scalar: for the tests that
+    /// hold both ways to the same answers.
+    func matchesScalarByScalar(_ text: String) throws(Failure) -> Bool {
+        try run(ScalarInput(scalars: Array(text.unicodeScalars), program: program, ignoresCase: ignoresCase),
+                cancellation: nil, budget: Self.stepBudget)
+    }
+
+    /// The text a match reads: whether the instruction at `index` takes the character at `position`, and
+    /// whether that character is a word character (`\b`).
+    private protocol Input {
+        var count: Int { get }
+        func takes(_ index: Int, at position: Int) -> Bool
+        func isWord(at position: Int) -> Bool
+    }
+
+    private struct ScalarInput: Input {
+        let scalars: [Unicode.Scalar]
+        let program: [Instruction]
+        let ignoresCase: Bool
+        var count: Int { scalars.count }
+
+        func takes(_ index: Int, at position: Int) -> Bool {
+            guard case .scalar(let set) = program[index] else { return false }
+            return set.contains(scalars[position], ignoringCase: ignoresCase)
+        }
+
+        func isWord(at position: Int) -> Bool { ScalarSet.isWord(scalars[position]) }
+    }
+
+    private struct ASCIIInput: Input {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let sets: [UInt64]
+        var count: Int { bytes.count }
+
+        func takes(_ index: Int, at position: Int) -> Bool {
+            let byte = Int(bytes[position])
+            return sets[index * 2 + byte >> 6] & (1 << UInt64(byte & 63)) != 0
+        }
+
+        func isWord(at position: Int) -> Bool { ScalarSet.isWord(Unicode.Scalar(bytes[position])) }
+    }
+
+    private func run<Text: Input>(_ input: Text, cancellation: CancellationToken?, budget: Int) throws(Failure) -> Bool {
         var current = StateSet(capacity: program.count)
         var next = StateSet(capacity: program.count)
         var steps = 0
@@ -79,10 +145,8 @@ public struct BoundedRegex: Sendable {
             try close(0, at: position, into: &current)
             if current.members.contains(where: { if case .match = program[$0] { true } else { false } }) { return true }
             guard position < input.count else { break }
-            let scalar = input[position]
             next.clear()
-            for index in current.members {
-                guard case .scalar(let set) = program[index], set.contains(scalar, ignoringCase: ignoresCase) else { continue }
+            for index in current.members where input.takes(index, at: position) {
                 try close(index + 1, at: position + 1, into: &next)
             }
             swap(&current, &next)
@@ -90,13 +154,13 @@ public struct BoundedRegex: Sendable {
         return false
     }
 
-    private func holds(_ assertion: Assertion, at position: Int, in input: [Unicode.Scalar]) -> Bool {
+    private func holds<Text: Input>(_ assertion: Assertion, at position: Int, in input: Text) -> Bool {
         switch assertion {
         case .start: return position == 0
         case .end: return position == input.count
         case .wordBoundary, .notWordBoundary:
-            let before = position > 0 && ScalarSet.isWord(input[position - 1])
-            let after = position < input.count && ScalarSet.isWord(input[position])
+            let before = position > 0 && input.isWord(at: position - 1)
+            let after = position < input.count && input.isWord(at: position)
             return (before != after) == (assertion == .wordBoundary)
         }
     }

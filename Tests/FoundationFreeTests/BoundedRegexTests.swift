@@ -22,6 +22,21 @@ import Testing
         #expect(try BoundedRegex(pattern).matches(text) == expected, "\(pattern) on \(text)")
     }
 
+    /// An ASCII text is matched byte by byte against each set's ASCII members: the same answers as scalar
+    /// by scalar, for every set kind (ranges, negation, shorthands, `.`, case folding, word boundaries).
+    @Test func anASCIITextGetsTheAnswersScalarByScalarGives() throws {
+        let patterns = ["^[a-z]+-[0-9]+$", "[^a-z]", "\\d\\s\\w", "\\D\\S\\W", "a.c", "(?i)^[a-f]+$", "(?i)Zz",
+                        "\\bcat\\b", "\\Bcat", "^$", "[\\x20-\\x2F]", "(?i)[^q]x", "^.*$"]
+        let texts = ["abc-123", "ABC-123", "a\nc", "abc", " 1x", "x9 ", "FACE", "fAcE", "zZ", "a cat", "concat", "",
+                     "!/", "Qx", "qx", "line\n", "\t_"]
+        for pattern in patterns {
+            let regex = try BoundedRegex(pattern)
+            for text in texts {
+                #expect(try regex.matches(text) == regex.matchesScalarByScalar(text), "\(pattern) on \(text.debugDescription)")
+            }
+        }
+    }
+
     @Test func caseInsensitiveWithALeadingFlag() throws {
         #expect(try BoundedRegex("(?i)^apple$").matches("APPLE"))
         #expect(try !BoundedRegex("^apple$").matches("APPLE"))
