@@ -66,15 +66,14 @@ public struct BoundedRegex: Sendable {
             }
         }
         if let ascii { return try ascii.get() }
-        return try run(ScalarInput(scalars: Array(text.unicodeScalars), program: program, ignoresCase: ignoresCase),
-                       cancellation: cancellation, budget: budget)
+        return try matchesScalarByScalar(text, cancellation: cancellation, budget: budget)
     }
 
-    /// `matches` the way a text with non-ASCII characters is matched, scalar by scalar: for the tests that
-    /// hold both ways to the same answers.
-    func matchesScalarByScalar(_ text: String) throws(Failure) -> Bool {
+    /// `matches` the way a text with non-ASCII characters is matched, scalar by scalar (and, for the tests
+    /// that hold both ways to the same answers, any text).
+    func matchesScalarByScalar(_ text: String, cancellation: CancellationToken? = nil, budget: Int = stepBudget) throws(Failure) -> Bool {
         try run(ScalarInput(scalars: Array(text.unicodeScalars), program: program, ignoresCase: ignoresCase),
-                cancellation: nil, budget: Self.stepBudget)
+                cancellation: cancellation, budget: budget)
     }
 
     /// The text a match reads: whether the instruction at `index` takes the character at `position`, and

@@ -87,62 +87,61 @@ package struct JSONTapeValue {
     }
 
     /// An object on the tape. A member's position is its key's entry: unique within the document, so what a
-    /// check evaluated can be kept by position. A key written twice counts once, with its last value, as in
-    /// `JSONObject`.
+    /// check evaluated can be kept by position. A key written twice counts once, at its first key with its
+    /// last value, as in `JSONObject`.
     package struct Object {
         let reader: JSONTapeReader
         let entry: Int
-        /// No key is written twice: members are then found by one scan from where the last one was.
-        let distinct: Bool
+        /// Nil when no key is written twice: members are then found by one scan from where the last one
+        /// was. Otherwise the members once each, listed once when the object is looked at, with their names.
+        private let repeated: [Member]?
+
+        typealias Member = (key: Int, value: Int, name: String)
 
         init(reader: JSONTapeReader, entry: Int) {
             self.reader = reader
             self.entry = entry
-            distinct = reader.keysAreDistinct(entry)
+            if reader.keysAreDistinct(entry) {
+                repeated = nil
+            } else {
+                repeated = reader.members(of: entry).map { ($0.key, $0.value, reader.string($0.key)) }
+            }
         }
 
-        package var count: Int { distinct ? reader.count(entry) : reader.members(of: entry).count }
+        package var count: Int { repeated?.count ?? reader.count(entry) }
 
         /// The member named `name`: its position and value. `after` is the position of the member found
         /// before, where objects written in their schema's order have the next one.
         package func member(named name: String, after: Int?) -> (position: Int, value: JSONTapeValue)? {
-            let found: Int?
-            if distinct {
-                found = reader.member(ofDistinct: entry, named: name, from: after.map { reader.next($0 + 1) } ?? entry + 1)
-            } else {
-                found = reader.member(of: entry, named: name)
+            if let repeated {
+                guard let member = repeated.first(where: { JSONObject.same($0.name, name) }) else { return nil }
+                return (member.key, JSONTapeValue(reader: reader, entry: member.value))
             }
-            guard let value = found else { return nil }
-            // A repeated key's member stands at its first key, as `JSONObject` keeps it.
-            let position = distinct ? value - 1 : firstKey(of: name) ?? value - 1
-            return (position, JSONTapeValue(reader: reader, entry: value))
+            let start = after.map { reader.next($0 + 1) } ?? entry + 1
+            guard let value = reader.member(ofDistinct: entry, named: name, from: start) else { return nil }
+            return (value - 1, JSONTapeValue(reader: reader, entry: value))
         }
 
         package func has(_ name: String) -> Bool {
-            distinct ? reader.member(ofDistinct: entry, named: name, from: entry + 1) != nil : reader.member(of: entry, named: name) != nil
-        }
-
-        private func firstKey(of name: String) -> Int? {
-            reader.members(of: entry).first { JSONObject.same(reader.string($0.key), name) }?.key
+            member(named: name, after: nil) != nil
         }
 
         /// The members in order: position, name and value.
         package var members: Members {
-            if distinct { return Members(reader: reader, children: reader.children(entry), listed: nil) }
-            return Members(reader: reader, children: nil, listed: reader.members(of: entry)[...])
+            Members(reader: reader, children: repeated == nil ? reader.children(entry) : nil, listed: repeated?[...])
         }
 
         package struct Members: Sequence, IteratorProtocol {
             let reader: JSONTapeReader
             var children: JSONTapeChildren?
-            var listed: ArraySlice<(key: Int, value: Int)>?
+            var listed: ArraySlice<Member>?
 
             package mutating func next() -> (position: Int, key: String, value: JSONTapeValue)? {
                 if let key = children?.next() {
                     return (key, reader.string(key), JSONTapeValue(reader: reader, entry: key + 1))
                 }
                 guard let member = listed?.popFirst() else { return nil }
-                return (member.key, reader.string(member.key), JSONTapeValue(reader: reader, entry: member.value))
+                return (member.key, member.name, JSONTapeValue(reader: reader, entry: member.value))
             }
         }
     }

@@ -46,7 +46,7 @@ struct OpenAPIResponseCheck: Sendable {
                 + (statuses.isEmpty ? "" : " (it declares \(statuses.joined(separator: ", ")))")]
         }
         guard !(200..<300).contains(response.status), let schema, !response.body.isEmpty,
-              let body = try? JSONValue.parse(response.body),
+              let body = try? JSONDocument.parse(response.body),
               let failure = schema.validate(body, limit: 1, use: .response).first
         else { return [] }
         return ["\(service): the \(response.status) body of \(operation.displayName) does not match the spec: \(failure)"]

@@ -94,7 +94,9 @@ public struct ServiceVersion: Sendable, Hashable, Comparable, CustomStringConver
     /// `v2.1`, or `2022-11-28` for a calendar version.
     public var description: String {
         if let label { return label }
-        guard style == .calendar else { return (style == .dotted ? "v" : "") + parts.map(String.init).joined(separator: ".") }
+        guard style == .calendar else {
+            return (style == .dotted ? "v" : "") + parts.map(String.init).joined(separator: ".")
+        }
         // The month and the day with two digits.
         return parts.enumerated().map { index, part in index > 0 && part < 10 ? "0\(part)" : String(part) }.joined(separator: "-")
     }

@@ -21,6 +21,11 @@ import Testing
         #expect(try failures(#"{"a": 1, "a": "x"}"#, schema) == [#"a: expected integer, found string "x""#])
         // Two members count as one for the member count, as in the tree.
         #expect(try failures(#"{"a": 1, "a": 2}"#, #"{"maxProperties": 1}"#).isEmpty)
+        // Required names beyond `properties`, and members no schema evaluated, on an object with a repeated key.
+        #expect(try failures(#"{"b": 1, "b": 2}"#, #"{"required": ["b"]}"#).isEmpty)
+        #expect(try failures(#"{"b": 1, "b": 2}"#, #"{"required": ["a"]}"#) == ["a: expected a value, found no such field"])
+        #expect(try failures(#"{"a": 1, "b": 2, "a": 3}"#, #"{"properties": {"a": true}, "unevaluatedProperties": false}"#)
+            == ["b: expected no such field (unevaluatedProperties is false), found number 2"])
     }
 
     @Test func anEscapedKeyIsTheNameItSpells() throws {
