@@ -9,56 +9,53 @@ import JSON
 struct GroupsCommand: Command {
     let name = "groups"
     let abstract = "Meetup groups near a place, nearest first; next pages (needs: auth key key=VALUE)"
-    let usage = "groups near [LAT LON] [radius=KM] [page=N] | groups next"
+    var signature: CommandSignature {
+        CommandSignature([
+            ArgumentForm(["near"], [Positional("LAT"), Positional("LON")], options: Self.searchOptions),
+            ArgumentForm(["near"], options: Self.searchOptions),
+            ArgumentForm(["next"]),
+        ])
+    }
     let details = ["auth key key=demo-key meetup", "groups near 37.5665 126.978 radius=10 page=5", "groups next"]
 
-    func complete(_ previous: [String], session: Session) -> [String] {
-        previous.isEmpty ? ["near", "next"] : (previous.first == "near" ? ["radius=", "page="] : [])
-    }
+    private static let searchOptions: [Option] = [.assignment("radius", "KM"), .assignment("page", "N")]
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
-        switch arguments.first?.lowercased() {
-        case "next"?:
-            guard arguments.count == 1 else { throw .usage(self) }
+        if arguments.subcommand == "next" {
             var report = try context.request("groups next") { token throws(FacadeError) in
                 try facade.perform(MeetupAPI.self, cancellation: token) { api throws(FacadeError) in try api.next() }
             }
             if report.ok { report.notes.append(pagingNote(facade)) }
             return report
-        case "near"?:
-            var numbers: [Double] = []
-            var radius = MeetupAPI.defaultRadiusKm
-            var page = MeetupAPI.defaultPageSize
-            for argument in arguments.dropFirst() {
-                if argument.lowercased().hasPrefix("radius=") {
-                    guard let value = Double(argument.dropFirst(7)) else { throw CommandError("groups: radius must be a number of km") }
-                    radius = value
-                } else if argument.lowercased().hasPrefix("page=") {
-                    guard let value = Int(argument.dropFirst(5)) else { throw CommandError("groups: page must be a whole number") }
-                    page = value
-                } else if let value = Double(argument) {
-                    numbers.append(value)
-                } else {
-                    throw CommandError("groups: '\(argument)' is not a number; usage: \(usage)")
-                }
-            }
-            guard numbers.count == 0 || numbers.count == 2 else { throw CommandError("groups near takes both LAT and LON, or neither") }
-            let given = numbers.count == 2 ? Coordinate(latitude: numbers[0], longitude: numbers[1]) : nil
-            let origin = given ?? facade.location ?? MeetupAPI.defaultOrigin
-            var report = try context.request("groups near") { token throws(FacadeError) in
-                try facade.perform(MeetupAPI.self, cancellation: token) { api throws(FacadeError) in
-                    try api.groups(near: origin, radiusKm: radius, page: page)
-                }
-            }
-            if report.ok { report.notes.append(pagingNote(facade)) }
-            if case .requestError(401, _)? = report.exchange?.outcome {
-                report.error = (report.error ?? "") + "; try: auth key key=VALUE meetup"
-            }
-            return report
-        default:
-            throw .usage(self)
         }
+        var radius = MeetupAPI.defaultRadiusKm
+        var page = MeetupAPI.defaultPageSize
+        if let text = arguments.option("radius=") {
+            guard let value = Double(text) else { throw CommandError("groups: radius must be a number of km") }
+            radius = value
+        }
+        if let text = arguments.option("page=") {
+            guard let value = Int(text) else { throw CommandError("groups: page must be a whole number") }
+            page = value
+        }
+        var numbers: [Double] = []
+        for argument in arguments.values("LAT") + arguments.values("LON") {
+            guard let value = Double(argument) else { throw CommandError("groups: '\(argument)' is not a number; usage: \(usage)") }
+            numbers.append(value)
+        }
+        let given = numbers.count == 2 ? Coordinate(latitude: numbers[0], longitude: numbers[1]) : nil
+        let origin = given ?? facade.location ?? MeetupAPI.defaultOrigin
+        var report = try context.request("groups near") { token throws(FacadeError) in
+            try facade.perform(MeetupAPI.self, cancellation: token) { api throws(FacadeError) in
+                try api.groups(near: origin, radiusKm: radius, page: page)
+            }
+        }
+        if report.ok { report.notes.append(pagingNote(facade)) }
+        if case .requestError(401, _)? = report.exchange?.outcome {
+            report.error = (report.error ?? "") + "; try: auth key key=VALUE meetup"
+        }
+        return report
     }
 }
 
@@ -72,13 +69,13 @@ private func pagingNote(_ facade: ServiceFacade) -> String {
 struct LocationCommand: Command {
     let name = "location"
     let abstract = "Show or set where groups near searches"
-    let usage = "location [LAT LON]"
+    var signature: CommandSignature { CommandSignature([ArgumentForm([Positional("LAT"), Positional("LON")]), ArgumentForm()]) }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
-        if !arguments.isEmpty {
-            guard arguments.count == 2, let latitude = Double(arguments[0]), let longitude = Double(arguments[1]) else {
-                throw .usage(self)
+        if let lat = arguments.value("LAT") {
+            guard let latitude = Double(lat), let longitude = arguments.value("LON").flatMap(Double.init) else {
+                throw CommandError("location takes both LAT and LON, as numbers; usage: \(usage)")
             }
             let coordinate = Coordinate(latitude: latitude, longitude: longitude)
             guard coordinate.isValid else { throw CommandError("location: latitude must be within ±90 and longitude within ±180") }

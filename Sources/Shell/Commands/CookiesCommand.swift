@@ -10,21 +10,21 @@ import Secrets
 struct CookiesCommand: Command {
     let name = "cookies"
     let abstract = "List the session's cookies (secret-looking values masked), or empty the jar"
-    let usage = "cookies [clear]"
+    var signature: CommandSignature { CommandSignature([ArgumentForm(["clear"]), ArgumentForm()]) }
     let details = [
         "get $env.APISH_DEMO_URL/cookies/set?theme=dark   (Set-Cookie, then a redirect that sends it back)",
         "cookies            name, value, domain, path, flags and expiry of each",
         "cookies clear",
     ]
 
-    func complete(_ previous: [String], session: Session) -> [String] {
-        previous.isEmpty ? ["clear"] : []
-    }
-
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
-        switch arguments.map({ $0.lowercased() }) {
-        case []:
+        if arguments.subcommand == "clear" {
+            let count = facade.cookieJar.count
+            facade.clearCookies()
+            return RunResult(lines: [count == 1 ? "1 cookie cleared" : "\(count) cookies cleared"])
+        }
+        do {
             let cookies = facade.cookieJar.compactMap(HTTPCookie.init(netscapeLine:))
             guard !cookies.isEmpty else {
                 var report = RunResult(lines: ["no cookies"])
@@ -46,12 +46,6 @@ struct CookiesCommand: Command {
                 ]))
             })
             return report
-        case ["clear"]:
-            let count = facade.cookieJar.count
-            facade.clearCookies()
-            return RunResult(lines: [count == 1 ? "1 cookie cleared" : "\(count) cookies cleared"])
-        default:
-            throw .usage(self)
         }
     }
 

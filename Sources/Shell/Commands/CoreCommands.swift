@@ -11,21 +11,23 @@ struct HelpCommand: Command {
     let name = "help"
     let aliases = ["?"]
     let abstract = "List commands, or show one command's usage and examples"
-    let usage = "help [CMD|OPERATION [--example]]"
-    let details = ["help use", "help listPets   an OpenAPI operation: its parameters and request body (see ops)"]
-
-    func complete(_ previous: [String], session: Session) -> [String] {
-        previous.isEmpty ? session.registry.available(with: session.facade.locator?.serviceNames ?? []).allNames + OperationCompletion.operationIds(session) : []
+    var signature: CommandSignature {
+        CommandSignature([Positional("CMD|OPERATION", .command, .optional), Positional("PATH", .text, .optional)],
+                         options: [.flag("--example")])
     }
+    let details = ["help use", "help listPets   an OpenAPI operation: its parameters and request body (see ops)",
+                   "help GET /pets  an operation by its method and path"]
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
         let registry = context.engine.registry.available(with: facade.locator?.serviceNames ?? [])
+        let example = arguments.flag("--example")
         // `help GET /pets` names an operation by method and path.
-        let example = arguments.contains("--example")
-        let arguments = arguments.filter { $0 != "--example" }
-        let words = arguments.count == 2 && arguments[1].hasPrefix("/") ? [arguments.joined(separator: " ")] : arguments
-        guard words.count <= 1 else { throw .usage(self) }
+        let given = arguments.values("CMD|OPERATION") + arguments.values("PATH")
+        guard given.count < 2 || given[1].hasPrefix("/") else {
+            throw CommandError("help: '\(given[1])' is not a path (help METHOD /PATH); usage: \(usage)")
+        }
+        let words = given.count == 2 ? [given.joined(separator: " ")] : given
         if example, let name = words.first {
             return try Self.exampleBody(of: name, session: context.session)
         }
@@ -98,12 +100,11 @@ struct HelpCommand: Command {
 struct HistoryCommand: Command {
     let name = "history"
     let abstract = "Show the last N lines of history (default 20)"
-    let usage = "history [N]"
+    var signature: CommandSignature { CommandSignature([Positional("N", .text, .optional)]) }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
-        guard arguments.count <= 1 else { throw .usage(self) }
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         var count = 20
-        if let text = arguments.first {
+        if let text = arguments.value("N") {
             guard let value = Int(text), value > 0 else { throw CommandError("history: N must be a positive number") }
             count = value
         }
@@ -120,10 +121,9 @@ struct QuitCommand: Command {
     let name = "quit"
     let aliases = ["exit", "q"]
     let abstract = "Leave the shell (Ctrl-D does too)"
-    let usage = "quit"
+    var signature: CommandSignature { .none }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
-        guard arguments.isEmpty else { throw .usage(self) }
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         context.engine.requestExit()
         return RunResult()
     }
@@ -135,22 +135,19 @@ struct SetCommand: Command {
     /// `<`, `>` and `|` are text here (`expect price > 0` compares).
     let takesOperators = false
     let abstract = "Set a variable, used as $NAME in any argument"
-    let usage = "set NAME VALUE"
-    let details = ["set city Boston", "refresh {service} city==$city"]
-
     /// A variable named like a credential (`set token X`) holds a secret, and so does a value that starts
     /// with an auth scheme (`set auth "Bearer X"`).
-    func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument] {
-        guard arguments.count >= 2 else { return [] }
-        return Redactor.isCredentialName(arguments[0]) ? [.rest(from: 1)] : [.afterAuthScheme(1)]
+    var signature: CommandSignature {
+        CommandSignature([Positional("NAME", .variable), Positional("VALUE", .text, .rest, secret: .credentialValue(of: "NAME"))])
     }
+    let details = ["set city Boston", "refresh {service} city==$city"]
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
-        guard arguments.count >= 2, let name = arguments.first else { throw .usage(self) }
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
+        let name = arguments.value("NAME") ?? ""
         guard VariableName.isValid(name) else {
             throw CommandError("set: '\(name)' is not a variable name (ASCII letters, digits, _; not starting with a digit)")
         }
-        let value = arguments.dropFirst().joined(separator: " ")
+        let value = arguments.values("VALUE").joined(separator: " ")
         context.session.variables[name] = value
         // Confirmed as `let` confirms, in text only: the `--json` line of `set` stays as it was.
         guard !context.session.options.json else { return RunResult() }
@@ -165,10 +162,9 @@ struct SetCommand: Command {
 struct VarsCommand: Command {
     let name = "vars"
     let abstract = "List variables"
-    let usage = "vars"
+    var signature: CommandSignature { .none }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
-        guard arguments.isEmpty else { throw .usage(self) }
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let variables = context.session.variables.sorted { $0.key < $1.key }
         guard !variables.isEmpty else { return RunResult(.text(["(no variables)"]), data: .object(JSONObject())) }
         // One redactor for the whole listing: asking the session for each value would look at every
@@ -184,25 +180,16 @@ struct VarsCommand: Command {
 struct ToggleCommand: Command {
     let name: String
     let abstract: String
-    var usage: String { "\(name) on|off" }
     let flag: Flag
 
     enum Flag { case timing, verbose }
 
-    func complete(_ previous: [String], session: Session) -> [String] {
-        previous.isEmpty ? ["on", "off"] : []
-    }
+    var signature: CommandSignature { CommandSignature([Positional("on|off", .choice(["on", "off"]), .optional)]) }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
-        guard arguments.count <= 1 else { throw .usage(self) }
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let session = context.session
         var value = flag == .timing ? session.timing : session.verbose
-        switch arguments.first?.lowercased() {
-        case nil: break
-        case "on"?: value = true
-        case "off"?: value = false
-        default: throw .usage(self)
-        }
+        if let word = arguments.value("on|off") { value = word.lowercased() == "on" }
         if flag == .timing {
             session.timing = value
         } else {
@@ -220,10 +207,9 @@ struct ToggleCommand: Command {
 struct CurlCommandCommand: Command {
     let name = "curl"
     let abstract = "Print the last request sent as a curl command that runs (secrets as $APISH_… variables)"
-    let usage = "curl"
+    var signature: CommandSignature { .none }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
-        guard arguments.isEmpty else { throw .usage(self) }
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
         guard let last = facade.lastExchange else {
             throw CommandError("no request yet; run refresh, get URL, …")

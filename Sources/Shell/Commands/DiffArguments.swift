@@ -24,82 +24,72 @@ struct DiffArguments: Equatable {
     /// `--format text|json|markdown|html` (with `--spec`).
     var format: SpecDiffFormat = .text
 
-    static func parse(_ arguments: [String], usage: String) throws(CommandError) -> DiffArguments {
-        var service: String?
-        var versions: [String] = []
-        var all = false
-        var schema = false
-        var spec = false
-        var query: [FormField] = []
-        var filter = SpecChangeFilter()
-        var format: SpecDiffFormat?
-        var index = 0
-        func value(of option: String) throws(CommandError) -> String {
-            index += 1
-            guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                throw CommandError("diff: \(option) takes a value; usage: \(usage)")
-            }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--all", "-a":
-                all = true
-            case "--schema", "-s":
-                schema = true
-            case "--spec":
-                spec = true
-            case "--breaking":
-                filter.breakingOnly = true
-            case "--only":
-                for id in try value(of: "--only").split(separator: ",").map(String.init) {
-                    let known = id.hasSuffix("*") ? SpecChangeRules.levels.keys.contains { $0.hasPrefix(id.dropLast()) } : SpecChangeRules.knows(id)
-                    guard known else {
-                        let hint = Suggestions.closest(to: id, in: Array(SpecChangeRules.levels.keys)).map { "; did you mean \($0)?" } ?? ""
-                        throw CommandError("diff: --only: no change has the id '\(id)'\(hint)")
-                    }
-                    filter.ids.append(id)
-                }
-            case "--path":
-                filter.pathPrefix = try value(of: "--path")
-            case "--format":
-                let text = try value(of: "--format")
-                guard let chosen = SpecDiffFormat(rawValue: text.lowercased()) else {
-                    throw CommandError("diff: --format takes text, json, markdown or html, not '\(text)'")
-                }
-                format = chosen
-            default:
-                if let field = QueryItem.parse(argument) {
-                    query.append(field)
-                } else if argument.hasPrefix("-") {
-                    throw CommandError("diff: unknown option \(argument); usage: \(usage)")
-                } else if service == nil {
-                    service = argument
-                } else if versions.count < 2 {
-                    versions.append(argument)
-                } else {
-                    throw CommandError("diff: too many versions ('\(argument)'); usage: \(usage)")
-                }
-            }
-            index += 1
-        }
-        guard let service else { throw CommandError("usage: \(usage)") }
-        if spec, all || schema || !query.isEmpty {
-            throw CommandError("diff --spec compares the versions' OpenAPI documents: --all, --schema and name==value do not apply")
-        }
-        if !spec, filter.isActive || format != nil {
-            throw CommandError("diff: --breaking, --only, --path and --format are for diff SERVICE A B --spec")
-        }
-        var parsed = DiffArguments(service: service, versions: versions, all: all, schema: schema, spec: spec, query: query)
-        parsed.filter = filter
-        parsed.format = format ?? .text
-        return parsed
+    /// The two forms of `diff`: answers compared, or (`--spec`) descriptions.
+    static var signature: CommandSignature {
+        let versions = [Positional("SERVICE", .service), Positional("A", .version, .optional), Positional("B", .version, .optional)]
+        return CommandSignature([
+            ArgumentForm(versions, options: [.flag("--all", aliases: ["-a"]), .flag("--schema", aliases: ["-s"])], items: .query),
+            ArgumentForm(versions, options: [
+                Option("--spec", required: true), .flag("--breaking"),
+                Option("--only", value: ("ID…", .choice(SpecChangeRules.levels.keys.sorted())), repeats: true),
+                Option("--path", value: ("PREFIX", .text)), .choice("--format", SpecDiffFormat.allCases.map(\.rawValue)),
+                .htmlReport,
+            ]),
+        ])
     }
+
+    /// The words after `diff`, read by its signature.
+    static func parse(_ arguments: [String]) throws(CommandError) -> DiffArguments {
+        let parsed: ParsedArguments
+        do { parsed = try signature.parse(arguments) } catch { throw explain(error, words: arguments) }
+        return try DiffArguments(parsed)
+    }
+
+    /// Why the words fit neither form: an option of one form given in the other says what it is for.
+    static func explain(_ mismatch: CommandSignature.Mismatch, words: [String]) -> CommandError {
+        let specOnly = ["--breaking", "--only", "--path", "--format", "--report"]
+        if !words.contains("--spec"), words.contains(where: specOnly.contains) {
+            return CommandError("diff: --breaking, --only, --path, --format and --report are for diff SERVICE A B --spec")
+        }
+        if words.contains("--spec"), words.contains(where: { ["--all", "-a", "--schema", "-s"].contains($0) || QueryItem.parse($0) != nil }) {
+            return CommandError("diff --spec compares the versions' OpenAPI documents: --all, --schema and name==value do not apply")
+        }
+        let usage = signature.usage("diff")
+        return CommandError(mismatch.problem.map { "diff: \($0); usage: \(usage)" } ?? "usage: \(usage)")
+    }
+
 }
 
 /// How `diff --spec` writes its changes: the grouped lines, its JSON data, a Markdown changelog or an
 /// HTML page.
 enum SpecDiffFormat: String, Equatable, CaseIterable {
     case text, json, markdown, html
+}
+
+extension DiffArguments {
+    /// The arguments its signature read.
+    init(_ parsed: ParsedArguments) throws(CommandError) {
+        service = parsed.value("SERVICE") ?? ""
+        versions = parsed.values("A") + parsed.values("B")
+        all = parsed.flag("--all")
+        schema = parsed.flag("--schema")
+        spec = parsed.flag("--spec")
+        query = parsed.items.compactMap(QueryItem.parse)
+        filter.breakingOnly = parsed.flag("--breaking")
+        for id in parsed.optionValues("--only").flatMap({ $0.split(separator: ",").map(String.init) }) {
+            let known = id.hasSuffix("*") ? SpecChangeRules.levels.keys.contains { $0.hasPrefix(id.dropLast()) } : SpecChangeRules.knows(id)
+            guard known else {
+                let hint = Suggestions.closest(to: id, in: Array(SpecChangeRules.levels.keys)).map { "; did you mean \($0)?" } ?? ""
+                throw CommandError("diff: --only: no change has the id '\(id)'\(hint)")
+            }
+            filter.ids.append(id)
+        }
+        filter.pathPrefix = parsed.option("--path")
+        if let text = parsed.option("--format") {
+            guard let chosen = SpecDiffFormat(rawValue: text.lowercased()) else {
+                throw CommandError("diff: --format takes text, json, markdown or html, not '\(text)'")
+            }
+            format = chosen
+        }
+    }
 }

@@ -16,7 +16,10 @@ import Foundation
 struct EditCommand: Command {
     let name = "edit"
     let abstract = "Edit the last request's body (or an operation's example body) in $VISUAL or $EDITOR, then send it"
-    let usage = "edit [OPERATION [ARG…] [ITEM…]]"
+    var signature: CommandSignature {
+        CommandSignature([Positional("OPERATION", .operation, .optional), Positional("ARG", .text, .many)],
+                         options: CallCommand.options, items: .request)
+    }
     let details = [
         "edit              the last request's body; saved, the request goes again with it",
         "                  (the same method, URL, headers and credentials)",
@@ -30,8 +33,8 @@ struct EditCommand: Command {
         "the same edit again opens it.",
     ]
 
-    func complete(_ previous: [String], session: Session) -> [String] {
-        previous.isEmpty ? OperationCompletion.operationIds(session) : CallCommand().complete(previous, session: session)
+    func completion(after previous: [String], session: Session) -> ArgumentCompletion {
+        previous.isEmpty ? signature.completion(after: previous, session: session) : CallCommand().completion(after: previous, session: session)
     }
 
     func completeValue(of item: String, previous: [String], session: Session) -> [String] {
@@ -43,9 +46,9 @@ struct EditCommand: Command {
         arguments.isEmpty ? [] : CallCommand().secretArguments(arguments, session: session)
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let session = context.session
-        let target: EditTarget = arguments.isEmpty ? .lastRequest(session.facade.exchangeCount) : .operation(arguments)
+        let target: EditTarget = arguments.words.isEmpty ? .lastRequest(session.facade.exchangeCount) : .operation(arguments.words)
         let body = try editableBody(for: target, session: session)
         // A body kept after a mistake is opened again, as it was left, when it is the same edit.
         let file: EditFile
@@ -106,7 +109,7 @@ struct EditCommand: Command {
                 throw kept(error.message)
             }
             send = { () throws(CommandError) in
-                var result = try CallCommand().run(words + fields, in: context)
+                var result = try CallCommand().run(words: words + fields, in: context)
                 // A recording replays the call itself, not the editor.
                 result.recordedLine = try? (["call"] + words + fields).map { word throws(TokenizerError) in try Tokenizer.quote(word) }
                     .joined(separator: " ")

@@ -10,30 +10,22 @@ import HTTPTypes
 struct EnvCommand: Command {
     let name = "env"
     let abstract = "Load NAME=value lines of a dotenv file into variables (credential-like names are secrets)"
-    let usage = "env load FILE"
+    var signature: CommandSignature { CommandSignature([ArgumentForm(["load"], [Positional("FILE", .file)])]) }
     let details = ["env load .env        then $GITHUB_TOKEN in any argument (apish --env FILE at start)"]
 
-    func complete(_ previous: [String], session: Session) -> [String] {
-        previous.isEmpty ? ["load"] : []
-    }
-
-    func completesPath(_ previous: [String]) -> Bool {
-        previous.count == 1 && previous[0] == "load"
-    }
-
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
-        guard arguments.count == 2, arguments[0].lowercased() == "load" else { throw .usage(self) }
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
+        let file = arguments.value("FILE") ?? ""
         let names: [String]
         do {
-            names = try context.session.loadEnvFile(arguments[1])
+            names = try context.session.loadEnvFile(file)
         } catch {
             throw CommandError(error.description)
         }
         let secret = names.filter { Redactor.isCredentialName($0) }
-        var line = "\(names.count) variable\(names.count == 1 ? "" : "s") from \(arguments[1])"
+        var line = "\(names.count) variable\(names.count == 1 ? "" : "s") from \(file)"
         if !secret.isEmpty { line += " (secret: \(secret.joined(separator: ", ")))" }
         var report = RunResult(lines: [line])
-        report.data = .object(JSONObject([("file", .string(arguments[1])), ("variables", .array(names.map(JSONValue.string)))]))
+        report.data = .object(JSONObject([("file", .string(file)), ("variables", .array(names.map(JSONValue.string)))]))
         return report
     }
 }

@@ -1,13 +1,12 @@
 /// `--report html FILE` among a command's arguments (`diff … --spec`, `impact`).
 enum HTMLReportOption {
-    /// Removes `--report html FILE` from `arguments` and returns FILE; nil when it is not there.
-    static func extract(from arguments: inout [String], command: String) throws(CommandError) -> String? {
-        guard let index = arguments.firstIndex(of: "--report") else { return nil }
-        guard index + 2 < arguments.count, arguments[index + 1].lowercased() == "html" else {
+    /// FILE of `--report html FILE`; nil when it is not there.
+    static func file(in arguments: ParsedArguments, command: String) throws(CommandError) -> String? {
+        let values = arguments.optionValues(Option.htmlReport.name)
+        guard !values.isEmpty || arguments.flag(Option.htmlReport.name) else { return nil }
+        guard values.count == 2, values[0].lowercased() == "html" else {
             throw CommandError("\(command): --report takes html, then a file: --report html report.html")
         }
-        let path = arguments[index + 2]
-        arguments.removeSubrange(index...(index + 2))
-        return path
+        return values[1]
     }
 }

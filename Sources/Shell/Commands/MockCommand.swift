@@ -7,7 +7,13 @@ import Mock
 struct MockCommand: Command {
     let name = "mock"
     let abstract = "Serve a service's versions from their OpenAPI descriptions, and point the session at them"
-    let usage = "mock start [SERVICE [VERSION]] | mock stop [SERVICE] | mock"
+    var signature: CommandSignature {
+        CommandSignature([
+            ArgumentForm(["start"], [Positional("SERVICE", .service, .optional), Positional("VERSION", .version, .many)]),
+            ArgumentForm(["stop"], [Positional("SERVICE", .mock, .optional)]),
+            ArgumentForm(),
+        ])
+    }
     let details = [
         "mock start            mock every version of the current service (each under its own path)",
         "mock start petstore v2   mock one version only",
@@ -17,37 +23,21 @@ struct MockCommand: Command {
         "Outside the shell: apish mock LOCATOR|DOCUMENT [--port P]",
     ]
 
-    func complete(_ previous: [String], session: Session) -> [String] {
-        switch previous.count {
-        case 0: ["start", "stop"]
-        case 1 where previous[0] == "start": ServiceCompletion.names(session)
-        case 1 where previous[0] == "stop": session.mocks.keys.sorted()
-        case 2 where previous[0] == "start": session.facade.locator?.versions(of: previous[1]).map(\.description) ?? []
-        default: []
-        }
-    }
-
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let session = context.session
-        switch arguments.first?.lowercased() {
-        case nil:
-            let lines = session.mocks.values.sorted { $0.service < $1.service }.flatMap(\.lines)
-            return RunResult(lines: lines.isEmpty ? ["no mock running; mock start [SERVICE] starts one"] : lines)
+        switch arguments.subcommand {
         case "start"?:
-            guard arguments.count <= 3 else { throw .usage(self) }
-            guard let service = arguments.count > 1 ? arguments[1] : session.facade.currentService else {
+            guard let service = arguments.value("SERVICE") ?? session.facade.currentService else {
                 throw CommandError("no current service to mock: mock start SERVICE")
             }
-            let (mock, warnings) = try ServiceMock.start(service, versions: Array(arguments.dropFirst(2)), session: session)
+            let (mock, warnings) = try ServiceMock.start(service, versions: arguments.values("VERSION"), session: session)
             var result = RunResult(lines: mock.lines)
             result.warnings = warnings
             result.notes = ["use and call now go to the mock; mock stop points \(mock.service) back"]
             return result
         case "stop"?:
-            guard arguments.count <= 2 else { throw .usage(self) }
-            let names = arguments.count > 1
-                ? [session.facade.locator?.canonicalName(of: arguments[1]) ?? arguments[1]]
-                : session.mocks.keys.sorted()
+            let names = arguments.value("SERVICE").map { [session.facade.locator?.canonicalName(of: $0) ?? $0] }
+                ?? session.mocks.keys.sorted()
             guard !names.isEmpty else { throw CommandError("no mock running") }
             var lines: [String] = []
             for name in names {
@@ -57,7 +47,8 @@ struct MockCommand: Command {
             }
             return RunResult(lines: lines)
         default:
-            throw .usage(self)
+            let lines = session.mocks.values.sorted { $0.service < $1.service }.flatMap(\.lines)
+            return RunResult(lines: lines.isEmpty ? ["no mock running; mock start [SERVICE] starts one"] : lines)
         }
     }
 }

@@ -8,43 +8,22 @@ import Secrets
 /// [SERVICE|URL]`: an OAuth 2 client whose token is fetched on the first request in scope. Without a token
 /// URL, the service's OpenAPI document gives it (and the scopes) from its `clientCredentials` flow.
 enum OAuth2AuthArguments {
-    static let usage = "auth oauth2 [TOKEN_URL] client_id=ID client_secret=SECRET [scope=S…] [audience=A] [--secret-in-body] [SERVICE|URL]"
+    /// The form of `auth` it reads; the client secret is a secret.
+    static let form = ArgumentForm(["oauth2"], [Positional("TOKEN_URL", .url, .optional), Positional("SERVICE|URL", .serviceOrURL, .optional)],
+        options: [.assignment("client_id", "ID", required: true), .assignment("client_secret", "SECRET", required: true, secret: true),
+                  .assignment("scope", "S", repeats: true), .assignment("audience", "A"), .flag("--secret-in-body")])
 
-    static func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
-        var tokenURL: String?
-        var clientID: String?
-        var clientSecret: String?
-        var scopes: [String] = []
-        var audience: String?
-        var authentication = OAuth2Client.Authentication.basic
-        var positional: [String] = []
-        for argument in arguments {
-            if argument == "--secret-in-body" {
-                authentication = .post
-            } else if let equals = argument.firstIndex(of: "="), !LocatorLocation.isWeb(argument) {
-                let name = String(argument[..<equals]), value = String(argument[argument.index(after: equals)...])
-                switch name {
-                case "client_id": clientID = value
-                case "client_secret": clientSecret = value
-                case "scope": scopes += value.split(separator: " ").map(String.init)
-                case "audience": audience = value
-                default: throw CommandError("auth oauth2: unknown item \(name)=…; usage: \(usage)")
-                }
-            } else {
-                positional.append(argument)
-            }
+        var tokenURL = arguments.value("TOKEN_URL")
+        var scopes = arguments.optionValues("scope=").flatMap { $0.split(separator: " ").map(String.init) }
+        let audience = arguments.option("audience=")
+        let authentication: OAuth2Client.Authentication = arguments.flag("--secret-in-body") ? .post : .basic
+        guard let clientID = arguments.option("client_id="), !clientID.isEmpty,
+              let clientSecret = arguments.option("client_secret="), !clientSecret.isEmpty else {
+            throw CommandError("auth oauth2 needs client_id=… and client_secret=…")
         }
-        // A first URL is the token URL: an origin scope alone gives no OpenAPI document to find one in.
-        if let first = positional.first, LocatorLocation.isWeb(first) {
-            tokenURL = first
-            positional.removeFirst()
-        }
-        guard positional.count <= 1 else { throw CommandError("usage: \(usage)") }
-        guard let clientID, !clientID.isEmpty, let clientSecret, !clientSecret.isEmpty else {
-            throw CommandError("auth oauth2 needs client_id=… and client_secret=…; usage: \(usage)")
-        }
-        let scope = try CredentialScopeArgument.parse(positional.first, facade: facade)
+        let scope = try CredentialScopeArgument.parse(arguments.value("SERVICE|URL"), facade: facade)
         var source = "token from \(tokenURL ?? "")"
         if tokenURL == nil {
             guard case .service(let service) = scope else {

@@ -10,7 +10,9 @@ import HTTPTypes
 struct OpsCommand: Command {
     let name = "ops"
     let abstract = "List the operations of a service's OpenAPI document"
-    let usage = "ops [SERVICE] [WORD…] | ops [SERVICE] --tags"
+    var signature: CommandSignature {
+        CommandSignature([Positional("SERVICE|WORD", .describedService, .many)], options: [.flag("--tags")])
+    }
     let details = [
         "ops                 the current service, else the first with an OpenAPI document",
         "ops petstore",
@@ -19,14 +21,9 @@ struct OpsCommand: Command {
         "help listPets       an operation's parameters and request body",
     ]
 
-    func complete(_ previous: [String], session: Session) -> [String] {
-        previous.isEmpty ? OperationCompletion.servicesWithSpecs(session) + ["--tags"] : ["--tags"]
-    }
-
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
-        var words = arguments.filter { $0 != "--tags" }
-        let listsTags = words.count != arguments.count
-        if let flag = words.first(where: { $0.hasPrefix("--") }) { throw CommandError("ops: unknown option \(flag)") }
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
+        var words = arguments.values("SERVICE|WORD")
+        let listsTags = arguments.flag("--tags")
         let facade = context.session.facade
         // The first word names a service when one has that name; otherwise every word filters.
         var service: String?
@@ -43,7 +40,7 @@ struct OpsCommand: Command {
         let document = found.api.document
         let total = document.operations.count
         if listsTags {
-            guard words.isEmpty else { throw .usage(self) }
+            guard words.isEmpty else { throw CommandError("ops --tags: lists every tag; it takes no words (ops WORD… filters operations)") }
             let tags = OperationPresenter.tags(document.operations)
             let table = Table(
                 columns: [TableColumn("TAG", flexible: true), TableColumn("OPERATIONS", alignment: .right)],
@@ -68,7 +65,13 @@ struct OpsCommand: Command {
 struct CallCommand: Command {
     let name = "call"
     let abstract = "Send an operation of an OpenAPI service, checked against its spec"
-    let usage = "call OPERATION [ARG…] [ITEM…] [--service SERVICE] [--no-check] [--stream] [--example]"
+    var signature: CommandSignature {
+        CommandSignature([Positional("OPERATION", .operation), Positional("ARG", .text, .many)],
+                         options: Self.options + [.flag("--example")], items: .request)
+    }
+
+    /// The options `edit OPERATION` passes on too.
+    static let options: [Option] = [Option("--service", value: ("SERVICE", .describedService)), .flag("--no-check"), .flag("--stream")]
     let details = [
         "OPERATION: an operationId (quote one with spaces) or METHOD /path; found in the current",
         "      service first, then in any other (--service names one when several have it)",
@@ -83,10 +86,14 @@ struct CallCommand: Command {
         "help OPERATION shows its parameters and body; ops lists operations.",
     ]
 
-    func complete(_ previous: [String], session: Session) -> [String] {
-        guard !previous.isEmpty else { return OperationCompletion.operationIds(session) }
+    /// The operation's parameters and body fields not given yet, after the declared completion.
+    func completion(after previous: [String], session: Session) -> ArgumentCompletion {
+        var offered = signature.completion(after: previous, session: session)
+        guard !previous.isEmpty, previous.last != "--service" else { return offered }
         let (operation, consumed) = CallLine.operationName(previous)
-        return OperationCompletion.items(of: operation, given: Array(previous.dropFirst(consumed)), session: session)
+        offered.words = OperationCompletion.items(of: operation, given: Array(previous.dropFirst(consumed)), session: session)
+            + offered.words
+        return offered
     }
 
     /// `NAME=VALUE` items that fill a header or cookie parameter the operation declares as a credential
@@ -104,9 +111,8 @@ struct CallCommand: Command {
         return OperationCompletion.values(of: item, operation: operation, session: session)
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
-        let line = try CallLine.parse(arguments)
-        guard !line.operation.isEmpty else { throw .usage(self) }
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
+        let line = CallLine(arguments)
         if line.example { return try HelpCommand.exampleBody(of: line.operation, service: line.service, session: context.session) }
         let facade = context.session.facade
         let prepared: PreparedCall

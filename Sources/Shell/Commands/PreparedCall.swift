@@ -7,6 +7,8 @@ import APIDescriptions
 /// `call`'s words, read once: the operation they name, the arguments after it (with where each stands
 /// among the command's arguments), and the options. Running, masking and completion all read this.
 struct CallLine: Equatable {
+    init() {}
+
     var operation = ""
     /// The positional arguments and items after the operation, in order.
     var arguments: [String] = []
@@ -21,30 +23,25 @@ struct CallLine: Equatable {
     /// The methods an OpenAPI path item may hold.
     private static let methods: Set<String> = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"]
 
-    /// The line of `arguments`; an option missing its value is an error.
+    /// The line of `arguments` as `call`'s signature reads them.
     static func parse(_ arguments: [String]) throws(CommandError) -> CallLine {
+        let command = CallCommand()
+        do { return CallLine(try command.signature.parse(arguments)) } catch { throw CommandError.mismatch(error, command: command) }
+    }
+
+    /// The line of arguments `call`'s signature read.
+    init(_ parsed: ParsedArguments) {
         var line = CallLine()
-        var words: [(word: String, position: Int)] = []
-        var index = 0
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--no-check": line.checked = false
-            case "--stream": line.forcedStream = true
-            case "--example": line.example = true
-            case "--service":
-                guard index + 1 < arguments.count else { throw CommandError("call: --service needs a service name") }
-                index += 1
-                line.service = arguments[index]
-            default:
-                words.append((arguments[index], index))
-            }
-            index += 1
-        }
-        let (name, consumed) = operationName(words.map(\.word))
+        line.checked = !parsed.flag("--no-check")
+        line.forcedStream = parsed.flag("--stream")
+        line.example = parsed.flag("--example")
+        line.service = parsed.option("--service")
+        let words = parsed.operands
+        let (name, consumed) = Self.operationName(words.map(\.word))
         line.operation = name
         line.arguments = words.dropFirst(consumed).map(\.word)
         line.positions = words.dropFirst(consumed).map(\.position)
-        return line
+        self = line
     }
 
     /// The operation the words name and how many words that took: `GET /pets` is two, an id one.

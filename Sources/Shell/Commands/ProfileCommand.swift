@@ -9,7 +9,14 @@ import HTTPTypes
 struct ProfileCommand: Command {
     let name = "profile"
     let abstract = "Save the session (versions, variables, headers, credentials, cookies, TLS files, flags) as a profile, or restore one"
-    let usage = "profile save|use|show|delete NAME | profile list | profile autosave on|off"
+    var signature: CommandSignature {
+        CommandSignature([
+            ArgumentForm(["save", "use", "show", "delete"], [Positional("NAME", .profile)]),
+            ArgumentForm(["list"]),
+            ArgumentForm(["autosave"], [Positional("on|off", .choice(["on", "off"]))]),
+            ArgumentForm(),
+        ])
+    }
     let details = [
         "profile save staging        the session into ~/.config/apish/profiles/staging.json (secrets in credentials.json)",
         "profile use staging         put it back (apish --profile staging, or APISH_PROFILE=staging, at start)",
@@ -18,43 +25,37 @@ struct ProfileCommand: Command {
         "in a profile file, a secret may be \"${env.GITHUB_TOKEN}\": read from the environment when used",
     ]
 
-    func complete(_ previous: [String], session: Session) -> [String] {
-        switch previous.count {
-        case 0: return ["save", "use", "show", "delete", "list", "autosave"]
-        case 1 where previous[0] == "autosave": return ["on", "off"]
-        case 1 where ["use", "show", "delete", "save"].contains(previous[0]): return session.profileStore.names()
-        default: return []
-        }
-    }
-
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let session = context.session
-        let action = arguments.first?.lowercased() ?? "list"
-        func name() throws(CommandError) -> String {
-            guard arguments.count == 2 else { throw .usage(self) }
-            return arguments[1]
-        }
+        let action = arguments.subcommand ?? "list"
+        func name() -> String { arguments.value("NAME") ?? "" }
         do {
             switch action {
             case "save":
-                let name = try name()
+                let name = name()
                 let notes = try session.saveProfile(name)
                 return report(["profile \(name) saved (\(session.profiles.paths.profile(name)))"] + notes, name: name)
             case "use":
-                let name = try name()
+                let name = name()
                 let warnings = try session.useProfile(name)
                 var report = report(["profile \(name) in use"] + summary(session), name: name)
                 report.warnings = warnings
                 return report
             case "show":
-                return try show(try name(), session: session)
+                return try show(name(), session: session)
             case "delete":
-                let name = try name()
+                let name = name()
                 let notes = try session.profileStore.delete(name)
                 if session.profiles.active == name { session.profiles.active = nil }
                 return report(["profile \(name) deleted"] + notes, name: name)
-            case "list":
-                guard arguments.count <= 1 else { throw CommandError.usage(self) }
+            case "autosave":
+                guard let active = session.profiles.active else {
+                    throw CommandError("profile autosave: no profile in use; profile use NAME or profile save NAME first")
+                }
+                let on = arguments.value("on|off")?.lowercased() == "on"
+                let notes = try session.saveProfile(active, autosave: on)
+                return report(["profile \(active): autosave \(on ? "on (saved now and when the session ends)" : "off")"] + notes, name: active)
+            default:
                 let names = session.profileStore.names()
                 var report = RunResult(lines: names.isEmpty
                     ? ["no profiles; save one with: profile save NAME"]
@@ -64,16 +65,6 @@ struct ProfileCommand: Command {
                     ("active", session.profiles.active.map(JSONValue.string) ?? .null),
                 ]))
                 return report
-            case "autosave":
-                guard arguments.count == 2, ["on", "off"].contains(arguments[1].lowercased()) else { throw CommandError.usage(self) }
-                guard let active = session.profiles.active else {
-                    throw CommandError("profile autosave: no profile in use; profile use NAME or profile save NAME first")
-                }
-                let on = arguments[1].lowercased() == "on"
-                let notes = try session.saveProfile(active, autosave: on)
-                return report(["profile \(active): autosave \(on ? "on (saved now and when the session ends)" : "off")"] + notes, name: active)
-            default:
-                throw CommandError.usage(self)
             }
         } catch let error as CommandError {
             throw error

@@ -14,7 +14,9 @@ struct RawRequestCommand: Command {
     let method: HTTPMethod
     var name: String { method.rawValue.lowercased() }
     var abstract: String { "Send a \(method.rawValue) request to a service path or URL" }
-    var usage: String { "\(name) TARGET [--form] [--stream] [ITEM…] [< FILE|@FILE|<<WORD]" }
+    var signature: CommandSignature {
+        CommandSignature([Positional("TARGET", .service)], options: [.flag("--form"), .flag("--stream")], items: .request)
+    }
     let details = [
         "TARGET: SERVICE[/path][?query] · /path[?query] (current service) · absolute URL",
         "ITEM:   name=value (form field; JSON under Content-Type:application/json)",
@@ -34,15 +36,10 @@ struct RawRequestCommand: Command {
 
     let readsInput = true
 
-    func complete(_ previous: [String], session: Session) -> [String] {
-        previous.isEmpty ? ServiceCompletion.names(session) : []
-    }
-
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
-        let multipart = arguments.contains("--form")
-        let forcedStream = arguments.contains("--stream")
-        let arguments = arguments.filter { $0 != "--form" && $0 != "--stream" }
-        guard let target = arguments.first else { throw .usage(self) }
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
+        let multipart = arguments.flag("--form")
+        let forcedStream = arguments.flag("--stream")
+        let target = arguments.value("TARGET") ?? ""
         let raw: RawRequest
         let limit = context.session.options.maxInputBytes
         let readFile: RawRequest.FileReader = { path throws(RequestItemError) in try BodyFile.read(path, limit: limit) }
@@ -53,7 +50,7 @@ struct RawRequestCommand: Command {
             case .text(let text)?: body = RawRequest.BodyBytes(data: Data(text.utf8), fileName: nil)
             case nil: body = nil
             }
-            raw = try RawRequest(method: method, target: target, items: Array(arguments.dropFirst()), body: body, readFile: readFile,
+            raw = try RawRequest(method: method, target: target, items: arguments.items, body: body, readFile: readFile,
                                  multipart: multipart)
         } catch {
             throw CommandError(error)
@@ -164,7 +161,21 @@ enum CredentialScopeArgument {
 struct AuthCommand: Command {
     let name = "auth"
     let abstract = "Set credentials: a bearer token, a Basic or Digest login, an API key or an OAuth 2 client, for a service, an origin URL, or every service"
-    let usage = "auth bearer TOKEN [SERVICE|URL] | auth basic|digest USER[:PASSWORD] [SERVICE|URL] | auth key NAME=VALUE [SERVICE|URL] | auth oauth2 [TOKEN_URL] client_id=… client_secret=… [scope=…] [SERVICE|URL] | auth show | auth clear [SERVICE|URL]"
+    /// The token of `auth bearer TOKEN`, the password of `auth basic|digest USER:PASSWORD` (the user stays,
+    /// so a recording can say whose password to set), the value of `auth key NAME=VALUE` and an OAuth 2
+    /// client's `client_secret=` are secrets.
+    var signature: CommandSignature {
+        let scope = Positional("SERVICE|URL", .serviceOrURL, .optional)
+        return CommandSignature([
+            ArgumentForm(["bearer"], [Positional("TOKEN", .text, secret: .whole), scope]),
+            ArgumentForm(["basic", "digest"], [Positional("USER[:PASSWORD]", .text, secret: .afterColon), scope]),
+            ArgumentForm(["key"], [Positional("NAME=VALUE", .text, secret: .afterEquals), scope]),
+            OAuth2AuthArguments.form,
+            ArgumentForm(["show"]),
+            ArgumentForm(["clear"], [scope]),
+            ArgumentForm(),
+        ])
+    }
     let details = [
         "auth bearer demo-token {service}",
         "auth basic ada:s3cret https://api.example.com   (RFC 7617)",
@@ -176,44 +187,25 @@ struct AuthCommand: Command {
         "auth show   (secrets masked)",
     ]
 
-    func complete(_ previous: [String], session: Session) -> [String] {
-        switch previous.count {
-        case 0: return ["bearer", "basic", "digest", "key", "oauth2", "show", "clear"]
-        case 1 where previous[0] == "clear": return ServiceCompletion.names(session)
-        case 2 where ["bearer", "basic", "digest", "key"].contains(previous[0]): return ServiceCompletion.names(session)
-        default: return []
-        }
-    }
-
-    /// The token of `auth bearer TOKEN`, the password of `auth basic|digest USER:PASSWORD` (the user stays,
-    /// so a recording can say whose password to set) and the value of `auth key NAME=VALUE`; an OAuth 2
-    /// client's `client_secret=` is a credential-named item, masked as every such item is.
-    func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument] {
-        switch arguments.first?.lowercased() {
-        case "bearer"?: [.whole(1)]
-        case "basic"?, "digest"?: [.afterColon(1)]
-        case "key"?: [.afterEquals(1)]
-        default: []
-        }
-    }
-
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
-        func scope(at index: Int) throws(CommandError) -> Credentials.Scope? {
-            guard arguments.count > index else { return nil }
-            guard arguments.count == index + 1 else { throw .usage(self) }
-            return try CredentialScopeArgument.parse(arguments[index], facade: facade)
+        func scope() throws(CommandError) -> Credentials.Scope? {
+            guard let text = arguments.value("SERVICE|URL") else { return nil }
+            return try CredentialScopeArgument.parse(text, facade: facade)
         }
-        switch arguments.first?.lowercased() {
+        switch arguments.subcommand {
         case "bearer"?:
-            guard arguments.count >= 2, !arguments[1].isEmpty else { throw .usage(self) }
-            let scope = try scope(at: 2) ?? .allServices
-            facade.setBearer(arguments[1], for: scope)
+            let token = arguments.value("TOKEN") ?? ""
+            guard !token.isEmpty else { throw CommandError("auth bearer: the token is empty; usage: \(usage)") }
+            let scope = try scope() ?? .allServices
+            facade.setBearer(token, for: scope)
             return RunResult(lines: ["bearer token set for \(scope) (•••)"])
         case let kind? where kind == "basic" || kind == "digest":
-            guard arguments.count >= 2, !arguments[1].isEmpty, !arguments[1].hasPrefix(":") else { throw .usage(self) }
-            let scope = try scope(at: 2) ?? .allServices
-            let typed = arguments[1]
+            let typed = arguments.value("USER[:PASSWORD]") ?? ""
+            guard !typed.isEmpty, !typed.hasPrefix(":") else {
+                throw CommandError("auth \(kind): give a user name (USER or USER:PASSWORD); usage: \(usage)")
+            }
+            let scope = try scope() ?? .allServices
             let user: String, password: String
             var report = RunResult()
             if let colon = typed.firstIndex(of: ":") {
@@ -240,28 +232,25 @@ struct AuthCommand: Command {
             report.value = .text(["\(kind) login \(user):••• set for \(scope)"])
             return report
         case "key"?:
-            guard arguments.count >= 2, let equals = arguments[1].firstIndex(of: "="),
-                  equals != arguments[1].startIndex, arguments[1].index(after: equals) != arguments[1].endIndex else {
-                throw .usage(self)
+            let pair = arguments.value("NAME=VALUE") ?? ""
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex, pair.index(after: equals) != pair.endIndex else {
+                throw CommandError("auth key: give the key as NAME=VALUE; usage: \(usage)")
             }
-            let scope = try scope(at: 2) ?? .allServices
-            let parameter = String(arguments[1][..<equals])
-            facade.setAPIKey(parameter: parameter, value: String(arguments[1][arguments[1].index(after: equals)...]), for: scope)
+            let scope = try scope() ?? .allServices
+            let parameter = String(pair[..<equals])
+            facade.setAPIKey(parameter: parameter, value: String(pair[pair.index(after: equals)...]), for: scope)
             return RunResult(lines: ["API key \(parameter)=••• set for \(scope)"])
         case "oauth2"?:
-            return try OAuth2AuthArguments.run(Array(arguments.dropFirst()), in: context)
-        case "show"?, nil:
-            guard arguments.count <= 1 else { throw .usage(self) }
+            return try OAuth2AuthArguments.run(arguments, in: context)
+        case "clear"?:
+            let scope = try scope()
+            facade.clearCredentials(scope)
+            return RunResult(lines: ["credentials cleared for \(scope?.description ?? "every scope")"])
+        default:
             let lines = facade.credentials.summary
             var report = RunResult(lines: lines.isEmpty ? ["no credentials"] : lines)
             report.data = .array(lines.map(JSONValue.string))
             return report
-        case "clear"?:
-            let scope = try scope(at: 1)
-            facade.clearCredentials(scope)
-            return RunResult(lines: ["credentials cleared for \(scope?.description ?? "every scope")"])
-        default:
-            throw .usage(self)
         }
     }
 }
@@ -270,7 +259,16 @@ struct AuthCommand: Command {
 struct HeaderCommand: Command {
     let name = "header"
     let abstract = "Add a header to every request, remove one (-d), or list them; credential headers stay in scope"
-    let usage = "header NAME VALUE [SERVICE|URL] | header -d NAME | header"
+    /// The value of a credential header (`header Authorization Bearer X`), however many words it takes, is
+    /// a secret; `header Authorization Basic X` keeps its scheme word, so the line still says what it sets.
+    var signature: CommandSignature {
+        CommandSignature([
+            ArgumentForm(["-d"], [Positional("NAME")], help: "remove a header"),
+            ArgumentForm([Positional("NAME"), Positional("VALUE", .text, .rest, secret: .headerValue(of: "NAME"))],
+                         help: "a last word that is a service or an origin URL scopes the header to it"),
+            ArgumentForm(),
+        ])
+    }
     let details = [
         "header X-Trace demo              every request",
         "header X-Api-Key abc123          a credential: the current service only (or every service)",
@@ -278,37 +276,30 @@ struct HeaderCommand: Command {
         "header X-Api-Key abc https://api.example.com   a credential for one origin",
     ]
 
-    /// The value of a credential header (`header Authorization Bearer X`), however many words it takes.
-    /// `header Authorization Basic X` keeps its scheme word, so the line still says what it sets.
-    func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument] {
-        guard arguments.count >= 2, Redactor.isCredentialHeader(arguments[0]) else { return [] }
-        return arguments.count >= 3 && TextPatterns.isAuthScheme(Array(arguments[1].utf8)) ? [.rest(from: 2)] : [.rest(from: 1)]
-    }
-
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
         var recordedLine: String?
-        if arguments.first == "-d" {
-            guard arguments.count == 2 else { throw .usage(self) }
-            guard facade.removeHeader(arguments[1]) else {
-                throw CommandError("header: no header \(arguments[1]) is set; header lists them")
+        if arguments.subcommand == "-d" {
+            let name = arguments.value("NAME") ?? ""
+            guard facade.removeHeader(name) else {
+                throw CommandError("header: no header \(name) is set; header lists them")
             }
-        } else if !arguments.isEmpty {
-            guard arguments.count >= 2, arguments[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-                throw .usage(self)
+        } else if let name = arguments.value("NAME") {
+            guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                throw CommandError("header: '\(name)' is not a header name (letters, digits, - and _); usage: \(usage)")
             }
-            var words = Array(arguments.dropFirst())
+            var words = arguments.values("VALUE")
             var scope: Credentials.Scope?
             if words.count >= 2, let last = words.last, CredentialScopeArgument.isScope(last, facade: facade) {
                 scope = try CredentialScopeArgument.parse(last, facade: facade)
                 words.removeLast()
             }
             do {
-                try facade.setHeader(arguments[0], words.joined(separator: " "), scope: scope)
+                try facade.setHeader(name, words.joined(separator: " "), scope: scope)
             } catch {
                 throw CommandError(error)
             }
-            if let stored = facade.credentials.headers.last(where: { $0.name.lowercased() == arguments[0].lowercased() }) {
+            if let stored = facade.credentials.headers.last(where: { $0.name.lowercased() == name.lowercased() }) {
                 // A recording keeps the scheme (`Basic `) and the scope, with the secret as a reference.
                 recordedLine = "header \(stored.name) \(Recorder.schemePrefix(of: stored.value))"
                     + Recorder.placeholder(Recorder.secretPlaceholder) + (stored.scope.argument.map { " \($0)" } ?? "")

@@ -8,7 +8,15 @@ import JSON
 struct ServerCommand: Command {
     let name = "server"
     let abstract = "Show where a service's requests go and why, or send them elsewhere"
-    let usage = "server [SERVICE] | server URL [SERVICE] | server reset [SERVICE] | server set NAME=VALUE… [SERVICE]"
+    var signature: CommandSignature {
+        let service = Positional("SERVICE", .describedService, .optional)
+        return CommandSignature([
+            ArgumentForm([Positional("URL", .url), service]),
+            ArgumentForm([service]),
+            ArgumentForm(["reset"], [service]),
+            ArgumentForm(["set"], [service], items: .settings, itemNames: .serverVariable),
+        ])
+    }
     let details = [
         "server                      the current service's base URL, why it is that one, and its variables",
         "server http://localhost:4010   every later request of the service goes there (a mock, a proxy, staging)",
@@ -17,38 +25,25 @@ struct ServerCommand: Command {
         "server set version=v2 petstore",
     ]
 
-    func complete(_ previous: [String], session: Session) -> [String] {
-        if previous.isEmpty { return ["set", "reset"] + OperationCompletion.servicesWithSpecs(session) }
-        guard previous.first == "set" else { return [] }
-        let report = try? session.facade.servers(nil)
-        return (report?.servers.flatMap { $0.variables.map { "\($0.name)=" } } ?? []) + OperationCompletion.servicesWithSpecs(session)
-    }
-
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
+        let service = arguments.value("SERVICE")
         let report: ServiceFacade.ServerReport
         do {
-            if arguments.first == "set" {
-                let assignments = arguments.dropFirst().filter { $0.contains("=") }
-                let services = arguments.dropFirst().filter { !$0.contains("=") }
-                guard !assignments.isEmpty, services.count <= 1 else { throw CommandError.usage(self) }
+            if arguments.subcommand == "set" {
                 var last: ServiceFacade.ServerReport?
-                for assignment in assignments {
+                for assignment in arguments.items {
                     let pair = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                    guard pair.count == 2, !pair[0].isEmpty else { throw CommandError.usage(self) }
-                    last = try facade.setServerVariable(String(pair[0]), to: String(pair[1]), service: services.first)
+                    last = try facade.setServerVariable(String(pair[0]), to: pair.count == 2 ? String(pair[1]) : "", service: service)
                 }
-                guard let last else { throw CommandError.usage(self) }
+                guard let last else { throw CommandError("server set: give NAME=VALUE; usage: \(usage)") }
                 report = last
-            } else if arguments.first == "reset" {
-                guard arguments.count <= 2 else { throw CommandError.usage(self) }
-                report = try facade.resetServerBase(service: arguments.dropFirst().first)
-            } else if let url = arguments.first, url.contains("://") {
-                guard arguments.count <= 2 else { throw CommandError.usage(self) }
-                report = try facade.setServerBase(url, service: arguments.dropFirst().first)
+            } else if arguments.subcommand == "reset" {
+                report = try facade.resetServerBase(service: service)
+            } else if let url = arguments.value("URL") {
+                report = try facade.setServerBase(url, service: service)
             } else {
-                guard arguments.count <= 1 else { throw CommandError.usage(self) }
-                report = try facade.servers(arguments.first)
+                report = try facade.servers(service)
             }
         } catch let error as CommandError {
             throw error

@@ -13,7 +13,9 @@ import Foundation
 struct LocateCommand: Command {
     let name = "locate"
     let abstract = "Load (or reload) the service locator and show what changed"
-    let usage = "locate [--refresh] [URL|PATH]"
+    var signature: CommandSignature {
+        CommandSignature([Positional("URL|PATH", .file, .optional)], options: [.flag("--refresh")])
+    }
     let details = [
         "locate                      reload the current locator",
         "locate services-next.json   a document next to the current one",
@@ -22,25 +24,16 @@ struct LocateCommand: Command {
         "locate --refresh            fetch web documents afresh instead of revalidating the cached copies",
     ]
 
-    func completesPath(_ previous: [String]) -> Bool {
-        previous.allSatisfy { $0 == "--refresh" }
-    }
-
-    func complete(_ previous: [String], session: Session) -> [String] {
-        previous.isEmpty ? ["--refresh"] : []
-    }
-
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
-        let refresh = arguments.contains("--refresh")
-        let arguments = arguments.filter { $0 != "--refresh" }
-        guard arguments.count <= 1, !(arguments.first?.hasPrefix("--") ?? false) else { throw .usage(self) }
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
+        let refresh = arguments.flag("--refresh")
+        let target = arguments.value("URL|PATH")
         let facade = context.session.facade
         let report: ServiceFacade.LocateReport
         do {
-            report = try context.session.locate(arguments.first, refresh: refresh)
+            report = try context.session.locate(target, refresh: refresh)
         } catch {
             // `locate host:8080/x` is a relative path to the locator, not a URL: say what was probably meant.
-            let hint = arguments.first.flatMap(LocatorHint.missingScheme).map { " (\($0))" } ?? ""
+            let hint = target.flatMap(LocatorHint.missingScheme).map { " (\($0))" } ?? ""
             throw CommandError(error.description + hint)
         }
         var lines: [String] = []
@@ -91,10 +84,9 @@ struct LocateCommand: Command {
 struct ServicesCommand: Command {
     let name = "services"
     let abstract = "List services and versions: active (*), latest, deprecated"
-    let usage = "services"
+    var signature: CommandSignature { .none }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
-        guard arguments.isEmpty else { throw .usage(self) }
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
         guard facade.locator != nil else { throw CommandError(FacadeError.noLocator) }
         var rows: [[String]] = []
@@ -133,18 +125,15 @@ struct ServicesCommand: Command {
 struct UseCommand: Command {
     let name = "use"
     let abstract = "Switch a service to a version (or follow its latest)"
-    let usage = "use SERVICE VERSION|latest"
+    var signature: CommandSignature {
+        CommandSignature([Positional("SERVICE", .service), Positional("VERSION|latest", .version)])
+    }
     let details = ["use {service} v2", "use {service} latest   follows the highest version across locates"]
 
-    func complete(_ previous: [String], session: Session) -> [String] {
-        ServiceCompletion.serviceThenVersion(previous, session: session, extra: ["latest"])
-    }
-
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
-        guard arguments.count == 2 else { throw .usage(self) }
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let result: ServiceFacade.UseReport
         do {
-            result = try context.session.facade.use(arguments[0], version: arguments[1])
+            result = try context.session.facade.use(arguments.value("SERVICE") ?? "", version: arguments.value("VERSION|latest") ?? "")
         } catch {
             throw CommandError(error)
         }
@@ -165,25 +154,14 @@ struct RefreshCommand: Command {
     let name = "refresh"
     let aliases = ["r"]
     let abstract = "Fetch the active version of a service and decode it into its model"
-    let usage = "refresh [SERVICE] [name==value…]"
+    var signature: CommandSignature {
+        CommandSignature([Positional("SERVICE", .service, .optional)], items: .query)
+    }
     let details = ["refresh {service} city==Boston", "refresh   (the current service)"]
 
-    func complete(_ previous: [String], session: Session) -> [String] {
-        previous.isEmpty ? ServiceCompletion.names(session) : []
-    }
-
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
-        var service: String?
-        var query: [FormField] = []
-        for argument in arguments {
-            if let field = QueryItem.parse(argument) {
-                query.append(field)
-            } else if service == nil, query.isEmpty {
-                service = argument
-            } else {
-                throw CommandError("refresh: '\(argument)' is not name==value; usage: \(usage)")
-            }
-        }
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
+        let service = arguments.value("SERVICE")
+        let query = arguments.items.compactMap(QueryItem.parse)
         let facade = context.session.facade
         return try context.request("refresh \(service ?? facade.currentService ?? "")") { token throws(FacadeError) in
             try facade.refresh(service, query: query, cancellation: token)
@@ -195,20 +173,17 @@ struct RefreshCommand: Command {
 struct ShowCommand: Command {
     let name = "show"
     let abstract = "Show the last decoded model of a service (--raw: its JSON; --headers: the last response's headers)"
-    let usage = "show [SERVICE] [--raw] | show --headers"
-
-    func complete(_ previous: [String], session: Session) -> [String] {
-        previous.isEmpty ? ServiceCompletion.names(session) + ["--raw", "--headers"] : ["--raw"]
+    var signature: CommandSignature {
+        CommandSignature([
+            ArgumentForm([Positional("SERVICE", .service, .optional)], options: [.flag("--raw")]),
+            ArgumentForm(options: [Option("--headers", required: true)]),
+        ])
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
-        if arguments.contains("--headers") {
-            guard arguments == ["--headers"] else { throw .usage(self) }
-            return try lastHeaders(context)
-        }
-        let raw = arguments.contains("--raw")
-        let rest = arguments.filter { $0 != "--raw" }
-        guard rest.count <= 1 else { throw .usage(self) }
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
+        if arguments.flag("--headers") { return try lastHeaders(context) }
+        let raw = arguments.flag("--raw")
+        let rest = arguments.values("SERVICE")
         let facade = context.session.facade
         // `show --raw` alone: the last answer, whatever asked for it (a raw `get` too), in full.
         if raw, rest.isEmpty, let last = facade.lastExchange, last.response != nil,

@@ -11,7 +11,7 @@ import APIDescriptions
 struct DiffCommand: Command {
     let name = "diff"
     let abstract = "Compare two versions of a service field by field (added, removed, type, value)"
-    let usage = "diff SERVICE [A [B]] [--all] [--schema] [name==value…] | diff SERVICE [A B] --spec [--breaking] [--only ID…] [--path PREFIX] [--format text|json|markdown|html]"
+    var signature: CommandSignature { DiffArguments.signature }
     let details = [
         "diff {service}                  the two highest versions in the locator",
         "diff {service} v1 v2 city==Boston",
@@ -31,22 +31,14 @@ struct DiffCommand: Command {
         "--spec --report html FILE   the same as a self-contained HTML page, written to FILE",
     ]
 
-    func complete(_ previous: [String], session: Session) -> [String] {
-        let flags = ["--all", "--schema", "--spec", "--breaking", "--only", "--path", "--format"]
-        if previous.last == "--format" { return SpecDiffFormat.allCases.map(\.rawValue) }
-        if previous.last == "--only" { return SpecChangeRules.levels.keys.sorted() }
-        switch previous.count {
-        case 0: return ServiceCompletion.names(session)
-        case 1, 2: return (session.facade.locator?.versions(of: previous[0]).map(\.description) ?? []) + ["latest"] + flags
-        default: return flags
-        }
+    /// An option of one form given in the other says what it is for.
+    func explain(_ mismatch: CommandSignature.Mismatch, words: [String]) -> CommandError {
+        DiffArguments.explain(mismatch, words: words)
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
-        var arguments = arguments
-        let htmlReport = try HTMLReportOption.extract(from: &arguments, command: "diff")
-        let parsed = try DiffArguments.parse(arguments, usage: usage)
-        if htmlReport != nil, !parsed.spec { throw CommandError("diff: --report html is for diff SERVICE A B --spec") }
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
+        let parsed = try DiffArguments(arguments)
+        let htmlReport = try HTMLReportOption.file(in: arguments, command: "diff")
         let session = context.session
         let (a, b) = try Self.entries(for: parsed, facade: session.facade)
         if parsed.spec {
@@ -181,7 +173,7 @@ struct DiffCommand: Command {
 struct WatchCommand: Command {
     let name = "watch"
     let abstract = "Refresh a service every few seconds and show only what changed, until Ctrl-C"
-    let usage = "watch SERVICE [every=SECONDS] [count=N] [name==value…]"
+    var signature: CommandSignature { WatchArguments.signature }
     let details = [
         "watch {service} every=2 symbol==MSFT",
         "watch {service} every=0.5 count=10     stop after 10 refreshes (scripts need count=)",
@@ -189,12 +181,8 @@ struct WatchCommand: Command {
         "every= defaults to \(Int(WatchArguments.defaultInterval)) s. Ctrl-C returns to the prompt.",
     ]
 
-    func complete(_ previous: [String], session: Session) -> [String] {
-        previous.isEmpty ? ServiceCompletion.names(session) : ["every=", "count="]
-    }
-
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
-        let settings = try WatchArguments.parse(arguments, usage: usage)
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
+        let settings = try WatchArguments(arguments)
         let session = context.session
         guard settings.count != nil || session.options.interactive else {
             throw CommandError("watch runs until Ctrl-C, which a script cannot send; give count=N, e.g. watch \(settings.service ?? "SERVICE") count=3")

@@ -1,31 +1,31 @@
 import Facade
 import FoundationFree
 
-/// A shell command declares itself — name, aliases, one-line abstract, usage, argument completion —
-/// and runs. Help and "did you mean" are generated from the declarations.
+/// A shell command declares itself — name, aliases, one-line abstract, its arguments — and runs. Usage,
+/// help, "did you mean", parsing, completion and the masking of secrets come from the declarations.
 public protocol Command: Sendable {
     var name: String { get }
     var aliases: [String] { get }
     /// One line for `help`.
     var abstract: String { get }
-    /// `use SERVICE VERSION|latest`.
-    var usage: String { get }
+    /// Its forms, positionals, options and items.
+    var signature: CommandSignature { get }
     /// More lines for `help CMD`: examples and notes.
     var details: [String] { get }
-    /// Candidates for the argument being typed, given the arguments before it.
-    func complete(_ previous: [String], session: Session) -> [String]
+    /// What Tab offers for the argument being typed, given the arguments before it.
+    func completion(after previous: [String], session: Session) -> ArgumentCompletion
     /// Candidates for the value of an item being typed (`retention=` → `retain`, `discard`), given the
     /// item's name and the arguments before it; each is offered as `NAME=VALUE`.
     func completeValue(of item: String, previous: [String], session: Session) -> [String]
-    /// Whether the argument being typed is a file path (then files are offered instead).
-    func completesPath(_ previous: [String]) -> Bool
     /// Whether `|`, `>`, `>>`, `<` and `<<` on the command's line are operators. `expect`, `let` and `set`
     /// say no: `expect price > 0` compares.
     var takesOperators: Bool { get }
     /// Whether the command sends a body from `< FILE` or a heredoc (`context.input`).
     var readsInput: Bool { get }
-    /// Does the work and returns what came of it; presenters show it.
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult
+    /// The error for words that fit none of the signature's forms (by default its problem and the usage).
+    func explain(_ mismatch: CommandSignature.Mismatch, words: [String]) -> CommandError
+    /// Does the work with the arguments its signature read, and returns what came of it; presenters show it.
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult
     /// Which of the arguments (as typed, without the command's name; a `$variable` left as written) hold
     /// secrets. History, recordings, the echoed line and `--json`'s `command` mask them; every command's
     /// `name=value` items named like credentials are masked besides.
@@ -48,12 +48,28 @@ public enum SecretArgument: Sendable, Equatable {
 }
 
 extension Command {
+    /// Runs the command on the words typed after its name, read by its signature.
+    public func run(words: [String], in context: CommandContext) throws(CommandError) -> RunResult {
+        let parsed: ParsedArguments
+        do { parsed = try signature.parse(words) } catch { throw explain(error, words: words) }
+        return try run(parsed, in: context)
+    }
+
+    public func explain(_ mismatch: CommandSignature.Mismatch, words: [String]) -> CommandError {
+        CommandError.mismatch(mismatch, command: self)
+    }
+
     public var aliases: [String] { [] }
     public var details: [String] { [] }
-    public func complete(_ previous: [String], session: Session) -> [String] { [] }
+    /// `use SERVICE VERSION|latest`, from the signature.
+    public var usage: String { signature.usage(name) }
+    public func completion(after previous: [String], session: Session) -> ArgumentCompletion {
+        signature.completion(after: previous, session: session)
+    }
     public func completeValue(of item: String, previous: [String], session: Session) -> [String] { [] }
-    public func completesPath(_ previous: [String]) -> Bool { false }
-    public func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument] { [] }
+    public func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument] {
+        signature.secrets(in: arguments)
+    }
     public var takesOperators: Bool { true }
     public var readsInput: Bool { false }
 }

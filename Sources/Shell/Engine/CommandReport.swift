@@ -61,7 +61,8 @@ extension CommandError {
         self.init(error.description)
     }
 
-    package static func usage(_ command: any Command) -> CommandError {
-        CommandError("usage: \(command.usage)")
+    /// Why a command's arguments fit none of its forms, with its usage.
+    package static func mismatch(_ mismatch: CommandSignature.Mismatch, command: any Command) -> CommandError {
+        CommandError(mismatch.problem.map { "\(command.name): \($0); usage: \(command.usage)" } ?? "usage: \(command.usage)")
     }
 }

@@ -45,7 +45,9 @@ public struct Completer {
         }
         guard let command = registry.command(named: name) else { return Result(candidates: [], replaceFrom: replaceFrom) }
         let previous = Array(words.dropFirst())
-        if command.completesPath(previous) {
+        let offered = command.completion(after: previous, session: session)
+        // A path is offered files; an option (`--refresh`) only when its dash is typed.
+        if offered.paths, !partial.hasPrefix("-") {
             return Result(candidates: PathCompletion.files(matching: partial), replaceFrom: replaceFrom)
         }
         // `name=` and `name==` are followed by the item's value; `name:=` by JSON, which is not offered.
@@ -61,11 +63,10 @@ public struct Completer {
                 return Result(candidates: candidates.map { prefix + $0 }, replaceFrom: replaceFrom)
             }
         }
-        let offered = command.complete(previous, session: session)
         let lower = partial.lowercased()
         // A name from a server that holds control characters is never offered: it could drive the terminal.
         return Result(
-            candidates: offered.filter { $0.lowercased().hasPrefix(lower) && TerminalText.safe($0) == $0 && !$0.contains("\n") },
+            candidates: offered.offered(for: partial).filter { $0.lowercased().hasPrefix(lower) && TerminalText.safe($0) == $0 && !$0.contains("\n") },
             replaceFrom: replaceFrom)
     }
 }

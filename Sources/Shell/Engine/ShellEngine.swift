@@ -294,7 +294,7 @@ public final class ShellEngine {
         context.input = input
         let report: RunResult
         do {
-            report = try command.run(Array(arguments.dropFirst()), in: context)
+            report = try command.run(words: Array(arguments.dropFirst()), in: context)
         } catch {
             report = .failure(error.message)
         }

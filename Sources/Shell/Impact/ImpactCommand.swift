@@ -9,7 +9,10 @@ import JSON
 struct ImpactCommand: Command {
     let name = "impact"
     let abstract = "Which lines of a script an upgrade of a service breaks (read without running it)"
-    let usage = "impact FILE SERVICE A B [--fix OUT] [--run] [--report html FILE]"
+    var signature: CommandSignature {
+        CommandSignature([Positional("FILE", .file), Positional("SERVICE", .service), Positional("A", .version), Positional("B", .version)],
+                         options: [Option("--fix", value: ("OUT", .file)), .flag("--run"), .htmlReport])
+    }
     let details = [
         "impact examples/upgrade-impact.apish petstore v1 v3",
         "Each line that reaches SERVICE: FILE:LINE: command: what changes — breaking|review|ok|unknown;",
@@ -20,57 +23,16 @@ struct ImpactCommand: Command {
         "--report html F    a self-contained HTML page of the findings",
     ]
 
-    func completesPath(_ previous: [String]) -> Bool {
-        previous.isEmpty || previous.last == "--fix" || previous.last == "html"
-    }
-
-    func complete(_ previous: [String], session: Session) -> [String] {
-        switch previous.count {
-        case 1: return ServiceCompletion.names(session)
-        case 2, 3: return session.facade.locator?.versions(of: previous[1]).map(\.description) ?? []
-        default: return ["--fix", "--run", "--report"]
-        }
-    }
-
-    struct Options {
-        var positional: [String] = []
-        var fix: String?
-        var run = false
-        var report: String?
-    }
-
-    func parse(_ arguments: [String]) throws(CommandError) -> Options {
-        var options = Options()
-        var arguments = arguments
-        options.report = try HTMLReportOption.extract(from: &arguments, command: "impact")
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--fix":
-                guard index + 1 < arguments.count else { throw CommandError("impact: --fix needs a file: --fix migrated.apish") }
-                options.fix = arguments[index + 1]
-                index += 1
-            case "--run":
-                options.run = true
-            default:
-                guard !argument.hasPrefix("--") else { throw CommandError("impact: unknown option \(argument); usage: \(usage)") }
-                options.positional.append(argument)
-            }
-            index += 1
-        }
-        guard options.positional.count == 4 else { throw .usage(self) }
-        return options
-    }
-
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
-        let options = try parse(arguments)
-        let (file, serviceName, versionA, versionB) = (options.positional[0], options.positional[1], options.positional[2], options.positional[3])
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
+        let reportFile = try HTMLReportOption.file(in: arguments, command: "impact")
+        let (fix, runs) = (arguments.option("--fix"), arguments.flag("--run"))
+        let (file, serviceName) = (arguments.value("FILE") ?? "", arguments.value("SERVICE") ?? "")
+        let (versionA, versionB) = (arguments.value("A") ?? "", arguments.value("B") ?? "")
         let session = context.session
         let facade = session.facade
         // By device and inode, not by spelling: `./s.apish`, an absolute path or a link to it is the script too.
         let script = FileIdentity(path: LocatorLocation.expandTilde(file))
-        for (flag, output) in [("--fix", options.fix), ("--report html", options.report)] {
+        for (flag, output) in [("--fix", fix), ("--report html", reportFile)] {
             if let output, let script, FileIdentity(path: LocatorLocation.expandTilde(output)) == script {
                 throw CommandError("impact: \(flag) \(output) would overwrite the script itself; name another file")
             }
@@ -96,7 +58,7 @@ struct ImpactCommand: Command {
         var result = ImpactResult(file: file, service: entryA.name, a: entryA.version.description, b: entryB.version.description,
                                   lines: scanner.lines)
         var notes: [String] = []
-        if options.run {
+        if runs {
             let runner = ImpactRun(file: file, service: entryA.name, context: context)
             let mocks = runner.mockUnreachable([entryA, entryB])
             let onA = runner.run(text, version: entryA.version.description)
@@ -105,7 +67,7 @@ struct ImpactCommand: Command {
             notes += mocks.notes
             result = ImpactRun.confirm(result, onA: onA, onB: onB)
         }
-        if let fix = options.fix {
+        if let fix {
             // The script's own text, kept as it is: masking it would change what runs. A script that writes a
             // secret out (not a variable reference to one) gets a migrated copy only its owner can read.
             let migrated = ImpactFixWriter.migrated(text, fixes: scanner.fixes)
@@ -115,7 +77,7 @@ struct ImpactCommand: Command {
             let comments = scanner.fixes.values.reduce(0) { $0 + $1.comments.count }
             notes.append("wrote \(fix): \(edited) line\(edited == 1 ? "" : "s") migrated, \(comments) # impact: comment\(comments == 1 ? "" : "s"); replay it with: use \(entryB.name) \(entryB.version) and apish \(fix)")
         }
-        if let path = options.report {
+        if let path = reportFile {
             try ReportFile.write(HTMLReport.impact(result, mask: { session.redact($0) }), to: path)
             notes.append("wrote \(path)")
         }

@@ -11,7 +11,21 @@ struct ExpectCommand: Command {
     /// `<`, `>` and `|` are text here (`expect price > 0` compares).
     let takesOperators = false
     let abstract = "Check the last response or a version; a failure fails the script"
-    let usage = "expect status N | expect result KIND | expect PATH ==|!=|<|>|<=|>= VALUE | expect PATH contains|matches VALUE | expect PATH exists | expect count PATH == N | expect version SERVICE == vN | expect header NAME ==|!=|contains|matches VALUE | expect header NAME exists | expect schema"
+    /// The checks, by their first word; a check's words are read by `Expectation`'s grammar.
+    var signature: CommandSignature {
+        CommandSignature([
+            ArgumentForm(["status"], [Positional("N", .text, .rest)]),
+            ArgumentForm(["result"], [Positional("KIND", .text, .rest)]),
+            ArgumentForm([Positional("PATH"), Positional("==|!=|<|>|<=|>= VALUE", .text, .rest)]),
+            ArgumentForm([Positional("PATH"), Positional("contains|matches VALUE", .text, .rest)]),
+            ArgumentForm([Positional("PATH"), Positional("exists", .text, .rest)]),
+            ArgumentForm(["count"], [Positional("PATH == N", .text, .rest)]),
+            ArgumentForm(["version"], [Positional("SERVICE", .service), Positional("== vN", .text, .rest)]),
+            ArgumentForm(["header"], [Positional("NAME"), Positional("==|!=|contains|matches VALUE", .text, .rest)]),
+            ArgumentForm(["header"], [Positional("NAME"), Positional("exists", .text, .rest)]),
+            ArgumentForm(["schema", "valid"]),
+        ])
+    }
     let details = [
         "expect status 200                      expect result requestError",
         "expect data[0].likeCount == 4          expect currentTemperature == \"63\"   (quoted: a string)",
@@ -26,14 +40,15 @@ struct ExpectCommand: Command {
         "a schema violation judged by expect status stays a warning (a failure with --strict-schema).",
     ]
 
-    func complete(_ previous: [String], session: Session) -> [String] {
+    /// The first word of a check, then its operators (the checks are a small grammar, not options).
+    func completion(after previous: [String], session: Session) -> ArgumentCompletion {
         switch previous.count {
-        case 0: return ["status", "result", "schema", "count", "version", "header"]
-        case 2 where previous[0] == "header": return ["==", "!=", "contains", "matches", "exists"]
-        case 1 where previous[0] == "result": return OutcomeKind.allCases.map(\.rawValue)
-        case 1 where previous[0] == "version": return ServiceCompletion.names(session)
-        case 1: return ExpectationOperator.allCases.map(\.rawValue) + ["contains", "matches", "exists"]
-        default: return []
+        case 0: return ArgumentCompletion(["status", "result", "schema", "count", "version", "header"])
+        case 2 where previous[0] == "header": return ArgumentCompletion(["==", "!=", "contains", "matches", "exists"])
+        case 1 where previous[0] == "result": return ArgumentCompletion(OutcomeKind.allCases.map(\.rawValue))
+        case 1 where previous[0] == "version": return ArgumentCompletion(ServiceCompletion.names(session))
+        case 1: return ArgumentCompletion(ExpectationOperator.allCases.map(\.rawValue) + ["contains", "matches", "exists"])
+        default: return ArgumentCompletion()
         }
     }
 
@@ -51,11 +66,21 @@ struct ExpectCommand: Command {
         arguments.first?.lowercased() == "status"
     }
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
+    /// A check that fits none of the forms is still read by the grammar, which says what is wrong with it.
+    func explain(_ mismatch: CommandSignature.Mismatch, words: [String]) -> CommandError {
+        do {
+            _ = try Expectation.parse(words.map { Expectation.Argument($0, quoted: false) })
+        } catch {
+            return CommandError(error.message)
+        }
+        return CommandError.mismatch(mismatch, command: self)
+    }
+
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let expectation: Expectation
         do {
             expectation = try Expectation.parse(
-                zip(arguments, context.words.dropFirst()).map { Expectation.Argument($0, quoted: $1.isQuoted) })
+                zip(arguments.words, context.words.dropFirst()).map { Expectation.Argument($0, quoted: $1.isQuoted) })
         } catch {
             throw CommandError(error.message)
         }

@@ -17,17 +17,20 @@ struct LetCommand: Command {
     /// `<`, `>` and `|` are text here (`expect price > 0` compares).
     let takesOperators = false
     let abstract = "Capture a value of the last response into a variable: let NAME = PATH"
-    let usage = "let NAME = PATH | let NAME = header HEADER-NAME"
+    var signature: CommandSignature {
+        CommandSignature([ArgumentForm([Positional("NAME = PATH", .text, .rest)]),
+                          ArgumentForm([Positional("NAME = header HEADER-NAME", .text, .rest)])])
+    }
     let details = ["get {service}/items", "let id = data[0].id", "get {service}/items/$id", "let total = meta.total_count",
                    "let type = header content-type   (a response header)"]
 
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         // The path may itself hold `=` (`data[_id=t01].likeCount`), so split at the first one only.
-        let text = arguments.joined(separator: " ")
-        guard let equals = text.firstIndex(of: "=") else { throw .usage(self) }
+        let text = arguments.words.joined(separator: " ")
+        let equals = text.firstIndex(of: "=") ?? text.endIndex
         let variable = text[..<equals].trimmingWhitespace()
-        let pathText = text[text.index(after: equals)...].trimmingWhitespace()
-        guard !variable.isEmpty, !pathText.isEmpty else { throw .usage(self) }
+        let pathText = equals < text.endIndex ? text[text.index(after: equals)...].trimmingWhitespace() : ""
+        guard !variable.isEmpty, !pathText.isEmpty else { throw CommandError("let: give NAME = PATH; usage: \(usage)") }
         guard VariableName.isValid(variable) else {
             throw CommandError("let: '\(variable)' is not a variable name (letters, digits, _; not starting with a digit)")
         }

@@ -12,7 +12,13 @@ import Foundation
 struct RecordCommand: Command {
     let name = "record"
     let abstract = "Record commands into a replayable script with pinned expectations"
-    let usage = "record start | record stop | record save FILE [--force] | record"
+    var signature: CommandSignature {
+        CommandSignature([
+            ArgumentForm(["start"]), ArgumentForm(["stop"]),
+            ArgumentForm(["save"], [Positional("FILE", .file)], options: [.flag("--force")]),
+            ArgumentForm(),
+        ])
+    }
     let details = [
         "record start        begin (the versions, credentials and variables in use are written first)",
         "record save FILE    write the script; replay it with: apish FILE",
@@ -21,44 +27,25 @@ struct RecordCommand: Command {
         "Secrets are not saved: the script reads ${env.APISH_BEARER:-redacted} (or APISH_API_KEY, APISH_SECRET).",
     ]
 
-    func complete(_ previous: [String], session: Session) -> [String] {
-        switch previous.count {
-        case 0: ["start", "stop", "save"]
-        case 2 where previous[0] == "save": ["--force"]
-        default: []
-        }
-    }
-
-    func completesPath(_ previous: [String]) -> Bool {
-        previous == ["save"]
-    }
-
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let session = context.session
-        switch arguments.first?.lowercased() {
-        case nil:
-            guard arguments.isEmpty else { throw .usage(self) }
-            return state(session)
+        switch arguments.subcommand {
         case "start"?:
-            guard arguments.count == 1 else { throw .usage(self) }
             if let recorder = session.recorder, recorder.isRecording {
                 throw CommandError("already recording (\(recorder.commandCount) commands); record save FILE or record stop")
             }
             session.recorder = Recorder(prelude: Recorder.prelude(for: session))
             return state(session)
         case "stop"?:
-            guard arguments.count == 1 else { throw .usage(self) }
             guard session.recorder?.isRecording == true else { throw CommandError("not recording; record start begins") }
             session.recorder?.stop()
             return state(session)
         case "save"?:
-            var rest = Array(arguments.dropFirst())
-            let force = rest.contains("--force")
-            rest.removeAll { $0 == "--force" }
-            guard rest.count == 1, let path = rest.first, !path.isEmpty else { throw .usage(self) }
-            return try save(to: path, force: force, session: session)
+            let path = arguments.value("FILE") ?? ""
+            guard !path.isEmpty else { throw CommandError("record save: the file name is empty; usage: \(usage)") }
+            return try save(to: path, force: arguments.flag("--force"), session: session)
         default:
-            throw .usage(self)
+            return state(session)
         }
     }
 

@@ -12,15 +12,12 @@ struct SourceCommand: Command {
     let name = "source"
     let aliases = ["."]
     let abstract = "Run the commands of a script file in this session"
-    let usage = "source FILE"
+    var signature: CommandSignature { CommandSignature([Positional("FILE", .file)]) }
     let details = ["source examples/ci-check.apish", "Nested sources work; a file that sources itself (a cycle) is refused."]
 
-    func completesPath(_ previous: [String]) -> Bool {
-        previous.isEmpty
-    }
-
-    func run(_ arguments: [String], in context: CommandContext) throws(CommandError) -> RunResult {
-        guard arguments.count == 1, let path = arguments.first, !path.isEmpty else { throw .usage(self) }
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
+        let path = arguments.value("FILE") ?? ""
+        guard !path.isEmpty else { throw CommandError("source: the file name is empty; usage: \(usage)") }
         let engine = context.engine
         let resolved = Self.resolve(path, from: engine.sourceStack.last)
         let failuresBefore = engine.failureCount

@@ -77,7 +77,7 @@ import Testing
         ("use wether v1", "unknown service 'wether'; did you mean weather?"),
         ("refesh", "unknown command 'refesh'; did you mean refresh?"),
         ("like", "usage: like ID"),
-        ("get", "usage: get TARGET [--form] [--stream] [ITEM…]"),
+        ("get", "usage: get TARGET [ITEM…] [--form] [--stream]"),
         ("post weather =x", "bad item '=x'"),
         ("refresh weather 'city==Boston", "unterminated single quote"),
         ("set city", "usage: set NAME VALUE"),

@@ -298,6 +298,10 @@ import APIDescriptions
         #expect(!complete("call createPet n").appendSpace)
         #expect(complete("call GET /pets ").candidates == ["species=", "limit="])
         #expect(complete("help listP").candidates == ["listPets"])
-        #expect(complete("ops ").candidates == ["petstore", "--tags"])
+        // Options are offered once their dash is typed.
+        #expect(complete("ops ").candidates == ["petstore"])
+        #expect(complete("ops -").candidates == ["--tags"])
+        #expect(complete("call listPets -").candidates == ["--service", "--no-check", "--stream", "--example"])
+        #expect(complete("call listPets --service ").candidates == ["petstore"])
     }
 }

@@ -6,31 +6,31 @@ import HTTPTypes
 
 @Suite struct VersionArgumentsTests {
     @Test func diffTakesAServiceUpToTwoVersionsFlagsAndQuery() throws {
-        let parsed = try DiffArguments.parse(["weather", "v1", "--schema", "v2", "city==Boston", "--all"], usage: "u")
+        let parsed = try DiffArguments.parse(["weather", "v1", "--schema", "v2", "city==Boston", "--all"])
         #expect(parsed == DiffArguments(service: "weather", versions: ["v1", "v2"], all: true, schema: true,
                                         query: [FormField(name: "city", value: "Boston")]))
-        #expect(try DiffArguments.parse(["weather"], usage: "u").versions.isEmpty)
+        #expect(try DiffArguments.parse(["weather"]).versions.isEmpty)
     }
 
     @Test func diffRefusesWhatItCannotMean() {
-        #expect(throws: CommandError.self) { try DiffArguments.parse([], usage: "u") }
-        #expect(throws: CommandError.self) { try DiffArguments.parse(["weather", "v1", "v2", "v3"], usage: "u") }
-        #expect(throws: CommandError.self) { try DiffArguments.parse(["weather", "--color"], usage: "u") }
+        #expect(throws: CommandError.self) { try DiffArguments.parse([]) }
+        #expect(throws: CommandError.self) { try DiffArguments.parse(["weather", "v1", "v2", "v3"]) }
+        #expect(throws: CommandError.self) { try DiffArguments.parse(["weather", "--color"]) }
     }
 
     @Test func watchDefaultsAndOptions() throws {
-        let plain = try WatchArguments.parse(["weather"], usage: "u")
+        let plain = try WatchArguments.parse(["weather"])
         #expect(plain == WatchArguments(service: "weather", interval: 5, count: nil, query: []))
-        let full = try WatchArguments.parse(["stockQuote", "every=0.5", "COUNT=3", "symbol==MSFT"], usage: "u")
+        let full = try WatchArguments.parse(["stockQuote", "every=0.5", "COUNT=3", "symbol==MSFT"])
         #expect(full == WatchArguments(service: "stockQuote", interval: 0.5, count: 3,
                                        query: [FormField(name: "symbol", value: "MSFT")]))
-        #expect(try WatchArguments.parse([], usage: "u").service == nil)
+        #expect(try WatchArguments.parse([]).service == nil)
     }
 
     @Test func watchRefusesBadNumbersAndStrayWords() {
         for arguments in [["w", "every=0"], ["w", "every=abc"], ["w", "every=nan"], ["w", "count=0"], ["w", "count=-1"],
                           ["w", "x"], ["w", "foo=1"], ["w", "--fast"]] {
-            #expect(throws: CommandError.self) { try WatchArguments.parse(arguments, usage: "u") }
+            #expect(throws: CommandError.self) { try WatchArguments.parse(arguments) }
         }
     }
 

@@ -1,0 +1,91 @@
+import HTTPTypes
+
+/// A command's arguments read by its `CommandSignature`: which form they are, and each declared
+/// positional, option and item by name.
+public struct ParsedArguments: Sendable {
+    /// The arguments as typed, without the command's name.
+    public let words: [String]
+    /// The subcommand word that chose the form, lowercased (`bearer`), nil for a form without one.
+    public let subcommand: String?
+    private var positionals: [String: [String]] = [:]
+    private var options: [String: [String]] = [:]
+    /// The request items (`name==value`, `name=value`, `Header:value`), in the order typed.
+    public private(set) var items: [String] = []
+    /// For each word of `words`, what it was read as.
+    private(set) var roles: [Role] = []
+
+    /// What a word was read as.
+    enum Role: Sendable, Equatable {
+        case subcommand
+        case positional(String)
+        case option(String)
+        case optionValue(String)
+        /// A `name=VALUE` option (`client_id=app`).
+        case assignment(String)
+        case item
+        case separator
+    }
+
+    init(words: [String], subcommand: String?) {
+        self.words = words
+        self.subcommand = subcommand
+    }
+
+    /// Arguments that no declaration read, for a test or a command run from code.
+    public static func unparsed(_ words: [String]) -> ParsedArguments {
+        var parsed = ParsedArguments(words: words, subcommand: nil)
+        parsed.positionals["…"] = words
+        return parsed
+    }
+
+    /// The value of the positional named so (`SERVICE`), nil when it was not given.
+    public func value(_ placeholder: String) -> String? {
+        positionals[placeholder]?.first
+    }
+
+    /// Every value of a repeated positional (`WORD…`), or of a single one.
+    public func values(_ placeholder: String) -> [String] {
+        positionals[placeholder] ?? []
+    }
+
+    /// Whether the flag (or option) named so was given. A `name=VALUE` option is named with its `=`.
+    public func flag(_ name: String) -> Bool {
+        options[name] != nil
+    }
+
+    /// The value of the option named so (the last one given).
+    public func option(_ name: String) -> String? {
+        options[name]?.last
+    }
+
+    /// Every value given to a repeated option.
+    public func optionValues(_ name: String) -> [String] {
+        options[name] ?? []
+    }
+
+    /// The positional words and items, in the order typed, each with its place among `words`.
+    var operands: [(word: String, position: Int)] {
+        zip(words, roles).enumerated().compactMap { position, pair in
+            switch pair.1 {
+            case .positional, .item: (pair.0, position)
+            default: nil
+            }
+        }
+    }
+
+    mutating func append(_ word: String, as role: Role) {
+        roles.append(role)
+        switch role {
+        case .positional(let name): positionals[name, default: []].append(word)
+        case .option(let name): options[name, default: []] = options[name] ?? []
+        case .optionValue(let name): options[name, default: []].append(word)
+        case .assignment(let name): options[name, default: []].append(String(word[word.index(after: word.firstIndex(of: "=") ?? word.startIndex)...]))
+        case .item: items.append(word)
+        case .subcommand, .separator: break
+        }
+    }
+
+    mutating func markFlag(_ name: String) {
+        options[name, default: []].append("")
+    }
+}
