@@ -78,6 +78,16 @@ public struct OpenAPIDocument: Sendable {
         return read
     }
 
+    /// A document whose bytes could not be read again (see `LoadedDescription`): what it said it is, no
+    /// operations, and why in its warnings.
+    public static func unreadable(title: String, version: String, openAPIVersion: String, source: String,
+                                  reason: String) -> OpenAPIDocument {
+        var document = OpenAPIDocument(title: title, version: version, openAPIVersion: openAPIVersion, description: nil,
+                                       serverURL: nil, operations: [], source: source)
+        document.warnings = ["\(source) could not be read again: \(reason)"]
+        return document
+    }
+
     /// Parses the bytes as JSON or YAML (see `APIDocumentText`); bytes that are neither are `notJSON`.
     public static func parse(_ data: Data, source: String, cancellation: CancellationToken? = nil) throws(OpenAPIError) -> OpenAPIDocument {
         let document: JSONValue
@@ -95,7 +105,8 @@ public struct OpenAPIDocument: Sendable {
         Self.slug(title)
     }
 
-    static func slug(_ text: String) -> String {
+    /// `text` as a service name, as `slug` makes one of `info.title`.
+    public static func slug(_ text: String) -> String {
         var slug = ""
         var pendingDash = false
         for scalar in text.lowercased().unicodeScalars {
