@@ -69,7 +69,7 @@ struct LocatorReconciler {
         }
         if let current = outcome.currentService, loaded.canonicalName(of: current) == nil { outcome.currentService = nil }
         // A locator that is an OpenAPI document is that one service: `refresh` and `call` mean it.
-        if loaded.openAPIDocument != nil { outcome.currentService = loaded.serviceNames.first }
+        if loaded.loadedDescription != nil { outcome.currentService = loaded.serviceNames.first }
         return outcome
     }
 }

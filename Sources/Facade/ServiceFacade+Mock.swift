@@ -10,7 +10,7 @@ extension ServiceFacade {
         guard let current = locator, !urls.isEmpty else { return }
         let entries = current.entries.map { entry in urls[entry.key].map { entry.with(url: $0) } ?? entry }
         var moved = Locator(source: current.source, entries: entries, loadedAt: current.loadedAt)
-        moved.openAPIDocument = current.openAPIDocument
+        moved.loadedDescription = current.loadedDescription
         loadedLocator = moved
     }
 

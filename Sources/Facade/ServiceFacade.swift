@@ -173,8 +173,8 @@ public final class ServiceFacade {
         var changes = previous.map { LocatorChangeSet(from: $0, to: loaded) }
         changes?.compareDocuments(
             from: previous, to: loaded,
-            before: { key in previousDocuments[key]?.openapi ?? (previous?.entries.count == 1 ? previous?.openAPIDocument : nil) },
-            after: { key in loadedDocuments[key]?.openapi ?? (loaded.entries.count == 1 ? loaded.openAPIDocument : nil) })
+            before: { key in previousDocuments[key]?.openapi?.document ?? (previous?.entries.count == 1 ? previous?.openAPIDocument : nil) },
+            after: { key in loadedDocuments[key]?.openapi?.document ?? (loaded.entries.count == 1 ? loaded.openAPIDocument : nil) })
         return LocateReport(
             locator: loaded, changes: changes,
             fallbacks: fallbacks, latestMoves: latestMoves, warnings: warnings)

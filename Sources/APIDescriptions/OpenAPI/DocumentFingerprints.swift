@@ -1,5 +1,6 @@
 import FoundationFree
 import JSON
+import Synchronization
 
 /// A 64-bit fingerprint of each named schema (`components.schemas`) and each operation of a document, taken
 /// through the `$ref`s it follows, so that `locate` can say what changed between two loads of a document
@@ -18,6 +19,33 @@ struct DocumentFingerprints {
 
     init(document: JSONValue) {
         self.document = document
+    }
+
+    /// A document's fingerprints, taken the first time they are asked for and then kept (its tree is let
+    /// go of then). A load that no reload compares never pays for them: they were a tenth of the load.
+    final class Deferred: Sendable {
+        private enum State {
+            case pending(JSONValue)
+            case taken(schemas: [String: UInt64], operations: [String: UInt64])
+        }
+        private let state: Mutex<State>
+
+        init(document: JSONValue) {
+            state = Mutex(.pending(document))
+        }
+
+        var value: (schemas: [String: UInt64], operations: [String: UInt64]) {
+            state.withLock { state in
+                switch state {
+                case .taken(let schemas, let operations):
+                    return (schemas, operations)
+                case .pending(let document):
+                    let taken = DocumentFingerprints.of(document)
+                    state = .taken(schemas: taken.schemas, operations: taken.operations)
+                    return taken
+                }
+            }
+        }
     }
 
     /// Schema name → fingerprint, and operation (`METHOD /path`) → fingerprint.

@@ -45,9 +45,11 @@ public struct OpenAPIDocument: Sendable {
     /// each naming its place.
     public internal(set) var warnings: [String] = []
     /// A fingerprint of each named schema and each operation (`METHOD /path`), through the `$ref`s it
-    /// follows: two loads of a document tell what changed by them (`DocumentFingerprints`).
-    public internal(set) var schemaFingerprints: [String: UInt64] = [:]
-    public internal(set) var operationFingerprints: [String: UInt64] = [:]
+    /// follows: two loads of a document tell what changed by them (`DocumentFingerprints`). Taken when a
+    /// reload first compares, not at every load: the document's tree is kept until then.
+    public var schemaFingerprints: [String: UInt64] { fingerprints.value.schemas }
+    public var operationFingerprints: [String: UInt64] { fingerprints.value.operations }
+    private var fingerprints = DocumentFingerprints.Deferred(document: .object([:]))
 
     init(title: String, version: String, openAPIVersion: String, description: String?, serverURL: String?,
          operations: [OpenAPIOperation], source: String, securitySchemes: [String: OpenAPISecurityScheme] = [:]) {
@@ -72,8 +74,18 @@ public struct OpenAPIDocument: Sendable {
         var reader = OpenAPIReader(document: document, source: source, cancellation: cancellation)
         var read = try reader.read()
         read.warnings = mistakes + read.warnings
-        (read.schemaFingerprints, read.operationFingerprints) = DocumentFingerprints.of(document)
+        read.fingerprints = DocumentFingerprints.Deferred(document: document)
         return read
+    }
+
+    /// A document whose bytes could not be read again (see `LoadedDescription`): what it said it is, no
+    /// operations, and why in its warnings.
+    public static func unreadable(title: String, version: String, openAPIVersion: String, source: String,
+                                  reason: String) -> OpenAPIDocument {
+        var document = OpenAPIDocument(title: title, version: version, openAPIVersion: openAPIVersion, description: nil,
+                                       serverURL: nil, operations: [], source: source)
+        document.warnings = ["\(source) could not be read again: \(reason)"]
+        return document
     }
 
     /// Parses the bytes as JSON or YAML (see `APIDocumentText`); bytes that are neither are `notJSON`.
@@ -93,7 +105,8 @@ public struct OpenAPIDocument: Sendable {
         Self.slug(title)
     }
 
-    static func slug(_ text: String) -> String {
+    /// `text` as a service name, as `slug` makes one of `info.title`.
+    public static func slug(_ text: String) -> String {
         var slug = ""
         var pendingDash = false
         for scalar in text.lowercased().unicodeScalars {

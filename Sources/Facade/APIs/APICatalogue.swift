@@ -30,7 +30,7 @@ public struct APICatalogue: Sendable {
     /// The definition for an entry, given the documents loaded for it at `locate`.
     func definition(for entry: LocatorEntry, documents: EntryDocuments) -> any APIDefinition {
         if let spec = documents.openapi {
-            return OpenAPIServiceAPI(document: spec, key: entry.key)
+            return OpenAPIServiceAPI(document: spec.document, key: entry.key)
         }
         if let schema = documents.schema {
             return SchemaAPI(schema: schema, name: entry.name)

@@ -26,6 +26,8 @@ final class DocumentFetcher {
     let refresh: Bool
     let limits: DocumentLimits
     let progress: LoadProgress?
+    /// Where what descriptions loaded to is kept, beside `cache`'s files.
+    let descriptions: DescriptionCache?
     private var fetched: [String: Result<Fetched, LocatorError>] = [:]
     /// Web answers fetched ahead, several at once (`prefetch`), waiting to be taken by `fetch`.
     private var prefetched: [String: (response: HTTPResponse, cached: DocumentCache.Entry?)] = [:]
@@ -39,6 +41,7 @@ final class DocumentFetcher {
         self.refresh = refresh
         self.limits = limits
         self.progress = progress
+        descriptions = cache.map(DescriptionCache.init(beside:))
     }
 
     func fetch(_ location: String, cancellation: CancellationToken?) throws(LocatorError) -> Fetched {

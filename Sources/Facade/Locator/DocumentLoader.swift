@@ -21,8 +21,8 @@ struct DocumentLoader {
         for locator: Locator, cancellation: CancellationToken?
     ) -> (documents: [ServiceKey: EntryDocuments], warnings: [String]) {
         var parsed: [String: Result<JSONValue, DocumentError>] = [:]
-        var specs: [String: Result<OpenAPIDocument, DocumentError>] = [:]
-        if let spec = locator.openAPIDocument { specs[locator.source] = .success(spec) }
+        var specs: [String: Result<LoadedDescription, DocumentError>] = [:]
+        if let spec = locator.loadedDescription { specs[locator.source] = .success(spec) }
         var documents: [ServiceKey: EntryDocuments] = [:]
         var warnings: [String] = []
         var checkedTargets = Set<String>()
@@ -43,16 +43,15 @@ struct DocumentLoader {
             }
             if let reference = entry.openapi {
                 let address = Self.split(reference).address
-                let spec = specs[address] ?? Self.spec(json(address), source: address, cancellation: cancellation)
+                let spec = specs[address] ?? description(at: address, json: json, cancellation: cancellation)
                 specs[address] = spec
                 switch spec {
-                case .success(let document):
-                    documents[entry.key, default: EntryDocuments()].openapi = document
+                case .success(let description):
+                    documents[entry.key, default: EntryDocuments()].openapi = description
                     // A document's mistakes, like where it sends requests, are told once however many entries use it.
-                    if !checkedTargets.contains(address) { warnings += Self.mistakes(of: document, service: "\(entry.key)") }
                     if checkedTargets.insert(address).inserted {
-                        warnings += ServerTargetCheck.refusals(in: document, from: address)
-                        if let warning = ServerTargetCheck.warning(for: document, from: address) { warnings.append(warning) }
+                        warnings += Self.mistakes(description.summary.warnings, source: address, service: "\(entry.key)")
+                        warnings += description.summary.serverTargetWarnings
                     }
                 case .failure(let error):
                     documents[entry.key, default: EntryDocuments()].openapiProblem = error.description
@@ -67,13 +66,30 @@ struct DocumentLoader {
     static let mistakesShown = 20
 
     /// The mistakes a document was read past, as warnings: the first `mistakesShown`, then how many more.
-    static func mistakes(of document: OpenAPIDocument, service: String) -> [String] {
-        let all = document.warnings
+    static func mistakes(_ all: [String], source: String, service: String) -> [String] {
         var lines = all.prefix(mistakesShown).map { "\(service): \($0)" }
         if all.count > mistakesShown {
-            lines.append("\(service): \(all.count - mistakesShown) more mistakes read past in \(document.source) (\(all.count) in all)")
+            lines.append("\(service): \(all.count - mistakesShown) more mistakes read past in \(source) (\(all.count) in all)")
         }
         return lines
+    }
+
+    /// The OpenAPI document at `address`: from the `DescriptionCache` when these bytes loaded before,
+    /// else read (and, when it is one file, its summary kept for the next load).
+    private func description(
+        at address: String, json: (String) -> Result<JSONValue, DocumentError>, cancellation: CancellationToken?
+    ) -> Result<LoadedDescription, DocumentError> {
+        let bytes = try? fetcher.fetch(address, cancellation: cancellation).data
+        if let bytes, !fetcher.refresh, let summary = fetcher.descriptions?.summary(for: bytes, source: address) {
+            return .success(LoadedDescription(summary: summary, bytes: bytes, source: address))
+        }
+        let read = json(address)
+        let spec = Self.spec(read, source: address, cancellation: cancellation)
+        if let bytes, case .success(let document) = read, DescriptionCache.isOneFile(document),
+           case .success(let description) = spec {
+            fetcher.descriptions?.store(description.summary, for: bytes, source: address)
+        }
+        return spec
     }
 
     /// `doc.json#/components/schemas/Pet` → (`doc.json`, `#/components/schemas/Pet`).
@@ -85,14 +101,14 @@ struct DocumentLoader {
 
     /// An OpenAPI document read from the fetched document; bytes that are neither JSON nor YAML say so.
     private static func spec(_ json: Result<JSONValue, DocumentError>, source: String,
-                             cancellation: CancellationToken?) -> Result<OpenAPIDocument, DocumentError> {
+                             cancellation: CancellationToken?) -> Result<LoadedDescription, DocumentError> {
         switch json {
         case .failure(let error):
             if let detail = error.notJSON { return .failure(DocumentError(OpenAPIError.notJSON(detail).description)) }
             return .failure(error)
         case .success(let document):
             do {
-                return .success(try OpenAPIDocument.parse(document, source: source, cancellation: cancellation))
+                return .success(LoadedDescription(try OpenAPIDocument.parse(document, source: source, cancellation: cancellation)))
             } catch {
                 return .failure(DocumentError(error.description))
             }

@@ -21,21 +21,27 @@ extension Locator {
         } catch {
             throw .parse(source: source, reason: error.description)
         }
-        guard let version = Self.version(spec.version) else {
-            throw .parse(source: source, reason: "info.version \"\(spec.version)\" is not a version like 1.0.0, v2 or 2022-11-28")
+        return try service(describedBy: LoadedDescription(spec), source: source, loadedAt: loadedAt)
+    }
+
+    /// The one service of a description read now or known from the `DescriptionCache`.
+    static func service(describedBy description: LoadedDescription, source: String, loadedAt: Date) throws(LocatorError) -> Locator {
+        let summary = description.summary
+        guard let version = Self.version(summary.version) else {
+            throw .parse(source: source, reason: "info.version \"\(summary.version)\" is not a version like 1.0.0, v2 or 2022-11-28")
         }
         let url: String
-        switch Self.server(of: spec) {
+        switch Self.server(of: description) {
         case .success(let found): url = found
         case .failure(let problem):
             throw .parse(source: source, reason: "\(problem); name the document as \"openapi\" in a locator entry with a \"url\"")
         }
         var entry = LocatorEntry(
-            key: ServiceKey(name: spec.slug, version: version), url: url, summary: spec.description,
-            versionText: spec.version, openapi: source)
+            key: ServiceKey(name: OpenAPIDocument.slug(summary.title), version: version), url: url, summary: summary.description,
+            versionText: summary.version, openapi: source)
         entry.urlIsDocuments = true
         var locator = Locator(source: source, entries: [entry], loadedAt: loadedAt)
-        locator.openAPIDocument = spec
+        locator.loadedDescription = description
         return locator
     }
 
@@ -75,20 +81,22 @@ extension Locator {
             }
         }
         var locator = Locator(source: source, entries: resolved, loadedAt: loadedAt)
-        locator.openAPIDocument = openAPIDocument
+        locator.loadedDescription = loadedDescription
         return locator
     }
 
     /// Where a document's requests go: its server URL, which must be on the web. A relative server URL
     /// of a document read from disk resolves to a local file, which serves no API.
-    private static func server(of spec: OpenAPIDocument) -> Result<String, ServerProblem> {
-        guard let url = spec.serverURL else {
+    private static func server(of description: LoadedDescription) -> Result<String, ServerProblem> {
+        guard let url = description.summary.serverURL else {
+            let spec = description.document
             if let refused = spec.refusedServers.first(where: { $0.place.hasPrefix("servers[") }) {
                 return .failure(ServerProblem("\(spec.source) has no http(s) server: \(refused.place) is \(refused.url)"))
             }
             return .failure(ServerProblem("\(spec.source) has no servers[0].url saying where \(spec.title) is served"))
         }
         guard LocatorLocation.isWeb(url) else {
+            let spec = description.document
             return .failure(ServerProblem("the server URL of \(spec.source) is \(url), not an http(s) URL"
                 + (LocatorLocation.isWeb(spec.source) ? "" : " (a relative one resolves against the file)")))
         }

@@ -74,7 +74,13 @@ public struct Locator: Sendable, Equatable {
     /// Lower-cased name → entries, lowest version first: every lookup is one hash, so 20,000 services stay linear.
     private let byName: [String: [LocatorEntry]]
     /// The OpenAPI document, when the locator is one: a document with a top-level `openapi` is one service.
-    public internal(set) var openAPIDocument: OpenAPIDocument?
+    /// Asking for it reads it when the load took it from the `DescriptionCache`.
+    public var openAPIDocument: OpenAPIDocument? { loadedDescription?.document }
+    /// What the locator's OpenAPI document says it is (`3.1.0`, its title and version), without reading it.
+    public var openAPIIdentity: (openAPIVersion: String, title: String, version: String)? {
+        loadedDescription.map { ($0.summary.openAPIVersion, $0.summary.title, $0.summary.version) }
+    }
+    var loadedDescription: LoadedDescription?
 
     public init(source: String, entries: [LocatorEntry], loadedAt: Date = Date()) {
         self.source = source

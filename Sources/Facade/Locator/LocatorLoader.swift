@@ -58,6 +58,10 @@ public struct LocatorLoader: Sendable {
     private static func read(
         _ data: Data, source: String, fetcher: DocumentFetcher, cancellation: CancellationToken?
     ) throws(LocatorError) -> Reading {
+        if !fetcher.refresh, let summary = fetcher.descriptions?.summary(for: data, source: source) {
+            let description = LoadedDescription(summary: summary, bytes: data, source: source)
+            return .locator(try Locator.service(describedBy: description, source: source, loadedAt: Date()))
+        }
         var document: JSONValue
         do {
             document = try APIDocumentText.parse(data, cancellation: cancellation)
@@ -75,7 +79,11 @@ public struct LocatorLoader: Sendable {
                 throw .parse(source: source, reason: error.description)
             }
         }
-        return .locator(try Locator.parse(document: document, source: source, cancellation: cancellation))
+        let locator = try Locator.parse(document: document, source: source, cancellation: cancellation)
+        if let description = locator.loadedDescription, DescriptionCache.isOneFile(document) {
+            fetcher.descriptions?.store(description.summary, for: data, source: source)
+        }
+        return .locator(locator)
     }
 }
 

@@ -41,7 +41,7 @@ struct LocateCommand: Command {
         let count = locator.serviceNames.count
         let versions = locator.entries.count
         lines.append("loaded \(locator.source): \(count) service\(count == 1 ? "" : "s"), \(versions) version\(versions == 1 ? "" : "s")")
-        if let spec = locator.openAPIDocument, let entry = locator.entries.first {
+        if let spec = locator.openAPIIdentity, let entry = locator.entries.first {
             lines.append("an OpenAPI \(spec.openAPIVersion) document (\(spec.title) \(spec.version)): the service \(entry.key); try: ops")
         }
         let headCount = lines.count
