@@ -18,6 +18,8 @@ public final class Exchange: Sendable {
     public let model: DecodedModel?
     /// The body parsed, when it is JSON, whatever the status (error bodies too).
     public let document: JSONDocument?
+    /// Why the body did not parse as JSON, when it was read as JSON and did not (`document` is nil then).
+    public let bodyParseFailure: String?
     /// Deprecation and sunset notices from the locator and the response headers.
     public let warnings: [String]
     /// How the version went with the request when not in the URL alone: `X-Api-Version: 2025-01-15`.
@@ -25,9 +27,10 @@ public final class Exchange: Sendable {
 
     public init(
         service: ServiceKey?, method: HTTPMethod, displayURL: String, request: HTTPRequest, response: HTTPResponse?,
-        outcome: Outcome, model: DecodedModel?, document: JSONDocument?, warnings: [String],
+        outcome: Outcome, model: DecodedModel?, document: JSONDocument?, bodyParseFailure: String? = nil, warnings: [String],
         versionSent: (carrier: String, value: String)?
     ) {
+        self.bodyParseFailure = bodyParseFailure
         self.service = service
         self.method = method
         self.displayURL = displayURL

@@ -67,21 +67,22 @@ public enum Outcome: Sendable, Equatable, CustomStringConvertible {
 
     /// Classifies a finished exchange. `decode` turns a 2xx body into the model, throwing a
     /// `DecodeFailure` when it cannot; it is only called for 2xx.
-    public static func classify<Model>(
-        _ result: Result<HTTPResponse, TransportError>,
-        decode: (HTTPResponse) throws(DecodeFailure) -> Model
+    package static func classify<Model>(
+        _ result: Result<Answer, TransportError>,
+        decode: (Answer) throws(DecodeFailure) -> Model
     ) -> (Outcome, Model?) {
-        let response: HTTPResponse
+        let answer: Answer
         switch result {
         case .failure(let error):
             return (.networkFailure(error.description), nil)
         case .success(let value):
-            response = value
+            answer = value
         }
+        let response = answer.response
         switch response.status {
         case 200..<300:
             do {
-                let model = try decode(response)
+                let model = try decode(answer)
                 return (.success(status: response.status), model)
             } catch let error where error.isCancellation {
                 return (.networkFailure(TransportError.cancelled.description), nil)
@@ -89,9 +90,9 @@ public enum Outcome: Sendable, Equatable, CustomStringConvertible {
                 return (.decodeError(status: response.status, failure: error), nil)
             }
         case 400..<500:
-            return (.requestError(status: response.status, message: serverMessage(in: response.body)), nil)
+            return (.requestError(status: response.status, message: serverMessage(in: answer)), nil)
         case 500..<600:
-            return (.serverError(status: response.status, message: serverMessage(in: response.body)), nil)
+            return (.serverError(status: response.status, message: serverMessage(in: answer)), nil)
         case 304:
             // Not Modified: the copy the client holds is current. An answer, not a failure; nothing to decode.
             return (.success(status: 304), nil)
@@ -105,14 +106,19 @@ public enum Outcome: Sendable, Equatable, CustomStringConvertible {
 
     /// The message an error body carries: the envelope's `message`, or `error`, `problem`, `details`,
     /// `detail`, `title` of common error formats; a short text body as is.
-    static func serverMessage(in body: Data) -> String? {
+    static func serverMessage(in answer: Answer) -> String? {
+        let body = answer.response.body
         guard !body.isEmpty else { return nil }
-        if let value = try? JSONValue.parse(body), case .object(let fields) = value {
-            for key in ["message", "error", "problem", "detail", "details", "title", "error_description"] {
-                if case .string(let text)? = fields[key], !text.isEmpty { return text }
-                if case .object(let nested)? = fields[key], case .string(let text)? = nested["message"] { return text }
+        if let document = try? answer.document() {
+            return document.withTapeValue { root in
+                guard let fields = root.object else { return nil }
+                for key in ["message", "error", "problem", "detail", "details", "title", "error_description"] {
+                    guard let member = fields.member(named: key, after: nil)?.value else { continue }
+                    if let text = member.string, !text.isEmpty { return text }
+                    if let nested = member.object, let text = nested.member(named: "message", after: nil)?.value.string { return text }
+                }
+                return nil
             }
-            return nil
         }
         guard let text = String(data: body, encoding: .utf8) else { return nil }
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""

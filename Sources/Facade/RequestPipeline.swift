@@ -22,6 +22,8 @@ struct RequestPipeline {
     struct Sent<Value> {
         let request: HTTPRequest
         let result: Result<HTTPResponse, TransportError>
+        /// The response with its body read once, for everything after the transport.
+        let answer: Answer?
         let outcome: Outcome
         let model: DecodedModel?
         let value: Value?
@@ -53,18 +55,20 @@ struct RequestPipeline {
                 warnings.append(failure.message)
             }
         }
-        var (outcome, decoded) = Outcome.classify(result) { response throws(DecodeFailure) in
+        let answered = result.map(Answer.init)
+        var (outcome, decoded) = Outcome.classify(answered) { answer throws(DecodeFailure) in
             // What arrived of a stream that Ctrl-C ended is read whole, not stopped by that same Ctrl-C.
-            try endpoint.decode(response, response.interrupted ? nil : cancellation)
+            try endpoint.decode(answer, answer.response.interrupted ? nil : cancellation)
         }
         // A stream cut short by Ctrl-C is not the whole answer: that it does not decode says nothing of the API.
         if case .decodeError(let status, _) = outcome, (try? result.get())?.interrupted == true {
             outcome = .success(status: status)
         }
         if let value = decoded?.1 { endpoint.remember(value) }
-        warnings += (unmet.map { [$0] } ?? []) + ((try? result.get()).map(endpoint.check) ?? [])
-        return Sent(request: request, result: result, outcome: outcome, model: decoded?.0 ?? nil, value: decoded?.1,
-                    warnings: warnings)
+        let answer = try? answered.get()
+        warnings += (unmet.map { [$0] } ?? []) + (answer.map(endpoint.check) ?? [])
+        return Sent(request: request, result: result, answer: answer, outcome: outcome, model: decoded?.0 ?? nil,
+                    value: decoded?.1, warnings: warnings)
     }
 
     /// The OAuth 2 client whose token this request carries, if one is in scope and the endpoint takes a bearer.
@@ -92,7 +96,7 @@ struct RequestPipeline {
         default: outcome = .networkFailure(failure.message)
         }
         return Sent(request: build(endpoint, entry: entry, extraQuery: extraQuery, state: state).request,
-                    result: .failure(.other(code: 0, message: failure.message)), outcome: outcome, model: nil, value: nil,
+                    result: .failure(.other(code: 0, message: failure.message)), answer: nil, outcome: outcome, model: nil, value: nil,
                     warnings: warnings)
     }
 

@@ -63,21 +63,21 @@ extension ServiceFacade {
         let endpoint = Endpoint<DecodedModel?>(
             method: raw.method, url: url, query: raw.query, headers: raw.headers, body: body, auth: operation?.auth ?? .inScope,
             modelName: main?.modelName ?? "JSON",
-            decode: { response, cancellation throws(DecodeFailure) in
+            decode: { answer, cancellation throws(DecodeFailure) in
                 if let main {
-                    let (model, value) = try main.decode(response, cancellation)
+                    let (model, value) = try main.decode(answer, cancellation)
                     main.remember(value)
                     return (model, model)
                 }
                 let model: DecodedModel?
                 if let operation {
-                    model = try operation.model(response, cancellation: cancellation)
+                    model = try operation.model(answer, cancellation: cancellation)
                 } else {
-                    model = try ModelDecoding.genericBody(response, cancellation: cancellation)
+                    model = try ModelDecoding.genericBody(answer, cancellation: cancellation)
                 }
                 return (model, model)
             },
-            check: { response in main?.check(response) ?? operation?.warnings(response) ?? [] })
+            check: { answer in main?.check(answer) ?? operation?.warnings(answer) ?? [] })
         return perform(endpoint, entry: entry, isMainResource: main != nil, cancellation: cancellation).exchange
     }
 
@@ -123,7 +123,7 @@ extension ServiceFacade {
     ) -> (exchange: Exchange, value: T?) {
         let sent = RequestPipeline(transport: transport, tokens: oauth2Tokens).run(
             endpoint, entry: entry.map(routed), extraQuery: extra, state: state, cancellation: cancellation)
-        let exchange = record(request: sent.request, entry: entry, result: sent.result, outcome: sent.outcome,
+        let exchange = record(request: sent.request, entry: entry, result: sent.result, answer: sent.answer, outcome: sent.outcome,
                               model: sent.model, isMainResource: isMainResource, warnings: sent.warnings)
         lastSent = SentCall(endpoint: endpoint.untyped(), entry: entry, extraQuery: extra, isMainResource: isMainResource)
         return (exchange, sent.value)
@@ -148,17 +148,19 @@ extension ServiceFacade {
     }
 
     func record(
-        request: HTTPRequest, entry: LocatorEntry?, result: Result<HTTPResponse, TransportError>, outcome: Outcome,
-        model: DecodedModel?, isMainResource: Bool, warnings: [String] = []
+        request: HTTPRequest, entry: LocatorEntry?, result: Result<HTTPResponse, TransportError>, answer: Answer? = nil,
+        outcome: Outcome, model: DecodedModel?, isMainResource: Bool, warnings: [String] = []
     ) -> Exchange {
         let response = try? result.get()
         // A parse stopped by Ctrl-C is not started again here.
         let cancelled = outcome == .networkFailure(TransportError.cancelled.description)
-        let document = model?.document ?? (cancelled ? nil : response.flatMap(Self.bodyDocument))
+        let answer = answer ?? response.map(Answer.init)
+        let document = model?.document ?? (cancelled ? nil : answer.flatMap(Self.bodyDocument))
         let exchange = Exchange(
             service: entry?.key, method: request.method,
             displayURL: displayURL(QueryString.append(request.query, to: request.url)),
             request: request, response: response, outcome: outcome, model: model, document: document,
+            bodyParseFailure: document == nil ? answer?.parseFailure?.description : nil,
             warnings: Deprecation.warnings(
                 entry: entry, headers: response?.headers, latest: entry.flatMap { locator?.latest(of: $0.name)?.version })
                 + warnings,
@@ -174,7 +176,8 @@ extension ServiceFacade {
     /// (whatever their count, so that the shape of a stream never depends on how much of it arrived; a
     /// stream that Ctrl-C ended keeps its finished events or lines, not the one it was cut in), else one
     /// JSON value, else undeclared JSON lines.
-    static func bodyDocument(_ response: HTTPResponse) -> JSONDocument? {
+    static func bodyDocument(_ answer: Answer) -> JSONDocument? {
+        let response = answer.response
         let contentType = response.headers["Content-Type"]
         if let events = ServerSentEvents.document(response.body, contentType: contentType, cutShort: response.interrupted) {
             return events
@@ -183,7 +186,7 @@ extension ServiceFacade {
            let lines = JSONLines.document(response.body, contentType: contentType, cutShort: response.interrupted) {
             return lines
         }
-        return (try? JSONDocument.parse(response.body)) ?? JSONLines.document(response.body, contentType: contentType)
+        return (try? answer.document()) ?? JSONLines.document(response.body, contentType: contentType)
     }
 
     /// Resolves a raw target: `SERVICE[/path]`, `/path` (current service) or an absolute URL.

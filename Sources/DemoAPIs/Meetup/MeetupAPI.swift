@@ -57,9 +57,9 @@ public final class MeetupAPI: APIDefinition {
     private func groupsPage(path: String, url: String?, query: [FormField], origin: Coordinate?) -> Endpoint<GroupsPage> {
         Endpoint(
             method: .get, path: path, url: url, query: query, auth: .apiKey(parameter: "key"), modelName: modelName,
-            decode: { [modelName] response, cancellation throws(DecodeFailure) in
+            decode: { [modelName] answer, cancellation throws(DecodeFailure) in
                 let (model, decoded) = try ModelDecoding.model(
-                    GroupsPage.self, named: modelName, response: response, cancellation: cancellation)
+                    GroupsPage.self, named: modelName, answer: answer, cancellation: cancellation)
                 var page = decoded
                 page.origin = origin
                 return (DecodedModel(typeName: model.typeName, document: model.document, value: page), page)

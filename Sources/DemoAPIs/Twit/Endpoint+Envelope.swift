@@ -11,9 +11,9 @@ extension Endpoint where Response: Decodable & Sendable {
     static func enveloped(
         _ method: HTTPMethod, _ path: String, auth: AuthRequirement, modelName: String
     ) -> Endpoint<Response> {
-        Endpoint(method: method, path: path, auth: auth, modelName: modelName) { response, cancellation throws(DecodeFailure) in
+        Endpoint(method: method, path: path, auth: auth, modelName: modelName) { answer, cancellation throws(DecodeFailure) in
             let (model, envelope) = try ModelDecoding.model(
-                Envelope<Response>.self, named: modelName, response: response, cancellation: cancellation)
+                Envelope<Response>.self, named: modelName, answer: answer, cancellation: cancellation)
             guard let data = envelope.data else {
                 throw DecodeFailure(path: "data", expected: "a value", found: "null")
             }

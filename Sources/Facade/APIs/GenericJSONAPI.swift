@@ -8,8 +8,8 @@ public final class GenericJSONAPI: APIDefinition {
     public init() {}
 
     public func mainResource(_ context: APIContext) throws(FacadeError) -> Endpoint<DecodedModel> {
-        Endpoint(modelName: modelName) { response, cancellation throws(DecodeFailure) in
-            let model = DecodedModel.generic(try ModelDecoding.parseBody(response, cancellation: cancellation))
+        Endpoint(modelName: modelName) { answer, cancellation throws(DecodeFailure) in
+            let model = DecodedModel.generic(try ModelDecoding.parseBody(answer, cancellation: cancellation))
             return (model, model)
         }
     }

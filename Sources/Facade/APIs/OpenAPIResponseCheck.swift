@@ -23,11 +23,11 @@ struct OpenAPIResponseCheck: Sendable {
     }
 
     /// The model of a 2xx answer, its body checked.
-    func model(_ response: HTTPResponse, cancellation: CancellationToken? = nil) throws(DecodeFailure) -> DecodedModel? {
-        guard let schema = document.responseSchema(of: operation, status: response.status).schema else {
-            return try ModelDecoding.genericBody(response, cancellation: cancellation)
+    func model(_ answer: Answer, cancellation: CancellationToken? = nil) throws(DecodeFailure) -> DecodedModel? {
+        guard let schema = document.responseSchema(of: operation, status: answer.response.status).schema else {
+            return try ModelDecoding.genericBody(answer, cancellation: cancellation)
         }
-        let document = try ModelDecoding.parseBody(response, cancellation: cancellation)
+        let document = try ModelDecoding.parseBody(answer, cancellation: cancellation)
         // An answer need not hold what only a client writes (`writeOnly`).
         let violations = schema.validate(document, limit: 5, use: .response, cancellation: cancellation)
         if let first = violations.first {
@@ -38,7 +38,8 @@ struct OpenAPIResponseCheck: Sendable {
     }
 
     /// What the spec says against any answer: an undeclared status; an error body that does not match.
-    func warnings(_ response: HTTPResponse) -> [String] {
+    func warnings(_ answer: Answer) -> [String] {
+        let response = answer.response
         let (declared, schema) = document.responseSchema(of: operation, status: response.status)
         guard declared else {
             let statuses = operation.responses.map(\.status)
@@ -46,7 +47,7 @@ struct OpenAPIResponseCheck: Sendable {
                 + (statuses.isEmpty ? "" : " (it declares \(statuses.joined(separator: ", ")))")]
         }
         guard !(200..<300).contains(response.status), let schema, !response.body.isEmpty,
-              let body = try? JSONDocument.parse(response.body),
+              let body = try? answer.document(),
               let failure = schema.validate(body, limit: 1, use: .response).first
         else { return [] }
         return ["\(service): the \(response.status) body of \(operation.displayName) does not match the spec: \(failure)"]

@@ -75,8 +75,8 @@ public final class OpenAPIServiceAPI: APIDefinition {
         return Endpoint(
             method: operation.method, url: url, query: query, headers: headers, body: body, auth: check.auth,
             modelName: operation.displayName, pathAsBuilt: pathAsBuilt,
-            decode: { response, cancellation throws(DecodeFailure) in
-                let model = try check.model(response, cancellation: cancellation)
+            decode: { answer, cancellation throws(DecodeFailure) in
+                let model = try check.model(answer, cancellation: cancellation)
                 return (model, model)
             },
             check: check.warnings)

@@ -14,8 +14,8 @@ public final class SchemaAPI: APIDefinition {
     }
 
     public func mainResource(_ context: APIContext) throws(FacadeError) -> Endpoint<DecodedModel> {
-        Endpoint(modelName: modelName) { [schema, modelName] response, cancellation throws(DecodeFailure) in
-            let document = try ModelDecoding.parseBody(response, cancellation: cancellation)
+        Endpoint(modelName: modelName) { [schema, modelName] answer, cancellation throws(DecodeFailure) in
+            let document = try ModelDecoding.parseBody(answer, cancellation: cancellation)
             let violations = schema.validate(document, limit: 5, cancellation: cancellation)
             if let first = violations.first {
                 throw first.adding(Array(violations.dropFirst()))

@@ -13,9 +13,10 @@ import Foundation
 package enum ModelDecoding {
     /// The body as JSON, or a failure saying what it was instead (HTML, invalid UTF-8, cut-off JSON).
     /// A tripped `cancellation` stops the parse with `DecodeFailure.cancelled`.
-    static func parseBody(_ response: HTTPResponse, cancellation: CancellationToken? = nil) throws(DecodeFailure) -> JSONDocument {
+    static func parseBody(_ answer: Answer, cancellation: CancellationToken? = nil) throws(DecodeFailure) -> JSONDocument {
+        let response = answer.response
         do {
-            return try JSONDocument.parse(response.body, cancellation: cancellation)
+            return try answer.document(cancellation: cancellation)
         } catch {
             if error.isCancellation { throw .cancelled }
             let contentType = response.headers["Content-Type"]?.split(separator: ";").first.map(String.init)
@@ -32,12 +33,13 @@ package enum ModelDecoding {
     /// The body as a generic model when it is JSON, nil when it is empty or not JSON; only a
     /// cancelled parse is an error. Server-sent events and declared JSON lines are no one value, even when
     /// one line came: the exchange reads them as an array (`ServiceFacade.bodyDocument`).
-    static func genericBody(_ response: HTTPResponse, cancellation: CancellationToken?) throws(DecodeFailure) -> DecodedModel? {
+    static func genericBody(_ answer: Answer, cancellation: CancellationToken?) throws(DecodeFailure) -> DecodedModel? {
+        let response = answer.response
         guard !response.body.isEmpty else { return nil }
         let contentType = response.headers["Content-Type"]
         if ServerSentEvents.isEventStream(contentType) || JSONLines.isLinesContentType(contentType) { return nil }
         do {
-            return .generic(try JSONDocument.parse(response.body, cancellation: cancellation))
+            return .generic(try answer.document(cancellation: cancellation))
         } catch {
             if error.isCancellation { throw .cancelled }
             return nil
@@ -46,9 +48,9 @@ package enum ModelDecoding {
 
     /// A typed model from a 2xx body, with the parsed body kept beside it.
     package static func model<T: Decodable & Sendable>(
-        _ type: T.Type, named name: String, response: HTTPResponse, cancellation: CancellationToken? = nil
+        _ type: T.Type, named name: String, answer: Answer, cancellation: CancellationToken? = nil
     ) throws(DecodeFailure) -> (DecodedModel, T) {
-        let document = try parseBody(response, cancellation: cancellation)
+        let document = try parseBody(answer, cancellation: cancellation)
         let value = try decode(T.self, from: document)
         // The model holds what it needs; a large body keeps only its bytes from here on.
         document.releaseIndex()

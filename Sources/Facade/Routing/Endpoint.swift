@@ -41,17 +41,18 @@ public struct Endpoint<Response> {
     /// an OpenAPI call's template filled with its parameters.
     public let pathAsBuilt: Bool
     /// Decodes a 2xx answer; a tripped token (Ctrl-C) stops the parse with `DecodeFailure.cancelled`.
-    let decode: (HTTPResponse, CancellationToken?) throws(DecodeFailure) -> (DecodedModel?, Response)
+    let decode: (Answer, CancellationToken?) throws(DecodeFailure) -> (DecodedModel?, Response)
     let remember: (Response) -> Void
-    let check: (HTTPResponse) -> [String]
+    /// What the description says against any answer (warnings).
+    let check: (Answer) -> [String]
 
     package init(
         method: HTTPMethod = .get, path: String = "", url: String? = nil, query: [FormField] = [],
         headers: [FormField] = [], body: HTTPBody = .none, auth: AuthRequirement = .none, modelName: String,
         pathAsBuilt: Bool = false,
-        decode: @escaping (HTTPResponse, CancellationToken?) throws(DecodeFailure) -> (DecodedModel?, Response),
+        decode: @escaping (Answer, CancellationToken?) throws(DecodeFailure) -> (DecodedModel?, Response),
         remember: @escaping (Response) -> Void = { _ in },
-        check: @escaping (HTTPResponse) -> [String] = { _ in [] }
+        check: @escaping (Answer) -> [String] = { _ in [] }
     ) {
         self.method = method
         self.path = path
@@ -125,8 +126,8 @@ extension Endpoint where Response: Decodable & Sendable {
         _ method: HTTPMethod = .get, _ path: String = "", query: [FormField] = [], auth: AuthRequirement = .none,
         modelName: String
     ) -> Endpoint<Response> {
-        Endpoint(method: method, path: path, query: query, auth: auth, modelName: modelName) { response, cancellation throws(DecodeFailure) in
-            try ModelDecoding.model(Response.self, named: modelName, response: response, cancellation: cancellation)
+        Endpoint(method: method, path: path, query: query, auth: auth, modelName: modelName) { answer, cancellation throws(DecodeFailure) in
+            try ModelDecoding.model(Response.self, named: modelName, answer: answer, cancellation: cancellation)
         }
     }
 }

@@ -89,17 +89,14 @@ enum RawBody {
         return "HTTP/\(version) \(status)" + (reason.isEmpty ? "" : " \(reason)")
     }
 
-    /// One warning line when a body that says it is JSON does not parse (cut off, invalid UTF-8, …).
+    /// One warning line when a body that says it is JSON does not parse (cut off, invalid UTF-8, …), with
+    /// why, from the one parse of the body.
     static func unparsedJSONWarning(_ exchange: Exchange) -> String? {
         guard exchange.document == nil, let response = exchange.response, !response.body.isEmpty,
-              response.headers["Content-Type"]?.lowercased().contains("json") == true
+              response.headers["Content-Type"]?.lowercased().contains("json") == true,
+              let failure = exchange.bodyParseFailure
         else { return nil }
-        do {
-            _ = try JSONValue.parse(response.body)
-            return nil
-        } catch {
-            return "the body says it is JSON but does not parse (\(error.description)); shown as text"
-        }
+        return "the body says it is JSON but does not parse (\(failure)); shown as text"
     }
 
     /// Puts the body in `report`: pretty JSON when it parsed (masked as it is written), else its text,

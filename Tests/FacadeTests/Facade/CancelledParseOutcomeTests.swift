@@ -16,8 +16,8 @@ import FoundationFree
         let cancelled = CancellationToken()
         cancelled.cancel()
         // WHEN it is classified while its body is parsed
-        let (outcome, model) = Outcome.classify(.success(response)) { response throws(DecodeFailure) in
-            try ModelDecoding.parseBody(response, cancellation: cancelled)
+        let (outcome, model) = Outcome.classify(.success(Answer(response))) { answer throws(DecodeFailure) in
+            try ModelDecoding.parseBody(answer, cancellation: cancelled)
         }
         // THEN the outcome is the one a cancelled transfer has
         #expect(outcome == .networkFailure(TransportError.cancelled.description))
@@ -26,8 +26,8 @@ import FoundationFree
 
     @Test func theSameBodyUncancelledDecodes() {
         let response = HTTPResponse(status: 200, body: body, url: "http://example.test/")
-        let (outcome, model) = Outcome.classify(.success(response)) { response throws(DecodeFailure) in
-            try ModelDecoding.parseBody(response, cancellation: CancellationToken())
+        let (outcome, model) = Outcome.classify(.success(Answer(response))) { answer throws(DecodeFailure) in
+            try ModelDecoding.parseBody(answer, cancellation: CancellationToken())
         }
         #expect(outcome == .success(status: 200))
         #expect(model?.value.arrayValue?.count == 100_000)

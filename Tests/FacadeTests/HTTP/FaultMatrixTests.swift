@@ -95,7 +95,8 @@ import HTTPTypes
     /// (a text/plain body is taken as text).
     static func classify(_ request: HTTPRequest, through transport: CurlTransport) -> Outcome {
         let result = Result { () throws(TransportError) in try transport.send(request) }
-        return Outcome.classify(result) { response throws(DecodeFailure) -> JSONValue? in
+        return Outcome.classify(result.map(Answer.init)) { answer throws(DecodeFailure) -> JSONValue? in
+            let response = answer.response
             guard !response.body.isEmpty, response.headers["Content-Type"]?.hasPrefix("text/plain") != true else { return nil }
             do {
                 return try JSONValue.parse(response.body)
