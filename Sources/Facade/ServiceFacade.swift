@@ -80,6 +80,9 @@ public final class ServiceFacade {
     /// Where web documents (locators, specs, the files their `$ref`s name) are kept between runs; nil
     /// keeps nothing.
     public var documentCache: DocumentCache?
+    /// Makes a token that trips on the next Ctrl-C, for work the facade starts on its own later (a
+    /// description known by its summary, read when a command first needs it); the shell sets it.
+    public var interruptions: (@Sendable () -> CancellationToken)?
     /// How many files a description's `$ref`s may reach, and how many bytes (`--max-doc-files`,
     /// `--max-doc-size`).
     public var documentLimits = DocumentLimits()
@@ -148,6 +151,7 @@ public final class ServiceFacade {
         var warnings: [String]
         let fetcher = DocumentFetcher(
             transport: transport, cache: documentCache, refresh: refresh, limits: documentLimits, progress: progress)
+        fetcher.interruptions = interruptions
         do {
             let parsed = try LocatorLoader(transport: transport).load(target, with: fetcher, cancellation: cancellation)
             (loadedDocuments, warnings) = DocumentLoader(fetcher: fetcher).documents(for: parsed, cancellation: cancellation)

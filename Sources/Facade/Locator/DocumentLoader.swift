@@ -81,7 +81,8 @@ struct DocumentLoader {
     ) -> Result<LoadedDescription, DocumentError> {
         let bytes = try? fetcher.fetch(address, cancellation: cancellation).data
         if let bytes, !fetcher.refresh, let summary = fetcher.descriptions?.summary(for: bytes, source: address) {
-            return .success(LoadedDescription(summary: summary, bytes: bytes, source: address))
+            return .success(LoadedDescription(summary: summary, bytes: bytes, source: address,
+                                               interruptions: fetcher.interruptions))
         }
         let read = json(address)
         let spec = Self.spec(read, source: address, cancellation: cancellation)

@@ -1,6 +1,7 @@
 import JSON
 import APIDescriptions
 import Synchronization
+import FoundationFree
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -19,6 +20,7 @@ final class LoadedDescription: Sendable {
         case read(OpenAPIDocument)
         case pending(bytes: Data, source: String)
     }
+    private let interruptions: (@Sendable () -> CancellationToken)?
 
     /// A document just read, its summary made from it: where its servers send requests is judged
     /// against its source, the place it was read from.
@@ -30,12 +32,16 @@ final class LoadedDescription: Sendable {
             description: document.description, serverURL: document.serverURL, warnings: document.warnings,
             serverTargetWarnings: targets)
         state = Mutex(.read(document))
+        interruptions = nil
     }
 
-    /// A document known by its summary, to be read from `bytes` when first used.
-    init(summary: DescriptionCache.Summary, bytes: Data, source: String) {
+    /// A document known by its summary, to be read from `bytes` when first used; a Ctrl-C then stops the
+    /// read as it stops a first load (`interruptions` makes the token).
+    init(summary: DescriptionCache.Summary, bytes: Data, source: String,
+         interruptions: (@Sendable () -> CancellationToken)? = nil) {
         self.summary = summary
         state = Mutex(.pending(bytes: bytes, source: source))
+        self.interruptions = interruptions
     }
 
     /// The whole document, read now if it was not yet.
@@ -45,8 +51,10 @@ final class LoadedDescription: Sendable {
             case .read(let document):
                 return document
             case .pending(let bytes, let source):
-                let document = Self.read(bytes, source: source, summary: summary)
-                state = .read(document)
+                let token = interruptions?()
+                let document = Self.read(bytes, source: source, summary: summary, cancellation: token)
+                // A read that Ctrl-C stopped is not the document: the next use reads it again.
+                if token?.isCancelled != true { state = .read(document) }
                 return document
             }
         }
@@ -62,10 +70,16 @@ final class LoadedDescription: Sendable {
 
     /// The bytes read as a first load reads them. They loaded before, so they load again; should they
     /// not, the document says why in its warnings and has no operations, rather than failing a command.
-    private static func read(_ bytes: Data, source: String, summary: DescriptionCache.Summary) -> OpenAPIDocument {
+    private static func read(_ bytes: Data, source: String, summary: DescriptionCache.Summary,
+                             cancellation: CancellationToken?) -> OpenAPIDocument {
         do {
-            return try OpenAPIDocument.parse(bytes, source: source)
+            return try OpenAPIDocument.parse(bytes, source: source, cancellation: cancellation)
         } catch {
+            if cancellation?.isCancelled == true {
+                return OpenAPIDocument.unreadable(
+                    title: summary.title, version: summary.version, openAPIVersion: summary.openAPIVersion,
+                    source: source, reason: "stopped by Ctrl-C; the next command reads it again")
+            }
             return OpenAPIDocument.unreadable(
                 title: summary.title, version: summary.version, openAPIVersion: summary.openAPIVersion,
                 source: source, reason: error.description)

@@ -59,7 +59,8 @@ public struct LocatorLoader: Sendable {
         _ data: Data, source: String, fetcher: DocumentFetcher, cancellation: CancellationToken?
     ) throws(LocatorError) -> Reading {
         if !fetcher.refresh, let summary = fetcher.descriptions?.summary(for: data, source: source) {
-            let description = LoadedDescription(summary: summary, bytes: data, source: source)
+            let description = LoadedDescription(summary: summary, bytes: data, source: source,
+                                                interruptions: fetcher.interruptions)
             return .locator(try Locator.service(describedBy: description, source: source, loadedAt: Date()))
         }
         var document: JSONValue

@@ -59,6 +59,12 @@ public final class Session {
         profiles.cookieJar = CookieJarAccess(lines: { facade.cookieJar }, restore: { facade.restoreCookieJar($0) })
         // Read on the first OAuth 2 token asked for, so a session without one never opens the file.
         if facade.oauth2Tokens.store == nil { facade.oauth2Tokens.store = TokenFile(path: profiles.paths.tokens) }
+        // What the facade reads later on its own (a description known by its summary) stops on Ctrl-C too.
+        let interruptCount = options.interruptCount
+        facade.interruptions = {
+            let start = interruptCount()
+            return CancellationToken(poll: { interruptCount() != start })
+        }
     }
 
     /// A variable's value: `env.NAME` reads the environment.

@@ -4,6 +4,8 @@ import Foundation
 import Testing
 import HTTPClient
 import HTTPTypes
+import FoundationFree
+import Synchronization
 
 /// A description loaded before is known by the summary its first load kept (`DescriptionCache`) and read
 /// from its bytes only when a command needs it; the document and the warnings are those of a fresh load.
@@ -31,6 +33,30 @@ import HTTPTypes
         let facade = ServiceFacade(transport: CurlTransport())
         facade.documentCache = DocumentCache(directory: folder.path + "/cache")
         return facade
+    }
+
+    @Test func aReadOfTheSummarisedDocumentThatCtrlCStopsIsReadAgainByTheNextUse() throws {
+        // GIVEN a description loaded before, and a Ctrl-C that arrives while it is first read
+        let folder = try ScratchDirectory()
+        let path = try folder.write("shop.yaml", Self.document)
+        _ = try facade(cache: folder).locate(path)
+        let second = facade(cache: folder)
+        let tokens = Mutex(0)
+        second.interruptions = {
+            let made = tokens.withLock { count in count += 1; return count }
+            let token = CancellationToken()
+            if made == 1 { token.cancel() }
+            return token
+        }
+        let description = try #require(try second.locate(path).locator.loadedDescription)
+        // WHEN a command reads it  THEN the read stops and says so, and is not kept
+        let stopped = description.document
+        #expect(stopped.operations.isEmpty)
+        #expect(stopped.warnings.contains { $0.contains("stopped by Ctrl-C") })
+        #expect(!description.isRead)
+        // AND the next use reads the whole document
+        #expect(description.document.operations.map(\.displayName).contains("getPet"))
+        #expect(description.isRead)
     }
 
     @Test func aSecondLoadOfTheSameBytesTakesTheSummaryAndReadsTheSameDocumentWhenUsed() throws {
