@@ -54,7 +54,7 @@ struct DocumentFingerprints {
         var schemas: [String: UInt64] = [:]
         if case .object(let named)? = document["components"]?["schemas"] {
             for (name, schema) in named {
-                var hash = Hash()
+                var hash = WordHash()
                 fingerprints.add(schema, to: &hash)
                 schemas[name] = hash.value
             }
@@ -62,7 +62,7 @@ struct DocumentFingerprints {
         var operations: [String: UInt64] = [:]
         if case .object(let paths)? = document["paths"] {
             for (path, item) in paths {
-                var shared = Hash()
+                var shared = WordHash()
                 var resolvedItem = item
                 if case .string(let reference)? = item["$ref"], let target = JSONPointer(reference)?.resolve(in: document) {
                     resolvedItem = target
@@ -80,7 +80,7 @@ struct DocumentFingerprints {
         return (schemas, operations)
     }
 
-    private mutating func add(_ value: JSONValue, to hash: inout Hash) {
+    private mutating func add(_ value: JSONValue, to hash: inout WordHash) {
         guard depth < Self.depthLimit else {
             hash.add(byte: 0x2E)
             return
@@ -114,7 +114,7 @@ struct DocumentFingerprints {
     /// What a `$ref` leads to, taken once.
     private mutating func fingerprint(of reference: String) -> UInt64 {
         if let known = byReference[reference] { return known }
-        var hash = Hash()
+        var hash = WordHash()
         // Only a reference that is not followed counts by its text, as the document wrote it: the keys a
         // bundle gives other files depend on the order they were found in.
         guard reference.hasPrefix("#"), !inProgress.contains(reference),
@@ -129,43 +129,4 @@ struct DocumentFingerprints {
         return hash.value
     }
 
-    /// A 64-bit hash that takes a string eight bytes at a time (a multiply and a shift per word): a load
-    /// fingerprints every string of the document, so a byte-at-a-time hash cost a tenth of the load.
-    private struct Hash {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-        private mutating func mix(_ word: UInt64) {
-            value = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
-            value ^= value >> 29
-        }
-
-        mutating func add(byte: UInt8) {
-            mix(UInt64(byte) | 1 << 63)
-        }
-
-        mutating func add(_ text: String) {
-            var text = text
-            text.withUTF8 { bytes in
-                let raw = UnsafeRawBufferPointer(bytes)
-                var index = 0
-                while index + 8 <= raw.count {
-                    mix(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                    index += 8
-                }
-                var tail: UInt64 = 0
-                var shift: UInt64 = 0
-                while index < raw.count {
-                    tail |= UInt64(raw[index]) << shift
-                    shift += 8
-                    index += 1
-                }
-                // The length ends the string, so "ab" + "c" and "a" + "bc" differ.
-                mix(tail ^ UInt64(raw.count) << 56)
-            }
-        }
-
-        mutating func add(_ number: UInt64) {
-            mix(number)
-        }
-    }
 }

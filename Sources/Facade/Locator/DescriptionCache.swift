@@ -128,7 +128,7 @@ struct DescriptionCache: Sendable {
     /// The source's file: a 64-bit hash of it, in hex (the source itself is checked on reading).
     func path(for source: String) -> String {
         var hash = WordHash(seed: 0x6A09_E667_F3BC_C908)
-        hash.add(Data(source.utf8))
+        hash.add(source)
         return directory + "/" + Self.hex(hash.value) + ".json"
     }
 
@@ -136,8 +136,10 @@ struct DescriptionCache: Sendable {
     static func hash(_ bytes: Data) -> String {
         var first = WordHash(seed: 0xCBF2_9CE4_8422_2325)
         var second = WordHash(seed: 0x8422_2325_CBF2_9CE4, multiplier: 0xC2B2_AE3D_27D4_EB4F, shift: 31)
-        first.add(bytes)
-        second.add(bytes)
+        bytes.withUnsafeBytes { raw in
+            first.add(raw)
+            second.add(raw)
+        }
         return hex(first.value) + hex(second.value)
     }
 
@@ -163,41 +165,4 @@ struct DescriptionCache: Sendable {
         guard stat("/proc/self/exe", &info) == 0 else { return nil }
         return "\(info.st_size)-\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
     }()
-
-    /// A hash that takes eight bytes at a time (a multiply and a shift per word), its length last.
-    private struct WordHash {
-        var value: UInt64
-        let multiplier: UInt64
-        let shift: UInt64
-
-        init(seed: UInt64, multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15, shift: UInt64 = 29) {
-            value = seed
-            self.multiplier = multiplier
-            self.shift = shift
-        }
-
-        private mutating func mix(_ word: UInt64) {
-            value = (value ^ word) &* multiplier
-            value ^= value >> shift
-        }
-
-        mutating func add(_ bytes: Data) {
-            bytes.withUnsafeBytes { raw in
-                var index = 0
-                while index + 8 <= raw.count {
-                    mix(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                    index += 8
-                }
-                var tail: UInt64 = 0
-                var shift: UInt64 = 0
-                while index < raw.count {
-                    tail |= UInt64(raw[index]) << shift
-                    shift += 8
-                    index += 1
-                }
-                mix(tail)
-                mix(UInt64(raw.count))
-            }
-        }
-    }
 }
