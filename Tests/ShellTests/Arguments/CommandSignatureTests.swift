@@ -144,37 +144,3 @@ import HTTPClient
         }
     }
 }
-
-/// Tab offers what the declarations say, from the session.
-@Suite struct SignatureCompletionTests {
-    let server: DemoServer
-    let session: Session
-
-    init() throws {
-        server = DemoServer(configuration: DemoServerConfiguration())
-        try server.start()
-        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(server.baseURL + "/services.json")
-        session = Session(facade: facade, bundles: DemoAPIs.bundles, environment: ["HOME": "/home/someone"])
-    }
-
-    func complete(_ line: String) -> [String] {
-        Completer(session: session).complete(line: line, cursor: line.count).candidates
-    }
-
-    @Test func subcommandsThenTheirPositionals() {
-        #expect(complete("profile au") == ["autosave"])
-        #expect(complete("profile autosave ") == ["on", "off"])
-        #expect(complete("auth clear wea") == ["weather"])
-        #expect(complete("mock start weather ") == ["v1", "v2", "latest"])
-        #expect(complete("diff weather v1 ") == ["v1", "v2", "latest"])
-    }
-
-    @Test func optionsAfterTheirDashAndAnOptionsValueByItsKind() {
-        #expect(complete("diff weather -").contains("--spec"))
-        #expect(!complete("diff weather ").contains("--spec"))
-        #expect(complete("diff weather v1 v2 --spec --format ") == ["text", "json", "markdown", "html"])
-        #expect(complete("watch weather ") == ["every=", "count="])
-        #expect(complete("timing ") == ["on", "off"])
-    }
-}

@@ -24,6 +24,23 @@ import HTTPTypes
         Completer(session: session).complete(line: line, cursor: line.count).candidates
     }
 
+    // What the commands declare: subcommands, then each positional's kind; options after their dash.
+    @Test func subcommandsThenTheirPositionals() {
+        #expect(complete("profile au") == ["autosave"])
+        #expect(complete("profile autosave ") == ["on", "off"])
+        #expect(complete("auth clear wea") == ["weather"])
+        #expect(complete("mock start weather ") == ["v1", "v2", "latest"])
+        #expect(complete("diff weather v1 ") == ["v1", "v2", "latest"])
+    }
+
+    @Test func optionsAfterTheirDashAndAnOptionsValueByItsKind() {
+        #expect(complete("diff weather -").contains("--spec"))
+        #expect(!complete("diff weather ").contains("--spec"))
+        #expect(complete("diff weather v1 v2 --spec --format ") == ["text", "json", "markdown", "html"])
+        #expect(complete("watch weather ") == ["every=", "count="])
+        #expect(complete("timing ") == ["on", "off"])
+    }
+
     @Test func commandNamesComplete() {
         #expect(complete("ser") == ["server", "services"])
         #expect(complete("serv") == ["server", "services"])
