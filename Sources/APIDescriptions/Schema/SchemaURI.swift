@@ -53,6 +53,16 @@ enum SchemaURI {
 
     /// `reference` resolved against `base` (RFC 3986 §5.2.2).
     static func resolve(_ reference: String, against base: String) -> String {
+        // A fragment alone (`#/components/schemas/Pet`, nearly every `$ref`) keeps all of the base but its
+        // fragment: what the general case gives, without taking either apart.
+        if reference.utf8.first == UInt8(ascii: "#") {
+            return String(base.prefix { $0 != "#" }) + reference
+        }
+        return resolveInParts(reference, against: base)
+    }
+
+    /// `resolve` by the RFC's steps, each part taken apart.
+    static func resolveInParts(_ reference: String, against base: String) -> String {
         let ref = parse(reference)
         let base = parse(base)
         var target = Parts(path: "")
