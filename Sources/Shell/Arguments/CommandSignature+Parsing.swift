@@ -115,8 +115,8 @@ extension ArgumentForm {
             index += 1
         }
         // The candidates go to the positionals in order: the required first, what is over to the optional
-        // ones from the left, and the rest to a repeated one.
-        // Words that fit no assignment (too few, as while typing) still go to the positionals in order.
+        // ones from the left, and the rest to a repeated one. Words that fit no assignment (too few, as while
+        // typing) still go to the positionals in order, for completion and masking.
         let names = assign(candidates.map(\.word))
         if names == nil { note(.count) }
         for (position, candidate) in candidates.enumerated() {

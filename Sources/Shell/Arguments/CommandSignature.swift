@@ -24,12 +24,6 @@ public struct CommandSignature: Sendable {
         forms.map { $0.synopsis(command) }.joined(separator: " | ")
     }
 
-    /// Every option of every form, each once.
-    public var allOptions: [Option] {
-        var seen = Set<String>()
-        return forms.flatMap(\.options).filter { seen.insert($0.name).inserted }
-    }
-
     /// Every subcommand word (`bearer`, `basic`, `show`), in declaration order.
     public var subcommands: [String] {
         var seen = Set<String>()

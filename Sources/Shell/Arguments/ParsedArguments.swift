@@ -31,13 +31,6 @@ public struct ParsedArguments: Sendable {
         self.subcommand = subcommand
     }
 
-    /// Arguments that no declaration read, for a test or a command run from code.
-    public static func unparsed(_ words: [String]) -> ParsedArguments {
-        var parsed = ParsedArguments(words: words, subcommand: nil)
-        parsed.positionals["…"] = words
-        return parsed
-    }
-
     /// The value of the positional named so (`SERVICE`), nil when it was not given.
     public func value(_ placeholder: String) -> String? {
         positionals[placeholder]?.first
