@@ -5,6 +5,9 @@ extension CommandSignature {
     public struct Mismatch: Error, Sendable, Equatable {
         /// What is wrong (`unknown option --x`), nil when it is only that the words fit no form.
         public let problem: String?
+        /// The forms the first word named (`auth bearer …`), whose usage alone the error shows; empty when
+        /// it named none.
+        public var named: [Int] = []
     }
 
     /// The arguments read by the form they fit: a form its first word names (`auth bearer`), else the
@@ -19,7 +22,10 @@ extension CommandSignature {
             }
             return reading.arguments
         }
-        throw firstMismatch ?? Mismatch(problem: nil)
+        var mismatch = firstMismatch ?? Mismatch(problem: nil)
+        let first = words.first?.lowercased()
+        mismatch.named = forms.indices.filter { first.map(forms[$0].words.contains) ?? false }
+        throw mismatch
     }
 
     /// The forms `words` may be: those its first word names, then every form without a word.

@@ -24,6 +24,12 @@ public struct CommandSignature: Sendable {
         forms.map { $0.synopsis(command) }.joined(separator: " | ")
     }
 
+    /// The usage of the forms a mismatch's first word named (`auth bearer TOKEN [SERVICE|URL]`), else of all.
+    public func usage(_ command: String, for mismatch: Mismatch) -> String {
+        guard !mismatch.named.isEmpty else { return usage(command) }
+        return mismatch.named.map { forms[$0].synopsis(command) }.joined(separator: " | ")
+    }
+
     /// Every subcommand word (`bearer`, `basic`, `show`), in declaration order.
     public var subcommands: [String] {
         var seen = Set<String>()
@@ -201,8 +207,9 @@ public struct Option: Sendable {
 
     /// `--format text|json`, `--all`, `client_id=ID`.
     var synopsis: String {
-        if isAssignment { return name + (value?.placeholder ?? "VALUE") }
-        return value.map { name + " " + $0.placeholder } ?? name
+        let placeholder = (value?.placeholder ?? "VALUE") + (repeats && !(value?.placeholder.hasSuffix("…") ?? true) ? "…" : "")
+        if isAssignment { return name + placeholder }
+        return value == nil ? name : name + " " + placeholder
     }
 }
 

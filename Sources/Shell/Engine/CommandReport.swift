@@ -63,6 +63,7 @@ extension CommandError {
 
     /// Why a command's arguments fit none of its forms, with its usage.
     package static func mismatch(_ mismatch: CommandSignature.Mismatch, command: any Command) -> CommandError {
-        CommandError(mismatch.problem.map { "\(command.name): \($0); usage: \(command.usage)" } ?? "usage: \(command.usage)")
+        let usage = command.signature.usage(command.name, for: mismatch)
+        return CommandError(mismatch.problem.map { "\(command.name): \($0); usage: \(usage)" } ?? "usage: \(usage)")
     }
 }

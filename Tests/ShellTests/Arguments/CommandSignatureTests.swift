@@ -27,7 +27,7 @@ import HTTPClient
         #expect(SetCommand().usage == "set NAME VALUE")
         // An optional positional of a picky kind (a URL) is its own bracket: either may be given alone.
         #expect(AuthCommand().usage.contains(
-            "auth oauth2 [TOKEN_URL] [SERVICE|URL] client_id=ID client_secret=SECRET [scope=S] [audience=A] [--secret-in-body]"))
+            "auth oauth2 [TOKEN_URL] [SERVICE|URL] client_id=ID client_secret=SECRET [scope=S…] [audience=A] [--secret-in-body]"))
         #expect(AuthCommand().usage.contains("auth basic|digest USER[:PASSWORD] [SERVICE|URL]"))
     }
 
@@ -51,6 +51,24 @@ import HTTPClient
         #expect(problem(CallCommand().signature, ["getPet", "--service"]) == .some("--service needs a value"))
         #expect(problem(diff, ["petstore", "v1", "v2", "v3"]) == .some(nil))
         #expect(problem(DiffArguments.signature, ["petstore", "--all", "--all"]) == .some("--all is given twice"))
+    }
+
+    @Test func aMismatchOfASubcommandShowsThatFormsUsageAlone() {
+        let auth = AuthCommand().signature
+        do {
+            _ = try auth.parse(["bearer"])
+            Issue.record("auth bearer without a token was read")
+        } catch {
+            #expect(auth.usage("auth", for: error) == "auth bearer TOKEN [SERVICE|URL]")
+        }
+        do {
+            _ = try auth.parse(["bogus", "x"])
+            Issue.record("auth bogus x was read")
+        } catch {
+            #expect(auth.usage("auth", for: error) == AuthCommand().usage)
+        }
+        // A repeated option says so in its usage.
+        #expect(auth.usage("auth").contains("[scope=S…]"))
     }
 
     @Test func aDoubleDashEndsTheOptions() throws {
