@@ -70,7 +70,9 @@ let package = Package(
         .target(name: "Facade", dependencies: ["APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"],
                 swiftSettings: foundationFree),
         .target(name: "LineEditing", dependencies: ["CLibEdit", "FoundationFree"], swiftSettings: metadataAccessors + staticRuntime),
-        .target(name: "Shell", dependencies: ["Mock", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"],
+        // The command language: words, quoting, line scanning, expansion and what a parsed command is; it runs nothing.
+        .target(name: "ScriptLanguage", dependencies: ["FoundationFree"], swiftSettings: foundationFree),
+        .target(name: "Shell", dependencies: ["Mock", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "ScriptLanguage"],
                 swiftSettings: foundationFree),
         // The demo's built-in APIs, one bundle each (definition, models, presenter, commands), registered by main.swift.
         .target(name: "DemoAPIs", dependencies: ["Shell", "Facade", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree"],
@@ -92,7 +94,7 @@ let package = Package(
         .plugin(name: "BuildStamp", capability: .buildTool()),
         .executableTarget(name: "apish-bench", dependencies: ["Facade", "APIDescriptions", "Mock", "JSON", "HTTPClient", "HTTPTypes", "DemoServer", "TestSupport"], path: "Benchmarks/apish-bench",
                           swiftSettings: staticRuntime, linkerSettings: staticRuntimeLink),
-        .executableTarget(name: "apish-fuzz", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "HTTPTypes", "APIDescriptions", "Secrets", "TestSupport", "FoundationFree"], path: "Fuzz/apish-fuzz",
+        .executableTarget(name: "apish-fuzz", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "HTTPTypes", "APIDescriptions", "Secrets", "TestSupport", "FoundationFree", "ScriptLanguage"], path: "Fuzz/apish-fuzz",
                           swiftSettings: staticRuntime, linkerSettings: staticRuntimeLink),
         .target(name: "TestSupport", dependencies: ["DemoAPIs", "Facade", "HTTPClient", "HTTPTypes", "DemoServer"], path: "Tests/TestSupport",
                 swiftSettings: staticRuntime),
@@ -109,7 +111,7 @@ let package = Package(
         .testTarget(name: "FacadeTests",
                     dependencies: ["DemoAPIs", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer"]),
         .testTarget(name: "ShellTests",
-                    dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer"]),
+                    dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer", "ScriptLanguage"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "HTTPServer", "JSON", "FoundationFree"]),
         .testTarget(name: "MockTests",

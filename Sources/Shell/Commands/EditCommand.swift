@@ -4,6 +4,7 @@ import FoundationFree
 import HTTPClient
 import HTTPTypes
 import JSON
+import ScriptLanguage
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,3 +1,5 @@
+import ScriptLanguage
+import FoundationFree
 
 /// The lines of a heredoc, read from the source the line came from, up to the closing word.
 final class HeredocLines {

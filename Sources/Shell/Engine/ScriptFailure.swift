@@ -1,3 +1,4 @@
+import ScriptLanguage
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -3,6 +3,7 @@ import APIDescriptions
 import HTTPClient
 import HTTPTypes
 import FoundationFree
+import ScriptLanguage
 
 /// The command line of `apish` (options, a locator, a script or `-c COMMAND`), parsed without side effects
 /// so it can be tested.

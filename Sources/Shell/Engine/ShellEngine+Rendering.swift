@@ -4,6 +4,7 @@ import Secrets
 import HTTPClient
 import HTTPTypes
 import FoundationFree
+import ScriptLanguage
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,3 +1,4 @@
+import ScriptLanguage
 /// The edits `impact --fix` makes to one line: words replaced, items added, and the `# impact: …`
 /// comments written above it for what a person must decide.
 struct ImpactLineFix: Sendable, Equatable {

@@ -3,6 +3,7 @@ import Facade
 import HTTPClient
 import HTTPTypes
 import JSON
+import ScriptLanguage
 
 extension ImpactScanner {
     /// A document's word (an operationId, a path, a version) as the script types it, quoted by the

@@ -3,6 +3,7 @@ import Facade
 import HTTPClient
 import HTTPTypes
 import JSON
+import ScriptLanguage
 
 extension ImpactScanner {
     func check(_ use: RequestUse, _ context: inout LineContext) {

@@ -3,6 +3,7 @@ import Facade
 import HTTPClient
 import HTTPTypes
 import JSON
+import ScriptLanguage
 
 extension ImpactScanner {
     /// A request of the script to an operation of version A.

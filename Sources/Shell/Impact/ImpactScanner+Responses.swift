@@ -3,6 +3,8 @@ import Facade
 import HTTPClient
 import HTTPTypes
 import JSON
+import FoundationFree
+import ScriptLanguage
 
 extension ImpactScanner {
     mutating func scanExpect(_ context: inout LineContext) {

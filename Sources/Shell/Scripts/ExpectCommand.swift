@@ -2,6 +2,7 @@ import Facade
 import JSON
 import HTTPClient
 import HTTPTypes
+import ScriptLanguage
 
 /// `expect …`: checks the last response (status, result kind, values at JSON paths) or the version in use;
 /// after `diff --spec` (until the next request), the values of its result (`expect breaking == 0`).

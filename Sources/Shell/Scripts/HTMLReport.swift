@@ -1,4 +1,5 @@
 import APIDescriptions
+import ScriptLanguage
 
 /// `--report html FILE`: one self-contained page (inline CSS, no scripts, no links, nothing fetched) for
 /// `impact`, for `diff … --spec`, and for a script run (with `--each-version`, its matrix as a grid).

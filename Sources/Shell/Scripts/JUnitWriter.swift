@@ -1,3 +1,4 @@
+import ScriptLanguage
 /// Writes a `TestReport` as JUnit XML, the format CI servers read:
 /// `<testsuites><testsuite name=FILE …><testcase name="LINE: command" classname=FILE time=…>` with a
 /// `<failure message=…>` for each failed command or expectation.

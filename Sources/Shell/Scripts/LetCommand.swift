@@ -4,6 +4,7 @@ import JSON
 import HTTPClient
 import HTTPTypes
 import Secrets
+import ScriptLanguage
 
 /// `let NAME = PATH`: captures a value of the last response body into a variable (`let id = data[0]._id`,
 /// then `like $id`), or of the result of `diff --spec` until the next request. Strings are captured

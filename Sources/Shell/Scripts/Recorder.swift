@@ -8,6 +8,7 @@ import Foundation
 #endif
 import FoundationFree
 import Secrets
+import ScriptLanguage
 
 /// Turns what is typed between `record start` and `record save FILE` into a script that replays green.
 ///

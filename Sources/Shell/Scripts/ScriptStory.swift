@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import FoundationFree
+import ScriptLanguage
 
 /// What a script shows a person watching it run (`apish FILE` on a terminal, or `--verbose-script`),
 /// as `hurl --test` and pytest do:

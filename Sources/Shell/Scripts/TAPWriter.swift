@@ -1,6 +1,7 @@
 import Facade
 import FoundationFree
 import JSON
+import ScriptLanguage
 
 /// Writes a `TestReport` as TAP version 13: a plan `1..N`, then `ok N - FILE:LINE command` or
 /// `not ok N - …` followed by a YAML block with the failure's message.

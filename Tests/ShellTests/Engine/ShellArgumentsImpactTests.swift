@@ -1,5 +1,6 @@
 import Testing
 @testable import Shell
+@testable import ScriptLanguage
 
 /// `apish impact FILE SERVICE A B …` becomes the shell's `impact` command, its words quoted back.
 @Suite struct ShellArgumentsImpactTests {

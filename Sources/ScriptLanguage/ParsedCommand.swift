@@ -30,5 +30,5 @@ public struct ParsedCommand: Sendable, Equatable {
         self.output = output
     }
 
-    var hasOperators: Bool { input != nil || output != nil }
+    package var hasOperators: Bool { input != nil || output != nil }
 }

@@ -1,6 +1,6 @@
 /// Sizes in the unit people read: `16 MiB`, `1.5 MiB`, `300 KiB`, `12 bytes`.
-enum ByteSize {
-    static func text(_ bytes: Int) -> String {
+package enum ByteSize {
+    package static func text(_ bytes: Int) -> String {
         let kibibyte = 1024.0, mebibyte = 1024.0 * 1024, gibibyte = mebibyte * 1024
         let value = Double(bytes)
         func shown(_ amount: Double, _ unit: String) -> String {

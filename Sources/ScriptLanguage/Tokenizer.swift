@@ -28,7 +28,7 @@ public enum Tokenizer {
     /// The commands of a line with each word's byte range as typed, for masking what a line shows: split
     /// exactly as `split` splits it, except that an open quote runs to the end of the line instead of
     /// failing.
-    static func spannedCommands(_ line: String) -> [[(word: Word, span: Range<Int>)]] {
+    package static func spannedCommands(_ line: String) -> [[(word: Word, span: Range<Int>)]] {
         var scanner = LineScanner(line)
         return scanner.spannedCommands()
     }

@@ -1,14 +1,16 @@
+import FoundationFree
+
 /// The state of one pass of `Tokenizer.split` over a line.
 ///
 /// It walks the line's UTF-8 bytes: every piece of syntax is a single ASCII byte, which never occurs inside
 /// the encoding of another character, so a combining mark typed after a quote cannot glue itself to the
 /// quote and hide it. Runs of ordinary text are copied as whole slices, which keeps a line of megabytes
 /// cheap to scan.
-struct LineScanner {
+package struct LineScanner {
     private let bytes: [UInt8]
     private var position = 0
 
-    init(_ line: String) {
+    package init(_ line: String) {
         bytes = Array(line.utf8)
     }
 
@@ -18,7 +20,7 @@ struct LineScanner {
     /// The commands of the line. With `takesOperators`, the first word of each command decides whether the
     /// rest of it has input and output operators (`expect price > 0` compares; `get x > out.json` saves);
     /// without it, the operator characters are text, as they always were.
-    mutating func commands(takesOperators: ((String) -> Bool)? = nil) throws(TokenizerError) -> [ParsedCommand] {
+    package mutating func commands(takesOperators: ((String) -> Bool)? = nil) throws(TokenizerError) -> [ParsedCommand] {
         var commands: [ParsedCommand] = []
         var current = ParsedCommand()
         operatorsOn = takesOperators != nil
@@ -49,7 +51,7 @@ struct LineScanner {
     /// The commands of a line as `commands()` splits them, each word with the byte range it was typed in
     /// (quotes included). Never fails: a word the tokenizer would refuse (an open quote) runs to the end of
     /// the line, so a line is always split the same way for masking as for running.
-    mutating func spannedCommands() -> [[(word: Word, span: Range<Int>)]] {
+    package mutating func spannedCommands() -> [[(word: Word, span: Range<Int>)]] {
         var commands: [[(word: Word, span: Range<Int>)]] = []
         var current: [(word: Word, span: Range<Int>)] = []
         while true {

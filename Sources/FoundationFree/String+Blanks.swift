@@ -3,14 +3,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import FoundationFree
 
 extension String {
     /// The text without leading and trailing whitespace as `trimmingCharacters(in: .whitespaces)` sees it
     /// (spaces, tabs, Unicode space separators), by a byte scan: a script line is trimmed once per
     /// command, and only a line that starts or ends in a non-ASCII character is trimmed by scalars.
     /// A line with nothing to trim comes back as is, without a copy.
-    func trimmingBlanks() -> String {
+    package func trimmingBlanks() -> String {
         let bytes = utf8
         guard let first = bytes.first, let last = bytes.last else { return self }
         func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
