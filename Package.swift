@@ -72,10 +72,12 @@ let package = Package(
         .target(name: "LineEditing", dependencies: ["CLibEdit", "FoundationFree"], swiftSettings: metadataAccessors + staticRuntime),
         // The command language: words, quoting, line scanning, expansion and what a parsed command is; it runs nothing.
         .target(name: "ScriptLanguage", dependencies: ["FoundationFree"], swiftSettings: foundationFree),
-        .target(name: "Shell", dependencies: ["Mock", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "ScriptLanguage"],
+        // Text for the terminal: display widths, wrapping, tables, rows, JSON, styles, timings; it knows no session.
+        .target(name: "Rendering", dependencies: ["Facade", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
+        .target(name: "Shell", dependencies: ["Mock", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "ScriptLanguage", "Rendering"],
                 swiftSettings: foundationFree),
         // The demo's built-in APIs, one bundle each (definition, models, presenter, commands), registered by main.swift.
-        .target(name: "DemoAPIs", dependencies: ["Shell", "Facade", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree"],
+        .target(name: "DemoAPIs", dependencies: ["Shell", "Facade", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "Rendering"],
                 swiftSettings: foundationFree),
         // The HTTP/1.1 server core (POSIX sockets, parser, limits, error answers, Digest checks) the demo server, the mock
         // and the tests' loopback server run on.
@@ -87,7 +89,7 @@ let package = Package(
                 swiftSettings: foundationFree),
         .executableTarget(
             name: "apish",
-            dependencies: ["Shell", "Facade", "DemoAPIs", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "LineEditing", "DemoServer", "Mock"],
+            dependencies: ["Shell", "Facade", "DemoAPIs", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "LineEditing", "DemoServer", "Mock", "Rendering"],
             swiftSettings: foundationFree, linkerSettings: staticRuntimeLink,
             // `--version` names the commit the sources were built from (Plugins/BuildStamp).
             plugins: ["BuildStamp"]),
@@ -111,7 +113,7 @@ let package = Package(
         .testTarget(name: "FacadeTests",
                     dependencies: ["DemoAPIs", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer"]),
         .testTarget(name: "ShellTests",
-                    dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer", "ScriptLanguage"]),
+                    dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer", "ScriptLanguage", "Rendering"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "HTTPServer", "JSON", "FoundationFree"]),
         .testTarget(name: "MockTests",

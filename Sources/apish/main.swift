@@ -18,6 +18,7 @@ import FoundationFree
 import JSON
 import HTTPClient
 import HTTPTypes
+import Rendering
 
 /// Adapts LineEditing's readers to the shell's `LineSource`.
 final class ReaderSource: LineSource {

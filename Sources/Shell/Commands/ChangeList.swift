@@ -1,6 +1,7 @@
 import Facade
 import JSON
 import APIDescriptions
+import Rendering
 
 /// How `diff` and `watch` show a list of `JSONChange`s: one aligned line per change, a summary, and the
 /// `--json` form.

@@ -4,6 +4,7 @@ import HTTPClient
 import HTTPTypes
 import JSON
 import Secrets
+import Rendering
 
 /// `cookies [clear]`: the session's cookie jar (libcurl's engine: what responses set, on any redirect hop,
 /// goes back only to the hosts and paths RFC 6265 allows), secret-looking values masked.

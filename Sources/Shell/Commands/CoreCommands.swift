@@ -5,6 +5,7 @@ import JSON
 import APIDescriptions
 import HTTPClient
 import HTTPTypes
+import Rendering
 
 /// `help [CMD]`, and `help OPERATION` for an operation of an OpenAPI service.
 struct HelpCommand: Command {

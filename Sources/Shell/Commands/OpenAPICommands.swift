@@ -4,6 +4,7 @@ import APIDescriptions
 import Facade
 import HTTPClient
 import HTTPTypes
+import Rendering
 
 /// `ops [SERVICE] [WORD…]` and `ops [SERVICE] --tags`: the operations of a service's active version, from
 /// its OpenAPI document, narrowed to those every word matches; or its tags with their counts.

@@ -4,6 +4,7 @@ import JSON
 import Secrets
 import HTTPClient
 import HTTPTypes
+import Rendering
 
 /// `profile save|use|show|delete NAME | profile list | profile autosave on|off`.
 struct ProfileCommand: Command {

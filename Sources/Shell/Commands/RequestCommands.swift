@@ -3,6 +3,7 @@ import JSON
 import Secrets
 import HTTPClient
 import HTTPTypes
+import Rendering
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -3,6 +3,7 @@ import Facade
 import JSON
 import HTTPClient
 import HTTPTypes
+import Rendering
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,6 +1,7 @@
 import Facade
 import JSON
 import APIDescriptions
+import Rendering
 
 /// How `diff SERVICE A B --spec` shows the changes between two OpenAPI documents: grouped by operation
 /// (in `SpecDiff`'s order, breaking ones first within each), then by shared component with the operations

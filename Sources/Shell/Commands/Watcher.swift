@@ -6,6 +6,7 @@ import Foundation
 #endif
 import FoundationFree
 import JSON
+import Rendering
 
 /// One run of `watch`: refreshes on an interval, prints the model once and then only what changed (by
 /// JSON path), and stops at `count=` or when the SIGINT counter moves. Text is written as it comes, to the

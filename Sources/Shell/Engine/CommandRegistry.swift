@@ -1,5 +1,6 @@
 import Facade
 import FoundationFree
+import Rendering
 
 /// The commands by name and alias; generates `help`, `help CMD` and "did you mean".
 public struct CommandRegistry: Sendable {

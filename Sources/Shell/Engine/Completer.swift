@@ -1,4 +1,5 @@
 import Facade
+import Rendering
 
 /// Context-aware Tab completion: commands; service names; versions after `use NAME`; ids from the last
 /// `twits` after `like`; `$` variables; file paths after `source`/`locate`.

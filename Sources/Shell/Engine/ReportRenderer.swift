@@ -9,6 +9,7 @@ import JSON
 import Secrets
 import HTTPClient
 import HTTPTypes
+import Rendering
 
 /// Writes a `CommandReport` as terminal text, and the JSON forms of a presentation and of timings for
 /// `ResultJSONPresenter`.

@@ -5,6 +5,7 @@ import HTTPClient
 import HTTPTypes
 import FoundationFree
 import ScriptLanguage
+import Rendering
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

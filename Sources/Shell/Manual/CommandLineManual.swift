@@ -1,4 +1,5 @@
 import FoundationFree
+import Rendering
 
 /// `apish --help` and the manual page, both generated from `ShellArguments.usages` and `.options` (and, for
 /// the man page, the command registry), so neither can drift from what the parser accepts.

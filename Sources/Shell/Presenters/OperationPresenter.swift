@@ -3,6 +3,7 @@ import HTTPTypes
 import Facade
 import JSON
 import APIDescriptions
+import Rendering
 
 /// How the shell shows the operations of an OpenAPI document: the `ops` table and `help OPERATION`
 /// (usage, parameters, request body, responses). The facade hands over the document; every display

@@ -3,6 +3,7 @@ import Facade
 import HTTPClient
 import HTTPTypes
 import JSON
+import Rendering
 
 /// Turns what a command returned into the one JSON line of `--json`: the command, whether it succeeded, the
 /// request it made, its data (what the value gives, unless the command said otherwise), error, timing

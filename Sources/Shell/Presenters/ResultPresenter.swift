@@ -1,6 +1,7 @@
 import Facade
 import HTTPClient
 import HTTPTypes
+import Rendering
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -8,6 +8,7 @@ import FoundationFree
 import JSON
 import HTTPClient
 import HTTPTypes
+import Rendering
 
 /// Runs apish without a prompt: `-c` commands (each `-c` is line N of the file `-c`), a script file
 /// (`-` reads standard input) or piped standard input (the file `<stdin>`), once or — with

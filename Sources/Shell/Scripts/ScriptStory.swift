@@ -5,6 +5,7 @@ import Foundation
 #endif
 import FoundationFree
 import ScriptLanguage
+import Rendering
 
 /// What a script shows a person watching it run (`apish FILE` on a terminal, or `--verbose-script`),
 /// as `hurl --test` and pytest do:

@@ -1,4 +1,5 @@
 import ScriptLanguage
+import Rendering
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

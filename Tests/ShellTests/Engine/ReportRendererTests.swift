@@ -5,6 +5,7 @@ import Testing
 import Secrets
 import HTTPClient
 import HTTPTypes
+@testable import Rendering
 
 /// Server text never drives the terminal: control characters in lines, errors and warnings are neutralised.
 @Suite struct ReportRendererTests {

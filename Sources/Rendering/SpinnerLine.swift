@@ -1,12 +1,12 @@
 /// The one line a spinner draws: `⠋ get http://127.0.0.1:4…/delay/3000 (Ctrl-C cancels)`, never wider
 /// than the terminal, so that each frame overwrites the last instead of wrapping into a new line.
-enum SpinnerLine {
-    static let hint = "(Ctrl-C cancels)"
+package enum SpinnerLine {
+    package static let hint = "(Ctrl-C cancels)"
 
     /// The frame, the label and the hint in at most `width - 1` columns (the last column is left free:
     /// writing there makes some terminals wrap). A URL in the label is cut in the middle first, then the
     /// hint goes, then the end of the line. `width` ≤ 0 means no limit.
-    static func text(frame: String, label: String, width: Int) -> String {
+    package static func text(frame: String, label: String, width: Int) -> String {
         let label = TerminalText.singleLine(label)
         let full = "\(frame) \(label) \(hint)"
         guard width > 0 else { return full }

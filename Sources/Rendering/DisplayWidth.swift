@@ -76,7 +76,7 @@ public enum DisplayWidth {
     }
 
     /// The columns of one grapheme cluster.
-    static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         var widest = 0
         var hasEmojiSelector = false
         var first: Unicode.Scalar?
@@ -92,7 +92,7 @@ public enum DisplayWidth {
         return widest
     }
 
-    static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
         if value < 0x300 { return 1 }

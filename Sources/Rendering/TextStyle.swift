@@ -14,7 +14,7 @@ public struct TextStyle: Sendable, Equatable {
 
     /// SGR codes.
     enum Code {
-        static let bold = "1", dim = "2", red = "31", green = "32", yellow = "33", magenta = "35", cyan = "36"
+        package static let bold = "1", dim = "2", red = "31", green = "32", yellow = "33", magenta = "35", cyan = "36"
     }
 
     public func bold(_ text: String) -> String { wrap(text, code: Code.bold) }

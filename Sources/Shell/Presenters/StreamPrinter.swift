@@ -2,6 +2,7 @@ import Facade
 import HTTPClient
 import HTTPTypes
 import JSON
+import Rendering
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -4,21 +4,21 @@ import FoundationFree
 /// Lets a long render (a table of 50,000 rows, megabytes of pretty JSON) notice Ctrl-C: it polls the
 /// token once every `interval` rows or values, so the check costs nothing per row, and stays stopped
 /// once it has tripped. What was rendered so far is shown, then `marker` on a line of its own.
-struct RenderInterruption {
+package struct RenderInterruption {
     /// The line that ends an interrupted render.
-    static let marker = "(interrupted)"
-    static let interval = 4096
+    package static let marker = "(interrupted)"
+    package static let interval = 4096
 
     private let token: CancellationToken?
     private var countdown = RenderInterruption.interval
-    private(set) var isInterrupted = false
+    package private(set) var isInterrupted = false
 
-    init(_ token: CancellationToken?) {
+    package init(_ token: CancellationToken?) {
         self.token = token
     }
 
     /// True once the token has tripped; looks at it every `interval` calls.
-    mutating func shouldStop() -> Bool {
+    package mutating func shouldStop() -> Bool {
         if isInterrupted { return true }
         guard let token else { return false }
         countdown -= 1

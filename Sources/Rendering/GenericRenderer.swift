@@ -88,7 +88,7 @@ public enum GenericRenderer {
     static let nestedCellWidth = 20
 
     /// `[1,2]`, or `{…3 keys}` / `[…5]` when the JSON would not fit a cell.
-    static func cell(nested value: JSONValue) -> String {
+    package static func cell(nested value: JSONValue) -> String {
         let json = TerminalText.singleLine(value.encoded())
         if DisplayWidth.of(json) <= nestedCellWidth { return json }
         switch value {

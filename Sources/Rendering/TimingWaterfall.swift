@@ -10,10 +10,10 @@ import Foundation
 /// One request's phases as a one-line waterfall, as httpstat draws it: a bar whose parts are as long as
 /// the phases took (DNS ░, connect ▒, TLS ▓, waiting for the first byte █, transfer ▆), then the numbers.
 /// `timing ▕░▒██████████▆▆▏ dns 0.1 · connect 0.2 · tls – · wait 1.6 · transfer 0.4 = 2.3 ms`
-enum TimingWaterfall {
+package enum TimingWaterfall {
     /// The phases, each as a duration in seconds (curl's metrics are times since the start).
     struct Phases: Equatable {
-        let dns, connect, tls, wait, transfer: Double
+        package let dns, connect, tls, wait, transfer: Double
     }
 
     static func phases(_ metrics: TransferMetrics) -> Phases {
@@ -43,7 +43,7 @@ enum TimingWaterfall {
         return "▕" + zip(cells, parts).map { String(repeating: $1.1, count: max($0, 0)) }.joined() + "▏"
     }
 
-    static func line(_ metrics: TransferMetrics) -> String {
+    package static func line(_ metrics: TransferMetrics) -> String {
         let phases = phases(metrics)
         func ms(_ seconds: Double) -> String { seconds > 0 ? Formatting.decimal(seconds * 1000, places: 1) : "–" }
         let numbers = "dns \(ms(phases.dns)) · connect \(ms(phases.connect)) · tls \(ms(phases.tls)) · "

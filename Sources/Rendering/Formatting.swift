@@ -51,7 +51,7 @@ public enum Formatting {
 
     /// `value` with `places` decimals (1 to 3), as C's `printf("%.Nf")` writes it (always the C locale
     /// here). Made from integers where that is exact, else by `printf` itself.
-    static func decimal(_ value: Double, places: Int) -> String {
+    package static func decimal(_ value: Double, places: Int) -> String {
         if let text = fixed(value, places: places) { return text }
         switch places {
         case ...1: return printf("%.1f", value)
@@ -79,7 +79,7 @@ public enum Formatting {
 
     /// One number through C's `printf` format (always the C locale here): what `String(format:)` gives,
     /// without Foundation's formatter, which costs microseconds a call (a table formats thousands).
-    static func printf(_ format: StaticString, _ value: Double) -> String {
+    package static func printf(_ format: StaticString, _ value: Double) -> String {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
             let length = withVaList([value]) { arguments in
                 format.withUTF8Buffer { format in

@@ -12,7 +12,7 @@ enum TableLayout {
     /// Columns give way in order of how much a reader can spare them: minor columns first, then flexible
     /// ones — or, when no column is flexible, the widest fixed one. Within each group they are cut like
     /// water levelling: the widest first, down to a common cap, so short columns keep their text.
-    static func fit(natural: [Int], sizing: [ColumnSizing], available: Int) -> [Int] {
+    package static func fit(natural: [Int], sizing: [ColumnSizing], available: Int) -> [Int] {
         guard available > 0, !natural.isEmpty, total(natural) > available else { return natural }
         func columns(_ kind: ColumnSizing) -> [Int] {
             natural.indices.filter { $0 < sizing.count && sizing[$0] == kind }
@@ -31,12 +31,12 @@ enum TableLayout {
     }
 
     /// `fit` for columns that are either flexible or fixed.
-    static func fit(natural: [Int], flexible: [Bool], available: Int) -> [Int] {
+    package static func fit(natural: [Int], flexible: [Bool], available: Int) -> [Int] {
         fit(natural: natural, sizing: flexible.map { $0 ? .flexible : .fixed }, available: available)
     }
 
     /// The table's width with separators.
-    static func total(_ widths: [Int]) -> Int {
+    package static func total(_ widths: [Int]) -> Int {
         widths.reduce(0, +) + separatorWidth * max(0, widths.count - 1)
     }
 

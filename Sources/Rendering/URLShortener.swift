@@ -13,7 +13,7 @@ enum URLShortener {
 
     /// `http://127.0.0.1:45678` of `http://127.0.0.1:45678/weather/v2`: the scheme and authority, when a
     /// path (`/…`) follows them.
-    static func origin(of url: String) -> String? {
+    package static func origin(of url: String) -> String? {
         guard let separator = schemeSeparatorOffset(url) else { return nil }
         let afterSeparator = url.utf8.index(url.utf8.startIndex, offsetBy: separator + 3)
         guard let slash = url.utf8[afterSeparator...].firstIndex(of: UInt8(ascii: "/")) else { return nil }
@@ -48,7 +48,7 @@ enum URLShortener {
 
     /// `url` in at most `width` columns. A query string goes first (`?…`), then the middle of what is
     /// left; the tail kept starts at a `/` when one fits in two thirds of the room.
-    static func shortened(_ url: String, toWidth width: Int) -> String {
+    package static func shortened(_ url: String, toWidth width: Int) -> String {
         guard DisplayWidth.of(url) > width else { return url }
         guard width >= 8 else { return TerminalText.truncated(url, toWidth: width) }
         var text = url

@@ -4,7 +4,7 @@
 /// Widths are display widths, so Korean text or emoji break where the terminal would. A word wider than
 /// a whole line is broken inside; everything else breaks only at spaces. Callers redact before wrapping,
 /// so a secret is never split in a way the redactor could miss.
-enum TextWrapper {
+package enum TextWrapper {
     /// `text` as lines of at most `width` columns, without their `\n`.
     ///
     /// - Parameters:
@@ -14,7 +14,7 @@ enum TextWrapper {
     ///   - firstLineWidth: the columns available to the first line when something already stands before it
     ///     (a label), else `width`.
     /// - Returns: one or more lines; `\n` in `text` starts a new paragraph, whose first line is not indented.
-    static func wrap(_ text: String, width: Int, hangingIndent: Int = 2, firstLineWidth: Int? = nil) -> [String] {
+    package static func wrap(_ text: String, width: Int, hangingIndent: Int = 2, firstLineWidth: Int? = nil) -> [String] {
         let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard width > 0 else { return paragraphs }
         let indentWidth = min(max(hangingIndent, 0), width / 2)
@@ -28,7 +28,7 @@ enum TextWrapper {
     }
 
     /// The lines of `text`, each followed by `\n`, joined: `wrap` for callers that print.
-    static func wrapped(_ text: String, width: Int, hangingIndent: Int = 2) -> String {
+    package static func wrapped(_ text: String, width: Int, hangingIndent: Int = 2) -> String {
         wrap(text, width: width, hangingIndent: hangingIndent).map { $0 + "\n" }.joined()
     }
 
