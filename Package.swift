@@ -74,7 +74,10 @@ let package = Package(
         .target(name: "ScriptLanguage", dependencies: ["FoundationFree"], swiftSettings: foundationFree),
         // Text for the terminal: display widths, wrapping, tables, rows, JSON, styles, timings; it knows no session.
         .target(name: "Rendering", dependencies: ["Facade", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
-        .target(name: "Shell", dependencies: ["Mock", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "ScriptLanguage", "Rendering"],
+        // What a script run, an impact scan and a spec diff found, as data, and their reports: JUnit, TAP, HTML
+        // (its markup and style sheet are files in Templates/, embedded at build time), the spec diff as text, JSON and Markdown.
+        .target(name: "Reports", dependencies: ["Rendering", "ScriptLanguage", "Facade", "APIDescriptions", "JSON", "FoundationFree"], resources: [.embedInCode("Templates/page.html"), .embedInCode("Templates/report.css")], swiftSettings: foundationFree),
+        .target(name: "Shell", dependencies: ["Mock", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "ScriptLanguage", "Rendering", "Reports"],
                 swiftSettings: foundationFree),
         // The demo's built-in APIs, one bundle each (definition, models, presenter, commands), registered by main.swift.
         .target(name: "DemoAPIs", dependencies: ["Shell", "Facade", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "Rendering"],
@@ -113,7 +116,7 @@ let package = Package(
         .testTarget(name: "FacadeTests",
                     dependencies: ["DemoAPIs", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer"]),
         .testTarget(name: "ShellTests",
-                    dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer", "ScriptLanguage", "Rendering"]),
+                    dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer", "ScriptLanguage", "Rendering", "Reports"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "HTTPServer", "JSON", "FoundationFree"]),
         .testTarget(name: "MockTests",

@@ -3,6 +3,7 @@ import HTTPClient
 import HTTPTypes
 import FoundationFree
 import APIDescriptions
+import Reports
 
 /// `diff SERVICE [A [B]] [--all] [--schema] [name==value…]` and `diff SERVICE A B --spec [--breaking] [--only ID…]
 /// [--path PREFIX] [--format text|json|markdown|html]`, parsed; which versions those mean

@@ -4,6 +4,7 @@ import JSON
 import HTTPClient
 import HTTPTypes
 import APIDescriptions
+import Reports
 
 /// `diff SERVICE [A [B]] [--all] [--schema] [name==value…]`: fetches two versions (without changing the
 /// active one) and lists, by JSON path, what was added, removed, retyped or changed. With `--spec` it

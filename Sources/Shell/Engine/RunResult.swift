@@ -2,6 +2,7 @@ import APIDescriptions
 import Facade
 import JSON
 import Rendering
+import Reports
 
 /// What a command returns: one typed value, whether it succeeded, and what goes beside it. Presenters turn
 /// it into text (`ResultPresenter`) or into the one line of `--json` (`ResultJSONPresenter`); a command

@@ -6,6 +6,7 @@ import HTTPTypes
 import FoundationFree
 import ScriptLanguage
 import Rendering
+import Reports
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

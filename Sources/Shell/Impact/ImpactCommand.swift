@@ -3,6 +3,7 @@ import Facade
 import HTTPClient
 import HTTPTypes
 import JSON
+import Reports
 
 /// `impact FILE SERVICE A B [--fix OUT] [--run] [--report html FILE]`: which lines of a script the
 /// change from version A to version B of a service breaks, read from the script without running it.

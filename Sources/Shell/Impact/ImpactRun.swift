@@ -1,5 +1,6 @@
 import Facade
 import ScriptLanguage
+import Reports
 
 /// `impact --run`: the script run once on version A and once on B, as `--each-version` runs it (the
 /// version chosen, a fresh session on the same facade, output kept out of sight), to put each line's

@@ -4,6 +4,7 @@ import HTTPClient
 import HTTPTypes
 import JSON
 import ScriptLanguage
+import Reports
 
 extension ImpactScanner {
     func check(_ use: RequestUse, _ context: inout LineContext) {

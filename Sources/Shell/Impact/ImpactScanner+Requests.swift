@@ -4,6 +4,7 @@ import HTTPClient
 import HTTPTypes
 import JSON
 import ScriptLanguage
+import Reports
 
 extension ImpactScanner {
     /// A request of the script to an operation of version A.

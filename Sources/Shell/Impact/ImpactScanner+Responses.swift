@@ -5,6 +5,7 @@ import HTTPTypes
 import JSON
 import FoundationFree
 import ScriptLanguage
+import Reports
 
 extension ImpactScanner {
     mutating func scanExpect(_ context: inout LineContext) {

@@ -5,6 +5,7 @@ import HTTPTypes
 import JSON
 import ScriptLanguage
 import FoundationFree
+import Reports
 
 /// Reads a script without running it, as the shell would run it against one service, and holds each
 /// line that reaches the service against the change between two of its versions (`impact`).

@@ -2,6 +2,7 @@ import Facade
 import HTTPClient
 import HTTPTypes
 import Rendering
+import Reports
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -9,6 +9,7 @@ import JSON
 import HTTPClient
 import HTTPTypes
 import Rendering
+import Reports
 
 /// Runs apish without a prompt: `-c` commands (each `-c` is line N of the file `-c`), a script file
 /// (`-` reads standard input) or piped standard input (the file `<stdin>`), once or — with

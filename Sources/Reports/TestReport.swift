@@ -72,7 +72,7 @@ public struct TestReport: Sendable, Equatable {
     public var schemaViolations: Int { suites.reduce(0) { $0 + $1.schemaViolations } }
     public var time: TimeInterval { suites.reduce(0) { $0 + $1.time } }
 
-    static func seconds(_ time: TimeInterval) -> String {
+    package static func seconds(_ time: TimeInterval) -> String {
         Formatting.decimal(max(0, time), places: 3)
     }
 }

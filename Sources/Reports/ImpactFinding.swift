@@ -14,7 +14,7 @@ public enum ImpactVerdict: String, Sendable, Equatable, CaseIterable {
     case unknown
 
     /// How a line sees a spec change of `level`: breaking breaks it, a warning is to review, info leaves it.
-    init(_ level: SpecChangeLevel) {
+    package init(_ level: SpecChangeLevel) {
         switch level {
         case .breaking: self = .breaking
         case .warning: self = .review
@@ -58,7 +58,7 @@ public enum ImpactRunResult: Sendable, Equatable {
     /// The line did not run (a `--fail-fast` stop, a line never reached).
     case notRun
 
-    var text: String {
+    package var text: String {
         switch self {
         case .passed: "passed"
         case .failed: "failed"

@@ -10,6 +10,11 @@ public struct ScriptFailure: Sendable, Equatable, CustomStringConvertible {
     public let location: SourceLocation?
     public let message: String
 
+    package init(location: SourceLocation?, message: String) {
+        self.location = location
+        self.message = message
+    }
+
     public var description: String {
         (location.map { "\($0): " } ?? "") + message
     }

@@ -6,10 +6,10 @@ import ScriptLanguage
 /// Breaking changes come first, grouped by operation, each with the script lines it affects. Every text
 /// from a spec, a script or a server is masked by `mask` and then HTML-escaped. Readable printed and in
 /// a dark-mode browser.
-enum HTMLReport {
+package enum HTMLReport {
     // MARK: impact
 
-    static func impact(_ result: ImpactResult, mask: @escaping (String) -> String) -> String {
+    package static func impact(_ result: ImpactResult, mask: @escaping (String) -> String) -> String {
         let t = { (text: String) in escape(mask(text)) }
         var body = "<h1>Upgrade impact: \(t(result.service)) \(t(result.a)) → \(t(result.b))</h1>\n"
         body += "<p class=\"meta\">Script <code>\(t(result.file))</code></p>\n"
@@ -71,7 +71,7 @@ enum HTMLReport {
 
     // MARK: diff --spec
 
-    static func specDiff(_ report: SpecDiff.Report, service: String, a: String, b: String, summary: String,
+    package static func specDiff(_ report: SpecDiff.Report, service: String, a: String, b: String, summary: String,
                          mask: @escaping (String) -> String) -> String {
         let t = { (text: String) in escape(mask(text)) }
         var body = "<h1>Spec diff: \(t(service)) \(t(a)) → \(t(b))</h1>\n"
@@ -114,7 +114,7 @@ enum HTMLReport {
 
     // MARK: a script run
 
-    static func scriptRun(_ report: TestReport, matrix: EachVersionMatrix?, mask: @escaping (String) -> String) -> String {
+    package static func scriptRun(_ report: TestReport, matrix: EachVersionMatrix?, mask: @escaping (String) -> String) -> String {
         let t = { (text: String) in escape(mask(text)) }
         var body = "<h1>Script run</h1>\n"
         var counted = [("breaking", report.failures, "failed"), ("ok", report.tests - report.failures, "passed")]
@@ -207,69 +207,30 @@ enum HTMLReport {
         return result
     }
 
+    /// The page every report is (`Templates/page.html`), its `{{title}}`, `{{css}}` and `{{body}}` filled in.
     private static func page(title: String, body: String) -> String {
-        """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="color-scheme" content="light dark">
-        <title>\(escape(title))</title>
-        <style>
-        \(css)
-        </style>
-        </head>
-        <body>
-        <main>
-        \(body)</main>
-        </body>
-        </html>
-
-        """
+        fill(pageTemplate, ["title": escape(title), "css": css, "body": body])
     }
 
-    private static let css = """
-    :root { --bg: #ffffff; --fg: #1d232b; --muted: #5b6673; --line: #d9dee4; --card: #f5f7f9;
-      --bad: #b42318; --bad-bg: #fde8e6; --warn: #8a5a00; --warn-bg: #fff3d6; --good: #1f7a3a; --good-bg: #e3f5e8;
-      --unk: #4b4fa6; --unk-bg: #eceefe; }
-    @media (prefers-color-scheme: dark) {
-      :root { --bg: #14171b; --fg: #e6e9ed; --muted: #9aa4b0; --line: #2c323a; --card: #1c2026;
-        --bad: #ff8f84; --bad-bg: #4a1a17; --warn: #ffd27a; --warn-bg: #3d2f0e; --good: #7fdc98; --good-bg: #133521;
-        --unk: #b3b6ff; --unk-bg: #25274a; }
+    /// The markup and the style sheet of every report, embedded at build time (Package.swift's resources).
+    private static let pageTemplate = String(decoding: PackageResources.page_html, as: UTF8.self)
+    private static let css = String(decoding: PackageResources.report_css, as: UTF8.self)
+
+    /// `template` with each `{{name}}` of `values` replaced, in one pass: a value is never read for names.
+    private static func fill(_ template: String, _ values: [String: String]) -> String {
+        var result = ""
+        var rest = template[...]
+        while let open = rest.firstRange(of: "{{") {
+            result += rest[..<open.lowerBound]
+            let afterOpen = rest[open.upperBound...]
+            guard let close = afterOpen.firstRange(of: "}}"), let value = values[String(afterOpen[..<close.lowerBound])] else {
+                result += "{{"
+                rest = afterOpen
+                continue
+            }
+            result += value
+            rest = afterOpen[close.upperBound...]
+        }
+        return result + rest
     }
-    * { box-sizing: border-box; }
-    body { margin: 0; background: var(--bg); color: var(--fg); font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; }
-    main { max-width: 1100px; margin: 0 auto; padding: 24px; }
-    h1 { font-size: 1.6em; margin: 0 0 4px; }
-    h2 { font-size: 1.2em; margin: 28px 0 8px; border-bottom: 1px solid var(--line); padding-bottom: 4px; }
-    h3 { font-size: 1.05em; margin: 0 0 6px; }
-    code { font: 13px/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; word-break: break-word; }
-    .meta, .where, .summary { color: var(--muted); }
-    .counters { display: flex; gap: 12px; flex-wrap: wrap; margin: 16px 0; }
-    .counter { padding: 10px 16px; border-radius: 8px; background: var(--card); border: 1px solid var(--line); }
-    .counter b { font-size: 1.5em; margin-right: 4px; }
-    .counter.breaking b { color: var(--bad); } .counter.review b { color: var(--warn); }
-    .counter.ok b { color: var(--good); } .counter.unknown b { color: var(--unk); }
-    .group { border: 1px solid var(--line); border-left: 6px solid var(--good); border-radius: 8px; padding: 12px 16px; margin: 12px 0; background: var(--card); }
-    .group.breaking { border-left-color: var(--bad); } .group.review { border-left-color: var(--warn); } .group.unknown { border-left-color: var(--unk); }
-    .group ul { margin: 0; padding-left: 18px; } .group li { margin: 6px 0; }
-    table { border-collapse: collapse; width: 100%; }
-    th, td { text-align: left; vertical-align: top; padding: 6px 8px; border-bottom: 1px solid var(--line); }
-    th { color: var(--muted); font-weight: 600; }
-    td.num { color: var(--muted); text-align: right; width: 3em; }
-    .badge { display: inline-block; padding: 0 8px; border-radius: 10px; font-size: 12px; font-weight: 600; white-space: nowrap; }
-    .badge.breaking { color: var(--bad); background: var(--bad-bg); } .badge.review { color: var(--warn); background: var(--warn-bg); }
-    .badge.ok { color: var(--good); background: var(--good-bg); } .badge.unknown { color: var(--unk); background: var(--unk-bg); }
-    .cell { font-weight: 600; white-space: nowrap; }
-    .cell.pass { color: var(--good); background: var(--good-bg); } .cell.fail { color: var(--bad); background: var(--bad-bg); }
-    table.grid td.cell { text-align: center; }
-    @media print {
-      :root { --bg: #ffffff; --fg: #000000; --muted: #444444; --line: #bbbbbb; --card: #ffffff; }
-      body { font-size: 11pt; } main { max-width: none; padding: 0; }
-      .group, tr { break-inside: avoid; }
-      .badge, .cell { border: 1px solid currentColor; }
-      * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-    }
-    """
 }

@@ -17,13 +17,13 @@ import Rendering
 ///   breaking  Pet.tag            removed (string)          response-optional-property-removed
 /// 12 changes between petstore v1 and v2: 3 breaking, 1 warning, 8 info
 /// ```
-enum SpecChangeList {
+package enum SpecChangeList {
     /// Locations longer than this do not widen the column for every other line.
     static let maxLocationColumn = 36
     /// More added operations than this fold into one line (the HTML report's group opens on a click).
     static let foldedAdditions = 10
 
-    static func lines(_ changes: [SpecChange], style: TextStyle = .plain) -> [String] {
+    package static func lines(_ changes: [SpecChange], style: TextStyle = .plain) -> [String] {
         let (shown, added) = folded(changes)
         let locationWidth = min(maxLocationColumn, shown.map { DisplayWidth.of($0.location) }.max() ?? 0)
         let levelWidth = SpecChangeLevel.allCases.map { DisplayWidth.of($0.rawValue) }.max() ?? 0
@@ -46,7 +46,7 @@ enum SpecChangeList {
     }
 
     /// The changes listed one by one, and the added operations folded into one line when there are many.
-    static func folded(_ changes: [SpecChange]) -> (shown: [SpecChange], added: [SpecChange]) {
+    package static func folded(_ changes: [SpecChange]) -> (shown: [SpecChange], added: [SpecChange]) {
         let added = changes.filter { $0.id == "endpoint-added" }
         guard added.count > foldedAdditions, added.count < changes.count else { return (changes, []) }
         return (changes.filter { $0.id != "endpoint-added" }, added)
@@ -54,7 +54,7 @@ enum SpecChangeList {
 
     /// `12 changes between petstore v1 and v2: 3 breaking, 1 warning, 8 info`, counting those beyond the
     /// list and saying what was not looked at or shown.
-    static func summary(_ report: SpecDiff.Report, between: String, filter: SpecChangeFilter = SpecChangeFilter()) -> String {
+    package static func summary(_ report: SpecDiff.Report, between: String, filter: SpecChangeFilter = SpecChangeFilter()) -> String {
         let warnings = report.count(.warning)
         var text = "\(report.total) change\(report.total == 1 ? "" : "s") between \(between): \(report.breaking) breaking, "
             + "\(warnings) warning\(warnings == 1 ? "" : "s"), \(report.count(.info)) info"
@@ -67,7 +67,7 @@ enum SpecChangeList {
 
     /// `{"changes":[{"id","level","operation","location","change","breaking","a","b"}],"breaking":N,
     /// "warnings":W,"info":I,"nonBreaking":W+I}` after the service and the two versions compared.
-    static func json(_ report: SpecDiff.Report, service: String, a: String, b: String, summary: String) -> JSONValue {
+    package static func json(_ report: SpecDiff.Report, service: String, a: String, b: String, summary: String) -> JSONValue {
         let changes = report.changes
         let breaking = report.breaking
         let change: (SpecChange) -> JSONValue = { change in
@@ -96,7 +96,7 @@ enum SpecChangeList {
 
     /// A changelog to paste into release notes: a heading, the summary, then a section per level with one
     /// bullet per change under its operation.
-    static func markdown(_ report: SpecDiff.Report, service: String, a: String, b: String, summary: String) -> [String] {
+    package static func markdown(_ report: SpecDiff.Report, service: String, a: String, b: String, summary: String) -> [String] {
         var lines = ["# \(markdownText(service)) \(markdownText(a)) → \(markdownText(b))", "", markdownText(summary)]
         let (shown, added) = folded(report.changes)
         for level in SpecChangeLevel.allCases {
@@ -126,7 +126,7 @@ enum SpecChangeList {
 
     /// Why the diff is not all of it (a cap or Ctrl-C stopped part of it), or nil: a diff that stopped early
     /// is never a pass, so `expect` on its counts fails with this reason.
-    static func incompleteness(_ report: SpecDiff.Report) -> String? {
+    package static func incompleteness(_ report: SpecDiff.Report) -> String? {
         if report.cancelled { return "the diff was stopped by Ctrl-C" }
         if report.unfiltered > 0 {
             return "\(report.unfiltered) change\(report.unfiltered == 1 ? "" : "s") past the first \(SpecDiff.changeLimit) could not be filtered"
@@ -176,16 +176,22 @@ enum SpecChangeList {
 }
 
 /// What `diff --spec --breaking / --only ID… / --path PREFIX` keeps of a diff.
-struct SpecChangeFilter: Equatable {
-    var breakingOnly = false
+package struct SpecChangeFilter: Equatable {
+    package var breakingOnly = false
     /// Ids kept; `request-*` keeps every id it begins.
-    var ids: [String] = []
-    var pathPrefix: String?
+    package var ids: [String] = []
+    package var pathPrefix: String?
+
+    package init(breakingOnly: Bool = false, ids: [String] = [], pathPrefix: String? = nil) {
+        self.breakingOnly = breakingOnly
+        self.ids = ids
+        self.pathPrefix = pathPrefix
+    }
 
     var isActive: Bool { breakingOnly || !ids.isEmpty || pathPrefix != nil }
 
     /// `breaking only, ids request-parameter-removed, path /pets`.
-    var description: String? {
+    package var description: String? {
         var parts: [String] = []
         if breakingOnly { parts.append("breaking only") }
         if !ids.isEmpty { parts.append("only " + ids.joined(separator: ", ")) }
@@ -208,7 +214,7 @@ struct SpecChangeFilter: Equatable {
 
     /// The report with only the changes kept; the changes past the list cannot be sorted so, and are
     /// dropped from its counts.
-    func apply(to report: SpecDiff.Report) -> SpecDiff.Report {
+    package func apply(to report: SpecDiff.Report) -> SpecDiff.Report {
         guard isActive else { return report }
         var kept = report
         kept.changes = report.changes.filter(keeps)
