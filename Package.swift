@@ -77,7 +77,10 @@ let package = Package(
         // What a script run, an impact scan and a spec diff found, as data, and their reports: JUnit, TAP, HTML
         // (its markup and style sheet are files in Templates/, embedded at build time), the spec diff as text, JSON and Markdown.
         .target(name: "Reports", dependencies: ["Rendering", "ScriptLanguage", "Facade", "APIDescriptions", "JSON", "FoundationFree"], resources: [.embedInCode("Templates/page.html"), .embedInCode("Templates/report.css")], swiftSettings: foundationFree),
-        .target(name: "Shell", dependencies: ["Mock", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "ScriptLanguage", "Rendering", "Reports"],
+        // Profiles and what they keep on disk: the profile document, its store, the credentials and token files, .env
+        // files and where the config lives; the session that uses them is in Shell.
+        .target(name: "Profiles", dependencies: ["ScriptLanguage", "Facade", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
+        .target(name: "Shell", dependencies: ["Mock", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "ScriptLanguage", "Rendering", "Reports", "Profiles"],
                 swiftSettings: foundationFree),
         // The demo's built-in APIs, one bundle each (definition, models, presenter, commands), registered by main.swift.
         .target(name: "DemoAPIs", dependencies: ["Shell", "Facade", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "Rendering"],
@@ -92,7 +95,7 @@ let package = Package(
                 swiftSettings: foundationFree),
         .executableTarget(
             name: "apish",
-            dependencies: ["Shell", "Facade", "DemoAPIs", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "LineEditing", "DemoServer", "Mock", "Rendering"],
+            dependencies: ["Shell", "Facade", "DemoAPIs", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "LineEditing", "DemoServer", "Mock", "Rendering", "Profiles"],
             swiftSettings: foundationFree, linkerSettings: staticRuntimeLink,
             // `--version` names the commit the sources were built from (Plugins/BuildStamp).
             plugins: ["BuildStamp"]),
@@ -116,7 +119,7 @@ let package = Package(
         .testTarget(name: "FacadeTests",
                     dependencies: ["DemoAPIs", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer"]),
         .testTarget(name: "ShellTests",
-                    dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer", "ScriptLanguage", "Rendering", "Reports"]),
+                    dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer", "ScriptLanguage", "Rendering", "Reports", "Profiles"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "HTTPServer", "JSON", "FoundationFree"]),
         .testTarget(name: "MockTests",

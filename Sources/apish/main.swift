@@ -19,6 +19,7 @@ import JSON
 import HTTPClient
 import HTTPTypes
 import Rendering
+import Profiles
 
 /// Adapts LineEditing's readers to the shell's `LineSource`.
 final class ReaderSource: LineSource {

@@ -1,5 +1,6 @@
 import APIDescriptions
 import Facade
+import Profiles
 
 /// What Tab offers for the word being typed, from a command's declaration.
 public struct ArgumentCompletion: Equatable, Sendable {

@@ -6,6 +6,7 @@ import APIDescriptions
 import HTTPClient
 import HTTPTypes
 import Rendering
+import ScriptLanguage
 
 /// `help [CMD]`, and `help OPERATION` for an operation of an OpenAPI service.
 struct HelpCommand: Command {
@@ -225,15 +226,6 @@ struct CurlCommandCommand: Command {
         var report = RunResult(lines: lines)
         report.data = .object(JSONObject([("curl", .string(lines.joined(separator: "\n")))]))
         return report
-    }
-}
-
-/// Variable names: letters, digits and `_`, not starting with a digit.
-enum VariableName {
-    /// ASCII, as the tokenizer reads `$name`: `"$name님"` ends the name before the Korean suffix.
-    static func isValid(_ name: String) -> Bool {
-        guard let first = name.first, !first.isNumber else { return false }
-        return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
     }
 }
 

@@ -4,6 +4,7 @@ import JSON
 import Secrets
 import HTTPClient
 import HTTPTypes
+import Profiles
 
 /// `env load FILE`: `NAME=value` lines (dotenv, hurl) into variables. Values named like credentials
 /// (`GITHUB_TOKEN`, `api_key`) are secrets from then on, masked wherever they would be shown.

@@ -5,6 +5,7 @@ import Secrets
 import HTTPClient
 import HTTPTypes
 import Rendering
+import Profiles
 
 /// `profile save|use|show|delete NAME | profile list | profile autosave on|off`.
 struct ProfileCommand: Command {

@@ -4,6 +4,7 @@ import HTTPTypes
 import FoundationFree
 import JSON
 import Secrets
+import Profiles
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

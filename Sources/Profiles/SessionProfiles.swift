@@ -4,16 +4,16 @@ import FoundationFree
 public struct SessionProfiles {
     public var paths: ConfigPaths
     /// The profile in use (`--profile`, `profile use`, `profile save`).
-    public internal(set) var active: String?
+    public package(set) var active: String?
     /// Save into `active` when the session ends (`profile autosave on`, kept in the profile).
-    public internal(set) var autosave = false
+    public package(set) var autosave = false
     /// The base URL of the demo server apish started itself: a locator there has a port that lives only
     /// as long as this process, so a profile never saves it.
     public var embeddedServer: String?
     /// The transport's cookie jar, once it has one: a profile saves and restores its lines.
     public var cookieJar: CookieJarAccess?
     /// Secrets that came from `${env.NAME}` references, by value: saved again as the same reference.
-    var environmentReferences: [String: SecretReference] = [:]
+    package var environmentReferences: [String: SecretReference] = [:]
 
     public init(paths: ConfigPaths) {
         self.paths = paths

@@ -3,6 +3,8 @@ import Facade
 import HTTPClient
 import HTTPTypes
 import Secrets
+import Profiles
+import ScriptLanguage
 
 /// Saving a session into a profile and putting one back: the session's parts on one side, the profile's
 /// fields and secret references on the other.

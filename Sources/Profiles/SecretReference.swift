@@ -2,12 +2,12 @@ import FoundationFree
 /// Where a secret of a profile is, written in its place: `${env.NAME}` (the environment, at the time the
 /// profile is used) or `${secret.ID}` (credentials.json, under the profile's name). A profile file holds
 /// only these, never a secret.
-enum SecretReference: Sendable, Hashable, CustomStringConvertible {
+package enum SecretReference: Sendable, Hashable, CustomStringConvertible {
     case environment(String)
     case stored(String)
 
     /// A whole value that is a reference; nil for anything else (a value that merely contains `${`).
-    init?(_ text: String) {
+    package init?(_ text: String) {
         guard text.hasPrefix("${"), text.hasSuffix("}"), text.count > 3 else { return nil }
         let inner = text.dropFirst(2).dropLast()
         if inner.hasPrefix("env."), inner.count > 4 {
@@ -21,7 +21,7 @@ enum SecretReference: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    var description: String {
+    package var description: String {
         switch self {
         case .environment(let name): "${env.\(name)}"
         case .stored(let id): "${secret.\(id)}"

@@ -11,17 +11,17 @@ import Foundation
 /// uses a token that is still valid instead of asking for another. Mode 0600; a file that others may read,
 /// or that cannot be parsed, is not used, and is moved aside (`tokens.json.bak`) before it is replaced.
 /// Several runs may share it: each writes only what it changed.
-final class TokenFile: OAuth2TokenStore {
-    let path: String
+package final class TokenFile: OAuth2TokenStore {
+    package let path: String
     /// The tokens by key as this process last read or wrote them: a token it holds that differs is its
     /// own change, one it no longer holds it dropped; the rest of the file is another run's business.
     private var known: [String: OAuth2Token] = [:]
 
-    init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
-    func load() throws(OAuth2StoreError) -> [OAuth2Token] {
+    package func load() throws(OAuth2StoreError) -> [OAuth2Token] {
         do {
             guard let bytes = try SecureFile.read(path, private: true) else { return [] }
             let tokens = try Self.decode(bytes, path: path)
@@ -35,7 +35,7 @@ final class TokenFile: OAuth2TokenStore {
     /// Writes what this process changed since it last read or wrote the file (tokens fetched, tokens
     /// dropped) over what the file holds now, under its lock: a token another run saved meanwhile is kept.
     /// A token that would make the file larger than apish reads back is not kept, and the error says so.
-    func save(_ tokens: [OAuth2Token]) throws(OAuth2StoreError) {
+    package func save(_ tokens: [OAuth2Token]) throws(OAuth2StoreError) {
         var refused: [OAuth2Token] = []
         do {
             try SecureFile.withLock(on: path) { () throws(StoredFileError) in
@@ -86,7 +86,7 @@ final class TokenFile: OAuth2TokenStore {
         tokens.values.sorted { ($0.obtainedAt, $0.key) < ($1.obtainedAt, $1.key) }
     }
 
-    static func encode(_ tokens: [OAuth2Token]) -> String {
+    package static func encode(_ tokens: [OAuth2Token]) -> String {
         let entries = tokens.map { token -> JSONValue in
             var members: [(String, JSONValue)] = [
                 ("token_url", .string(token.tokenURL)), ("client_id", .string(token.clientID)),
@@ -102,7 +102,7 @@ final class TokenFile: OAuth2TokenStore {
         return JSONValue.object(JSONObject([("tokens", .array(entries))])).encoded(pretty: true) + "\n"
     }
 
-    static func decode(_ bytes: [UInt8], path: String) throws(StoredFileError) -> [OAuth2Token] {
+    package static func decode(_ bytes: [UInt8], path: String) throws(StoredFileError) -> [OAuth2Token] {
         guard let root = try? JSONValue.parse(Data(bytes)), let entries = root["tokens"]?.arrayValue else {
             throw SecureFile.Failure("cannot parse \(path): expected {\"tokens\": [...]}")
         }

@@ -1,15 +1,16 @@
 import FoundationFree
+import ScriptLanguage
 /// `NAME=value` lines as dotenv and hurl's variable files write them: `#` comments and blank lines,
 /// an optional `export ` prefix, values bare (a ` #` starts a comment), in single quotes (as written) or
 /// in double quotes (`\n`, `\t`, `\"`, `\\` escaped). Pure: text in, pairs out.
-enum DotEnv {
-    struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        let line: Int
-        let message: String
-        var description: String { "line \(line): \(message)" }
+package enum DotEnv {
+    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        package let line: Int
+        package let message: String
+        package var description: String { "line \(line): \(message)" }
     }
 
-    static func parse(_ text: String) throws(Failure) -> [(name: String, value: String)] {
+    package static func parse(_ text: String) throws(Failure) -> [(name: String, value: String)] {
         var pairs: [(name: String, value: String)] = []
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = Substring(rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine)

@@ -9,10 +9,10 @@ import Foundation
 /// `credentials.json`: the secrets of every profile, by profile name and secret id, readable by its owner
 /// only. `{"profiles": {"staging": {"bearer.twit": "…"}}}`.
 struct CredentialsFile {
-    let path: String
+    package let path: String
 
     /// Every profile's secrets; none when the file does not exist. Refused when others may read it.
-    func load() throws(StoredFileError) -> [String: [String: String]] {
+    package func load() throws(StoredFileError) -> [String: [String: String]] {
         guard let bytes = try SecureFile.read(path, private: true) else { return [:] }
         return try Self.decode(bytes, path: path)
     }
@@ -20,7 +20,7 @@ struct CredentialsFile {
     /// Replaces one profile's secrets (nil removes them), reading the file again under its lock so that
     /// what other processes saved meanwhile is kept. A file that cannot be parsed is moved aside first,
     /// and the notes say where.
-    func replace(_ name: String, with secrets: [String: String]?) throws(StoredFileError) -> [String] {
+    package func replace(_ name: String, with secrets: [String: String]?) throws(StoredFileError) -> [String] {
         try SecureFile.withLock(on: path) { () throws(StoredFileError) in
             var notes: [String] = []
             var all: [String: [String: String]]
@@ -42,7 +42,7 @@ struct CredentialsFile {
         }
     }
 
-    static func decode(_ bytes: [UInt8], path: String) throws(StoredFileError) -> [String: [String: String]] {
+    package static func decode(_ bytes: [UInt8], path: String) throws(StoredFileError) -> [String: [String: String]] {
         let root: JSONValue
         do {
             root = try JSONValue.parse(Data(bytes))

@@ -11,13 +11,13 @@ import Foundation
 
 /// The text of a profile file and back: pretty JSON with members in a fixed order, so that a person can
 /// read it, edit it, and diff two of them. Pure: no file, no session.
-enum ProfileDocument {
+package enum ProfileDocument {
     /// Why a profile's text cannot be used, in one line (`credentials[1]: no "kind"`).
-    typealias Failure = StoredFileError
+    package typealias Failure = StoredFileError
 
     static let formatVersion = 1
 
-    static func encode(_ profile: Profile) -> String {
+    package static func encode(_ profile: Profile) -> String {
         var members: [(String, JSONValue)] = [("apish_profile", .number(JSONNumber(formatVersion)))]
         if let locator = profile.locator { members.append(("locator", .string(locator))) }
         if let current = profile.currentService { members.append(("current_service", .string(current))) }
@@ -37,7 +37,7 @@ enum ProfileDocument {
         return JSONValue.object(JSONObject(members)).encoded(pretty: true) + "\n"
     }
 
-    static func decode(_ bytes: [UInt8]) throws(Failure) -> Profile {
+    package static func decode(_ bytes: [UInt8]) throws(Failure) -> Profile {
         let root: JSONValue
         do {
             root = try JSONValue.parse(Data(bytes))

@@ -6,7 +6,7 @@ import Secrets
 extension StoredCredential {
     /// Every credential of a session, in a stable order; `keep` stores each secret under an id and
     /// answers the reference written in its place.
-    static func all(
+    package static func all(
         of credentials: Credentials, keep: (_ id: String, _ secret: String) -> SecretReference
     ) -> [StoredCredential] {
         var stored: [StoredCredential] = []
@@ -45,7 +45,7 @@ extension StoredCredential {
     }
 
     /// Adds this credential, its secret resolved, to `credentials`.
-    func add(to credentials: inout Credentials, secret value: String, at place: String) throws(ProfileDocument.Failure) {
+    package func add(to credentials: inout Credentials, secret value: String, at place: String) throws(ProfileDocument.Failure) {
         let scope = Self.scope(self.scope)
         func required(_ name: String) throws(ProfileDocument.Failure) -> String {
             guard let value = field(name), !value.isEmpty else { throw ProfileDocument.Failure("\(place): a \(kind) credential needs \"\(name)\"") }
@@ -79,7 +79,7 @@ extension StoredCredential {
     }
 
     /// `*`, a service name, or an origin URL.
-    static func text(of scope: Credentials.Scope) -> String {
+    package static func text(of scope: Credentials.Scope) -> String {
         switch scope {
         case .allServices: "*"
         case .service(let name): name
@@ -87,7 +87,7 @@ extension StoredCredential {
         }
     }
 
-    static func scope(_ text: String) -> Credentials.Scope {
+    package static func scope(_ text: String) -> Credentials.Scope {
         if text == "*" { return .allServices }
         return text.contains("://") ? .origin(text) : .service(text.lowercased())
     }

@@ -1,10 +1,14 @@
 import FoundationFree
 /// The profiles on disk: one readable file each (`profiles/NAME.json`), their secrets in credentials.json.
-struct ProfileStore {
-    let paths: ConfigPaths
+package struct ProfileStore {
+    package let paths: ConfigPaths
+
+    package init(paths: ConfigPaths) {
+        self.paths = paths
+    }
 
     /// A profile's name: letters, digits, `.`, `_`, `-`, not starting with `.`; at most 64.
-    static func check(_ name: String) throws(StoredFileError) {
+    package static func check(_ name: String) throws(StoredFileError) {
         let valid = !name.isEmpty && name.count <= 64 && !name.hasPrefix(".")
             && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
         guard valid else {
@@ -13,7 +17,7 @@ struct ProfileStore {
     }
 
     /// The saved profiles, by name.
-    func names() -> [String] {
+    package func names() -> [String] {
         SecureFile.names(in: paths.profiles)
             .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
             .map { String($0.dropLast(5)) }
@@ -21,7 +25,7 @@ struct ProfileStore {
     }
 
     /// A profile as its file says, its secrets not yet resolved.
-    func load(_ name: String) throws(StoredFileError) -> Profile {
+    package func load(_ name: String) throws(StoredFileError) -> Profile {
         try Self.check(name)
         let path = paths.profile(name)
         guard let bytes = try SecureFile.read(path) else {
@@ -36,13 +40,13 @@ struct ProfileStore {
     }
 
     /// The secrets credentials.json holds for a profile.
-    func secrets(of name: String) throws(StoredFileError) -> [String: String] {
+    package func secrets(of name: String) throws(StoredFileError) -> [String: String] {
         try CredentialsFile(path: paths.credentials).load()[name] ?? [:]
     }
 
     /// Writes a profile and its secrets; notes say what else happened (a file that could not be parsed
     /// moved aside). Under the profile's lock, so two saves of one name never interleave their files.
-    func save(_ profile: Profile, secrets: [String: String], as name: String) throws(StoredFileError) -> [String] {
+    package func save(_ profile: Profile, secrets: [String: String], as name: String) throws(StoredFileError) -> [String] {
         try Self.check(name)
         let path = paths.profile(name)
         return try SecureFile.withLock(on: path) { () throws(StoredFileError) in
@@ -57,7 +61,7 @@ struct ProfileStore {
         }
     }
 
-    func delete(_ name: String) throws(StoredFileError) -> [String] {
+    package func delete(_ name: String) throws(StoredFileError) -> [String] {
         try Self.check(name)
         let path = paths.profile(name)
         return try SecureFile.withLock(on: path) { () throws(StoredFileError) in
