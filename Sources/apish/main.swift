@@ -20,6 +20,8 @@ import HTTPClient
 import HTTPTypes
 import Rendering
 import Profiles
+import Scripts
+import Commands
 
 /// Adapts LineEditing's readers to the shell's `LineSource`.
 final class ReaderSource: LineSource {

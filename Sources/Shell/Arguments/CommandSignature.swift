@@ -203,7 +203,7 @@ public struct Option: Sendable {
 
     var isAssignment: Bool { name.hasSuffix("=") }
 
-    var names: [String] { [name] + aliases }
+    package var names: [String] { [name] + aliases }
 
     /// `--format text|json`, `--all`, `client_id=ID`.
     var synopsis: String {

@@ -9,7 +9,7 @@ import ScriptLanguage
 /// Saving a session into a profile and putting one back: the session's parts on one side, the profile's
 /// fields and secret references on the other.
 extension Session {
-    var profileStore: ProfileStore { ProfileStore(paths: profiles.paths) }
+    package var profileStore: ProfileStore { ProfileStore(paths: profiles.paths) }
 
     /// The session as a profile, and the secrets to keep in credentials.json by id. A secret that came from
     /// `${env.NAME}` stays that reference and is not stored.
@@ -59,7 +59,7 @@ extension Session {
     /// credentials, location, flags and cookies. Everything is resolved before anything changes, so a
     /// profile that cannot be used leaves the session as it was. Answers warnings (a saved version the
     /// locator no longer has).
-    func apply(_ profile: Profile, named name: String, secrets stored: [String: String], keepingLocator: Bool = false)
+    package func apply(_ profile: Profile, named name: String, secrets stored: [String: String], keepingLocator: Bool = false)
         throws(StoredFileError) -> [String]
     {
         var references: [String: SecretReference] = [:]
@@ -163,7 +163,7 @@ extension Session {
 
     /// Saves the session into a profile and makes it the one in use.
     @discardableResult
-    func saveProfile(_ name: String, autosave: Bool? = nil) throws(StoredFileError) -> [String] {
+    package func saveProfile(_ name: String, autosave: Bool? = nil) throws(StoredFileError) -> [String] {
         let keepsAutosave = autosave ?? (profiles.active == name ? profiles.autosave : ((try? profileStore.load(name))?.autosave ?? false))
         let (profile, secrets) = profileSnapshot(autosave: keepsAutosave)
         let notes = try profileStore.save(profile, secrets: secrets, as: name)

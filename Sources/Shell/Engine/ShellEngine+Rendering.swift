@@ -14,7 +14,7 @@ import Foundation
 
 extension ShellEngine {
     /// Shows what a command returned: through its presenter as text, or as the one JSON line of `--json`.
-    func render(_ result: RunResult, command: String, location: SourceLocation?, showingError: Bool = true) {
+    package func render(_ result: RunResult, command: String, location: SourceLocation?, showingError: Bool = true) {
         let renderer = ReportRenderer(session: session)
         if session.options.json {
             output.write(ResultJSONPresenter(session: session).line(result, command: command) + "\n")

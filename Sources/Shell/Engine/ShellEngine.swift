@@ -19,7 +19,7 @@ public final class ShellEngine {
     public let session: Session
     public let registry: CommandRegistry
     /// Where text goes, masked: standard output, or the pipe or file of the command running now.
-    private(set) var output: OutputSink
+    package private(set) var output: OutputSink
     /// The masked standard output and error, whatever the command running now writes to.
     private let standardOutput: RedactingOutput
     /// The first failures so far, with where each happened: up to `reportedFailureLimit` while cases are
@@ -45,14 +45,14 @@ public final class ShellEngine {
     /// Set by `quit`.
     public private(set) var exitRequested = false
     /// Files being sourced, innermost last (cycle detection and depth limit).
-    var sourceStack: [String] = []
+    package var sourceStack: [String] = []
     static let maxSourceDepth = 16
     /// A request that failed in a script, held until the next command: when that is an `expect status|result`
     /// the expectation judges the outcome instead (so a script can expect a 404), otherwise it counts.
     private var pendingRequestFailure: (result: CaseResult, failure: ScriptFailure, schemaViolation: String?)?
 
     /// Tells a script's story as it runs (`ShellOptions.story`); nil otherwise.
-    let story: ScriptStory?
+    package let story: ScriptStory?
 
     public init(session: Session, registry: CommandRegistry? = nil, output: OutputSink = StandardOutput()) {
         self.session = session
@@ -235,7 +235,7 @@ public final class ShellEngine {
     // MARK: One command
 
     /// The words as typed, one space apart.
-    static func typedLine(_ words: [Word]) -> String {
+    package static func typedLine(_ words: [Word]) -> String {
         words.map(\.text).joined(separator: " ")
     }
 
@@ -349,7 +349,7 @@ public final class ShellEngine {
     }
 
     /// Quits after the current line.
-    func requestExit() {
+    package func requestExit() {
         exitRequested = true
     }
 
@@ -431,12 +431,12 @@ private final class InterruptBaseline {
     private let count: @Sendable () -> Int
     private var start: Int
 
-    init(_ count: @escaping @Sendable () -> Int) {
+    package init(_ count: @escaping @Sendable () -> Int) {
         self.count = count
         start = count()
     }
 
-    var moved: Bool { count() != start }
+    package var moved: Bool { count() != start }
 
     func rebase() { start = count() }
 }
@@ -448,7 +448,7 @@ private enum Destination {
     case file(FileOutput)
 
     /// Opens the file or starts the pipe's command before the command runs, as a shell does.
-    static func open(
+    package static func open(
         _ output: ParsedCommand.Output?, path: String?, ownGroup: Bool, errors: OutputSink,
         interrupted: @escaping () -> Bool
     ) throws(CommandError) -> Destination {
@@ -470,7 +470,7 @@ private enum Destination {
         }
     }
 
-    func finish() -> CommandError? {
+    package func finish() -> CommandError? {
         switch self {
         case .standard: nil
         case .pipe(let pipe): pipe.finish()

@@ -40,15 +40,15 @@ public struct ShellOption: Sendable {
     /// What the option does, for help and the man page.
     public let abstract: String
     /// Sets what the option asks for, given its values.
-    let apply: @Sendable (inout ShellArguments, [String]) throws(ShellArguments.UsageError) -> Void
+    package let apply: @Sendable (inout ShellArguments, [String]) throws(ShellArguments.UsageError) -> Void
 
     /// A flag: an option without values.
-    init(_ names: [String], _ abstract: String,
+    package init(_ names: [String], _ abstract: String,
          apply: @escaping @Sendable (inout ShellArguments, [String]) throws(ShellArguments.UsageError) -> Void) {
         self.init(names, [], abstract, apply: apply)
     }
 
-    init(_ names: [String], _ values: [Value], _ abstract: String,
+    package init(_ names: [String], _ values: [Value], _ abstract: String,
          apply: @escaping @Sendable (inout ShellArguments, [String]) throws(ShellArguments.UsageError) -> Void) {
         self.names = names
         self.values = values
@@ -73,7 +73,7 @@ public struct ShellUsage: Sendable, Equatable {
     /// How a subcommand's first argument completes (later ones complete as files); nil: nothing follows.
     public let argument: ShellOption.ValueKind?
 
-    init(_ synopsis: String, _ abstract: String, subcommand: String? = nil, argument: ShellOption.ValueKind? = nil) {
+    package init(_ synopsis: String, _ abstract: String, subcommand: String? = nil, argument: ShellOption.ValueKind? = nil) {
         self.synopsis = synopsis
         self.abstract = abstract
         self.subcommand = subcommand

@@ -4,10 +4,10 @@ import Rendering
 /// `apish --help` and the manual page, both generated from `ShellArguments.usages` and `.options` (and, for
 /// the man page, the command registry), so neither can drift from what the parser accepts.
 public enum CommandLineManual {
-    static let title = "apish — an interactive shell for versioned HTTP/JSON APIs"
+    package static let title = "apish — an interactive shell for versioned HTTP/JSON APIs"
     static let exitCodes = "exit codes: 0 all passed · 1 a command or expectation failed · 2 usage error"
     /// Help fits 80 columns, as man pages do.
-    static let width = 80
+    package static let width = 80
 
     /// `apish --help`.
     public static var help: String {
@@ -27,7 +27,7 @@ public enum CommandLineManual {
 
     /// `label` with `text` beside it from column `at`, wrapped under that column; when the label reaches the
     /// column, the text follows after three spaces if all of it fits there, else under the column on the next line.
-    static func columns(_ label: String, _ text: String, at column: Int) -> [String] {
+    package static func columns(_ label: String, _ text: String, at column: Int) -> [String] {
         guard !text.isEmpty else { return [label] }
         let indent = String(repeating: " ", count: column)
         let labelWidth = DisplayWidth.of(label)

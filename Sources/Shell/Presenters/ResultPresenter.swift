@@ -51,7 +51,7 @@ struct ResultPresenter {
             report.formatted = (findings.findingLines + [findings.summary]).joined(separator: "\n")
         case .operationHelp(let operation, let service):
             report.formatted = OperationPresenter.help(
-                operation, service: service, width: HelpCommand.width(session.options), style: style)
+                operation, service: service, width: CommandRegistry.helpWidth(for: session.options), style: style)
         }
         report.notes = result.notes
         return report

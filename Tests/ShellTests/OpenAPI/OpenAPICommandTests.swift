@@ -5,6 +5,7 @@ import Testing
 import JSON
 import APIDescriptions
 @testable import Reports
+@testable import Scripts
 
 /// `ops`, `help OPERATION`, `call` and `diff --spec` on the demo's pet store (v1 and v2, each with its spec).
 @Suite struct OpenAPICommandTests {

@@ -5,6 +5,7 @@ import Testing
 @testable import Shell
 import JSON
 @testable import ScriptLanguage
+@testable import Scripts
 
 /// Scripts run by the engine against a demo server on port 0: failed requests judged by the next
 /// `expect`, captures, sourcing and the runner's exit status.
