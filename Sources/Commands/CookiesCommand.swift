@@ -6,6 +6,7 @@ import JSON
 import Secrets
 import Rendering
 import Shell
+import ShellCommandLine
 
 /// `cookies [clear]`: the session's cookie jar (libcurl's engine: what responses set, on any redirect hop,
 /// goes back only to the hosts and paths RFC 6265 allows), secret-looking values masked.

@@ -11,6 +11,7 @@ import HTTPTypes
 import Rendering
 import Reports
 import Shell
+import ShellCommandLine
 
 /// Runs apish without a prompt: `-c` commands (each `-c` is line N of the file `-c`), a script file
 /// (`-` reads standard input) or piped standard input (the file `<stdin>`), once or — with

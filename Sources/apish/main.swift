@@ -22,6 +22,7 @@ import Rendering
 import Profiles
 import Scripts
 import Commands
+import ShellCommandLine
 
 /// Adapts LineEditing's readers to the shell's `LineSource`.
 final class ReaderSource: LineSource {

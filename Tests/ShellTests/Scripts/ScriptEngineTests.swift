@@ -6,6 +6,7 @@ import Testing
 import JSON
 @testable import ScriptLanguage
 @testable import Scripts
+@testable import ShellCommandLine
 
 /// Scripts run by the engine against a demo server on port 0: failed requests judged by the next
 /// `expect`, captures, sourcing and the runner's exit status.

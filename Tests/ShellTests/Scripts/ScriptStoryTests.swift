@@ -8,6 +8,7 @@ import HTTPClient
 import HTTPTypes
 @testable import Scripts
 @testable import Commands
+@testable import ShellCommandLine
 
 /// A script run with a story: commands echoed with their line, headings, ✓/✗ and a summary.
 @Suite final class ScriptStoryTests {

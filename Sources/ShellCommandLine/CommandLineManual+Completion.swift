@@ -1,4 +1,5 @@
 import FoundationFree
+import Shell
 
 extension CommandLineManual {
     /// `apish completion SHELL`: a script that completes apish's options and their values (`--profile` names,

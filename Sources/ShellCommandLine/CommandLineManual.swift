@@ -1,5 +1,6 @@
 import FoundationFree
 import Rendering
+import Shell
 
 /// `apish --help` and the manual page, both generated from `ShellArguments.usages` and `.options` (and, for
 /// the man page, the command registry), so neither can drift from what the parser accepts.

@@ -1,4 +1,5 @@
 import FoundationFree
+import Shell
 
 extension CommandLineManual {
     /// `apish man`: the manual page in roff (man(7) macros), from the usages, the options and the commands of

@@ -4,6 +4,7 @@ import HTTPClient
 import HTTPTypes
 import FoundationFree
 import ScriptLanguage
+import Shell
 
 /// The command line of `apish` (options, a locator, a script or `-c COMMAND`), parsed without side effects
 /// so it can be tested.

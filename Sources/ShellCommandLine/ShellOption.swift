@@ -1,3 +1,4 @@
+import Shell
 /// One option of `apish`'s command line, declared once with its help and how its values complete:
 /// `ShellArguments.parse` applies it, and `--help`, the man page (`apish man`) and the completion scripts
 /// (`apish completion bash|zsh|fish`) are generated from the same declaration, as swift-argument-parser does.

@@ -1,6 +1,7 @@
 import APIDescriptions
 import HTTPClient
 import HTTPTypes
+import Shell
 
 extension ShellArguments {
     /// Every option of `apish`, in the order help lists them. An option added here is parsed, and shows in
@@ -123,7 +124,7 @@ extension ShellArguments {
     ]
 
     /// The option spelled `name`, if any.
-    static func option(named name: String) -> ShellOption? {
+    package static func option(named name: String) -> ShellOption? {
         for option in options where option.names.contains(name) { return option }
         return nil
     }
