@@ -49,7 +49,7 @@ public final class Session {
     /// `Session(facade:bundles:options:environment:)`): what a session made for one run of a script gets too.
     package let shellCommands: CommandRegistry
 
-    public init(
+    package init(
         facade: ServiceFacade, commands: CommandRegistry, bundles: [APIBundle] = [], options: ShellOptions = ShellOptions(),
         environment: [String: String] = [:]
     ) {
