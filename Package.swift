@@ -70,10 +70,32 @@ let package = Package(
         .target(name: "Facade", dependencies: ["APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"],
                 swiftSettings: foundationFree),
         .target(name: "LineEditing", dependencies: ["CLibEdit", "FoundationFree"], swiftSettings: metadataAccessors + staticRuntime),
-        .target(name: "Shell", dependencies: ["Mock", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"],
+        // The command language: words, quoting, line scanning, expansion and what a parsed command is; it runs nothing.
+        .target(name: "ScriptLanguage", dependencies: ["FoundationFree"], swiftSettings: foundationFree),
+        // Text for the terminal: display widths, wrapping, tables, rows, JSON, styles, timings; it knows no session.
+        .target(name: "Rendering", dependencies: ["Facade", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
+        // What a script run, an impact scan and a spec diff found, as data, and their reports: JUnit, TAP, HTML
+        // (its markup and style sheet are files in Templates/, embedded at build time), the spec diff as text, JSON and Markdown.
+        .target(name: "Reports", dependencies: ["Rendering", "ScriptLanguage", "Facade", "APIDescriptions", "JSON", "FoundationFree"], resources: [.embedInCode("Templates/page.html"), .embedInCode("Templates/report.css")], swiftSettings: foundationFree),
+        // Profiles and what they keep on disk: the profile document, its store, the credentials and token files, .env
+        // files and where the config lives; the session that uses them is in Shell.
+        .target(name: "Profiles", dependencies: ["ScriptLanguage", "Facade", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
+        // The engine: session, the Command protocol and registry, declared arguments, command contexts, output sinks
+        // (pipes, files, the one masking sink), the recorder, presenters, the manual; the commands themselves are above it.
+        .target(name: "Shell", dependencies: ["Profiles", "Reports", "Rendering", "ScriptLanguage", "Mock", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"],
                 swiftSettings: foundationFree),
+        // apish's own command line, from one table of options: argv into ShellArguments and ShellOptions, usage, --help,
+        // the man page and the completion scripts.
+        .target(name: "ShellCommandLine", dependencies: ["Shell", "Rendering", "ScriptLanguage", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "FoundationFree"], swiftSettings: foundationFree),
+        // Scripts: the runner (`apish run`, --each-version), expectations (`expect`), `let`, `source` and `record`.
+        .target(name: "Scripts", dependencies: ["ShellCommandLine", "Shell", "Reports", "Rendering", "ScriptLanguage", "Facade", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
+        // `impact`: reads a script against the change between two versions of a description, and runs it on both.
+        .target(name: "Impact", dependencies: ["Scripts", "Shell", "Reports", "ScriptLanguage", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree"], swiftSettings: foundationFree),
+        // The shell's commands and `CommandRegistry.standard`, the list `help` shows; `Session(facade:bundles:…)` gives a
+        // session those commands.
+        .target(name: "Commands", dependencies: ["Impact", "Scripts", "ShellCommandLine", "Shell", "Profiles", "Reports", "Rendering", "ScriptLanguage", "Mock", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
         // The demo's built-in APIs, one bundle each (definition, models, presenter, commands), registered by main.swift.
-        .target(name: "DemoAPIs", dependencies: ["Shell", "Facade", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree"],
+        .target(name: "DemoAPIs", dependencies: ["Shell", "Facade", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "Rendering"],
                 swiftSettings: foundationFree),
         // The HTTP/1.1 server core (POSIX sockets, parser, limits, error answers, Digest checks) the demo server, the mock
         // and the tests' loopback server run on.
@@ -85,14 +107,14 @@ let package = Package(
                 swiftSettings: foundationFree),
         .executableTarget(
             name: "apish",
-            dependencies: ["Shell", "Facade", "DemoAPIs", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "LineEditing", "DemoServer", "Mock"],
+            dependencies: ["Shell", "Facade", "DemoAPIs", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "LineEditing", "DemoServer", "Mock", "Rendering", "Profiles", "Commands", "Scripts", "ShellCommandLine"],
             swiftSettings: foundationFree, linkerSettings: staticRuntimeLink,
             // `--version` names the commit the sources were built from (Plugins/BuildStamp).
             plugins: ["BuildStamp"]),
         .plugin(name: "BuildStamp", capability: .buildTool()),
         .executableTarget(name: "apish-bench", dependencies: ["Facade", "APIDescriptions", "Mock", "JSON", "HTTPClient", "HTTPTypes", "DemoServer", "TestSupport"], path: "Benchmarks/apish-bench",
                           swiftSettings: staticRuntime, linkerSettings: staticRuntimeLink),
-        .executableTarget(name: "apish-fuzz", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "HTTPTypes", "APIDescriptions", "Secrets", "TestSupport", "FoundationFree"], path: "Fuzz/apish-fuzz",
+        .executableTarget(name: "apish-fuzz", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "HTTPTypes", "APIDescriptions", "Secrets", "TestSupport", "FoundationFree", "ScriptLanguage", "Commands", "Scripts", "ShellCommandLine"], path: "Fuzz/apish-fuzz",
                           swiftSettings: staticRuntime, linkerSettings: staticRuntimeLink),
         .target(name: "TestSupport", dependencies: ["DemoAPIs", "Facade", "HTTPClient", "HTTPTypes", "DemoServer"], path: "Tests/TestSupport",
                 swiftSettings: staticRuntime),
@@ -109,7 +131,7 @@ let package = Package(
         .testTarget(name: "FacadeTests",
                     dependencies: ["DemoAPIs", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer"]),
         .testTarget(name: "ShellTests",
-                    dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer"]),
+                    dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer", "ScriptLanguage", "Rendering", "Reports", "Profiles", "Commands", "Scripts", "ShellCommandLine"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "HTTPServer", "JSON", "FoundationFree"]),
         .testTarget(name: "MockTests",

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import ShellCommandLine
 #if canImport(Glibc)
 import Glibc
 import TestSupport

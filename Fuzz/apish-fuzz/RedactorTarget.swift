@@ -8,6 +8,7 @@ import HTTPClient
 import HTTPTypes
 import FoundationFree
 import TestSupport
+import Commands
 
 /// The redactor: text holding a known secret (raw, percent-encoded or JSON-escaped, among URL, header
 /// and parameter shapes) must come out of `redact` and the shell's masking of a typed line without it; the secret's

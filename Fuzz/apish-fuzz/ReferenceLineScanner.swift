@@ -1,4 +1,5 @@
 import Shell
+import ScriptLanguage
 
 // The tokenizer as it was before it scanned UTF-8 bytes (commit e9595fb), kept as the reference the
 // fuzzer compares the byte scanner against.

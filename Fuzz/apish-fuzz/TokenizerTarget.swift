@@ -1,5 +1,7 @@
 import Shell
 import TestSupport
+import ScriptLanguage
+import Scripts
 
 /// Command lines through the tokenizer and `$var` expansion (with a small cap, so it is reached often).
 /// Must hold: no crash or hang; the tokenizer splits exactly as the scalar-based one it replaced

@@ -2,6 +2,7 @@ import APIDescriptions
 import JSON
 import Foundation
 import TestSupport
+import Scripts
 
 /// YAML documents through libyaml (`APIDocumentText.parse`): generated from YAML's vocabulary (block and
 /// flow collections, every scalar style, anchors and aliases, merge keys, tags, comments, document

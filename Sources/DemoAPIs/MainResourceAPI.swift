@@ -2,6 +2,7 @@ import Facade
 import HTTPClient
 import HTTPTypes
 import JSON
+import Rendering
 
 /// An API that is one main resource, `GET {url}` with the caller's query, whose model changes with the
 /// major version: a table from major version to model. A major not in the table has no definition, so

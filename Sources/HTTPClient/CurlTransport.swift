@@ -166,7 +166,7 @@ public final class CurlTransport: Transport {
     }
 
     /// The time one hop may take, and the request's whole timeout that an error reports.
-    private struct HopTimeouts {
+    struct HopTimeouts {
         let hop: Int
         let total: Int
     }
@@ -279,201 +279,6 @@ public final class CurlTransport: Transport {
         return response
     }
 
-    /// A bodiless GET of a first hop without the sent-head trace: the shape whose options `configure` sets
-    /// the same way every time but for the URL, the timeouts, the headers and the callbacks' context.
-    private static func isPlain(_ request: HTTPRequest, isRedirect: Bool) -> Bool {
-        request.method == .get && request.body.isEmpty && !request.recordsSentHeaders && !isRedirect && request.login == nil
-    }
-
-    /// The hop's login for libcurl to answer the server with (Basic at once, Digest to its challenge), or
-    /// none: `RedirectPolicy` has already dropped a login whose scope this hop's URL left.
-    private func configureLogin(_ easy: UnsafeMutableRawPointer, for request: HTTPRequest) throws(TransportError) {
-        let options = EasyOptions(easy: easy)
-        guard let login = request.login, URLScope.contains(base: login.scope, url: request.url) else {
-            // A handle reused without a reset must not keep a login from an earlier transfer.
-            if request.login != nil {
-                try options.check(apish_easy_setopt_string(easy, CURLOPT_USERNAME, nil))
-                try options.check(apish_easy_setopt_string(easy, CURLOPT_PASSWORD, nil))
-            }
-            return
-        }
-        try options.set(CURLOPT_HTTPAUTH, login.scheme == .digest ? apish_auth_digest() : apish_auth_basic())
-        try options.set(CURLOPT_USERNAME, login.user)
-        try options.set(CURLOPT_PASSWORD, login.password)
-    }
-
-    /// The options of a plain GET that change from one request to the next, on a handle whose last
-    /// transfer was a plain GET configured by `configure` (so every other option already holds its value).
-    private func configureRequestOptions(
-        _ easy: UnsafeMutableRawPointer, for request: HTTPRequest, timeout totalTimeout: Int,
-        headers: UnsafeMutablePointer<curl_slist>?, accumulator: ResponseAccumulator, owner: MultipartOwner
-    ) throws(TransportError) {
-        let options = EasyOptions(easy: easy)
-        let context = Unmanaged.passUnretained(accumulator).toOpaque()
-        try options.set(CURLOPT_URL, request.url)
-        try options.set(CURLOPT_PATH_AS_IS, request.keepsPathAsBuilt ? 1 : 0)
-        try options.set(CURLOPT_TIMEOUT_MS, max(totalTimeout, 1))
-        try options.set(CURLOPT_CONNECTTIMEOUT_MS, max(min(configuration.connectTimeout, totalTimeout), 1))
-        try options.set(CURLOPT_WRITEDATA, pointer: context)
-        try options.set(CURLOPT_HEADERDATA, pointer: context)
-        try options.set(CURLOPT_XFERINFODATA, pointer: context)
-        try configureMethodAndBody(options, for: request, owner: owner)
-        try options.check(apish_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headers))
-    }
-
-    /// Sets every option of the transfer on a freshly reset handle.
-    private func configure(
-        _ easy: UnsafeMutableRawPointer, for request: HTTPRequest, isRedirect: Bool, timeout totalTimeout: Int,
-        headers: UnsafeMutablePointer<curl_slist>?, accumulator: ResponseAccumulator,
-        errorBuffer: UnsafeMutablePointer<CChar>, owner: MultipartOwner
-    ) throws(TransportError) {
-        let options = EasyOptions(easy: easy)
-        let context = Unmanaged.passUnretained(accumulator).toOpaque()
-
-        try options.set(CURLOPT_ERRORBUFFER, pointer: errorBuffer)
-        try options.set(CURLOPT_URL, request.url)
-        // A path built from parameters goes as built: libcurl would otherwise remove its dot segments.
-        try options.set(CURLOPT_PATH_AS_IS, request.keepsPathAsBuilt ? 1 : 0)
-        try options.set(CURLOPT_NOSIGNAL, 1)
-        try options.set(CURLOPT_TIMEOUT_MS, max(totalTimeout, 1))
-        try options.set(CURLOPT_CONNECTTIMEOUT_MS, max(min(configuration.connectTimeout, totalTimeout), 1))
-        try options.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(configuration.maxBodyBytes))
-        // Redirects are followed by `follow`, hop by hop, so that credentials are checked on each.
-        try options.set(CURLOPT_FOLLOWLOCATION, 0)
-        try options.set(CURLOPT_SSL_VERIFYPEER, configuration.insecure ? 0 : 1)
-        try options.set(CURLOPT_SSL_VERIFYHOST, configuration.insecure ? 0 : 2)
-        try options.set(CURLOPT_NOPROXY, noProxy)
-        if let caFile { try options.set(CURLOPT_CAINFO, caFile) }
-        if let caPath { try options.set(CURLOPT_CAPATH, caPath) }
-        if let certificate = configuration.clientCertificate { try options.set(CURLOPT_SSLCERT, certificate) }
-        if let key = configuration.clientKey { try options.set(CURLOPT_SSLKEY, key) }
-        if let proxy = configuration.proxy { try options.set(CURLOPT_PROXY, proxy) }
-        try options.set(CURLOPT_USERAGENT, configuration.userAgent)
-        // libcurl's cookie engine, with no file: cookies live in the handle for the session, and since the
-        // same handle makes every hop, a cookie set by a redirect goes with the next hop where it applies.
-        try options.set(CURLOPT_COOKIEFILE, "")
-        // Optional niceties: a libcurl built without them still sends requests correctly.
-        options.setIfSupported(CURLOPT_ACCEPT_ENCODING, "")
-        // `file` serves locators whose service URLs resolved to local files. A redirect may never lead to a
-        // local file: that would let a remote server make apish read this machine's files. `RedirectPolicy`
-        // refuses such a hop first; this is the second lock.
-        options.setIfSupported(CURLOPT_PROTOCOLS_STR, isRedirect ? "http,https" : "http,https,file")
-
-        try options.check(apish_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION, CurlCallbacks.write))
-        try options.set(CURLOPT_WRITEDATA, pointer: context)
-        try options.check(apish_easy_setopt_header_function(easy, CURLOPT_HEADERFUNCTION, CurlCallbacks.header))
-        try options.set(CURLOPT_HEADERDATA, pointer: context)
-        try options.check(apish_easy_setopt_xferinfo_function(easy, CURLOPT_XFERINFOFUNCTION, CurlCallbacks.progress))
-        try options.set(CURLOPT_XFERINFODATA, pointer: context)
-        try options.set(CURLOPT_NOPROGRESS, 0)
-
-        try configureMethodAndBody(options, for: request, owner: owner)
-        try options.check(apish_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headers))
-    }
-
-    private func configureMethodAndBody(
-        _ options: EasyOptions, for request: HTTPRequest, owner: MultipartOwner
-    ) throws(TransportError) {
-        let method = request.method
-        if method == .head {
-            try options.set(CURLOPT_NOBODY, 1)
-            return
-        }
-        if request.body.isEmpty && method != .post {
-            if method == .get {
-                try options.set(CURLOPT_HTTPGET, 1)
-            } else {
-                try options.set(CURLOPT_CUSTOMREQUEST, method.rawValue)
-            }
-            return
-        }
-        if case .multipart(let parts) = request.body {
-            try configureMultipart(options, parts: parts, method: method, owner: owner)
-            return
-        }
-        let data = request.body.data
-        try options.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(data.count))
-        // COPYPOSTFIELDS copies the bytes at once, so no buffer has to outlive this call.
-        let copied = data.withUnsafeBytes { bytes in
-            if let base = bytes.baseAddress {
-                return apish_easy_setopt_pointer(options.easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: base))
-            }
-            return apish_easy_setopt_string(options.easy, CURLOPT_COPYPOSTFIELDS, "")
-        }
-        try options.check(copied)
-        if method != .post {
-            try options.set(CURLOPT_CUSTOMREQUEST, method.rawValue)
-        }
-    }
-
-    /// A multipart body through libcurl's MIME API: each part's name, bytes (copied by libcurl), file name
-    /// and type; libcurl writes the boundary into the `Content-Type` itself. The MIME handle lives until
-    /// the next transfer's set-up or the handle's release (`CurlHandles.mime`).
-    private func configureMultipart(
-        _ options: EasyOptions, parts: [MultipartPart], method: HTTPMethod, owner: MultipartOwner
-    ) throws(TransportError) {
-        guard let mime = curl_mime_init(options.easy) else { throw .other(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "cannot make a multipart body") }
-        owner.mime = mime
-        for part in parts {
-            guard let handle = curl_mime_addpart(mime) else { throw .other(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "cannot make a multipart body") }
-            try options.check(curl_mime_name(handle, part.name))
-            let copied = part.data.withUnsafeBytes { bytes -> CURLcode in
-                guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return curl_mime_data(handle, "", 0) }
-                return curl_mime_data(handle, base, bytes.count)
-            }
-            try options.check(copied)
-            if let fileName = part.fileName { try options.check(curl_mime_filename(handle, fileName)) }
-            if let type = part.contentType { try options.check(curl_mime_type(handle, type)) }
-        }
-        try options.check(apish_easy_setopt_pointer(options.easy, CURLOPT_MIMEPOST, UnsafeMutableRawPointer(mime)))
-        if method != .post {
-            try options.set(CURLOPT_CUSTOMREQUEST, method.rawValue)
-        }
-    }
-
-    /// The request's headers plus the body's content type, and an empty `Expect:` so that large
-    /// bodies are not held back waiting for `100 Continue`. An empty `Name:` removes a header
-    /// libcurl would otherwise add.
-    private func headerLines(for request: HTTPRequest) -> [String] {
-        var lines: [String] = []
-        for (name, value) in request.headers {
-            // A line break inside a field would let one header inject others.
-            let name = Self.singleLine(name), value = Self.singleLine(value)
-            // `Name;` is libcurl's way to send a header with an empty value.
-            lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
-        }
-        if !request.headers.contains("Content-Type") {
-            // An empty `Content-Type:` stops libcurl from labelling a bodiless POST as a form.
-            lines.append("Content-Type:" + (request.body.contentType.map { " " + $0 } ?? ""))
-        }
-        if !request.headers.contains("Expect") {
-            lines.append("Expect:")
-        }
-        return lines
-    }
-
-    /// The local path of a `file://` URL, nil for any other URL.
-    private static func filePath(of url: String) -> String? {
-        guard url.lowercased().hasPrefix("file:"), let parsed = URL(string: url), parsed.isFileURL else { return nil }
-        return parsed.path
-    }
-
-    /// A file can only be read, and a directory not at all: libcurl would answer an empty body for one.
-    private static func checkReadable(_ path: String, method: HTTPMethod) throws(TransportError) {
-        guard method == .get || method == .head else {
-            throw .localFile(path: path, reason: "only GET and HEAD can read a file, not \(method.rawValue)")
-        }
-        if FileKind.isDirectory(path) == true {
-            throw .localFile(path: path, reason: "is a directory")
-        }
-    }
-
-    private static func singleLine(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else { return text }
-        return String(text.map { $0 == "\r" || $0 == "\n" || $0 == "\r\n" ? " " : $0 })
-    }
-
-
     /// Drives the transfer to its end, checking the cancellation token at least every poll interval. For the
     /// first `pollWindow` it polls without sleeping (`ResponseWait`).
     private func run(
@@ -508,132 +313,11 @@ public final class CurlTransport: Transport {
         throw .other(code: Int(code.rawValue), message: String(cString: curl_multi_strerror(code)))
     }
 
-
-    private func error(
-        for code: CURLcode, easy: UnsafeMutableRawPointer, request: HTTPRequest, timeouts: HopTimeouts,
-        accumulator: ResponseAccumulator, errorBuffer: UnsafeMutablePointer<CChar>
-    ) -> TransportError {
-        let detail = String(cString: errorBuffer)
-        let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
-        let lastURL = request.url
-        switch code {
-        case CURLE_COULDNT_CONNECT:
-            return .refused(host: Self.authority(of: lastURL, withPort: true) ?? lastURL)
-        case CURLE_COULDNT_RESOLVE_HOST:
-            return .dns(host: Self.authority(of: lastURL, withPort: false) ?? lastURL)
-        case CURLE_OPERATION_TIMEDOUT:
-            return .timeout(milliseconds: timeoutThatFired(easy: easy, timeouts: timeouts))
-        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
-             CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED,
-             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR,
-             CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT, CURLE_USE_SSL_FAILED:
-            return .tls(message: message)
-        case CURLE_GOT_NOTHING:
-            return .emptyReply
-        case CURLE_PARTIAL_FILE:
-            let received = Int(getOffset(easy, CURLINFO_SIZE_DOWNLOAD_T))
-            guard let expected = accumulator.contentLength else { return .reset }
-            return .truncatedBody(received: received, expected: expected)
-        case CURLE_RECV_ERROR where Self.mentions(detail, "chunk"):
-            return .malformedChunk
-        case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_HTTP2_STREAM:
-            return .reset
-        case CURLE_WEIRD_SERVER_REPLY:
-            return .notHTTP(detail: "malformed status line")
-        case CURLE_UNSUPPORTED_PROTOCOL where Self.mentions(detail, "HTTP/0.9"):
-            return .notHTTP(detail: "no status line")
-        case CURLE_UNSUPPORTED_PROTOCOL where Self.mentions(detail, "HTTP version"):
-            return .notHTTP(detail: "malformed status line")
-        case CURLE_UNSUPPORTED_PROTOCOL:
-            return .unsupportedScheme(URLSchemePolicy.scheme(of: lastURL) ?? lastURL)
-        case CURLE_OUT_OF_MEMORY where accumulator.status != nil || Self.mentions(detail, "header"):
-            // libcurl refuses a header line over CURL_MAX_HTTP_HEADER with "out of memory".
-            return .headerTooLarge(limit: Self.maxHeaderBytes)
-        case CURLE_BAD_CONTENT_ENCODING:
-            return .badContentEncoding(accumulator.headers["Content-Encoding"]?.lowercased() ?? "content encoding")
-        case CURLE_ABORTED_BY_CALLBACK:
-            return .cancelled
-        case CURLE_URL_MALFORMAT:
-            return .invalidURL(lastURL)
-        default:
-            return .other(code: Int(code.rawValue), message: message)
-        }
-    }
-
-    /// libcurl's CURL_MAX_HTTP_HEADER: the longest header line it accepts.
-    private static let maxHeaderBytes = 100 * 1024
-
-    private static func mentions(_ text: String, _ word: String) -> Bool {
-        text.lowercased().literalRange(of: word.lowercased()) != nil
-    }
-
-    /// libcurl reports both timeouts with one code; the elapsed time tells which limit fired. A total
-    /// timeout is reported as the request's whole timeout, whichever hop it fired on.
-    private func timeoutThatFired(easy: UnsafeMutableRawPointer, timeouts: HopTimeouts) -> Int {
-        let connect = min(configuration.connectTimeout, timeouts.hop)
-        let elapsed = Int(getOffset(easy, CURLINFO_TOTAL_TIME_T) / 1000)
-        return connect < timeouts.hop && elapsed < (connect + timeouts.hop) / 2 ? connect : timeouts.total
-    }
-
-    private func metrics(of easy: UnsafeMutableRawPointer) -> TransferMetrics {
-        func seconds(_ info: CURLINFO) -> Double { Double(getOffset(easy, info)) / 1_000_000 }
-        return TransferMetrics(
-            dns: seconds(CURLINFO_NAMELOOKUP_TIME_T),
-            connect: seconds(CURLINFO_CONNECT_TIME_T),
-            tls: seconds(CURLINFO_APPCONNECT_TIME_T),
-            firstByte: seconds(CURLINFO_STARTTRANSFER_TIME_T),
-            total: seconds(CURLINFO_TOTAL_TIME_T),
-            redirects: getLong(easy, CURLINFO_REDIRECT_COUNT),
-            bytesReceived: Int(getOffset(easy, CURLINFO_SIZE_DOWNLOAD_T)),
-            reusedConnection: getLong(easy, CURLINFO_NUM_CONNECTS) == 0
-        )
-    }
-
-    private func getLong(_ easy: UnsafeMutableRawPointer, _ info: CURLINFO) -> Int {
-        var value = 0
-        return apish_easy_getinfo_long(easy, info, &value) == CURLE_OK ? value : 0
-    }
-
-    private func getOffset(_ easy: UnsafeMutableRawPointer, _ info: CURLINFO) -> Int64 {
-        var value: curl_off_t = 0
-        return apish_easy_getinfo_off_t(easy, info, &value) == CURLE_OK ? Int64(value) : 0
-    }
-
-    private func getString(_ easy: UnsafeMutableRawPointer, _ info: CURLINFO) -> String? {
-        var value: UnsafeMutablePointer<CChar>?
-        guard apish_easy_getinfo_string(easy, info, &value) == CURLE_OK, let value else { return nil }
-        return String(cString: value)
-    }
-
-    private static func versionName(_ version: Int) -> String {
-        switch version {
-        case CURL_HTTP_VERSION_1_0: "1.0"
-        case CURL_HTTP_VERSION_2_0: "2"
-        case CURL_HTTP_VERSION_3: "3"
-        default: "1.1"
-        }
-    }
-
-    /// `host:port` (or just the host) of a URL as libcurl parses it, brackets kept around IPv6.
-    private static func authority(of url: String, withPort: Bool) -> String? {
-        guard let handle = curl_url() else { return nil }
-        defer { curl_url_cleanup(handle) }
-        guard curl_url_set(handle, CURLUPART_URL, url, 0) == CURLUE_OK else { return nil }
-        func part(_ which: CURLUPart, flags: UInt32 = 0) -> String? {
-            var value: UnsafeMutablePointer<CChar>?
-            guard curl_url_get(handle, which, &value, flags) == CURLUE_OK, let value else { return nil }
-            defer { curl_free(value) }
-            return String(cString: value)
-        }
-        guard let host = part(CURLUPART_HOST) else { return nil }
-        guard withPort, let port = part(CURLUPART_PORT, flags: UInt32(CURLU_DEFAULT_PORT)) else { return host }
-        return "\(host):\(port)"
-    }
 }
 
 /// The easy and multi handles of one transport plus the error buffer libcurl writes into.
 /// Only ever touched under the transport's mutex.
-private struct CurlHandles {
+struct CurlHandles {
     private var easy: UnsafeMutableRawPointer?
     private var multi: UnsafeMutableRawPointer?
     private var errorBuffer: UnsafeMutablePointer<CChar>?
@@ -720,7 +404,7 @@ private struct CurlHandles {
 /// Thin throwing setters over the typed C wrappers, so each option is one readable line.
 /// Owns the MIME handle of one transfer's multipart body, freed once the transfer is over, after the easy
 /// handle has let go of it.
-private final class MultipartOwner {
+final class MultipartOwner {
     let easy: UnsafeMutableRawPointer
     var mime: OpaquePointer?
 
@@ -735,7 +419,7 @@ private final class MultipartOwner {
     }
 }
 
-private struct EasyOptions {
+struct EasyOptions {
     let easy: UnsafeMutableRawPointer
 
     func set(_ option: CURLoption, _ value: Int) throws(TransportError) {

@@ -18,6 +18,11 @@ import FoundationFree
 import JSON
 import HTTPClient
 import HTTPTypes
+import Rendering
+import Profiles
+import Scripts
+import Commands
+import ShellCommandLine
 
 /// Adapts LineEditing's readers to the shell's `LineSource`.
 final class ReaderSource: LineSource {

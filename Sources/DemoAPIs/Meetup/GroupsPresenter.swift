@@ -4,6 +4,7 @@ import HTTPTypes
 import JSON
 import FoundationFree
 import Facade
+import Rendering
 
 /// A page of Meetup groups as a table, with the distance from the place searched in km.
 enum GroupsPresenter {

@@ -4,6 +4,7 @@ import HTTPTypes
 import FoundationFree
 import Facade
 import JSON
+import Rendering
 
 /// `groups near [LAT LON] [radius=KM] [page=N]` and `groups next`.
 struct GroupsCommand: Command {

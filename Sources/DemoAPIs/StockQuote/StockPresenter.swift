@@ -4,6 +4,7 @@ import HTTPTypes
 import JSON
 import FoundationFree
 import Facade
+import Rendering
 
 /// Stock quotes as labelled rows with dollars and a signed percentage.
 enum StockPresenter {

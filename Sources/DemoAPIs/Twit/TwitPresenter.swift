@@ -4,6 +4,7 @@ import HTTPTypes
 import JSON
 import FoundationFree
 import Facade
+import Rendering
 
 /// The twit timeline as a table (the content gives way), the user and a like as labelled rows.
 /// Optional fields show only when the API sent them.

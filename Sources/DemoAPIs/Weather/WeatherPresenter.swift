@@ -4,6 +4,7 @@ import HTTPTypes
 import JSON
 import FoundationFree
 import Facade
+import Rendering
 
 /// Weather as labelled rows: `City`, `State`, `Temperature 63°F`, `Conditions`; v3 adds
 /// `Humidity 48%` and the forecast as a small table.

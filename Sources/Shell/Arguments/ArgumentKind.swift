@@ -43,7 +43,7 @@ public enum ArgumentKind: Sendable, Equatable {
 
     /// Whether `word` can be this kind of value: a URL (so `server URL` and `server SERVICE` are told
     /// apart) and a choice (`on|off`, any case) are picky.
-    func accepts(_ word: String) -> Bool {
+    package func accepts(_ word: String) -> Bool {
         switch self {
         case .url: word.contains("://")
         case .choice(let words): words.contains(word.lowercased())

@@ -1,5 +1,6 @@
 import APIDescriptions
 import Facade
+import Profiles
 
 /// What Tab offers for the word being typed, from a command's declaration.
 public struct ArgumentCompletion: Equatable, Sendable {
@@ -16,7 +17,7 @@ public struct ArgumentCompletion: Equatable, Sendable {
     }
 
     /// What is offered for `partial`, the start of the word being typed.
-    func offered(for partial: String) -> [String] {
+    package func offered(for partial: String) -> [String] {
         partial.hasPrefix("-") || words.isEmpty ? words + options : words
     }
 }
@@ -25,7 +26,7 @@ extension CommandSignature {
     /// What Tab offers after the arguments `previous`: the subcommand words first, then for each form the
     /// words could still be, the value of an option waiting for one, or the next positional's values and
     /// the options not given yet.
-    func completion(after previous: [String], session: Session) -> ArgumentCompletion {
+    package func completion(after previous: [String], session: Session) -> ArgumentCompletion {
         var result = ArgumentCompletion()
         func add(_ words: [String]) {
             for word in words where !result.words.contains(word) { result.words.append(word) }
@@ -57,7 +58,7 @@ extension CommandSignature {
 
 extension ArgumentForm {
     /// The positional the next word after `slot` positional words would be, the optional ones counted as given.
-    func positional(forSlot slot: Int) -> Positional? {
+    package func positional(forSlot slot: Int) -> Positional? {
         var remaining = slot
         for positional in positionals {
             switch positional.arity {
@@ -74,7 +75,7 @@ extension ArgumentForm {
 
 extension ArgumentKind {
     /// The values Tab offers for a word of this kind, given what was read before it.
-    func candidates(_ before: ParsedArguments, form: ArgumentForm, session: Session) -> [String] {
+    package func candidates(_ before: ParsedArguments, form: ArgumentForm, session: Session) -> [String] {
         switch self {
         case .text, .url, .file:
             return []

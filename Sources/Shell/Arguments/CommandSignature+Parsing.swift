@@ -43,7 +43,7 @@ extension CommandSignature {
 }
 
 /// What is wrong with a form's reading.
-enum ReadingProblem: Sendable {
+package enum ReadingProblem: Sendable {
     /// The words are fewer or more than the form takes.
     case count
     case unknownOption(String)
@@ -51,7 +51,7 @@ enum ReadingProblem: Sendable {
     case repeatedOption(String)
     case unknownItem(String)
 
-    var message: String? {
+    package var message: String? {
         switch self {
         case .count: nil
         case .unknownOption(let option): "unknown option \(option)"
@@ -67,7 +67,7 @@ extension ArgumentForm {
     /// like (`get http://h/?a=b`); after them a word is an option when it is one of the form's, an item
     /// when the form takes items and it is one, else the next positional. `--` ends the options, and a
     /// `rest` positional takes every word from its place on, as written.
-    func read(_ words: [String]) -> (arguments: ParsedArguments, problem: ReadingProblem?) {
+    package func read(_ words: [String]) -> (arguments: ParsedArguments, problem: ReadingProblem?) {
         var parsed = ParsedArguments(words: words, subcommand: self.words.isEmpty ? nil : words.first?.lowercased())
         var index = 0
         if !self.words.isEmpty, !words.isEmpty {
@@ -169,12 +169,12 @@ extension ArgumentForm {
         return fit(0, 0)
     }
 
-    func option(named word: String) -> Option? {
+    package func option(named word: String) -> Option? {
         options.first { !$0.isAssignment && $0.names.contains(word) }
     }
 
     /// The `name=VALUE` option `word` sets (`client_id=app`).
-    func assignment(in word: String) -> Option? {
+    package func assignment(in word: String) -> Option? {
         guard let name = Self.assignmentName(word) else { return nil }
         let lowered = name.lowercased() + "="
         return options.first { $0.isAssignment && $0.name.lowercased() == lowered }
@@ -195,7 +195,7 @@ extension ArgumentForm {
 
 extension RequestItems {
     /// Whether `word` is an item of these kinds.
-    func accepts(_ word: String) -> Bool {
+    package func accepts(_ word: String) -> Bool {
         if isEmpty { return false }
         // Every word after a request's target is an item: `@photo.png` is a body file, and a wrong one
         // (`=x`) is the request's to name.

@@ -3,7 +3,7 @@ import Secrets
 extension CommandSignature {
     /// Which of the arguments hold secrets, by what their positionals and options declare. The arguments
     /// are read as well as they can be, so a line that is wrong, or still being typed, is masked too.
-    func secrets(in words: [String]) -> [SecretArgument] {
+    package func secrets(in words: [String]) -> [SecretArgument] {
         guard let (form, arguments) = bestReading(words) else { return [] }
         var secrets: [SecretArgument] = []
         var restDone = false
@@ -36,7 +36,7 @@ extension CommandSignature {
 
 extension SecretShape {
     /// The secret of a single word at `index`.
-    func argument(at index: Int) -> SecretArgument? {
+    package func argument(at index: Int) -> SecretArgument? {
         switch self {
         case .whole: .whole(index)
         case .afterEquals: .afterEquals(index)

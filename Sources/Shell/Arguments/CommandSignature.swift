@@ -66,7 +66,7 @@ public struct ArgumentForm: Sendable {
 
     /// `diff SERVICE [A [B]] [--all] [name==value…]`: optional positionals nest, as they can only be given
     /// from the left.
-    func synopsis(_ command: String) -> String {
+    package func synopsis(_ command: String) -> String {
         var parts = [command]
         if !words.isEmpty { parts.append(words.joined(separator: "|")) }
         var optionalDepth = 0
@@ -203,10 +203,10 @@ public struct Option: Sendable {
 
     var isAssignment: Bool { name.hasSuffix("=") }
 
-    var names: [String] { [name] + aliases }
+    package var names: [String] { [name] + aliases }
 
     /// `--format text|json`, `--all`, `client_id=ID`.
-    var synopsis: String {
+    package var synopsis: String {
         let placeholder = (value?.placeholder ?? "VALUE") + (repeats && !(value?.placeholder.hasSuffix("…") ?? true) ? "…" : "")
         if isAssignment { return name + placeholder }
         return value == nil ? name : name + " " + placeholder
@@ -226,7 +226,7 @@ public struct RequestItems: OptionSet, Sendable {
     public static let request = RequestItems(rawValue: 4)
 
     /// `[name==value…]`, `[ITEM…]`.
-    var synopsis: String? {
+    package var synopsis: String? {
         if contains(.request) { return "[ITEM…]" }
         if contains(.settings) { return "[NAME=VALUE…]" }
         if contains(.query) { return "[name==value…]" }

@@ -15,7 +15,7 @@ public struct ParsedArguments: Sendable {
     private(set) var roles: [Role] = []
 
     /// What a word was read as.
-    enum Role: Sendable, Equatable {
+    package enum Role: Sendable, Equatable {
         case subcommand
         case positional(String)
         case option(String)
@@ -26,7 +26,7 @@ public struct ParsedArguments: Sendable {
         case separator
     }
 
-    init(words: [String], subcommand: String?) {
+    package init(words: [String], subcommand: String?) {
         self.words = words
         self.subcommand = subcommand
     }
@@ -57,7 +57,7 @@ public struct ParsedArguments: Sendable {
     }
 
     /// The positional words and items, in the order typed, each with its place among `words`.
-    var operands: [(word: String, position: Int)] {
+    package var operands: [(word: String, position: Int)] {
         zip(words, roles).enumerated().compactMap { position, pair in
             switch pair.1 {
             case .positional, .item: (pair.0, position)
@@ -66,7 +66,7 @@ public struct ParsedArguments: Sendable {
         }
     }
 
-    mutating func append(_ word: String, as role: Role) {
+    package mutating func append(_ word: String, as role: Role) {
         roles.append(role)
         switch role {
         case .positional(let name): positionals[name, default: []].append(word)

@@ -1,4 +1,5 @@
 import Facade
+import Rendering
 
 /// One built-in API as the shell knows it: the service it speaks for, how its definition is made, the
 /// commands it adds (`twits`, `groups near`) and how its models are shown. The core names no such API:

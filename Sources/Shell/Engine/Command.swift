@@ -1,5 +1,6 @@
 import Facade
 import FoundationFree
+import ScriptLanguage
 
 /// A shell command declares itself — name, aliases, one-line abstract, its arguments — and runs. Usage,
 /// help, "did you mean", parsing, completion and the masking of secrets come from the declarations.

@@ -6,7 +6,7 @@ import JSON
 
 extension CommandContext {
     /// Runs work that makes requests with a Ctrl-C cancellation token and, on a terminal, a spinner.
-    func withProgress<T>(_ label: String, _ body: (CancellationToken) throws(CommandError) -> T) throws(CommandError) -> T {
+    package func withProgress<T>(_ label: String, _ body: (CancellationToken) throws(CommandError) -> T) throws(CommandError) -> T {
         let token = cancellationToken()
         let spinner = session.options.interactive && !session.options.json ? Spinner.start(label: label) : nil
         defer { spinner?.stop() }

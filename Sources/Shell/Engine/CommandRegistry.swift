@@ -1,5 +1,6 @@
 import Facade
 import FoundationFree
+import Rendering
 
 /// The commands by name and alias; generates `help`, `help CMD` and "did you mean".
 public struct CommandRegistry: Sendable {
@@ -47,9 +48,9 @@ public struct CommandRegistry: Sendable {
     }
 
     /// `command(named:)` with what the engine asks of the command on every line.
-    func lookup(_ name: String) -> (command: any Command, expectation: ExpectCommand?)? {
+    func lookup(_ name: String) -> (command: any Command, expectation: (any RequestOutcomeJudge)?)? {
         guard let position = positions[name.lowercased()] else { return nil }
-        return (commands[position], commands[position] as? ExpectCommand)
+        return (commands[position], commands[position] as? any RequestOutcomeJudge)
     }
 
     /// Every name and alias, sorted, for completion.
@@ -69,6 +70,13 @@ public struct CommandRegistry: Sendable {
 
     /// Help is kept inside this many columns even on a wider terminal, as man pages are.
     public static let helpWidth = 80
+
+    /// Help fits the terminal and never goes past 80 columns (nor on a pipe); `--json` keeps each row whole.
+    package static func helpWidth(for options: ShellOptions) -> Int {
+        guard !options.json else { return 0 }
+        let terminal = options.width()
+        return terminal > 0 ? min(terminal, helpWidth) : helpWidth
+    }
 
     /// The `help` overview at 80 columns.
     public var overview: [String] { overview(width: Self.helpWidth) }
@@ -99,7 +107,7 @@ public struct CommandRegistry: Sendable {
     }
 
     /// A command's examples with `{service}` standing for a service of the session.
-    static func examples(_ details: [String], service: String) -> [String] {
+    package static func examples(_ details: [String], service: String) -> [String] {
         details.map { $0.replacingAll("{service}", with: service) }
     }
 

@@ -2,6 +2,7 @@ import HTTPClient
 import HTTPTypes
 import Facade
 import JSON
+import Rendering
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

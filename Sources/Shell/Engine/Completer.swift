@@ -1,10 +1,11 @@
 import Facade
+import Rendering
 
 /// Context-aware Tab completion: commands; service names; versions after `use NAME`; ids from the last
 /// `twits` after `like`; `$` variables; file paths after `source`/`locate`.
 public struct Completer {
-    let session: Session
-    let registry: CommandRegistry
+    package let session: Session
+    package let registry: CommandRegistry
 
     public init(session: Session, registry: CommandRegistry? = nil) {
         self.session = session

@@ -9,6 +9,7 @@ import Glibc
 import Darwin
 #endif
 import FoundationFree
+import Profiles
 
 /// Writes whole buffers to a file descriptor with `write(2)`, retrying partial writes and EINTR.
 enum DescriptorWriter {

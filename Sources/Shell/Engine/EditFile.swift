@@ -14,18 +14,18 @@ import FoundationFree
 /// The file `edit` hands the editor: made by `mkstemps` (a name no one else has, mode 0600) in
 /// `$XDG_RUNTIME_DIR` (the user's own, memory-backed), else `$TMPDIR`, else `/tmp`, with a suffix that tells
 /// the editor what it holds (`.json`).
-struct EditFile: Equatable {
-    let path: String
+package struct EditFile: Equatable {
+    package let path: String
 
     /// What the file's status says about when it was last written.
-    struct Stamp: Equatable {
-        let seconds: Int
+    package struct Stamp: Equatable {
+        package let seconds: Int
         let nanoseconds: Int
-        let size: Int
+        package let size: Int
     }
 
     /// The folder edit files go in.
-    static func folder(environment: [String: String]) -> String {
+    package static func folder(environment: [String: String]) -> String {
         for name in ["XDG_RUNTIME_DIR", "TMPDIR"] {
             if let folder = environment[name], folder.hasPrefix("/"), FileKind.isDirectory(folder) == true { return folder }
         }
@@ -33,7 +33,7 @@ struct EditFile: Equatable {
     }
 
     /// A new private file holding `bytes`.
-    static func create(_ bytes: Data, suffix: String, environment: [String: String]) throws(CommandError) -> EditFile {
+    package static func create(_ bytes: Data, suffix: String, environment: [String: String]) throws(CommandError) -> EditFile {
         let folder = folder(environment: environment)
         var template = Array(XDGDirectory.joined(folder, "apish-edit-XXXXXX" + suffix).utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
@@ -65,7 +65,7 @@ struct EditFile: Equatable {
     }
 
     /// When the file was last written, and its size; nil when it is gone.
-    var stamp: Stamp? {
+    package var stamp: Stamp? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         #if canImport(Darwin)
@@ -76,10 +76,10 @@ struct EditFile: Equatable {
         return Stamp(seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec), size: Int(status.st_size))
     }
 
-    var exists: Bool { stamp != nil }
+    package var exists: Bool { stamp != nil }
 
     /// Its bytes, up to `limit`.
-    func read(limit: Int) throws(CommandError) -> Data {
+    package func read(limit: Int) throws(CommandError) -> Data {
         do {
             return try LocalFile.read(path, limit: limit)
         } catch {
@@ -87,7 +87,7 @@ struct EditFile: Equatable {
         }
     }
 
-    func remove() {
+    package func remove() {
         _ = unlink(path)
     }
 }

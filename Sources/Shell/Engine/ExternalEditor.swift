@@ -8,11 +8,11 @@ import FoundationFree
 /// The user's editor, as git and crontab find it: `$VISUAL`, else `$EDITOR`, else `vi`, a command line the
 /// shell reads (`code --wait`, `emacs -nw`), run on one file with the terminal handed over: it shares apish's
 /// terminal and process group, so it can read the keyboard, and apish waits until it ends.
-struct ExternalEditor {
+package struct ExternalEditor {
     /// The command line, as the environment gives it.
-    let command: String
+    package let command: String
 
-    init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         func named(_ name: String) -> String? {
             environment[name].flatMap { $0.trimmingBlanks().isEmpty ? nil : $0 }
         }
@@ -20,7 +20,7 @@ struct ExternalEditor {
     }
 
     /// How an edit ended.
-    enum Ending: Equatable {
+    package enum Ending: Equatable {
         case exited(Int32)
         case signalled(Int32)
         /// Ctrl-C came while it ran (it was stopped, if Ctrl-C had not ended it already).
@@ -29,7 +29,7 @@ struct ExternalEditor {
     }
 
     /// Runs the editor on `path` and waits for it; `interrupted` stops it (SIGTERM, then SIGKILL).
-    func edit(_ path: String, interrupted: () -> Bool) -> Ending {
+    package func edit(_ path: String, interrupted: () -> Bool) -> Ending {
         // An editor reads keys: when apish's input is a script or a pipe, it gets the terminal instead.
         let terminal = isatty(STDIN_FILENO) == 1 ? -1 : open("/dev/tty", O_RDWR | O_CLOEXEC)
         defer { if terminal >= 0 { _ = systemClose(terminal) } }

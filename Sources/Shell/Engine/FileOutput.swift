@@ -11,6 +11,7 @@ import Darwin
 import HTTPClient
 import HTTPTypes
 import FoundationFree
+import Profiles
 
 /// `COMMAND > FILE` and `COMMAND >> FILE`: the command's output in a file, which is created as a shell
 /// creates it (mode 0666 less the umask), emptied first or appended to. Its errors still go to stderr.

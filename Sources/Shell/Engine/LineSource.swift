@@ -37,7 +37,7 @@ public final class LineListSource: LineSource {
         })
     }
 
-    init(inputs: [LineInput]) {
+    package init(inputs: [LineInput]) {
         self.inputs = inputs
     }
 
@@ -50,7 +50,7 @@ public final class LineListSource: LineSource {
     public func remember(_ line: String) {}
 
     /// Reads a source to its end (Ctrl-C'd lines dropped), so its lines can be run more than once.
-    static func inputs(of source: LineSource) -> [LineInput] {
+    package static func inputs(of source: LineSource) -> [LineInput] {
         var inputs: [LineInput] = []
         while true {
             switch source.nextLine(prompt: "") {

@@ -1,3 +1,4 @@
+import Rendering
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

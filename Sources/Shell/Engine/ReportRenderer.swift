@@ -9,15 +9,20 @@ import JSON
 import Secrets
 import HTTPClient
 import HTTPTypes
+import Rendering
 
 /// Writes a `CommandReport` as terminal text, and the JSON forms of a presentation and of timings for
 /// `ResultJSONPresenter`.
-struct ReportRenderer {
-    let session: Session
+package struct ReportRenderer {
+    package let session: Session
 
-    var style: TextStyle { session.options.color ? .colored : .plain }
+    package init(session: Session) {
+        self.session = session
+    }
 
-    func text(_ report: CommandReport) -> String {
+    package var style: TextStyle { session.options.color ? .colored : .plain }
+
+    package func text(_ report: CommandReport) -> String {
         var text = ""
         write(report) { text += $0 }
         return text
@@ -25,7 +30,7 @@ struct ReportRenderer {
 
     /// The text in the order it is shown, in pieces: the short parts gathered, a large body (tens of
     /// megabytes of pretty JSON) written in pieces as it is rendered rather than built into one string.
-    func write(_ report: CommandReport, to emit: (String) -> Void) {
+    package func write(_ report: CommandReport, to emit: (String) -> Void) {
         var text = ""
         /// Hands on what has gathered, then `piece`.
         func flush(_ piece: String = "") {
@@ -66,12 +71,12 @@ struct ReportRenderer {
         flush()
     }
 
-    func warning(_ text: String) -> String {
+    package func warning(_ text: String) -> String {
         prose("warning: " + TerminalText.singleLine(session.redact(text))).map { style.yellow($0) + "\n" }.joined()
     }
 
     /// `text` (already redacted) on one line, or wrapped at words with a hanging indent on a terminal.
-    func error(_ text: String) -> String {
+    package func error(_ text: String) -> String {
         prose(TerminalText.singleLine(text)).map { style.red($0) + "\n" }.joined()
     }
 
@@ -154,7 +159,7 @@ struct ReportRenderer {
 
     // MARK: JSON
 
-    static func json(_ presentation: Presentation) -> JSONValue {
+    package static func json(_ presentation: Presentation) -> JSONValue {
         switch presentation {
         case .json(let value):
             return value
@@ -169,7 +174,7 @@ struct ReportRenderer {
         }
     }
 
-    static func json(_ metrics: TransferMetrics) -> JSONValue {
+    package static func json(_ metrics: TransferMetrics) -> JSONValue {
         func ms(_ seconds: Double) -> JSONValue {
             JSONNumber((seconds * 1000 * 1000).rounded() / 1000).map(JSONValue.number) ?? .null
         }

@@ -1,6 +1,8 @@
 import APIDescriptions
 import Facade
 import JSON
+import Rendering
+import Reports
 
 /// What a command returns: one typed value, whether it succeeded, and what goes beside it. Presenters turn
 /// it into text (`ResultPresenter`) or into the one line of `--json` (`ResultJSONPresenter`); a command
@@ -47,7 +49,7 @@ public struct RunResult: Sendable {
     }
 
     /// A refusal or failure that happened before there was anything to show.
-    static func failure(_ message: String) -> RunResult {
+    package static func failure(_ message: String) -> RunResult {
         var result = RunResult()
         result.ok = false
         result.error = message
@@ -63,7 +65,7 @@ public struct RunResult: Sendable {
     /// One line for a failed request: `weather v2: request error: HTTP 404 Not Found: unknown city 'X'`.
     /// A decode error (drift) suggests comparing with the version below:
     /// `weather v2: decode error: currentTemperature: expected number, found string "63" (…; try: diff weather v1 v2)`.
-    static func describe(_ exchange: Exchange, locator: Locator? = nil) -> String {
+    package static func describe(_ exchange: Exchange, locator: Locator? = nil) -> String {
         let prefix = exchange.service.map { "\($0): " } ?? "\(exchange.method) \(exchange.displayURL): "
         var text = prefix + exchange.outcome.description
         if case .decodeError = exchange.outcome, let service = exchange.service {

@@ -8,8 +8,8 @@ import Foundation
 #endif
 
 /// Reading a script file, with the one error line a user sees when it cannot be read.
-enum ScriptFile {
-    static func read(_ path: String) throws(CommandError) -> String {
+package enum ScriptFile {
+    package static func read(_ path: String) throws(CommandError) -> String {
         do {
             return String(decoding: try LocalFile.read(LocatorLocation.expandTilde(path)), as: UTF8.self)
         } catch {

@@ -4,6 +4,7 @@ import HTTPTypes
 import FoundationFree
 import JSON
 import Secrets
+import Profiles
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -40,18 +41,23 @@ public final class Session {
     /// The standard commands plus each bundle's.
     public let registry: CommandRegistry
     /// The mocks `mock start` runs, by service.
-    var mocks: [String: ServiceMock] = [:]
+    package var mocks: [String: ServiceMock] = [:]
     /// An `edit` whose body could not be sent, its file kept for the same `edit` to open again.
-    var keptEdit: KeptEdit?
+    package var keptEdit: KeptEdit?
 
-    public init(
-        facade: ServiceFacade, bundles: [APIBundle] = [], options: ShellOptions = ShellOptions(),
+    /// The shell's own commands, before any bundle's (`CommandRegistry.standard`, given by the Commands module's
+    /// `Session(facade:bundles:options:environment:)`): what a session made for one run of a script gets too.
+    package let shellCommands: CommandRegistry
+
+    package init(
+        facade: ServiceFacade, commands: CommandRegistry, bundles: [APIBundle] = [], options: ShellOptions = ShellOptions(),
         environment: [String: String] = [:]
     ) {
         self.facade = facade
         self.bundles = bundles
         self.presenter = ModelPresenter(bundles: bundles)
-        self.registry = CommandRegistry.standard.adding(bundles)
+        self.shellCommands = commands
+        self.registry = commands.adding(bundles)
         self.options = options
         self.environment = environment
         profiles = SessionProfiles(paths: ConfigPaths(environment: environment))
@@ -116,7 +122,7 @@ public final class Session {
     /// The facade's secrets plus the values of variables that hold credentials (`set token X`). Cheap to
     /// ask for on every line: the variables are looked at a few bytes each, and the matcher is rebuilt
     /// only when the secrets changed (`SecretMatcher.shared(for:)`).
-    var redactor: Redactor {
+    package var redactor: Redactor {
         let credentialSecrets = facade.heldSecrets + sentSecrets + options.proxySecrets
         let variableSecrets = Redactor.secretValues(ofVariables: variables)
         // Asked for several times a command: while the secrets stay the same, the one made last is it.
@@ -135,7 +141,7 @@ public final class Session {
     private(set) var sentSecrets: [String] = []
     static let maximumSentSecrets = 256
 
-    func addSentSecrets(_ values: [String]) {
+    package func addSentSecrets(_ values: [String]) {
         for value in values where !value.isEmpty && !sentSecrets.contains(value) {
             sentSecrets.append(value)
         }

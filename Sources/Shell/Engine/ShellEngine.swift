@@ -4,6 +4,9 @@ import Secrets
 import HTTPClient
 import HTTPTypes
 import FoundationFree
+import ScriptLanguage
+import Rendering
+import Reports
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -16,7 +19,7 @@ public final class ShellEngine {
     public let session: Session
     public let registry: CommandRegistry
     /// Where text goes, masked: standard output, or the pipe or file of the command running now.
-    private(set) var output: OutputSink
+    package private(set) var output: OutputSink
     /// The masked standard output and error, whatever the command running now writes to.
     private let standardOutput: RedactingOutput
     /// The first failures so far, with where each happened: up to `reportedFailureLimit` while cases are
@@ -42,14 +45,14 @@ public final class ShellEngine {
     /// Set by `quit`.
     public private(set) var exitRequested = false
     /// Files being sourced, innermost last (cycle detection and depth limit).
-    var sourceStack: [String] = []
+    package var sourceStack: [String] = []
     static let maxSourceDepth = 16
     /// A request that failed in a script, held until the next command: when that is an `expect status|result`
     /// the expectation judges the outcome instead (so a script can expect a 404), otherwise it counts.
     private var pendingRequestFailure: (result: CaseResult, failure: ScriptFailure, schemaViolation: String?)?
 
     /// Tells a script's story as it runs (`ShellOptions.story`); nil otherwise.
-    let story: ScriptStory?
+    package let story: ScriptStory?
 
     public init(session: Session, registry: CommandRegistry? = nil, output: OutputSink = StandardOutput()) {
         self.session = session
@@ -232,7 +235,7 @@ public final class ShellEngine {
     // MARK: One command
 
     /// The words as typed, one space apart.
-    static func typedLine(_ words: [Word]) -> String {
+    package static func typedLine(_ words: [Word]) -> String {
         words.map(\.text).joined(separator: " ")
     }
 
@@ -346,7 +349,7 @@ public final class ShellEngine {
     }
 
     /// Quits after the current line.
-    func requestExit() {
+    package func requestExit() {
         exitRequested = true
     }
 
@@ -381,62 +384,10 @@ public final class ShellEngine {
         renderError(pending.failure.message, location: pending.failure.location)
     }
 
-    /// Shows what a command returned: through its presenter as text, or as the one JSON line of `--json`.
-    private func render(_ result: RunResult, command: String, location: SourceLocation?, showingError: Bool = true) {
-        let renderer = ReportRenderer(session: session)
-        if session.options.json {
-            output.write(ResultJSONPresenter(session: session).line(result, command: command) + "\n")
-        } else {
-            let report = ResultPresenter(session: session).report(result)
-            // A body streamed there as it arrived was the body: what is said after it goes to stderr too.
-            if report.body != nil || result.bodyShown, redirected || !session.options.stdoutIsTerminal {
-                // As httpie: the body alone where the output goes, everything said about it on stderr.
-                var told = report
-                told.formatted = nil
-                told.formattedJSON = nil
-                renderer.write(told) { output.writeError($0) }
-                for warning in result.warnings { output.writeError(renderer.warning(warning)) }
-                // The bytes as they came; on standard output, a later output starts on a line of its own.
-                if let body = report.body, let sink = output as? RedactingOutput {
-                    sink.writeBody(body, separated: !redirected)
-                } else if let body = report.body {
-                    output.writeBytes(body)
-                }
-            } else {
-                renderer.write(report) { output.write($0) }
-                for warning in result.warnings { output.writeError(renderer.warning(warning)) }
-            }
-        }
-        // Shown: a large body keeps only its bytes (a later path or `show --raw` parses it again).
-        switch result.value {
-        case .exchange(let exchange, _), .lastResponse(let exchange): exchange.document?.releaseIndex()
-        case .document(let document, _): document.releaseIndex()
-        default: break
-        }
-        if showingError, !result.ok, let error = result.error {
-            renderError(error, location: location)
-        }
-    }
-
-    /// A warning about a line of a script, on stderr (with `--json` too: stdout keeps one object per command).
-    private func renderWarning(_ message: String, location: SourceLocation?) {
-        let prefix = location.map { "\($0): " } ?? ""
-        output.writeError(ReportRenderer(session: session).warning(prefix + session.redact(message)))
-    }
-
-    private func renderError(_ message: String, location: SourceLocation?) {
-        if session.options.json {
-            if let location { output.writeError("\(location): \(TerminalText.singleLine(session.redact(message)))\n") }
-            return
-        }
-        let prefix = location.map { "\($0): " } ?? "error: "
-        output.writeError(ReportRenderer(session: session).error(prefix + session.redact(message)))
-    }
-
     // MARK: Pipes and files
 
     /// Whether the command running now writes to a pipe or a file.
-    private var redirected = false
+    var redirected = false
     /// The same, for a command that shows its answer while it arrives.
     var isRedirected: Bool { redirected }
     /// The display settings a redirected command changed, to put back after it.
@@ -480,12 +431,12 @@ private final class InterruptBaseline {
     private let count: @Sendable () -> Int
     private var start: Int
 
-    init(_ count: @escaping @Sendable () -> Int) {
+    package init(_ count: @escaping @Sendable () -> Int) {
         self.count = count
         start = count()
     }
 
-    var moved: Bool { count() != start }
+    package var moved: Bool { count() != start }
 
     func rebase() { start = count() }
 }
@@ -497,7 +448,7 @@ private enum Destination {
     case file(FileOutput)
 
     /// Opens the file or starts the pipe's command before the command runs, as a shell does.
-    static func open(
+    package static func open(
         _ output: ParsedCommand.Output?, path: String?, ownGroup: Bool, errors: OutputSink,
         interrupted: @escaping () -> Bool
     ) throws(CommandError) -> Destination {
@@ -519,94 +470,11 @@ private enum Destination {
         }
     }
 
-    func finish() -> CommandError? {
+    package func finish() -> CommandError? {
         switch self {
         case .standard: nil
         case .pipe(let pipe): pipe.finish()
         case .file(let file): file.close()
         }
-    }
-}
-
-/// The lines of a heredoc, read from the source the line came from, up to the closing word.
-final class HeredocLines {
-    enum Result {
-        case text(String)
-        /// Ctrl-C at the continuation prompt: the command is dropped, as a line is.
-        case interrupted
-        case failed(String)
-    }
-
-    private let source: LineSource
-    private let prompt: String
-    /// How many lines were read (they count in a script's line numbers).
-    private(set) var taken = 0
-
-    init(source: LineSource, prompt: String) {
-        self.source = source
-        self.prompt = prompt
-    }
-
-    /// The lines up to one that is `delimiter` (blanks around it allowed), joined by newlines. A body over
-    /// `limit` bytes is read to its end, so its lines never run as commands, and refused.
-    func read(until delimiter: String, limit: Int) -> Result {
-        var text = ""
-        var lines = 0
-        var tooLarge = false
-        while true {
-            switch source.nextLine(prompt: prompt) {
-            case .line(let line):
-                taken += 1
-                if line.trimmingBlanks() == delimiter {
-                    guard !tooLarge else {
-                        return .failed("<<\(delimiter): the body is larger than \(ByteSize.text(limit)), the most a body may hold")
-                    }
-                    return .text(text)
-                }
-                guard !tooLarge else { continue }
-                if lines > 0 { text += "\n" }
-                text += line
-                lines += 1
-                tooLarge = text.utf8.count > limit
-                if tooLarge { text = "" }
-            case .interrupted:
-                return .interrupted
-            case .end:
-                return .failed("<<\(delimiter): the input ended before a line \(delimiter) closed the body")
-            case .unreadable(let reason):
-                taken += 1
-                return .failed("<<\(delimiter): \(reason)")
-            }
-        }
-    }
-}
-
-/// A failed command or expectation and where it was.
-public struct ScriptFailure: Sendable, Equatable, CustomStringConvertible {
-    public let location: SourceLocation?
-    public let message: String
-
-    public var description: String {
-        (location.map { "\($0): " } ?? "") + message
-    }
-}
-
-/// One command as a test case of a report.
-public struct CaseResult: Sendable, Equatable {
-    public let name: String
-    public let location: SourceLocation?
-    public let duration: TimeInterval
-    /// Nil when it passed.
-    public let failure: String?
-    /// The answer's schema violation, when the case made a request whose answer had one (counted in reports
-    /// even when an `expect status` judged the case a pass).
-    public var schemaViolation: String? = nil
-
-    public init(name: String, location: SourceLocation?, duration: TimeInterval, failure: String?, schemaViolation: String? = nil) {
-        self.name = name
-        self.location = location
-        self.duration = duration
-        self.failure = failure
-        self.schemaViolation = schemaViolation
     }
 }

@@ -12,6 +12,7 @@ import Glibc
 import Darwin
 #endif
 import FoundationFree
+import Rendering
 
 /// A spinner on stderr for requests slower than ~300 ms, on a terminal only. It draws from its own
 /// thread and erases itself when stopped.

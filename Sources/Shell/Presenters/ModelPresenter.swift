@@ -1,4 +1,5 @@
 import Facade
+import Rendering
 
 /// Turns a decoded model into what the shell shows: the presenter of the bundle whose model it is, a
 /// schema model's labelled rows, or generic JSON for anything else. Open to registration: each built-in

@@ -3,11 +3,12 @@ import HTTPTypes
 import Facade
 import JSON
 import APIDescriptions
+import Rendering
 
 /// How the shell shows the operations of an OpenAPI document: the `ops` table and `help OPERATION`
 /// (usage, parameters, request body, responses). The facade hands over the document; every display
 /// decision is made here.
-enum OperationPresenter {
+package enum OperationPresenter {
     /// Enum values listed in a type before the rest are cut to `…`.
     private static let shownEnumValues = 6
 
@@ -16,7 +17,7 @@ enum OperationPresenter {
     /// METHOD, PATH, OPERATION (the operationId), SUMMARY, and NOTES (`deprecated`) when any operation is.
     /// Too wide for the terminal, paths and summaries give way together, widest first: a path loses its
     /// middle (its end tells it apart), a summary its end.
-    static func table(_ operations: [OpenAPIOperation]) -> Table {
+    package static func table(_ operations: [OpenAPIOperation]) -> Table {
         let marked = operations.contains(where: \.deprecated)
         var columns = [
             TableColumn("METHOD"), TableColumn("PATH", flexible: true, cutsMiddle: true), TableColumn("OPERATION"),
@@ -31,7 +32,7 @@ enum OperationPresenter {
     }
 
     /// The operations every word matches, in any case, somewhere in the path, operationId, summary or tags.
-    static func filtered(_ operations: [OpenAPIOperation], words: [String]) -> [OpenAPIOperation] {
+    package static func filtered(_ operations: [OpenAPIOperation], words: [String]) -> [OpenAPIOperation] {
         guard !words.isEmpty else { return operations }
         let wanted = words.map { $0.lowercased() }
         return operations.filter { operation in
@@ -43,7 +44,7 @@ enum OperationPresenter {
 
     /// `ops --tags`: each tag in the order operations first use it, with how many operations carry it;
     /// operations without a tag last, as `(untagged)`.
-    static func tags(_ operations: [OpenAPIOperation]) -> [(tag: String, count: Int)] {
+    package static func tags(_ operations: [OpenAPIOperation]) -> [(tag: String, count: Int)] {
         var order: [String] = []
         var counts: [String: Int] = [:]
         var untagged = 0
@@ -59,7 +60,7 @@ enum OperationPresenter {
     }
 
     /// `ops --json`: `[{"method","path","operationId","summary","deprecated"}]`.
-    static func json(_ operations: [OpenAPIOperation]) -> JSONValue {
+    package static func json(_ operations: [OpenAPIOperation]) -> JSONValue {
         .array(operations.map { operation in
             .object(JSONObject([
                 ("method", .string(operation.method.rawValue)), ("path", .string(operation.path)),
@@ -82,7 +83,7 @@ enum OperationPresenter {
     ///   species  query  yes       string (dog | cat)
     /// ```
     /// then the request body's properties and the responses; tables fitted to `width` (≤ 0: no limit).
-    static func help(_ operation: OpenAPIOperation, service: String, width: Int, style: TextStyle) -> String {
+    package static func help(_ operation: OpenAPIOperation, service: String, width: Int, style: TextStyle) -> String {
         var lines = ["\(style.bold(operation.displayName)): \(operation.signature) (\(service))"]
         var prose: [String] = []
         if let summary = operation.summary { prose.append(summary) }
@@ -227,7 +228,7 @@ enum OperationPresenter {
     /// `call getPet ID`, `call listPets species=VALUE [limit=VALUE]`, `call createPet name=VALUE [tag=VALUE]`:
     /// path parameters positional, then required and `[optional]` query and header parameters, then the
     /// body's properties.
-    static func usage(_ operation: OpenAPIOperation) -> String {
+    package static func usage(_ operation: OpenAPIOperation) -> String {
         let name = operation.operationId.map(quotedIfNeeded) ?? operation.signature
         var words = ["call", name]
         words += operation.pathParameterNames.map { $0.uppercased() }

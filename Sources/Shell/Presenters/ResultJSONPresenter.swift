@@ -3,6 +3,8 @@ import Facade
 import HTTPClient
 import HTTPTypes
 import JSON
+import Rendering
+import Reports
 
 /// Turns what a command returned into the one JSON line of `--json`: the command, whether it succeeded, the
 /// request it made, its data (what the value gives, unless the command said otherwise), error, timing

@@ -1,6 +1,8 @@
 import Facade
 import HTTPClient
 import HTTPTypes
+import Rendering
+import Reports
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -49,7 +51,7 @@ struct ResultPresenter {
             report.formatted = (findings.findingLines + [findings.summary]).joined(separator: "\n")
         case .operationHelp(let operation, let service):
             report.formatted = OperationPresenter.help(
-                operation, service: service, width: HelpCommand.width(session.options), style: style)
+                operation, service: service, width: CommandRegistry.helpWidth(for: session.options), style: style)
         }
         report.notes = result.notes
         return report

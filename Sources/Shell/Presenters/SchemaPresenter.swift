@@ -1,6 +1,7 @@
 import Facade
 import JSON
 import APIDescriptions
+import Rendering
 
 /// A body that matched its JSON Schema: one row per property in the schema's order, labelled by its
 /// `title` (else its name). A nested object the schema describes opens into rows labelled

@@ -1,4 +1,5 @@
 import Secrets
+import ScriptLanguage
 
 /// Masks the secrets of command lines as typed, for history, recordings, the echoed line and `--json`'s
 /// `command`. The line is split by the shell's own tokenizer (quotes, escapes, `;`, `#`), each command asks

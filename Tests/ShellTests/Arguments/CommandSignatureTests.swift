@@ -4,6 +4,8 @@ import Facade
 import Testing
 @testable import Shell
 import HTTPClient
+@testable import Scripts
+@testable import Commands
 
 /// A command's declaration reads its arguments, writes its usage, and says which words are secrets.
 @Suite struct CommandSignatureTests {

@@ -9,6 +9,7 @@ import JSON
 import Testing
 import Loopback
 import TestSupport
+@testable import Commands
 
 /// `mock start` points a service's versions at a mock of their descriptions, so `use` and `call` work
 /// with no backend; `mock stop` points them back; `impact --run` mocks versions no server answers for.

@@ -1,6 +1,7 @@
 import Testing
 import DemoAPIs
 @testable import Shell
+@testable import Rendering
 
 /// Help and "did you mean" come from the commands' own declarations.
 @Suite struct CommandRegistryTests {

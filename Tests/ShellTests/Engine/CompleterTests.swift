@@ -6,6 +6,8 @@ import Testing
 @testable import Shell
 import HTTPClient
 import HTTPTypes
+@testable import Scripts
+@testable import Commands
 
 /// Completion candidates come from the session: commands, services, versions, twit ids, variables, paths.
 @Suite struct CompleterTests {

@@ -6,6 +6,8 @@ import TestSupport
 import JSON
 import HTTPClient
 import HTTPTypes
+@testable import Rendering
+@testable import Commands
 
 /// `help` fits the terminal up to 80 columns, and keeps each command on one row under `--json`.
 @Suite struct HelpCommandTests {

@@ -4,6 +4,7 @@ import Testing
 @testable import HTTPClient
 @testable import HTTPTypes
 @testable import Shell
+@testable import Scripts
 
 /// The per-line shortcuts of a replayed script answer exactly as the slower ways they replace.
 @Suite("Per-line fast paths")

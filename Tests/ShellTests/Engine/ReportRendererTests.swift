@@ -5,6 +5,8 @@ import Testing
 import Secrets
 import HTTPClient
 import HTTPTypes
+@testable import Rendering
+@testable import Commands
 
 /// Server text never drives the terminal: control characters in lines, errors and warnings are neutralised.
 @Suite struct ReportRendererTests {

@@ -5,6 +5,8 @@ import HTTPClient
 import HTTPTypes
 import Testing
 @testable import Shell
+@testable import Rendering
+@testable import Commands
 
 /// A command's result is one value; its text and its `--json` line are both made from it by presenters, and
 /// a streaming command writes to its own output sink.

@@ -4,6 +4,7 @@ import Testing
 @testable import Shell
 import HTTPClient
 import HTTPTypes
+@testable import Commands
 
 /// `set` confirms what it set, as `let` does; secrets are masked and `--json` is unchanged.
 @Suite struct SetCommandTests {

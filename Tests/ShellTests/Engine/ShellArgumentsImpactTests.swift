@@ -1,5 +1,7 @@
 import Testing
 @testable import Shell
+@testable import ScriptLanguage
+@testable import ShellCommandLine
 
 /// `apish impact FILE SERVICE A B …` becomes the shell's `impact` command, its words quoted back.
 @Suite struct ShellArgumentsImpactTests {

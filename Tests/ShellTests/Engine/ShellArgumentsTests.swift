@@ -1,6 +1,7 @@
 import Testing
 import Facade
 @testable import Shell
+@testable import ShellCommandLine
 
 @Suite struct ShellArgumentsTests {
     @Test func repeatedCommandsAndFlags() throws {

@@ -6,6 +6,8 @@ import HTTPTypes
 @testable import Shell
 import Testing
 import TestSupport
+@testable import ScriptLanguage
+@testable import Commands
 
 /// `impact --fix` against a version B whose document is hostile: every word it takes from the document
 /// (an operationId, a path, a parameter or property name, an enum value) is written so that the shell's

@@ -6,6 +6,8 @@ import HTTPTypes
 @testable import Shell
 import Testing
 import TestSupport
+@testable import ScriptLanguage
+@testable import Commands
 
 /// `impact --fix` keeps the script's own text: a line that needs no change is written back byte for byte,
 /// a changed line changes only in the words it edits, and variable references are never masked.

@@ -4,6 +4,8 @@ import HTTPClient
 import HTTPTypes
 @testable import Shell
 import TestSupport
+@testable import ScriptLanguage
+@testable import Commands
 
 /// Two versions of one small service, each from its own document, and `impact` of a script on them:
 /// what the impact tests share.

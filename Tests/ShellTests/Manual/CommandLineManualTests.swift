@@ -2,6 +2,8 @@ import DemoAPIs
 import Foundation
 import Testing
 @testable import Shell
+@testable import Rendering
+@testable import ShellCommandLine
 
 /// The completion scripts and the man page against what `help` and the parser know: each is generated from
 /// the same declarations, and these tests read the generated text back.

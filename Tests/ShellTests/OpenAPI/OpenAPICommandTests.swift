@@ -4,6 +4,9 @@ import Testing
 @testable import Shell
 import JSON
 import APIDescriptions
+@testable import Reports
+@testable import Scripts
+@testable import ShellCommandLine
 
 /// `ops`, `help OPERATION`, `call` and `diff --spec` on the demo's pet store (v1 and v2, each with its spec).
 @Suite struct OpenAPICommandTests {

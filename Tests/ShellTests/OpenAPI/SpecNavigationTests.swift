@@ -6,6 +6,7 @@ import JSON
 import APIDescriptions
 import HTTPClient
 import HTTPTypes
+@testable import Rendering
 
 /// Big specs made navigable, on the demo vault (`specs/vault.json`) and a Twilio-shaped document: the `ops`
 /// table fitted to the terminal, enum values completed after `NAME=`, enums and descriptions in `help`,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shell
+@testable import Rendering
 
 /// The number formats made from integers agree with C's printf (what `String(format:)` gives) everywhere,
 /// ties and near-ties included.

@@ -6,6 +6,7 @@ import Testing
 import HTTPClient
 import HTTPTypes
 import APIDescriptions
+@testable import Rendering
 
 /// Every built-in model, fetched from the demo server and presented as the shell shows it.
 @Suite struct ModelPresenterTests {

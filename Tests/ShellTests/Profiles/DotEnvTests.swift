@@ -1,5 +1,6 @@
 @testable import Shell
 import Testing
+@testable import Profiles
 
 @Suite struct DotEnvTests {
     @Test func linesAsDotenvWritesThem() throws {

@@ -6,6 +6,7 @@ import Secrets
 import Foundation
 @testable import Shell
 import Testing
+@testable import Profiles
 
 @Suite struct ProfileDocumentTests {
     private func sample() -> Profile {

@@ -3,6 +3,7 @@ import Foundation
 import FoundationFree
 @testable import Shell
 import Testing
+@testable import Profiles
 
 @Suite struct TokenFileTests {
     private func folder() throws -> String {

@@ -7,6 +7,7 @@ import JSON
 @testable import Shell
 import TestSupport
 import Testing
+@testable import Commands
 
 /// A value under a credential-named member is masked in every channel by the rule the body display uses:
 /// `curl` (as a reference that still runs), `let` (the captured value becomes a secret), `vars`, `expect`.

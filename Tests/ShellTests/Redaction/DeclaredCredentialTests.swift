@@ -7,6 +7,7 @@ import JSON
 @testable import Shell
 import TestSupport
 import Testing
+@testable import Commands
 
 /// Credentials that a spec declares as header or cookie parameters are secrets however they are typed:
 /// `call getR x X-API-Key=SEK1` is masked as `X-API-Key:SEK1` is.

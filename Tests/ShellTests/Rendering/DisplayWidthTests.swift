@@ -1,5 +1,6 @@
 import Testing
 @testable import Shell
+@testable import Rendering
 
 @Suite struct DisplayWidthTests {
     @Test func asciiIsOneColumnPerCharacter() {

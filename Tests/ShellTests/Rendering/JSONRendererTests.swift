@@ -2,6 +2,7 @@ import Facade
 import Testing
 @testable import Shell
 import JSON
+@testable import Rendering
 
 @Suite struct JSONRendererTests {
     private let sample: JSONValue = [

@@ -3,6 +3,7 @@ import Testing
 @testable import Shell
 import FoundationFree
 import JSON
+@testable import Rendering
 
 /// Ctrl-C stops a long render: what was rendered so far, then `(interrupted)`.
 @Suite struct RenderInterruptionTests {

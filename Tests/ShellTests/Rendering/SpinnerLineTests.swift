@@ -1,5 +1,6 @@
 import Testing
 @testable import Shell
+@testable import Rendering
 
 /// The spinner's line fits the terminal, so its frames overwrite one line instead of wrapping.
 @Suite struct SpinnerLineTests {

@@ -1,6 +1,7 @@
 import Facade
 import Testing
 @testable import Shell
+@testable import Rendering
 
 /// Minor columns give way before flexible ones; fixed columns hold.
 @Suite struct TableLayoutTests {

@@ -1,6 +1,7 @@
 import Facade
 import Testing
 @testable import Shell
+@testable import Rendering
 
 @Suite struct TableRendererTests {
     private let columns = [

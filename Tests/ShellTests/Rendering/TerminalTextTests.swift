@@ -1,5 +1,6 @@
 import Testing
 @testable import Shell
+@testable import Rendering
 
 /// Control characters are found by their UTF-8 bytes: C0 and DEL as single bytes, C1 as `C2 80`–`C2 9F`.
 @Suite struct TerminalTextTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Shell
+@testable import Rendering
 
 @Suite struct TextStyleTests {
     @Test func plainStyleLeavesTextAlone() {

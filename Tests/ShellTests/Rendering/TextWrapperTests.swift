@@ -1,5 +1,6 @@
 import Testing
 @testable import Shell
+@testable import Rendering
 
 /// Prose breaks at spaces to the terminal's width, continuation lines indented.
 @Suite struct TextWrapperTests {

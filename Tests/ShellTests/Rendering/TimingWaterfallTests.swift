@@ -3,6 +3,7 @@ import Testing
 @testable import Shell
 import HTTPClient
 import HTTPTypes
+@testable import Rendering
 
 @Suite struct TimingWaterfallTests {
     @Test func phasesAreDurationsBetweenCurlsCumulativeTimes() {

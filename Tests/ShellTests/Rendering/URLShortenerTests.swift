@@ -1,5 +1,6 @@
 import Testing
 @testable import Shell
+@testable import Rendering
 
 /// URLs are cut in the middle: the host stays at the front, the end of the path at the back.
 @Suite struct URLShortenerTests {

@@ -2,6 +2,7 @@ import Facade
 import Testing
 @testable import Shell
 import JSON
+@testable import Scripts
 
 /// Expectations evaluated on plain JSON values: every operator passing and failing, with the message a
 /// script author reads.
@@ -15,10 +16,10 @@ import JSON
         "meta": ["total_count": 40, "next": "http://h/next?offset=1", "tags": ["a", "b"]],
     ]
 
-    private func check(_ words: Shell.Expectation.Argument..., body: JSONValue? = nil, outcome: Outcome? = .success(status: 200),
+    private func check(_ words: Scripts.Expectation.Argument..., body: JSONValue? = nil, outcome: Outcome? = .success(status: 200),
                        versions: [String: String] = [:]) throws -> ExpectationResult {
         let context = ExpectationContext(outcome: outcome, body: body ?? twits) { versions[$0].flatMap(ServiceVersion.init) }
-        return try Shell.Expectation.parse(words).evaluate(in: context)
+        return try Scripts.Expectation.parse(words).evaluate(in: context)
     }
 
     @Test func equalityPassesAndFailsWithExpectedAndActual() throws {
@@ -31,14 +32,14 @@ import JSON
 
     @Test func stringsAndNumbersAreToldApart() throws {
         let v1: JSONValue = ["currentTemperature": "63"]
-        #expect(try check("currentTemperature", "==", Shell.Expectation.Argument("63", quoted: true), body: v1).passed)
+        #expect(try check("currentTemperature", "==", Scripts.Expectation.Argument("63", quoted: true), body: v1).passed)
         let failed = try check("currentTemperature", "==", "63", body: v1)
         #expect(failed.message == "expected currentTemperature == 63, got \"63\" (a string, not a number)")
     }
 
     @Test func emptyNeedlesAndPatternsMatch() throws {
-        #expect(try check("data[0].writer.name", "contains", Shell.Expectation.Argument("", quoted: true)).passed)
-        #expect(try check("data[0].writer.name", "matches", Shell.Expectation.Argument("", quoted: true)).passed)
+        #expect(try check("data[0].writer.name", "contains", Scripts.Expectation.Argument("", quoted: true)).passed)
+        #expect(try check("data[0].writer.name", "matches", Scripts.Expectation.Argument("", quoted: true)).passed)
         #expect(try !check("data[0].writer.name", "matches", "^zzz-no-such$").passed)
     }
 

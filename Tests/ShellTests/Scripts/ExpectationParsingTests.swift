@@ -2,11 +2,12 @@ import Facade
 import Testing
 @testable import Shell
 import JSON
+@testable import Scripts
 
 /// `expect` lines parse into what they check; keywords come first, quoting decides strings.
 @Suite struct ExpectationParsingTests {
-    private func parse(_ words: Shell.Expectation.Argument...) throws -> Shell.Expectation {
-        try Shell.Expectation.parse(words)
+    private func parse(_ words: Scripts.Expectation.Argument...) throws -> Scripts.Expectation {
+        try Scripts.Expectation.parse(words)
     }
 
     private func path(_ text: String) throws -> JSONPath {
@@ -32,7 +33,7 @@ import JSON
     @Test func bareNumbersAreNumbersAndQuotedAreStrings() throws {
         let number = try parse("currentTemperature", "==", "63")
         #expect(number == .value(try path("currentTemperature"), .compare(.equal, ExpectedValue(value: 63, written: "63"))))
-        let string = try parse("currentTemperature", "==", Shell.Expectation.Argument("63", quoted: true))
+        let string = try parse("currentTemperature", "==", Scripts.Expectation.Argument("63", quoted: true))
         #expect(string == .value(try path("currentTemperature"), .compare(.equal, ExpectedValue(value: "63", written: "\"63\""))))
     }
 
@@ -73,6 +74,6 @@ import JSON
         #expect(try parse("status", "200").description == "status 200")
         #expect(try parse("data[0].likeCount", "==", "4").description == "data[0].likeCount == 4")
         #expect(try parse("count", ".data", ">", "3").description == "count data > 3")
-        #expect(try parse("x", "==", Shell.Expectation.Argument("4", quoted: true)).description == "x == \"4\"")
+        #expect(try parse("x", "==", Scripts.Expectation.Argument("4", quoted: true)).description == "x == \"4\"")
     }
 }

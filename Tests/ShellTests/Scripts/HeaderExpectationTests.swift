@@ -4,6 +4,7 @@ import HTTPTypes
 import Testing
 @testable import Shell
 import JSON
+@testable import Scripts
 
 /// `expect header NAME OP VALUE` on a response's headers.
 @Suite struct HeaderExpectationTests {
@@ -12,9 +13,9 @@ import JSON
         ("Link", #"</p?page=2>; rel="next""#), ("Link", #"</p?page=9>; rel="last""#),
     ])
 
-    private func check(_ words: Shell.Expectation.Argument..., headers: HTTPHeaders? = nil) throws -> ExpectationResult {
+    private func check(_ words: Scripts.Expectation.Argument..., headers: HTTPHeaders? = nil) throws -> ExpectationResult {
         let context = ExpectationContext(outcome: .success(status: 200), body: nil, headers: headers ?? self.headers)
-        return try Shell.Expectation.parse(words).evaluate(in: context)
+        return try Scripts.Expectation.parse(words).evaluate(in: context)
     }
 
     @Test func namesMatchWhateverTheirCase() throws {
@@ -42,7 +43,7 @@ import JSON
 
     @Test func withoutAResponseItFailsClearly() throws {
         let context = ExpectationContext(outcome: .networkFailure("connection refused"), body: nil, headers: nil)
-        let result = try Shell.Expectation.parse(["header", "Location", "exists"]).evaluate(in: context)
+        let result = try Scripts.Expectation.parse(["header", "Location", "exists"]).evaluate(in: context)
         #expect(result.message == "expected header Location exists, but the last request got no response (network failure: connection refused)"
             || result.message.hasPrefix("expected header Location exists, but the last request got no response"))
     }
@@ -50,11 +51,11 @@ import JSON
     @Test func aPatternIsReadAndMatchedByTheBoundedMatcher() throws {
         // GIVEN a pattern that does not parse  THEN the line is refused in one line saying why
         #expect(throws: ExpectationError("invalid regular expression \"(application\": missing ')'")) {
-            try Shell.Expectation.parse(["header", "Content-Type", "matches", "(application"])
+            try Scripts.Expectation.parse(["header", "Content-Type", "matches", "(application"])
         }
         // GIVEN what only a backtracking engine matches (Swift's Regex reads it)  THEN it is refused when read, not when run
         #expect(throws: ExpectationError("invalid regular expression \"(json).*\\\\1\": back-references (\\1) are not supported")) {
-            try Shell.Expectation.parse(["header", "Content-Type", "matches", #"(json).*\1"#])
+            try Scripts.Expectation.parse(["header", "Content-Type", "matches", #"(json).*\1"#])
         }
         // GIVEN patterns the matcher reads  THEN they match the header's value, or fail saying what came
         #expect(try check("header", "Content-Type", "matches", "(?i)^APPLICATION/JSON; charset=utf-8$").passed)
@@ -65,10 +66,10 @@ import JSON
     }
 
     @Test func badLinesAreUsageErrors() {
-        #expect(throws: ExpectationError.self) { try Shell.Expectation.parse(["header", "Location", "<", "3"]) }
-        #expect(throws: ExpectationError.self) { try Shell.Expectation.parse(["header", "Location", "exists", "x"]) }
+        #expect(throws: ExpectationError.self) { try Scripts.Expectation.parse(["header", "Location", "<", "3"]) }
+        #expect(throws: ExpectationError.self) { try Scripts.Expectation.parse(["header", "Location", "exists", "x"]) }
         // A body member called `header` is still a path.
-        if case .header? = try? Shell.Expectation.parse(["header", "==", "1"]) { Issue.record("header == 1 is a body path") }
-        if case .header? = try? Shell.Expectation.parse(["header", "exists"]) { Issue.record("header exists is a body path") }
+        if case .header? = try? Scripts.Expectation.parse(["header", "==", "1"]) { Issue.record("header == 1 is a body path") }
+        if case .header? = try? Scripts.Expectation.parse(["header", "exists"]) { Issue.record("header exists is a body path") }
     }
 }

@@ -5,6 +5,7 @@ import Testing
 @testable import Shell
 import HTTPClient
 import HTTPTypes
+@testable import Commands
 
 /// `record save` keeps an existing file unless told `--force`.
 @Suite struct RecordSaveTests {

@@ -4,6 +4,8 @@ import HTTPClient
 import HTTPTypes
 @testable import Shell
 import Testing
+@testable import ScriptLanguage
+@testable import Commands
 
 /// The lines a recording starts with restore values through the one quoting function: a value that is
 /// shell syntax is one word again when the recording is replayed, and one holding a line break is a

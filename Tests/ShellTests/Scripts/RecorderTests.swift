@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 @testable import Shell
+@testable import ScriptLanguage
 
 /// What a recording keeps, what it drops, the expectations it pins and how secrets are written.
 @Suite struct RecorderTests {

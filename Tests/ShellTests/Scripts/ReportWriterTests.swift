@@ -4,6 +4,8 @@ import FoundationXML
 #endif
 import Testing
 @testable import Shell
+@testable import ScriptLanguage
+@testable import Reports
 
 /// JUnit XML and TAP 13 written from the cases of a run, compared with golden text.
 @Suite struct ReportWriterTests {

@@ -4,6 +4,9 @@ import Foundation
 import Testing
 @testable import Shell
 import JSON
+@testable import ScriptLanguage
+@testable import Scripts
+@testable import ShellCommandLine
 
 /// Scripts run by the engine against a demo server on port 0: failed requests judged by the next
 /// `expect`, captures, sourcing and the runner's exit status.

@@ -6,6 +6,9 @@ import Testing
 @testable import Shell
 import HTTPClient
 import HTTPTypes
+@testable import Scripts
+@testable import Commands
+@testable import ShellCommandLine
 
 /// A script run with a story: commands echoed with their line, headings, ✓/✗ and a summary.
 @Suite final class ScriptStoryTests {

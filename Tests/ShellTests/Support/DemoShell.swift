@@ -5,6 +5,7 @@ import Foundation
 @testable import Shell
 import HTTPClient
 import HTTPTypes
+@testable import Commands
 
 /// A shell engine on a demo server of its own (port 0), its output kept in memory; the server stops with it.
 final class DemoShell {

@@ -4,6 +4,7 @@ import HTTPClient
 import HTTPTypes
 import Secrets
 @testable import Shell
+@testable import Commands
 
 extension Redactor {
     /// How the shell masks a typed line when this redactor's secrets are the ones it knows: the masking of

@@ -4,6 +4,8 @@ import Testing
 @testable import Shell
 import HTTPClient
 import HTTPTypes
+@testable import ScriptLanguage
+@testable import Commands
 
 /// `$var` expansion is bounded: a line and a variable hold at most 16 MiB, and a line that would grow past
 /// that fails at once, without building it.

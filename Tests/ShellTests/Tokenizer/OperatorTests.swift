@@ -1,5 +1,6 @@
 import Shell
 import Testing
+import ScriptLanguage
 
 /// Input and output operators: found outside quotes, for commands that take them.
 @Suite struct OperatorTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Shell
+@testable import ScriptLanguage
 
 /// `Tokenizer.quote`, the one quoting function: whatever a word holds, the tokenizer reads the quoted
 /// text back as that word alone — no variable, operator, second command or comment comes out of it.

@@ -1,6 +1,7 @@
 @testable import Shell
 import Testing
 import TestSupport
+@testable import ScriptLanguage
 
 /// A parsed command written back (`ParsedCommand.written`) and parsed again is the same command: the same
 /// words (their literal and variable parts), input and output. Checked on generated commands whose

@@ -1,5 +1,6 @@
 import Testing
 @testable import Shell
+@testable import ScriptLanguage
 
 /// The literal values of each command's words, for compact expectations.
 private func values(_ line: String) throws -> [[String?]] {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Shell
+@testable import ScriptLanguage
 
 @Suite struct WordTests {
     private let variables = ["city": "Boston", "id": "t01", "env.HOME": "/home/yujin", "empty": ""]

@@ -3,6 +3,7 @@ import Testing
 @testable import Shell
 import HTTPClient
 import HTTPTypes
+@testable import Commands
 
 @Suite struct VersionArgumentsTests {
     @Test func diffTakesAServiceUpToTwoVersionsFlagsAndQuery() throws {

@@ -2,6 +2,7 @@ import Facade
 import Testing
 @testable import Shell
 import JSON
+@testable import Rendering
 
 @Suite struct VersionChangeListTests {
     let weatherV1: JSONValue = ["city": "Richmond", "currentTemperature": "63"]

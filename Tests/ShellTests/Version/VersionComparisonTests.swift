@@ -2,6 +2,7 @@ import Facade
 import Testing
 @testable import Shell
 import JSON
+@testable import Commands
 
 @Suite struct VersionComparisonTests {
     let v2: JSONValue = ["city": "Boston", "currentTemperature": 63, "forecast": [["day": "Mon", "high": 66]]]

@@ -7,6 +7,7 @@ import Synchronization
 import JSON
 import HTTPClient
 import HTTPTypes
+@testable import Commands
 
 /// A shell wired to its own demo server (port 0), with output captured per command — the in-process
 /// counterpart of running the binary, for the version commands.

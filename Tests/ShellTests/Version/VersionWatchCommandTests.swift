@@ -3,6 +3,7 @@ import Facade
 import Foundation
 import Testing
 @testable import Shell
+@testable import Commands
 
 @Suite struct VersionWatchCommandTests {
     @Test func aScriptMustSayWhenToStop() throws {

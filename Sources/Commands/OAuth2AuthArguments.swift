@@ -1,0 +1,55 @@
+import Facade
+import HTTPClient
+import HTTPTypes
+import JSON
+import Secrets
+import Shell
+
+/// `auth oauth2 [TOKEN_URL] client_id=ID client_secret=SECRET [scope=S…] [audience=A] [--secret-in-body]
+/// [SERVICE|URL]`: an OAuth 2 client whose token is fetched on the first request in scope. Without a token
+/// URL, the service's OpenAPI document gives it (and the scopes) from its `clientCredentials` flow.
+enum OAuth2AuthArguments {
+    /// The form of `auth` it reads; the client secret is a secret.
+    static let form = ArgumentForm(["oauth2"], [Positional("TOKEN_URL", .url, .optional), Positional("SERVICE|URL", .serviceOrURL, .optional)],
+        options: [.assignment("client_id", "ID", required: true), .assignment("client_secret", "SECRET", required: true, secret: true),
+                  .assignment("scope", "S", repeats: true), .assignment("audience", "A"), .flag("--secret-in-body")])
+
+    static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
+        let facade = context.session.facade
+        var tokenURL = arguments.value("TOKEN_URL")
+        var scopes = arguments.optionValues("scope=").flatMap { $0.split(separator: " ").map(String.init) }
+        let audience = arguments.option("audience=")
+        let authentication: OAuth2Client.Authentication = arguments.flag("--secret-in-body") ? .post : .basic
+        guard let clientID = arguments.option("client_id="), !clientID.isEmpty,
+              let clientSecret = arguments.option("client_secret="), !clientSecret.isEmpty else {
+            throw CommandError("auth oauth2 needs client_id=… and client_secret=…")
+        }
+        let scope = try CredentialScopeArgument.parse(arguments.value("SERVICE|URL"), facade: facade)
+        var source = "token from \(tokenURL ?? "")"
+        if tokenURL == nil {
+            guard case .service(let service) = scope else {
+                throw CommandError("auth oauth2: give the token URL, or a service whose OpenAPI document has an oauth2 clientCredentials flow")
+            }
+            let flow: OAuth2ClientCredentialsFlow
+            do {
+                flow = try facade.oauth2Flow(of: service)
+            } catch {
+                throw CommandError(error)
+            }
+            tokenURL = flow.tokenURL
+            if scopes.isEmpty { scopes = flow.scopes }
+            source = "token from \(flow.tokenURL), as the security scheme \(flow.scheme) says"
+        }
+        guard let tokenURL, LocatorLocation.isWeb(tokenURL) else { throw CommandError("auth oauth2: the token URL must be http(s)://…") }
+        let client = OAuth2Client(
+            tokenURL: tokenURL, clientID: clientID, clientSecret: clientSecret, scopes: scopes, audience: audience,
+            authentication: authentication)
+        facade.setOAuth2(client, for: scope)
+        var report = RunResult(lines: ["OAuth 2 client \(clientID) set for \(scope) (\(source), fetched on first use)"])
+        report.data = .object(JSONObject([
+            ("scope", .string(scope.description)), ("client_id", .string(clientID)), ("token_url", .string(tokenURL)),
+            ("scopes", .array(scopes.map(JSONValue.string))),
+        ]))
+        return report
+    }
+}

@@ -1,0 +1,200 @@
+import Facade
+import FoundationFree
+import JSON
+import HTTPClient
+import HTTPTypes
+import APIDescriptions
+import Reports
+import Shell
+
+/// `diff SERVICE [A [B]] [--all] [--schema] [name==value…]`: fetches two versions (without changing the
+/// active one) and lists, by JSON path, what was added, removed, retyped or changed. With `--spec` it
+/// compares the two versions' OpenAPI documents instead, and classifies each change breaking or not.
+struct DiffCommand: Command {
+    let name = "diff"
+    let abstract = "Compare two versions of a service field by field (added, removed, type, value)"
+    var signature: CommandSignature { DiffArguments.signature }
+    let details = [
+        "diff {service}                  the two highest versions in the locator",
+        "diff {service} v1 v2 city==Boston",
+        "diff {service} v1               v1 against the active version",
+        "diff {service} v2 latest",
+        "Arrays of objects are matched by id/_id, not position: data[_id=a1].count  changed  3 → 4",
+        "--all      also list what stayed the same",
+        "--schema   compare field types only, ignoring values",
+        "Both versions are fetched fresh; the active version does not change.",
+        "--spec     compare the versions' OpenAPI documents: operations, parameters, bodies, statuses, headers,",
+        "           media types, schemas, security, servers, webhooks; each change has an id and a level",
+        "           (breaking, warning, info); then expect breaking == 0 (or warnings == 0) gates an upgrade",
+        "--spec --breaking           only the breaking changes",
+        "--spec --only ID[,ID…]      only these ids (request-* for every id that begins so)",
+        "--spec --path PREFIX        only operations whose path begins with PREFIX",
+        "--spec --format markdown    a changelog for release notes (also text, json, html)",
+        "--spec --report html FILE   the same as a self-contained HTML page, written to FILE",
+    ]
+
+    /// An option of one form given in the other says what it is for.
+    func explain(_ mismatch: CommandSignature.Mismatch, words: [String]) -> CommandError {
+        DiffArguments.explain(mismatch, words: words)
+    }
+
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
+        let parsed = try DiffArguments(arguments)
+        let htmlReport = try HTMLReportOption.file(in: arguments, command: "diff")
+        let session = context.session
+        let (a, b) = try Self.entries(for: parsed, facade: session.facade)
+        if parsed.spec {
+            return try Self.specDiff(a, b, session: session, filter: parsed.filter, format: parsed.format, htmlReport: htmlReport)
+        }
+        let sides = try context.withProgress("diff \(a.name) \(a.version) \(b.version)") { token throws(CommandError) in
+            (try Self.fetch(a, query: parsed.query, facade: session.facade, token: token),
+             try Self.fetch(b, query: parsed.query, facade: session.facade, token: token))
+        }
+        let changes = VersionComparison.changes(
+            session.redact(sides.0.body), session.redact(sides.1.body), schema: parsed.schema, includeUnchanged: parsed.all)
+        let summary = ChangeList.summary(changes, schema: parsed.schema, between: "\(a.name) \(a.version) and \(b.version)")
+        var report = RunResult(.changes(.versions(changes, summary: summary)))
+        report.warnings = sides.0.warnings + sides.1.warnings
+        report.data = .object(JSONObject([
+            ("service", .string(a.name)),
+            ("a", .string(a.version.description)),
+            ("b", .string(b.version.description)),
+            ("schema", .bool(parsed.schema)),
+            ("count", .number(JSONNumber(changes.filter { $0.kind != .unchanged }.count))),
+            ("changes", ChangeList.json(changes)),
+            ("summary", .string(summary)),
+        ]))
+        return report
+    }
+
+    /// `diff A B --spec`: the changes between the two documents (those `filter` keeps), which `expect` and
+    /// `let` then read, written as `format` says.
+    static func specDiff(_ a: LocatorEntry, _ b: LocatorEntry, session: Session, filter: SpecChangeFilter = SpecChangeFilter(),
+                         format: SpecDiffFormat = .text, htmlReport: String? = nil) throws(CommandError) -> RunResult {
+        let documents: (OpenAPIDocument, OpenAPIDocument)
+        do {
+            documents = (try session.facade.openAPI(of: a).document, try session.facade.openAPI(of: b).document)
+        } catch {
+            throw CommandError(error)
+        }
+        let diff = filter.apply(to: SpecDiff.report(documents.0, documents.1, cancellation: session.cancellationToken()))
+        let changes = diff.changes
+        let between = "\(a.name) \(a.version) and \(b.version)"
+        let summary = SpecChangeList.summary(diff, between: between, filter: filter)
+        let data = SpecChangeList.json(
+            diff, service: a.name, a: a.version.description, b: b.version.description, summary: summary)
+        let html = { HTMLReport.specDiff(diff, service: a.name, a: a.version.description, b: b.version.description,
+                                         summary: summary, mask: { session.redact($0) }) }
+        var report: RunResult
+        switch format {
+        case .text: report = RunResult(.changes(.spec(changes, summary: summary)))
+        case .json: report = RunResult(.text([data.encoded(pretty: true)]))
+        case .markdown: report = RunResult(.text(SpecChangeList.markdown(diff, service: a.name, a: a.version.description,
+                                                                          b: b.version.description, summary: summary)))
+        case .html: report = RunResult(.text([html()]))
+        }
+        if let reason = SpecChangeList.incompleteness(diff) {
+            report.warnings.append("diff --spec is incomplete: \(reason); its counts are not a pass")
+        }
+        report.data = data
+        session.standIn("diff --spec", data: data)
+        if let htmlReport {
+            try ReportFile.write(html(), to: htmlReport)
+            report.notes = ["wrote \(htmlReport)"]
+        }
+        return report
+    }
+
+    /// One fetched version: its JSON body and what to warn about.
+    struct Side {
+        let body: JSONValue
+        let warnings: [String]
+    }
+
+    /// The two locator entries the arguments mean: the two highest; or A against the active version;
+    /// or A and B (`latest` is the highest).
+    static func entries(for parsed: DiffArguments, facade: ServiceFacade) throws(CommandError) -> (LocatorEntry, LocatorEntry) {
+        guard let locator = facade.locator else { throw CommandError(FacadeError.noLocator) }
+        let entries = locator.entries(of: parsed.service)
+        guard let highest = entries.last else {
+            throw CommandError(FacadeError.unknownService(parsed.service, known: locator.serviceNames))
+        }
+        func entry(_ text: String) throws(CommandError) -> LocatorEntry {
+            if text.lowercased() == "latest" { return locator.latest(of: parsed.service) ?? highest }
+            do { return try facade.entry(of: parsed.service, version: text) } catch { throw CommandError(error) }
+        }
+        switch parsed.versions.count {
+        case 0:
+            guard entries.count >= 2 else {
+                throw CommandError("diff: \(highest.name) has only \(highest.version) in the locator; nothing to compare it with")
+            }
+            return (entries[entries.count - 2], highest)
+        case 1:
+            let first = try entry(parsed.versions[0])
+            let active: LocatorEntry
+            do { active = try facade.activeEntry(of: parsed.service) } catch { throw CommandError(error) }
+            guard active.version != first.version else {
+                let other = entries.last { $0.version != first.version }.map { " \($0.version)" } ?? " VERSION"
+                throw CommandError("diff: \(first.key) is the active version; name the other too: diff \(first.name) \(first.version)\(other)")
+            }
+            return (first, active)
+        default:
+            return (try entry(parsed.versions[0]), try entry(parsed.versions[1]))
+        }
+    }
+
+    /// Fetches one version's main resource. Any JSON answer of a 2xx counts, even one its model cannot
+    /// decode: that drift is what `diff` is for.
+    static func fetch(
+        _ entry: LocatorEntry, query: [FormField], facade: ServiceFacade, token: CancellationToken
+    ) throws(CommandError) -> Side {
+        let exchange: Exchange
+        do {
+            exchange = try facade.refresh(entry.name, version: entry.version.description, query: query, cancellation: token)
+        } catch {
+            throw CommandError(error)
+        }
+        switch exchange.outcome {
+        case .success:
+            if let body = exchange.body { return Side(body: body, warnings: []) }
+            throw CommandError("cannot compare \(entry.key): its answer has no JSON body")
+        case .decodeError(_, let failure):
+            guard let body = exchange.body else {
+                throw CommandError("cannot compare \(entry.key): its answer is not JSON (\(failure))")
+            }
+            let model = facade.definition(for: entry).modelName
+            return Side(body: body, warnings: ["\(entry.key) does not decode into \(model) (\(failure)); compared as JSON"])
+        default:
+            throw CommandError("cannot fetch \(entry.key) for diff: \(exchange.outcome)")
+        }
+    }
+}
+
+/// `watch [SERVICE] [every=SECONDS] [count=N] [name==value…]`: refreshes on an interval and prints only
+/// what changed since the last fetch, until Ctrl-C (or after `count=N` refreshes, for scripts).
+struct WatchCommand: Command {
+    let name = "watch"
+    let abstract = "Refresh a service every few seconds and show only what changed, until Ctrl-C"
+    var signature: CommandSignature { WatchArguments.signature }
+    let details = [
+        "watch {service} every=2 symbol==MSFT",
+        "watch {service} every=0.5 count=10     stop after 10 refreshes (scripts need count=)",
+        "The first refresh shows the model; later ones show only changes, by JSON path.",
+        "every= defaults to \(Int(WatchArguments.defaultInterval)) s. Ctrl-C returns to the prompt.",
+    ]
+
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
+        let settings = try WatchArguments(arguments)
+        let session = context.session
+        guard settings.count != nil || session.options.interactive else {
+            throw CommandError("watch runs until Ctrl-C, which a script cannot send; give count=N, e.g. watch \(settings.service ?? "SERVICE") count=3")
+        }
+        guard let service = settings.service ?? session.facade.currentService else {
+            throw CommandError(FacadeError.noActiveService)
+        }
+        let entry: LocatorEntry
+        do { entry = try session.facade.activeEntry(of: service) } catch { throw CommandError(error) }
+        var watcher = Watcher(entry: entry, settings: settings, context: context)
+        return watcher.run()
+    }
+}

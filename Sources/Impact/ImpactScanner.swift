@@ -1,0 +1,246 @@
+import APIDescriptions
+import Facade
+import HTTPClient
+import HTTPTypes
+import JSON
+import ScriptLanguage
+import FoundationFree
+import Reports
+import Shell
+
+/// Reads a script without running it, as the shell would run it against one service, and holds each
+/// line that reaches the service against the change between two of its versions (`impact`).
+///
+/// It tokenizes every line with the shell's tokenizer, expands the variables it can know (`set`, the
+/// environment; a `let` capture is only known at run time), follows `use` and `locate`, and finds the
+/// operation of version A each request reaches: `call OP` by operationId or `METHOD /path`, a raw
+/// request by method and path template, `refresh`/`diff`/`watch` as the service's main resource
+/// (`GET /`). The `let` and `expect` lines after a request read its response.
+struct ImpactScanner {
+    let file: String
+    let service: String
+    let entryA: LocatorEntry
+    let entryB: LocatorEntry
+    let documentA: OpenAPIDocument
+    let documentB: OpenAPIDocument
+    let pairing: OperationPairing
+    let serviceNames: [String]
+    let environment: [String: String]
+    /// The service `call` uses before the script names one.
+    let defaultService: String?
+    let redactLine: (String) -> String
+
+    /// Known values; a name mapped to nil is set, but only at run time.
+    private var variables: [String: String?] = [:]
+    var currentService: String?
+    /// The request whose response the next `let`/`expect` lines read, when it reached the service.
+    var lastRequest: RequestUse?
+    /// Whether the last request's target is not known: its `let`/`expect` lines are unknown too.
+    var lastRequestUnknown = false
+    private(set) var lines: [ImpactLine] = []
+    private(set) var fixes: [Int: ImpactLineFix] = [:]
+    /// Only the `use SERVICE A` → `use SERVICE B` edits: the script as `--run` sends it to B.
+    private(set) var versionFixes: [Int: ImpactLineFix] = [:]
+
+    init(file: String, service: String, entryA: LocatorEntry, entryB: LocatorEntry, documentA: OpenAPIDocument,
+         documentB: OpenAPIDocument, serviceNames: [String], environment: [String: String], defaultService: String?,
+         redactLine: @escaping (String) -> String) {
+        self.file = file
+        self.service = service
+        self.entryA = entryA
+        self.entryB = entryB
+        self.documentA = documentA
+        self.documentB = documentB
+        self.pairing = OperationPairing(documentA, documentB)
+        self.serviceNames = serviceNames
+        self.environment = environment
+        self.defaultService = defaultService
+        self.redactLine = redactLine
+        self.currentService = defaultService
+    }
+
+    var a: String { entryA.version.description }
+    var b: String { entryB.version.description }
+
+    // MARK: Lines
+
+    mutating func scan(_ scriptLines: [String]) {
+        for (index, raw) in scriptLines.enumerated() {
+            var line = raw
+            if index == 0, line.hasPrefix("\u{FEFF}") { line.removeFirst() }
+            let trimmed = line.trimmingBlanks()
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let number = index + 1
+            let commands: [[Word]]
+            do {
+                commands = try Tokenizer.split(line)
+            } catch {
+                add(number, redactLine(trimmed), [finding("unreadable", "cannot be read: \(error.description)", .unknown, nil)])
+                continue
+            }
+            for (commandIndex, words) in commands.enumerated() {
+                var context = LineContext(number: number, command: commandIndex, words: words)
+                scan(&context)
+                if !context.findings.isEmpty {
+                    add(number, redactLine(ShellEngine.typedLine(words)), context.findings)
+                }
+                if context.fix.changesText || !context.fix.comments.isEmpty {
+                    var fix = fixes[number] ?? ImpactLineFix()
+                    for (key, value) in context.fix.replacements { fix.replacements[key] = value }
+                    for (key, value) in context.fix.appended { fix.appended[key] = value }
+                    fix.comments += context.fix.comments
+                    fixes[number] = fix
+                    if value(of: words[0])?.lowercased() == "use" {
+                        var versionFix = versionFixes[number] ?? ImpactLineFix()
+                        for (key, value) in context.fix.replacements { versionFix.replacements[key] = value }
+                        versionFixes[number] = versionFix
+                    }
+                }
+            }
+        }
+    }
+
+    private mutating func add(_ number: Int, _ text: String, _ findings: [ImpactFinding]) {
+        if let last = lines.indices.last, lines[last].number == number, lines[last].text == text {
+            lines[last].findings += findings
+        } else {
+            lines.append(ImpactLine(number: number, text: text, findings: findings))
+        }
+    }
+
+    /// One command being looked at: its words, and what is found and fixed.
+    struct LineContext {
+        let number: Int
+        let command: Int
+        let words: [Word]
+        var findings: [ImpactFinding] = []
+        var fix = ImpactLineFix()
+
+        mutating func replace(_ word: Int, with text: String) {
+            fix.replacements[command, default: [:]][word] = text
+        }
+
+        mutating func append(_ text: String) {
+            fix.appended[command, default: []].append(text)
+        }
+    }
+
+    private mutating func scan(_ context: inout LineContext) {
+        let words = context.words
+        guard let name = value(of: words[0])?.lowercased() else {
+            context.findings.append(finding("unresolved", "the command is built at run time (\(words[0].text))", .unknown, nil))
+            return
+        }
+        switch name {
+        case "set":
+            if words.count >= 3, let variable = value(of: words[1]) {
+                let values = words.dropFirst(2).map(value(of:))
+                variables[variable] = values.contains { $0 == nil } ? String?.none : values.compactMap { $0 }.joined(separator: " ")
+            }
+        case "let":
+            scanRead(&context, isLet: true)
+            if words.count >= 2, let variable = value(of: words[1])?.split(separator: "=").first.map(String.init) {
+                variables[variable.trimmingBlanks()] = String?.none
+            }
+        case "expect":
+            scanExpect(&context)
+        case "use":
+            scanUse(&context)
+        case "locate":
+            if words.count >= 2 {
+                context.findings.append(finding("locate", "loads another locator; the lines after it are checked against \(service) \(a) → \(b) as loaded now", .unknown, nil))
+                lastRequest = nil
+            }
+        case "call":
+            scanCall(&context)
+        case "get", "post", "put", "patch", "delete":
+            scanRaw(&context, method: HTTPMethod(rawValue: name.uppercased()))
+        case "refresh", "watch", "show":
+            guard name != "show" else { return }
+            if let target = words.dropFirst().first(where: { !$0.text.hasPrefix("-") && !$0.text.contains("=") }) {
+                scanMainResource(&context, named: value(of: target), what: name)
+            } else if let currentService {
+                scanMainResource(&context, named: currentService, what: name)
+            }
+        case "diff":
+            let arguments = words.dropFirst().compactMap(value(of:))
+            guard let named = arguments.first, reaches(named) else {
+                if words.count >= 2, value(of: words[1]) == nil {
+                    context.findings.append(finding("unresolved", "the service is known only at run time", .unknown, nil))
+                }
+                return
+            }
+            if arguments.contains("--spec") {
+                lastRequest = nil
+                lastRequestUnknown = false
+                context.findings.append(finding("spec diff", "compares the documents; its result is what the lines after it read", .ok, nil))
+                return
+            }
+            scanMainResource(&context, named: named, what: "diff")
+        default:
+            return
+        }
+    }
+
+    // MARK: Variables and services
+
+    /// The word's value when every variable in it is known.
+    func value(of word: Word) -> String? {
+        try? word.expand { name in
+            if name.hasPrefix("env.") { return environment[String(name.dropFirst(4))] }
+            return variables[name] ?? nil
+        }
+    }
+
+    /// The word as a pattern: known variables expanded, unknown ones as `unknownMark`.
+    func pattern(of word: Word) -> String {
+        var text = ""
+        for part in word.parts {
+            switch part {
+            case .literal(let literal): text += literal
+            case .variable(let name):
+                let known = name.hasPrefix("env.") ? environment[String(name.dropFirst(4))] : (variables[name] ?? nil)
+                text += known ?? String(Self.unknownMark)
+            case let .variableWithDefault(name, fallback):
+                let known = name.hasPrefix("env.") ? environment[String(name.dropFirst(4))] : (variables[name] ?? nil)
+                text += known ?? fallback
+            }
+        }
+        return text
+    }
+
+    static let unknownMark: Character = "\u{1}"
+
+    func reaches(_ name: String?) -> Bool {
+        name?.lowercased() == service.lowercased()
+    }
+
+    func finding(_ kind: String, _ what: String, _ verdict: ImpactVerdict, _ operation: String?) -> ImpactFinding {
+        ImpactFinding(kind: kind, what: what, verdict: verdict, operation: operation)
+    }
+
+    private mutating func scanUse(_ context: inout LineContext) {
+        let words = context.words
+        guard words.count >= 2 else { return }
+        guard let named = value(of: words[1]) else {
+            context.findings.append(finding("unresolved", "the service is known only at run time", .unknown, nil))
+            return
+        }
+        currentService = serviceNames.first { $0.lowercased() == named.lowercased() } ?? named
+        guard reaches(named), words.count >= 3 else { return }
+        guard let version = value(of: words[2]) else {
+            context.findings.append(finding("unresolved", "the version is known only at run time", .unknown, nil))
+            return
+        }
+        if ServiceVersion(version) == entryA.version, entryA.version == entryB.version {
+            context.findings.append(finding("version", "uses \(a)", .ok, nil))
+        } else if ServiceVersion(version) == entryA.version {
+            context.findings.append(finding("version", "uses \(a); --fix switches it to \(b)", .ok, nil))
+            if let version = Self.written(b) { context.replace(2, with: version) }
+        } else if version.lowercased() == "latest" {
+            context.findings.append(finding("version", "follows the latest version", .ok, nil))
+        } else {
+            context.findings.append(finding("version", "uses \(version), not \(a): its lines are checked as \(a)'s", .review, nil))
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Facade
+import JSON
+import HTTPClient
+import HTTPTypes
+import ScriptLanguage
+import Shell
+
+/// `expect …`: checks the last response (status, result kind, values at JSON paths) or the version in use;
+/// after `diff --spec` (until the next request), the values of its result (`expect breaking == 0`).
+/// A failed expectation fails the command, so a script exits 1 and reports `FILE:LINE: expected …, got …`.
+package struct ExpectCommand: RequestOutcomeJudge {
+    package let name = "expect"
+    /// `<`, `>` and `|` are text here (`expect price > 0` compares).
+    package let takesOperators = false
+    package let abstract = "Check the last response or a version; a failure fails the script"
+    /// The checks, by their first word; a check's words are read by `Expectation`'s grammar.
+    package init() {}
+
+    package var signature: CommandSignature {
+        CommandSignature([
+            ArgumentForm(["status"], [Positional("N", .text, .rest)]),
+            ArgumentForm(["result"], [Positional("KIND", .text, .rest)]),
+            ArgumentForm([Positional("PATH"), Positional("==|!=|<|>|<=|>= VALUE", .text, .rest)]),
+            ArgumentForm([Positional("PATH"), Positional("contains|matches VALUE", .text, .rest)]),
+            ArgumentForm([Positional("PATH"), Positional("exists", .text, .rest)]),
+            ArgumentForm(["count"], [Positional("PATH == N", .text, .rest)]),
+            ArgumentForm(["version"], [Positional("SERVICE", .service), Positional("== vN", .text, .rest)]),
+            ArgumentForm(["header"], [Positional("NAME"), Positional("==|!=|contains|matches VALUE", .text, .rest)]),
+            ArgumentForm(["header"], [Positional("NAME"), Positional("exists", .text, .rest)]),
+            ArgumentForm(["schema", "valid"]),
+        ])
+    }
+    package let details = [
+        "expect status 200                      expect result requestError",
+        "expect data[0].likeCount == 4          expect currentTemperature == \"63\"   (quoted: a string)",
+        "expect meta.total_count >= 10          expect count data == 12",
+        "expect currentConditions exists        expect name matches '^Apple'",
+        "expect version {service} == v2           expect .status == 200   (a body field named status)",
+        "expect header Content-Type contains json   expect header Location exists   (a response header)",
+        "diff petstore v1 v2 --spec             expect breaking == 0    (until the next request)",
+        "expect schema   (or expect valid)      the last answer matches its schema: no decodeError",
+        "KIND: success, requestError, decodeError, serverError, networkFailure",
+        "In a script, a failed request followed by expect status/result/schema is judged by that expectation;",
+        "a schema violation judged by expect status stays a warning (a failure with --strict-schema).",
+    ]
+
+    /// The first word of a check, then its operators (the checks are a small grammar, not options).
+    package func completion(after previous: [String], session: Session) -> ArgumentCompletion {
+        switch previous.count {
+        case 0: return ArgumentCompletion(["status", "result", "schema", "count", "version", "header"])
+        case 2 where previous[0] == "header": return ArgumentCompletion(["==", "!=", "contains", "matches", "exists"])
+        case 1 where previous[0] == "result": return ArgumentCompletion(OutcomeKind.allCases.map(\.rawValue))
+        case 1 where previous[0] == "version": return ArgumentCompletion(ServiceCompletion.names(session))
+        case 1: return ArgumentCompletion(ExpectationOperator.allCases.map(\.rawValue) + ["contains", "matches", "exists"])
+        default: return ArgumentCompletion()
+        }
+    }
+
+    /// Whether these arguments judge the outcome of the request just before (`expect status 404`, `expect
+    /// result requestError`). In a script, a failed request followed by such a check is not counted as a
+    /// failure by itself: the check decides, so scripts (and recordings) can expect errors.
+    package func judgesRequestOutcome(_ arguments: [String]) -> Bool {
+        guard let first = arguments.first?.lowercased() else { return false }
+        return first == "status" || first == "result" || ((first == "schema" || first == "valid") && arguments.count == 1)
+    }
+
+    /// Whether these arguments judge only the status (`expect status 200`): a schema violation of that
+    /// answer is then still shown, and counted with `--strict-schema`.
+    package func judgesStatusOnly(_ arguments: [String]) -> Bool {
+        arguments.first?.lowercased() == "status"
+    }
+
+    /// A check that fits none of the forms is still read by the grammar, which says what is wrong with it.
+    package func explain(_ mismatch: CommandSignature.Mismatch, words: [String]) -> CommandError {
+        do {
+            _ = try Expectation.parse(words.map { Expectation.Argument($0, quoted: false) })
+        } catch {
+            return CommandError(error.message)
+        }
+        return CommandError.mismatch(mismatch, command: self)
+    }
+
+    package func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
+        let expectation: Expectation
+        do {
+            expectation = try Expectation.parse(
+                zip(arguments.words, context.words.dropFirst()).map { Expectation.Argument($0, quoted: $1.isQuoted) })
+        } catch {
+            throw CommandError(error.message)
+        }
+        let facade = context.session.facade
+        let activeVersion: (String) -> ServiceVersion? = { service in
+            facade.locator?.canonicalName(of: service) == nil ? nil : facade.activeVersion(of: service)
+        }
+        var evaluation: ExpectationContext
+        if let standing = context.session.standingResult {
+            evaluation = ExpectationContext(outcome: nil, body: standing.data, subject: standing.command, activeVersion: activeVersion)
+        } else {
+            let exchange = facade.lastExchange
+            evaluation = ExpectationContext(
+                outcome: exchange?.outcome, body: nil, document: exchange?.document, headers: exchange?.response?.headers,
+                activeVersion: activeVersion)
+        }
+        evaluation.cancellation = context.cancellationToken()
+        let result = expectation.evaluate(in: evaluation)
+        var report = RunResult()
+        report.ok = result.passed
+        if result.passed {
+            if context.session.options.interactive { report.value = .text(["✓ " + result.message]) }
+        } else {
+            report.error = result.message
+        }
+        report.data = .object(JSONObject([
+            ("expectation", .string(expectation.description)), ("passed", .bool(result.passed)),
+            ("actual", result.actual ?? .null),
+        ]))
+        return report
+    }
+}

@@ -1,0 +1,94 @@
+import Facade
+import JSON
+import HTTPClient
+import HTTPTypes
+import Shell
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `record start | stop | save FILE` (and `record` alone for the state): turns a session into a script.
+package struct RecordCommand: Command {
+    package let name = "record"
+    package let abstract = "Record commands into a replayable script with pinned expectations"
+    package init() {}
+
+    package var signature: CommandSignature {
+        CommandSignature([
+            ArgumentForm(["start"]), ArgumentForm(["stop"]),
+            ArgumentForm(["save"], [Positional("FILE", .file)], options: [.flag("--force")]),
+            ArgumentForm(),
+        ])
+    }
+    package let details = [
+        "record start        begin (the versions, credentials and variables in use are written first)",
+        "record save FILE    write the script; replay it with: apish FILE",
+        "record save FILE --force   overwrite FILE if it exists",
+        "Each request is followed by expect status N and expect result KIND as it happened.",
+        "Secrets are not saved: the script reads ${env.APISH_BEARER:-redacted} (or APISH_API_KEY, APISH_SECRET).",
+    ]
+
+    package func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
+        let session = context.session
+        switch arguments.subcommand {
+        case "start"?:
+            if let recorder = session.recorder, recorder.isRecording {
+                throw CommandError("already recording (\(recorder.commandCount) commands); record save FILE or record stop")
+            }
+            session.recorder = Recorder(prelude: Recorder.prelude(for: session))
+            return state(session)
+        case "stop"?:
+            guard session.recorder?.isRecording == true else { throw CommandError("not recording; record start begins") }
+            session.recorder?.stop()
+            return state(session)
+        case "save"?:
+            let path = arguments.value("FILE") ?? ""
+            guard !path.isEmpty else { throw CommandError("record save: the file name is empty; usage: \(usage)") }
+            return try save(to: path, force: arguments.flag("--force"), session: session)
+        default:
+            return state(session)
+        }
+    }
+
+    private func save(to path: String, force: Bool, session: Session) throws(CommandError) -> RunResult {
+        guard let recorder = session.recorder else { throw CommandError("nothing recorded; record start first") }
+        let text = recorder.script(locator: session.facade.locator?.source, file: path, redact: session.redactLine)
+        let placeholders = recorder.replayable(redact: session.redactLine).placeholders
+        // A recording is easy to lose over an older one: replacing a regular file is asked for. A device or a
+        // FIFO is written through, and a symbolic link followed (see `OutputFile`).
+        do {
+            try OutputFile.write(text, to: LocatorLocation.expandTilde(path), replacing: force)
+        } catch .exists {
+            throw CommandError("record save: \(path) already exists; to replace it: record save \(path) --force")
+        } catch {
+            throw CommandError(error.description)
+        }
+        let count = recorder.commandCount
+        var report = RunResult(lines: ["saved \(count) command\(count == 1 ? "" : "s") to \(path); replay: apish \(path)"])
+        if !placeholders.isEmpty {
+            report.warnings = ["\(path) reads secrets from the environment: set \(placeholders.joined(separator: ", ")) before replaying"]
+        }
+        report.data = .object(JSONObject([
+            ("file", .string(path)), ("commands", .number(JSONNumber(count))),
+            ("secrets", .array(placeholders.map(JSONValue.string))),
+        ]))
+        return report
+    }
+
+    private func state(_ session: Session) -> RunResult {
+        guard let recorder = session.recorder else {
+            var report = RunResult(lines: ["not recording; record start begins"])
+            report.data = .object(JSONObject([("recording", .bool(false)), ("commands", .number(0))]))
+            return report
+        }
+        let count = recorder.commandCount
+        let line = recorder.isRecording
+            ? "recording: \(count) command\(count == 1 ? "" : "s") so far; record save FILE writes them"
+            : "recording stopped: \(count) command\(count == 1 ? "" : "s"); record save FILE writes them"
+        var report = RunResult(lines: [line])
+        report.data = .object(JSONObject([("recording", .bool(recorder.isRecording)), ("commands", .number(JSONNumber(count)))]))
+        return report
+    }
+}

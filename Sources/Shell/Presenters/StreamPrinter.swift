@@ -1,0 +1,136 @@
+import Facade
+import HTTPClient
+import HTTPTypes
+import JSON
+import Rendering
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Shows an answer while it arrives, when it is a stream: server-sent events one by one (`event`, `id`,
+/// then `data`, pretty when it is JSON), JSON lines one value a line, other chunked text as it comes; with
+/// `forced` (`--stream`) any answer. On a pipe or in a file the bytes go on as they arrive, exactly. With
+/// `--json`, one line per event or value; the command's own object follows when the answer is complete.
+///
+/// Called on the transfer's thread while the request runs; the shell waits for the request, so nothing
+/// else writes meanwhile (the spinner is stopped at the first byte).
+final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
+    private enum Mode {
+        case events(ServerSentEvents)
+        case lines(Data)
+        case text
+        case bytes
+    }
+
+    private let output: OutputSink
+    private unowned let session: Session
+    private let forced: Bool
+    private let toTerminal: Bool
+    private let onFirstByte: () -> Void
+    private var mode: Mode?
+    /// Whether anything was shown as it arrived: the answer's body is then not shown again.
+    private(set) var streamed = false
+
+    init(output: OutputSink, session: Session, forced: Bool, toTerminal: Bool, onFirstByte: @escaping () -> Void) {
+        self.output = output
+        self.session = session
+        self.forced = forced
+        self.toTerminal = toTerminal
+        self.onFirstByte = onFirstByte
+    }
+
+    func begin(status: Int, version: String, headers: HTTPHeaders) -> Bool {
+        let contentType = headers["Content-Type"]
+        let chunked = headers["Transfer-Encoding"]?.lowercased().contains("chunked") == true && headers["Content-Length"] == nil
+        let isJSON = contentType.map(BodyMediaType.isJSON) == true
+        if ServerSentEvents.isEventStream(contentType) {
+            mode = toTerminal || session.options.json ? .events(ServerSentEvents()) : .bytes
+        } else if JSONLines.isLinesContentType(contentType) {
+            mode = toTerminal || session.options.json ? .lines(Data()) : .bytes
+        } else if session.options.json {
+            mode = nil
+        } else if forced || (chunked && !isJSON) {
+            mode = toTerminal ? .text : .bytes
+        }
+        guard mode != nil else { return false }
+        streamed = true
+        onFirstByte()
+        // The status line first, as the body's would be: on the terminal, else on stderr (as httpie).
+        let statusLine = RawBody.statusLine(status: status, version: version) + "\n"
+        if session.options.json {
+            return true
+        } else if toTerminal {
+            output.write(statusLine)
+        } else {
+            output.writeError(statusLine)
+        }
+        return true
+    }
+
+    func receive(_ chunk: Data) {
+        guard let mode else { return }
+        switch mode {
+        case .events(var reader):
+            let events = reader.feed(chunk)
+            self.mode = .events(reader)
+            events.forEach(show)
+        case .lines(var pending):
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = pending[pending.startIndex..<newline]
+                pending = Data(pending[pending.index(after: newline)...])
+                showLine(Data(line))
+            }
+            self.mode = .lines(pending)
+        case .text:
+            output.write(TerminalText.safe(String(decoding: chunk, as: UTF8.self)))
+        case .bytes:
+            output.writeBytes(chunk)
+        }
+    }
+
+    /// What is left once the answer is complete (an event without its blank line, a last line without
+    /// its newline). An answer `cutShort` by Ctrl-C shows no such remainder: it is the part of an event or
+    /// line that was still coming, which the last response does not keep either.
+    func finish(cutShort: Bool = false) {
+        guard let mode else { return }
+        switch mode {
+        case .events(var reader):
+            if !cutShort, let event = reader.finish() { show(event) }
+        case .lines(let pending):
+            if !cutShort, !pending.isEmpty { showLine(pending) }
+        case .text:
+            output.write("\n")
+        case .bytes:
+            break
+        }
+        self.mode = nil
+    }
+
+    private func show(_ event: ServerSentEvents.Event) {
+        if session.options.json {
+            output.write(session.redact(event.value).encoded() + "\n")
+            return
+        }
+        var text = ""
+        if let name = event.event { text += "event: " + TerminalText.singleLine(name) + "\n" }
+        if let id = event.id { text += "id: " + TerminalText.singleLine(id) + "\n" }
+        if case .object(let object) = event.value, let data = object["data"], data.stringValue == nil {
+            text += session.redact(data).encoded(pretty: true) + "\n"
+        } else {
+            text += TerminalText.safe(event.data) + "\n"
+        }
+        output.write(text + "\n")
+    }
+
+    private func showLine(_ line: Data) {
+        guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") }) else { return }
+        if let value = try? JSONValue.parse(line) {
+            output.write(session.redact(value).encoded() + "\n")
+        } else {
+            output.write(TerminalText.safe(String(decoding: line, as: UTF8.self)) + "\n")
+        }
+    }
+}
