@@ -401,7 +401,6 @@ struct CurlHandles {
     }
 }
 
-/// Thin throwing setters over the typed C wrappers, so each option is one readable line.
 /// Owns the MIME handle of one transfer's multipart body, freed once the transfer is over, after the easy
 /// handle has let go of it.
 final class MultipartOwner {
@@ -419,6 +418,7 @@ final class MultipartOwner {
     }
 }
 
+/// Thin throwing setters over the typed C wrappers, so each option is one readable line.
 struct EasyOptions {
     let easy: UnsafeMutableRawPointer
 
