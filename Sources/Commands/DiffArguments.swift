@@ -40,13 +40,6 @@ struct DiffArguments: Equatable {
         ])
     }
 
-    /// The words after `diff`, read by its signature.
-    static func parse(_ arguments: [String]) throws(CommandError) -> DiffArguments {
-        let parsed: ParsedArguments
-        do { parsed = try signature.parse(arguments) } catch { throw explain(error, words: arguments) }
-        return try DiffArguments(parsed)
-    }
-
     /// Why the words fit neither form: an option of one form given in the other says what it is for.
     static func explain(_ mismatch: CommandSignature.Mismatch, words: [String]) -> CommandError {
         let specOnly = ["--breaking", "--only", "--path", "--format", "--report"]

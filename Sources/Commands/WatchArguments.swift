@@ -21,13 +21,6 @@ struct WatchArguments: Equatable {
         CommandSignature([Positional("SERVICE", .service, .optional)],
                          options: [.assignment("every", "SECONDS"), .assignment("count", "N")], items: .query)
     }
-
-    /// The words after `watch`, read by its signature.
-    static func parse(_ arguments: [String]) throws(CommandError) -> WatchArguments {
-        let parsed: ParsedArguments
-        do { parsed = try signature.parse(arguments) } catch { throw CommandError.mismatch(error, command: WatchCommand()) }
-        return try WatchArguments(parsed)
-    }
 }
 
 extension WatchArguments {

@@ -13,7 +13,8 @@ package struct ExpectCommand: RequestOutcomeJudge {
     /// `<`, `>` and `|` are text here (`expect price > 0` compares).
     package let takesOperators = false
     package let abstract = "Check the last response or a version; a failure fails the script"
-    /// The checks, by their first word; a check's words are read by `Expectation`'s grammar.
+    /// The checks, by their first word; a check's words are read by `Expectation`'s grammar, so forms of the
+    /// same shape (`PATH == VALUE`, `PATH exists`) are each listed for the usage, and the first of them reads.
     package init() {}
 
     package var signature: CommandSignature {

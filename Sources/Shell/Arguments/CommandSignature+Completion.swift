@@ -32,7 +32,7 @@ extension CommandSignature {
             for word in words where !result.words.contains(word) { result.words.append(word) }
         }
         if previous.isEmpty { add(subcommands) }
-        let forms = previous.isEmpty ? forms.filter(\.words.isEmpty) : candidateForms(for: previous)
+        let forms = previous.isEmpty ? forms.filter(\.words.isEmpty) : candidateForms(for: previous).map { self.forms[$0] }
         for form in forms {
             let reading = form.read(previous)
             let arguments = reading.arguments
@@ -86,9 +86,7 @@ extension ArgumentKind {
         case .describedService:
             return OperationCompletion.servicesWithSpecs(session)
         case .version:
-            let named = form.positionals.first { $0.kind == .service || $0.kind == .describedService }
-                .flatMap { before.value($0.placeholder) }
-            guard let service = named ?? session.facade.currentService else { return [] }
+            guard let service = Self.service(named: before, in: form) ?? session.facade.currentService else { return [] }
             return (session.facade.locator?.versions(of: service).map(\.description) ?? []) + ["latest"]
         case .operation:
             return OperationCompletion.operationIds(session)
@@ -102,8 +100,13 @@ extension ArgumentKind {
         case .mock:
             return session.mocks.keys.sorted()
         case .serverVariable:
-            let report = try? session.facade.servers(before.value("SERVICE"))
+            let report = try? session.facade.servers(Self.service(named: before, in: form))
             return report?.servers.flatMap { $0.variables.map { "\($0.name)=" } } ?? []
         }
+    }
+
+    /// The service the words before name, by the form's positional of a service kind.
+    private static func service(named before: ParsedArguments, in form: ArgumentForm) -> String? {
+        form.positionals.first { $0.kind == .service || $0.kind == .describedService }.flatMap { before.value($0.placeholder) }
     }
 }

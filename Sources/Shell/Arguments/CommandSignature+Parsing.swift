@@ -14,8 +14,8 @@ extension CommandSignature {
     /// first form without such a word that they fit (`expect schema == 1` checks a member called `schema`).
     public func parse(_ words: [String]) throws(Mismatch) -> ParsedArguments {
         var firstMismatch: Mismatch?
-        for form in candidateForms(for: words) {
-            let reading = form.read(words)
+        for index in candidateForms(for: words) {
+            let reading = forms[index].read(words)
             if let problem = reading.problem {
                 if firstMismatch == nil { firstMismatch = Mismatch(problem: problem.message) }
                 continue
@@ -23,22 +23,33 @@ extension CommandSignature {
             return reading.arguments
         }
         var mismatch = firstMismatch ?? Mismatch(problem: nil)
-        let first = words.first?.lowercased()
-        mismatch.named = forms.indices.filter { first.map(forms[$0].words.contains) ?? false }
+        mismatch.named = namedForms(by: words)
         throw mismatch
     }
 
-    /// The forms `words` may be: those its first word names, then every form without a word.
-    func candidateForms(for words: [String]) -> [ArgumentForm] {
-        let first = words.first?.lowercased()
-        return forms.filter { first.map($0.words.contains) ?? false } + forms.filter(\.words.isEmpty)
+    /// The forms (by position) `words` may be: those its first word names, then every form without a word.
+    /// Most commands have no subcommands: their forms are all of them, and no word is looked at.
+    func candidateForms(for words: [String]) -> [Int] {
+        guard forms.contains(where: { !$0.words.isEmpty }) else { return Array(forms.indices) }
+        return namedForms(by: words) + forms.indices.filter { forms[$0].words.isEmpty }
+    }
+
+    /// The forms whose subcommand word `words` starts with (any case).
+    private func namedForms(by words: [String]) -> [Int] {
+        guard let first = words.first?.lowercased() else { return [] }
+        return forms.indices.filter { forms[$0].words.contains(first) }
     }
 
     /// The arguments read as well as they can be, even when they fit no form: which word is which, for
-    /// masking a line that is wrong or still being typed.
+    /// masking a line that is wrong or still being typed (the first form that fits, else the first tried).
     func bestReading(_ words: [String]) -> (form: ArgumentForm, arguments: ParsedArguments)? {
-        let readings = candidateForms(for: words).map { ($0, $0.read(words)) }
-        return (readings.first { $0.1.problem == nil } ?? readings.first).map { ($0.0, $0.1.arguments) }
+        var first: (form: ArgumentForm, arguments: ParsedArguments)?
+        for index in candidateForms(for: words) {
+            let reading = forms[index].read(words)
+            if reading.problem == nil { return (forms[index], reading.arguments) }
+            if first == nil { first = (forms[index], reading.arguments) }
+        }
+        return first
     }
 }
 
@@ -76,7 +87,7 @@ extension ArgumentForm {
         }
         var problem: ReadingProblem?
         func note(_ found: ReadingProblem) { if problem == nil { problem = found } }
-        let requiredCount = positionals.filter(\.isRequired).count
+        let requiredCount = positionals.reduce(0) { $0 + ($1.isRequired ? 1 : 0) }
         let restStart = positionals.firstIndex { $0.arity == .rest }
         var candidates: [(word: String, at: Int)] = []
         var roles: [(word: String, role: ParsedArguments.Role)] = []
@@ -91,7 +102,7 @@ extension ArgumentForm {
             if !optionsEnded, word == "--" {
                 roles.append((word, .separator))
                 optionsEnded = true
-            } else if !optionsEnded, let option = assignment(in: word) {
+            } else if !optionsEnded, hasAssignments, let option = assignment(in: word) {
                 if roles.contains(where: { $0.role == .assignment(option.name) }), !option.repeats { note(.repeatedOption(option.name)) }
                 roles.append((word, .assignment(option.name)))
             } else if !optionsEnded, hasAssignments, let name = Self.assignmentName(word), items.isEmpty {
@@ -170,7 +181,7 @@ extension ArgumentForm {
     }
 
     package func option(named word: String) -> Option? {
-        options.first { !$0.isAssignment && $0.names.contains(word) }
+        options.first { ($0.name == word || $0.aliases.contains(word)) && !$0.isAssignment }
     }
 
     /// The `name=VALUE` option `word` sets (`client_id=app`).

@@ -15,15 +15,6 @@ package enum ServiceCompletion {
     package static func names(_ session: Session) -> [String] {
         session.facade.locator?.serviceNames ?? []
     }
-
-    /// `use NAME VERSION`: names first, then the versions of the named service.
-    static func serviceThenVersion(_ previous: [String], session: Session, extra: [String] = []) -> [String] {
-        switch previous.count {
-        case 0: return names(session)
-        case 1: return (session.facade.locator?.versions(of: previous[0]).map(\.description) ?? []) + extra
-        default: return []
-        }
-    }
 }
 
 /// File path candidates, for commands whose argument is a file (`source`, `locate`, `record save`).
