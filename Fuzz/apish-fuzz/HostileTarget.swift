@@ -48,7 +48,9 @@ struct HostileTarget: FuzzTarget {
                     HostileDocuments.deepTree(fan: 1 + x % 4, depth: 1 + y % 12, operations: 1 + z % 100, leaf: "integer",
                                               prefix: x % 2 == 0 ? "T" : "U"))
         case 7:
-            pair = (HostileDocuments.deepProperty(depth: 1 + x, leaf: "string"), HostileDocuments.deepProperty(depth: 1 + x, leaf: "integer"))
+            // Two levels of JSON a property, under the operation's nine: 240 stays inside the parser's 512.
+            let depth = 1 + x % 240
+            pair = (HostileDocuments.deepProperty(depth: depth, leaf: "string"), HostileDocuments.deepProperty(depth: depth, leaf: "integer"))
         default:
             pair = (HostileDocuments.manyStatuses(count: 1 + x * 80), HostileDocuments.escapeLaden())
         }
