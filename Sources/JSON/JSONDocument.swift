@@ -198,8 +198,8 @@ struct JSONTapeReader {
     }
 
     /// Whether no two keys of an object are the same. Plain ASCII keys are told apart by a 256-bit set of
-    /// (length, first byte, last byte) hashes; only when two hashes meet, or a key is escaped or not ASCII,
-    /// are the keys compared for real (`hasRepeatedKey`).
+    /// (length, first byte, last byte) hashes; when two hashes meet, the key is compared with the earlier keys
+    /// of its bucket. An escaped or non-ASCII key has every key compared as text (`hasRepeatedKey`).
     func keysAreDistinct(_ object: Int) -> Bool {
         var seen: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         var entry = object + 1
@@ -208,8 +208,7 @@ struct JSONTapeReader {
             guard kind(entry) == .string, tape.isASCII(entry), tape.length(entry) > 0 else {
                 return !hasRepeatedKey(Array(children(object)))
             }
-            let raw = rawText(entry)
-            let hash = (raw.count &* 31 &+ Int(raw[0]) &* 7 &+ Int(raw[raw.count - 1])) & 255
+            let hash = Self.keyBucket(rawText(entry))
             let bit = UInt64(1) << UInt64(hash & 63)
             let word: UInt64
             switch hash >> 6 {
@@ -218,10 +217,30 @@ struct JSONTapeReader {
             case 2: word = seen.2; seen.2 |= bit
             default: word = seen.3; seen.3 |= bit
             }
-            if word & bit != 0 { return !hasRepeatedKey(Array(children(object))) }
+            // A bucket seen before: the keys before this one in that bucket are compared with it. Two of
+            // twenty-five keys share a bucket more often than not, so this is the common case, not a bail-out.
+            if word & bit != 0, hasEarlierKey(like: entry, bucket: hash, in: object) { return false }
             entry = tape.next(entry + 1)
         }
         return true
+    }
+
+    /// Which of 256 buckets a plain ASCII key falls in, from its length and its first and last bytes.
+    @inline(__always)
+    private static func keyBucket(_ raw: UnsafeBufferPointer<UInt8>) -> Int {
+        (raw.count &* 31 &+ Int(raw[0]) &* 7 &+ Int(raw[raw.count - 1])) & 255
+    }
+
+    /// Whether a key before `key` in `object` (all of them plain, non-empty ASCII) has the same bytes.
+    private func hasEarlierKey(like key: Int, bucket: Int, in object: Int) -> Bool {
+        let wanted = rawText(key)
+        var entry = object + 1
+        while entry < key {
+            let raw = rawText(entry)
+            if raw.count == wanted.count, Self.keyBucket(raw) == bucket, raw.elementsEqual(wanted) { return true }
+            entry = tape.next(entry + 1)
+        }
+        return false
     }
 
     /// Whether the key at `entry` is `key`: the same code points, as JSON compares names (and `JSONObject`

@@ -79,4 +79,23 @@ struct JSONTapeMemberOrderTests {
             try JSONTapeDecoder().decode(Three.self, from: JSONDocument.parse(Data(#"{"b": "x", "c": 1}"#.utf8)))
         }
     }
+
+    /// Whether the object at the root has no key twice, as the tape reader tells it.
+    private func distinct(_ json: String) throws -> Bool {
+        try JSONDocument.parse(Data(json.utf8)).read { $0.keysAreDistinct(0) }
+    }
+
+    @Test func keysInOneBucketAreComparedWithEachOther() throws {
+        // "ab" and "h1" share a bucket (same length, 7·first + last alike modulo 256), as do "abc"/"axc"/"ayc".
+        #expect(try distinct(#"{"ab": 1, "h1": 2}"#))
+        #expect(try distinct(#"{"abc": 1, "axc": 2, "ayc": 3, "h1": 4, "ab": 5}"#))
+        #expect(try !distinct(#"{"ab": 1, "h1": 2, "ab": 3}"#))
+        #expect(try !distinct(#"{"h1": 1, "abc": 2, "axc": 3, "zz": 4, "axc": 5}"#))
+        // Twenty-five keys of a group as the check meets them: distinct, and then one written twice.
+        let names = (0..<25).map { "\"field_\($0)\": \($0)" }
+        #expect(try distinct("{" + names.joined(separator: ", ") + "}"))
+        #expect(try !distinct("{" + (names + [#""field_7": 0"#]).joined(separator: ", ") + "}"))
+        let decoded = try both(Three.self, #"{"ab": 0, "a": 1, "h1": 2, "b": "x", "a": 4}"#)
+        #expect(decoded.tape.a == 4)
+    }
 }

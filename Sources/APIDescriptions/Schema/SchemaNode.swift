@@ -191,6 +191,10 @@ final class SchemaNode: @unchecked Sendable {
     }
 
     private(set) var checks: Checks = [.value, .number, .string, .inPlace, .object, .array]
+    /// Per entry of `properties`: whether `required` names it (by code points); empty when nothing is required.
+    private(set) var propertyIsRequired: [Bool] = []
+    /// The names `required` lists that `properties` does not declare, looked for on their own.
+    private(set) var requiredBeyondProperties: [String] = []
 
     /// Notes which kinds of keyword the node holds; called once its graph holds it, and nothing changes it after.
     func settle() {
@@ -212,6 +216,17 @@ final class SchemaNode: @unchecked Sendable {
             found.insert(.array)
         }
         checks = found
+        guard !required.isEmpty else { return }
+        // Names compare by code points (`JSONObject.same`); a long list is looked up by its UTF-8 bytes.
+        if required.count * properties.count <= 256 {
+            propertyIsRequired = properties.map { property in required.contains { JSONObject.same($0, property.name) } }
+            requiredBeyondProperties = required.filter { name in !properties.contains { JSONObject.same($0.name, name) } }
+        } else {
+            let requiredBytes = Set(required.map { Array($0.utf8) })
+            let propertyBytes = Set(properties.map { Array($0.name.utf8) })
+            propertyIsRequired = properties.map { requiredBytes.contains(Array($0.name.utf8)) }
+            requiredBeyondProperties = required.filter { !propertyBytes.contains(Array($0.utf8)) }
+        }
     }
 
     /// Enums longer than this are checked through a hashed set.

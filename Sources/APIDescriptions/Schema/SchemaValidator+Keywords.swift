@@ -117,18 +117,20 @@ extension SchemaValidator {
                                                              evaluated: inout Evaluated?) {
         // Objects are mostly written in their schema's order: each member is looked for after the last found.
         var last: Int?
-        for (name, schema) in node.properties {
+        let properties = node.properties
+        let propertyIsRequired = node.propertyIsRequired
+        for offset in properties.indices {
             guard !isDone else { return }
-            let memberPath = path.appending(key: name)
+            let (name, schema) = properties[offset]
             if let (position, member) = object.member(named: name, after: last) {
                 last = position
-                checkNested(member, against: schema, path: memberPath, depth: depth + 1)
-            } else if node.required.contains(where: { JSONObject.same($0, name) }), isRequired(schema) {
-                fail(DecodeFailure(path: memberPath.text, expected: "a value", found: "no such field"))
+                checkNested(member, against: schema, path: path.appending(key: name), depth: depth + 1)
+            } else if !propertyIsRequired.isEmpty, propertyIsRequired[offset], isRequired(schema) {
+                fail(DecodeFailure(path: path.appending(key: name).text, expected: "a value", found: "no such field"))
             }
         }
         // Required properties that `properties` declares were looked for above; the others are looked for here.
-        for name in node.required where !node.properties.contains(where: { JSONObject.same($0.name, name) }) && !object.has(name) {
+        for name in node.requiredBeyondProperties where !object.has(name) {
             guard !isDone else { return }
             fail(DecodeFailure(path: path.appending(key: name).text, expected: "a value", found: "no such field"))
         }

@@ -109,7 +109,8 @@ struct SchemaValidator {
         guard hops < Self.hopLimit else { return stop(at: path, "a $ref/allOf/anyOf chain past \(Self.hopLimit) links") }
         spend(1)
         let index = graph.checkTargets[start]
-        let node = graph.nodes[index]
+        // The graph holds its nodes for as long as the validator holds the graph: no count is kept here.
+        unowned(unsafe) let node = graph.nodes[index]
         switch node.kind {
         case .anything:
             return

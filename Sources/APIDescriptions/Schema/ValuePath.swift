@@ -21,36 +21,36 @@ struct ValuePath {
     private enum Step {
         case key(String)
         case index(Int)
+        /// The text a path starts from, as the first link of its chain.
+        case start(String)
     }
 
-    /// The text the path starts from ("" for the instance itself).
-    private let root: String
     private let parent: Link?
     private let last: Step?
 
+    /// The path of the instance itself, written as `root` ("" unless the value sits inside another).
     init(_ root: String = "") {
-        self.init(root: root, parent: nil, last: nil)
+        self.init(parent: root.isEmpty ? nil : Link(parent: nil, step: .start(root)), last: nil)
     }
 
-    private init(root: String, parent: Link?, last: Step?) {
-        self.root = root
+    private init(parent: Link?, last: Step?) {
         self.parent = parent
         self.last = last
     }
 
     func appending(key: String) -> ValuePath {
-        ValuePath(root: root, parent: chain, last: .key(key))
+        ValuePath(parent: chain, last: .key(key))
     }
 
     func appending(index: Int) -> ValuePath {
-        ValuePath(root: root, parent: chain, last: .index(index))
+        ValuePath(parent: chain, last: .index(index))
     }
 
     /// The same path with its steps in a chain that the paths of its members share: made once for a value
     /// whose members or items are checked, instead of once for each of them.
     var shared: ValuePath {
         guard let last else { return self }
-        return ValuePath(root: root, parent: Link(parent: parent, step: last), last: nil)
+        return ValuePath(parent: Link(parent: parent, step: last), last: nil)
     }
 
     /// This path's steps as a chain a longer path can share.
@@ -65,11 +65,12 @@ struct ValuePath {
             steps.append(current.step)
             link = current.parent
         }
-        var text = root
+        var text = ""
         for step in steps.reversed() {
             switch step {
             case .key(let key): text = JSONPath.appending(key: key, to: text)
             case .index(let index): text += "[\(index)]"
+            case .start(let root): text = root
             }
         }
         return text

@@ -28,6 +28,19 @@ import Testing
             == ["b: expected no such field (unevaluatedProperties is false), found number 2"])
     }
 
+    @Test func requiredNamesAreToldFromPropertiesInShortAndLongLists() throws {
+        // A few names are compared pair by pair; past 256 pairs by their bytes. Both ways, by code points.
+        for count in [3, 40] {
+            let properties = (0..<count).map { #""p\#($0)": {"type": "integer"}"# }.joined(separator: ", ")
+            let required = ((0..<count).map { #""p\#($0)""# } + [#""é""#, #""extra""#]).joined(separator: ", ")
+            let schema = #"{"properties": {\#(properties), "é": {"type": "string"}}, "required": [\#(required)]}"#
+            let all = (0..<count).map { #""p\#($0)": \#($0)"# }.joined(separator: ", ")
+            #expect(try failures(#"{\#(all), "é": "x", "extra": 1}"#, schema).isEmpty)
+            #expect(try failures(#"{\#(all), "e\u0301": "x"}"#, schema) == ["é: expected a value, found no such field", "extra: expected a value, found no such field"])
+            #expect(try failures(#"{"é": "x", "extra": null}"#, schema).first == "p0: expected a value, found no such field")
+        }
+    }
+
     @Test func anEscapedKeyIsTheNameItSpells() throws {
         let schema = #"{"properties": {"é": {"type": "integer"}}, "required": ["é"]}"#
         #expect(try failures(#"{"\u00e9": 1}"#, schema).isEmpty)
