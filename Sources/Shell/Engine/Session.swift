@@ -62,12 +62,12 @@ public final class Session {
         self.environment = environment
         profiles = SessionProfiles(paths: ConfigPaths(environment: environment))
         // Profiles save and restore the transport's cookie jar.
-        profiles.cookieJar = CookieJarAccess(lines: { facade.cookieJar }, restore: { facade.restoreCookieJar($0) })
+        profiles.cookieJar = CookieJarAccess(lines: { facade.requests.cookieJar }, restore: { facade.requests.restoreCookieJar($0) })
         // Read on the first OAuth 2 token asked for, so a session without one never opens the file.
-        if facade.oauth2Tokens.store == nil { facade.oauth2Tokens.store = TokenFile(path: profiles.paths.tokens) }
+        if facade.credentials.oauth2Tokens.store == nil { facade.credentials.oauth2Tokens.store = TokenFile(path: profiles.paths.tokens) }
         // What the facade reads later on its own (a description known by its summary) stops on Ctrl-C too.
         let interruptCount = options.interruptCount
-        facade.interruptions = {
+        facade.workspace.interruptLaterReads {
             let start = interruptCount()
             return CancellationToken(poll: { interruptCount() != start })
         }
@@ -123,14 +123,14 @@ public final class Session {
     /// ask for on every line: the variables are looked at a few bytes each, and the matcher is rebuilt
     /// only when the secrets changed (`SecretMatcher.shared(for:)`).
     package var redactor: Redactor {
-        let credentialSecrets = facade.heldSecrets + sentSecrets + options.proxySecrets
+        let credentialSecrets = facade.credentials.heldSecrets + sentSecrets + options.proxySecrets
         let variableSecrets = Redactor.secretValues(ofVariables: variables)
         // Asked for several times a command: while the secrets stay the same, the one made last is it.
         if let cached = redactorCache, cached.credentialSecrets == credentialSecrets,
            cached.variableSecrets == variableSecrets {
             return cached.redactor
         }
-        let made = Redactor(secrets: facade.redactor.secrets + sentSecrets + options.proxySecrets + variableSecrets)
+        let made = Redactor(secrets: facade.credentials.redactor.secrets + sentSecrets + options.proxySecrets + variableSecrets)
         redactorCache = (credentialSecrets, variableSecrets, made)
         lastRedactedLine = nil
         return made
