@@ -3,12 +3,12 @@ import HTTPClient
 import HTTPTypes
 import Secrets
 
-/// The credentials and headers the session sends, changed only here, so that the redactor (made here and
-/// nowhere else in the facade) always knows every secret held.
+/// The credentials and headers the session sends, changed only here, so that the redactor always knows
+/// every secret held. It is where redactors are made: its own, and the shell's (`redactor(adding:)`).
 public final class CredentialStore {
     let workspace: Workspace
-    /// The access tokens of the OAuth 2 clients in `held`; the shell gives it a store.
-    public let oauth2Tokens = OAuth2Tokens()
+    /// The access tokens of the OAuth 2 clients in `held`.
+    let oauth2Tokens = OAuth2Tokens()
 
     init(workspace: Workspace) {
         self.workspace = workspace
@@ -87,6 +87,22 @@ public final class CredentialStore {
         return removedCredential || wasPlain
     }
 
+    /// For a 401 or 403: credentials that exist but were out of scope for this request, as one hint line.
+    public func credentialHint(for exchange: Exchange) -> String? {
+        guard let status = exchange.status, status == 401 || status == 403 else { return nil }
+        let entry = exchange.service.flatMap { workspace.locator?.resolve($0) }
+        let unused = held.outOfScope(for: exchange.request.url, service: entry.map { ($0.name, $0.url) })
+        guard !unused.isEmpty else { return nil }
+        return "\(unused.joined(separator: " and ")) exists but is out of scope for \(exchange.displayURL); "
+            + "scope one to it: auth bearer TOKEN URL"
+    }
+
+    /// Keeps the OAuth 2 tokens fetched in `store` too, so that they outlive the process, unless they are
+    /// kept somewhere already.
+    public func keepOAuth2Tokens(in store: @autoclosure () -> any OAuth2TokenStore) {
+        if oauth2Tokens.store == nil { oauth2Tokens.store = store() }
+    }
+
     /// Every secret held: credentials and the OAuth 2 tokens fetched for them.
     public var heldSecrets: [String] {
         held.secrets + oauth2Tokens.secrets
@@ -100,6 +116,17 @@ public final class CredentialStore {
         let made = Redactor(secrets: secrets)
         redactorCache = (secrets, made)
         lastDisplayURL = nil
+        return made
+    }
+
+    /// The redactor, also masking `extra`: what the shell knows beyond the credentials (variables that
+    /// hold secrets, values sent in credential parameters, the proxy's password).
+    public func redactor(adding extra: [String]) -> Redactor {
+        let held = heldSecrets
+        // Asked for several times a line: while the secrets stay the same, the one made last is it.
+        if let cached = widerRedactorCache, cached.held == held, cached.extra == extra { return cached.redactor }
+        let made = Redactor(secrets: redactor.secrets + extra)
+        widerRedactorCache = (held, extra, made)
         return made
     }
 
@@ -117,4 +144,7 @@ public final class CredentialStore {
 
     /// The last redactor made and the credential secrets it was made from.
     private var redactorCache: (secrets: [String], redactor: Redactor)?
+
+    /// The last `redactor(adding:)` made, with the secrets held and the extra ones it was made from.
+    private var widerRedactorCache: (held: [String], extra: [String], redactor: Redactor)?
 }

@@ -147,16 +147,6 @@ public final class RequestService {
                        isMainResource: last.isMainResource, cancellation: cancellation).exchange
     }
 
-    /// For a 401 or 403: credentials that exist but were out of scope for this request, as one hint line.
-    public func credentialHint(for exchange: Exchange) -> String? {
-        guard let status = exchange.status, status == 401 || status == 403 else { return nil }
-        let entry = exchange.service.flatMap { workspace.locator?.resolve($0) }
-        let unused = credentials.held.outOfScope(for: exchange.request.url, service: entry.map { ($0.name, $0.url) })
-        guard !unused.isEmpty else { return nil }
-        return "\(unused.joined(separator: " and ")) exists but is out of scope for \(exchange.displayURL); "
-            + "scope one to it: auth bearer TOKEN URL"
-    }
-
     func record(
         request: HTTPRequest, entry: LocatorEntry?, result: Result<HTTPResponse, TransportError>, answer: Answer? = nil,
         outcome: Outcome, model: DecodedModel?, isMainResource: Bool, warnings: [String] = []

@@ -47,7 +47,7 @@ extension CommandContext {
                 // At the prompt the terminal echoed `^C` where the stream stopped: the note starts a line of its own.
                 result.notes.append((session.options.interactive ? "\n" : "") + Self.keptNote(exchange))
             }
-            if let hint = session.facade.requests.credentialHint(for: exchange) { result.notes.append("hint: " + hint) }
+            if let hint = session.facade.credentials.credentialHint(for: exchange) { result.notes.append("hint: " + hint) }
             return result
         case .failure(let error):
             throw CommandError(error)
@@ -84,7 +84,7 @@ extension CommandContext {
         switch result {
         case .success(let exchange):
             var result = RunResult(exchange: exchange, view: view, locator: session.facade.workspace.locator)
-            if let hint = session.facade.requests.credentialHint(for: exchange) { result.notes.append("hint: " + hint) }
+            if let hint = session.facade.credentials.credentialHint(for: exchange) { result.notes.append("hint: " + hint) }
             return result
         case .failure(let error):
             throw CommandError(error)

@@ -166,7 +166,7 @@ import HTTPTypes
         facade.credentials.setBearer("demo-token", for: .origin("http://other.example"))
         let exchange = try facade.like("t01")
         #expect(exchange.status == 401)
-        let hint = try #require(facade.requests.credentialHint(for: exchange))
+        let hint = try #require(facade.credentials.credentialHint(for: exchange))
         #expect(hint.contains("a bearer token for http://other.example exists but is out of scope"))
     }
 }
