@@ -23,12 +23,12 @@ struct CookiesCommand: Command {
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
         if arguments.subcommand == "clear" {
-            let count = facade.cookieJar.count
-            facade.clearCookies()
+            let count = facade.requests.cookieJar.count
+            facade.requests.clearCookies()
             return RunResult(lines: [count == 1 ? "1 cookie cleared" : "\(count) cookies cleared"])
         }
         do {
-            let cookies = facade.cookieJar.compactMap(HTTPCookie.init(netscapeLine:))
+            let cookies = facade.requests.cookieJar.compactMap(HTTPCookie.init(netscapeLine:))
             guard !cookies.isEmpty else {
                 var report = RunResult(lines: ["no cookies"])
                 report.data = .array([])

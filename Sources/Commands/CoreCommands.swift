@@ -23,7 +23,7 @@ struct HelpCommand: Command {
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
-        let registry = context.engine.registry.available(with: facade.locator?.serviceNames ?? [])
+        let registry = context.engine.registry.available(with: facade.workspace.locator?.serviceNames ?? [])
         let example = arguments.flag("--example")
         // `help GET /pets` names an operation by method and path.
         let given = arguments.values("CMD|OPERATION") + arguments.values("PATH")
@@ -43,7 +43,7 @@ struct HelpCommand: Command {
             throw CommandError(registry.unknownCommandMessage(name))
         }
         // Examples name the current service, else the first the locator has.
-        let service = facade.currentService ?? facade.locator?.serviceNames.first ?? "SERVICE"
+        let service = facade.workspace.currentService ?? facade.workspace.locator?.serviceNames.first ?? "SERVICE"
         return RunResult(lines: registry.help(for: command, width: width, exampleService: service))
     }
 
@@ -68,7 +68,7 @@ struct HelpCommand: Command {
             throw CommandError("no operation '\(name)' in the OpenAPI services of the locator; try: ops")
         }
         let described: [DescribedEntry]
-        do { described = try facade.describedEntries(of: entry.name).described } catch { throw CommandError(error) }
+        do { described = try facade.descriptions.describedEntries(of: entry.name).described } catch { throw CommandError(error) }
         guard let own = described.first(where: { $0.entry.key == entry.key }) else {
             throw CommandError("\(entry.key): its OpenAPI document cannot be read again")
         }
@@ -78,12 +78,12 @@ struct HelpCommand: Command {
     /// The operation `call` would send (`operationOwner`: `service` when given, else the current service,
     /// else the one other that has it); when several others have it, the first, so help can still show it.
     static func operation(named name: String, service: String? = nil, facade: ServiceFacade) -> (OpenAPIOperation, LocatorEntry)? {
-        if let owner = try? facade.operationOwner(name, service: service), let operation = owner.api.document.operation(named: name) {
+        if let owner = try? facade.descriptions.operationOwner(name, service: service), let operation = owner.api.document.operation(named: name) {
             return (operation, owner.entry)
         }
         guard service == nil else { return nil }
-        for service in facade.locator?.serviceNames ?? [] {
-            guard let entry = try? facade.activeEntry(of: service), let api = try? facade.openAPI(of: entry),
+        for service in facade.workspace.locator?.serviceNames ?? [] {
+            guard let entry = try? facade.workspace.activeEntry(of: service), let api = try? facade.descriptions.openAPI(of: entry),
                   let operation = api.document.operation(named: name)
             else { continue }
             return (operation, entry)
@@ -191,7 +191,7 @@ struct ToggleCommand: Command {
         } else {
             session.verbose = value
             // Only then does the transport keep the request head as it was really sent.
-            session.facade.recordsSentHeaders = value
+            session.facade.workspace.setRecordsSentHeaders(value)
         }
         var report = RunResult(lines: ["\(name) \(value ? "on" : "off")"])
         report.data = .object(JSONObject([(name, .bool(value))]))
@@ -207,7 +207,7 @@ struct CurlCommandCommand: Command {
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
-        guard let last = facade.lastExchange else {
+        guard let last = facade.requests.lastExchange else {
             throw CommandError("no request yet; run refresh, get URL, …")
         }
         var lines: [String] = []
@@ -215,7 +215,7 @@ struct CurlCommandCommand: Command {
         let exchange = last
         // The TLS settings in force, a profile's included, not only the command line's.
         var transport = context.session.options.transport
-        transport.tls = facade.tls
+        transport.tls = facade.requests.tls
         lines += CurlExport.render(exchange.request, knownSecrets: context.session.secretValues, transport: transport)
         var report = RunResult(lines: lines)
         report.data = .object(JSONObject([("curl", .string(lines.joined(separator: "\n")))]))

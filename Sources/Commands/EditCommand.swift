@@ -50,7 +50,7 @@ struct EditCommand: Command {
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let session = context.session
-        let target: EditTarget = arguments.words.isEmpty ? .lastRequest(session.facade.exchangeCount) : .operation(arguments.words)
+        let target: EditTarget = arguments.words.isEmpty ? .lastRequest(session.facade.requests.exchangeCount) : .operation(arguments.words)
         let body = try editableBody(for: target, session: session)
         // A body kept after a mistake is opened again, as it was left, when it is the same edit.
         let file: EditFile
@@ -97,7 +97,7 @@ struct EditCommand: Command {
             send = { () throws(CommandError) in
                 let facade = session.facade
                 var result = try context.streamingRequest("edit", forced: false) { token throws(FacadeError) in
-                    try facade.resendLast(body: body.make(payload), cancellation: token)
+                    try facade.requests.resendLast(body: body.make(payload), cancellation: token)
                 }
                 if let exchange = result.exchange, let warning = RawBody.unparsedJSONWarning(exchange) { result.warnings.append(warning) }
                 result.recordedLine = Self.unrecordedNote
@@ -145,7 +145,7 @@ struct EditCommand: Command {
     private func editableBody(for target: EditTarget, session: Session) throws(CommandError) -> EditableBody {
         switch target {
         case .lastRequest:
-            guard let last = session.facade.lastExchange else {
+            guard let last = session.facade.requests.lastExchange else {
                 throw CommandError("edit: no request yet; send one first, or edit OPERATION to start from an operation's example body")
             }
             return try EditableBody(last.request.body, request: "\(last.method) \(last.displayURL)")

@@ -16,7 +16,7 @@ enum LocatorJSON {
         return .object(JSONObject(fields))
     }
 
-    static func locate(_ report: ServiceFacade.LocateReport) -> JSONValue {
+    static func locate(_ report: LocateReport) -> JSONValue {
         var fields: [(String, JSONValue)] = [
             ("source", .string(report.locator.source)),
             ("services", .array(report.locator.entries.map { entry($0) })),
@@ -45,12 +45,12 @@ enum LocatorJSON {
 
     /// The deprecation the server announced in its last answer for this version, if any.
     static func serverNote(_ facade: ServiceFacade, _ service: String, _ version: ServiceVersion) -> String? {
-        guard let headers = facade.lastExchange(of: service, version: version)?.response?.headers else { return nil }
+        guard let headers = facade.workspace.lastExchange(of: service, version: version)?.response?.headers else { return nil }
         return Deprecation.serverNote(headers)
     }
 
     static func services(_ facade: ServiceFacade) -> JSONValue {
-        .array(facade.services.map { service in
+        .array(facade.workspace.services.map { service in
             .object(JSONObject([
                 ("name", .string(service.name)),
                 ("active", service.active.map { .string($0.description) } ?? .null),

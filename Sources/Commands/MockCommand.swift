@@ -28,7 +28,7 @@ struct MockCommand: Command {
         let session = context.session
         switch arguments.subcommand {
         case "start"?:
-            guard let service = arguments.value("SERVICE") ?? session.facade.currentService else {
+            guard let service = arguments.value("SERVICE") ?? session.facade.workspace.currentService else {
                 throw CommandError("no current service to mock: mock start SERVICE")
             }
             let (mock, warnings) = try ServiceMock.start(service, versions: arguments.values("VERSION"), session: session)
@@ -37,7 +37,7 @@ struct MockCommand: Command {
             result.notes = ["use and call now go to the mock; mock stop points \(mock.service) back"]
             return result
         case "stop"?:
-            let names = arguments.value("SERVICE").map { [session.facade.locator?.canonicalName(of: $0) ?? $0] }
+            let names = arguments.value("SERVICE").map { [session.facade.workspace.locator?.canonicalName(of: $0) ?? $0] }
                 ?? session.mocks.keys.sorted()
             guard !names.isEmpty else { throw CommandError("no mock running") }
             var lines: [String] = []

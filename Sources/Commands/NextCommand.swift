@@ -18,12 +18,12 @@ struct NextCommand: Command {
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let next: (url: String, source: NextPage.Source)
         do {
-            next = try context.session.facade.nextPage()
+            next = try context.session.facade.requests.nextPage()
         } catch {
             throw CommandError(error)
         }
         var report = try RawRequestCommand(method: .get).run(words: [next.url], in: context)
-        report.notes.append("next page: \(context.session.facade.lastExchange?.displayURL ?? next.url) (from \(next.source))")
+        report.notes.append("next page: \(context.session.facade.requests.lastExchange?.displayURL ?? next.url) (from \(next.source))")
         return report
     }
 }

@@ -29,13 +29,13 @@ struct OpsCommand: Command {
         let facade = context.session.facade
         // The first word names a service when one has that name; otherwise every word filters.
         var service: String?
-        if let first = words.first, facade.locator?.canonicalName(of: first) != nil {
+        if let first = words.first, facade.workspace.locator?.canonicalName(of: first) != nil {
             service = first
             words.removeFirst()
         }
         let found: (api: OpenAPIServiceAPI, entry: LocatorEntry)
         do {
-            found = try facade.openAPI(service)
+            found = try facade.descriptions.openAPI(service)
         } catch {
             throw CommandError(error)
         }
@@ -125,7 +125,7 @@ struct CallCommand: Command {
         let limit = context.session.options.maxInputBytes
         let readFile: RawRequest.FileReader = { path throws(RequestItemError) in try BodyFile.read(path, limit: limit) }
         return try context.streamingRequest("call \(line.operation)", forced: line.forcedStream) { token throws(FacadeError) in
-            try facade.call(line.operation, of: (prepared.api, prepared.entry), arguments: line.arguments, checked: line.checked,
+            try facade.descriptions.call(line.operation, of: (prepared.api, prepared.entry), arguments: line.arguments, checked: line.checked,
                             readFile: readFile, cancellation: token)
         }
     }

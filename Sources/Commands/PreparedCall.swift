@@ -68,7 +68,7 @@ struct PreparedCall {
 
     /// The call `line` makes, or why the operation cannot be found.
     init(_ line: CallLine, facade: ServiceFacade) throws(FacadeError) {
-        let owner = try facade.operationOwner(line.operation, service: line.service)
+        let owner = try facade.descriptions.operationOwner(line.operation, service: line.service)
         let operation: OpenAPIOperation
         do { operation = try owner.api.document.requireOperation(named: line.operation) } catch { throw .operation(error) }
         self.line = line

@@ -86,13 +86,13 @@ struct ProfileCommand: Command {
     private func summary(_ session: Session) -> [String] {
         let facade = session.facade
         var parts: [String] = []
-        let versions = facade.state.choices.sorted { $0.key < $1.key }.compactMap { service, _ in
-            facade.activeVersion(of: service).map { "\(service) \($0)" }
+        let versions = facade.workspace.state.choices.sorted { $0.key < $1.key }.compactMap { service, _ in
+            facade.workspace.activeVersion(of: service).map { "\(service) \($0)" }
         }
         if !versions.isEmpty { parts.append("versions: " + versions.joined(separator: ", ")) }
         parts.append("\(session.variables.count) variable\(session.variables.count == 1 ? "" : "s")")
-        parts.append("\(facade.headers.count) header\(facade.headers.count == 1 ? "" : "s")")
-        let credentials = facade.credentials.summary.count
+        parts.append("\(facade.credentials.headers.count) header\(facade.credentials.headers.count == 1 ? "" : "s")")
+        let credentials = facade.credentials.held.summary.count
         parts.append("\(credentials) credential\(credentials == 1 ? "" : "s")")
         return ["  " + parts.joined(separator: " · ")]
     }

@@ -59,7 +59,7 @@ struct RawRequestCommand: Command {
         }
         let facade = context.session.facade
         var result = try context.streamingRequest("\(name) \(target)", forced: forcedStream) { token throws(FacadeError) in
-            try facade.send(raw, cancellation: token)
+            try facade.requests.send(raw, cancellation: token)
         }
         if let exchange = result.exchange, let warning = RawBody.unparsedJSONWarning(exchange) { result.warnings.append(warning) }
         return result
@@ -86,7 +86,7 @@ enum CredentialScopeArgument {
             return .origin(origin)
         }
         do {
-            return .service(try facade.activeEntry(of: text).name.lowercased())
+            return .service(try facade.workspace.activeEntry(of: text).name.lowercased())
         } catch {
             throw CommandError(error)
         }
@@ -94,7 +94,7 @@ enum CredentialScopeArgument {
 
     /// Whether the last word of `header NAME VALUE… SCOPE` is a scope rather than part of the value.
     static func isScope(_ text: String, facade: ServiceFacade) -> Bool {
-        LocatorLocation.isWeb(text) || facade.locator?.canonicalName(of: text) != nil
+        LocatorLocation.isWeb(text) || facade.workspace.locator?.canonicalName(of: text) != nil
     }
 }
 
@@ -140,7 +140,7 @@ struct AuthCommand: Command {
             let token = arguments.value("TOKEN") ?? ""
             guard !token.isEmpty else { throw CommandError("auth bearer: the token is empty; usage: \(usage)") }
             let scope = try scope() ?? .allServices
-            facade.setBearer(token, for: scope)
+            facade.credentials.setBearer(token, for: scope)
             return RunResult(lines: ["bearer token set for \(scope) (•••)"])
         case let kind? where kind == "basic" || kind == "digest":
             let typed = arguments.value("USER[:PASSWORD]") ?? ""
@@ -167,9 +167,9 @@ struct AuthCommand: Command {
             // typed has none) or quoted (a reference in single quotes would not expand).
             report.recordedLine = Recorder.loginLine(kind: kind, user: user, scope: scope.argument)
             if kind == "basic" {
-                facade.setBasic(user: user, password: password, for: scope)
+                facade.credentials.setBasic(user: user, password: password, for: scope)
             } else {
-                facade.setDigest(user: user, password: password, for: scope)
+                facade.credentials.setDigest(user: user, password: password, for: scope)
             }
             report.value = .text(["\(kind) login \(user):••• set for \(scope)"])
             return report
@@ -180,16 +180,16 @@ struct AuthCommand: Command {
             }
             let scope = try scope() ?? .allServices
             let parameter = String(pair[..<equals])
-            facade.setAPIKey(parameter: parameter, value: String(pair[pair.index(after: equals)...]), for: scope)
+            facade.credentials.setAPIKey(parameter: parameter, value: String(pair[pair.index(after: equals)...]), for: scope)
             return RunResult(lines: ["API key \(parameter)=••• set for \(scope)"])
         case "oauth2"?:
             return try OAuth2AuthArguments.run(arguments, in: context)
         case "clear"?:
             let scope = try scope()
-            facade.clearCredentials(scope)
+            facade.credentials.clearCredentials(scope)
             return RunResult(lines: ["credentials cleared for \(scope?.description ?? "every scope")"])
         default:
-            let lines = facade.credentials.summary
+            let lines = facade.credentials.held.summary
             var report = RunResult(lines: lines.isEmpty ? ["no credentials"] : lines)
             report.data = .array(lines.map(JSONValue.string))
             return report
@@ -223,7 +223,7 @@ struct HeaderCommand: Command {
         var recordedLine: String?
         if arguments.subcommand == "-d" {
             let name = arguments.value("NAME") ?? ""
-            guard facade.removeHeader(name) else {
+            guard facade.credentials.removeHeader(name) else {
                 throw CommandError("header: no header \(name) is set; header lists them")
             }
         } else if let name = arguments.value("NAME") {
@@ -237,23 +237,23 @@ struct HeaderCommand: Command {
                 words.removeLast()
             }
             do {
-                try facade.setHeader(name, words.joined(separator: " "), scope: scope)
+                try facade.credentials.setHeader(name, words.joined(separator: " "), scope: scope)
             } catch {
                 throw CommandError(error)
             }
-            if let stored = facade.credentials.headers.last(where: { $0.name.lowercased() == name.lowercased() }) {
+            if let stored = facade.credentials.held.headers.last(where: { $0.name.lowercased() == name.lowercased() }) {
                 // A recording keeps the scheme (`Basic `) and the scope, with the secret as a reference.
                 recordedLine = "header \(stored.name) \(Recorder.schemePrefix(of: stored.value))"
                     + Recorder.placeholder(Recorder.secretPlaceholder) + (stored.scope.argument.map { " \($0)" } ?? "")
             }
         }
-        var lines = facade.headers.map { context.session.redact("\($0.name): \($0.value)") }
-        lines += facade.credentials.headers.map { "\($0.name): \(Redactor.mask)   (scoped to \($0.scope))" }
+        var lines = facade.credentials.headers.map { context.session.redact("\($0.name): \($0.value)") }
+        lines += facade.credentials.held.headers.map { "\($0.name): \(Redactor.mask)   (scoped to \($0.scope))" }
         var report = RunResult(lines: lines.isEmpty ? ["no extra headers"] : lines)
         report.recordedLine = recordedLine
         report.data = .object(JSONObject(
-            facade.headers.map { ($0.name, JSONValue.string(context.session.redact($0.value))) }
-                + facade.credentials.headers.map { ($0.name, JSONValue.string(Redactor.mask)) }))
+            facade.credentials.headers.map { ($0.name, JSONValue.string(context.session.redact($0.value))) }
+                + facade.credentials.held.headers.map { ($0.name, JSONValue.string(Redactor.mask)) }))
         return report
     }
 }

@@ -29,22 +29,22 @@ struct ServerCommand: Command {
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
         let service = arguments.value("SERVICE")
-        let report: ServiceFacade.ServerReport
+        let report: ServerReport
         do {
             if arguments.subcommand == "set" {
-                var last: ServiceFacade.ServerReport?
+                var last: ServerReport?
                 for assignment in arguments.items {
                     let pair = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                    last = try facade.setServerVariable(String(pair[0]), to: pair.count == 2 ? String(pair[1]) : "", service: service)
+                    last = try facade.descriptions.setServerVariable(String(pair[0]), to: pair.count == 2 ? String(pair[1]) : "", service: service)
                 }
                 guard let last else { throw CommandError("server set: give NAME=VALUE; usage: \(usage)") }
                 report = last
             } else if arguments.subcommand == "reset" {
-                report = try facade.resetServerBase(service: service)
+                report = try facade.descriptions.resetServerBase(service: service)
             } else if let url = arguments.value("URL") {
-                report = try facade.setServerBase(url, service: service)
+                report = try facade.descriptions.setServerBase(url, service: service)
             } else {
-                report = try facade.servers(service)
+                report = try facade.descriptions.servers(service)
             }
         } catch let error as CommandError {
             throw error

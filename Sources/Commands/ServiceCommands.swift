@@ -30,7 +30,7 @@ struct LocateCommand: Command {
         let refresh = arguments.flag("--refresh")
         let target = arguments.value("URL|PATH")
         let facade = context.session.facade
-        let report: ServiceFacade.LocateReport
+        let report: LocateReport
         do {
             report = try context.session.locate(target, refresh: refresh)
         } catch {
@@ -60,7 +60,7 @@ struct LocateCommand: Command {
                 warnings.append("\(fallback.service) \(fallback.from) (in use) vanished and the service is gone from the locator")
             }
         }
-        for entry in report.changes?.newlyDeprecated ?? [] where facade.activeVersion(of: entry.name) == entry.version {
+        for entry in report.changes?.newlyDeprecated ?? [] where facade.workspace.activeVersion(of: entry.name) == entry.version {
             let latest = locator.latest(of: entry.name)?.version
             warnings.append("\(entry.key) is in use and now deprecated" + (entry.sunset.map { "; sunset \($0)" } ?? "")
                 + (latest.map { $0 > entry.version ? "; try: use \(entry.name) latest" : "" } ?? ""))
@@ -90,11 +90,11 @@ struct ServicesCommand: Command {
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
-        guard facade.locator != nil else { throw CommandError(FacadeError.noLocator) }
+        guard facade.workspace.locator != nil else { throw CommandError(FacadeError.noLocator) }
         var rows: [[String]] = []
         var warnings: [String] = []
         var interruption = RenderInterruption(context.cancellationToken())
-        services: for service in facade.services {
+        services: for service in facade.workspace.services {
             for entry in service.entries {
                 if interruption.shouldStop() { break services }
                 var notes: [String] = []
@@ -133,9 +133,9 @@ struct UseCommand: Command {
     let details = ["use {service} v2", "use {service} latest   follows the highest version across locates"]
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
-        let result: ServiceFacade.UseReport
+        let result: UseReport
         do {
-            result = try context.session.facade.use(arguments.value("SERVICE") ?? "", version: arguments.value("VERSION|latest") ?? "")
+            result = try context.session.facade.workspace.use(arguments.value("SERVICE") ?? "", version: arguments.value("VERSION|latest") ?? "")
         } catch {
             throw CommandError(error)
         }
@@ -145,7 +145,7 @@ struct UseCommand: Command {
         report.data = .object(JSONObject([
             ("service", .string(entry.name)), ("version", .string(entry.version.description)),
             ("url", .string(entry.url)), ("latest", .bool(result.followsLatest)),
-            ("model", .string(context.session.facade.definition(for: entry).modelName)),
+            ("model", .string(context.session.facade.workspace.definition(for: entry).modelName)),
         ]))
         return report
     }
@@ -165,8 +165,8 @@ struct RefreshCommand: Command {
         let service = arguments.value("SERVICE")
         let query = arguments.items.compactMap(QueryItem.parse)
         let facade = context.session.facade
-        return try context.request("refresh \(service ?? facade.currentService ?? "")") { token throws(FacadeError) in
-            try facade.refresh(service, query: query, cancellation: token)
+        return try context.request("refresh \(service ?? facade.workspace.currentService ?? "")") { token throws(FacadeError) in
+            try facade.requests.refresh(service, query: query, cancellation: token)
         }
     }
 }
@@ -188,13 +188,13 @@ struct ShowCommand: Command {
         let rest = arguments.values("SERVICE")
         let facade = context.session.facade
         // `show --raw` alone: the last answer, whatever asked for it (a raw `get` too), in full.
-        if raw, rest.isEmpty, let last = facade.lastExchange, last.response != nil,
-           last.model == nil || last.service.map({ $0.name.lowercased() != facade.currentService?.lowercased() }) ?? true {
+        if raw, rest.isEmpty, let last = facade.requests.lastExchange, last.response != nil,
+           last.model == nil || last.service.map({ $0.name.lowercased() != facade.workspace.currentService?.lowercased() }) ?? true {
             return RunResult(.lastResponse(last))
         }
-        guard let service = rest.first ?? facade.currentService else { throw CommandError(FacadeError.noActiveService) }
-        do { _ = try facade.activeEntry(of: service) } catch { throw CommandError(error) }
-        guard let exchange = facade.lastExchange(of: service), let model = exchange.model else {
+        guard let service = rest.first ?? facade.workspace.currentService else { throw CommandError(FacadeError.noActiveService) }
+        do { _ = try facade.workspace.activeEntry(of: service) } catch { throw CommandError(error) }
+        guard let exchange = facade.workspace.lastExchange(of: service), let model = exchange.model else {
             return try undecoded(service, raw: raw, context: context)
         }
         let heading = exchange.service.map { ["\($0) · fetched \(exchange.displayURL)"] } ?? []
@@ -203,7 +203,7 @@ struct ShowCommand: Command {
 
     /// The last response's status line and header fields, credential values masked.
     private func lastHeaders(_ context: CommandContext) throws(CommandError) -> RunResult {
-        guard let exchange = context.session.facade.lastExchange else {
+        guard let exchange = context.session.facade.requests.lastExchange else {
             throw CommandError("show --headers: no response yet; run a request first (refresh, get URL, …)")
         }
         guard let response = exchange.response else {
@@ -225,8 +225,8 @@ struct ShowCommand: Command {
     /// Nothing decoded yet: `--raw` still shows the body of a last fetch that did not decode.
     private func undecoded(_ service: String, raw: Bool, context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
-        let version = facade.activeVersion(of: service)
-        let failed = facade.lastExchange.flatMap { exchange in
+        let version = facade.workspace.activeVersion(of: service)
+        let failed = facade.requests.lastExchange.flatMap { exchange in
             exchange.service?.name.lowercased() == service.lowercased() && exchange.service?.version == version ? exchange : nil
         }
         guard let failed, let document = failed.document else {

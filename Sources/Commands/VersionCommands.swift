@@ -73,7 +73,7 @@ struct DiffCommand: Command {
                          format: SpecDiffFormat = .text, htmlReport: String? = nil) throws(CommandError) -> RunResult {
         let documents: (OpenAPIDocument, OpenAPIDocument)
         do {
-            documents = (try session.facade.openAPI(of: a).document, try session.facade.openAPI(of: b).document)
+            documents = (try session.facade.descriptions.openAPI(of: a).document, try session.facade.descriptions.openAPI(of: b).document)
         } catch {
             throw CommandError(error)
         }
@@ -114,14 +114,14 @@ struct DiffCommand: Command {
     /// The two locator entries the arguments mean: the two highest; or A against the active version;
     /// or A and B (`latest` is the highest).
     static func entries(for parsed: DiffArguments, facade: ServiceFacade) throws(CommandError) -> (LocatorEntry, LocatorEntry) {
-        guard let locator = facade.locator else { throw CommandError(FacadeError.noLocator) }
+        guard let locator = facade.workspace.locator else { throw CommandError(FacadeError.noLocator) }
         let entries = locator.entries(of: parsed.service)
         guard let highest = entries.last else {
             throw CommandError(FacadeError.unknownService(parsed.service, known: locator.serviceNames))
         }
         func entry(_ text: String) throws(CommandError) -> LocatorEntry {
             if text.lowercased() == "latest" { return locator.latest(of: parsed.service) ?? highest }
-            do { return try facade.entry(of: parsed.service, version: text) } catch { throw CommandError(error) }
+            do { return try facade.workspace.entry(of: parsed.service, version: text) } catch { throw CommandError(error) }
         }
         switch parsed.versions.count {
         case 0:
@@ -132,7 +132,7 @@ struct DiffCommand: Command {
         case 1:
             let first = try entry(parsed.versions[0])
             let active: LocatorEntry
-            do { active = try facade.activeEntry(of: parsed.service) } catch { throw CommandError(error) }
+            do { active = try facade.workspace.activeEntry(of: parsed.service) } catch { throw CommandError(error) }
             guard active.version != first.version else {
                 let other = entries.last { $0.version != first.version }.map { " \($0.version)" } ?? " VERSION"
                 throw CommandError("diff: \(first.key) is the active version; name the other too: diff \(first.name) \(first.version)\(other)")
@@ -150,7 +150,7 @@ struct DiffCommand: Command {
     ) throws(CommandError) -> Side {
         let exchange: Exchange
         do {
-            exchange = try facade.refresh(entry.name, version: entry.version.description, query: query, cancellation: token)
+            exchange = try facade.requests.refresh(entry.name, version: entry.version.description, query: query, cancellation: token)
         } catch {
             throw CommandError(error)
         }
@@ -162,7 +162,7 @@ struct DiffCommand: Command {
             guard let body = exchange.body else {
                 throw CommandError("cannot compare \(entry.key): its answer is not JSON (\(failure))")
             }
-            let model = facade.definition(for: entry).modelName
+            let model = facade.workspace.definition(for: entry).modelName
             return Side(body: body, warnings: ["\(entry.key) does not decode into \(model) (\(failure)); compared as JSON"])
         default:
             throw CommandError("cannot fetch \(entry.key) for diff: \(exchange.outcome)")
@@ -189,11 +189,11 @@ struct WatchCommand: Command {
         guard settings.count != nil || session.options.interactive else {
             throw CommandError("watch runs until Ctrl-C, which a script cannot send; give count=N, e.g. watch \(settings.service ?? "SERVICE") count=3")
         }
-        guard let service = settings.service ?? session.facade.currentService else {
+        guard let service = settings.service ?? session.facade.workspace.currentService else {
             throw CommandError(FacadeError.noActiveService)
         }
         let entry: LocatorEntry
-        do { entry = try session.facade.activeEntry(of: service) } catch { throw CommandError(error) }
+        do { entry = try session.facade.workspace.activeEntry(of: service) } catch { throw CommandError(error) }
         var watcher = Watcher(entry: entry, settings: settings, context: context)
         return watcher.run()
     }

@@ -68,7 +68,7 @@ struct Watcher {
             started = Date()
             let exchange: Exchange
             do {
-                exchange = try session.facade.refresh(entry.name, query: settings.query, cancellation: context.cancellationToken())
+                exchange = try session.facade.requests.refresh(entry.name, query: settings.query, cancellation: context.cancellationToken())
             } catch {
                 lastError = error.description
                 stop = .error
@@ -92,7 +92,7 @@ struct Watcher {
             if !json { output.writeError(ReportRenderer(session: session).warning(warning)) }
         }
         guard exchange.outcome.isSuccess, let body = exchange.body.map(session.redact) else {
-            let message = RunResult.describe(exchange, locator: session.facade.locator)
+            let message = RunResult.describe(exchange, locator: session.facade.workspace.locator)
             keep(event(time, [("error", .string(session.redact(message)))]))
             if message != lastError, !json {
                 output.writeError(ReportRenderer(session: session).error("\(stamp) \(session.redact(message))"))

@@ -43,7 +43,7 @@ public enum DemoAPIs {
     /// `groups near LAT LON`, `groups next`, `location`: Meetup groups nearest first, paged, behind an API key.
     static let meetup = APIBundle(
         service: "meetup", definition: { MeetupAPI(major: $0) }, commands: [GroupsCommand(), LocationCommand()],
-        prelude: { facade in facade.location.map { [LocationCommand.line(setting: $0)] } ?? [] }
+        prelude: { facade in facade.workspace.location.map { [LocationCommand.line(setting: $0)] } ?? [] }
     ) { model in
         (model.value as? GroupsPage).map(GroupsPresenter.present)
     }

@@ -8,7 +8,7 @@ struct LocatorReconciler {
 
     /// What a reload did to the services in use.
     struct Outcome {
-        var choices: [String: ServiceFacade.VersionChoice]
+        var choices: [String: VersionChoice]
         var currentService: String?
         var fallbacks: [(service: String, from: ServiceVersion, to: ServiceVersion?)] = []
         var latestMoves: [(service: String, from: ServiceVersion, to: ServiceVersion)] = []
@@ -17,7 +17,7 @@ struct LocatorReconciler {
     /// The version a service uses in `locator` under `choices`: the one chosen, else the highest numeric
     /// version that is not deprecated (labels only when there is nothing else), else the highest.
     static func activeVersion(
-        of service: String, in locator: Locator, choices: [String: ServiceFacade.VersionChoice]
+        of service: String, in locator: Locator, choices: [String: VersionChoice]
     ) -> ServiceVersion? {
         switch choices[service.lowercased()] {
         case .pinned(let version)?:
@@ -34,7 +34,7 @@ struct LocatorReconciler {
     /// The choices and current service after the swap; `isInUse` says which services the user has used
     /// (chosen a version, made current, fetched), the only ones whose versions are carried over.
     func reconcile(
-        choices: [String: ServiceFacade.VersionChoice], currentService: String?, isInUse: (String) -> Bool
+        choices: [String: VersionChoice], currentService: String?, isInUse: (String) -> Bool
     ) -> Outcome {
         var outcome = Outcome(choices: choices, currentService: currentService)
         let previousActive: [String: ServiceVersion] = previous.map { previous in

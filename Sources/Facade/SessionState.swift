@@ -8,12 +8,12 @@ import Secrets
 /// the facade.
 public struct SessionState: Sendable, Equatable {
     /// The version chosen for each service (lower-cased name); a service not named follows its default.
-    public internal(set) var choices: [String: ServiceFacade.VersionChoice] = [:]
+    public internal(set) var choices: [String: VersionChoice] = [:]
     /// The service `refresh`, `show` and `/path` targets mean when none is named.
     public internal(set) var currentService: String?
     /// Headers added to every request (`header NAME VALUE`); credential headers live in `credentials`, scoped.
     public internal(set) var headers = HTTPHeaders()
-    /// Tokens, keys and credential headers, each scoped. Changed only through the facade, which keeps its
+    /// Tokens, keys and credential headers, each scoped. Changed only through `CredentialStore`, which keeps its
     /// redactor in step with them.
     public internal(set) var credentials = Credentials()
     /// The place the user set for APIs that search near one; nil until set (an API that needs a place and
@@ -32,7 +32,7 @@ extension SessionState {
     /// A state put together from saved parts (a profile); credentials and headers as `Credentials` and
     /// `HTTPHeaders` hold them.
     public init(
-        choices: [String: ServiceFacade.VersionChoice], currentService: String?, headers: HTTPHeaders,
+        choices: [String: VersionChoice], currentService: String?, headers: HTTPHeaders,
         credentials: Credentials, location: Coordinate?, recordsSentHeaders: Bool, serverBases: [String: String] = [:]
     ) {
         self.init()

@@ -47,16 +47,16 @@ package struct ImpactCommand: Command {
         do {
             entryA = try Self.entry(serviceName, versionA, facade: facade)
             entryB = try Self.entry(serviceName, versionB, facade: facade)
-            documentA = try facade.openAPI(of: entryA).document
-            documentB = try facade.openAPI(of: entryB).document
+            documentA = try facade.descriptions.openAPI(of: entryA).document
+            documentB = try facade.descriptions.openAPI(of: entryB).document
         } catch {
             throw CommandError(error)
         }
         let scriptLines = Self.lines(of: text)
-        let defaultService = facade.currentService ?? (try? facade.openAPI(nil))?.entry.name
+        let defaultService = facade.workspace.currentService ?? (try? facade.descriptions.openAPI(nil))?.entry.name
         var scanner = ImpactScanner(
             file: file, service: entryA.name, entryA: entryA, entryB: entryB, documentA: documentA, documentB: documentB,
-            serviceNames: facade.locator?.serviceNames ?? [], environment: session.environment, defaultService: defaultService,
+            serviceNames: facade.workspace.locator?.serviceNames ?? [], environment: session.environment, defaultService: defaultService,
             redactLine: { session.redactLine($0) })
         scanner.scan(scriptLines)
         var result = ImpactResult(file: file, service: entryA.name, a: entryA.version.description, b: entryB.version.description,
@@ -107,11 +107,11 @@ package struct ImpactCommand: Command {
 
     package static func entry(_ service: String, _ version: String, facade: ServiceFacade) throws(FacadeError) -> LocatorEntry {
         if version.lowercased() == "latest" {
-            guard let latest = facade.locator?.latest(of: service) else {
-                throw .unknownService(service, known: facade.locator?.serviceNames ?? [])
+            guard let latest = facade.workspace.locator?.latest(of: service) else {
+                throw .unknownService(service, known: facade.workspace.locator?.serviceNames ?? [])
             }
             return latest
         }
-        return try facade.entry(of: service, version: version)
+        return try facade.workspace.entry(of: service, version: version)
     }
 }

@@ -14,12 +14,12 @@ struct ImpactRun {
     /// What each line did (by line number); the service is left on the version it was on before.
     func run(_ text: String, version: String) -> [Int: ImpactRunResult] {
         let facade = context.session.facade
-        let previous = facade.hasChosenVersion(of: service) ? facade.activeVersion(of: service) : nil
+        let previous = facade.workspace.hasChosenVersion(of: service) ? facade.workspace.activeVersion(of: service) : nil
         defer {
-            if let previous { _ = try? facade.use(service, version: previous.description) }
+            if let previous { _ = try? facade.workspace.use(service, version: previous.description) }
         }
         do {
-            try facade.use(service, version: version)
+            try facade.workspace.use(service, version: version)
         } catch {
             return [:]
         }
@@ -50,7 +50,7 @@ struct ImpactRun {
         let session = context.session
         guard session.mocks[service] == nil else { return (nil, []) }
         let facade = session.facade
-        let unreachable = entries.compactMap { entry in facade.unreachableReason(entry).map { (entry, $0) } }
+        let unreachable = entries.compactMap { entry in facade.requests.unreachableReason(entry).map { (entry, $0) } }
         guard let first = unreachable.first else { return (nil, []) }
         let versions = unreachable.map { $0.0.version.description }
         let named = "\(service) " + versions.joined(separator: " and ")

@@ -91,13 +91,13 @@ package struct ExpectCommand: RequestOutcomeJudge {
         }
         let facade = context.session.facade
         let activeVersion: (String) -> ServiceVersion? = { service in
-            facade.locator?.canonicalName(of: service) == nil ? nil : facade.activeVersion(of: service)
+            facade.workspace.locator?.canonicalName(of: service) == nil ? nil : facade.workspace.activeVersion(of: service)
         }
         var evaluation: ExpectationContext
         if let standing = context.session.standingResult {
             evaluation = ExpectationContext(outcome: nil, body: standing.data, subject: standing.command, activeVersion: activeVersion)
         } else {
-            let exchange = facade.lastExchange
+            let exchange = facade.requests.lastExchange
             evaluation = ExpectationContext(
                 outcome: exchange?.outcome, body: nil, document: exchange?.document, headers: exchange?.response?.headers,
                 activeVersion: activeVersion)

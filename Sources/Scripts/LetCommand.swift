@@ -55,7 +55,7 @@ package struct LetCommand: Command {
             origin = "the \(standing.command) result"
             found = PathLookup.find(path, in: standing.data, rootName: origin)
         } else {
-            guard let exchange = context.session.facade.lastExchange else {
+            guard let exchange = context.session.facade.requests.lastExchange else {
                 throw CommandError("let: no response yet; run a request first (refresh, call, get …)")
             }
             guard let document = exchange.document else {
@@ -82,7 +82,7 @@ package struct LetCommand: Command {
     }
 
     private func captureHeader(_ name: String, into variable: String, context: CommandContext) throws(CommandError) -> RunResult {
-        guard let exchange = context.session.facade.lastExchange else {
+        guard let exchange = context.session.facade.requests.lastExchange else {
             throw CommandError("let: no response yet; run a request first (refresh, call, get …)")
         }
         guard let response = exchange.response else {

@@ -54,7 +54,7 @@ package struct RecordCommand: Command {
 
     private func save(to path: String, force: Bool, session: Session) throws(CommandError) -> RunResult {
         guard let recorder = session.recorder else { throw CommandError("nothing recorded; record start first") }
-        let text = recorder.script(locator: session.facade.locator?.source, file: path, redact: session.redactLine)
+        let text = recorder.script(locator: session.facade.workspace.locator?.source, file: path, redact: session.redactLine)
         let placeholders = recorder.replayable(redact: session.redactLine).placeholders
         // A recording is easy to lose over an older one: replacing a regular file is asked for. A device or a
         // FIFO is written through, and a symbolic link followed (see `OutputFile`).

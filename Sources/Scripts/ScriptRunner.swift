@@ -85,7 +85,7 @@ public final class ScriptRunner {
 
     private func runEachVersion(_ service: String, stdin: () -> LineSource) -> Int32 {
         let facade = engine.session.facade
-        guard let locator = facade.locator else { return usageError("--each-version: no locator loaded") }
+        guard let locator = facade.workspace.locator else { return usageError("--each-version: no locator loaded") }
         guard let name = locator.canonicalName(of: service) else {
             return usageError("--each-version: " + FacadeError.unknownService(service, known: locator.serviceNames).description)
         }
@@ -109,7 +109,7 @@ public final class ScriptRunner {
         var runs: [TestReport.Run] = []
         for version in locator.versions(of: name) {
             do {
-                try facade.use(name, version: version.description)
+                try facade.workspace.use(name, version: version.description)
             } catch {
                 return usageError("--each-version: \(error.description)")
             }

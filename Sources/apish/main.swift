@@ -184,9 +184,9 @@ if arguments.showVersion {
     exit(0)
 }
 
-let facade = ServiceFacade(transport: CurlTransport(configuration: arguments.transportConfiguration), catalogue: DemoAPIs.catalogue)
-facade.documentCache = DocumentCache.standard(environment: environment)
-facade.documentLimits = arguments.documentLimits
+let facade = ServiceFacade(
+    transport: CurlTransport(configuration: arguments.transportConfiguration), catalogue: DemoAPIs.catalogue,
+    documentCache: DocumentCache.standard(environment: environment), documentLimits: arguments.documentLimits)
 var options = ShellOptions(
     arguments: arguments, environment: environment,
     stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
@@ -288,7 +288,7 @@ if !locatorSource.isEmpty {
     // `-c` commands that need no service (help, set, expectations on variables) run without the demo
     // server: it starts when a command first asks for the locator.
     // The commands run on the main thread, which is where the locator is asked for.
-    facade.deferredLocate = { _ in MainActor.assumeIsolated { locateAtStart(startEmbeddedDemo()) } }
+    facade.workspace.deferLocate { MainActor.assumeIsolated { locateAtStart(startEmbeddedDemo()) } }
 }
 do {
     if let profileName {
@@ -299,7 +299,7 @@ do {
     fail(error.description, code: 1)
 }
 do {
-    if let server = arguments.server, facade.locator != nil { try facade.setServerBase(server) }
+    if let server = arguments.server, facade.workspace.locator != nil { try facade.descriptions.setServerBase(server) }
 } catch {
     fail("--server: \(error.description)", code: 2)
 }

@@ -19,7 +19,7 @@ import TestSupport
     private func callEverything(_ harness: MockHarness) throws -> Int {
         var calls = 0
         for version in harness.server.versions {
-            try harness.facade.use(version.service, version: version.version)
+            try harness.facade.workspace.use(version.service, version: version.version)
             for operation in version.spec.operations {
                 let declared = operation.responses.map(\.status)
                 for key in declared {
@@ -31,7 +31,7 @@ import TestSupport
                         continue
                     }
                     let arguments = MockHarness.arguments(for: operation, in: version) + ["Prefer:code=\(status)"]
-                    let exchange = try harness.facade.call(operation.displayName, arguments: arguments, service: version.service)
+                    let exchange = try harness.facade.descriptions.call(operation.displayName, arguments: arguments, service: version.service)
                     #expect(exchange.status == status, "\(where_): \(exchange.outcome)")
                     if (200..<300).contains(status) {
                         #expect(exchange.outcome.isSuccess, "\(where_): \(exchange.outcome)")
@@ -70,9 +70,9 @@ import TestSupport
         let demo = try LiveDemoServer()
         let scratch = try ScratchDirectory()
         let harness = try MockHarness(locator: MockHarness.locator(for: demo.url("/specs/vault.json"), name: "vault", in: scratch))
-        harness.facade.clearCredentials(nil)
+        harness.facade.credentials.clearCredentials(nil)
         // GIVEN an operation that needs a credential and declares its 401
-        let exchange = try harness.facade.call("getReport", arguments: [], service: "vault")
+        let exchange = try harness.facade.descriptions.call("getReport", arguments: [], service: "vault")
         #expect(exchange.status == 401)
         let problem = try JSONValue.parse(Data((exchange.response?.headers["X-Mock-Problem"] ?? "").utf8))
         #expect(problem["detail"] == "getReport needs apiKeyQuery (apiKey in query)")

@@ -24,22 +24,22 @@ final class MockHarness {
         warnings = loaded.warnings
         try server.start()
         facade = ServiceFacade(transport: transport, catalogue: DemoAPIs.catalogue)
-        try facade.locate(locator)
+        try facade.workspace.locate(locator)
         var urls: [ServiceKey: String] = [:]
-        for entry in facade.locator?.entries ?? [] {
+        for entry in facade.workspace.locator?.entries ?? [] {
             if let version = server.versions.first(where: { $0.label == entry.key.description }) { urls[entry.key] = server.url(of: version) }
         }
-        facade.pointEntries(urls)
+        facade.workspace.pointEntries(urls)
         // A credential for every scheme the descriptions declare: the answers are what this test is about.
-        facade.setBearer("mock-token", for: .allServices)
-        facade.setBasic(user: "mock", password: "mock", for: .allServices)
+        facade.credentials.setBearer("mock-token", for: .allServices)
+        facade.credentials.setBasic(user: "mock", password: "mock", for: .allServices)
         for version in server.versions {
             for scheme in version.spec.securitySchemes.values {
                 guard case .apiKey(let name, let location) = scheme.kind else { continue }
                 switch location {
-                case .header: try facade.setHeader(name, "mock-key", scope: .allServices)
-                case .query: facade.setAPIKey(parameter: name, value: "mock-key", for: .allServices)
-                case .cookie: try facade.setHeader("Cookie", "\(name)=mock-key", scope: .allServices)
+                case .header: try facade.credentials.setHeader(name, "mock-key", scope: .allServices)
+                case .query: facade.credentials.setAPIKey(parameter: name, value: "mock-key", for: .allServices)
+                case .cookie: try facade.credentials.setHeader("Cookie", "\(name)=mock-key", scope: .allServices)
                 }
             }
         }

@@ -39,7 +39,7 @@ package final class LiveDemoServer: Sendable {
     /// A facade over a fresh libcurl transport, with the server's stable locator already loaded.
     package func facade(configuration: TransportConfiguration = TransportConfiguration()) throws -> ServiceFacade {
         let facade = ServiceFacade(transport: CurlTransport(configuration: configuration), catalogue: DemoAPIs.catalogue)
-        try facade.locate(locatorURL)
+        try facade.workspace.locate(locatorURL)
         return facade
     }
 }

@@ -25,7 +25,7 @@ struct GroupsCommand: Command {
         let facade = context.session.facade
         if arguments.subcommand == "next" {
             var report = try context.request("groups next") { token throws(FacadeError) in
-                try facade.perform(MeetupAPI.self, cancellation: token) { api throws(FacadeError) in try api.next() }
+                try facade.requests.perform(MeetupAPI.self, cancellation: token) { api throws(FacadeError) in try api.next() }
             }
             if report.ok { report.notes.append(pagingNote(facade)) }
             return report
@@ -46,9 +46,9 @@ struct GroupsCommand: Command {
             numbers.append(value)
         }
         let given = numbers.count == 2 ? Coordinate(latitude: numbers[0], longitude: numbers[1]) : nil
-        let origin = given ?? facade.location ?? MeetupAPI.defaultOrigin
+        let origin = given ?? facade.workspace.location ?? MeetupAPI.defaultOrigin
         var report = try context.request("groups near") { token throws(FacadeError) in
-            try facade.perform(MeetupAPI.self, cancellation: token) { api throws(FacadeError) in
+            try facade.requests.perform(MeetupAPI.self, cancellation: token) { api throws(FacadeError) in
                 try api.groups(near: origin, radiusKm: radius, page: page)
             }
         }
@@ -62,7 +62,7 @@ struct GroupsCommand: Command {
 
 /// Whether another page follows the one just shown.
 private func pagingNote(_ facade: ServiceFacade) -> String {
-    let more = (try? facade.api(MeetupAPI.self))?.api.hasNextPage ?? false
+    let more = (try? facade.workspace.api(MeetupAPI.self))?.api.hasNextPage ?? false
     return more ? "more: groups next" : "(last page)"
 }
 
@@ -80,9 +80,9 @@ struct LocationCommand: Command {
             }
             let coordinate = Coordinate(latitude: latitude, longitude: longitude)
             guard coordinate.isValid else { throw CommandError("location: latitude must be within ±90 and longitude within ±180") }
-            facade.location = coordinate
+            facade.workspace.setLocation(coordinate)
         }
-        let location = facade.location ?? MeetupAPI.defaultOrigin
+        let location = facade.workspace.location ?? MeetupAPI.defaultOrigin
         var report = RunResult(lines: [Self.line(setting: location)])
         report.data = .object(JSONObject([("lat", .number(JSONNumber(location.latitude) ?? 0)), ("lon", .number(JSONNumber(location.longitude) ?? 0))]))
         return report

@@ -14,7 +14,7 @@ struct TwitsCommand: Command {
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
         return try context.request("twits") { token throws(FacadeError) in
-            try facade.perform(TwitAPI.self, cancellation: token) { $0.timeline }
+            try facade.requests.perform(TwitAPI.self, cancellation: token) { $0.timeline }
         }
     }
 }
@@ -28,7 +28,7 @@ struct UserCommand: Command {
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
         return try context.request("user") { token throws(FacadeError) in
-            try facade.perform(TwitAPI.self, cancellation: token) { $0.user }
+            try facade.requests.perform(TwitAPI.self, cancellation: token) { $0.user }
         }
     }
 }
@@ -42,7 +42,7 @@ struct LikeCommand: Command {
 
     /// The ids of the twits last listed.
     func completion(after previous: [String], session: Session) -> ArgumentCompletion {
-        guard previous.isEmpty, let twit = try? session.facade.api(TwitAPI.self) else { return ArgumentCompletion() }
+        guard previous.isEmpty, let twit = try? session.facade.workspace.api(TwitAPI.self) else { return ArgumentCompletion() }
         return ArgumentCompletion(twit.api.lastTwits.map(\.id))
     }
 
@@ -50,7 +50,7 @@ struct LikeCommand: Command {
         let id = arguments.value("ID") ?? ""
         let facade = context.session.facade
         var report = try context.request("like") { token throws(FacadeError) in
-            try facade.perform(TwitAPI.self, cancellation: token) { api throws(FacadeError) in try api.like(id) }
+            try facade.requests.perform(TwitAPI.self, cancellation: token) { api throws(FacadeError) in try api.like(id) }
         }
         if case .requestError(401, _)? = report.exchange?.outcome {
             report.error = (report.error ?? "") + "; try: auth bearer TOKEN"

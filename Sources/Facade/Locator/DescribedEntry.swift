@@ -94,16 +94,3 @@ extension LocatorLoader {
         return (locator, described, fetcher.warnings + warnings)
     }
 }
-
-extension ServiceFacade {
-    /// Every version of `service` in the loaded locator with its OpenAPI document, read again (the session
-    /// keeps only what `call` needs).
-    public func describedEntries(
-        of service: String, cancellation: CancellationToken? = nil
-    ) throws(FacadeError) -> (described: [DescribedEntry], warnings: [String]) {
-        let entries = try entriesOf(service)
-        let fetcher = DocumentFetcher(transport: transport, cache: documentCache, refresh: false)
-        let (described, warnings) = DescribedEntry.read(entries, fetcher: fetcher, cancellation: cancellation)
-        return (described, fetcher.warnings + warnings)
-    }
-}

@@ -28,7 +28,7 @@ final class DocumentFetcher {
     let progress: LoadProgress?
     /// Where what descriptions loaded to is kept, beside `cache`'s files.
     let descriptions: DescriptionCache?
-    /// Tokens for reading, later, a description known by its summary (see `ServiceFacade.interruptions`).
+    /// Tokens for reading, later, a description known by its summary (see `Workspace.interruptLaterReads`).
     var interruptions: (@Sendable () -> CancellationToken)?
     private var fetched: [String: Result<Fetched, LocatorError>] = [:]
     /// Web answers fetched ahead, several at once (`prefetch`), waiting to be taken by `fetch`.

@@ -27,7 +27,7 @@ public struct LocatorEntry: Sendable, Equatable {
     /// An OpenAPI 3 document describing this version.
     public let openapi: String?
     /// The document gave no `url`: the server URL of the entry's OpenAPI document is meant, and `url` is
-    /// empty until `ServiceFacade.locate` has loaded that document and filled it in.
+    /// empty until `Workspace.locate` has loaded that document and filled it in.
     var urlFromSpec = false
     /// `url` is the server its OpenAPI document names (the entry gave none, or the locator is the document
     /// itself), not the user's word: the servers of the document's paths and operations then win over it.

@@ -32,7 +32,7 @@ package enum ModelDecoding {
 
     /// The body as a generic model when it is JSON, nil when it is empty or not JSON; only a
     /// cancelled parse is an error. Server-sent events and declared JSON lines are no one value, even when
-    /// one line came: the exchange reads them as an array (`ServiceFacade.bodyDocument`).
+    /// one line came: the exchange reads them as an array (`RequestService.bodyDocument`).
     static func genericBody(_ answer: Answer, cancellation: CancellationToken?) throws(DecodeFailure) -> DecodedModel? {
         let response = answer.response
         guard !response.body.isEmpty else { return nil }

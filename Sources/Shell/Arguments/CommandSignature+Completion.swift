@@ -86,12 +86,12 @@ extension ArgumentKind {
         case .describedService:
             return OperationCompletion.servicesWithSpecs(session)
         case .version:
-            guard let service = Self.service(named: before, in: form) ?? session.facade.currentService else { return [] }
-            return (session.facade.locator?.versions(of: service).map(\.description) ?? []) + ["latest"]
+            guard let service = Self.service(named: before, in: form) ?? session.facade.workspace.currentService else { return [] }
+            return (session.facade.workspace.locator?.versions(of: service).map(\.description) ?? []) + ["latest"]
         case .operation:
             return OperationCompletion.operationIds(session)
         case .command:
-            return session.registry.available(with: session.facade.locator?.serviceNames ?? []).allNames
+            return session.registry.available(with: session.facade.workspace.locator?.serviceNames ?? []).allNames
                 + OperationCompletion.operationIds(session)
         case .profile:
             return session.profileStore.names()
@@ -100,7 +100,7 @@ extension ArgumentKind {
         case .mock:
             return session.mocks.keys.sorted()
         case .serverVariable:
-            let report = try? session.facade.servers(Self.service(named: before, in: form))
+            let report = try? session.facade.descriptions.servers(Self.service(named: before, in: form))
             return report?.servers.flatMap { $0.variables.map { "\($0.name)=" } } ?? []
         }
     }

@@ -13,7 +13,7 @@ import JSON
 /// Candidates for service names and versions.
 package enum ServiceCompletion {
     package static func names(_ session: Session) -> [String] {
-        session.facade.locator?.serviceNames ?? []
+        session.facade.workspace.locator?.serviceNames ?? []
     }
 }
 
@@ -46,17 +46,17 @@ package enum OperationCompletion {
     static func servicesWithSpecs(_ session: Session) -> [String] {
         let facade = session.facade
         return ServiceCompletion.names(session).filter { name in
-            (try? facade.activeEntry(of: name)).map { (try? facade.openAPI(of: $0)) != nil } ?? false
+            (try? facade.workspace.activeEntry(of: name)).map { (try? facade.descriptions.openAPI(of: $0)) != nil } ?? false
         }
     }
 
     /// The operationIds `call` finds: the current service's first, then every other service's.
     static func operationIds(_ session: Session) -> [String] {
         let facade = session.facade
-        var ids = (try? facade.openAPI().api.document.operations.compactMap(\.operationId)) ?? []
+        var ids = (try? facade.descriptions.openAPI().api.document.operations.compactMap(\.operationId)) ?? []
         var seen = Set(ids)
-        for name in facade.locator?.serviceNames ?? [] {
-            guard let entry = try? facade.activeEntry(of: name), let api = try? facade.openAPI(of: entry) else { continue }
+        for name in facade.workspace.locator?.serviceNames ?? [] {
+            guard let entry = try? facade.workspace.activeEntry(of: name), let api = try? facade.descriptions.openAPI(of: entry) else { continue }
             for id in api.document.operations.compactMap(\.operationId) where seen.insert(id).inserted { ids.append(id) }
         }
         return ids
@@ -64,7 +64,7 @@ package enum OperationCompletion {
 
     /// The operation `call` would send, wherever `call` finds it.
     private static func owned(_ name: String, session: Session) -> OpenAPIOperation? {
-        (try? session.facade.operationOwner(name))?.api.document.operation(named: name)
+        (try? session.facade.descriptions.operationOwner(name))?.api.document.operation(named: name)
     }
 
     /// The values an item of an operation takes when its schema lists them: the enum of the parameter

@@ -33,21 +33,21 @@ extension CommandContext {
         let printer = StreamPrinter(output: output, session: session, forced: forced,
                                     toTerminal: session.options.stdoutIsTerminal && !engine.isRedirected,
                                     onFirstByte: { spinning.stop() })
-        let result = session.facade.streaming(to: printer) { () -> Result<Exchange, FacadeError> in
+        let result = session.facade.requests.streaming(to: printer) { () -> Result<Exchange, FacadeError> in
             Result { () throws(FacadeError) in try body(token) }
         }
         let cutShort = (try? result.get())?.response?.interrupted == true
         printer.finish(cutShort: cutShort)
         switch result {
         case .success(let exchange):
-            var result = RunResult(exchange: exchange, view: .rawBody, locator: session.facade.locator)
+            var result = RunResult(exchange: exchange, view: .rawBody, locator: session.facade.workspace.locator)
             result.bodyShown = printer.streamed
             if cutShort {
                 result.interrupted = true
                 // At the prompt the terminal echoed `^C` where the stream stopped: the note starts a line of its own.
                 result.notes.append((session.options.interactive ? "\n" : "") + Self.keptNote(exchange))
             }
-            if let hint = session.facade.credentialHint(for: exchange) { result.notes.append("hint: " + hint) }
+            if let hint = session.facade.credentials.credentialHint(for: exchange) { result.notes.append("hint: " + hint) }
             return result
         case .failure(let error):
             throw CommandError(error)
@@ -83,8 +83,8 @@ extension CommandContext {
         let result = try withProgress(label) { token in Result { () throws(FacadeError) in try body(token) } }
         switch result {
         case .success(let exchange):
-            var result = RunResult(exchange: exchange, view: view, locator: session.facade.locator)
-            if let hint = session.facade.credentialHint(for: exchange) { result.notes.append("hint: " + hint) }
+            var result = RunResult(exchange: exchange, view: view, locator: session.facade.workspace.locator)
+            if let hint = session.facade.credentials.credentialHint(for: exchange) { result.notes.append("hint: " + hint) }
             return result
         case .failure(let error):
             throw CommandError(error)

@@ -14,12 +14,12 @@ package struct CommandResult {
 extension Session {
     /// Makes `data` what `expect` and `let` read, until the next request.
     package func standIn(_ command: String, data: JSONValue) {
-        commandResult = CommandResult(command: command, data: data, exchangeCount: facade.exchangeCount)
+        commandResult = CommandResult(command: command, data: data, exchangeCount: facade.requests.exchangeCount)
     }
 
     /// The command result `expect` and `let` read, when no request came after it.
     package var standingResult: CommandResult? {
-        guard let result = commandResult, result.exchangeCount == facade.exchangeCount else { return nil }
+        guard let result = commandResult, result.exchangeCount == facade.requests.exchangeCount else { return nil }
         return result
     }
 }

@@ -217,27 +217,27 @@ extension Recorder {
     public static func prelude(for session: Session) -> [String] {
         let facade = session.facade
         var lines: [String] = []
-        for service in facade.services where facade.hasChosenVersion(of: service.name) {
+        for service in facade.workspace.services where facade.workspace.hasChosenVersion(of: service.name) {
             if service.followsLatest {
                 lines.append("use \(service.name) latest")
             } else if let active = service.active {
                 lines.append("use \(service.name) \(active)")
             }
         }
-        for scope in facade.credentials.bearerTokens.keys.sorted(by: { $0.description < $1.description }) {
+        for scope in facade.credentials.held.bearerTokens.keys.sorted(by: { $0.description < $1.description }) {
             lines.append("auth bearer \(Redactor.mask)" + (scope.argument.map { " \($0)" } ?? ""))
         }
-        for (scope, key) in facade.credentials.apiKeys.sorted(by: { $0.key.description < $1.key.description }) {
+        for (scope, key) in facade.credentials.held.apiKeys.sorted(by: { $0.key.description < $1.key.description }) {
             lines.append("auth key \(key.parameter)=\(Redactor.mask)" + (scope.argument.map { " \($0)" } ?? ""))
         }
-        for (scope, login) in facade.credentials.logins.sorted(by: { $0.key.description < $1.key.description }) {
+        for (scope, login) in facade.credentials.held.logins.sorted(by: { $0.key.description < $1.key.description }) {
             lines.append(loginLine(kind: login.kind.rawValue, user: login.user, scope: scope.argument))
         }
-        for header in facade.credentials.headers {
+        for header in facade.credentials.held.headers {
             lines.append("header \(header.name) \(schemePrefix(of: header.value))\(placeholder(secretPlaceholder))"
                 + (header.scope.argument.map { " \($0)" } ?? ""))
         }
-        for header in facade.headers {
+        for header in facade.credentials.headers {
             lines.append(settable("header \(header.name)", to: header.value, session: session))
         }
         for bundle in session.bundles {
@@ -274,7 +274,7 @@ extension Session {
     package func record(typed: String, report: RunResult) {
         guard recorder?.isRecording == true else { return }
         let line = Recorder.recordable(
-            report.recordedLine ?? typed, references: Recorder.references(for: facade.credentials), redact: redactLine)
+            report.recordedLine ?? typed, references: Recorder.references(for: facade.credentials.held), redact: redactLine)
         recorder?.record(line, report: report)
     }
 }

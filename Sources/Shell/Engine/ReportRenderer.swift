@@ -86,8 +86,8 @@ package struct ReportRenderer {
     }
 
     private func redacted(_ presentation: Presentation) -> Presentation {
-        // The session's secrets gathered once, not once per cell (`session.redact` gathers them per call).
-        Self.redacted(presentation, by: Redactor(secrets: session.secretValues))
+        // The session's redactor asked for once, not once per cell (`session.redact` asks per call).
+        Self.redacted(presentation, by: session.redactor)
     }
 
     private static func redacted(_ presentation: Presentation, by redactor: Redactor) -> Presentation {

@@ -27,14 +27,14 @@ package final class ServiceMock {
     /// it; a mock already running for the service is stopped first.
     package static func start(_ service: String, versions: [String], session: Session) throws(CommandError) -> (ServiceMock, [String]) {
         let facade = session.facade
-        let name = facade.locator?.canonicalName(of: service) ?? service
+        let name = facade.workspace.locator?.canonicalName(of: service) ?? service
         session.mocks[name]?.stop(session: session)
-        var (described, warnings) = try Result { () throws(FacadeError) in try facade.describedEntries(of: name) }
+        var (described, warnings) = try Result { () throws(FacadeError) in try facade.descriptions.describedEntries(of: name) }
             .mapError(CommandError.init).get()
         if !versions.isEmpty {
             var keys: [ServiceKey] = []
             for version in versions {
-                keys.append(try Result { () throws(FacadeError) in try facade.entry(of: name, version: version) }.mapError(CommandError.init).get().key)
+                keys.append(try Result { () throws(FacadeError) in try facade.workspace.entry(of: name, version: version) }.mapError(CommandError.init).get().key)
             }
             described = described.filter { keys.contains($0.entry.key) }
         }
@@ -54,7 +54,7 @@ package final class ServiceMock {
             original[entry.key] = entry.url
             mocked[entry.key] = server.url(of: version)
         }
-        facade.pointEntries(mocked)
+        facade.workspace.pointEntries(mocked)
         let mock = ServiceMock(service: name, server: server, original: original, mocked: mocked)
         session.mocks[name] = mock
         return (mock, warnings)
@@ -64,9 +64,9 @@ package final class ServiceMock {
     /// put it back already).
     package func stop(session: Session) {
         server.stop()
-        let entries = session.facade.locator?.entries ?? []
+        let entries = session.facade.workspace.locator?.entries ?? []
         let back = original.filter { key, _ in entries.contains { $0.key == key && $0.url == mocked[key] } }
-        session.facade.pointEntries(back)
+        session.facade.workspace.pointEntries(back)
         session.mocks[service] = nil
     }
 }

@@ -21,9 +21,9 @@ extension Session {
             secrets[id] = value
             return .stored(id)
         }
-        let state = facade.state
+        let state = facade.workspace.state
         var profile = Profile()
-        if let source = facade.locator?.source, !(profiles.embeddedServer.map { source.hasPrefix($0) } ?? false) {
+        if let source = facade.workspace.locator?.source, !(profiles.embeddedServer.map { source.hasPrefix($0) } ?? false) {
             profile.locator = Profile.locator(source)
         }
         profile.currentService = state.currentService
@@ -45,7 +45,7 @@ extension Session {
         profile.servers = state.serverBases.sorted { $0.key < $1.key }.map { Profile.Field($0.key, $0.value) }
         profile.credentials = StoredCredential.all(of: state.credentials, keep: keep)
         profile.location = state.location
-        profile.tls = Profile.tls(facade.tls)
+        profile.tls = Profile.tls(facade.requests.tls)
         profile.timing = timing
         profile.verbose = verbose
         profile.autosave = autosave
@@ -102,7 +102,7 @@ extension Session {
         for field in profile.headers {
             headers.set(field.name, try value(field.value, at: "headers.\(field.name)"))
         }
-        var choices: [String: ServiceFacade.VersionChoice] = [:]
+        var choices: [String: VersionChoice] = [:]
         for field in profile.versions {
             if field.value.lowercased() == "latest" {
                 choices[field.name.lowercased()] = .latest
@@ -113,15 +113,15 @@ extension Session {
             }
         }
         let cookies = try profile.cookies.map { reference throws(StoredFileError) in try resolve(reference, at: "cookies") }
-        if !keepingLocator, let locator = profile.locator, locator != facade.locator?.source {
+        if !keepingLocator, let locator = profile.locator, locator != facade.workspace.locator?.source {
             do {
-                try facade.locate(locator, cancellation: cancellationToken())
+                try facade.workspace.locate(locator, cancellation: cancellationToken())
             } catch {
                 throw SecureFile.Failure("profile \(name): \(error.description)")
             }
         }
         var warnings: [String] = []
-        if let locator = facade.locator {
+        if let locator = facade.workspace.locator {
             for (service, choice) in choices.sorted(by: { $0.key < $1.key }) {
                 guard case .pinned(let version) = choice else { continue }
                 let versions = locator.versions(of: service)
@@ -136,13 +136,13 @@ extension Session {
         }
         let tls = tls(from: profile)
         warnings += Self.tlsWarnings(profile.tls, inForce: tls, commandLine: options.transport.tls, profile: name)
-        facade.restore(SessionState(
+        facade.workspace.restore(SessionState(
             choices: choices, currentService: profile.currentService, headers: headers, credentials: credentials,
             location: profile.location, recordsSentHeaders: profile.verbose,
             serverBases: Dictionary(
                 profile.servers.filter { LocatorLocation.isWeb($0.value) }.map { ($0.name, $0.value) },
                 uniquingKeysWith: { _, last in last })))
-        facade.tls = tls
+        facade.requests.setTLS(tls)
         variables = restoredVariables
         timing = profile.timing
         verbose = profile.verbose
@@ -188,7 +188,7 @@ extension Session {
     /// is answered, to be used when the command line gives none. `useProfile` puts back the rest.
     public func prepareStartupProfile(_ name: String) throws(StoredFileError) -> String? {
         let profile = try profileStore.load(name)
-        facade.tls = tls(from: profile)
+        facade.requests.setTLS(tls(from: profile))
         return profile.locator
     }
 

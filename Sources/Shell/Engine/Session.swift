@@ -62,12 +62,12 @@ public final class Session {
         self.environment = environment
         profiles = SessionProfiles(paths: ConfigPaths(environment: environment))
         // Profiles save and restore the transport's cookie jar.
-        profiles.cookieJar = CookieJarAccess(lines: { facade.cookieJar }, restore: { facade.restoreCookieJar($0) })
+        profiles.cookieJar = CookieJarAccess(lines: { facade.requests.cookieJar }, restore: { facade.requests.restoreCookieJar($0) })
         // Read on the first OAuth 2 token asked for, so a session without one never opens the file.
-        if facade.oauth2Tokens.store == nil { facade.oauth2Tokens.store = TokenFile(path: profiles.paths.tokens) }
+        facade.credentials.keepOAuth2Tokens(in: TokenFile(path: profiles.paths.tokens))
         // What the facade reads later on its own (a description known by its summary) stops on Ctrl-C too.
         let interruptCount = options.interruptCount
-        facade.interruptions = {
+        facade.workspace.interruptLaterReads {
             let start = interruptCount()
             return CancellationToken(poll: { interruptCount() != start })
         }
@@ -100,14 +100,14 @@ public final class Session {
     public func redactLine(_ text: String) -> String {
         let redactor = self.redactor
         // A script repeats its lines: the same line under the same secrets is masked the same way.
-        if let last = lastRedactedLine, last.text == text { return last.redacted }
+        if let last = lastRedactedLine, last.text == text, last.secrets == redactor.secrets { return last.redacted }
         let redacted = CommandLineRedactor(registry: registry).redact(text, session: self, redactor: redactor)
-        lastRedactedLine = (text, redacted)
+        lastRedactedLine = (text, redacted, redactor.secrets)
         return redacted
     }
 
-    /// The last line `redactLine` masked, and the result; forgotten when the secrets change.
-    private var lastRedactedLine: (text: String, redacted: String)?
+    /// The last line `redactLine` masked, the result, and the secrets it was masked under.
+    private var lastRedactedLine: (text: String, redacted: String, secrets: [String])?
 
     /// The known secrets masked, and nothing else: what every line leaving the shell goes through.
     public func redactSecrets(_ text: String) -> String {
@@ -119,21 +119,12 @@ public final class Session {
         redactor.secrets
     }
 
-    /// The facade's secrets plus the values of variables that hold credentials (`set token X`). Cheap to
-    /// ask for on every line: the variables are looked at a few bytes each, and the matcher is rebuilt
-    /// only when the secrets changed (`SecretMatcher.shared(for:)`).
+    /// The facade's secrets plus the values sent in credential parameters, the proxy's and those of
+    /// variables that hold credentials (`set token X`). Cheap to ask for on every line: the variables are
+    /// looked at a few bytes each, and the credential store makes a new redactor only when the secrets
+    /// changed.
     package var redactor: Redactor {
-        let credentialSecrets = facade.heldSecrets + sentSecrets + options.proxySecrets
-        let variableSecrets = Redactor.secretValues(ofVariables: variables)
-        // Asked for several times a command: while the secrets stay the same, the one made last is it.
-        if let cached = redactorCache, cached.credentialSecrets == credentialSecrets,
-           cached.variableSecrets == variableSecrets {
-            return cached.redactor
-        }
-        let made = Redactor(secrets: facade.redactor.secrets + sentSecrets + options.proxySecrets + variableSecrets)
-        redactorCache = (credentialSecrets, variableSecrets, made)
-        lastRedactedLine = nil
-        return made
+        facade.credentials.redactor(adding: sentSecrets + options.proxySecrets + Redactor.secretValues(ofVariables: variables))
     }
 
     /// Values sent in parameters a spec declares as credentials (`call getR X-API-Key=…`): masked like the
@@ -147,7 +138,4 @@ public final class Session {
         }
         if sentSecrets.count > Self.maximumSentSecrets { sentSecrets.removeFirst(sentSecrets.count - Self.maximumSentSecrets) }
     }
-
-    /// The last redactor made and the secrets it was made from.
-    private var redactorCache: (credentialSecrets: [String], variableSecrets: [String], redactor: Redactor)?
 }

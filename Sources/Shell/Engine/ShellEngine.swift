@@ -225,7 +225,7 @@ public final class ShellEngine {
 
     /// `weather v2> ` — the current service and version, or `apish> `.
     public var prompt: String {
-        guard let current = session.facade.currentService, let version = session.facade.activeVersion(of: current) else {
+        guard let current = session.facade.workspace.currentService, let version = session.facade.workspace.activeVersion(of: current) else {
             return "apish> "
         }
         // A service named by a document may hold controls: the prompt reaches the terminal as output does.
@@ -264,7 +264,7 @@ public final class ShellEngine {
             return false
         }
         guard let (command, expectation) = registry.lookup(name) else {
-            fail(line: typed, location: location, message: registry.available(with: session.facade.locator?.serviceNames ?? []).unknownCommandMessage(name), started: started, echo: typed)
+            fail(line: typed, location: location, message: registry.available(with: session.facade.workspace.locator?.serviceNames ?? []).unknownCommandMessage(name), started: started, echo: typed)
             return false
         }
         if input != nil, !command.readsInput {

@@ -11,7 +11,7 @@ import HTTPTypes
     private func facade(_ server: LiveDemoServer, _ entries: [String], folder: ScratchDirectory) throws -> ServiceFacade {
         let path = try folder.write("s.json", LocatorText.document(entries))
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(path)
+        try facade.workspace.locate(path)
         return facade
     }
 
@@ -28,7 +28,7 @@ import HTTPTypes
             LocatorText.entry("mirror", "1", server.url("/echo")),
         ], folder: folder)
         func definition(_ name: String, _ version: String) throws -> any APIDefinition {
-            facade.definition(for: try facade.entry(of: name, version: version))
+            facade.workspace.definition(for: try facade.workspace.entry(of: name, version: version))
         }
         #expect(try definition("weather", "v3") is WeatherAPI)
         #expect(try definition("weather", "v3").modelName == "WeatherV3")
@@ -47,7 +47,7 @@ import HTTPTypes
         let facade = try server.facade()
         #expect(facade.lastTwits.isEmpty)
         // WHEN the twit service's main resource is refreshed (not `twits`)
-        let exchange = try facade.refresh("twit")
+        let exchange = try facade.requests.refresh("twit")
         // THEN it is the timeline, and the ids are remembered for `like`
         #expect(exchange.displayURL == server.url("/twit-api/twit"))
         #expect(facade.lastTwits.count == 12)
@@ -57,9 +57,9 @@ import HTTPTypes
     @Test func refreshMeetupKeepsThePagingThatGroupsNextNeeds() throws {
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.setAPIKey(parameter: "key", value: "demo-key", for: .service("meetup"))
+        facade.credentials.setAPIKey(parameter: "key", value: "demo-key", for: .service("meetup"))
         #expect(throws: MeetupAPI.noNextPage) { try facade.nextGroups() }
-        let first = try facade.refresh("meetup")
+        let first = try facade.requests.refresh("meetup")
         #expect(first.outcome.isSuccess)
         #expect(facade.hasNextGroups)
         let next = try facade.nextGroups()
@@ -84,7 +84,7 @@ import HTTPTypes
         // WHEN the timeline, the user and a like are asked for
         let timeline = try facade.twits()
         let user = try facade.user()
-        facade.setBearer("demo-token", for: .allServices)
+        facade.credentials.setBearer("demo-token", for: .allServices)
         let like = try facade.like("t01")
 
         // THEN all decode: only the fields the API declares are required
@@ -104,7 +104,7 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try facade(server, [LocatorText.entry("weather", "2", server.url("/echo/x"))], folder: folder)
-        let exchange = try facade.refresh("weather")
+        let exchange = try facade.requests.refresh("weather")
         let failure = try #require(exchange.decodeFailure, "got \(exchange.outcome)")
         #expect(failure.path == "city")
         #expect(failure.found == "no such field")

@@ -37,7 +37,7 @@ import HTTPTypes
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
 
         // WHEN located
-        let report = try facade.locate(path)
+        let report = try facade.workspace.locate(path)
 
         // THEN one warning line names the entry, the document and why
         #expect(report.warnings.count == 1)
@@ -46,9 +46,9 @@ import HTTPTypes
         #expect(warning.contains(bad.reason), "\(warning)")
         #expect(!warning.contains("\n"))
         // AND the service works as generic JSON; ops and call say why they cannot
-        #expect(try facade.refresh("mirror").model?.typeName == "JSON")
+        #expect(try facade.requests.refresh("mirror").model?.typeName == "JSON")
         do {
-            _ = try facade.call("anything", arguments: [], service: "mirror")
+            _ = try facade.descriptions.call("anything", arguments: [], service: "mirror")
             Issue.record("call should have been refused")
         } catch {
             guard case .noOpenAPI(service: "mirror v1", problem: let problem?) = error else {
@@ -67,14 +67,14 @@ import HTTPTypes
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
 
         do {
-            try facade.locate(path)
+            try facade.workspace.locate(path)
             Issue.record("locate should have failed")
         } catch {
             #expect(error.description.hasPrefix("cannot parse locator \(path): "), "\(error)")
             #expect(!error.description.contains("\n"))
             #expect(error.description.contains(bad.reason), "\(error)")
         }
-        #expect(facade.locator == nil)
+        #expect(facade.workspace.locator == nil)
     }
 
     @Test func aSpecLargerThanTheBodyCapIsAWarning() throws {
@@ -86,7 +86,7 @@ import HTTPTypes
         ]))
         let facade = ServiceFacade(transport: CurlTransport(configuration: TransportConfiguration(maxBodyBytes: 1 << 20)), catalogue: DemoAPIs.catalogue)
 
-        let report = try facade.locate(path)
+        let report = try facade.workspace.locate(path)
 
         #expect(report.warnings.count == 1)
         #expect(report.warnings.first?.contains("larger than") == true, "\(report.warnings)")
@@ -103,18 +103,18 @@ import HTTPTypes
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
 
         // WHEN named by an entry
-        let report = try facade.locate(locator)
+        let report = try facade.workspace.locate(locator)
 
         // THEN it loads, and its operations are called where its server says
         #expect(report.warnings.isEmpty, "\(report.warnings)")
-        #expect(try facade.openAPI().api.document.operations.count == 5_000)
-        let echoed = try facade.call("op4999", arguments: ["a", "7", "name=x"])
+        #expect(try facade.descriptions.openAPI().api.document.operations.count == 5_000)
+        let echoed = try facade.descriptions.call("op4999", arguments: ["a", "7", "name=x"])
         #expect(echoed.displayURL == server.url("/echo/api/resources4999/a/items/7"))
         #expect(echoed.outcome.status == 200)
 
         // AND as the whole locator
-        let alone = try facade.locate(spec)
+        let alone = try facade.workspace.locate(spec)
         #expect(alone.locator.entries.map(\.name) == ["generated"])
-        #expect(try facade.openAPI().api.document.operations.count == 5_000)
+        #expect(try facade.descriptions.openAPI().api.document.operations.count == 5_000)
     }
 }

@@ -12,7 +12,7 @@ import HTTPTypes
     /// A facade on the demo's `services-openapi.json` (petstore v1 and v2, each with its spec).
     static func petstore(_ server: LiveDemoServer) throws -> ServiceFacade {
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        let report = try facade.locate(server.url("/services-openapi.json"))
+        let report = try facade.workspace.locate(server.url("/services-openapi.json"))
         #expect(report.warnings.isEmpty, "\(report.warnings)")
         return facade
     }
@@ -32,7 +32,7 @@ import HTTPTypes
         try folder.write("strict.json", spec)
         let path = try folder.write("s.json", #"{"services":[{"name":"strict","version":2,"openapi":"strict.json"}]}"#)
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        let report = try facade.locate(path)
+        let report = try facade.workspace.locate(path)
         #expect(report.warnings.isEmpty, "\(report.warnings)")
         return facade
     }
@@ -41,14 +41,14 @@ import HTTPTypes
         // GIVEN the demo's OpenAPI locator
         let server = try LiveDemoServer()
         let facade = try Self.petstore(server)
-        let entry = try facade.entry(of: "petstore", version: "1")
-        let api = try facade.openAPI(of: entry)
+        let entry = try facade.workspace.entry(of: "petstore", version: "1")
+        let api = try facade.descriptions.openAPI(of: entry)
         #expect(api.document.title == "Demo Pet Store")
         #expect(api.document.operations.compactMap(\.operationId) == ["getStore", "listPets", "createPet", "showPetById", "showOwner"])
         #expect(api.mainOperation?.operationId == "getStore")
 
         // WHEN v1 is refreshed
-        let exchange = try facade.refresh("petstore", version: "1")
+        let exchange = try facade.requests.refresh("petstore", version: "1")
 
         // THEN getStore was sent and its body checked against `Store`
         #expect(exchange.outcome == .success(status: 200), "\(exchange.outcome)")
@@ -61,9 +61,9 @@ import HTTPTypes
     @Test func callFillsPathParametersInOrderAndChecksTheAnswer() throws {
         let server = try LiveDemoServer()
         let facade = try Self.petstore(server)
-        try facade.use("petstore", version: "2")
+        try facade.workspace.use("petstore", version: "2")
 
-        let pet = try facade.call("getPet", arguments: ["1"])
+        let pet = try facade.descriptions.call("getPet", arguments: ["1"])
         #expect(pet.outcome == .success(status: 200), "\(pet.outcome)")
         #expect(pet.displayURL == server.url("/petstore/v2/pets/1"))
         #expect(pet.model?.typeName == "Pet")
@@ -71,7 +71,7 @@ import HTTPTypes
         #expect(pet.warnings.isEmpty, "\(pet.warnings)")
 
         // `METHOD /path` names the same operation; a declared query parameter given as name=value goes to the query
-        let cats = try facade.call("GET /pets", arguments: ["species=cat", "limit=1"])
+        let cats = try facade.descriptions.call("GET /pets", arguments: ["species=cat", "limit=1"])
         #expect(cats.displayURL == server.url("/petstore/v2/pets?species=cat&limit=1"))
         #expect(cats.model?.typeName == "Pets")
         #expect(cats.body?.arrayValue?.count == 1)
@@ -80,14 +80,14 @@ import HTTPTypes
     @Test func createPetAnswers201InV1And200InV2AsEachSpecDeclares() throws {
         let server = try LiveDemoServer()
         let facade = try Self.petstore(server)
-        try facade.use("petstore", version: "1")
-        let v1 = try facade.call("createPet", arguments: ["name=Rex", "tag=dog"])
+        try facade.workspace.use("petstore", version: "1")
+        let v1 = try facade.descriptions.call("createPet", arguments: ["name=Rex", "tag=dog"])
         #expect(v1.outcome == .success(status: 201), "\(v1.outcome)")
         #expect(v1.request.body == .json(Data(#"{"name":"Rex","tag":"dog"}"#.utf8)))
         #expect(v1.warnings.isEmpty, "\(v1.warnings)")
 
-        try facade.use("petstore", version: "2")
-        let v2 = try facade.call("createPet", arguments: ["name=Kit", "species=cat"])
+        try facade.workspace.use("petstore", version: "2")
+        let v2 = try facade.descriptions.call("createPet", arguments: ["name=Kit", "species=cat"])
         #expect(v2.outcome == .success(status: 200), "\(v2.outcome)")
         #expect(v2.body?["status"]?.stringValue == "available")
     }
@@ -95,20 +95,20 @@ import HTTPTypes
     @Test func aMissingRequiredParameterOrAnUnknownOperationIsRefusedBeforeAnythingIsSent() throws {
         let server = try LiveDemoServer()
         let facade = try Self.petstore(server)
-        try facade.use("petstore", version: "2")
-        let sent = facade.exchangeCount
+        try facade.workspace.use("petstore", version: "2")
+        let sent = facade.requests.exchangeCount
 
         #expect(throws: FacadeError.operation(.missingParameter(name: "species", location: "query", operation: "listPets"))) {
-            try facade.call("listPets", arguments: [])
+            try facade.descriptions.call("listPets", arguments: [])
         }
         #expect(throws: FacadeError.operation(.unknownOperation("lstPets", suggestion: "listPets"))) {
-            try facade.call("lstPets", arguments: [])
+            try facade.descriptions.call("lstPets", arguments: [])
         }
         // showPetById is v1's: v2 renamed it getPet
         #expect(throws: FacadeError.operation(.unknownOperation("showPetById", suggestion: nil))) {
-            try facade.call("showPetById", arguments: ["1"])
+            try facade.descriptions.call("showPetById", arguments: ["1"])
         }
-        #expect(facade.exchangeCount == sent)
+        #expect(facade.requests.exchangeCount == sent)
     }
 
     @Test func aTwoHundredWhoseBodyBreaksTheSchemaIsADecodeErrorWithPaths() throws {
@@ -121,7 +121,7 @@ import HTTPTypes
         let facade = try Self.strictFacade(folder, spec: spec)
 
         // WHEN pet 1 is fetched
-        let exchange = try facade.call("getPet", arguments: ["1"])
+        let exchange = try facade.descriptions.call("getPet", arguments: ["1"])
 
         // THEN every mismatch is named, with what was expected and found; the body is still there
         let failure = try #require(exchange.decodeFailure, "got \(exchange.outcome)")
@@ -140,14 +140,14 @@ import HTTPTypes
         let facade = try Self.strictFacade(folder, spec: spec)
 
         // WHEN fetched by hand, by service path or by absolute URL
-        let byPath = try facade.send(RawRequest(method: .get, target: "strict/pets/1", items: []))
-        let byURL = try facade.send(RawRequest(method: .get, target: server.url("/petstore/v2/pets/1"), items: []))
+        let byPath = try facade.requests.send(RawRequest(method: .get, target: "strict/pets/1", items: []))
+        let byURL = try facade.requests.send(RawRequest(method: .get, target: server.url("/petstore/v2/pets/1"), items: []))
 
         // THEN both are checked against GET /pets/{id}
         #expect(byPath.decodeFailure?.description == #"name: expected integer, found string "Rex""#, "\(byPath.outcome)")
         #expect(byURL.decodeFailure?.description == #"name: expected integer, found string "Rex""#, "\(byURL.outcome)")
         // AND a path the spec does not describe is plain JSON, unchecked
-        let undescribed = try facade.send(RawRequest(method: .get, target: "strict/pets", items: ["species==dog"]))
+        let undescribed = try facade.requests.send(RawRequest(method: .get, target: "strict/pets", items: ["species==dog"]))
         #expect(undescribed.outcome.isSuccess)
         #expect(undescribed.model?.typeName == "JSON")
         #expect(undescribed.warnings.isEmpty)
@@ -160,12 +160,12 @@ import HTTPTypes
             server: server, responses: #"{"200":{"description":"ok"}}"#, pet: #"{"type":"object"}"#)
         let facade = try Self.strictFacade(folder, spec: spec)
 
-        let missing = try facade.call("getPet", arguments: ["999"])
+        let missing = try facade.descriptions.call("getPet", arguments: ["999"])
 
         #expect(missing.outcome == .requestError(status: 404, message: "no pet with id 999"), "\(missing.outcome)")
         #expect(missing.warnings == ["strict v2: getPet does not declare status 404 (it declares 200)"])
         // a 200 without a declared body is not checked, and still shows as JSON
-        let found = try facade.call("getPet", arguments: ["1"])
+        let found = try facade.descriptions.call("getPet", arguments: ["1"])
         #expect(found.outcome.isSuccess)
         #expect(found.warnings.isEmpty)
         #expect(found.model?.typeName == "JSON")
@@ -181,7 +181,7 @@ import HTTPTypes
             pet: #"{"type":"object"}"#)
         let facade = try Self.strictFacade(folder, spec: spec)
 
-        let missing = try facade.call("getPet", arguments: ["999"])
+        let missing = try facade.descriptions.call("getPet", arguments: ["999"])
 
         #expect(missing.status == 404)
         #expect(missing.warnings == ["strict v2: the 404 body of getPet does not match the spec: reason: expected a value, found no such field"])
@@ -197,11 +197,11 @@ import HTTPTypes
             """#)
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
 
-        let report = try facade.locate(path)
+        let report = try facade.workspace.locate(path)
 
         #expect(report.warnings.isEmpty, "\(report.warnings)")
         #expect(report.locator.entries.map(\.url) == [server.url("/petstore/v1"), server.url("/petstore/v2")])
-        #expect(try facade.call("getPet", arguments: ["2"]).body?["name"]?.stringValue == "Tom")
+        #expect(try facade.descriptions.call("getPet", arguments: ["2"]).body?["name"]?.stringValue == "Tom")
     }
 
     @Test func anEntryWithoutURLWhoseSpecCannotSayIsALocatorErrorNamingIt() throws {
@@ -214,17 +214,17 @@ import HTTPTypes
 
         #expect(throws: FacadeError.locator(.parse(source: missing,
             reason: #"pets v1: no "url", and file://\#(folder.path)/nowhere.json cannot give one: no such file"#))) {
-            try facade.locate(missing)
+            try facade.workspace.locate(missing)
         }
         #expect(throws: FacadeError.locator(.parse(source: relative,
             reason: #"pets v1: no "url", and the server URL of file://\#(folder.path)/local.json is file:///api, not an http(s) URL (a relative one resolves against the file); give the entry a "url""#))) {
-            try facade.locate(relative)
+            try facade.workspace.locate(relative)
         }
         #expect(throws: FacadeError.locator(.parse(source: bare,
             reason: #"services[0] (pets v1): missing "url" (a string), or an "openapi" document whose servers say where"#))) {
-            try facade.locate(bare)
+            try facade.workspace.locate(bare)
         }
-        #expect(facade.locator == nil)
+        #expect(facade.workspace.locator == nil)
     }
 
     @Test func aSpecAsTheWholeLocatorIsOneService() throws {
@@ -232,7 +232,7 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
 
-        let report = try facade.locate(server.url("/specs/petstore-v2.json"))
+        let report = try facade.workspace.locate(server.url("/specs/petstore-v2.json"))
 
         // THEN it is one service named by its title, at info.version, served where `servers` says, and current
         let entry = try #require(report.locator.entries.first)
@@ -241,11 +241,11 @@ import HTTPTypes
         #expect(entry.version.description == "v2.0.0")
         #expect(entry.versionText == "2.0.0")
         #expect(entry.url == server.url("/petstore/v2"))
-        #expect(facade.currentService == "demo-pet-store")
+        #expect(facade.workspace.currentService == "demo-pet-store")
         #expect(report.warnings.isEmpty)
-        #expect(try facade.openAPI().api.document.operations.count == 5)
-        #expect(try facade.refresh().model?.typeName == "Store")
-        #expect(try facade.call("getPet", arguments: ["3"]).body?["name"]?.stringValue == "Luna")
+        #expect(try facade.descriptions.openAPI().api.document.operations.count == 5)
+        #expect(try facade.requests.refresh().model?.typeName == "Store")
+        #expect(try facade.descriptions.call("getPet", arguments: ["3"]).body?["name"]?.stringValue == "Luna")
     }
 
     @Test(arguments: [
@@ -262,10 +262,10 @@ import HTTPTypes
     @Test func aServiceWithoutADocumentSaysSoForOpsAndCall() throws {
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        try facade.use("weather", version: "2")
-        #expect(throws: FacadeError.noOpenAPI(service: "weather v2", problem: nil)) { try facade.call("listPets", arguments: []) }
+        try facade.workspace.use("weather", version: "2")
+        #expect(throws: FacadeError.noOpenAPI(service: "weather v2", problem: nil)) { try facade.descriptions.call("listPets", arguments: []) }
         #expect(throws: FacadeError.noOpenAPI(service: "weather v1", problem: nil)) {
-            try facade.openAPI(of: facade.entry(of: "weather", version: "1"))
+            try facade.descriptions.openAPI(of: facade.workspace.entry(of: "weather", version: "1"))
         }
         #expect(FacadeError.noOpenAPI(service: nil, problem: nil).description
             == #"no service in the locator has an OpenAPI document; name one with "openapi" in a locator entry"#)

@@ -33,7 +33,7 @@ import HTTPTypes
     private func facade(_ server: LiveDemoServer, _ folder: ScratchDirectory) throws -> ServiceFacade {
         let path = try folder.write("echo.json", Self.spec.replacingOccurrences(of: "SERVER", with: server.url("")))
         let facade = ServiceFacade(transport: CurlTransport())
-        try facade.locate(path)
+        try facade.workspace.locate(path)
         return facade
     }
 
@@ -47,29 +47,29 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try facade(server, folder)
-        facade.setBearer("tok-1", for: .allServices)
-        facade.setAPIKey(parameter: "X-Api-Key", value: "key-1", for: .allServices)
+        facade.credentials.setBearer("tok-1", for: .allServices)
+        facade.credentials.setAPIKey(parameter: "X-Api-Key", value: "key-1", for: .allServices)
 
-        let byDefault = try facade.call("byDefault", arguments: [])
+        let byDefault = try facade.descriptions.call("byDefault", arguments: [])
         #expect(echoed(byDefault, "headers", "authorization") == "Bearer tok-1")
         #expect(echoed(byDefault, "headers", "x-api-key") == nil)
         #expect(echoed(byDefault, "query", "X-Api-Key") == nil)
 
-        let header = try facade.call("inHeader", arguments: [])
+        let header = try facade.descriptions.call("inHeader", arguments: [])
         #expect(echoed(header, "headers", "x-api-key") == "key-1")
         #expect(echoed(header, "headers", "authorization") == nil)
         #expect(header.warnings.isEmpty)
 
-        let open = try facade.call("open", arguments: [])
+        let open = try facade.descriptions.call("open", arguments: [])
         #expect(echoed(open, "headers", "authorization") == nil)
         #expect(echoed(open, "headers", "x-api-key") == nil)
 
-        let both = try facade.call("both", arguments: [])
+        let both = try facade.descriptions.call("both", arguments: [])
         #expect(echoed(both, "headers", "authorization") == "Bearer tok-1")
         #expect(echoed(both, "headers", "x-api-key") == "key-1")
 
         // the first satisfied alternative: the OAuth scheme takes the bearer token, so the key stays home
-        let either = try facade.call("either", arguments: [])
+        let either = try facade.descriptions.call("either", arguments: [])
         #expect(echoed(either, "headers", "authorization") == "Bearer tok-1")
         #expect(echoed(either, "headers", "x-api-key") == nil)
     }
@@ -78,13 +78,13 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try facade(server, folder)
-        facade.setAPIKey(parameter: "api_key", value: "key-2", for: .allServices)
-        let query = try facade.call("inQuery", arguments: [])
+        facade.credentials.setAPIKey(parameter: "api_key", value: "key-2", for: .allServices)
+        let query = try facade.descriptions.call("inQuery", arguments: [])
         #expect(echoed(query, "query", "api_key") == "key-2")
         #expect(echoed(query, "headers", "api_key") == nil)
 
-        facade.setAPIKey(parameter: "session", value: "key-3", for: .allServices)
-        let cookie = try facade.call("inCookie", arguments: ["theme=dark"])
+        facade.credentials.setAPIKey(parameter: "session", value: "key-3", for: .allServices)
+        let cookie = try facade.descriptions.call("inCookie", arguments: ["theme=dark"])
         #expect(echoed(cookie, "headers", "cookie") == "theme=dark; session=key-3")
         #expect(echoed(cookie, "query", "session") == nil)
     }
@@ -93,18 +93,18 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try facade(server, folder)
-        let header = try facade.call("inHeader", arguments: [])
+        let header = try facade.descriptions.call("inHeader", arguments: [])
         #expect(header.status == 200)
         #expect(header.warnings == ["inHeader needs X-Api-Key (apiKey in header): auth key X-Api-Key=…"])
 
-        facade.setBearer("tok-1", for: .allServices)
-        let both = try facade.call("both", arguments: [])
+        facade.credentials.setBearer("tok-1", for: .allServices)
+        let both = try facade.descriptions.call("both", arguments: [])
         #expect(both.warnings == ["both needs X-Api-Key (apiKey in header): auth key X-Api-Key=…"])
         #expect(echoed(both, "headers", "authorization") == "Bearer tok-1")
 
-        facade.clearCredentials(nil)
-        let either = try facade.call("either", arguments: [])
+        facade.credentials.clearCredentials(nil)
+        let either = try facade.descriptions.call("either", arguments: [])
         #expect(either.warnings == ["either needs oauth (oauth2 clientCredentials): auth bearer TOKEN (or 1 other way to sign in: help either)"])
-        #expect(try facade.call("open", arguments: []).warnings.isEmpty)
+        #expect(try facade.descriptions.call("open", arguments: []).warnings.isEmpty)
     }
 }

@@ -12,13 +12,13 @@ import HTTPTypes
         // GIVEN the demo's real-API locator, whose forecast versions name a schema each
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        let report = try facade.locate("services-real.json")
+        let report = try facade.workspace.locate("services-real.json")
         #expect(report.warnings.isEmpty, "\(report.warnings)")
-        let entry = try facade.entry(of: "forecast", version: "2025-06-01")
-        #expect(facade.definition(for: entry) is SchemaAPI)
+        let entry = try facade.workspace.entry(of: "forecast", version: "2025-06-01")
+        #expect(facade.workspace.definition(for: entry) is SchemaAPI)
 
         // WHEN refreshed
-        let exchange = try facade.refresh("forecast")
+        let exchange = try facade.requests.refresh("forecast")
 
         // THEN the body matched: the model is the schema's title and keeps the schema ($ref and allOf resolved)
         #expect(exchange.outcome == .success(status: 200), "\(exchange.outcome)")
@@ -34,8 +34,8 @@ import HTTPTypes
     @Test func aViolationIsADecodeErrorNamingPathsExpectedAndFound() throws {
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        try facade.locate("services-real.json")
-        let exchange = try facade.refresh("price")
+        try facade.workspace.locate("services-real.json")
+        let exchange = try facade.requests.refresh("price")
         let failure = try #require(exchange.decodeFailure, "got \(exchange.outcome)")
         #expect(failure.description == #"price: expected object, found string "9.50""#)
         // the body is still there for show --raw and let
@@ -52,8 +52,8 @@ import HTTPTypes
             LocatorText.entry("mirror", "1", server.url("/echo/m"), extra: #""schema":"strict.json""#),
         ]))
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(path)
-        let failure = try #require(try facade.refresh("mirror").decodeFailure)
+        try facade.workspace.locate(path)
+        let failure = try #require(try facade.requests.refresh("mirror").decodeFailure)
         #expect(failure.more.count == 4)
         #expect(failure.description.components(separatedBy: "; ").count == 5)
         #expect(failure.description.hasPrefix("f1: expected a value, found no such field"))
@@ -73,11 +73,11 @@ import HTTPTypes
             LocatorText.entry("mirror", "1", server.url("/echo/m"), extra: #""schema":"\#(reference)""#),
         ]))
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        let report = try facade.locate(path)
+        let report = try facade.workspace.locate(path)
         #expect(report.warnings.count == 1)
         #expect(report.warnings.first?.hasPrefix("mirror v1: cannot use schema") == true, "\(report.warnings)")
         #expect(report.warnings.first?.contains(reason) == true, "\(report.warnings)")
-        let exchange = try facade.refresh("mirror")
+        let exchange = try facade.requests.refresh("mirror")
         #expect(exchange.outcome.isSuccess)
         #expect(exchange.model?.typeName == "JSON")
     }
@@ -96,11 +96,11 @@ import HTTPTypes
             LocatorText.entry("mirror", "1", server.url("/echo/m"), extra: #""schema":"openapi.json#/components/schemas/Echo""#),
         ]))
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(path)
-        let exchange = try facade.refresh("mirror")
+        try facade.workspace.locate(path)
+        let exchange = try facade.requests.refresh("mirror")
         #expect(exchange.outcome.isSuccess, "\(exchange.outcome)")
         #expect(exchange.model?.typeName == "Echo")
-        let posted = try facade.send(RawRequest(method: .put, target: "mirror", items: []))
+        let posted = try facade.requests.send(RawRequest(method: .put, target: "mirror", items: []))
         #expect(posted.model?.typeName == "JSON")
     }
 }

@@ -17,7 +17,7 @@ import HTTPTypes
         let answer = Answer(response(404, #"{"error": {"message": "no such pet"}, "code": 404}"#))
         // WHEN it is classified and then kept as the exchange's document
         let (outcome, _) = Outcome.classify(.success(answer)) { _ throws(DecodeFailure) -> Int in 0 }
-        let document = try #require(ServiceFacade.bodyDocument(answer))
+        let document = try #require(RequestService.bodyDocument(answer))
         // THEN the message comes from the body, the document is whole, and the body was read once
         #expect(outcome == .requestError(status: 404, message: "no such pet"))
         #expect(document.value["code"] == .number(JSONNumber(404)))
@@ -31,7 +31,7 @@ import HTTPTypes
         }
         #expect(outcome == .success(status: 200))
         #expect(model??.document.value["id"] == .number(JSONNumber(1)))
-        _ = ServiceFacade.bodyDocument(answer)
+        _ = RequestService.bodyDocument(answer)
         #expect(answer.parses == 1)
     }
 
@@ -39,7 +39,7 @@ import HTTPTypes
         let answer = Answer(response(500, #"{"cut": "#))
         let (outcome, _) = Outcome.classify(.success(answer)) { _ throws(DecodeFailure) -> Int in 0 }
         #expect(outcome.kind == .serverError)
-        #expect(ServiceFacade.bodyDocument(answer) == nil)
+        #expect(RequestService.bodyDocument(answer) == nil)
         #expect(answer.parseFailure != nil)
         #expect(answer.parses == 1)
     }

@@ -20,7 +20,7 @@ import HTTPTypes
             LocatorText.entry("weather", "2", server.url("/echo/weather")),
         ]))
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(path)
+        try facade.workspace.locate(path)
         return facade
     }
 
@@ -29,7 +29,7 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.setBearer(token, for: .service("twit"))
+        facade.credentials.setBearer(token, for: .service("twit"))
 
         // WHEN a twit is liked (the echo answer does not decode, which does not matter here)
         let exchange = try facade.like("t01")
@@ -46,7 +46,7 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.setAPIKey(parameter: "key", value: key, for: .service("meetup"))
+        facade.credentials.setAPIKey(parameter: "key", value: key, for: .service("meetup"))
 
         // WHEN groups are searched
         let exchange = try facade.groupsNear(Coordinate(latitude: 37.5665, longitude: 126.978), radiusKm: 10, page: 5)
@@ -68,11 +68,11 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.setBearer(token, for: .service("twit"))
-        facade.setAPIKey(parameter: "key", value: key, for: .service("twit"))
+        facade.credentials.setBearer(token, for: .service("twit"))
+        facade.credentials.setAPIKey(parameter: "key", value: key, for: .service("twit"))
 
         // WHEN weather is fetched by a raw request / THEN neither is sent to it
-        let exchange = try facade.send(RawRequest(method: .get, target: "weather", items: []))
+        let exchange = try facade.requests.send(RawRequest(method: .get, target: "weather", items: []))
         #expect(exchange.body?["headers"]?["authorization"] == nil)
         #expect(exchange.body?["query"]?["key"] == nil)
     }
@@ -82,11 +82,11 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.setBearer(token, for: .allServices)
-        facade.setAPIKey(parameter: "api_key", value: key, for: .allServices)
+        facade.credentials.setBearer(token, for: .allServices)
+        facade.credentials.setAPIKey(parameter: "api_key", value: key, for: .allServices)
 
         // WHEN a raw request goes to a service path
-        let exchange = try facade.send(RawRequest(method: .get, target: "weather/today", items: ["city==Boston"]))
+        let exchange = try facade.requests.send(RawRequest(method: .get, target: "weather/today", items: ["city==Boston"]))
 
         // THEN both are applied, and neither shows
         #expect(exchange.body?["path"]?.stringValue == "/echo/weather/today")
@@ -100,8 +100,8 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.setBearer(token, for: .allServices)
-        let exchange = try facade.send(RawRequest(method: .get, target: "twit/user", items: ["Authorization:Bearer other-one"]))
+        facade.credentials.setBearer(token, for: .allServices)
+        let exchange = try facade.requests.send(RawRequest(method: .get, target: "twit/user", items: ["Authorization:Bearer other-one"]))
         #expect(exchange.body?["headers"]?["authorization"]?.stringValue == "Bearer other-one")
     }
 
@@ -109,8 +109,8 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        try facade.setHeader("X-Trace", "abc-1", scope: nil)
-        let exchange = try facade.refresh("weather")
+        try facade.credentials.setHeader("X-Trace", "abc-1", scope: nil)
+        let exchange = try facade.requests.refresh("weather")
         #expect(exchange.body?["headers"]?["x-trace"]?.stringValue == "abc-1")
     }
 
@@ -134,12 +134,12 @@ import HTTPTypes
         // GIVEN a token scoped to the echo path of the demo server, an API outside the locator
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.setBearer("origin-secret", for: .origin(server.url("/echo/api")))
+        facade.credentials.setBearer("origin-secret", for: .origin(server.url("/echo/api")))
 
         // WHEN requests go inside and outside that path
-        let inside = try facade.send(RawRequest(method: .get, target: server.url("/echo/api/items"), items: []))
-        let outside = try facade.send(RawRequest(method: .get, target: server.url("/echo/other"), items: []))
-        let service = try facade.refresh("weather")
+        let inside = try facade.requests.send(RawRequest(method: .get, target: server.url("/echo/api/items"), items: []))
+        let outside = try facade.requests.send(RawRequest(method: .get, target: server.url("/echo/other"), items: []))
+        let service = try facade.requests.refresh("weather")
 
         // THEN only the one inside carries it
         #expect(inside.body?["headers"]?["authorization"]?.stringValue == "Bearer origin-secret")
@@ -151,22 +151,22 @@ import HTTPTypes
         // GIVEN X-Api-Key scoped to the weather service
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        try facade.setHeader("X-Api-Key", "hdr-secret", scope: .service("weather"))
+        try facade.credentials.setHeader("X-Api-Key", "hdr-secret", scope: .service("weather"))
         // WHEN weather and a URL elsewhere are asked for / THEN only weather gets it
-        let weather = try facade.refresh("weather")
+        let weather = try facade.requests.refresh("weather")
         #expect(weather.request.headers["X-Api-Key"] == "hdr-secret")
         #expect(weather.request.credentialScopes["x-api-key"] == server.url("/weather/v2"))
-        let elsewhere = try facade.send(RawRequest(method: .get, target: server.url("/echo/x"), items: []))
+        let elsewhere = try facade.requests.send(RawRequest(method: .get, target: server.url("/echo/x"), items: []))
         #expect(elsewhere.body?["headers"]?["x-api-key"] == nil)
     }
 
     @Test func a401WithAnOutOfScopeCredentialGetsAHint() throws {
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.setBearer("demo-token", for: .origin("http://other.example"))
+        facade.credentials.setBearer("demo-token", for: .origin("http://other.example"))
         let exchange = try facade.like("t01")
         #expect(exchange.status == 401)
-        let hint = try #require(facade.credentialHint(for: exchange))
+        let hint = try #require(facade.credentials.credentialHint(for: exchange))
         #expect(hint.contains("a bearer token for http://other.example exists but is out of scope"))
     }
 }

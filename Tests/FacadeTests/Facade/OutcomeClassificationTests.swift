@@ -10,7 +10,7 @@ import HTTPTypes
 /// Real responses from the demo server's routes and fault routes, classified through `ServiceFacade`.
 @Suite struct OutcomeClassificationTests {
     private func get(_ url: String, through facade: ServiceFacade) throws -> Exchange {
-        try facade.send(RawRequest(method: .get, target: url, items: []))
+        try facade.requests.send(RawRequest(method: .get, target: url, items: []))
     }
 
     @Test func okIsSuccess() throws {
@@ -66,7 +66,7 @@ import HTTPTypes
     @Test func unknownCityIsARequestErrorNamingTheCity() throws {
         // GIVEN weather in use / WHEN refreshed for a city the server does not know / THEN 404 saying so
         let server = try LiveDemoServer()
-        let exchange = try server.facade().refresh("weather", query: [FormField("city", "Xyz")])
+        let exchange = try server.facade().requests.refresh("weather", query: [FormField("city", "Xyz")])
         #expect(exchange.outcome.kind == .requestError)
         #expect(exchange.status == 404)
         let message = try #require(exchange.errorMessage)
@@ -149,7 +149,7 @@ import HTTPTypes
     private func facade(_ server: LiveDemoServer, _ entries: [String], folder: ScratchDirectory) throws -> ServiceFacade {
         let path = try folder.write("services.json", LocatorText.document(entries))
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(path)
+        try facade.workspace.locate(path)
         return facade
     }
 
@@ -160,7 +160,7 @@ import HTTPTypes
         let facade = try facade(server, [LocatorText.entry("weather", "2", server.url("/faults/truncated"))], folder: folder)
 
         // WHEN refreshed / THEN 200 but undecodable, said to be invalid JSON
-        let exchange = try facade.refresh("weather")
+        let exchange = try facade.requests.refresh("weather")
         let failure = try #require(exchange.decodeFailure, "got \(exchange.outcome)")
         #expect(exchange.status == 200)
         #expect(failure.found.contains("invalid JSON"))
@@ -171,7 +171,7 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try facade(server, [LocatorText.entry("stockQuote", "1", server.url("/faults/html"))], folder: folder)
-        let exchange = try facade.refresh("stockquote")
+        let exchange = try facade.requests.refresh("stockquote")
         let failure = try #require(exchange.decodeFailure, "got \(exchange.outcome)")
         #expect(failure.description.contains("text/html"))
         #expect(exchange.outcome.description.hasPrefix("decode error: "))
@@ -181,7 +181,7 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try facade(server, [LocatorText.entry("weather", "1", server.url("/faults/invalid-utf8"))], folder: folder)
-        let exchange = try facade.refresh("weather")
+        let exchange = try facade.requests.refresh("weather")
         #expect(exchange.outcome.kind == .decodeError, "got \(exchange.outcome)")
         #expect(exchange.status == 200)
     }
@@ -190,7 +190,7 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try facade(server, [LocatorText.entry("weather", "2", server.url("/faults/status/200?body=none"))], folder: folder)
-        let failure = try #require(try facade.refresh("weather").decodeFailure)
+        let failure = try #require(try facade.requests.refresh("weather").decodeFailure)
         #expect(failure.found == "an empty body")
     }
 
@@ -201,7 +201,7 @@ import HTTPTypes
         let facade = try facade(server, [LocatorText.entry("weather", "2", server.url("/weather/v1"))], folder: folder)
 
         // WHEN refreshed / THEN the drift names the field, the expected and the found type and value
-        let exchange = try facade.refresh("weather")
+        let exchange = try facade.requests.refresh("weather")
         let failure = try #require(exchange.decodeFailure, "got \(exchange.outcome)")
         #expect(failure.description == #"currentTemperature: expected number, found string "63""#)
         #expect(failure.path == "currentTemperature")
@@ -213,7 +213,7 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try facade(server, [LocatorText.entry("stockQuote", "2", server.url("/stock/v1"))], folder: folder)
-        let failure = try #require(try facade.refresh("stockQuote").decodeFailure)
+        let failure = try #require(try facade.requests.refresh("stockQuote").decodeFailure)
         #expect(failure.path == "openingPrice")
         #expect(failure.found == "no such field")
     }
@@ -223,7 +223,7 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try facade(server, [LocatorText.entry("weather", "1", server.url("/weather/v2"))], folder: folder)
-        let exchange = try facade.refresh("weather")
+        let exchange = try facade.requests.refresh("weather")
         #expect(exchange.outcome == .success(status: 200))
         #expect(exchange.value(WeatherV1.self)?.currentTemperature == LenientNumber(63))
     }

@@ -60,9 +60,9 @@ import HTTPTypes
     @Test func aRelativeTargetNeedsACurrentService() throws {
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        #expect(throws: FacadeError.noActiveService) { try facade.send(RawRequest(method: .get, target: "/twit", items: [])) }
-        try facade.use("twit", version: "1")
-        let exchange = try facade.send(RawRequest(method: .get, target: "/user", items: []))
+        #expect(throws: FacadeError.noActiveService) { try facade.requests.send(RawRequest(method: .get, target: "/twit", items: [])) }
+        try facade.workspace.use("twit", version: "1")
+        let exchange = try facade.requests.send(RawRequest(method: .get, target: "/user", items: []))
         #expect(exchange.displayURL == server.url("/twit-api/user"))
         #expect(exchange.body?["data"]?["name"]?.stringValue == "Yujin")
     }
@@ -74,7 +74,7 @@ import HTTPTypes
         let raw = try RawRequest(method: .post, target: server.url("/echo/form"), items: ["name=eye", "home=http://theeye.pe.kr"])
 
         // WHEN sent / THEN the server got a form-urlencoded body, `:` and `/` escaped
-        let exchange = try facade.send(raw)
+        let exchange = try facade.requests.send(raw)
         #expect(exchange.body?["body"]?.stringValue == "name=eye&home=http%3A%2F%2Ftheeye.pe.kr")
         #expect(exchange.body?["headers"]?["content-type"]?.stringValue?.hasPrefix("application/x-www-form-urlencoded") == true)
         #expect(exchange.body?["form"]?["home"]?.stringValue == "http://theeye.pe.kr")
@@ -86,7 +86,7 @@ import HTTPTypes
         let facade = try server.facade()
         let raw = try RawRequest(
             method: .put, target: server.url("/echo/items/3"), items: ["name=eye", "age:=3", #"tags:=["a","b"]"#, "page==2"])
-        let exchange = try facade.send(raw)
+        let exchange = try facade.requests.send(raw)
         let json = try #require(exchange.body?["json"])
         #expect(json["name"]?.stringValue == "eye")
         #expect(json["age"]?.intValue == 3)
@@ -99,7 +99,7 @@ import HTTPTypes
     @Test func headersAndQueryWithoutFieldsSendNoBody() throws {
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        let exchange = try facade.send(RawRequest(method: .get, target: server.url("/echo"), items: ["X-One:1", "a==b c"]))
+        let exchange = try facade.requests.send(RawRequest(method: .get, target: server.url("/echo"), items: ["X-One:1", "a==b c"]))
         #expect(exchange.body?["body"]?.stringValue == "")
         #expect(exchange.body?["headers"]?["x-one"]?.stringValue == "1")
         #expect(exchange.body?["query"]?["a"]?.stringValue == "b c")
@@ -108,7 +108,7 @@ import HTTPTypes
     @Test func aServiceTargetWithoutAPathDecodesWithTheServiceModel() throws {
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        let exchange = try facade.send(RawRequest(method: .get, target: "weather", items: ["city==Seattle"]))
+        let exchange = try facade.requests.send(RawRequest(method: .get, target: "weather", items: ["city==Seattle"]))
         #expect(exchange.model?.typeName == "WeatherV2")
         #expect(exchange.value(WeatherV2.self)?.city == "Seattle")
     }

@@ -13,10 +13,10 @@ import HTTPTypes
         // GIVEN weather v1, whose temperature is the string "63"
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        try facade.use("weather", version: "v1")
+        try facade.workspace.use("weather", version: "v1")
 
         // WHEN refreshed
-        let exchange = try facade.refresh()
+        let exchange = try facade.requests.refresh()
 
         // THEN it decodes into WeatherV1 with the number 63 and renders as labelled rows
         #expect(exchange.outcome == .success(status: 200))
@@ -34,8 +34,8 @@ import HTTPTypes
     @Test func weatherV2DecodesStrictlyWithConditions() throws {
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        try facade.use("weather", version: "2")
-        let exchange = try facade.refresh(query: [FormField("city", "boston")])
+        try facade.workspace.use("weather", version: "2")
+        let exchange = try facade.requests.refresh(query: [FormField("city", "boston")])
         #expect(exchange.outcome == .success(status: 200))
         let weather = try #require(exchange.model?.value as? WeatherV2)
         #expect(weather.city == "Boston")
@@ -49,10 +49,10 @@ import HTTPTypes
         // GIVEN stockQuote v1, whose price is a string
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        try facade.use("stockQuote", version: "v1")
+        try facade.workspace.use("stockQuote", version: "v1")
 
         // WHEN refreshed
-        let exchange = try facade.refresh(query: [FormField("symbol", "MSFT")])
+        let exchange = try facade.requests.refresh(query: [FormField("symbol", "MSFT")])
 
         // THEN the price is a number and renders as dollars
         let sent = try #require(exchange.body?["currentPrice"]?.stringValue)
@@ -64,7 +64,7 @@ import HTTPTypes
     @Test func stockV2RendersPricesAndPercentChange() throws {
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        let exchange = try facade.refresh("stockquote")
+        let exchange = try facade.requests.refresh("stockquote")
         let stock = try #require(exchange.model?.value as? StockV2, "got \(exchange.outcome)")
         #expect(exchange.service?.description == "stockQuote v2")
         #expect(stock.symbol == "AAPL")
@@ -104,7 +104,7 @@ import HTTPTypes
         // GIVEN a bearer token and the timeline fetched
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.setBearer("demo-token", for: .allServices)
+        facade.credentials.setBearer("demo-token", for: .allServices)
         _ = try facade.twits()
         let original = try #require(facade.lastTwits.first)
 
@@ -130,7 +130,7 @@ import HTTPTypes
     @Test func likingAnUnknownTwitIsARequestError() throws {
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.setBearer("demo-token", for: .service("twit"))
+        facade.credentials.setBearer("demo-token", for: .service("twit"))
         let exchange = try facade.like("zz")
         #expect(exchange.outcome == .requestError(status: 404, message: "no twit with id 'zz'"))
         #expect(throws: FacadeError.self) { try facade.like("") }
@@ -146,7 +146,7 @@ import HTTPTypes
         // GIVEN an API key and the default location (London)
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.setAPIKey(parameter: "key", value: "meetup-secret", for: .service("meetup"))
+        facade.credentials.setAPIKey(parameter: "key", value: "meetup-secret", for: .service("meetup"))
 
         // WHEN groups near are fetched
         let exchange = try facade.groupsNear()
@@ -165,25 +165,25 @@ import HTTPTypes
         // GIVEN a session that set no place (the core holds none)
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.setAPIKey(parameter: "key", value: "meetup-secret", for: .service("meetup"))
-        #expect(facade.location == nil)
+        facade.credentials.setAPIKey(parameter: "key", value: "meetup-secret", for: .service("meetup"))
+        #expect(facade.workspace.location == nil)
 
         // WHEN meetup's main resource is refreshed
-        let exchange = try facade.refresh("meetup")
+        let exchange = try facade.requests.refresh("meetup")
 
         // THEN it searched near the Meetup API's default place, London, and the session still set none
         #expect(exchange.request.query.contains(FormField("lat", "51.50998")))
         #expect(exchange.request.query.contains(FormField("lon", "-0.1337")))
         let page = try #require(exchange.model?.value as? GroupsPage, "got \(exchange.outcome)")
         #expect(page.results.contains { $0.city == "London" })
-        #expect(facade.location == nil)
+        #expect(facade.workspace.location == nil)
     }
 
     @Test func groupsNextFollowsMetaNextWithTheKeyReAdded() throws {
         // GIVEN a first page of three groups that has a next page
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.setAPIKey(parameter: "key", value: "meetup-secret", for: .allServices)
+        facade.credentials.setAPIKey(parameter: "key", value: "meetup-secret", for: .allServices)
         let first = try facade.groupsNear(page: 3)
         let firstPage = try #require(first.model?.value as? GroupsPage, "got \(first.outcome)")
         let next = try #require(firstPage.nextURL)
@@ -208,7 +208,7 @@ import HTTPTypes
         // GIVEN every group near London on one page
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.setAPIKey(parameter: "key", value: "k-123", for: .service("meetup"))
+        facade.credentials.setAPIKey(parameter: "key", value: "k-123", for: .service("meetup"))
         let exchange = try facade.groupsNear(page: 200)
         let page = try #require(exchange.model?.value as? GroupsPage, "got \(exchange.outcome)")
         try #require((page.meta.totalCount ?? 0) <= 200)
@@ -229,11 +229,11 @@ import HTTPTypes
         // GIVEN the next locator with weather v3
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        try facade.locate("services-next.json")
-        try facade.use("weather", version: "v3")
+        try facade.workspace.locate("services-next.json")
+        try facade.workspace.use("weather", version: "v3")
 
         // WHEN refreshed / THEN it decodes into WeatherV3 with humidity and a three-day forecast
-        let exchange = try facade.refresh()
+        let exchange = try facade.requests.refresh()
         #expect(exchange.model?.typeName == "WeatherV3")
         let weather = try #require(exchange.value(WeatherV3.self), "got \(exchange.outcome)")
         #expect(weather.humidity == 48)
@@ -247,10 +247,10 @@ import HTTPTypes
         let folder = try ScratchDirectory()
         let path = try folder.write("s.json", LocatorText.document([LocatorText.entry("weather", "9", server.url("/weather/v3"))]))
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(path)
+        try facade.workspace.locate(path)
 
         // WHEN refreshed / THEN it is still a success, as generic JSON
-        let exchange = try facade.refresh("weather")
+        let exchange = try facade.requests.refresh("weather")
         #expect(exchange.outcome == .success(status: 200))
         #expect(exchange.model?.typeName == "JSON")
         let body = try #require(exchange.value(JSONDocument.self)).value
@@ -263,10 +263,10 @@ import HTTPTypes
         let folder = try ScratchDirectory()
         let path = try folder.write("s.json", LocatorText.document([LocatorText.entry("mirror", "1", server.url("/echo/mirror"))]))
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(path)
+        try facade.workspace.locate(path)
 
         // WHEN refreshed / THEN the body is shown as JSON
-        let exchange = try facade.refresh("mirror", query: [FormField("q", "1")])
+        let exchange = try facade.requests.refresh("mirror", query: [FormField("q", "1")])
         #expect(exchange.outcome == .success(status: 200))
         #expect(exchange.model?.typeName == "JSON")
         let body = try #require(exchange.value(JSONDocument.self)).value

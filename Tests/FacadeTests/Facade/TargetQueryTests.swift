@@ -14,7 +14,7 @@ import HTTPTypes
             LocatorText.entry("own", "1", server.url("/echo/own?v=1")),
         ]))
         let facade = ServiceFacade(transport: CurlTransport())
-        try facade.locate(path)
+        try facade.workspace.locate(path)
         return facade
     }
 
@@ -23,7 +23,7 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try facade(server, folder: folder)
-        let exchange = try facade.send(RawRequest(method: .get, target: "hb/anything?a=1&b=two%20words", items: ["c==3"]))
+        let exchange = try facade.requests.send(RawRequest(method: .get, target: "hb/anything?a=1&b=two%20words", items: ["c==3"]))
 
         // THEN the path is the path and the query the query, items added after it
         #expect(exchange.body?["path"]?.stringValue == "/echo/anything")
@@ -34,13 +34,13 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try facade(server, folder: folder)
-        try facade.use("hb", version: "1")
+        try facade.workspace.use("hb", version: "1")
 
-        let relative = try facade.send(RawRequest(method: .get, target: "/page?Page=2&PageToken=PA1", items: []))
+        let relative = try facade.requests.send(RawRequest(method: .get, target: "/page?Page=2&PageToken=PA1", items: []))
         #expect(relative.body?["path"]?.stringValue == "/echo/page")
         #expect(relative.body?["query"] == .object(["Page": "2", "PageToken": "PA1"]))
 
-        let bare = try facade.send(RawRequest(method: .get, target: "hb?x=1", items: []))
+        let bare = try facade.requests.send(RawRequest(method: .get, target: "hb?x=1", items: []))
         #expect(bare.body?["path"]?.stringValue == "/echo")
         #expect(bare.body?["query"] == .object(["x": "1"]))
     }
@@ -49,7 +49,7 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try facade(server, folder: folder)
-        let exchange = try facade.send(RawRequest(method: .get, target: "own/items?a=1", items: []))
+        let exchange = try facade.requests.send(RawRequest(method: .get, target: "own/items?a=1", items: []))
         #expect(exchange.body?["path"]?.stringValue == "/echo/own/items")
         #expect(exchange.body?["query"] == .object(["v": "1", "a": "1"]))
     }
@@ -58,7 +58,7 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try facade(server, folder: folder)
-        let exchange = try facade.send(RawRequest(method: .get, target: server.url("/echo/next?page=3"), items: []))
+        let exchange = try facade.requests.send(RawRequest(method: .get, target: server.url("/echo/next?page=3"), items: []))
         #expect(exchange.body?["query"] == .object(["page": "3"]))
     }
 }

@@ -16,17 +16,17 @@ import HTTPTypes
         if let data { try folder.write("data/x.json", data) }
         let locator = try folder.write("services.json", #"{"services":[{"name":"x","version":1,"url":"data/x.json"}]}"#)
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(locator)
+        try facade.workspace.locate(locator)
         return (folder, facade)
     }
 
     @Test func refreshReadsAServiceFileAsA200JSONResponse() throws {
         // GIVEN a locator file whose service URL is relative, so a file URL beside it
         let (folder, facade) = try located()
-        #expect(try facade.activeEntry(of: "x").url == "file://" + folder.path + "/data/x.json")
+        #expect(try facade.workspace.activeEntry(of: "x").url == "file://" + folder.path + "/data/x.json")
 
         // WHEN the service is refreshed
-        let exchange = try facade.refresh("x")
+        let exchange = try facade.requests.refresh("x")
 
         // THEN it succeeded with status 200 and the file's JSON
         #expect(exchange.outcome == .success(status: 200))
@@ -37,7 +37,7 @@ import HTTPTypes
     @Test func aMissingServiceFileIsANetworkFailureSayingSo() throws {
         // GIVEN a locator whose service file does not exist / WHEN refreshed
         let (folder, facade) = try located(writing: nil)
-        let exchange = try facade.refresh("x")
+        let exchange = try facade.requests.refresh("x")
 
         // THEN a network failure naming the file and that it is missing
         #expect(exchange.outcome == .networkFailure("file \(folder.path)/data/x.json: no such file"))

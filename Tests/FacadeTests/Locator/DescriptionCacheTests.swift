@@ -30,25 +30,23 @@ import Synchronization
     """
 
     private func facade(cache folder: ScratchDirectory) -> ServiceFacade {
-        let facade = ServiceFacade(transport: CurlTransport())
-        facade.documentCache = DocumentCache(directory: folder.path + "/cache")
-        return facade
+        ServiceFacade(transport: CurlTransport(), documentCache: DocumentCache(directory: folder.path + "/cache"))
     }
 
     @Test func aReadOfTheSummarisedDocumentThatCtrlCStopsIsReadAgainByTheNextUse() throws {
         // GIVEN a description loaded before, and a Ctrl-C that arrives while it is first read
         let folder = try ScratchDirectory()
         let path = try folder.write("shop.yaml", Self.document)
-        _ = try facade(cache: folder).locate(path)
+        _ = try facade(cache: folder).workspace.locate(path)
         let second = facade(cache: folder)
         let tokens = Mutex(0)
-        second.interruptions = {
+        second.workspace.interruptLaterReads {
             let made = tokens.withLock { count in count += 1; return count }
             let token = CancellationToken()
             if made == 1 { token.cancel() }
             return token
         }
-        let description = try #require(try second.locate(path).locator.loadedDescription)
+        let description = try #require(try second.workspace.locate(path).locator.loadedDescription)
         // WHEN a command reads it  THEN the read stops and says so, and is not kept
         let stopped = description.document
         #expect(stopped.operations.isEmpty)
@@ -64,11 +62,11 @@ import Synchronization
         let folder = try ScratchDirectory()
         let path = try folder.write("shop.yaml", Self.document)
         let first = facade(cache: folder)
-        let fresh = try first.locate(path)
+        let fresh = try first.workspace.locate(path)
         let freshDocument = try #require(fresh.locator.openAPIDocument)
         // WHEN another session loads the same bytes
         let second = facade(cache: folder)
-        let cached = try second.locate(path)
+        let cached = try second.workspace.locate(path)
         // THEN it reads no document for the load, and gives the same services and warnings
         let description = try #require(cached.locator.loadedDescription)
         #expect(!description.isRead)
@@ -95,18 +93,18 @@ import Synchronization
         // GIVEN a description loaded twice, the second time from its summary
         let folder = try ScratchDirectory()
         let path = try folder.write("shop.yaml", Self.document)
-        _ = try facade(cache: folder).locate(path)
+        _ = try facade(cache: folder).workspace.locate(path)
         let session = facade(cache: folder)
-        #expect(try session.locate(path).locator.loadedDescription?.isRead == false)
+        #expect(try session.workspace.locate(path).locator.loadedDescription?.isRead == false)
         // WHEN the file changes under the same version
         try folder.write("shop.yaml", Self.document.replacingOccurrences(of: "properties: {name: {type: string}}",
                                                                          with: "properties: {name: {type: string}, tag: {type: string}}"))
-        let reloaded = try session.locate(nil)
+        let reloaded = try session.workspace.locate(nil)
         // THEN the new bytes are read (not the old summary), and the change is named
         #expect(reloaded.locator.loadedDescription?.isRead == true)
         #expect(reloaded.changes?.lines == ["~ shop v1.0.0 document changed: 1 operation changed (getPet), 1 schema changed (Pet)"])
         // AND the next session takes the new bytes' summary
-        #expect(try facade(cache: folder).locate(path).locator.loadedDescription?.isRead == false)
+        #expect(try facade(cache: folder).workspace.locate(path).locator.loadedDescription?.isRead == false)
     }
 
     @Test func entriesArePrivateOnePerSourceAndFew() throws {
@@ -143,8 +141,8 @@ import Synchronization
         let path = try folder.write("shop.yaml", Self.document.replacingOccurrences(
             of: "Pet: {type: object, required: [name], properties: {name: {type: string}}}", with: "Pet: {$ref: 'schemas/pet.yaml'}"))
         // WHEN it is loaded twice
-        _ = try facade(cache: folder).locate(path)
-        let again = try facade(cache: folder).locate(path)
+        _ = try facade(cache: folder).workspace.locate(path)
+        let again = try facade(cache: folder).workspace.locate(path)
         // THEN both loads read it (its other files could have changed), and no summary was kept
         #expect(again.locator.loadedDescription?.isRead == true)
         #expect((try? FileManager.default.contentsOfDirectory(atPath: folder.path + "/cache/descriptions"))?.isEmpty ?? true)
@@ -155,14 +153,14 @@ import Synchronization
         let folder = try ScratchDirectory()
         try folder.write("shop.yaml", Self.document)
         let locator = try folder.write("services.json", #"{"services":[{"name":"shop","version":1,"url":"https://shop.example.com/v1","openapi":"shop.yaml"}]}"#)
-        let fresh = try facade(cache: folder).locate(locator)
+        let fresh = try facade(cache: folder).workspace.locate(locator)
         // WHEN another session loads it
         let session = facade(cache: folder)
-        let cached = try session.locate(locator)
+        let cached = try session.workspace.locate(locator)
         // THEN the warnings are the same, and the operations are there when a command asks
         #expect(cached.warnings == fresh.warnings)
         let entry = try #require(cached.locator.entries.first)
-        #expect(session.documents[entry.key]?.openapi?.isRead == false)
-        #expect(session.documents[entry.key]?.openapi?.document.operations.count == 2)
+        #expect(session.workspace.documents[entry.key]?.openapi?.isRead == false)
+        #expect(session.workspace.documents[entry.key]?.openapi?.document.operations.count == 2)
     }
 }

@@ -36,12 +36,12 @@ import HTTPTypes
         let root = try folder.write("openapi.yaml", Self.root)
         try folder.write("schemas/pet.yaml", "type: object\nproperties:\n  name: {type: string}\n")
         let facade = ServiceFacade(transport: CurlTransport())
-        try facade.locate(root)
-        #expect(try facade.locate(nil).changes?.isEmpty == true)
+        try facade.workspace.locate(root)
+        #expect(try facade.workspace.locate(nil).changes?.isEmpty == true)
         // WHEN the file gains a property, and the root a schema, and the version stays
         try folder.write("schemas/pet.yaml", "type: object\nproperties:\n  name: {type: string}\n  tag: {type: string}\n")
         try folder.write("openapi.yaml", Self.root + "    Tag: {type: string}\n")
-        let changes = try #require(try facade.locate(nil).changes)
+        let changes = try #require(try facade.workspace.locate(nil).changes)
         // THEN the change names the schema and the operation that reaches it, not the others
         #expect(changes.lines == [
             "~ shop v1.0.0 document changed: 1 operation changed (getPet), 1 schema added (Tag), 1 schema changed (Pet)",

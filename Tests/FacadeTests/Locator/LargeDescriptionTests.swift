@@ -16,10 +16,10 @@ import APIDescriptions
         let facade = ServiceFacade(transport: CurlTransport())
         let progress = LoadProgress()
         // WHEN it is located
-        let report = try facade.locate(root, progress: progress)
+        let report = try facade.workspace.locate(root, progress: progress)
         // THEN every operation is there, and each file was read once (the root and the 2,000)
         #expect(report.warnings.isEmpty, "\(report.warnings)")
-        let (api, _) = try facade.openAPI()
+        let (api, _) = try facade.descriptions.openAPI()
         #expect(api.document.operations.count == operations)
         #expect(progress.files == 2_001)
         // AND a schema two files away, and the root's own component it names, are known
@@ -33,16 +33,15 @@ import APIDescriptions
     @Test func aDescriptionPastTheFileCapIsRefusedNamingTheOptionThatRaisesIt() throws {
         let folder = try ScratchDirectory()
         let (root, _) = try GeneratedSpecs.split(files: 40, into: folder.path)
-        let facade = ServiceFacade(transport: CurlTransport())
-        facade.documentLimits = DocumentLimits(files: 20)
+        let facade = ServiceFacade(transport: CurlTransport(), documentLimits: DocumentLimits(files: 20))
         #expect {
-            try facade.locate(root)
+            try facade.workspace.locate(root)
         } throws: { error in
             "\(error)".contains("more than 20 other files; --max-doc-files N raises the cap")
         }
         // AND the cap raised, it loads
-        facade.documentLimits = DocumentLimits(files: 40)
-        #expect(try facade.locate(root).locator.entries.count == 1)
+        let raised = ServiceFacade(transport: CurlTransport(), documentLimits: DocumentLimits(files: 40))
+        #expect(try raised.workspace.locate(root).locator.entries.count == 1)
     }
 }
 
@@ -90,8 +89,8 @@ import APIDescriptions
                 example: [3164444, 3164445]
             """)
         let facade = ServiceFacade(transport: CurlTransport())
-        let report = try facade.locate(root)
-        let (api, _) = try facade.openAPI()
+        let report = try facade.workspace.locate(root)
+        let (api, _) = try facade.descriptions.openAPI()
         let operation = try #require(api.document.operation(named: "loadBalancers_add_droplets"))
         #expect(operation.summary == "Add Droplets to a Load Balancer")
         #expect(operation.parameters.map(\.name) == ["lb_id"])

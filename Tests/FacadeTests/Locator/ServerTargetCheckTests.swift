@@ -62,7 +62,7 @@ import Testing
                      {"name":"b","url":"http://127.0.0.1:9/","version":1,"openapi":"\#(spec)"}]}
         """#)
         // WHEN it is located
-        let report = try ServiceFacade(transport: CurlTransport()).locate(locator)
+        let report = try ServiceFacade(transport: CurlTransport()).workspace.locate(locator)
         // THEN one warning names the document and both targets
         let warnings = report.warnings.filter { $0.contains("metadata address") }
         #expect(warnings.count == 1, "\(report.warnings)")

@@ -64,25 +64,25 @@ import HTTPTypes
             LocatorText.entry("media", "2", server.url("/echo/media"), extra: #""versioning":{"accept":"application/vnd.x.v{version}+json"}"#),
         ]))
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(path)
+        try facade.workspace.locate(path)
 
         // WHEN refreshed at the default (highest) and after `use acme 2024-01-01`
-        #expect(try facade.refresh("acme").body?["headers"]?["x-api-version"]?.stringValue == "2025-01-15")
-        try facade.use("acme", version: "2024-01-01")
-        let older = try facade.refresh("acme")
+        #expect(try facade.requests.refresh("acme").body?["headers"]?["x-api-version"]?.stringValue == "2025-01-15")
+        try facade.workspace.use("acme", version: "2024-01-01")
+        let older = try facade.requests.refresh("acme")
         #expect(older.body?["headers"]?["x-api-version"]?.stringValue == "2024-01-01")
         #expect(older.versionSent?.carrier == "X-Api-Version")
 
         // THEN raw requests carry it too, as do the other schemes
-        let raw = try facade.send(RawRequest(method: .get, target: "acme/sub", items: []))
+        let raw = try facade.requests.send(RawRequest(method: .get, target: "acme/sub", items: []))
         #expect(raw.body?["headers"]?["x-api-version"]?.stringValue == "2024-01-01")
-        let absolute = try facade.send(RawRequest(method: .get, target: server.url("/echo/acme/x"), items: []))
+        let absolute = try facade.requests.send(RawRequest(method: .get, target: server.url("/echo/acme/x"), items: []))
         #expect(absolute.body?["headers"]?["x-api-version"]?.stringValue == "2024-01-01")
-        #expect(try facade.refresh("azure").body?["query"]?["api-version"]?.stringValue == "2024-05-01")
-        #expect(try facade.refresh("media").body?["headers"]?["accept"]?.stringValue == "application/vnd.x.v2+json")
+        #expect(try facade.requests.refresh("azure").body?["query"]?["api-version"]?.stringValue == "2024-05-01")
+        #expect(try facade.requests.refresh("media").body?["headers"]?["accept"]?.stringValue == "application/vnd.x.v2+json")
         // and `latest` follows the calendar order
-        try facade.use("acme", version: "latest")
-        #expect(facade.activeVersion(of: "acme")?.description == "2025-01-15")
+        try facade.workspace.use("acme", version: "latest")
+        #expect(facade.workspace.activeVersion(of: "acme")?.description == "2025-01-15")
     }
 }
 

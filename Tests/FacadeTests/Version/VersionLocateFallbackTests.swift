@@ -32,10 +32,10 @@ import HTTPTypes
 
     @Test func anUntouchedServiceFollowsTheNewDocument() throws {
         // GIVEN weather v1, v2 and nothing used yet (v2 is the default)
-        try facade.locate(try locator("a.json", [("weather", 1, ""), ("weather", 2, "")]))
-        #expect(facade.activeVersion(of: "weather") == (try version("v2")))
+        try facade.workspace.locate(try locator("a.json", [("weather", 1, ""), ("weather", 2, "")]))
+        #expect(facade.workspace.activeVersion(of: "weather") == (try version("v2")))
         // WHEN v3 appears and v1 is deprecated
-        let report = try facade.locate(try locator("b.json", [
+        let report = try facade.workspace.locate(try locator("b.json", [
             ("weather", 1, ",\"deprecated\":true,\"sunset\":\"2027-06-30\""), ("weather", 2, ""), ("weather", 3, ""),
         ]))
         // THEN the change set says so, and the default is now v3
@@ -44,49 +44,49 @@ import HTTPTypes
         #expect(changes.newlyDeprecated.map(\.key.description) == ["weather v1"])
         #expect(changes.lines.contains("! weather v1 deprecated (sunset 2027-06-30)"))
         #expect(report.fallbacks.isEmpty)
-        #expect(facade.activeVersion(of: "weather") == (try version("v3")))
+        #expect(facade.workspace.activeVersion(of: "weather") == (try version("v3")))
     }
 
     @Test func aVanishedActiveVersionFallsBackAndIsReported() throws {
-        try facade.locate(try locator("a.json", [("weather", 1, ""), ("weather", 2, ""), ("stock", 1, "")]))
-        try facade.use("weather", version: "v1")
-        let report = try facade.locate(try locator("b.json", [("weather", 2, ""), ("weather", 3, "")]))
+        try facade.workspace.locate(try locator("a.json", [("weather", 1, ""), ("weather", 2, ""), ("stock", 1, "")]))
+        try facade.workspace.use("weather", version: "v1")
+        let report = try facade.workspace.locate(try locator("b.json", [("weather", 2, ""), ("weather", 3, "")]))
         // stock was never used: its removal is in the change set, not a fallback
         #expect(report.fallbacks.count == 1)
         let weather = try #require(report.fallbacks.first)
         #expect(weather.service == "weather")
         #expect(weather.from == (try version("v1")))
         #expect(weather.to == (try version("v3")))
-        #expect(facade.activeVersion(of: "weather") == (try version("v3")))
+        #expect(facade.workspace.activeVersion(of: "weather") == (try version("v3")))
         #expect(report.changes?.removed.map(\.key.description).sorted() == ["stock v1", "weather v1"])
     }
 
     @Test func aServiceInUseThatIsGoneEntirelyFallsBackToNothing() throws {
-        try facade.locate(try locator("a.json", [("weather", 1, ""), ("stock", 1, "")]))
-        try facade.use("stock", version: "v1")
-        let report = try facade.locate(try locator("b.json", [("weather", 1, "")]))
+        try facade.workspace.locate(try locator("a.json", [("weather", 1, ""), ("stock", 1, "")]))
+        try facade.workspace.use("stock", version: "v1")
+        let report = try facade.workspace.locate(try locator("b.json", [("weather", 1, "")]))
         #expect(report.fallbacks.map(\.service) == ["stock"])
         #expect(report.fallbacks.first?.to == nil)
-        #expect(facade.currentService == nil)
+        #expect(facade.workspace.currentService == nil)
     }
 
     @Test func aMovedURLIsAChangeNotAFallback() throws {
-        try facade.locate(try locator("a.json", [("weather", 1, "")]))
+        try facade.workspace.locate(try locator("a.json", [("weather", 1, "")]))
         let path = directory + "/b.json"
         try Data(#"{"services":[{"name":"weather","version":1,"url":"http://other/weather"}]}"#.utf8)
             .write(to: URL(fileURLWithPath: path))
-        let report = try facade.locate(path)
+        let report = try facade.workspace.locate(path)
         #expect(report.changes?.moved.map(\.to) == ["http://other/weather"])
         #expect(report.changes?.lines.contains("~ weather v1 moved http://h/weather/v1 → http://other/weather") == true)
         #expect(report.fallbacks.isEmpty)
     }
 
     @Test func latestFollowsTheHighestVersionAcrossLocates() throws {
-        try facade.locate(try locator("a.json", [("weather", 1, ""), ("weather", 2, "")]))
-        try facade.use("weather", version: "latest")
-        let report = try facade.locate(try locator("b.json", [("weather", 1, ""), ("weather", 2, ""), ("weather", 3, "")]))
+        try facade.workspace.locate(try locator("a.json", [("weather", 1, ""), ("weather", 2, "")]))
+        try facade.workspace.use("weather", version: "latest")
+        let report = try facade.workspace.locate(try locator("b.json", [("weather", 1, ""), ("weather", 2, ""), ("weather", 3, "")]))
         #expect(report.latestMoves.map { "\($0.service) \($0.from) → \($0.to)" } == ["weather v2 → v3"])
-        #expect(facade.activeVersion(of: "weather") == (try version("v3")))
-        #expect(facade.services.first { $0.name == "weather" }?.followsLatest == true)
+        #expect(facade.workspace.activeVersion(of: "weather") == (try version("v3")))
+        #expect(facade.workspace.services.first { $0.name == "weather" }?.followsLatest == true)
     }
 }

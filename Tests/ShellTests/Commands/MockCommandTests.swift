@@ -33,7 +33,7 @@ import TestSupport
         }
         let locator = try scratch.write("services.json", JSONValue.object(JSONObject([("services", .array(entries))])).encoded())
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(locator)
+        try facade.workspace.locate(locator)
         let session = Session(facade: facade, bundles: DemoAPIs.bundles)
         let output = BufferedOutput()
         return (session, ShellEngine(session: session, output: output), output)
@@ -41,7 +41,7 @@ import TestSupport
 
     @Test func useAndCallWorkOnAMockWithNoBackendAndStopPointsBack() throws {
         let (session, engine, output) = try session(reachable: false)
-        let before = session.facade.locator?.entries.map(\.url)
+        let before = session.facade.workspace.locator?.entries.map(\.url)
         let ok = engine.run(LineListSource(text: """
             use petstore v1
             mock start
@@ -60,7 +60,7 @@ import TestSupport
         #expect(output.output.contains("(mock, 5 operations)"))
         #expect(output.output.contains("petstore points where the locator says again (mock stopped)"))
         #expect(session.mocks.isEmpty)
-        #expect(session.facade.locator?.entries.map(\.url) == before)
+        #expect(session.facade.workspace.locator?.entries.map(\.url) == before)
         // THEN with the mock gone, the session's URLs are the locator's again: nothing answers
         #expect(!engine.run(LineListSource(text: "call showPetById 7\nexpect status 200\n"), file: "u.apish"))
     }
@@ -68,12 +68,12 @@ import TestSupport
     @Test func oneVersionCanBeMockedAlone() throws {
         let (session, engine, output) = try session(reachable: true)
         #expect(engine.run(LineListSource(text: "mock start petstore v2\n"), file: "t.apish"), "\(output.errors)")
-        let urls = session.facade.locator?.entries.map(\.url) ?? []
+        let urls = session.facade.workspace.locator?.entries.map(\.url) ?? []
         #expect(urls.filter { $0.hasPrefix(server.baseURL) }.count == 2)
         #expect(urls.contains { !$0.hasPrefix(server.baseURL) && $0.hasSuffix("/petstore/v2") })
         #expect(!engine.run(LineListSource(text: "mock stop weather\n"), file: "u.apish"))
         #expect(engine.run(LineListSource(text: "mock stop petstore\n"), file: "v.apish"))
-        #expect(session.facade.locator?.entries.allSatisfy { $0.url.hasPrefix(server.baseURL) } == true)
+        #expect(session.facade.workspace.locator?.entries.allSatisfy { $0.url.hasPrefix(server.baseURL) } == true)
     }
 
     @Test func impactRunMocksVersionsNoServerAnswersForAndSaysSo() throws {
@@ -87,6 +87,6 @@ import TestSupport
         #expect(output.output.contains("petstore v1 and v2: no reachable server"), "\(output.output)\(output.errors)")
         #expect(output.output.contains("ran the script on a mock made from their descriptions instead"))
         #expect(session.mocks.isEmpty)
-        #expect(session.facade.locator?.entries.allSatisfy { !$0.url.contains("/petstore/v") || !$0.url.hasPrefix(server.baseURL) } == true)
+        #expect(session.facade.workspace.locator?.entries.allSatisfy { !$0.url.contains("/petstore/v") || !$0.url.hasPrefix(server.baseURL) } == true)
     }
 }

@@ -18,7 +18,7 @@ import HTTPTypes
         server = DemoServer(configuration: DemoServerConfiguration())
         try server.start()
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(server.baseURL + "/services.json")
+        try facade.workspace.locate(server.baseURL + "/services.json")
         session = Session(facade: facade, bundles: DemoAPIs.bundles, environment: ["HOME": "/home/someone"])
     }
 
@@ -53,7 +53,7 @@ import HTTPTypes
     @Test func editCompletesAsACommandThenAsCall() throws {
         #expect(complete("edi") == ["edit"])
         // GIVEN an OpenAPI service  THEN edit offers its operations, then the operation's items, as call does
-        try session.facade.locate(server.baseURL + "/services-openapi.json")
+        try session.facade.workspace.locate(server.baseURL + "/services-openapi.json")
         #expect(complete("edit cre") == ["createPet"])
         #expect(complete("edit createPet ") == complete("call createPet "))
         #expect(!complete("edit createPet ").isEmpty)
@@ -72,7 +72,7 @@ import HTTPTypes
 
     @Test func likeOffersIdsOfTheLastTwits() throws {
         #expect(complete("like ").isEmpty)
-        _ = try session.facade.perform(TwitAPI.self) { $0.timeline }
+        _ = try session.facade.requests.perform(TwitAPI.self) { $0.timeline }
         let ids = complete("like ")
         #expect(ids.count == 12)
         #expect(complete("like t1").allSatisfy { $0.hasPrefix("t1") })
@@ -80,7 +80,7 @@ import HTTPTypes
 
     @Test func likeOffersIdsAfterRefreshTwitToo() throws {
         // GIVEN the timeline fetched as the twit service's main resource, not through `twits`
-        _ = try session.facade.refresh("twit")
+        _ = try session.facade.requests.refresh("twit")
         // THEN its ids feed `like` completion all the same
         #expect(complete("like ").count == 12)
     }
@@ -93,7 +93,7 @@ import HTTPTypes
         let path = folder + "/evil.json"
         try #"{"services":[{"name":"evil\u001b]0;x\u0007","version":1,"url":"http://127.0.0.1:1/"},{"name":"good","version":1,"url":"http://127.0.0.1:1/"}]}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
-        try session.facade.locate(path)
+        try session.facade.workspace.locate(path)
         // THEN Tab offers the plain name only
         #expect(complete("use ") == ["good"])
     }

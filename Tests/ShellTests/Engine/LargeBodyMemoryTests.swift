@@ -19,7 +19,7 @@ import JSON
     }
 
     private func lastDocument() throws -> JSONDocument {
-        try #require(session.facade.lastExchange?.document)
+        try #require(session.facade.requests.lastExchange?.document)
     }
 
     @Test func aShownLargeBodyKeepsOnlyItsBytesAndStillAnswersPaths() throws {
@@ -46,7 +46,7 @@ import JSON
     @Test func aLargeTypedBodyGivesItsTapeBackOnceDecoded() throws {
         // GIVEN a large body decoded into a model, not shown
         let facade = session.facade
-        let exchange = try facade.send(RawRequest(method: .get, target: "\(server.baseURL)/faults/huge/1", items: []))
+        let exchange = try facade.requests.send(RawRequest(method: .get, target: "\(server.baseURL)/faults/huge/1", items: []))
         // THEN nothing has released it yet (a raw request's body is released once the shell shows it)
         let document = try #require(exchange.document)
         #expect(document.byteCount > document.data.count)

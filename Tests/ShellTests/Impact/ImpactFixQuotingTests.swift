@@ -51,7 +51,7 @@ import TestSupport
         // GIVEN a client of v1 and a hostile v2
         let folder = try ScratchDirectory()
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(try Self.locator(in: folder))
+        try facade.workspace.locate(try Self.locator(in: folder))
         let session = Session(facade: facade, bundles: DemoAPIs.bundles)
         let output = BufferedOutput()
         let engine = ShellEngine(session: session, output: output)

@@ -16,7 +16,7 @@ import TestSupport
     static func migrate(_ client: String) throws -> (text: String, mode: mode_t, output: BufferedOutput) {
         let folder = try ScratchDirectory()
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(try ImpactFixQuotingTests.locator(in: folder))
+        try facade.workspace.locate(try ImpactFixQuotingTests.locator(in: folder))
         let session = Session(facade: facade, bundles: DemoAPIs.bundles)
         let output = BufferedOutput()
         let engine = ShellEngine(session: session, output: output)

@@ -21,7 +21,7 @@ enum ImpactScratch {
         }
         let locator = try folder.write("services.json", #"{"services":[\#(entries.joined(separator: ","))]}"#)
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(locator)
+        try facade.workspace.locate(locator)
         let output = BufferedOutput()
         let engine = ShellEngine(session: Session(facade: facade, bundles: DemoAPIs.bundles), output: output)
         let path = try folder.write("c.apish", script)

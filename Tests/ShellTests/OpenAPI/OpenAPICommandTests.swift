@@ -134,12 +134,12 @@ import APIDescriptions
 
     @Test func callUsageErrorsComeBeforeAnythingIsSent() throws {
         let shell = try Self.shell()
-        let sent = shell.session.facade.exchangeCount
+        let sent = shell.session.facade.requests.exchangeCount
         #expect(shell.run("call listPets").err == "error: listPets needs the query parameter 'species': give species=VALUE\n")
         #expect(shell.run("call lstPets").err == "error: unknown operation 'lstPets'; did you mean 'listPets'?\n")
         #expect(shell.run("call getPet 1 2").err == "error: too many arguments: getPet takes 1 (id), got 2\n")
         #expect(shell.run("call").err == "error: usage: call OPERATION [ARG…] [ITEM…] [--service SERVICE] [--no-check] [--stream] [--example]\n")
-        #expect(shell.session.facade.exchangeCount == sent)
+        #expect(shell.session.facade.requests.exchangeCount == sent)
     }
 
     @Test func expectAndLetWorkOnACallsAnswer() throws {
@@ -189,7 +189,7 @@ import APIDescriptions
             "  info      Pet.status         added (required string)  response-required-property-added",
         ])
         // the versions in use did not move
-        #expect(shell.session.facade.activeVersion(of: "petstore")?.description == "v2")
+        #expect(shell.session.facade.workspace.activeVersion(of: "petstore")?.description == "v2")
     }
 
     @Test func diffSpecFiltersAndFormats() throws {

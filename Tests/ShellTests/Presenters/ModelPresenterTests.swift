@@ -17,7 +17,7 @@ import APIDescriptions
         server = DemoServer(configuration: DemoServerConfiguration())
         try server.start()
         facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(server.baseURL + "/services.json")
+        try facade.workspace.locate(server.baseURL + "/services.json")
     }
 
     /// `label value` lines of a presentation made of rows.
@@ -31,10 +31,10 @@ import APIDescriptions
     }
 
     @Test func weatherShowsDegreesFahrenheit() throws {
-        try facade.use("weather", version: "v1")
-        #expect(rows(try presented(facade.refresh())) == ["City Richmond", "State VA", "Temperature 63°F"])
-        try facade.use("weather", version: "v2")
-        let lines = rows(try presented(facade.refresh(query: [FormField("city", "boston")])))
+        try facade.workspace.use("weather", version: "v1")
+        #expect(rows(try presented(facade.requests.refresh())) == ["City Richmond", "State VA", "Temperature 63°F"])
+        try facade.workspace.use("weather", version: "v2")
+        let lines = rows(try presented(facade.requests.refresh(query: [FormField("city", "boston")])))
         #expect(lines.first == "City Boston")
         #expect(lines.contains("Temperature 48°F"))
         #expect(lines.last == "Conditions Cloudy")
@@ -42,9 +42,9 @@ import APIDescriptions
 
     @Test func weatherV3ShowsHumidityAndAForecastTable() throws {
         // GIVEN weather v3 (humidity and a forecast) from the next locator
-        try facade.locate("services-next.json")
-        try facade.use("weather", version: "v3")
-        let presentation = try presented(facade.refresh())
+        try facade.workspace.locate("services-next.json")
+        try facade.workspace.use("weather", version: "v3")
+        let presentation = try presented(facade.requests.refresh())
         // THEN rows with humidity as a percentage, then the forecast as a small table
         guard case .sections(let parts) = presentation, parts.count == 2, case .table(let table) = parts[1] else {
             Issue.record("expected rows and a table, got \(presentation)")
@@ -58,11 +58,11 @@ import APIDescriptions
     }
 
     @Test func stockShowsDollarsAndSignedPercent() throws {
-        try facade.use("stockQuote", version: "v1")
-        let v1 = rows(try presented(facade.refresh(query: [FormField("symbol", "MSFT")])))
+        try facade.workspace.use("stockQuote", version: "v1")
+        let v1 = rows(try presented(facade.requests.refresh(query: [FormField("symbol", "MSFT")])))
         #expect(v1.contains { $0.hasPrefix("Price $") })
-        try facade.use("stockQuote", version: "v2")
-        let exchange = try facade.refresh()
+        try facade.workspace.use("stockQuote", version: "v2")
+        let exchange = try facade.requests.refresh()
         let stock = try #require(exchange.model?.value as? StockV2)
         let v2 = rows(try presented(exchange))
         #expect(v2.contains("Current Price \(Formatting.currency(stock.currentPrice))"))
@@ -71,21 +71,21 @@ import APIDescriptions
     }
 
     @Test func twitsAreATableAndTheUserRows() throws {
-        let timeline = try presented(facade.refresh("twit"))
+        let timeline = try presented(facade.requests.refresh("twit"))
         guard case .table(let table) = timeline else {
             Issue.record("expected a table, got \(timeline)")
             return
         }
         #expect(table.columns.map(\.title) == ["ID", "WRITER", "CONTENT", "LIKES", "LIKED", "RETWEET"])
         #expect(table.rows.count == 12)
-        let user = rows(try presented(facade.perform(TwitAPI.self) { $0.user }))
+        let user = rows(try presented(facade.requests.perform(TwitAPI.self) { $0.user }))
         #expect(Array(user.prefix(3)) == ["ID u01", "Name Yujin", "Email yujin@example.com"])
         #expect(user.contains("Twits 12"))
     }
 
     @Test func groupsShowDistanceFromThePlaceSearched() throws {
-        facade.setAPIKey(parameter: "key", value: "demo-key", for: .allServices)
-        let presentation = try presented(facade.refresh("meetup"))
+        facade.credentials.setAPIKey(parameter: "key", value: "demo-key", for: .allServices)
+        let presentation = try presented(facade.requests.refresh("meetup"))
         guard case .table(let table) = presentation else {
             Issue.record("expected a table, got \(presentation)")
             return

@@ -31,7 +31,7 @@ import Testing
         let folder = try ScratchDirectory()
         let path = try folder.write("declared.json", Self.spec(server: server.baseURL))
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(path)
+        try facade.workspace.locate(path)
         var options = ShellOptions()
         options.json = true
         options.width = { 0 }
@@ -52,7 +52,7 @@ import Testing
         #expect(engine.execute("record save \(recording)"))
 
         // THEN the values went out (the server saw them) but no channel shows them
-        let sent = try #require(facade.lastExchange?.request.headers)
+        let sent = try #require(facade.requests.lastExchange?.request.headers)
         #expect(sent["X-API-Key"] == "SEK1xx")
         let everything = output.output + output.errors + (try String(contentsOfFile: recording, encoding: .utf8))
             + session.redactLine(line)
@@ -85,7 +85,7 @@ import Testing
                          {"name":"b","version":1,"url":"http://127.0.0.1:9/b","openapi":"b.json"}]}
             """#)
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(locator)
+        try facade.workspace.locate(locator)
         let session = Session(facade: facade, bundles: DemoAPIs.bundles)
         let engine = ShellEngine(session: session, output: BufferedOutput())
         #expect(engine.execute("use a v1"))

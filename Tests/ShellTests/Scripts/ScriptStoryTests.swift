@@ -20,7 +20,7 @@ import HTTPTypes
         server = DemoServer(configuration: DemoServerConfiguration())
         try server.start()
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(server.baseURL + "/services.json")
+        try facade.workspace.locate(server.baseURL + "/services.json")
         var options = ShellOptions()
         options.story = true
         options.width = { 0 }
@@ -108,7 +108,7 @@ import HTTPTypes
         try server.start()
         defer { server.stop() }
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(server.baseURL + "/services.json")
+        try facade.workspace.locate(server.baseURL + "/services.json")
         let output = BufferedOutput()
         let engine = ShellEngine(session: Session(facade: facade, bundles: DemoAPIs.bundles), output: output)
         var arguments = ShellArguments()

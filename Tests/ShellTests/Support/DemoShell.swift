@@ -18,7 +18,7 @@ final class DemoShell {
         server = DemoServer(configuration: DemoServerConfiguration(faults: faults))
         try server.start()
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-        try facade.locate(server.baseURL + "/services.json")
+        try facade.workspace.locate(server.baseURL + "/services.json")
         session = Session(facade: facade, bundles: DemoAPIs.bundles)
         engine = ShellEngine(session: session, output: output)
     }

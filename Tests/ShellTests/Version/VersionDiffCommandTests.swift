@@ -17,7 +17,7 @@ import Testing
             "2 changes between weather v1 and v2",
         ])
         // THEN the active version did not move
-        #expect(shell.session.facade.activeVersion(of: "weather")?.description == "v1")
+        #expect(shell.session.facade.workspace.activeVersion(of: "weather")?.description == "v1")
         #expect(shell.engine.prompt == "apish weather v1> ")
     }
 

@@ -14,14 +14,14 @@ import Testing
         #expect(result.out.contains("! weather v1 deprecated (sunset 2027-06-30)"))
         #expect(result.out.contains("weather v3 is now the latest weather; try: use weather latest"))
         #expect(result.err.contains("warning: weather v1 is in use and now deprecated; sunset 2027-06-30; try: use weather latest"))
-        #expect(shell.session.facade.activeVersion(of: "weather")?.description == "v1")
+        #expect(shell.session.facade.workspace.activeVersion(of: "weather")?.description == "v1")
     }
 
     @Test func aServiceNobodyPinnedKeepsItsVersionWhenANewOneAppears() throws {
         let shell = try VersionShell()
         shell.run("refresh weather")
         shell.run("locate services-next.json")
-        #expect(shell.session.facade.activeVersion(of: "weather")?.description == "v2")
+        #expect(shell.session.facade.workspace.activeVersion(of: "weather")?.description == "v2")
     }
 
     @Test func latestFollowsAcrossLocatesAndServicesMarksIt() throws {
@@ -84,6 +84,6 @@ import Testing
         #expect(result.out.contains("~ weather v1 moved "))
         #expect(result.out.contains("! weather v1 deprecated (sunset 2027-06-30)"))
         #expect(result.err.contains("warning: stockQuote v1 (in use) vanished from the locator; now using v2"))
-        #expect(shell.session.facade.activeVersion(of: "stockQuote")?.description == "v2")
+        #expect(shell.session.facade.workspace.activeVersion(of: "stockQuote")?.description == "v2")
     }
 }

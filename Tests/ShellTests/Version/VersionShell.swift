@@ -29,7 +29,7 @@ final class VersionShell {
         options.interruptCount = { interrupts.count.load(ordering: .acquiring) }
         session = Session(facade: ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue), bundles: DemoAPIs.bundles, options: options)
         engine = ShellEngine(session: session, output: output)
-        try session.facade.locate(server.baseURL + "/" + locator)
+        try session.facade.workspace.locate(server.baseURL + "/" + locator)
     }
 
     deinit {

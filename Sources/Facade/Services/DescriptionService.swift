@@ -3,20 +3,32 @@ import HTTPClient
 import HTTPTypes
 import JSON
 import FoundationFree
-extension ServiceFacade {
+/// The services' OpenAPI descriptions: which one has an operation, `call`, and where each service's
+/// requests go (its servers and their variables).
+public final class DescriptionService {
+    let workspace: Workspace
+    let requests: RequestService
+    /// Server variables set with `server set`, per service (lower-cased name).
+    var serverVariables: [String: [String: String]] = [:]
+
+    init(workspace: Workspace, requests: RequestService) {
+        self.workspace = workspace
+        self.requests = requests
+    }
+
     /// The OpenAPI definition of a service's active version and its entry. Without a name: the current
     /// service when it has a document, else the first service in the locator that has one.
     public func openAPI(_ service: String? = nil) throws(FacadeError) -> (api: OpenAPIServiceAPI, entry: LocatorEntry) {
         if let service {
-            let entry = try activeEntry(of: service)
+            let entry = try workspace.activeEntry(of: service)
             return (try openAPI(of: entry), entry)
         }
-        guard locator != nil else { throw .noLocator }
+        guard workspace.locator != nil else { throw .noLocator }
         do {
-            return try api(OpenAPIServiceAPI.self)
+            return try workspace.api(OpenAPIServiceAPI.self)
         } catch {
-            if let current = currentService, let entry = try? activeEntry(of: current) {
-                throw .noOpenAPI(service: entry.key.description, problem: documents[entry.key]?.openapiProblem)
+            if let current = workspace.currentService, let entry = try? workspace.activeEntry(of: current) {
+                throw .noOpenAPI(service: entry.key.description, problem: workspace.documents[entry.key]?.openapiProblem)
             }
             throw .noOpenAPI(service: nil, problem: nil)
         }
@@ -24,8 +36,8 @@ extension ServiceFacade {
 
     /// The OpenAPI definition of one entry, or why it has none.
     public func openAPI(of entry: LocatorEntry) throws(FacadeError) -> OpenAPIServiceAPI {
-        if let api = definition(for: entry) as? OpenAPIServiceAPI { return api }
-        throw .noOpenAPI(service: entry.key.description, problem: documents[entry.key]?.openapiProblem)
+        if let api = workspace.definition(for: entry) as? OpenAPIServiceAPI { return api }
+        throw .noOpenAPI(service: entry.key.description, problem: workspace.documents[entry.key]?.openapiProblem)
     }
 
     /// The service whose active document has an operation (an operationId, or `METHOD /path`): the named
@@ -34,13 +46,13 @@ extension ServiceFacade {
     /// reports the operation as unknown.
     public func operationOwner(_ operation: String, service: String? = nil) throws(FacadeError) -> (api: OpenAPIServiceAPI, entry: LocatorEntry) {
         if let service { return try openAPI(service) }
-        if let current = currentService, let entry = try? activeEntry(of: current), let api = try? openAPI(of: entry),
+        if let current = workspace.currentService, let entry = try? workspace.activeEntry(of: current), let api = try? openAPI(of: entry),
            api.document.operation(named: operation) != nil {
             return (api, entry)
         }
         var owners: [(api: OpenAPIServiceAPI, entry: LocatorEntry)] = []
-        for name in locator?.serviceNames ?? [] {
-            guard let entry = try? activeEntry(of: name), let api = try? openAPI(of: entry),
+        for name in workspace.locator?.serviceNames ?? [] {
+            guard let entry = try? workspace.activeEntry(of: name), let api = try? openAPI(of: entry),
                   api.document.operation(named: operation) != nil
             else { continue }
             owners.append((api, entry))
@@ -75,6 +87,19 @@ extension ServiceFacade {
                 + "sends no request to this machine")
         }
         let endpoint = try api.call(operation, arguments: arguments, baseURL: baseURL, checked: checked, readFile: readFile)
-        return perform(endpoint, entry: entry, cancellation: cancellation).exchange
+        return requests.perform(endpoint, entry: entry, cancellation: cancellation).exchange
+    }
+}
+
+extension DescriptionService {
+    /// Every version of `service` in the loaded locator with its OpenAPI document, read again (the session
+    /// keeps only what `call` needs).
+    public func describedEntries(
+        of service: String, cancellation: CancellationToken? = nil
+    ) throws(FacadeError) -> (described: [DescribedEntry], warnings: [String]) {
+        let entries = try workspace.entriesOf(service)
+        let fetcher = DocumentFetcher(transport: workspace.transport, cache: workspace.documentCache, refresh: false)
+        let (described, warnings) = DescribedEntry.read(entries, fetcher: fetcher, cancellation: cancellation)
+        return (described, fetcher.warnings + warnings)
     }
 }

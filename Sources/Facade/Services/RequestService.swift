@@ -9,21 +9,45 @@ import FoundationEssentials
 import Foundation
 #endif
 
-extension ServiceFacade {
+/// Sends every request through the one pipeline and remembers what came back: the last exchange, and
+/// the last call as it was sent, for `edit` to send again. It owns the transport's session (cookies, TLS).
+public final class RequestService {
+    let transport: any Transport
+    let workspace: Workspace
+    let credentials: CredentialStore
+    /// The last exchange recorded, whatever sent it.
+    public private(set) var lastExchange: Exchange?
+    /// The call behind `lastExchange`, as the pipeline was handed it, to send again with another body.
+    private var lastSent: SentCall?
+    /// How many exchanges have been recorded: tells whether a request came after something else the
+    /// shell remembers (the result of `diff --spec`, which `expect` reads until the next request).
+    public private(set) var exchangeCount = 0
+
+    init(transport: any Transport, workspace: Workspace, credentials: CredentialStore) {
+        self.transport = transport
+        self.workspace = workspace
+        self.credentials = credentials
+    }
+
+    /// Runs `body` with `observer` seeing each answer's body as it arrives (a stream shown while it lasts).
+    public func streaming<T, E: Error>(to observer: (any ResponseStreaming)?, _ body: () throws(E) -> T) throws(E) -> T {
+        try transport.streaming(to: observer, body)
+    }
+
     /// Fetches a service's main resource at its active version (or `version`) and decodes it with the
     /// model of its API definition. `query` goes into the URL (`city==Boston` → `?city=Boston`).
     public func refresh(
         _ service: String? = nil, version: String? = nil, query: [FormField] = [], cancellation: CancellationToken? = nil
     ) throws(FacadeError) -> Exchange {
-        guard let name = service ?? currentService else { throw .noActiveService }
+        guard let name = service ?? workspace.currentService else { throw .noActiveService }
         let entry: LocatorEntry
         if let version {
-            entry = try self.entry(of: name, version: version)
+            entry = try workspace.entry(of: name, version: version)
         } else {
-            entry = try activeEntry(of: name)
+            entry = try workspace.activeEntry(of: name)
         }
-        if version == nil { makeCurrent(name) }
-        let endpoint = try definition(for: entry).mainResource(context)
+        if version == nil { workspace.makeCurrent(name) }
+        let endpoint = try workspace.definition(for: entry).mainResource(workspace.context)
         return perform(endpoint, entry: entry, query: query, isMainResource: true, cancellation: cancellation).exchange
     }
 
@@ -33,20 +57,9 @@ extension ServiceFacade {
         _ type: API.Type, cancellation: CancellationToken? = nil,
         _ operation: (API) throws(FacadeError) -> Endpoint<T>
     ) throws(FacadeError) -> Exchange {
-        let (api, entry) = try self.api(type)
+        let (api, entry) = try workspace.api(type)
         let endpoint = try operation(api)
         return perform(endpoint, entry: entry, cancellation: cancellation).exchange
-    }
-
-    /// The definition of the API `type` and the entry it serves (see `perform(_:cancellation:_:)`).
-    public func api<API: APIDefinition>(_ type: API.Type) throws(FacadeError) -> (api: API, entry: LocatorEntry) {
-        guard let locator else { throw .noLocator }
-        let names = (currentService.map { [$0] } ?? []) + locator.serviceNames
-        for name in names {
-            guard let entry = try? activeEntry(of: name), let api = definition(for: entry) as? API else { continue }
-            return (api, entry)
-        }
-        throw .noService(api: API.apiName)
     }
 
     /// A raw request (`get`, `post`, …). See `RawRequest` for targets and items. It goes through the same
@@ -83,13 +96,13 @@ extension ServiceFacade {
 
     /// The check of the OpenAPI operation a raw request matches, if its entry's API has a document.
     private func operationCheck(of entry: LocatorEntry, method: HTTPMethod, path: String) -> OpenAPIResponseCheck? {
-        (definition(for: entry) as? OpenAPIServiceAPI)?.check(method, path: path)
+        (workspace.definition(for: entry) as? OpenAPIServiceAPI)?.check(method, path: path)
     }
 
     /// The main resource of an entry when a raw request asks for exactly it (GET of the same path).
     private func mainResource(of entry: LocatorEntry, method: HTTPMethod, path: String, raw: RawRequest) -> Endpoint<DecodedModel>? {
         guard method == .get, raw.fields.isEmpty,
-              let endpoint = try? definition(for: entry).mainResource(context), endpoint.url == nil
+              let endpoint = try? workspace.definition(for: entry).mainResource(workspace.context), endpoint.url == nil
         else { return nil }
         func trimmed(_ path: String) -> String { path.hasSuffix("/") ? String(path.dropLast()) : path }
         return trimmed(path) == trimmed(endpoint.path) ? endpoint : nil
@@ -102,16 +115,13 @@ extension ServiceFacade {
         case .service(_, let path), .relative(let path):
             return String(path.prefix { $0 != "?" })
         case .url:
-            let base = routed(entry).url
+            let base = workspace.routed(entry).url
             guard url.hasPrefix(base) else { return nil }
             let rest = url.dropFirst(base.count)
             guard rest.first.map({ "/?#".contains($0) }) ?? true else { return nil }
             return String(rest.prefix { $0 != "?" && $0 != "#" })
         }
     }
-
-    /// What definitions may use from the session.
-    var context: APIContext { APIContext(location: location) }
 
     // MARK: Plumbing
 
@@ -121,8 +131,8 @@ extension ServiceFacade {
         _ endpoint: Endpoint<T>, entry: LocatorEntry?, query extra: [FormField] = [], isMainResource: Bool = false,
         cancellation: CancellationToken?
     ) -> (exchange: Exchange, value: T?) {
-        let sent = RequestPipeline(transport: transport, tokens: oauth2Tokens).run(
-            endpoint, entry: entry.map(routed), extraQuery: extra, state: state, cancellation: cancellation)
+        let sent = RequestPipeline(transport: transport, tokens: credentials.oauth2Tokens).run(
+            endpoint, entry: entry.map(workspace.routed), extraQuery: extra, state: workspace.state, cancellation: cancellation)
         let exchange = record(request: sent.request, entry: entry, result: sent.result, answer: sent.answer, outcome: sent.outcome,
                               model: sent.model, isMainResource: isMainResource, warnings: sent.warnings)
         lastSent = SentCall(endpoint: endpoint.untyped(), entry: entry, extraQuery: extra, isMainResource: isMainResource)
@@ -137,16 +147,6 @@ extension ServiceFacade {
                        isMainResource: last.isMainResource, cancellation: cancellation).exchange
     }
 
-    /// For a 401 or 403: credentials that exist but were out of scope for this request, as one hint line.
-    public func credentialHint(for exchange: Exchange) -> String? {
-        guard let status = exchange.status, status == 401 || status == 403 else { return nil }
-        let entry = exchange.service.flatMap { locator?.resolve($0) }
-        let unused = credentials.outOfScope(for: exchange.request.url, service: entry.map { ($0.name, $0.url) })
-        guard !unused.isEmpty else { return nil }
-        return "\(unused.joined(separator: " and ")) exists but is out of scope for \(exchange.displayURL); "
-            + "scope one to it: auth bearer TOKEN URL"
-    }
-
     func record(
         request: HTTPRequest, entry: LocatorEntry?, result: Result<HTTPResponse, TransportError>, answer: Answer? = nil,
         outcome: Outcome, model: DecodedModel?, isMainResource: Bool, warnings: [String] = []
@@ -158,17 +158,17 @@ extension ServiceFacade {
         let document = model?.document ?? (cancelled ? nil : answer.flatMap(Self.bodyDocument))
         let exchange = Exchange(
             service: entry?.key, method: request.method,
-            displayURL: displayURL(QueryString.append(request.query, to: request.url)),
+            displayURL: credentials.displayURL(QueryString.append(request.query, to: request.url)),
             request: request, response: response, outcome: outcome, model: model, document: document,
             bodyParseFailure: document == nil ? answer?.parseFailure?.description : nil,
             warnings: Deprecation.warnings(
-                entry: entry, headers: response?.headers, latest: entry.flatMap { locator?.latest(of: $0.name)?.version })
+                entry: entry, headers: response?.headers, latest: entry.flatMap { workspace.locator?.latest(of: $0.name)?.version })
                 + warnings,
             versionSent: entry.flatMap { entry in entry.versioning.map { ($0.carrier, $0.value(for: entry)) } })
         lastExchange = exchange
         exchangeCount += 1
         // `show` and `diff` want the main resource, not the answer of an operation such as `like`.
-        if let entry, model != nil, isMainResource { lastByKey[entry.key] = exchange }
+        if let entry, model != nil, isMainResource { workspace.lastByKey[entry.key] = exchange }
         return exchange
     }
 
@@ -194,22 +194,22 @@ extension ServiceFacade {
         switch target {
         case .url(let url):
             // Versions may share a URL (header or query versioning): the service's active one is meant.
-            let inScope = locator?.entries.filter { URLScope.contains(base: routed($0).url, url: url) } ?? []
-            let entry = inScope.first { activeVersion(of: $0.name) == $0.version } ?? inScope.first
+            let inScope = workspace.locator?.entries.filter { URLScope.contains(base: workspace.routed($0).url, url: url) } ?? []
+            let entry = inScope.first { workspace.activeVersion(of: $0.name) == $0.version } ?? inScope.first
             return (url, entry)
         case let .service(name, path):
-            let entry = try activeEntry(of: name)
-            return (RequestPipeline.joined(routed(entry).url, path), entry)
+            let entry = try workspace.activeEntry(of: name)
+            return (RequestPipeline.joined(workspace.routed(entry).url, path), entry)
         case .relative(let path):
-            guard let current = currentService else { throw .noActiveService }
-            let entry = try activeEntry(of: current)
-            return (RequestPipeline.joined(routed(entry).url, path), entry)
+            guard let current = workspace.currentService else { throw .noActiveService }
+            let entry = try workspace.activeEntry(of: current)
+            return (RequestPipeline.joined(workspace.routed(entry).url, path), entry)
         }
     }
 
 }
 
-extension ServiceFacade {
+extension RequestService {
     /// The next page after the last response (`NextPage`), as an absolute URL, with where it was found.
     public func nextPage() throws(FacadeError) -> (url: String, source: NextPage.Source) {
         guard let exchange = lastExchange else {
@@ -227,5 +227,43 @@ extension ServiceFacade {
             throw .invalidRequest("next: the next page (from \(found.source)) is \(found.url), not an http(s) URL: refused")
         }
         return found
+    }
+}
+
+/// The transport's own session: its cookie jar, its TLS settings, and whether a server answers at all.
+extension RequestService {
+    /// The session's cookies (libcurl's jar), as Netscape cookie-file lines.
+    public var cookieJar: [String] { transport.cookieJar() }
+
+    /// Puts cookies (as `cookieJar` gave them) back into the jar.
+    public func restoreCookieJar(_ lines: [String]) {
+        transport.restoreCookieJar(lines)
+    }
+
+    /// Empties the cookie jar.
+    public func clearCookies() {
+        transport.clearCookies()
+    }
+
+    /// How servers are verified and which client certificate is shown, which a profile saves.
+    public var tls: TLSSettings { transport.tls }
+
+    /// Changes how servers are verified (`tls …`, a profile put back).
+    public func setTLS(_ settings: TLSSettings) {
+        transport.setTLS(settings)
+    }
+
+    /// Why no server answers at an entry's URL (refused, no such host, timed out), or nil when one answers
+    /// at all, whatever its status.
+    public func unreachableReason(
+        _ entry: LocatorEntry, timeoutMilliseconds: Int = 2_000, cancellation: CancellationToken? = nil
+    ) -> String? {
+        let request = HTTPRequest(method: .get, url: entry.url, timeout: timeoutMilliseconds)
+        do {
+            _ = try transport.send(request, cancellation: cancellation)
+            return nil
+        } catch {
+            return error.description
+        }
     }
 }

@@ -6,50 +6,16 @@ import JSON
 /// Where a service's requests go, decided in one place. The user's word wins over the publisher's: a
 /// base set for the session (`server URL`, `--server`), else the locator entry's `url`, else (when the
 /// entry's URL is its document's server) the document's servers, an operation's or path's own first.
-extension ServiceFacade {
-    /// Why a service's requests go where they go.
-    public enum ServerOrigin: String, Sendable, Equatable {
-        /// `server URL` or `--server`, for this session.
-        case session
-        /// The locator entry's `url`, over every `servers` entry of its document.
-        case locatorEntry
-        /// The document's `servers[0]`, with the variables `server set` gave; an operation's or path's own
-        /// servers win for its calls.
-        case document
-
-        /// Why, in words.
-        public var reason: String {
-            switch self {
-            case .session: "set for this session; server reset goes back"
-            case .locatorEntry: "the locator entry's url, over the document's servers"
-            case .document: "the document's servers"
-            }
-        }
-    }
-
-    /// Where a service's requests go now and why, with its document's servers and the variables set.
-    public struct ServerReport: Sendable {
-        public let service: String
-        public let url: String
-        public let origin: ServerOrigin
-        /// The document's servers and those of its paths and operations; empty without a document.
-        public let servers: [OpenAPIServer]
-        public let values: [String: String]
-        /// Operations whose own (or path's) servers send them elsewhere than `url`, when the origin lets them.
-        public let operationsWithOwnServers: Int
-        /// What `server reset` goes back to, when a base is set for the session.
-        public let withoutSessionBase: String?
-    }
-
+extension DescriptionService {
     /// The base of a service entry's requests (one `operation`'s when given), and why.
     public func serverBase(of entry: LocatorEntry, operation: String? = nil) -> (url: String, origin: ServerOrigin) {
-        if let url = state.serverBases[entry.name.lowercased()] { return (url, .session) }
+        if let url = workspace.state.serverBases[entry.name.lowercased()] { return (url, .session) }
         return publishedBase(of: entry, operation: operation)
     }
 
     /// The base without the session's: the locator's, else the document's.
     private func publishedBase(of entry: LocatorEntry, operation: String?) -> (url: String, origin: ServerOrigin) {
-        guard entry.urlIsDocuments, let api = definition(for: entry) as? OpenAPIServiceAPI else {
+        guard entry.urlIsDocuments, let api = workspace.definition(for: entry) as? OpenAPIServiceAPI else {
             return (entry.url, .locatorEntry)
         }
         let variables = serverVariables[entry.name.lowercased()] ?? [:]
@@ -59,9 +25,9 @@ extension ServiceFacade {
     /// The entry `server` means: the one named, else the current service, else the locator's only one,
     /// else the first with an OpenAPI document.
     private func serverEntry(_ service: String?) throws(FacadeError) -> LocatorEntry {
-        if let service { return try activeEntry(of: service) }
-        if let current = currentService, let entry = try? activeEntry(of: current) { return entry }
-        if let names = locator?.serviceNames, names.count == 1 { return try activeEntry(of: names[0]) }
+        if let service { return try workspace.activeEntry(of: service) }
+        if let current = workspace.currentService, let entry = try? workspace.activeEntry(of: current) { return entry }
+        if let names = workspace.locator?.serviceNames, names.count == 1 { return try workspace.activeEntry(of: names[0]) }
         return try openAPI(nil).entry
     }
 
@@ -71,7 +37,7 @@ extension ServiceFacade {
         let (url, origin) = serverBase(of: entry)
         var servers: [OpenAPIServer] = []
         var ownServers = 0
-        if let api = definition(for: entry) as? OpenAPIServiceAPI {
+        if let api = workspace.definition(for: entry) as? OpenAPIServiceAPI {
             servers = api.document.servers
             for operation in api.document.operations where !operation.servers.isEmpty {
                 ownServers += 1
@@ -94,7 +60,7 @@ extension ServiceFacade {
         let entry = try serverEntry(service)
         var base = url
         while base.hasSuffix("/"), base.count > 1 { base.removeLast() }
-        state.serverBases[entry.name.lowercased()] = base
+        workspace.state.serverBases[entry.name.lowercased()] = base
         return try servers(entry.name)
     }
 
@@ -102,7 +68,7 @@ extension ServiceFacade {
     @discardableResult
     public func resetServerBase(service: String? = nil) throws(FacadeError) -> ServerReport {
         let entry = try serverEntry(service)
-        state.serverBases[entry.name.lowercased()] = nil
+        workspace.state.serverBases[entry.name.lowercased()] = nil
         return try servers(entry.name)
     }
 
@@ -124,11 +90,5 @@ extension ServiceFacade {
         let entry = try serverEntry(service)
         serverVariables[entry.name.lowercased(), default: [:]][name] = value
         return try servers(entry.name)
-    }
-
-    /// The entry as requests use it: its URL the base in force (a session's base over the locator's).
-    func routed(_ entry: LocatorEntry) -> LocatorEntry {
-        guard let base = state.serverBases[entry.name.lowercased()] else { return entry }
-        return entry.with(url: base)
     }
 }
