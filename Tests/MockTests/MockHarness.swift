@@ -31,14 +31,14 @@ final class MockHarness {
         }
         facade.pointEntries(urls)
         // A credential for every scheme the descriptions declare: the answers are what this test is about.
-        facade.setBearer("mock-token", for: .allServices)
-        facade.setBasic(user: "mock", password: "mock", for: .allServices)
+        facade.setCredential(BearerToken("mock-token"), for: .allServices)
+        facade.setCredential(PasswordLogin(.basic, user: "mock", password: "mock"), for: .allServices)
         for version in server.versions {
             for scheme in version.spec.securitySchemes.values {
                 guard case .apiKey(let name, let location) = scheme.kind else { continue }
                 switch location {
                 case .header: try facade.setHeader(name, "mock-key", scope: .allServices)
-                case .query: facade.setAPIKey(parameter: name, value: "mock-key", for: .allServices)
+                case .query: facade.setCredential(APIKey(parameter: name, value: "mock-key"), for: .allServices)
                 case .cookie: try facade.setHeader("Cookie", "\(name)=mock-key", scope: .allServices)
                 }
             }

@@ -146,9 +146,9 @@ public struct Recorder: Sendable {
     /// header's scheme (`Basic `) is not part of its secret, so it stays in the line.
     static func references(for credentials: Credentials) -> [(secret: String, name: String)] {
         var references: [(secret: String, name: String)] = []
-        for token in credentials.bearerTokens.values { references.append((token, bearerPlaceholder)) }
-        for key in credentials.apiKeys.values { references.append((key.value, apiKeyPlaceholder)) }
-        for login in credentials.logins.values { references.append((login.password, passwordPlaceholder)) }
+        for entry in credentials.entries {
+            if let reference = (entry.credential as? any AuthScheme)?.recordingReference { references.append((reference.secret, reference.variable)) }
+        }
         for header in credentials.headers { references.append((secretPart(of: header.value), secretPlaceholder)) }
         // The longest first, so a secret holding another is replaced whole.
         return references.filter { $0.secret.count >= SecretMatcher.minimumLength }.sorted { $0.secret.count > $1.secret.count }
@@ -224,14 +224,14 @@ extension Recorder {
                 lines.append("use \(service.name) \(active)")
             }
         }
-        for scope in facade.credentials.bearerTokens.keys.sorted(by: { $0.description < $1.description }) {
-            lines.append("auth bearer \(Redactor.mask)" + (scope.argument.map { " \($0)" } ?? ""))
-        }
-        for (scope, key) in facade.credentials.apiKeys.sorted(by: { $0.key.description < $1.key.description }) {
-            lines.append("auth key \(key.parameter)=\(Redactor.mask)" + (scope.argument.map { " \($0)" } ?? ""))
-        }
-        for (scope, login) in facade.credentials.logins.sorted(by: { $0.key.description < $1.key.description }) {
-            lines.append(loginLine(kind: login.kind.rawValue, user: login.user, scope: scope.argument))
+        let credentials = facade.credentials.entries
+        for slot in Set(credentials.map(\.credential.slot)).sorted(by: { $0.rank < $1.rank }) {
+            let entries = credentials.filter { $0.credential.slot == slot }.sorted { $0.scope.description < $1.scope.description }
+            for entry in entries {
+                guard let line = (entry.credential as? any AuthScheme)?.preludeLine(
+                    scope: entry.scope.argument, reference: placeholder, quote: { try? Tokenizer.quote($0) }) else { continue }
+                lines.append(line)
+            }
         }
         for header in facade.credentials.headers {
             lines.append("header \(header.name) \(schemePrefix(of: header.value))\(placeholder(secretPlaceholder))"
@@ -247,15 +247,6 @@ extension Recorder {
             lines.append(settable("set \(name)", to: value, session: session))
         }
         return lines
-    }
-
-    /// `auth KIND USER:${env.APISH_PASSWORD:-redacted} [SCOPE]`, the user as one word; a comment when the
-    /// user holds a line break.
-    package static func loginLine(kind: String, user: String, scope: String?) -> String {
-        guard let word = try? Tokenizer.quote(user) else {
-            return "# not recorded: auth \(kind) (the user name holds a line break, which one line of a script cannot)"
-        }
-        return "auth \(kind) \(word):\(placeholder(passwordPlaceholder))" + (scope.map { " \($0)" } ?? "")
     }
 
     /// `command VALUE` with the value as one word, redacted; a comment saying so when the value holds a

@@ -1,0 +1,15 @@
+/// The auth schemes a profile can hold, in the order a profile writes them. A new scheme is one file in
+/// this folder, one entry here, its form in the `auth` command (`Commands/RequestCommands.swift`) and its
+/// tests.
+public enum AuthSchemes {
+    public static let all: [any AuthScheme.Type] = [BearerToken.self, APIKey.self, OAuth2Credential.self, PasswordLogin.self]
+
+    /// Where a profile writes its credential headers among the schemes' entries: after the API keys, where
+    /// profiles have always had them, so a profile saved again is the same file.
+    public static let headersStoredAt = 2
+
+    /// The scheme stored under a profile's `kind`.
+    public static func scheme(storedAs kind: String, in schemes: [any AuthScheme.Type] = all) -> (any AuthScheme.Type)? {
+        schemes.first { $0.storedKinds.contains(kind) }
+    }
+}
