@@ -40,6 +40,11 @@ public struct APIKey: AuthScheme {
         return CredentialPlacement(place: place, value: value, base: base)
     }
 
+    public static func authCommand(for scheme: OpenAPISecurityScheme) -> String? {
+        guard case .apiKey(let name, _) = scheme.kind else { return nil }
+        return "auth key \(name)=…"
+    }
+
     public static let storedKinds = ["api_key"]
 
     public var record: CredentialRecord {
@@ -50,7 +55,9 @@ public struct APIKey: AuthScheme {
         APIKey(parameter: try record.required("parameter"), value: record.secret)
     }
 
-    public var recordingReference: (secret: String, variable: String)? { (value, "APISH_API_KEY") }
+    public static let recordingVariable: String? = "APISH_API_KEY"
+    public var recordedSecret: String? { value }
+    public static let maskedLinePattern: String? = #"(?i)^(\s*auth\s+key\s+[^\s=]+=)•••"#
 
     public func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String? {
         "auth key \(parameter)=\(Redactor.mask)" + (scope.map { " \($0)" } ?? "")

@@ -19,14 +19,26 @@ public protocol AuthScheme: AuthCredential, Equatable {
     /// satisfy that scheme.
     func placement(for scheme: OpenAPISecurityScheme, base: String, context: AuthContext) -> CredentialPlacement?
 
+    /// What to type to give `scheme` a credential of this kind (`auth key X-Api-Key=…`), for `help` and
+    /// the warning of a requirement not met; nil when this kind is not what the scheme takes.
+    static func authCommand(for scheme: OpenAPISecurityScheme) -> String?
+
     /// How a profile stores it: its kind, the fields that are not secret and its one secret.
     var record: CredentialRecord { get }
 
     /// The credential a profile stored, or why it cannot be one.
     static func restore(_ record: CredentialRecord) throws(CredentialRecord.Failure) -> Self
 
-    /// The secret a recording names by an environment variable (`APISH_BEARER`), if any.
-    var recordingReference: (secret: String, variable: String)? { get }
+    /// The environment variable a recording names its secret by (`APISH_BEARER`); nil when a recording
+    /// names none.
+    static var recordingVariable: String? { get }
+
+    /// The secret that variable stands for.
+    var recordedSecret: String? { get }
+
+    /// A recorded `auth` line whose secret is masked (`auth bearer •••`), as a regular expression whose
+    /// first group is what comes before the mask: a replayable script has the variable there instead.
+    static var maskedLinePattern: String? { get }
 
     /// The line that sets it again at the start of a recording, its secret masked or a reference
     /// (`reference(variable)`); `quote` makes one word of a value, nil when one line cannot hold it.

@@ -40,6 +40,10 @@ public struct BearerToken: AuthScheme {
         CredentialPlacement(place: .header("Authorization"), value: "Bearer \(token)", base: base)
     }
 
+    public static func authCommand(for scheme: OpenAPISecurityScheme) -> String? {
+        takesBearer(scheme) ? "auth bearer TOKEN" : nil
+    }
+
     public static let storedKinds = ["bearer"]
 
     public var record: CredentialRecord {
@@ -50,7 +54,9 @@ public struct BearerToken: AuthScheme {
         BearerToken(record.secret)
     }
 
-    public var recordingReference: (secret: String, variable: String)? { (token, "APISH_BEARER") }
+    public static let recordingVariable: String? = "APISH_BEARER"
+    public var recordedSecret: String? { token }
+    public static let maskedLinePattern: String? = #"(?i)^(\s*auth\s+bearer\s+)•••"#
 
     public func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String? {
         "auth bearer \(Redactor.mask)" + (scope.map { " \($0)" } ?? "")

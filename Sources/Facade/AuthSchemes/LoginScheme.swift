@@ -42,6 +42,14 @@ public struct PasswordLogin: AuthScheme {
         CredentialPlacement(place: .login(method, user: user), value: password, base: base)
     }
 
+    public static func authCommand(for scheme: OpenAPISecurityScheme) -> String? {
+        switch scheme.kind {
+        case .basic: "auth basic USER:PASS"
+        case .digest: "auth digest USER:PASS"
+        default: nil
+        }
+    }
+
     public static let storedKinds = HTTPLogin.Scheme.allCases.map(\.rawValue)
 
     public var record: CredentialRecord {
@@ -53,7 +61,10 @@ public struct PasswordLogin: AuthScheme {
         return PasswordLogin(method, user: try record.required("user"), password: record.secret)
     }
 
-    public var recordingReference: (secret: String, variable: String)? { (password, "APISH_PASSWORD") }
+    public static let recordingVariable: String? = passwordVariable
+    private static let passwordVariable = "APISH_PASSWORD"
+    public var recordedSecret: String? { password }
+    public static let maskedLinePattern: String? = #"(?i)^(\s*auth\s+(?:basic|digest)\s+[^\s:]*:)•••"#
 
     /// `auth KIND USER:${env.APISH_PASSWORD:-redacted} [SCOPE]`, the user as one word; a comment when the
     /// user holds a line break.
@@ -61,6 +72,6 @@ public struct PasswordLogin: AuthScheme {
         guard let word = quote(user) else {
             return "# not recorded: auth \(kind) (the user name holds a line break, which one line of a script cannot)"
         }
-        return "auth \(kind) \(word):\(reference("APISH_PASSWORD"))" + (scope.map { " \($0)" } ?? "")
+        return "auth \(kind) \(word):\(reference(Self.passwordVariable))" + (scope.map { " \($0)" } ?? "")
     }
 }

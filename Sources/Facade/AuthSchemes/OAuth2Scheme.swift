@@ -30,6 +30,11 @@ public struct OAuth2Credential: AuthScheme {
         return BearerToken.authorization(token, base: base)
     }
 
+    /// An OAuth 2 scheme is given a bearer token (`BearerToken`); `auth oauth2` is for the client-credentials flow only.
+    public static func authCommand(for scheme: OpenAPISecurityScheme) -> String? {
+        nil
+    }
+
     public static let storedKinds = ["oauth2"]
 
     public var record: CredentialRecord {
@@ -54,7 +59,9 @@ public struct OAuth2Credential: AuthScheme {
     }
 
     /// A recording does not set a client again: its `auth oauth2` line is recorded as typed, the secret a reference.
-    public var recordingReference: (secret: String, variable: String)? { nil }
+    public static let recordingVariable: String? = nil
+    public var recordedSecret: String? { nil }
+    public static let maskedLinePattern: String? = nil
 
     public func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String? {
         nil

@@ -66,7 +66,7 @@ struct SecurityPlan {
     private static func needs(_ schemes: [OpenAPISecurityScheme]) -> String {
         schemes.map { scheme in
             let shown: String = if case let .apiKey(name, _) = scheme.kind { name } else { scheme.name }
-            let command = scheme.authCommand.map { ": \($0)" } ?? ", which apish cannot send"
+            let command = AuthSchemes.authCommand(for: scheme).map { ": \($0)" } ?? ", which apish cannot send"
             return "\(shown) (\(scheme.summary))\(command)"
         }.joined(separator: " and ")
     }

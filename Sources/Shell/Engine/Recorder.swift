@@ -35,10 +35,7 @@ public struct Recorder: Sendable {
     /// The expectations added after the last request, so a user typing the same one is not doubled.
     private var pinned: Set<String> = []
 
-    static let bearerPlaceholder = "APISH_BEARER"
-    static let apiKeyPlaceholder = "APISH_API_KEY"
     package static let secretPlaceholder = "APISH_SECRET"
-    static let passwordPlaceholder = "APISH_PASSWORD"
 
     /// `${env.APISH_BEARER:-redacted}`: the real secret from the environment when set, else a stand-in,
     /// so a recording replays at once against APIs that accept any value (the demo) and pins a 401 elsewhere.
@@ -113,11 +110,10 @@ public struct Recorder: Sendable {
             var result = Self.redactKeepingReferences(line, redact: redact)
             for name in Self.referencedPlaceholders(in: result) { note(name) }
             guard result.contains(Redactor.mask) else { return result }
-            let rules: [(pattern: String, placeholder: String)] = [
-                (#"(?i)^(\s*auth\s+bearer\s+)•••"#, Self.bearerPlaceholder),
-                (#"(?i)^(\s*auth\s+key\s+[^\s=]+=)•••"#, Self.apiKeyPlaceholder),
-                (#"(?i)^(\s*auth\s+(?:basic|digest)\s+[^\s:]*:)•••"#, Self.passwordPlaceholder),
-            ]
+            let rules: [(pattern: String, placeholder: String)] = AuthSchemes.all.compactMap { scheme in
+                guard let pattern = scheme.maskedLinePattern, let variable = scheme.recordingVariable else { return nil }
+                return (pattern, variable)
+            }
             for rule in rules {
                 let replaced = Self.replace(rule.pattern, in: result, with: "$1" + Self.placeholder(rule.placeholder))
                 if replaced != result {
@@ -147,7 +143,9 @@ public struct Recorder: Sendable {
     static func references(for credentials: Credentials) -> [(secret: String, name: String)] {
         var references: [(secret: String, name: String)] = []
         for entry in credentials.entries {
-            if let reference = (entry.credential as? any AuthScheme)?.recordingReference { references.append((reference.secret, reference.variable)) }
+            guard let scheme = entry.credential as? any AuthScheme, let secret = scheme.recordedSecret,
+                  let variable = type(of: scheme).recordingVariable else { continue }
+            references.append((secret, variable))
         }
         for header in credentials.headers { references.append((secretPart(of: header.value), secretPlaceholder)) }
         // The longest first, so a secret holding another is replaced whole.

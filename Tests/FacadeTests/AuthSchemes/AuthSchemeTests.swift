@@ -26,10 +26,16 @@ private struct TokenWordScheme: AuthScheme {
         return CredentialPlacement(place: .header("Authorization"), value: "Token \(key)", base: base)
     }
 
+    static func authCommand(for scheme: OpenAPISecurityScheme) -> String? {
+        if case .otherHTTP("token") = scheme.kind { "auth token KEY" } else { nil }
+    }
+
     static let storedKinds = ["token_word"]
     var record: CredentialRecord { CredentialRecord(kind: "token_word", secret: key) }
     static func restore(_ record: CredentialRecord) throws(CredentialRecord.Failure) -> TokenWordScheme { TokenWordScheme(key: record.secret) }
-    var recordingReference: (secret: String, variable: String)? { (key, "APISH_TOKEN") }
+    static let recordingVariable: String? = "APISH_TOKEN"
+    var recordedSecret: String? { key }
+    static let maskedLinePattern: String? = nil
     func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String? { nil }
 }
 
@@ -130,5 +136,21 @@ private struct TokenWordScheme: AuthScheme {
         #expect(satisfied == [
             ["bearerAuth", "oauth"], ["key"], ["bearerAuth", "oauth"], ["basicAuth"], ["digestAuth"],
         ])
+    }
+
+    @Test func theSchemesSayWhatToTypeForEachSecurityScheme() {
+        let commands = [
+            OpenAPISecurityScheme(name: "b", kind: .bearer(format: "JWT")), OpenAPISecurityScheme(name: "k", kind: .apiKey(name: "sid", location: .cookie)),
+            OpenAPISecurityScheme(name: "o", kind: .oauth2(flows: [])), OpenAPISecurityScheme(name: "i", kind: .openIdConnect(url: "https://i")),
+            OpenAPISecurityScheme(name: "p", kind: .basic), OpenAPISecurityScheme(name: "d", kind: .digest),
+            OpenAPISecurityScheme(name: "t", kind: .otherHTTP(scheme: "token")), OpenAPISecurityScheme(name: "m", kind: .mutualTLS),
+        ].map { AuthSchemes.authCommand(for: $0) }
+        #expect(commands == [
+            "auth bearer TOKEN", "auth key sid=…", "auth bearer TOKEN", "auth bearer TOKEN", "auth basic USER:PASS",
+            "auth digest USER:PASS", nil, nil,
+        ])
+        // A scheme registered beside the built-in ones answers for what they cannot send.
+        let token = OpenAPISecurityScheme(name: "t", kind: .otherHTTP(scheme: "token"))
+        #expect(AuthSchemes.authCommand(for: token, in: AuthSchemes.all + [TokenWordScheme.self]) == "auth token KEY")
     }
 }
