@@ -174,9 +174,9 @@ struct RequestPipeline {
     /// The stage that puts a placed credential where it goes.
     private static func stage(_ placement: CredentialPlacement) -> any AuthStage {
         switch placement.place {
-        case .header(let header): APIKeyStage(place: .header(header), value: placement.value, base: placement.base)
-        case .query(let parameter): APIKeyStage(place: .query(parameter), value: placement.value, base: placement.base)
-        case .cookie(let cookie): APIKeyStage(place: .cookie(cookie), value: placement.value, base: placement.base)
+        case .header(let header): PlacedCredentialStage(place: .header(header), value: placement.value, base: placement.base)
+        case .query(let parameter): PlacedCredentialStage(place: .query(parameter), value: placement.value, base: placement.base)
+        case .cookie(let cookie): PlacedCredentialStage(place: .cookie(cookie), value: placement.value, base: placement.base)
         case let .login(scheme, user): LoginStage(HTTPLogin(user: user, password: placement.value, scheme: scheme, scope: placement.base))
         }
     }
