@@ -46,6 +46,17 @@ public protocol AuthScheme: AuthCredential, Equatable {
     func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String?
 }
 
+/// What a scheme that says nothing more does: it satisfies no OpenAPI security scheme, and a recording
+/// masks its secret (the redactor knows it) and does not set it again.
+extension AuthScheme {
+    public func placement(for scheme: OpenAPISecurityScheme, base: String, context: AuthContext) -> CredentialPlacement? { nil }
+    public static func authCommand(for scheme: OpenAPISecurityScheme) -> String? { nil }
+    public static var recordingVariable: String? { nil }
+    public var recordedSecret: String? { nil }
+    public static var maskedLinePattern: String? { nil }
+    public func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String? { nil }
+}
+
 /// What the pipeline knows before a request's credentials are placed.
 public struct AuthContext: Sendable {
     /// The access token fetched for the OAuth 2 client in scope, if any.

@@ -35,8 +35,6 @@ private struct TokenWordScheme: AuthScheme {
     static func restore(_ record: CredentialRecord) throws(CredentialRecord.Failure) -> TokenWordScheme { TokenWordScheme(key: record.secret) }
     static let recordingVariable: String? = "APISH_TOKEN"
     var recordedSecret: String? { key }
-    static let maskedLinePattern: String? = nil
-    func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String? { nil }
 }
 
 @Suite struct AuthSchemeTests {

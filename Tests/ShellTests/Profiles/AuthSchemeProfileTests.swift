@@ -3,6 +3,7 @@ import Facade
 import Secrets
 import Testing
 @testable import Profiles
+@testable import Shell
 
 /// An HMAC key with its key id, as some APIs sign with: a scheme declared only here, to show that a profile
 /// stores and reads back a scheme it was never told of, given the registry it is in.
@@ -18,8 +19,6 @@ private struct SigningKey: AuthScheme {
     func placement(for requirement: AuthRequirement?, base: String, context: AuthContext) -> CredentialPlacement? {
         CredentialPlacement(place: .header("X-Key-Id"), value: keyID, base: base)
     }
-    func placement(for scheme: OpenAPISecurityScheme, base: String, context: AuthContext) -> CredentialPlacement? { nil }
-    static func authCommand(for scheme: OpenAPISecurityScheme) -> String? { nil }
     static let storedKinds = ["signing_key"]
     var record: CredentialRecord {
         CredentialRecord(kind: "signing_key", fields: [CredentialRecord.Field("key_id", keyID)], secretIDSuffix: keyID, secret: secret)
@@ -27,10 +26,8 @@ private struct SigningKey: AuthScheme {
     static func restore(_ record: CredentialRecord) throws(CredentialRecord.Failure) -> SigningKey {
         SigningKey(keyID: try record.required("key_id"), secret: record.secret)
     }
-    static let recordingVariable: String? = nil
-    var recordedSecret: String? { nil }
-    static let maskedLinePattern: String? = nil
-    func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String? { nil }
+    static let recordingVariable: String? = "APISH_SIGNING_KEY"
+    var recordedSecret: String? { secret }
 }
 
 @Suite struct AuthSchemeProfileTests {
@@ -72,5 +69,13 @@ private struct SigningKey: AuthScheme {
             try StoredCredential(kind: "signing_key", scope: "*", secret: .stored("x"))
                 .add(to: &credentials, secret: "s", at: "credentials[0]", schemes: schemes)
         }
+    }
+
+    @Test func aRecordingNamesTheSecretOfARegisteredSchemeByItsVariable() {
+        // GIVEN a signing key set / WHEN a line holding its secret is recorded / THEN the secret is the scheme's reference
+        var credentials = Credentials()
+        credentials.set(SigningKey(keyID: "k1", secret: "sig-secret-9"), for: .allServices)
+        let line = Recorder.recordable("post /sign key=sig-secret-9", references: Recorder.references(for: credentials)) { $0 }
+        #expect(line == "post /sign key=${env.APISH_SIGNING_KEY:-redacted}")
     }
 }
