@@ -5,6 +5,7 @@ import HTTPClient
 import HTTPTypes
 import Rendering
 import Shell
+import ScriptLanguage
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -140,7 +141,7 @@ struct AuthCommand: Command {
             let token = arguments.value("TOKEN") ?? ""
             guard !token.isEmpty else { throw CommandError("auth bearer: the token is empty; usage: \(usage)") }
             let scope = try scope() ?? .allServices
-            facade.credentials.setBearer(token, for: scope)
+            facade.credentials.setCredential(BearerToken(token), for: scope)
             return RunResult(lines: ["bearer token set for \(scope) (•••)"])
         case let kind? where kind == "basic" || kind == "digest":
             let typed = arguments.value("USER[:PASSWORD]") ?? ""
@@ -163,14 +164,11 @@ struct AuthCommand: Command {
                 user = typed
                 password = answer
             }
+            let login = PasswordLogin(kind == "digest" ? .digest : .basic, user: user, password: password)
             // Recorded with the password as an environment reference, also when it was asked for (the line
             // typed has none) or quoted (a reference in single quotes would not expand).
-            report.recordedLine = Recorder.loginLine(kind: kind, user: user, scope: scope.argument)
-            if kind == "basic" {
-                facade.credentials.setBasic(user: user, password: password, for: scope)
-            } else {
-                facade.credentials.setDigest(user: user, password: password, for: scope)
-            }
+            report.recordedLine = login.preludeLine(scope: scope.argument, reference: Recorder.placeholder, quote: { try? Tokenizer.quote($0) })
+            facade.credentials.setCredential(login, for: scope)
             report.value = .text(["\(kind) login \(user):••• set for \(scope)"])
             return report
         case "key"?:
@@ -180,7 +178,7 @@ struct AuthCommand: Command {
             }
             let scope = try scope() ?? .allServices
             let parameter = String(pair[..<equals])
-            facade.credentials.setAPIKey(parameter: parameter, value: String(pair[pair.index(after: equals)...]), for: scope)
+            facade.credentials.setCredential(APIKey(parameter: parameter, value: String(pair[pair.index(after: equals)...])), for: scope)
             return RunResult(lines: ["API key \(parameter)=••• set for \(scope)"])
         case "oauth2"?:
             return try OAuth2AuthArguments.run(arguments, in: context)

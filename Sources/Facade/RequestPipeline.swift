@@ -73,14 +73,14 @@ struct RequestPipeline {
 
     /// The OAuth 2 client whose token this request carries, if one is in scope and the endpoint takes a bearer.
     private func oauth2Client<T>(for endpoint: Endpoint<T>, entry: LocatorEntry?, state: SessionState) -> OAuth2Client? {
-        guard !state.credentials.oauth2Clients.isEmpty else { return nil }
+        guard state.credentials.entries.contains(where: { $0.credential is OAuth2Credential }) else { return nil }
         switch endpoint.auth {
         case .inScope, .bearer: break
         case .operation(_, let security) where !security.isPublic: break
         default: return nil
         }
         let url = Self.url(of: endpoint, entry: entry)
-        return state.credentials.applicable(to: url, service: entry.map { ($0.name, $0.url) }).oauth2?.client
+        return state.credentials.applicable(to: url, service: entry.map { ($0.name, $0.url) }).first(OAuth2Credential.self)?.credential.client
     }
 
     /// A request that never left because its OAuth 2 token could not be had: the token endpoint's refusal
@@ -140,57 +140,45 @@ struct RequestPipeline {
         return (request, unmet)
     }
 
-    /// The auth stages a request for `url` passes through (`HTTPClient/AuthStage.swift`): the bearer token
-    /// (or the OAuth 2 client's access token, fetched before) as `Authorization`, the API key as its query
-    /// parameter (when the endpoint asks for them, or whatever is in scope when `auth` is nil), credential
-    /// headers, and a Basic or Digest login for the transport to answer with; each only within its scope,
-    /// which the stage notes so that no redirect carries it further (the transport checks a login's scope
-    /// again at every hop). An OpenAPI operation gets what its security requirement names, where its
-    /// schemes say (see `SecurityPlan`), plus the credential headers; a public one gets nothing. With them,
-    /// the warning of a requirement not met.
+    /// The auth stages a request for `url` passes through (`HTTPClient/AuthStage.swift`): each credential in
+    /// scope (one per slot, the most specific scope's) where its auth scheme (`Facade/AuthSchemes`) places it
+    /// — for an endpoint that asks for a bearer or an API key, only those; for whatever is in scope when
+    /// `auth` is nil — then the credential headers; each only within its scope, which the stage notes so
+    /// that no redirect carries it further (the transport checks a login's scope again at every hop). An
+    /// OpenAPI operation gets what its security requirement names, where its schemes say (see
+    /// `SecurityPlan`), plus the credential headers; a public one gets nothing. With them, the warning of a
+    /// requirement not met. An OAuth 2 client's token, fetched before, is its `oauth2Token`.
     func authStages(
         _ credentials: Credentials, entry: LocatorEntry?, url: String, auth: AuthRequirement?, oauth2Token: String?
     ) -> (stages: [any AuthStage], unmet: String?) {
-        var applicable = credentials.applicable(to: url, service: entry.map { ($0.name, $0.url) })
-        // An OAuth 2 client's token, fetched before, is the bearer token of its scope.
-        if applicable.bearer == nil, let client = applicable.oauth2, let oauth2Token {
-            applicable.bearer = (oauth2Token, client.base)
-        }
+        let applicable = credentials.applicable(to: url, service: entry.map { ($0.name, $0.url) })
+        let context = AuthContext(fetchedToken: oauth2Token)
         let headerStages: [any AuthStage] = applicable.headers.map {
             CredentialHeaderStage(name: $0.name, value: $0.value, base: $0.base)
         }
+        let placements: [CredentialPlacement]
+        var unmet: String?
         if case let .operation(name, security)? = auth {
             guard !security.isPublic else { return ([], nil) }
-            let plan = SecurityPlan(operation: name, security: security, applicable: applicable)
-            let placed: [any AuthStage] = plan.placements.map { placement in
-                switch placement.place {
-                case .header(let header): APIKeyStage(place: .header(header), value: placement.value, base: placement.base)
-                case .query(let parameter): APIKeyStage(place: .query(parameter), value: placement.value, base: placement.base)
-                case .cookie(let cookie): APIKeyStage(place: .cookie(cookie), value: placement.value, base: placement.base)
-                case let .login(scheme, user):
-                    LoginStage(HTTPLogin(user: user, password: placement.value, scheme: scheme, scope: placement.base))
-                }
+            let plan = SecurityPlan(operation: name, security: security, applicable: applicable, context: context)
+            placements = plan.placements
+            unmet = plan.warning
+        } else {
+            placements = applicable.credentials.compactMap { applied in
+                (applied.credential as? any AuthScheme)?.placement(for: auth, base: applied.base, context: context)
             }
-            return (placed + headerStages, plan.warning)
         }
-        var stages: [any AuthStage] = []
-        if let (token, base) = applicable.bearer, auth == nil || auth == .bearer {
-            stages.append(BearerStage(token: token, base: base))
+        return (placements.map(Self.stage) + headerStages, unmet)
+    }
+
+    /// The stage that puts a placed credential where it goes.
+    private static func stage(_ placement: CredentialPlacement) -> any AuthStage {
+        switch placement.place {
+        case .header(let header): PlacedCredentialStage(place: .header(header), value: placement.value, base: placement.base)
+        case .query(let parameter): PlacedCredentialStage(place: .query(parameter), value: placement.value, base: placement.base)
+        case .cookie(let cookie): PlacedCredentialStage(place: .cookie(cookie), value: placement.value, base: placement.base)
+        case let .login(scheme, user): LoginStage(HTTPLogin(user: user, password: placement.value, scheme: scheme, scope: placement.base))
         }
-        if let (key, base) = applicable.apiKey {
-            let wanted: String? = switch auth {
-            case .apiKey(let parameter)?: parameter
-            case nil: key.parameter
-            default: nil
-            }
-            if let wanted { stages.append(APIKeyStage(place: .query(wanted), value: key.value, base: base)) }
-        }
-        stages += headerStages
-        if let (found, base) = applicable.login, auth == nil {
-            let scheme: HTTPLogin.Scheme = found.kind == .digest ? .digest : .basic
-            stages.append(LoginStage(HTTPLogin(user: found.user, password: found.password, scheme: scheme, scope: base)))
-        }
-        return (stages, nil)
     }
 
     /// Where an endpoint goes: its own URL (a `next` link), else its path under the entry's URL.

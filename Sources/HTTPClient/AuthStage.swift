@@ -14,33 +14,17 @@ public struct OutgoingRequest: Sendable {
     }
 }
 
-/// One way a credential goes onto a request (bearer, basic, digest, an API key, an OAuth 2 token): a stage
-/// the request passes through before the transport sends it. Which stages a request gets is decided
-/// once, from the credentials in scope and what the operation asks for; each stage only places its value.
+/// One way a credential goes onto a request (a header, a query parameter, a cookie, a login): a stage the
+/// request passes through before the transport sends it. Which stages a request gets is decided once, by
+/// the auth schemes of the credentials in scope and what the operation asks for; each stage only places
+/// its value.
 public protocol AuthStage: Sendable {
     func apply(to request: inout OutgoingRequest)
 }
 
-/// `Authorization: Bearer TOKEN` (an OAuth 2 access token too), unless the request already says how it
-/// authorises.
-public struct BearerStage: AuthStage {
-    public let token: String
-    public let base: String
-
-    public init(token: String, base: String) {
-        self.token = token
-        self.base = base
-    }
-
-    public func apply(to request: inout OutgoingRequest) {
-        guard request.headers["Authorization"] == nil else { return }
-        request.headers.set("Authorization", "Bearer \(token)")
-        request.scopes["authorization"] = base
-    }
-}
-
-/// An API key where its scheme puts it: a header, a query parameter or a cookie, under the scheme's name.
-public struct APIKeyStage: AuthStage {
+/// A credential where its scheme puts it: a header (`Authorization: Bearer …` too), a query parameter or a
+/// cookie, under the scheme's name.
+public struct PlacedCredentialStage: AuthStage {
     public enum Place: Sendable, Equatable {
         case header(String)
         case query(String)

@@ -1,80 +1,59 @@
+import Facade
 import FoundationFree
 import Secrets
 
-/// The one place credential kinds meet the profile format: each kind the session holds, to a stored
-/// credential and back. A new kind is one more case in each direction.
+/// Where credentials meet the profile format: each auth scheme says how it is stored (`AuthScheme.record`,
+/// `restore`), so a new scheme needs nothing here.
 extension StoredCredential {
-    /// Every credential of a session, in a stable order; `keep` stores each secret under an id and
-    /// answers the reference written in its place.
+    /// Every credential of a session, in a stable order (the schemes' order, each by scope; the credential
+    /// headers where `AuthSchemes.headersStoredAt` says); `keep` stores each secret under an id and answers
+    /// the reference written in its place.
     package static func all(
-        of credentials: Credentials, keep: (_ id: String, _ secret: String) -> SecretReference
+        of credentials: Credentials, schemes: [any AuthScheme.Type] = AuthSchemes.all,
+        keep: (_ id: String, _ secret: String) -> SecretReference
     ) -> [StoredCredential] {
-        var stored: [StoredCredential] = []
-        for (scope, token) in credentials.bearerTokens.sorted(by: { $0.key.description < $1.key.description }) {
-            let text = Self.text(of: scope)
-            stored.append(StoredCredential(kind: "bearer", scope: text, secret: keep("bearer.\(text)", token)))
+        var groups: [[StoredCredential]] = schemes.map { scheme in
+            credentials.entries.filter { ObjectIdentifier(type(of: $0.credential)) == ObjectIdentifier(scheme) }
+                .sorted { $0.scope.description < $1.scope.description }
+                .compactMap { entry in
+                    guard let record = (entry.credential as? any AuthScheme)?.record else { return nil }
+                    let text = Self.text(of: entry.scope)
+                    let id = ([record.kind, text] + (record.secretIDSuffix.map { [$0] } ?? [])).joined(separator: ".")
+                    return StoredCredential(
+                        kind: record.kind, scope: text, fields: record.fields.map { Profile.Field($0.name, $0.value) },
+                        secret: keep(id, record.secret))
+                }
         }
-        for (scope, key) in credentials.apiKeys.sorted(by: { $0.key.description < $1.key.description }) {
-            let text = Self.text(of: scope)
-            stored.append(StoredCredential(
-                kind: "api_key", scope: text, fields: [Profile.Field("parameter", key.parameter)],
-                secret: keep("api_key.\(text).\(key.parameter)", key.value)))
-        }
-        for header in credentials.headers {
+        let headers = credentials.headers.map { header in
             let text = Self.text(of: header.scope)
-            stored.append(StoredCredential(
+            return StoredCredential(
                 kind: "header", scope: text, fields: [Profile.Field("name", header.name)],
-                secret: keep("header.\(text).\(header.name)", header.value)))
+                secret: keep("header.\(text).\(header.name)", header.value))
         }
-        for (scope, client) in credentials.oauth2Clients.sorted(by: { $0.key.description < $1.key.description }) {
-            let text = Self.text(of: scope)
-            var fields = [Profile.Field("token_url", client.tokenURL), Profile.Field("client_id", client.clientID)]
-            if !client.scopes.isEmpty { fields.append(Profile.Field("scopes", client.scopes.joined(separator: " "))) }
-            if let audience = client.audience { fields.append(Profile.Field("audience", audience)) }
-            fields.append(Profile.Field("client_auth", client.authentication.rawValue))
-            stored.append(StoredCredential(
-                kind: "oauth2", scope: text, fields: fields, secret: keep("oauth2.\(text).\(client.clientID)", client.clientSecret)))
-        }
-        for (scope, login) in credentials.logins.sorted(by: { $0.key.description < $1.key.description }) {
-            let text = Self.text(of: scope)
-            stored.append(StoredCredential(
-                kind: login.kind.rawValue, scope: text, fields: [Profile.Field("user", login.user)],
-                secret: keep("\(login.kind.rawValue).\(text).\(login.user)", login.password)))
-        }
-        return stored
+        groups.insert(headers, at: min(AuthSchemes.headersStoredAt, groups.count))
+        return groups.flatMap { $0 }
     }
 
     /// Adds this credential, its secret resolved, to `credentials`.
-    package func add(to credentials: inout Credentials, secret value: String, at place: String) throws(ProfileDocument.Failure) {
+    package func add(
+        to credentials: inout Credentials, secret value: String, at place: String, schemes: [any AuthScheme.Type] = AuthSchemes.all
+    ) throws(ProfileDocument.Failure) {
         let scope = Self.scope(self.scope)
-        func required(_ name: String) throws(ProfileDocument.Failure) -> String {
-            guard let value = field(name), !value.isEmpty else { throw ProfileDocument.Failure("\(place): a \(kind) credential needs \"\(name)\"") }
-            return value
+        if kind == "header" {
+            guard let name = field("name"), !name.isEmpty else { throw ProfileDocument.Failure("\(place): a header credential needs \"name\"") }
+            credentials.setHeader(name, value, for: scope)
+            return
         }
-        switch kind {
-        case "bearer":
-            credentials.setBearer(value, for: scope)
-        case "api_key":
-            credentials.setAPIKey(parameter: try required("parameter"), value: value, for: scope)
-        case "header":
-            credentials.setHeader(try required("name"), value, for: scope)
-        case "oauth2":
-            let authentication: OAuth2Client.Authentication
-            switch field("client_auth") ?? "basic" {
-            case "basic": authentication = .basic
-            case "post": authentication = .post
-            case let other: throw ProfileDocument.Failure("\(place): client_auth \"\(other)\" is neither basic nor post")
-            }
-            credentials.setOAuth2(OAuth2Client(
-                tokenURL: try required("token_url"), clientID: try required("client_id"), clientSecret: value,
-                scopes: (field("scopes") ?? "").split(separator: " ").map(String.init), audience: field("audience"),
-                authentication: authentication), for: scope)
-        case "basic":
-            credentials.setBasic(user: try required("user"), password: value, for: scope)
-        case "digest":
-            credentials.setDigest(user: try required("user"), password: value, for: scope)
-        default:
-            throw ProfileDocument.Failure("\(place): unknown credential kind \"\(kind)\" (bearer, api_key, header, oauth2, basic, digest)")
+        guard let scheme = AuthSchemes.scheme(storedAs: kind, in: schemes) else {
+            var kinds = schemes.flatMap { $0.storedKinds }
+            kinds.insert("header", at: min(schemes.prefix(AuthSchemes.headersStoredAt).flatMap { $0.storedKinds }.count, kinds.count))
+            throw ProfileDocument.Failure("\(place): unknown credential kind \"\(kind)\" (\(kinds.joined(separator: ", ")))")
+        }
+        let record = CredentialRecord(kind: kind, fields: fields.map { CredentialRecord.Field($0.name, $0.value) }, secret: value)
+        do {
+            credentials.set(try scheme.restore(record), for: scope)
+        } catch {
+            throw ProfileDocument.Failure("\(place): \(error.message)")
         }
     }
 

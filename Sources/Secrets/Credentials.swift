@@ -1,34 +1,10 @@
 import JSON
-/// Tokens, API keys, Basic and Digest logins and credential headers, each scoped: to one service, to every service of the
-/// locator, or to an origin URL (scheme, host, port and path prefix) for APIs outside the locator, as
-/// httpie keeps sessions per host. A credential never goes to a URL outside its scope.
+/// Tokens, API keys, Basic and Digest logins, OAuth 2 clients and credential headers, each scoped: to one
+/// service, to every service of the locator, or to an origin URL (scheme, host, port and path prefix) for
+/// APIs outside the locator, as httpie keeps sessions per host. A credential never goes to a URL outside
+/// its scope. What a kind of credential is and does is its own type's (`AuthCredential`); the store only
+/// keeps each in its scope and slot.
 public struct Credentials: Sendable, Equatable {
-    /// An API key sent as a query parameter.
-    public struct APIKey: Sendable, Equatable {
-        public let parameter: String
-        public let value: String
-    }
-
-    /// A user and password for HTTP authentication (RFC 7617 Basic, RFC 7616 Digest), answered by the
-    /// transport (libcurl) rather than written into a header, so Digest can answer the server's challenge.
-    public struct Login: Sendable, Equatable {
-        /// How the login is sent: two kinds of one credential, kept apart so a security scheme can ask for either.
-        public enum Kind: String, Sendable, Equatable, CaseIterable {
-            case basic
-            case digest
-        }
-
-        public let kind: Kind
-        public let user: String
-        public let password: String
-
-        public init(kind: Kind, user: String, password: String) {
-            self.kind = kind
-            self.user = user
-            self.password = password
-        }
-    }
-
     /// Where a credential may go.
     public enum Scope: Sendable, Hashable, CustomStringConvertible {
         /// Every service of the locator, within each service's URL.
@@ -63,40 +39,34 @@ public struct Credentials: Sendable, Equatable {
         public let scope: Scope
     }
 
-    public private(set) var bearerTokens: [Scope: String] = [:]
-    public private(set) var apiKeys: [Scope: APIKey] = [:]
+    /// One credential `auth` set, in its scope.
+    public struct Entry: Sendable {
+        public let scope: Scope
+        public let credential: any AuthCredential
+    }
+
+    /// The credentials set with `auth`, in the order they were set; one per scope and slot.
+    public private(set) var entries: [Entry] = []
     public private(set) var headers: [ScopedHeader] = []
-    /// OAuth 2 clients whose access tokens are fetched on first use; a scope holds a bearer token or a
-    /// client, never both.
-    public private(set) var oauth2Clients: [Scope: OAuth2Client] = [:]
-    /// Basic and Digest logins: one per scope (a new one of either kind replaces the old).
-    public private(set) var logins: [Scope: Login] = [:]
 
     public init() {}
 
-    public mutating func setBearer(_ token: String, for scope: Scope) {
-        bearerTokens[scope] = token
-        oauth2Clients[scope] = nil
+    /// Sets a credential for a scope, replacing the one of its slot there (a bearer token replaces an
+    /// OAuth 2 client, a Digest login a Basic one).
+    public mutating func set(_ credential: any AuthCredential, for scope: Scope) {
+        entries.removeAll { $0.scope == scope && $0.credential.slot == credential.slot }
+        entries.append(Entry(scope: scope, credential: credential))
     }
 
-    /// An OAuth 2 client for a scope, replacing its bearer token: the token comes from the client from now on.
-    public mutating func setOAuth2(_ client: OAuth2Client, for scope: Scope) {
-        oauth2Clients[scope] = client
-        bearerTokens[scope] = nil
+    /// The credentials of one kind, with their scopes, in the order of the scopes' names.
+    public func all<Credential: AuthCredential>(_ type: Credential.Type) -> [(scope: Scope, credential: Credential)] {
+        entries.compactMap { entry in (entry.credential as? Credential).map { (entry.scope, $0) } }
+            .sorted { $0.scope.description < $1.scope.description }
     }
 
-    /// A Basic login for a scope (`auth basic USER:PASSWORD [SCOPE]`).
-    public mutating func setBasic(user: String, password: String, for scope: Scope) {
-        logins[scope] = Login(kind: .basic, user: user, password: password)
-    }
-
-    /// A Digest login for a scope (`auth digest USER:PASSWORD [SCOPE]`).
-    public mutating func setDigest(user: String, password: String, for scope: Scope) {
-        logins[scope] = Login(kind: .digest, user: user, password: password)
-    }
-
-    public mutating func setAPIKey(parameter: String, value: String, for scope: Scope) {
-        apiKeys[scope] = APIKey(parameter: parameter, value: value)
+    /// The credential of one kind set for exactly this scope.
+    public func credential<Credential: AuthCredential>(_ type: Credential.Type, for scope: Scope) -> Credential? {
+        entries.lazy.compactMap { $0.scope == scope ? $0.credential as? Credential : nil }.first
     }
 
     /// A credential header for a scope, replacing one of the same name there.
@@ -119,11 +89,15 @@ public struct Credentials: Sendable, Equatable {
             self = Credentials()
             return
         }
-        bearerTokens[scope] = nil
-        apiKeys[scope] = nil
-        oauth2Clients[scope] = nil
-        logins[scope] = nil
+        entries.removeAll { $0.scope == scope }
         headers.removeAll { $0.scope == scope }
+    }
+
+    /// The same credentials in the same scopes, whatever order they were set in.
+    public static func == (lhs: Credentials, rhs: Credentials) -> Bool {
+        lhs.headers == rhs.headers && lhs.entries.count == rhs.entries.count && lhs.entries.allSatisfy { entry in
+            rhs.entries.contains { $0.scope == entry.scope && $0.credential.isSame(as: entry.credential) }
+        }
     }
 
     /// What applies to a request for `url`, sent to `entry` (a service's name and active URL) or to no service.
@@ -131,7 +105,7 @@ public struct Credentials: Sendable, Equatable {
     package func applicable(to url: String, service entry: (name: String, url: String)?) -> Applicable {
         var result = Applicable()
         // Most sessions set no credentials: then no URL needs parsing for a scope check.
-        guard !bearerTokens.isEmpty || !apiKeys.isEmpty || !headers.isEmpty || !oauth2Clients.isEmpty || !logins.isEmpty else { return result }
+        guard !entries.isEmpty || !headers.isEmpty else { return result }
         let serviceScopes: [Scope] = entry.map { [.service($0.name.lowercased()), .allServices] } ?? []
         let inService = entry.map { URLScope.contains(base: $0.url, url: url) } ?? false
         func base(_ scope: Scope) -> String? {
@@ -140,27 +114,16 @@ public struct Credentials: Sendable, Equatable {
             case .service, .allServices: inService && serviceScopes.contains(scope) ? entry?.url : nil
             }
         }
-        // The most specific scope wins: an origin, then the service, then every service.
-        // A bearer token and an OAuth 2 client fill the same slot (`Authorization`): the most specific wins.
-        let order = (Array(bearerTokens.keys) + Array(oauth2Clients.keys)).filter { if case .origin = $0 { true } else { false } }
-            .sorted { $0.description.count > $1.description.count } + serviceScopes
-        for scope in order where result.bearer == nil && result.oauth2 == nil {
-            guard let base = base(scope) else { continue }
-            if let token = bearerTokens[scope] {
-                result.bearer = (token, base)
-            } else if let client = oauth2Clients[scope] {
-                result.oauth2 = (client, base)
+        // Per slot, the most specific scope wins: an origin (the longest first), then the service, then every service.
+        for slot in Set(entries.map(\.credential.slot)).sorted(by: { $0.rank < $1.rank }) {
+            let inSlot = entries.filter { $0.credential.slot == slot }
+            let order = inSlot.map(\.scope).filter { if case .origin = $0 { true } else { false } }
+                .sorted { $0.description.count > $1.description.count } + serviceScopes
+            for scope in order {
+                guard let found = inSlot.first(where: { $0.scope == scope }), let base = base(scope) else { continue }
+                result.credentials.append(Applied(credential: found.credential, base: base))
+                break
             }
-        }
-        let keyOrder = apiKeys.keys.filter { if case .origin = $0 { true } else { false } }
-            .sorted { $0.description.count > $1.description.count } + serviceScopes
-        for scope in keyOrder {
-            if result.apiKey == nil, let key = apiKeys[scope], let base = base(scope) { result.apiKey = (key, base) }
-        }
-        let loginOrder = logins.keys.filter { if case .origin = $0 { true } else { false } }
-            .sorted { $0.description.count > $1.description.count } + serviceScopes
-        for scope in loginOrder {
-            if result.login == nil, let login = logins[scope], let base = base(scope) { result.login = (login, base) }
         }
         for header in headers {
             guard let base = base(header.scope), !result.headers.contains(where: { $0.name.lowercased() == header.name.lowercased() })
@@ -171,25 +134,20 @@ public struct Credentials: Sendable, Equatable {
     }
 
     /// Credentials that exist but did not apply to a request for `url`: for the hint after a 401 or 403.
+    /// A kind is named when none of its type applied.
     package func outOfScope(for url: String, service entry: (name: String, url: String)?) -> [String] {
         let applied = applicable(to: url, service: entry)
-        var names: [String] = []
-        if applied.bearer == nil, let scope = bearerTokens.keys.first { names.append("a bearer token for \(scope)") }
-        if applied.oauth2 == nil, let scope = oauth2Clients.keys.first { names.append("an OAuth 2 client for \(scope)") }
-        if applied.apiKey == nil, let scope = apiKeys.keys.first { names.append("an API key for \(scope)") }
-        if applied.login == nil, let (scope, login) = logins.first { names.append("a \(login.kind.rawValue) login for \(scope)") }
-        return names
+        var named: [(rank: Int, kind: String, text: String)] = []
+        var types: Set<ObjectIdentifier> = Set(applied.credentials.map { ObjectIdentifier(type(of: $0.credential)) })
+        for entry in entries where types.insert(ObjectIdentifier(type(of: entry.credential))).inserted {
+            named.append((entry.credential.slot.rank, entry.credential.kind, "\(entry.credential.hintName) for \(entry.scope)"))
+        }
+        return named.sorted { ($0.rank, $0.kind) < ($1.rank, $1.kind) }.map(\.text)
     }
 
     /// Every secret value held, for redaction.
     public var secrets: [String] {
-        var values = Array(bearerTokens.values) + apiKeys.values.map(\.value)
-        for client in oauth2Clients.values {
-            // The Basic form of the client's authentication, `id:secret`, whose base64 the matcher masks too.
-            values += [client.clientSecret, client.clientID + ":" + client.clientSecret]
-        }
-        // `user:password` too: its base64 is what a Basic `Authorization` header (or a server echoing it) shows.
-        for login in logins.values { values += [login.password, login.user + ":" + login.password] }
+        var values = entries.flatMap(\.credential.secrets)
         for header in headers {
             values.append(header.value)
             // `Bearer abc` → also `abc`, which is what a server may echo.
@@ -200,20 +158,25 @@ public struct Credentials: Sendable, Equatable {
 
     /// `auth show` lines, secrets masked: `bearer every service •••`.
     public var summary: [String] {
-        let bearers = bearerTokens.keys.map { "bearer \($0) •••" }
-        let keys = apiKeys.map { scope, key in "key \(scope) \(key.parameter)=•••" }
-        let clients = oauth2Clients.map { scope, client in "oauth2 \(scope) \(client.summary)" }
-        let scoped = headers.map { "header \($0.name) \($0.scope) •••" }
-        let logins = logins.map { scope, login in "\(login.kind.rawValue) \(scope) \(login.user):•••" }
-        return (bearers + keys + clients + logins).sorted() + scoped
+        entries.map { $0.credential.summary(in: $0.scope) }.sorted() + headers.map { "header \($0.name) \($0.scope) •••" }
+    }
+
+    /// A credential that applies to one request, with the base URL of its scope.
+    package struct Applied: Sendable {
+        package let credential: any AuthCredential
+        package let base: String
     }
 
     /// The credentials one request carries, each with the base URL it may not leave.
     package struct Applicable {
-        package var bearer: (token: String, base: String)?
-        package var oauth2: (client: OAuth2Client, base: String)?
-        package var apiKey: (key: APIKey, base: String)?
+        /// At most one per slot, in slot order.
+        package var credentials: [Applied] = []
         package var headers: [(name: String, value: String, base: String)] = []
-        package var login: (login: Login, base: String)?
+
+        /// The applicable credential of one kind.
+        package func first<Credential: AuthCredential>(_ type: Credential.Type) -> (credential: Credential, base: String)? {
+            for applied in credentials { if let found = applied.credential as? Credential { return (found, applied.base) } }
+            return nil
+        }
     }
 }

@@ -11,22 +11,22 @@ import Testing
 
     @Test func aBearerTokenGoesInAuthorizationUnlessOneIsThere() {
         var plain = request()
-        BearerStage(token: "t0k", base: "http://h/api").apply(to: &plain)
+        PlacedCredentialStage(place: .header("Authorization"), value: "Bearer t0k", base: "http://h/api").apply(to: &plain)
         #expect(plain.headers["Authorization"] == "Bearer t0k")
         #expect(plain.scopes["authorization"] == "http://h/api")
         var own = request(headers: ["Authorization": "Basic xyz"])
-        BearerStage(token: "t0k", base: "http://h/api").apply(to: &own)
+        PlacedCredentialStage(place: .header("Authorization"), value: "Bearer t0k", base: "http://h/api").apply(to: &own)
         #expect(own.headers["Authorization"] == "Basic xyz")
         #expect(own.scopes.isEmpty)
     }
 
     @Test func anAPIKeyGoesWhereItsSchemeSays() {
         var outgoing = request(headers: ["Cookie": "theme=dark"])
-        APIKeyStage(place: .query("key"), value: "k1", base: "http://h").apply(to: &outgoing)
-        APIKeyStage(place: .query("q"), value: "ignored", base: "http://h").apply(to: &outgoing)
-        APIKeyStage(place: .header("X-Api-Key"), value: "k2", base: "http://h/x").apply(to: &outgoing)
-        APIKeyStage(place: .cookie("session"), value: "k3", base: "http://h/c").apply(to: &outgoing)
-        APIKeyStage(place: .cookie("other"), value: "k4", base: "http://h/c").apply(to: &outgoing)
+        PlacedCredentialStage(place: .query("key"), value: "k1", base: "http://h").apply(to: &outgoing)
+        PlacedCredentialStage(place: .query("q"), value: "ignored", base: "http://h").apply(to: &outgoing)
+        PlacedCredentialStage(place: .header("X-Api-Key"), value: "k2", base: "http://h/x").apply(to: &outgoing)
+        PlacedCredentialStage(place: .cookie("session"), value: "k3", base: "http://h/c").apply(to: &outgoing)
+        PlacedCredentialStage(place: .cookie("other"), value: "k4", base: "http://h/c").apply(to: &outgoing)
         #expect(outgoing.query.map { "\($0.name)=\($0.value)" } == ["q=1", "key=k1"])
         #expect(outgoing.headers["X-Api-Key"] == "k2")
         #expect(outgoing.scopes["x-api-key"] == "http://h/x")

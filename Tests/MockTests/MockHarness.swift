@@ -31,14 +31,14 @@ final class MockHarness {
         }
         facade.workspace.pointEntries(urls)
         // A credential for every scheme the descriptions declare: the answers are what this test is about.
-        facade.credentials.setBearer("mock-token", for: .allServices)
-        facade.credentials.setBasic(user: "mock", password: "mock", for: .allServices)
+        facade.credentials.setCredential(BearerToken("mock-token"), for: .allServices)
+        facade.credentials.setCredential(PasswordLogin(.basic, user: "mock", password: "mock"), for: .allServices)
         for version in server.versions {
             for scheme in version.spec.securitySchemes.values {
                 guard case .apiKey(let name, let location) = scheme.kind else { continue }
                 switch location {
                 case .header: try facade.credentials.setHeader(name, "mock-key", scope: .allServices)
-                case .query: facade.credentials.setAPIKey(parameter: name, value: "mock-key", for: .allServices)
+                case .query: facade.credentials.setCredential(APIKey(parameter: name, value: "mock-key"), for: .allServices)
                 case .cookie: try facade.credentials.setHeader("Cookie", "\(name)=mock-key", scope: .allServices)
                 }
             }

@@ -25,7 +25,7 @@ public struct OpenAPISecurityScheme: Sendable, Equatable {
         }
     }
 
-    /// What kind of credential the scheme takes. Each maps to one `auth` form (`credentialKind`).
+    /// What kind of credential the scheme takes; the auth schemes (`Facade/AuthSchemes`) say which of them they satisfy.
     public enum Kind: Sendable, Equatable {
         /// `type: http, scheme: bearer`: `Authorization: Bearer TOKEN`.
         case bearer(format: String?)
@@ -67,19 +67,6 @@ public struct OpenAPISecurityScheme: Sendable, Equatable {
         case .oauth2(let flows): (["oauth2"] + flows.map(\.name)).joined(separator: " ")
         case .openIdConnect: "openIdConnect"
         case .mutualTLS: "mutualTLS"
-        }
-    }
-
-    /// What to type to give this scheme its credential: `auth bearer TOKEN`, `auth key X-Api-Key=…`;
-    /// nil for a scheme apish cannot send (mutual TLS, an unknown `http` scheme).
-    public var authCommand: String? {
-        switch kind {
-        case .bearer: "auth bearer TOKEN"
-        case .basic: "auth basic USER:PASS"
-        case .digest: "auth digest USER:PASS"
-        case .apiKey(let name, _): "auth key \(name)=…"
-        case .oauth2, .openIdConnect: "auth bearer TOKEN"
-        case .otherHTTP, .mutualTLS: nil
         }
     }
 }

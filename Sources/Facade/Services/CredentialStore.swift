@@ -20,30 +20,11 @@ public final class CredentialStore {
     /// Headers added to every request (`header NAME VALUE`).
     public var headers: HTTPHeaders { workspace.state.headers }
 
-    /// Sets a bearer token for a scope (`auth bearer TOKEN [SCOPE]`).
-    public func setBearer(_ token: String, for scope: Credentials.Scope) {
-        workspace.state.credentials.setBearer(token, for: scope)
-    }
-
-    /// Sets an API key for a scope (`auth key NAME=VALUE [SCOPE]`).
-    public func setAPIKey(parameter: String, value: String, for scope: Credentials.Scope) {
-        workspace.state.credentials.setAPIKey(parameter: parameter, value: value, for: scope)
-    }
-
-    /// Sets an OAuth 2 client for a scope (`auth oauth2 …`): its access token is fetched on the first
-    /// request in scope, and renewed as it expires.
-    public func setOAuth2(_ client: OAuth2Client, for scope: Credentials.Scope) {
-        workspace.state.credentials.setOAuth2(client, for: scope)
-    }
-
-    /// Sets a Basic login for a scope (`auth basic USER:PASSWORD [SCOPE]`).
-    public func setBasic(user: String, password: String, for scope: Credentials.Scope) {
-        workspace.state.credentials.setBasic(user: user, password: password, for: scope)
-    }
-
-    /// Sets a Digest login for a scope (`auth digest USER:PASSWORD [SCOPE]`); libcurl answers the challenge.
-    public func setDigest(user: String, password: String, for scope: Credentials.Scope) {
-        workspace.state.credentials.setDigest(user: user, password: password, for: scope)
+    /// Sets a credential for a scope (`auth bearer|basic|digest|key|oauth2 … [SCOPE]`), replacing the one of
+    /// its slot there. An OAuth 2 client's access token is fetched on the first request in scope, and
+    /// renewed as it expires; libcurl answers a Digest login's challenge.
+    public func setCredential(_ credential: any AuthScheme, for scope: Credentials.Scope) {
+        workspace.state.credentials.set(credential, for: scope)
     }
 
     /// Forgets the credentials of one scope, or all of them.

@@ -35,10 +35,7 @@ public struct Recorder: Sendable {
     /// The expectations added after the last request, so a user typing the same one is not doubled.
     private var pinned: Set<String> = []
 
-    static let bearerPlaceholder = "APISH_BEARER"
-    static let apiKeyPlaceholder = "APISH_API_KEY"
     package static let secretPlaceholder = "APISH_SECRET"
-    static let passwordPlaceholder = "APISH_PASSWORD"
 
     /// `${env.APISH_BEARER:-redacted}`: the real secret from the environment when set, else a stand-in,
     /// so a recording replays at once against APIs that accept any value (the demo) and pins a 401 elsewhere.
@@ -113,11 +110,10 @@ public struct Recorder: Sendable {
             var result = Self.redactKeepingReferences(line, redact: redact)
             for name in Self.referencedPlaceholders(in: result) { note(name) }
             guard result.contains(Redactor.mask) else { return result }
-            let rules: [(pattern: String, placeholder: String)] = [
-                (#"(?i)^(\s*auth\s+bearer\s+)•••"#, Self.bearerPlaceholder),
-                (#"(?i)^(\s*auth\s+key\s+[^\s=]+=)•••"#, Self.apiKeyPlaceholder),
-                (#"(?i)^(\s*auth\s+(?:basic|digest)\s+[^\s:]*:)•••"#, Self.passwordPlaceholder),
-            ]
+            let rules: [(pattern: String, placeholder: String)] = AuthSchemes.all.compactMap { scheme in
+                guard let pattern = scheme.maskedLinePattern, let variable = scheme.recordingVariable else { return nil }
+                return (pattern, variable)
+            }
             for rule in rules {
                 let replaced = Self.replace(rule.pattern, in: result, with: "$1" + Self.placeholder(rule.placeholder))
                 if replaced != result {
@@ -146,9 +142,11 @@ public struct Recorder: Sendable {
     /// header's scheme (`Basic `) is not part of its secret, so it stays in the line.
     static func references(for credentials: Credentials) -> [(secret: String, name: String)] {
         var references: [(secret: String, name: String)] = []
-        for token in credentials.bearerTokens.values { references.append((token, bearerPlaceholder)) }
-        for key in credentials.apiKeys.values { references.append((key.value, apiKeyPlaceholder)) }
-        for login in credentials.logins.values { references.append((login.password, passwordPlaceholder)) }
+        for entry in credentials.entries {
+            guard let scheme = entry.credential as? any AuthScheme, let secret = scheme.recordedSecret,
+                  let variable = type(of: scheme).recordingVariable else { continue }
+            references.append((secret, variable))
+        }
         for header in credentials.headers { references.append((secretPart(of: header.value), secretPlaceholder)) }
         // The longest first, so a secret holding another is replaced whole.
         return references.filter { $0.secret.count >= SecretMatcher.minimumLength }.sorted { $0.secret.count > $1.secret.count }
@@ -224,14 +222,14 @@ extension Recorder {
                 lines.append("use \(service.name) \(active)")
             }
         }
-        for scope in facade.credentials.held.bearerTokens.keys.sorted(by: { $0.description < $1.description }) {
-            lines.append("auth bearer \(Redactor.mask)" + (scope.argument.map { " \($0)" } ?? ""))
-        }
-        for (scope, key) in facade.credentials.held.apiKeys.sorted(by: { $0.key.description < $1.key.description }) {
-            lines.append("auth key \(key.parameter)=\(Redactor.mask)" + (scope.argument.map { " \($0)" } ?? ""))
-        }
-        for (scope, login) in facade.credentials.held.logins.sorted(by: { $0.key.description < $1.key.description }) {
-            lines.append(loginLine(kind: login.kind.rawValue, user: login.user, scope: scope.argument))
+        let credentials = facade.credentials.held.entries
+        for slot in Set(credentials.map(\.credential.slot)).sorted(by: { $0.rank < $1.rank }) {
+            let entries = credentials.filter { $0.credential.slot == slot }.sorted { $0.scope.description < $1.scope.description }
+            for entry in entries {
+                guard let line = (entry.credential as? any AuthScheme)?.preludeLine(
+                    scope: entry.scope.argument, reference: placeholder, quote: { try? Tokenizer.quote($0) }) else { continue }
+                lines.append(line)
+            }
         }
         for header in facade.credentials.held.headers {
             lines.append("header \(header.name) \(schemePrefix(of: header.value))\(placeholder(secretPlaceholder))"
@@ -247,15 +245,6 @@ extension Recorder {
             lines.append(settable("set \(name)", to: value, session: session))
         }
         return lines
-    }
-
-    /// `auth KIND USER:${env.APISH_PASSWORD:-redacted} [SCOPE]`, the user as one word; a comment when the
-    /// user holds a line break.
-    package static func loginLine(kind: String, user: String, scope: String?) -> String {
-        guard let word = try? Tokenizer.quote(user) else {
-            return "# not recorded: auth \(kind) (the user name holds a line break, which one line of a script cannot)"
-        }
-        return "auth \(kind) \(word):\(placeholder(passwordPlaceholder))" + (scope.map { " \($0)" } ?? "")
     }
 
     /// `command VALUE` with the value as one word, redacted; a comment saying so when the value holds a

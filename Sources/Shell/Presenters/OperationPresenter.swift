@@ -154,7 +154,7 @@ package enum OperationPresenter {
         let scheme = entry.scheme
         let shown: String = if case let .apiKey(name, _) = scheme.kind { name } else { scheme.name }
         let scopes = entry.scopes.isEmpty ? "" : ", scopes " + entry.scopes.joined(separator: " ")
-        return "\(shown) (\(scheme.summary)\(scopes))" + (scheme.authCommand.map { " — \($0)" } ?? "")
+        return "\(shown) (\(scheme.summary)\(scopes))" + (AuthSchemes.authCommand(for: scheme).map { " — \($0)" } ?? "")
     }
 
     /// `  name — what the document says of it`, wrapped and indented, for the rows that have a description.

@@ -45,7 +45,6 @@ extension OpenAPITests {
             #expect(flow.name == "clientCredentials")
             #expect(flow.tokenURL == "https://auth.example.com/token")
             #expect(flow.scopes.map(\.name) == ["read", "write"])
-            #expect(schemes["key"]?.authCommand == "auth key sid=…")
         }
 
         @Test func requirementsInheritOverrideCombineAndAlternate() throws {

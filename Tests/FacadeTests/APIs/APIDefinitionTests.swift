@@ -57,7 +57,7 @@ import HTTPTypes
     @Test func refreshMeetupKeepsThePagingThatGroupsNextNeeds() throws {
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setAPIKey(parameter: "key", value: "demo-key", for: .service("meetup"))
+        facade.credentials.setCredential(APIKey(parameter: "key", value: "demo-key"), for: .service("meetup"))
         #expect(throws: MeetupAPI.noNextPage) { try facade.nextGroups() }
         let first = try facade.requests.refresh("meetup")
         #expect(first.outcome.isSuccess)
@@ -84,7 +84,7 @@ import HTTPTypes
         // WHEN the timeline, the user and a like are asked for
         let timeline = try facade.twits()
         let user = try facade.user()
-        facade.credentials.setBearer("demo-token", for: .allServices)
+        facade.credentials.setCredential(BearerToken("demo-token"), for: .allServices)
         let like = try facade.like("t01")
 
         // THEN all decode: only the fields the API declares are required

@@ -29,7 +29,7 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.credentials.setBearer(token, for: .service("twit"))
+        facade.credentials.setCredential(BearerToken(token), for: .service("twit"))
 
         // WHEN a twit is liked (the echo answer does not decode, which does not matter here)
         let exchange = try facade.like("t01")
@@ -46,7 +46,7 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.credentials.setAPIKey(parameter: "key", value: key, for: .service("meetup"))
+        facade.credentials.setCredential(APIKey(parameter: "key", value: key), for: .service("meetup"))
 
         // WHEN groups are searched
         let exchange = try facade.groupsNear(Coordinate(latitude: 37.5665, longitude: 126.978), radiusKm: 10, page: 5)
@@ -68,8 +68,8 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.credentials.setBearer(token, for: .service("twit"))
-        facade.credentials.setAPIKey(parameter: "key", value: key, for: .service("twit"))
+        facade.credentials.setCredential(BearerToken(token), for: .service("twit"))
+        facade.credentials.setCredential(APIKey(parameter: "key", value: key), for: .service("twit"))
 
         // WHEN weather is fetched by a raw request / THEN neither is sent to it
         let exchange = try facade.requests.send(RawRequest(method: .get, target: "weather", items: []))
@@ -82,8 +82,8 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.credentials.setBearer(token, for: .allServices)
-        facade.credentials.setAPIKey(parameter: "api_key", value: key, for: .allServices)
+        facade.credentials.setCredential(BearerToken(token), for: .allServices)
+        facade.credentials.setCredential(APIKey(parameter: "api_key", value: key), for: .allServices)
 
         // WHEN a raw request goes to a service path
         let exchange = try facade.requests.send(RawRequest(method: .get, target: "weather/today", items: ["city==Boston"]))
@@ -100,7 +100,7 @@ import HTTPTypes
         let server = try LiveDemoServer()
         let folder = try ScratchDirectory()
         let facade = try echoingFacade(server, folder)
-        facade.credentials.setBearer(token, for: .allServices)
+        facade.credentials.setCredential(BearerToken(token), for: .allServices)
         let exchange = try facade.requests.send(RawRequest(method: .get, target: "twit/user", items: ["Authorization:Bearer other-one"]))
         #expect(exchange.body?["headers"]?["authorization"]?.stringValue == "Bearer other-one")
     }
@@ -117,15 +117,15 @@ import HTTPTypes
     @Test func clearingForgetsTheCredentials() throws {
         // GIVEN credentials for one service and for all / WHEN cleared / THEN they are gone
         var credentials = Credentials()
-        credentials.setBearer("a-token", for: .service("twit"))
-        credentials.setAPIKey(parameter: "key", value: "a-key", for: .allServices)
-        #expect(credentials.bearerTokens[.service("twit")] == "a-token")
+        credentials.set(BearerToken("a-token"), for: .service("twit"))
+        credentials.set(APIKey(parameter: "key", value: "a-key"), for: .allServices)
+        #expect(credentials.credential(BearerToken.self, for: .service("twit"))?.token == "a-token")
         #expect(credentials.summary == ["bearer twit •••", "key every service key=•••"])
         #expect(Set(credentials.secrets) == ["a-token", "a-key"])
 
         credentials.clear(.service("twit"))
-        #expect(credentials.bearerTokens.isEmpty)
-        #expect(credentials.apiKeys[.allServices]?.value == "a-key")
+        #expect(credentials.all(BearerToken.self).isEmpty)
+        #expect(credentials.credential(APIKey.self, for: .allServices)?.value == "a-key")
         credentials.clear(nil)
         #expect(credentials.secrets.isEmpty)
     }
@@ -134,7 +134,7 @@ import HTTPTypes
         // GIVEN a token scoped to the echo path of the demo server, an API outside the locator
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setBearer("origin-secret", for: .origin(server.url("/echo/api")))
+        facade.credentials.setCredential(BearerToken("origin-secret"), for: .origin(server.url("/echo/api")))
 
         // WHEN requests go inside and outside that path
         let inside = try facade.requests.send(RawRequest(method: .get, target: server.url("/echo/api/items"), items: []))
@@ -163,7 +163,7 @@ import HTTPTypes
     @Test func a401WithAnOutOfScopeCredentialGetsAHint() throws {
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setBearer("demo-token", for: .origin("http://other.example"))
+        facade.credentials.setCredential(BearerToken("demo-token"), for: .origin("http://other.example"))
         let exchange = try facade.like("t01")
         #expect(exchange.status == 401)
         let hint = try #require(facade.credentials.credentialHint(for: exchange))

@@ -104,7 +104,7 @@ import HTTPTypes
         // GIVEN a bearer token and the timeline fetched
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setBearer("demo-token", for: .allServices)
+        facade.credentials.setCredential(BearerToken("demo-token"), for: .allServices)
         _ = try facade.twits()
         let original = try #require(facade.lastTwits.first)
 
@@ -130,7 +130,7 @@ import HTTPTypes
     @Test func likingAnUnknownTwitIsARequestError() throws {
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setBearer("demo-token", for: .service("twit"))
+        facade.credentials.setCredential(BearerToken("demo-token"), for: .service("twit"))
         let exchange = try facade.like("zz")
         #expect(exchange.outcome == .requestError(status: 404, message: "no twit with id 'zz'"))
         #expect(throws: FacadeError.self) { try facade.like("") }
@@ -146,7 +146,7 @@ import HTTPTypes
         // GIVEN an API key and the default location (London)
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setAPIKey(parameter: "key", value: "meetup-secret", for: .service("meetup"))
+        facade.credentials.setCredential(APIKey(parameter: "key", value: "meetup-secret"), for: .service("meetup"))
 
         // WHEN groups near are fetched
         let exchange = try facade.groupsNear()
@@ -165,7 +165,7 @@ import HTTPTypes
         // GIVEN a session that set no place (the core holds none)
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setAPIKey(parameter: "key", value: "meetup-secret", for: .service("meetup"))
+        facade.credentials.setCredential(APIKey(parameter: "key", value: "meetup-secret"), for: .service("meetup"))
         #expect(facade.workspace.location == nil)
 
         // WHEN meetup's main resource is refreshed
@@ -183,7 +183,7 @@ import HTTPTypes
         // GIVEN a first page of three groups that has a next page
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setAPIKey(parameter: "key", value: "meetup-secret", for: .allServices)
+        facade.credentials.setCredential(APIKey(parameter: "key", value: "meetup-secret"), for: .allServices)
         let first = try facade.groupsNear(page: 3)
         let firstPage = try #require(first.model?.value as? GroupsPage, "got \(first.outcome)")
         let next = try #require(firstPage.nextURL)
@@ -208,7 +208,7 @@ import HTTPTypes
         // GIVEN every group near London on one page
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        facade.credentials.setAPIKey(parameter: "key", value: "k-123", for: .service("meetup"))
+        facade.credentials.setCredential(APIKey(parameter: "key", value: "k-123"), for: .service("meetup"))
         let exchange = try facade.groupsNear(page: 200)
         let page = try #require(exchange.model?.value as? GroupsPage, "got \(exchange.outcome)")
         try #require((page.meta.totalCount ?? 0) <= 200)

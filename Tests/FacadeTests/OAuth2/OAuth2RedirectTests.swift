@@ -20,8 +20,8 @@ import Testing
         defer { other.stop() }
         let tokenURL = server.url("/faults/redirect-to?status=\(status)&url=" + PercentEncoding.encode(other.url("/token")))
         let facade = ServiceFacade(transport: CurlTransport())
-        facade.credentials.setOAuth2(OAuth2Client(tokenURL: tokenURL, clientID: "app", clientSecret: "Sx9-client-secret",
-                                      authentication: authentication), for: .origin(server.baseURL))
+        facade.credentials.setCredential(OAuth2Credential(OAuth2Client(tokenURL: tokenURL, clientID: "app", clientSecret: "Sx9-client-secret",
+                                                           authentication: authentication)), for: .origin(server.baseURL))
 
         // WHEN a request in the client's scope needs a token
         let exchange = try facade.requests.send(RawRequest(method: .get, target: server.url("/echo"), items: []))

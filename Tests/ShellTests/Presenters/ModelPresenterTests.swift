@@ -84,7 +84,7 @@ import APIDescriptions
     }
 
     @Test func groupsShowDistanceFromThePlaceSearched() throws {
-        facade.credentials.setAPIKey(parameter: "key", value: "demo-key", for: .allServices)
+        facade.credentials.setCredential(APIKey(parameter: "key", value: "demo-key"), for: .allServices)
         let presentation = try presented(facade.requests.refresh("meetup"))
         guard case .table(let table) = presentation else {
             Issue.record("expected a table, got \(presentation)")

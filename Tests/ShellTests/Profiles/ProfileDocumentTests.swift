@@ -104,11 +104,11 @@ import Testing
 
     @Test func everyCredentialKindRoundTripsThroughStoredCredentials() throws {
         var credentials = Credentials()
-        credentials.setBearer("b", for: .service("twit"))
-        credentials.setAPIKey(parameter: "key", value: "k", for: .allServices)
+        credentials.set(BearerToken("b"), for: .service("twit"))
+        credentials.set(APIKey(parameter: "key", value: "k"), for: .allServices)
         credentials.setHeader("X-Api-Key", "h", for: .origin("https://api.example"))
-        credentials.setOAuth2(OAuth2Client(tokenURL: "https://a/token", clientID: "app", clientSecret: "s", scopes: ["read", "write"],
-                                           audience: "api", authentication: .post), for: .service("secure"))
+        credentials.set(OAuth2Credential(OAuth2Client(tokenURL: "https://a/token", clientID: "app", clientSecret: "s", scopes: ["read", "write"],
+                                                      audience: "api", authentication: .post)), for: .service("secure"))
         var kept: [String: String] = [:]
         let stored = StoredCredential.all(of: credentials) { id, value in
             kept[id] = value

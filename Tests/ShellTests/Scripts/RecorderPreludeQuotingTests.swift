@@ -17,7 +17,7 @@ import Testing
         let session = Session(facade: facade, bundles: DemoAPIs.bundles)
         session.variables["plain"] = "it's $HOME ${x} # | > ; \\"
         session.variables["broken"] = "a\nhelp | touch PWNED"
-        facade.credentials.setBasic(user: "bob; help | touch PWNED #", password: "pw", for: .allServices)
+        facade.credentials.setCredential(PasswordLogin(.basic, user: "bob; help | touch PWNED #", password: "pw"), for: .allServices)
         // WHEN the prelude is written
         let lines = Recorder.prelude(for: session)
         // THEN each line is one command whose words are the values, or a comment

@@ -96,8 +96,8 @@ import Testing
     @Test func aKnownSecretBecomesTheSameReferenceWhereverItIs() {
         // GIVEN a Basic login, a bearer token and a credential header with a scheme
         var credentials = Credentials()
-        credentials.setBasic(user: "ada", password: "pa55word", for: .origin("http://h"))
-        credentials.setBearer("tok-123456", for: .service("twit"))
+        credentials.set(PasswordLogin(.basic, user: "ada", password: "pa55word"), for: .origin("http://h"))
+        credentials.set(BearerToken("tok-123456"), for: .service("twit"))
         credentials.setHeader("Authorization", "Basic YWRhOnBhNTV3b3Jk", for: .service("hb"))
         let references = Recorder.references(for: credentials)
         let redact = Redactor(secrets: credentials.secrets).redactCommandLine

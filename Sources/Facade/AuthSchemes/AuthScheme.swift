@@ -1,0 +1,135 @@
+import APIDescriptions
+import HTTPTypes
+import Secrets
+
+/// One auth scheme, declared in one file (`Facade/AuthSchemes`): the credential `auth` sets, how it goes
+/// onto a request (`placement`), which OpenAPI security schemes it satisfies, how a profile stores it and
+/// how a recording sets it again. The request pipeline, the security plan, the profile store and the
+/// recorder dispatch through it; `AuthSchemes.all` lists the schemes a profile can hold.
+public protocol AuthScheme: AuthCredential, Equatable {
+    /// The profile kinds it is stored under (`basic` and `digest` for a login).
+    static var storedKinds: [String] { get }
+
+    /// Where it goes on a request that takes what is in scope (a raw request, a built-in API's endpoint):
+    /// `requirement` is the endpoint's (`.bearer`, `.apiKey(parameter:)`, `.none`), nil for whatever is in
+    /// scope. Nil when the request does not take it.
+    func placement(for requirement: AuthRequirement?, base: String, context: AuthContext) -> CredentialPlacement?
+
+    /// Where it goes for an OpenAPI operation whose requirement names `scheme`; nil when it does not
+    /// satisfy that scheme.
+    func placement(for scheme: OpenAPISecurityScheme, base: String, context: AuthContext) -> CredentialPlacement?
+
+    /// What to type to give `scheme` a credential of this kind (`auth key X-Api-Key=…`), for `help` and
+    /// the warning of a requirement not met; nil when this kind is not what the scheme takes.
+    static func authCommand(for scheme: OpenAPISecurityScheme) -> String?
+
+    /// How a profile stores it: its kind, the fields that are not secret and its one secret.
+    var record: CredentialRecord { get }
+
+    /// The credential a profile stored, or why it cannot be one.
+    static func restore(_ record: CredentialRecord) throws(CredentialRecord.Failure) -> Self
+
+    /// The environment variable a recording names its secret by (`APISH_BEARER`); nil when a recording
+    /// names none.
+    static var recordingVariable: String? { get }
+
+    /// The secret that variable stands for.
+    var recordedSecret: String? { get }
+
+    /// A recorded `auth` line whose secret is masked (`auth bearer •••`), as a regular expression whose
+    /// first group is what comes before the mask: a replayable script has the variable there instead.
+    static var maskedLinePattern: String? { get }
+
+    /// The line that sets it again at the start of a recording, its secret masked or a reference
+    /// (`reference(variable)`); `quote` makes one word of a value, nil when one line cannot hold it.
+    /// Nil when a recording does not set it.
+    func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String?
+}
+
+/// What a scheme that says nothing more does: it satisfies no OpenAPI security scheme, and a recording
+/// masks its secret (the redactor knows it) and does not set it again.
+extension AuthScheme {
+    public func placement(for scheme: OpenAPISecurityScheme, base: String, context: AuthContext) -> CredentialPlacement? { nil }
+    public static func authCommand(for scheme: OpenAPISecurityScheme) -> String? { nil }
+    public static var recordingVariable: String? { nil }
+    public var recordedSecret: String? { nil }
+    public static var maskedLinePattern: String? { nil }
+    public func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String? { nil }
+}
+
+/// What the pipeline knows before a request's credentials are placed.
+public struct AuthContext: Sendable {
+    /// The access token fetched for the OAuth 2 client in scope, if any.
+    public let fetchedToken: String?
+
+    public init(fetchedToken: String? = nil) {
+        self.fetchedToken = fetchedToken
+    }
+}
+
+/// One credential placed in a request, with the base URL of its scope (which a redirect may not leave).
+public struct CredentialPlacement: Sendable, Equatable {
+    public enum Place: Sendable, Equatable {
+        case header(String)
+        case query(String)
+        case cookie(String)
+        /// A login for the transport (libcurl) to answer with; `value` is the password.
+        case login(HTTPLogin.Scheme, user: String)
+    }
+
+    public let place: Place
+    public let value: String
+    public let base: String
+
+    public init(place: Place, value: String, base: String) {
+        self.place = place
+        self.value = value
+        self.base = base
+    }
+}
+
+/// A credential as a profile stores it: its kind, its fields that are not secret, and its secret, kept
+/// apart under `secretID` (`bearer.<scope>`, `api_key.<scope>.<parameter>`).
+public struct CredentialRecord: Sendable, Equatable {
+    /// Why a stored credential cannot be read: one line, without the place (the profile adds it).
+    public struct Failure: Error, Sendable, Equatable {
+        public let message: String
+
+        public init(_ message: String) {
+            self.message = message
+        }
+    }
+
+    public let kind: String
+    public let fields: [Field]
+    /// What the secret's id adds after `<kind>.<scope>`: a parameter, a client id, a user; nil for none.
+    public let secretIDSuffix: String?
+    public let secret: String
+
+    public struct Field: Sendable, Equatable {
+        public let name: String
+        public let value: String
+
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public init(kind: String, fields: [Field] = [], secretIDSuffix: String? = nil, secret: String) {
+        self.kind = kind
+        self.fields = fields
+        self.secretIDSuffix = secretIDSuffix
+        self.secret = secret
+    }
+
+    public func field(_ name: String) -> String? {
+        fields.first { $0.name == name }?.value
+    }
+
+    /// A field that must be there and not be empty.
+    public func required(_ name: String) throws(Failure) -> String {
+        guard let value = field(name), !value.isEmpty else { throw Failure("a \(kind) credential needs \"\(name)\"") }
+        return value
+    }
+}
