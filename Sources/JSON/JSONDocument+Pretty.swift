@@ -143,7 +143,7 @@ private struct IndentedWriter {
             appendIndent(indent + 1)
             if let keyEntry = item.key {
                 bytes.append(contentsOf: key.0)
-                appendEncoded(keyEntry)
+                writeKey(keyEntry)
                 bytes.append(contentsOf: key.1)
                 if compact { bytes.append(UInt8(ascii: ":")) } else { bytes.append(contentsOf: ": ".utf8) }
             }
@@ -178,6 +178,15 @@ private struct IndentedWriter {
             appendEncoded(entry)
         }
         bytes.append(contentsOf: string.1)
+    }
+
+    /// A member name, masked as a string is when it holds a secret (a key can: `{"sk-…": 1}`).
+    private mutating func writeKey(_ entry: Int) {
+        if let redactor, let masked = redactor.maskedKey(reader.rawText(entry), isEscaped: reader.kind(entry) == .escapedString) {
+            JSONWriter.appendString(masked, to: &bytes)
+        } else {
+            appendEncoded(entry)
+        }
     }
 
     /// The name of the member whose key is at `key` when it is named like a credential.

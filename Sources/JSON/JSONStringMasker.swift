@@ -8,4 +8,7 @@ public protocol JSONStringMasker: Sendable {
     /// The masked text of a raw string value (still escaped when `isEscaped`), or nil when it needs no mask.
     /// `credentialMember` is the member's name when `isCredentialMember` said so.
     func maskedString(_ raw: UnsafeBufferPointer<UInt8>, isEscaped: Bool, credentialMember: String?) -> String?
+
+    /// The masked text of a raw member name (still escaped when `isEscaped`), or nil when it needs no mask.
+    func maskedKey(_ raw: UnsafeBufferPointer<UInt8>, isEscaped: Bool) -> String?
 }

@@ -75,6 +75,10 @@ public struct Redactor: JSONStringMasker {
                 copy.replaceValue(at: position, with: masked)
                 changed = true
             }
+            // A name holding a known secret loses it too (a name is no credential pattern).
+            if !matcher.isEmpty, object.keys.contains(where: { matcher.mask($0, with: Self.mask) != $0 }) {
+                return .object(JSONObject(zip(copy.keys.map { matcher.mask($0, with: Self.mask) }, copy.values)))
+            }
             return changed ? .object(copy) : nil
         case .null, .bool, .number:
             return nil
@@ -101,6 +105,15 @@ public struct Redactor: JSONStringMasker {
         let text = isEscaped ? JSONEscapes.decode(raw) : String(decoding: raw, as: UTF8.self)
         let masked = credentialMember.map { redactedMember(key: $0, value: .string(text)) } ?? redactedIfChanged(.string(text))
         return masked?.stringValue
+    }
+
+    /// A member name of a document, given as its raw text, with the known secrets in it masked (a name is
+    /// no credential pattern: `{"Authorization: Bearer": …}` documents one). Nil when nothing changes.
+    public func maskedKey(_ raw: UnsafeBufferPointer<UInt8>, isEscaped: Bool) -> String? {
+        guard !matcher.isEmpty else { return nil }
+        let text = isEscaped ? JSONEscapes.decode(raw) : String(decoding: raw, as: UTF8.self)
+        let masked = matcher.mask(text, with: Self.mask)
+        return masked == text ? nil : masked
     }
 
     /// Whether raw JSON string text has a `:` or `=`, or a `\u003…` escape that could be one: what every

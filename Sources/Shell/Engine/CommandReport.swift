@@ -16,12 +16,11 @@ public struct CommandReport: Sendable {
     public var lines: [String] = []
     /// Rows, a table or JSON to show.
     public var presentation: Presentation?
-    /// Text our own renderers made (pretty JSON, possibly coloured) from data already redacted, shown as is
-    /// after `lines`.
+    /// Text our own renderers made (help, findings, changes; possibly coloured), shown as is after `lines`.
     public var formatted: String?
-    /// A body to show as pretty JSON where `formatted` would be, masked and written in pieces as it is
-    /// rendered (see `JSONRenderer.write`).
-    public var formattedJSON: JSONDocument?
+    /// A body to show where `formatted` would be. It is masked once, by the output it is written to
+    /// (`RedactingOutput`), never before: pretty JSON as it is rendered from the tape, text as text.
+    public var shownBody: ShownBody?
     /// The body a raw request or `call` answered with (or a binary one `show --raw` shows), written as its
     /// bytes instead of `formatted`/`formattedJSON` when the output is a pipe or a file, or stdout is not a
     /// terminal; the lines and notes then go to stderr, as httpie does.
@@ -40,6 +39,18 @@ public struct CommandReport: Sendable {
     public init(presentation: Presentation?) {
         self.presentation = presentation
     }
+}
+
+/// A body as the terminal shows it, still holding its secrets: the output that writes it masks it.
+public enum ShownBody: Sendable {
+    /// Pretty JSON, rendered (and masked) in pieces from the tape (see `JSONRenderer.write`).
+    case document(JSONDocument)
+    /// JSON lines as they came: one value a line, compact.
+    case jsonLines([JSONValue])
+    /// One value, pretty (the data of a server-sent event).
+    case json(JSONValue)
+    /// A body that is not JSON, as text (at most its first 64 KiB), and the note of what was cut.
+    case text(String, cut: String)
 }
 
 /// A command's refusal: one line, with the next step when there is one.

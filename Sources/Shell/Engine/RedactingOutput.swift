@@ -11,8 +11,11 @@ import Foundation
 /// terminal controls that came with text (from a spec, a server, a file) are neutralised
 /// (`TerminalText.neutralized`). A body's bytes are masked too when they are text, except in a file the
 /// user named to save it in; bytes are never neutralised, so a body piped on arrives as it came.
-final class RedactingOutput: OutputSink {
-    let base: OutputSink
+///
+/// A body is masked here once, and nowhere before: a body shown on the terminal (`writeShown`) as it is
+/// rendered, with what only its structure tells (members named like credentials), bytes as text.
+package final class RedactingOutput: OutputSink {
+    package let base: OutputSink
     private unowned let session: Session
 
     init(_ base: OutputSink, session: Session) {
@@ -26,7 +29,7 @@ final class RedactingOutput: OutputSink {
     private var owesNewline = false
 
     /// Writes a body and remembers whether the next output needs a newline before it.
-    func writeBody(_ bytes: Data, separated: Bool) {
+    package func writeBody(_ bytes: Data, separated: Bool) {
         payNewline()
         writeBytes(bytes)
         owesNewline = separated && bytes.last.map { $0 != UInt8(ascii: "\n") } == true && String(data: bytes, encoding: .utf8) != nil
@@ -38,17 +41,32 @@ final class RedactingOutput: OutputSink {
         base.write("\n")
     }
 
-    func write(_ text: String) {
+    /// A body shown on the terminal, masked in the one pass it gets as it is rendered (see
+    /// `ReportRenderer.write(_:maskedBy:to:)`); only its terminal controls are neutralised after.
+    package func writeShown(_ body: ShownBody) {
+        payNewline()
+        let redactor = session.redactor
+        ReportRenderer(session: session).write(body, maskedBy: redactor) { base.write(TerminalText.neutralized($0)) }
+    }
+
+    /// The one line of `--json`, masked member by member in the one pass it gets (and a large body as it is
+    /// written from its tape); only its terminal controls are neutralised after.
+    package func writeJSONLine(_ line: JSONResultLine) {
+        payNewline()
+        base.write(TerminalText.neutralized(line.text(maskedBy: session.redactor)) + "\n")
+    }
+
+    package func write(_ text: String) {
         guard !text.isEmpty else { return }
         payNewline()
         base.write(TerminalText.neutralized(session.redactSecrets(text)))
     }
 
-    func writeError(_ text: String) {
+    package func writeError(_ text: String) {
         base.writeError(TerminalText.neutralized(session.redactSecrets(text)))
     }
 
-    func writeBytes(_ bytes: Data) {
+    package func writeBytes(_ bytes: Data) {
         guard !base.keepsBodiesAsTheyCame, let text = String(data: bytes, encoding: .utf8) else {
             // Binary is not text: no secret the session knows is masked inside an image.
             base.writeBytes(bytes)
@@ -56,9 +74,9 @@ final class RedactingOutput: OutputSink {
         }
         // Masked as a body shown on a terminal is: known secrets, and what looks like one (a reflected
         // `"authorization":"Basic …"`).
-        let masked = session.redactSecrets(session.redact(text))
+        let masked = session.redact(text)
         base.writeBytes(masked == text ? bytes : Data(masked.utf8))
     }
 
-    var keepsBodiesAsTheyCame: Bool { base.keepsBodiesAsTheyCame }
+    package var keepsBodiesAsTheyCame: Bool { base.keepsBodiesAsTheyCame }
 }

@@ -24,13 +24,33 @@ package struct ReportRenderer {
 
     package func text(_ report: CommandReport) -> String {
         var text = ""
-        write(report) { text += $0 }
+        write(report, to: { text += $0 }, body: { write($0, maskedBy: session.redactor) { text += $0 } })
         return text
     }
 
+    /// A body as the terminal shows it, masked by `redactor` in the one pass it gets: pretty JSON string by
+    /// string as it is rendered from the tape (known secrets, credential patterns, members named like
+    /// credentials, and keys), each JSON line member by member, a text as text; control characters are made
+    /// visible. What `RedactingOutput` writes a body with.
+    package func write(_ body: ShownBody, maskedBy redactor: Redactor, to emit: (String) -> Void) {
+        switch body {
+        case .document(let document):
+            JSONRenderer.write(document, style: style, redactor: redactor, cancellation: session.cancellationToken(), emit: emit)
+        case .jsonLines(let values):
+            var text = ""
+            for value in values { text += redactor.redact(value).encoded() + "\n" }
+            emit(TerminalText.safe(text))
+        case .json(let value):
+            emit(TerminalText.safe(redactor.redact(value).encoded(pretty: true)) + "\n")
+        case .text(let text, let cut):
+            let shown = TerminalText.safe(redactor.redact(text)) + cut
+            emit(shown.hasSuffix("\n") ? shown : shown + "\n")
+        }
+    }
+
     /// The text in the order it is shown, in pieces: the short parts gathered, a large body (tens of
-    /// megabytes of pretty JSON) written in pieces as it is rendered rather than built into one string.
-    package func write(_ report: CommandReport, to emit: (String) -> Void) {
+    /// megabytes of pretty JSON) handed to `body` as it is, for the output to mask as it writes it.
+    package func write(_ report: CommandReport, to emit: (String) -> Void, body: (ShownBody) -> Void) {
         var text = ""
         /// Hands on what has gathered, then `piece`.
         func flush(_ piece: String = "") {
@@ -44,10 +64,9 @@ package struct ReportRenderer {
         for line in report.lines { text += TerminalText.safe(line) + "\n" }
         if let formatted = report.formatted {
             flush(formatted.hasSuffix("\n") ? formatted : formatted + "\n")
-        } else if let document = report.formattedJSON {
+        } else if let shown = report.shownBody {
             flush()
-            JSONRenderer.write(
-                document, style: style, redactor: session.redactor, cancellation: session.cancellationToken(), emit: emit)
+            body(shown)
         }
         switch report.presentation {
         case .json(let value)?:

@@ -17,7 +17,7 @@ extension ShellEngine {
     package func render(_ result: RunResult, command: String, location: SourceLocation?, showingError: Bool = true) {
         let renderer = ReportRenderer(session: session)
         if session.options.json {
-            output.write(ResultJSONPresenter(session: session).line(result, command: command) + "\n")
+            output.writeJSONLine(ResultJSONPresenter(session: session).line(result, command: command))
         } else {
             let report = ResultPresenter(session: session).report(result)
             // A body streamed there as it arrived was the body: what is said after it goes to stderr too.
@@ -25,17 +25,15 @@ extension ShellEngine {
                 // As httpie: the body alone where the output goes, everything said about it on stderr.
                 var told = report
                 told.formatted = nil
-                told.formattedJSON = nil
-                renderer.write(told) { output.writeError($0) }
+                told.shownBody = nil
+                renderer.write(told, to: { output.writeError($0) }, body: { _ in })
                 for warning in result.warnings { output.writeError(renderer.warning(warning)) }
                 // The bytes as they came; on standard output, a later output starts on a line of its own.
-                if let body = report.body, let sink = output as? RedactingOutput {
-                    sink.writeBody(body, separated: !redirected)
-                } else if let body = report.body {
-                    output.writeBytes(body)
+                if let body = report.body {
+                    output.writeBody(body, separated: !redirected)
                 }
             } else {
-                renderer.write(report) { output.write($0) }
+                renderer.write(report, to: { output.write($0) }, body: { output.writeShown($0) })
                 for warning in result.warnings { output.writeError(renderer.warning(warning)) }
             }
         }

@@ -19,7 +19,7 @@ public final class ShellEngine {
     public let session: Session
     public let registry: CommandRegistry
     /// Where text goes, masked: standard output, or the pipe or file of the command running now.
-    package private(set) var output: OutputSink
+    package private(set) var output: RedactingOutput
     /// The masked standard output and error, whatever the command running now writes to.
     private let standardOutput: RedactingOutput
     /// The first failures so far, with where each happened: up to `reportedFailureLimit` while cases are

@@ -34,35 +34,27 @@ package enum RawBody {
         return "the body says it is JSON but does not parse (\(failure)); shown as text"
     }
 
-    /// Puts the body in `report`: pretty JSON when it parsed (masked as it is written), else its text,
-    /// already redacted.
-    package static func show(_ exchange: Exchange, in report: inout CommandReport, session: Session) {
+    /// Puts the body in `report`: pretty JSON when it parsed, JSON lines as they came, else its text; the
+    /// output masks it as it writes it.
+    package static func show(_ exchange: Exchange, in report: inout CommandReport) {
         report.body = exchange.response?.body
         if let document = exchange.document, let response = exchange.response, JSONLines.isLines(document, of: response.body) {
-            report.formatted = lines(of: document, session: session)
+            if case .array(let values) = document.value { report.shownBody = .jsonLines(values) }
         } else if let document = exchange.document {
-            report.formattedJSON = document
-        } else {
-            report.formatted = text(of: exchange, session: session)
+            report.shownBody = .document(document)
+        } else if let text = text(of: exchange) {
+            report.shownBody = text
         }
     }
 
-    /// JSON lines as they came: one value a line, compact, masked.
-    private static func lines(of document: JSONDocument, session: Session) -> String? {
-        guard case .array(let values) = document.value else { return nil }
-        var text = ""
-        for value in values { text += session.redact(value).encoded() + "\n" }
-        return TerminalText.safe(text)
-    }
-
-    /// A body that is not JSON for the terminal, already redacted; nil when there is none.
-    private static func text(of exchange: Exchange, session: Session) -> String? {
+    /// A body that is not JSON for the terminal; nil when there is none.
+    private static func text(of exchange: Exchange) -> ShownBody? {
         guard let response = exchange.response, !response.body.isEmpty else { return nil }
         let shown = response.body.prefix(64 * 1024)
         guard let text = String(data: shown, encoding: .utf8) ?? String(data: shown.dropLast(3), encoding: .utf8) else {
-            return "(\(response.body.count) bytes of binary data)"
+            return .text("(\(response.body.count) bytes of binary data)", cut: "")
         }
         let cut = response.body.count > shown.count ? "\n… (\(response.body.count - shown.count) more bytes; show --raw for all)" : ""
-        return TerminalText.safe(session.redact(text)) + cut
+        return .text(text, cut: cut)
     }
 }

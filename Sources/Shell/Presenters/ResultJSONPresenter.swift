@@ -5,14 +5,15 @@ import HTTPTypes
 import JSON
 import Rendering
 import Reports
+import Secrets
 
 /// Turns what a command returned into the one JSON line of `--json`: the command, whether it succeeded, the
 /// request it made, its data (what the value gives, unless the command said otherwise), error, timing
-/// and warnings.
+/// and warnings. The line still holds its secrets: the output masks it as it writes it (`JSONResultLine`).
 struct ResultJSONPresenter {
     let session: Session
 
-    func line(_ result: RunResult, command: String) -> String {
+    func line(_ result: RunResult, command: String) -> JSONResultLine {
         var fields: [(String, JSONValue)] = [("command", .string(command)), ("ok", .bool(result.ok))]
         if let exchange = result.exchange {
             if let service = exchange.service {
@@ -28,7 +29,7 @@ struct ResultJSONPresenter {
             if result.interrupted { fields.append(("interrupted", .bool(true))) }
             // A schema violation is never only a result kind: each place is named, whatever expects what.
             if case .decodeError(_, let failure) = exchange.outcome {
-                let violations = ([failure] + failure.more).map { JSONValue.string(session.redact($0.description)) }
+                let violations = ([failure] + failure.more).map { JSONValue.string($0.description) }
                 fields.append(("schema", .object(JSONObject([("valid", .bool(false)), ("violations", .array(violations))]))))
             }
         }
@@ -36,22 +37,22 @@ struct ResultJSONPresenter {
         if result.data == nil, let document = streamedDocument(of: result.value) {
             // A large body is written from its tape, not built into a tree first: the same bytes as
             // `encoded()` of the masked tree, in a fraction of the time and memory.
-            return streamed(document, into: fields, after: result)
+            return JSONResultLine(fields: fields, streamed: document, trailer: trailer(of: result))
         }
         if let data = result.data ?? data(of: result.value) {
-            fields.append(("data", session.redact(data)))
+            fields.append(("data", data))
         } else if !lines.isEmpty {
-            fields.append(("data", .object(JSONObject([("lines", .array(lines.map { .string(session.redact($0)) }))]))))
+            fields.append(("data", .object(JSONObject([("lines", .array(lines.map { .string($0) }))]))))
         }
-        return JSONValue.object(JSONObject(fields + trailer(of: result))).encoded()
+        return JSONResultLine(fields: fields, streamed: nil, trailer: trailer(of: result))
     }
 
     /// What follows `"data"`: the error, the timing and the warnings.
     private func trailer(of result: RunResult) -> [(String, JSONValue)] {
         var fields: [(String, JSONValue)] = []
-        if let error = result.error { fields.append(("error", .string(session.redact(error)))) }
+        if let error = result.error { fields.append(("error", .string(error))) }
         if let metrics = result.exchange?.metrics { fields.append(("timing", ReportRenderer.json(metrics))) }
-        if !result.warnings.isEmpty { fields.append(("warnings", .array(result.warnings.map { .string(session.redact($0)) }))) }
+        if !result.warnings.isEmpty { fields.append(("warnings", .array(result.warnings.map { .string($0) }))) }
         return fields
     }
 
@@ -66,20 +67,6 @@ struct ResultJSONPresenter {
         default: nil
         }
         return document.flatMap { $0.data.count >= Self.streamedBodyBytes ? $0 : nil }
-    }
-
-    /// The line with the document written compactly from its tape where `"data"` goes, masked as
-    /// `session.redact` masks the tree.
-    private func streamed(_ document: JSONDocument, into fields: [(String, JSONValue)], after result: RunResult) -> String {
-        let marker = "\u{1}apish-data\u{1}"
-        let skeleton = JSONValue.object(JSONObject(fields + [("data", .string(marker))] + trailer(of: result))).encoded()
-        let encodedMarker = JSONValue.string(marker).encoded()
-        guard let range = skeleton.literalRange(of: encodedMarker) else { return skeleton }
-        var line = String(skeleton[..<range.lowerBound])
-        line.reserveCapacity(skeleton.utf8.count + document.data.count)
-        document.writeCompact(redactor: session.redactor) { line += $0 }
-        line += skeleton[range.upperBound...]
-        return line
     }
 
     /// What the value puts under `"data"`: the body, the table as objects, the operation's description.
@@ -123,5 +110,32 @@ struct ResultJSONPresenter {
         case .none, .table, .rows, .exchange, .model, .document, .changes, .findings, .operationHelp:
             return []
         }
+    }
+}
+
+/// The one JSON line of `--json`, before it is masked: its fields, and a large body to write from its tape
+/// where `"data"` goes. `RedactingOutput` masks it once, member by member, as it writes it.
+package struct JSONResultLine {
+    let fields: [(String, JSONValue)]
+    /// A body of `ResultJSONPresenter.streamedBodyBytes` or more, written compactly from its tape.
+    let streamed: JSONDocument?
+    /// What follows `"data"`: the error, the timing and the warnings.
+    let trailer: [(String, JSONValue)]
+
+    /// The line with every string masked as `Redactor.redact(_: JSONValue)` masks a tree (a streamed body
+    /// alike, as it is written from its tape).
+    package func text(maskedBy redactor: Redactor) -> String {
+        guard let streamed else {
+            return redactor.redact(JSONValue.object(JSONObject(fields + trailer))).encoded()
+        }
+        let marker = "\u{1}apish-data\u{1}"
+        let skeleton = redactor.redact(JSONValue.object(JSONObject(fields + [("data", .string(marker))] + trailer))).encoded()
+        let encodedMarker = JSONValue.string(marker).encoded()
+        guard let range = skeleton.literalRange(of: encodedMarker) else { return skeleton }
+        var line = String(skeleton[..<range.lowerBound])
+        line.reserveCapacity(skeleton.utf8.count + streamed.data.count)
+        streamed.writeCompact(redactor: redactor) { line += $0 }
+        line += skeleton[range.upperBound...]
+        return line
     }
 }

@@ -36,13 +36,13 @@ struct ResultPresenter {
             guard let response = exchange.response, !result.bodyShown else { break }
             // A failure is one error line (which names the status) plus the body: no second copy of the error.
             if result.ok { report.lines = [RawBody.statusLine(response)] }
-            RawBody.show(exchange, in: &report, session: session)
+            RawBody.show(exchange, in: &report)
         case .model(let model, let heading):
             report.lines = heading
             report.presentation = session.presenter.present(model)
         case .document(let document, let heading):
             report.lines = heading
-            report.formattedJSON = document
+            report.shownBody = .document(document)
         case .lastResponse(let exchange):
             lastResponse(exchange, in: &report)
         case .changes(let changes):
@@ -62,14 +62,14 @@ struct ResultPresenter {
         report.lines = [exchange.method.rawValue + " " + exchange.displayURL]
         if let response = exchange.response { report.lines.append(RawBody.statusLine(response)) }
         if let document = exchange.document {
-            report.formattedJSON = document
+            report.shownBody = .document(document)
         } else if let response = exchange.response {
             if !response.body.isEmpty, String(data: response.body, encoding: .utf8) == nil {
                 // Binary: its bytes where they can be kept, its size on a terminal.
                 report.body = response.body
                 report.formatted = "(\(response.body.count) bytes of binary data; show --raw > FILE saves them)"
             } else {
-                report.formatted = TerminalText.safe(session.redact(response.text))
+                report.shownBody = .text(response.text, cut: "")
             }
         }
     }

@@ -109,28 +109,38 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
         self.mode = nil
     }
 
+    /// A part of the answer as it is shown: masked once, by the output (see `RedactingOutput.writeShown`).
+    private func show(_ body: ShownBody) {
+        if let sink = output as? RedactingOutput {
+            sink.writeShown(body)
+        } else {
+            ReportRenderer(session: session).write(body, maskedBy: session.redactor) { output.write($0) }
+        }
+    }
+
     private func show(_ event: ServerSentEvents.Event) {
         if session.options.json {
-            output.write(session.redact(event.value).encoded() + "\n")
+            show(.jsonLines([event.value]))
             return
         }
-        var text = ""
-        if let name = event.event { text += "event: " + TerminalText.singleLine(name) + "\n" }
-        if let id = event.id { text += "id: " + TerminalText.singleLine(id) + "\n" }
+        var heading = ""
+        if let name = event.event { heading += "event: " + TerminalText.singleLine(name) + "\n" }
+        if let id = event.id { heading += "id: " + TerminalText.singleLine(id) + "\n" }
+        if !heading.isEmpty { show(.text(heading, cut: "")) }
         if case .object(let object) = event.value, let data = object["data"], data.stringValue == nil {
-            text += session.redact(data).encoded(pretty: true) + "\n"
+            show(.json(data))
         } else {
-            text += TerminalText.safe(event.data) + "\n"
+            show(.text(event.data, cut: ""))
         }
-        output.write(text + "\n")
+        output.write("\n")
     }
 
     private func showLine(_ line: Data) {
         guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") }) else { return }
         if let value = try? JSONValue.parse(line) {
-            output.write(session.redact(value).encoded() + "\n")
+            show(.jsonLines([value]))
         } else {
-            output.write(TerminalText.safe(String(decoding: line, as: UTF8.self)) + "\n")
+            show(.text(String(decoding: line, as: UTF8.self), cut: ""))
         }
     }
 }

@@ -24,7 +24,7 @@ import Testing
         // WHEN it is presented as text and as JSON
         // THEN the text has the heading and the table; the JSON has the rows as objects (the heading is text only)
         #expect(text(result) == "petstore v1: 1 tag\nTAG   OPERATIONS\npets  3\n")
-        #expect(ResultJSONPresenter(session: session).line(result, command: "ops --tags")
+        #expect(ResultJSONPresenter(session: session).line(result, command: "ops --tags").text(maskedBy: session.redactor)
             == #"{"command":"ops --tags","ok":true,"data":[{"tag":"pets","operations":"3"}]}"#)
     }
 
@@ -41,7 +41,7 @@ import Testing
         // carries the status and the error but no lines
         #expect(!result.ok)
         #expect(text(result) == "no such pet\n")
-        let line = ResultJSONPresenter(session: session).line(result, command: "get /missing")
+        let line = ResultJSONPresenter(session: session).line(result, command: "get /missing").text(maskedBy: session.redactor)
         #expect(line.contains(#""status":404,"result":"requestError""#))
         #expect(line.contains(#""error":"GET http://127.0.0.1:1/missing: "#))
         #expect(!line.contains(#""data""#))
