@@ -45,6 +45,28 @@ package struct WordHash {
         mix(tail ^ UInt64(truncatingIfNeeded: raw.count) << 56)
     }
 
+    /// The bytes, then their length, into this hash and `other` in one pass over them: two independent
+    /// hashes of a large input for the cost of reading it once.
+    package mutating func add(_ raw: UnsafeRawBufferPointer, alongside other: inout WordHash) {
+        var index = 0
+        while index + 8 <= raw.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            mix(word)
+            other.mix(word)
+            index += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < raw.count {
+            tail |= UInt64(raw[index]) << shift
+            shift += 8
+            index += 1
+        }
+        let last = tail ^ UInt64(truncatingIfNeeded: raw.count) << 56
+        mix(last)
+        other.mix(last)
+    }
+
     /// A string's UTF-8 bytes, then their length.
     package mutating func add(_ text: String) {
         var text = text

@@ -136,10 +136,7 @@ struct DescriptionCache: Sendable {
     static func hash(_ bytes: Data) -> String {
         var first = WordHash(seed: 0xCBF2_9CE4_8422_2325)
         var second = WordHash(seed: 0x8422_2325_CBF2_9CE4, multiplier: 0xC2B2_AE3D_27D4_EB4F, shift: 31)
-        bytes.withUnsafeBytes { raw in
-            first.add(raw)
-            second.add(raw)
-        }
+        bytes.withUnsafeBytes { raw in first.add(raw, alongside: &second) }
         return hex(first.value) + hex(second.value)
     }
 
