@@ -169,4 +169,21 @@ import HTTPTypes
         let hint = try #require(facade.credentials.credentialHint(for: exchange))
         #expect(hint.contains("a bearer token for http://other.example exists but is out of scope"))
     }
+
+    @Test func theHintNamesEachKindOutOfScopeInTheOrderTheyAreTried() throws {
+        // GIVEN an API key, an OAuth 2 client and a Basic login, each for another origin
+        let server = try LiveDemoServer()
+        let facade = try server.facade()
+        facade.credentials.setCredential(PasswordLogin(.basic, user: "u", password: "p"), for: .origin("http://c.example"))
+        facade.credentials.setCredential(APIKey(parameter: "key", value: "k"), for: .origin("http://a.example"))
+        facade.credentials.setCredential(
+            OAuth2Credential(OAuth2Client(tokenURL: "http://b.example/token", clientID: "id", clientSecret: "s")),
+            for: .origin("http://b.example"))
+        let exchange = try facade.like("t01")
+        #expect(exchange.status == 401)
+        // THEN the hint names them as before the schemes were types: Authorization first, then the key, then the login
+        let hint = try #require(facade.credentials.credentialHint(for: exchange))
+        #expect(hint.hasPrefix("an OAuth 2 client for http://b.example and an API key for http://a.example and a basic login for http://c.example exists"),
+                "\(hint)")
+    }
 }
