@@ -58,16 +58,18 @@ let package = Package(
         // glibc calls Swift's Glibc module leaves out (thread placement), behind static inline wrappers
         // (Sources/CPlatform/shim.h); only FoundationFree imports it.
         .systemLibrary(name: "CPlatform"),
-        // The library modules, one way down: Facade → APIDescriptions → HTTPTypes → Secrets → JSON, and
-        // Facade → HTTPClient → HTTPTypes. Only HTTPClient links libcurl; HTTPTypes holds the values
+        // The library modules, one way down: Facade → APIDescriptions → HTTPTypes → Secrets → JSON,
+        // APIDescriptions → Schemas → JSON, and Facade → HTTPClient → HTTPTypes. Only HTTPClient links libcurl; HTTPTypes holds the values
         // (method, headers, request, response, body) that the layers above it share.
         .target(name: "JSON", dependencies: ["FoundationFree"], swiftSettings: foundationFree),
         .target(name: "Secrets", dependencies: ["JSON", "FoundationFree"], swiftSettings: foundationFree),
         .target(name: "HTTPTypes", dependencies: ["Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
         .target(name: "HTTPClient", dependencies: ["CCurl", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
-        .target(name: "APIDescriptions", dependencies: ["CYAML", "HTTPTypes", "JSON", "FoundationFree"],
+        // The JSON Schema engine: the schema graph, its validator over values and tapes, and what a schema says.
+        .target(name: "Schemas", dependencies: ["JSON", "FoundationFree"], swiftSettings: foundationFree),
+        .target(name: "APIDescriptions", dependencies: ["CYAML", "Schemas", "HTTPTypes", "JSON", "FoundationFree"],
                 swiftSettings: foundationFree),
-        .target(name: "Facade", dependencies: ["APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"],
+        .target(name: "Facade", dependencies: ["APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"],
                 swiftSettings: foundationFree),
         .target(name: "LineEditing", dependencies: ["CLibEdit", "FoundationFree"], swiftSettings: metadataAccessors + staticRuntime),
         // The command language: words, quoting, line scanning, expansion and what a parsed command is; it runs nothing.
@@ -82,7 +84,7 @@ let package = Package(
         .target(name: "Profiles", dependencies: ["ScriptLanguage", "Facade", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
         // The engine: session, the Command protocol and registry, declared arguments, command contexts, output sinks
         // (pipes, files, the one masking sink), the recorder, presenters, the manual; the commands themselves are above it.
-        .target(name: "Shell", dependencies: ["Profiles", "Reports", "Rendering", "ScriptLanguage", "Mock", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"],
+        .target(name: "Shell", dependencies: ["Profiles", "Reports", "Rendering", "ScriptLanguage", "Mock", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"],
                 swiftSettings: foundationFree),
         // apish's own command line, from one table of options: argv into ShellArguments and ShellOptions, usage, --help,
         // the man page and the completion scripts.
@@ -90,7 +92,7 @@ let package = Package(
         // Scripts: the runner (`apish run`, --each-version), expectations (`expect`), `let`, `source` and `record`.
         .target(name: "Scripts", dependencies: ["ShellCommandLine", "Shell", "Reports", "Rendering", "ScriptLanguage", "Facade", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
         // `impact`: reads a script against the change between two versions of a description, and runs it on both.
-        .target(name: "Impact", dependencies: ["Scripts", "Shell", "Reports", "ScriptLanguage", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree"], swiftSettings: foundationFree),
+        .target(name: "Impact", dependencies: ["Scripts", "Shell", "Reports", "ScriptLanguage", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree"], swiftSettings: foundationFree),
         // The shell's commands and `CommandRegistry.standard`, the list `help` shows; `Session(facade:bundles:…)` gives a
         // session those commands.
         .target(name: "Commands", dependencies: ["Impact", "Scripts", "ShellCommandLine", "Shell", "Profiles", "Reports", "Rendering", "ScriptLanguage", "Mock", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
@@ -103,7 +105,7 @@ let package = Package(
         .target(name: "DemoServer", dependencies: ["HTTPServer", "JSON", "FoundationFree"], swiftSettings: foundationFree),
         // `apish mock` and `mock start`: every operation of every version of a description, served from its
         // examples and schemas on the HTTPServer core.
-        .target(name: "Mock", dependencies: ["HTTPServer", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree"],
+        .target(name: "Mock", dependencies: ["HTTPServer", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree"],
                 swiftSettings: foundationFree),
         .executableTarget(
             name: "apish",
@@ -112,9 +114,9 @@ let package = Package(
             // `--version` names the commit the sources were built from (Plugins/BuildStamp).
             plugins: ["BuildStamp"]),
         .plugin(name: "BuildStamp", capability: .buildTool()),
-        .executableTarget(name: "apish-bench", dependencies: ["Facade", "APIDescriptions", "Mock", "JSON", "HTTPClient", "HTTPTypes", "DemoServer", "TestSupport"], path: "Benchmarks/apish-bench",
+        .executableTarget(name: "apish-bench", dependencies: ["Facade", "APIDescriptions", "Schemas", "Mock", "JSON", "HTTPClient", "HTTPTypes", "DemoServer", "TestSupport"], path: "Benchmarks/apish-bench",
                           swiftSettings: staticRuntime, linkerSettings: staticRuntimeLink),
-        .executableTarget(name: "apish-fuzz", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "HTTPTypes", "APIDescriptions", "Secrets", "TestSupport", "FoundationFree", "ScriptLanguage", "Commands", "Scripts", "ShellCommandLine"], path: "Fuzz/apish-fuzz",
+        .executableTarget(name: "apish-fuzz", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "HTTPTypes", "APIDescriptions", "Schemas", "Secrets", "TestSupport", "FoundationFree", "ScriptLanguage", "Commands", "Scripts", "ShellCommandLine"], path: "Fuzz/apish-fuzz",
                           swiftSettings: staticRuntime, linkerSettings: staticRuntimeLink),
         .target(name: "TestSupport", dependencies: ["DemoAPIs", "Facade", "HTTPClient", "HTTPTypes", "DemoServer"], path: "Tests/TestSupport",
                 swiftSettings: staticRuntime),
@@ -126,16 +128,17 @@ let package = Package(
         .testTarget(name: "SecretsTests", dependencies: ["Secrets", "JSON"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "Loopback"]),
         .testTarget(name: "APIDescriptionsTests",
-                    dependencies: ["APIDescriptions", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "TestSupport", "DemoServer"],
+                    dependencies: ["APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "TestSupport", "DemoServer"],
                     exclude: ["YAML/pyyaml_core.py"]),
+        .testTarget(name: "SchemasTests", dependencies: ["Schemas", "JSON", "TestSupport"]),
         .testTarget(name: "FacadeTests",
-                    dependencies: ["DemoAPIs", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer"]),
+                    dependencies: ["DemoAPIs", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer"]),
         .testTarget(name: "ShellTests",
-                    dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer", "ScriptLanguage", "Rendering", "Reports", "Profiles", "Commands", "Scripts", "ShellCommandLine"]),
+                    dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer", "ScriptLanguage", "Rendering", "Reports", "Profiles", "Commands", "Scripts", "ShellCommandLine"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "HTTPServer", "JSON", "FoundationFree"]),
         .testTarget(name: "MockTests",
-                    dependencies: ["Mock", "DemoAPIs", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "JSON", "TestSupport", "Loopback"],
+                    dependencies: ["Mock", "DemoAPIs", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "JSON", "TestSupport", "Loopback"],
                     exclude: ["jsonschema_check.py", "Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DemoServer", "Loopback"]),
     ],

@@ -1,6 +1,7 @@
 import APIDescriptions
 import Foundation
 import JSON
+import Schemas
 import Mock
 
 /// What checking an answer against its JSON Schema costs, in-process, beside what reading the answer costs.

@@ -2,6 +2,7 @@ import APIDescriptions
 import Foundation
 import FoundationFree
 import JSON
+import Schemas
 import TestSupport
 
 /// Hostile OpenAPI documents (`HostileDocuments`: fan-out `$ref`s, `allOf` diamonds and chains, enum and

@@ -3,6 +3,7 @@ import Facade
 import HTTPClient
 import HTTPTypes
 import JSON
+import Schemas
 import FoundationFree
 import ScriptLanguage
 import Reports

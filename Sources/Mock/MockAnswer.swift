@@ -1,6 +1,7 @@
 import APIDescriptions
 import FoundationFree
 import JSON
+import Schemas
 import HTTPServer
 
 /// The answer the mock gives one operation at one status: the declared headers, the media type the

@@ -1,4 +1,5 @@
 import JSON
+import Schemas
 
 /// A description as written, for what the OpenAPI reader does not keep: examples, response headers and
 /// media types, and the schema keywords `JSONSchema` does not show. References are local (`#/…`): the

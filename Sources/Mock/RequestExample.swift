@@ -1,6 +1,7 @@
 import APIDescriptions
 import Facade
 import JSON
+import Schemas
 import HTTPClient
 import HTTPTypes
 

@@ -1,5 +1,6 @@
 import APIDescriptions
 import JSON
+import Schemas
 
 /// The keywords of a schema that `JSONSchema`'s public face does not show yet (bounds, lengths, pattern,
 /// `example`, `default`, `readOnly`/`writeOnly`), read where the schema is written: its own, then those of

@@ -1,5 +1,6 @@
 import APIDescriptions
 import JSON
+import Schemas
 import FoundationFree
 
 /// A value that a schema accepts, made from the schema alone: its `const`, else (unless `dynamic`) its

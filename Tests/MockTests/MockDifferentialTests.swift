@@ -4,6 +4,7 @@ import Foundation
 import HTTPClient
 import HTTPTypes
 import JSON
+import Schemas
 @testable import Mock
 import Testing
 import TestSupport

@@ -1,6 +1,7 @@
 import FoundationFree
 import JSON
 import HTTPTypes
+import Schemas
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -19,10 +20,10 @@ import Foundation
 /// handed to `prefetch` at once (a fetcher may then fetch them concurrently), then read one by one.
 public enum DocumentBundle {
     /// The root member that holds the other files.
-    public static let member = "x-apish-documents"
+    public static let member = BundledReference.member
     /// The root member that holds each other file's address, by the same keys, so a message can name the
     /// file and pointer the document wrote rather than the rewrite.
-    public static let addressMember = "x-apish-document-addresses"
+    public static let addressMember = BundledReference.addressMember
 
     /// The document with every file it refers to; `document` itself when it refers to none. `fetch` gives
     /// a file's bytes from its absolute address (or the reason it cannot).
@@ -74,12 +75,7 @@ public enum DocumentBundle {
     /// A reference as the document wrote it: `#/x-apish-documents/4/x` → `file:///etc/passwd#/x`; any other
     /// reference as it is.
     public static func written(_ reference: String, in document: JSONValue) -> String {
-        let prefix = "#/" + member + "/"
-        guard reference.hasPrefix(prefix) else { return reference }
-        let rest = reference.dropFirst(prefix.count)
-        let key = rest.prefix { $0 != "/" }
-        guard case .string(let address)? = document[addressMember]?[String(key)] else { return reference }
-        return address + "#" + rest.dropFirst(key.count)
+        BundledReference.written(reference, in: document)
     }
 
     /// A message with every place in a bundled file (`'#/x-apish-documents/4/a/b'`) written as the

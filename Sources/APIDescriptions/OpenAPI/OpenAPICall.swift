@@ -5,6 +5,7 @@ import Foundation
 #endif
 import FoundationFree
 import JSON
+import Schemas
 import HTTPTypes
 
 /// Builds the request of `call OPERATION [ARG…] [ITEM…]` from an operation of a spec, before anything is

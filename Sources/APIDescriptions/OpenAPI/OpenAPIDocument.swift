@@ -5,6 +5,7 @@ import Foundation
 #endif
 import FoundationFree
 import JSON
+import Schemas
 import HTTPTypes
 
 /// An OpenAPI 3.0 or 3.1 document read from JSON: what `ops`, `help`, `call`, response checks and

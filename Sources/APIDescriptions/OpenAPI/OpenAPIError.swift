@@ -1,4 +1,5 @@
 import JSON
+import Schemas
 /// Why an OpenAPI document could not be read, or why `call` refused to build a request. One line each,
 /// with the next step when there is one.
 public enum OpenAPIError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import JSON
+import Schemas
 import HTTPTypes
 /// One operation of an OpenAPI document: a method on a path, with its parameters, body and responses.
 public struct OpenAPIOperation: Sendable {

@@ -1,4 +1,5 @@
 import JSON
+import Schemas
 /// One parameter of an operation: `limit` in the query, `petId` in the path, `X-Request-Id` in a header.
 public struct OpenAPIParameter: Sendable {
     /// Where the parameter travels.

@@ -1,4 +1,5 @@
 import JSON
+import Schemas
 
 /// What the reader forgives, as peers do: a document is refused only when nothing in it can be used.
 /// Each mistake is one warning naming its place, and the rest works:

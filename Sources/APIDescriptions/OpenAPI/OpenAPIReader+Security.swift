@@ -1,4 +1,5 @@
 import JSON
+import Schemas
 
 /// Reads `components.securitySchemes` and the `security` requirements of the document and its operations.
 struct OpenAPISecurityReader {

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import FoundationFree
 import JSON
+import Schemas
 import HTTPTypes
 
 /// Reads an OpenAPI 3.0/3.1 JSON document into an `OpenAPIDocument`.

@@ -1,4 +1,5 @@
 import JSON
+import Schemas
 
 /// A request as it reached a server (the mock's), in the parts an operation declares: the values of the
 /// path template, the query, headers and cookies as text, and the body as read. `checkParameters` and

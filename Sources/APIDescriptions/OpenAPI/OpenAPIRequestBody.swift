@@ -1,4 +1,5 @@
 import JSON
+import Schemas
 /// What an operation takes as its request body.
 public struct OpenAPIRequestBody: Sendable {
     public let required: Bool

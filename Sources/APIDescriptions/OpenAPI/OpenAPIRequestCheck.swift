@@ -1,5 +1,6 @@
 import FoundationFree
 import JSON
+import Schemas
 
 /// What `call` checks against the operation before anything is sent: each parameter's and body field's
 /// type (integer, number, boolean; an array for a repeated item) and enum, the body's required

@@ -1,4 +1,5 @@
 import JSON
+import Schemas
 /// One declared response of an operation: its status key (`200`, `2XX`, `default`), description and the
 /// schema of its JSON body (from `application/json` or any `…+json` media type), if declared.
 public struct OpenAPIResponse: Sendable {

@@ -1,5 +1,6 @@
 import FoundationFree
 import JSON
+import Schemas
 
 /// Mistakes published descriptions often make that peers (Swagger UI, http-prompt) read past, repaired
 /// in the document before it is read, each said once with its place:

@@ -1,5 +1,6 @@
 import FoundationFree
 import JSON
+import Schemas
 
 extension SchemaComparison {
     /// `if`/`then`/`else` and `discriminator`, by being there: on the schema or on what it merges, so

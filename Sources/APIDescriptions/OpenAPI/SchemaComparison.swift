@@ -1,5 +1,6 @@
 import FoundationFree
 import JSON
+import Schemas
 /// Compares two schemas (of two documents) the way a client sees them, for `SpecDiff`.
 ///
 /// Which way a change breaks depends on who writes the value: a client writes requests, so a request

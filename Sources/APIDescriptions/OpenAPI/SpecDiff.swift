@@ -5,6 +5,7 @@ import Foundation
 #endif
 import FoundationFree
 import JSON
+import Schemas
 import HTTPTypes
 /// What changed between two versions of an OpenAPI document, each change with oasdiff's id and level
 /// (`SpecChangeRules`): breaking (a removed operation or success status, a new required parameter, a

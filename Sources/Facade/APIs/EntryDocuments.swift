@@ -1,4 +1,5 @@
 import JSON
+import Schemas
 import APIDescriptions
 /// The documents a locator entry refers to (`schema`, `openapi`), fetched once per `locate`.
 struct EntryDocuments {

@@ -1,5 +1,6 @@
 import FoundationFree
 import JSON
+import Schemas
 import HTTPClient
 import HTTPTypes
 import APIDescriptions

@@ -1,4 +1,5 @@
 import JSON
+import Schemas
 import APIDescriptions
 /// A service whose model is declared as a JSON Schema in the locator (`"schema"`): `GET` the URL and
 /// check the body against the schema. Success keeps the schema beside the body, so it renders in the

@@ -9,6 +9,7 @@ import FoundationFree
 import HTTPClient
 import HTTPTypes
 import JSON
+import Schemas
 
 /// Candidates for service names and versions.
 package enum ServiceCompletion {

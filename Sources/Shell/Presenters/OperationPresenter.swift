@@ -2,6 +2,7 @@ import HTTPClient
 import HTTPTypes
 import Facade
 import JSON
+import Schemas
 import APIDescriptions
 import Rendering
 

@@ -1,5 +1,6 @@
 import Facade
 import JSON
+import Schemas
 import APIDescriptions
 import Rendering
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import JSON
+import Schemas
 @testable import APIDescriptions
 @testable import DemoServer
 

@@ -1,4 +1,5 @@
 import TestSupport
+import Schemas
 import Foundation
 import Testing
 import APIDescriptions

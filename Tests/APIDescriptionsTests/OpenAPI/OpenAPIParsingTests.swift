@@ -2,6 +2,7 @@ import TestSupport
 import Foundation
 import Testing
 import JSON
+import Schemas
 import APIDescriptions
 
 extension OpenAPITests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import JSON
+import Schemas
 import HTTPClient
 import HTTPTypes
 import APIDescriptions

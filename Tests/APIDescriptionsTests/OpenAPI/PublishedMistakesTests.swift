@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import JSON
+import Schemas
 @testable import APIDescriptions
 
 /// Published descriptions with the mistakes peers read past: each mistake is one warning naming its

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Schemas
 import TestSupport
 import Testing
 import APIDescriptions

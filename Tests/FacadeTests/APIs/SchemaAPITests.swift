@@ -1,4 +1,5 @@
 import DemoAPIs
+import Schemas
 import TestSupport
 import Facade
 import Foundation

@@ -1,4 +1,5 @@
 @testable import Facade
+import Schemas
 import TestSupport
 import Foundation
 import Testing

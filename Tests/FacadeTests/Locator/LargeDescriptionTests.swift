@@ -5,6 +5,7 @@ import Testing
 import HTTPClient
 import HTTPTypes
 import JSON
+import Schemas
 import APIDescriptions
 
 /// Descriptions at the size and shape big APIs publish: thousands of files with relative `$ref`s.

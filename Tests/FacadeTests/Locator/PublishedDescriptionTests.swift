@@ -5,6 +5,7 @@ import Testing
 import HTTPClient
 import HTTPTypes
 import JSON
+import Schemas
 @testable import DemoServer
 
 /// The API descriptions the demo server publishes as real APIs do (YAML in several files, Swagger 2.0,

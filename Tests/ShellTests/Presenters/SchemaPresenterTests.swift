@@ -2,6 +2,7 @@ import Facade
 import Testing
 @testable import Shell
 import JSON
+import Schemas
 import APIDescriptions
 
 /// A schema model shows in the schema's order with its titles.

@@ -1,5 +1,6 @@
 import Testing
 import JSON
+import Schemas
 
 extension SchemaTests {
     @Suite struct Validation {

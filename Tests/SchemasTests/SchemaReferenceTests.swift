@@ -1,5 +1,5 @@
 import Testing
-import APIDescriptions
+import Schemas
 
 extension SchemaTests {
     @Suite struct References {

@@ -1,7 +1,7 @@
 import Foundation
 import JSON
 import Testing
-@testable import APIDescriptions
+@testable import Schemas
 
 /// An answer is checked on its parsed tape, not on a tree: what only the text shows (a key written twice,
 /// an escaped key, a string's code points) is read as the tree reads it, so both checks say the same.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import JSON
 import TestSupport
-@testable import APIDescriptions
+@testable import Schemas
 
 /// apish's validator gives python-jsonschema's verdict (Tests/Fixtures/python/jsonschema_verdicts.py) on
 /// generated schema/instance pairs, for draft 4 and draft 2020-12: every keyword, composed a few levels
@@ -143,7 +143,7 @@ import TestSupport
         let document = JSONValue.array(cases.map { ["draft": .string($0.draft), "schema": $0.schema, "instances": .array($0.instances)] })
         try document.encodedData().write(to: file)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/python/jsonschema_verdicts.py")
+            .appendingPathComponent("Fixtures/python/jsonschema_verdicts.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, file.path]

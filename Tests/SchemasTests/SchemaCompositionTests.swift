@@ -1,4 +1,5 @@
 import Testing
+import Schemas
 
 extension SchemaTests {
     @Suite struct Composition {

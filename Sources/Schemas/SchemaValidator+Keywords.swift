@@ -4,9 +4,9 @@ import JSON
 /// `if`, `contains`).
 extension SchemaValidator {
     /// How an `anyOf`/`oneOf` failure is worded, for `OpenAPIRequestCheck` to say it in a request's words.
-    static let oneOfPrefix = "one of: "
-    static let exactlyOnePrefix = "exactly one of: "
-    static let matchingInfix = " matching "
+    package static let oneOfPrefix = "one of: "
+    package static let exactlyOnePrefix = "exactly one of: "
+    package static let matchingInfix = " matching "
 
     /// The outcome of trying a value against a subschema on the side: whether it matched, what it evaluated,
     /// and its first failures. Nil when the try was cut short, which stops the whole check.

@@ -1,6 +1,6 @@
 import JSON
 import Testing
-@testable import APIDescriptions
+@testable import Schemas
 
 /// A validation that a bound stops is never a pass: the check says where it stopped and why.
 @Suite struct SchemaValidatorBoundsTests {

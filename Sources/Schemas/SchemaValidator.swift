@@ -11,7 +11,7 @@ import JSON
 /// matched in linear time (`BoundedRegex`). Beyond a bound the value is not checked further, and the check
 /// says where it stopped and why: a failure of its own (`stoppedFailure`), so a check cut short is never a
 /// pass. A tripped `cancellation` (looked at every few thousand steps) stops it with `DecodeFailure.cancelled`.
-struct SchemaValidator {
+package struct SchemaValidator {
     static let depthLimit = 512
     static let hopLimit = 64
     static let defaultBudget = 2_000_000
@@ -213,7 +213,7 @@ struct SchemaValidator {
 
     /// Whether `value` is of the JSON Schema type named: `integer` is a number without a fraction, and in
     /// draft 4 (as its implementations read JSON) one written without a fraction or exponent, so `1.0` is not.
-    static func value<Value: SchemaInstance>(_ value: Value, hasType type: String, draft4: Bool = false) -> Bool {
+    package static func value(_ value: JSONValue, hasType type: String, draft4: Bool = false) -> Bool {
         Self.value(value, isOneOf: SchemaNode.TypeSet(names: [type]), draft4: draft4)
     }
 

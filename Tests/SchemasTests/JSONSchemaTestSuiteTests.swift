@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import JSON
-@testable import APIDescriptions
+@testable import Schemas
 
 /// Every required test of the official JSON Schema Test Suite for draft 4 and draft 2020-12
 /// (Tests/Fixtures/JSONSchemaTestSuite, see its README), through the validator, gives the suite's verdict,
@@ -12,7 +12,7 @@ import JSON
 /// that cannot pass is listed in `skipped.txt` with its reason; the goal, and today's state, is none.
 @Suite struct JSONSchemaTestSuiteTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/JSONSchemaTestSuite")
+        .appendingPathComponent("Fixtures/JSONSchemaTestSuite")
 
     /// One draft's files, by name.
     static func files(_ draft: String) -> [String] {

@@ -1,6 +1,6 @@
 import Testing
 import JSON
-import APIDescriptions
+import Schemas
 
 /// The JSON Schema engine: loading, `$ref`, merging, descriptions and validation. Each concern is a
 /// nested suite in its own file (`SchemaTests.Validation`, …), so `--filter SchemaTests` runs them all.

@@ -1,5 +1,5 @@
 import Testing
-@testable import APIDescriptions
+@testable import Schemas
 
 /// RFC 3986 resolution of `$ref`s and `$id`s, and its shortcut for a fragment alone.
 @Suite struct SchemaURITests {

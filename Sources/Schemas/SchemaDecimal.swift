@@ -4,7 +4,7 @@ import JSON
 ///
 /// value = (negative ? -1 : 1) × digits × 10^exponent, with no leading or trailing zero digit; zero has no
 /// digits. Exponents are clamped to ±2^40, as `JSONNumber`'s equality does.
-struct SchemaDecimal: Sendable, Equatable {
+package struct SchemaDecimal: Sendable, Equatable {
     var negative = false
     var digits: [UInt8] = []
     var exponent = 0
@@ -62,7 +62,7 @@ struct SchemaDecimal: Sendable, Equatable {
     private init(zero: Void) {}
 
     /// -1, 0 or 1 as `lhs` is below, equal to or above `rhs`.
-    static func compare(_ lhs: SchemaDecimal, _ rhs: SchemaDecimal) -> Int {
+    package static func compare(_ lhs: SchemaDecimal, _ rhs: SchemaDecimal) -> Int {
         if lhs.isZero && rhs.isZero { return 0 }
         let lhsSign = lhs.isZero ? 0 : (lhs.negative ? -1 : 1)
         let rhsSign = rhs.isZero ? 0 : (rhs.negative ? -1 : 1)

@@ -7,18 +7,18 @@ import JSON
 /// unioned), while validation checks every keyword where it was written. A value of this type is a
 /// cheap handle into its document's schema graph; `$ref` cycles are references back into it.
 public struct JSONSchema: Sendable {
-    let graph: SchemaGraph
+    package let graph: SchemaGraph
     let index: Int
 
-    init(graph: SchemaGraph, index: Int) {
+    package init(graph: SchemaGraph, index: Int) {
         self.graph = graph
         self.index = index
     }
 
-    var view: SchemaView { graph.views[index] }
+    package var view: SchemaView { graph.views[index] }
 
     /// The node validation starts from: the same for every stand-alone `$ref` to one schema.
-    var node: Int { graph.targets[index] }
+    package var node: Int { graph.targets[index] }
 
     private func schema(_ index: Int) -> JSONSchema {
         JSONSchema(graph: graph, index: index)
@@ -32,7 +32,7 @@ public struct JSONSchema: Sendable {
     public var name: String? { view.name }
 
     /// `Pet` when the schema (after a stand-alone `$ref`) is `#/components/schemas/Pet` of its document.
-    var componentName: String? {
+    package var componentName: String? {
         let tokens = graph.nodes[node].pointer.tokens
         guard tokens.count == 3, tokens[0] == "components", tokens[1] == "schemas" else { return nil }
         return tokens[2]

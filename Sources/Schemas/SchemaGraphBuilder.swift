@@ -15,7 +15,7 @@ import JSON
 /// them, else the document's own URI): `#/…` pointers, `$id`s and `$anchor`s anywhere in the document, and
 /// the documents bundled into it (`embedded`). Nothing is fetched: a URI that names none of these is
 /// an error naming it.
-struct SchemaGraphBuilder {
+package struct SchemaGraphBuilder {
     let document: JSONValue
     let cancellation: CancellationToken?
     /// The context of the document's root: its URI and dialect.
@@ -35,7 +35,7 @@ struct SchemaGraphBuilder {
     /// The URI a document without one of its own is known by.
     static let defaultBase = "apish:/document.json"
 
-    init(document: JSONValue, dialect: SchemaDialect = .draft2020, baseURI: String? = nil,
+    package init(document: JSONValue, dialect: SchemaDialect = .draft2020, baseURI: String? = nil,
          embedded: [(pointer: JSONPointer, uri: String)] = [], cancellation: CancellationToken? = nil) {
         self.document = document
         self.cancellation = cancellation
@@ -58,7 +58,7 @@ struct SchemaGraphBuilder {
 
     /// The schema `value` found at `pointer` (an OpenAPI parameter's, body's or response's), with
     /// everything it reaches; asked for again at the same pointer, the same node.
-    mutating func schema(_ value: JSONValue, at pointer: JSONPointer) throws(SchemaError) -> Int {
+    package mutating func schema(_ value: JSONValue, at pointer: JSONPointer) throws(SchemaError) -> Int {
         let index = try sharedNode(for: value, at: pointer)
         try drain()
         return index
@@ -66,7 +66,7 @@ struct SchemaGraphBuilder {
 
     /// Freezes what was read. Throws when a chain of `$ref`s only leads back to itself, or when merging
     /// the views costs more than `SchemaGraph.mergeWorkLimit`.
-    mutating func finish() throws(SchemaError) -> SchemaGraph {
+    package mutating func finish() throws(SchemaError) -> SchemaGraph {
         var dynamicAnchors: [String: [String: Int]] = [:]
         if !dynamicNames.isEmpty {
             for (resource, names) in resources.dynamicAnchors {
@@ -508,7 +508,7 @@ struct SchemaGraphBuilder {
             guard let pointer = resources.anchors[anchor] else { throw .danglingRef(text) }
             targetPointer = pointer
         }
-        guard let target = targetPointer.resolve(in: document) else { throw .danglingRef(DocumentBundle.written(text, in: document)) }
+        guard let target = targetPointer.resolve(in: document) else { throw .danglingRef(BundledReference.written(text, in: document)) }
         let index = try sharedNode(for: target, at: targetPointer)
         indexByReference[absolute] = index
         return index

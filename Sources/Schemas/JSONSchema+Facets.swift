@@ -6,7 +6,7 @@ extension JSONSchema {
     static let facetVisitLimit = 64
 
     /// The first value `pick` finds on the schema, else depth first on what it merges.
-    func facet<Value>(_ pick: (SchemaNode) -> Value?) -> Value? {
+    package func facet<Value>(_ pick: (SchemaNode) -> Value?) -> Value? {
         // Most schemas merge nothing: their own keywords are all there is, and nothing need be allocated.
         let own = graph.nodes[node]
         if let value = pick(own) { return value }
@@ -30,7 +30,7 @@ extension JSONSchema {
     private func view(of node: Int) -> SchemaView { graph.views[node] }
 
     /// The `additionalProperties` schema, when it is one (not `true`/`false` or absent).
-    var additionalPropertiesSchema: JSONSchema? {
+    package var additionalPropertiesSchema: JSONSchema? {
         facet { $0.additionalProperties }.map { JSONSchema(graph: graph, index: $0) }
     }
 }

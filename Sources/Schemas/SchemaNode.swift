@@ -6,7 +6,7 @@ import JSON
 /// A class, so that a check reads a node where it is: a copy of the value it once was (some twenty
 /// references retained and released) cost more than checking most values did. Only `SchemaGraphBuilder`
 /// writes to a node, while it builds; once a `SchemaGraph` holds it, nothing does, hence `@unchecked Sendable`.
-final class SchemaNode: @unchecked Sendable {
+package final class SchemaNode: @unchecked Sendable {
     enum Kind: Sendable {
         /// An object schema.
         case keywords
@@ -17,10 +17,10 @@ final class SchemaNode: @unchecked Sendable {
     }
 
     /// A bound of `minimum`/`maximum`: the number, and whether the bound itself is outside.
-    struct Bound: Sendable {
-        var value: SchemaDecimal
-        var number: JSONNumber
-        var exclusive: Bool
+    package struct Bound: Sendable {
+        package var value: SchemaDecimal
+        package var number: JSONNumber
+        package var exclusive: Bool
         /// The nearest `Double`, which orders most values without the exact decimal (`SchemaValidator.order`).
         var double: Double?
 
@@ -67,8 +67,8 @@ final class SchemaNode: @unchecked Sendable {
 
     /// A `pattern` or `patternProperties` key, compiled once; `failure` when apish cannot match it
     /// (look-around, back-references), which a check reports as a stop rather than a pass.
-    struct Pattern: Sendable {
-        let source: String
+    package struct Pattern: Sendable {
+        package let source: String
         let regex: BoundedRegex?
         let failure: String?
 
@@ -85,7 +85,7 @@ final class SchemaNode: @unchecked Sendable {
     }
 
     /// OpenAPI's `discriminator`: the property that names the `oneOf`/`anyOf` branch, and its mapping.
-    struct Discriminator: Sendable {
+    package struct Discriminator: Sendable {
         var propertyName: String
         /// Value → branch node; values not mapped pick the branch whose component name they are.
         var mapping: [(value: String, schema: Int)] = []
@@ -104,8 +104,8 @@ final class SchemaNode: @unchecked Sendable {
     var description: String?
     var format: String?
     /// `default` and `deprecated`: annotations, read for spec diffs.
-    var defaultValue: JSONValue?
-    var deprecated = false
+    package var defaultValue: JSONValue?
+    package var deprecated = false
     var types: [String] = [] {
         didSet { typeSet = TypeSet(names: types) }
     }
@@ -120,7 +120,7 @@ final class SchemaNode: @unchecked Sendable {
     var enumSet: Set<JSONEquality.Key>?
     var constValue: JSONValue?
     var required: [String] = []
-    var properties: [(name: String, schema: Int)] = []
+    package var properties: [(name: String, schema: Int)] = []
     var patternProperties: [(pattern: Pattern, schema: Int)] = []
     /// `additionalProperties` as a schema (`false` is a node that accepts nothing).
     var additionalProperties: Int?
@@ -141,27 +141,27 @@ final class SchemaNode: @unchecked Sendable {
     var minContains: Int?
     var maxContains: Int?
     var unevaluatedItems: Int?
-    var minItems: Int?
-    var maxItems: Int?
+    package var minItems: Int?
+    package var maxItems: Int?
     var uniqueItems = false
-    var minLength: Int?
-    var maxLength: Int?
-    var pattern: Pattern?
-    var minimum: Bound?
-    var maximum: Bound?
+    package var minLength: Int?
+    package var maxLength: Int?
+    package var pattern: Pattern?
+    package var minimum: Bound?
+    package var maximum: Bound?
     var multipleOf: (value: SchemaDecimal, number: JSONNumber)?
-    var ref: Int?
+    package var ref: Int?
     /// `$dynamicRef`: where it points by itself, and the anchor name to look for in the dynamic scope
     /// (nil when the target has no `$dynamicAnchor` of that name: then it is a plain `$ref`).
     var dynamicRef: (target: Int, anchor: String?)?
-    var allOf: [Int] = []
-    var anyOf: [Int] = []
-    var oneOf: [Int] = []
+    package var allOf: [Int] = []
+    package var anyOf: [Int] = []
+    package var oneOf: [Int] = []
     var not: Int?
-    var ifSchema: Int?
-    var thenSchema: Int?
-    var elseSchema: Int?
-    var discriminator: Discriminator?
+    package var ifSchema: Int?
+    package var thenSchema: Int?
+    package var elseSchema: Int?
+    package var discriminator: Discriminator?
     /// Where merged properties come from, in the order the keywords appear in the document:
     /// `nil` is this node's own `properties`, a number is the `$ref` target or an `allOf` branch.
     var mergeSources: [Int?] = []

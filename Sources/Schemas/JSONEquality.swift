@@ -2,8 +2,8 @@ import JSON
 /// JSON's equality, for `enum`, `const` and `uniqueItems`: strings and member names by their code points
 /// (Swift's `String ==` would call `"ä"` and `"a\u{308}"` equal), numbers by value (`1` is `1.0`, big integers
 /// exactly), objects whatever their members' order, arrays element by element. `true` is not `1`.
-enum JSONEquality {
-    static func equal(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+package enum JSONEquality {
+    package static func equal(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null):
             return true
@@ -27,18 +27,18 @@ enum JSONEquality {
     }
 
     /// A value hashed and compared by JSON's equality, for sets of them.
-    struct Key: Hashable, Sendable {
+    package struct Key: Hashable, Sendable {
         let value: JSONValue
 
-        init(_ value: JSONValue) {
+        package init(_ value: JSONValue) {
             self.value = value
         }
 
-        static func == (lhs: Key, rhs: Key) -> Bool {
+        package static func == (lhs: Key, rhs: Key) -> Bool {
             JSONEquality.equal(lhs.value, rhs.value)
         }
 
-        func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             JSONEquality.hash(value, into: &hasher)
         }
     }
