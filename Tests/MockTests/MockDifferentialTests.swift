@@ -89,26 +89,9 @@ import TestSupport
         ]))
         let file = try scratch.write("cases.json", input.encoded())
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("jsonschema_check.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, file]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "python-jsonschema failed (scripts/setup --test installs jsonschema): \(problem)")
-        }
-        let result = try JSONValue.parse(data)
+        let result = try JSONValue.parse(PythonReference.run(script, [file], installedBy: "scripts/setup --test installs jsonschema"))
         let failures = result["failures"]?.arrayValue?.map { "\($0["label"]?.stringValue ?? "?"): \($0["error"]?.stringValue ?? "?")" } ?? []
         return (result["checked"]?.intValue ?? 0, failures)
-    }
-
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
     }
 
     @Test func generatedValuesAreValidByPythonJSONSchema() throws {

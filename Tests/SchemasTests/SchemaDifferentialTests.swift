@@ -144,27 +144,9 @@ import TestSupport
         try document.encodedData().write(to: file)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/python/jsonschema_verdicts.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, file.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ReferenceFailure(message: String(decoding: problem, as: UTF8.self) + " (scripts/setup --test installs jsonschema)")
-        }
-        guard case .array(let lists) = try JSONValue.parse(data) else { throw ReferenceFailure(message: "not a list") }
+        let data = try PythonReference.run(script, [file.path], installedBy: "scripts/setup --test installs jsonschema")
+        guard case .array(let lists) = try JSONValue.parse(data) else { throw PythonReference.Failure(description: "jsonschema_verdicts.py wrote no list") }
         return lists.map { ($0.arrayValue ?? []).map { $0.boolValue ?? false } }
-    }
-
-    struct ReferenceFailure: Error, CustomStringConvertible {
-        let message: String
-        var description: String { "python-jsonschema failed: \(message)" }
     }
 
     @Test func apishAgreesWithPythonJSONSchema() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import JSON
 import APIDescriptions
+import TestSupport
 
 /// Every document here, written for this test, reads to the same JSON through apish's YAML reader as
 /// through pyyaml's libyaml-backed loader with the YAML 1.2 core schema's resolvers (pyyaml_core.py).
@@ -191,25 +192,6 @@ import APIDescriptions
         let file = directory.appendingPathComponent("document.yaml")
         try Data(text.utf8).write(to: file)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("pyyaml_core.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, file.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw PyYAMLFailure(message: String(decoding: problem, as: UTF8.self) + " (scripts/setup installs pyyaml)")
-        }
-        return try JSONValue.parse(data)
-    }
-
-    struct PyYAMLFailure: Error, CustomStringConvertible {
-        let message: String
-        var description: String { "pyyaml failed: \(message)" }
+        return try JSONValue.parse(PythonReference.run(script, [file.path], installedBy: "scripts/setup installs pyyaml"))
     }
 }
