@@ -35,14 +35,7 @@ package struct WordHash {
             mix(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             index += 8
         }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while index < raw.count {
-            tail |= UInt64(raw[index]) << shift
-            shift += 8
-            index += 1
-        }
-        mix(tail ^ UInt64(truncatingIfNeeded: raw.count) << 56)
+        mix(Self.lastWord(raw, from: index))
     }
 
     /// The bytes, then their length, into this hash and `other` in one pass over them: two independent
@@ -55,16 +48,20 @@ package struct WordHash {
             other.mix(word)
             index += 8
         }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while index < raw.count {
-            tail |= UInt64(raw[index]) << shift
-            shift += 8
-            index += 1
-        }
-        let last = tail ^ UInt64(truncatingIfNeeded: raw.count) << 56
+        let last = Self.lastWord(raw, from: index)
         mix(last)
         other.mix(last)
+    }
+
+    /// The bytes from `index` on (fewer than eight) as one word, the whole input's length folded in.
+    private static func lastWord(_ raw: UnsafeRawBufferPointer, from index: Int) -> UInt64 {
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        for byte in raw[index...] {
+            tail |= UInt64(byte) << shift
+            shift += 8
+        }
+        return tail ^ UInt64(truncatingIfNeeded: raw.count) << 56
     }
 
     /// A string's UTF-8 bytes, then their length.
