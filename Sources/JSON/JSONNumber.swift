@@ -100,6 +100,12 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible,
         hasher.combine(decimal.exponent)
     }
 
+    /// The number as an exact decimal, `canonical` below: what a schema's bounds and `multipleOf` compare.
+    package var decimalParts: (negative: Bool, digits: [UInt8], exponent: Int) {
+        let decimal = canonical
+        return (decimal.negative, decimal.digits, decimal.exponent)
+    }
+
     /// value = (negative ? -1 : 1) × digits × 10^exponent, with no leading or trailing zero digits;
     /// zero is `digits == []`, `exponent == 0`, not negative. Two numbers are equal exactly when their
     /// canonical forms are.

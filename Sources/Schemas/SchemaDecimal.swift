@@ -3,7 +3,7 @@ import JSON
 /// value, never through a `Double`, so `9007199254740993 > 9007199254740992` and `0.3` is a multiple of `0.1`.
 ///
 /// value = (negative ? -1 : 1) × digits × 10^exponent, with no leading or trailing zero digit; zero has no
-/// digits. Exponents are clamped to ±2^40, as `JSONNumber`'s equality does.
+/// digits. Read as `JSONNumber`'s equality reads it (`decimalParts`), exponents clamped to ±2^40.
 package struct SchemaDecimal: Sendable, Equatable {
     var negative = false
     var digits: [UInt8] = []
@@ -12,54 +12,12 @@ package struct SchemaDecimal: Sendable, Equatable {
     var isZero: Bool { digits.isEmpty }
 
     init(_ number: JSONNumber) {
-        self.init(text: number.text)
+        (negative, digits, exponent) = number.decimalParts
     }
 
     init(_ value: Int) {
-        self.init(text: String(value))
+        self.init(JSONNumber(value))
     }
-
-    /// Reads JSON number text (already checked by the parser).
-    init(text: String) {
-        let exponentLimit = 1 << 40
-        var fractionDigits = 0
-        var written = 0
-        var exponentNegative = false
-        var part = 0  // 0 integer, 1 fraction, 2 exponent
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "-"):
-                if part == 2 { exponentNegative = true } else { negative = true }
-            case UInt8(ascii: "+"):
-                break
-            case UInt8(ascii: "."):
-                part = 1
-            case UInt8(ascii: "e"), UInt8(ascii: "E"):
-                part = 2
-            default:
-                let digit = byte &- UInt8(ascii: "0")
-                guard digit < 10 else { continue }
-                if part == 2 {
-                    written = min(written * 10 + Int(digit), exponentLimit)
-                } else {
-                    if digit != 0 || !digits.isEmpty { digits.append(digit) }
-                    if part == 1 { fractionDigits += 1 }
-                }
-            }
-        }
-        var trailingZeros = 0
-        while let last = digits.last, last == 0 {
-            digits.removeLast()
-            trailingZeros += 1
-        }
-        if digits.isEmpty {
-            self = SchemaDecimal(zero: ())
-            return
-        }
-        exponent = (exponentNegative ? -written : written) - fractionDigits + trailingZeros
-    }
-
-    private init(zero: Void) {}
 
     /// -1, 0 or 1 as `lhs` is below, equal to or above `rhs`.
     package static func compare(_ lhs: SchemaDecimal, _ rhs: SchemaDecimal) -> Int {
