@@ -69,6 +69,11 @@ public struct BoundedRegex: Sendable {
         return try matchesScalarByScalar(text, cancellation: cancellation, budget: budget)
     }
 
+    /// `matches` of a text already known to be ASCII, read where it is (a string on a parsed document's tape).
+    public func matches(ascii bytes: UnsafeBufferPointer<UInt8>, cancellation: CancellationToken? = nil, budget: Int = stepBudget) throws(Failure) -> Bool {
+        try run(ASCIIInput(bytes: bytes, sets: asciiSets), cancellation: cancellation, budget: budget)
+    }
+
     /// `matches` the way a text with non-ASCII characters is matched, scalar by scalar (and, for the tests
     /// that hold both ways to the same answers, any text).
     func matchesScalarByScalar(_ text: String, cancellation: CancellationToken? = nil, budget: Int = stepBudget) throws(Failure) -> Bool {

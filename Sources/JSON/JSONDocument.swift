@@ -115,6 +115,7 @@ public struct JSONDocument: Sendable {
 }
 
 /// Reads a tape against its document's bytes. Valid only inside `JSONDocument.read`.
+@usableFromInline
 struct JSONTapeReader {
     let base: UnsafePointer<UInt8>
     let tape: JSONTapeView
@@ -123,7 +124,7 @@ struct JSONTapeReader {
     func kind(_ entry: Int) -> JSONTape.Kind { tape.kind(entry) }
 
     /// The number of elements of an array, or members of an object.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     func count(_ entry: Int) -> Int { tape.second(entry) }
 
     /// The entry after `entry` and everything inside it: its next sibling.

@@ -140,9 +140,17 @@ public struct JSONSchema: Sendable {
     }
 
     /// `validate(_:limit:use:cancellation:)` of a parsed document, read where it was parsed: no tree is built.
+    /// A fast pass over the tape (`TapePlan`) answers first; only an answer it does not pass is checked by
+    /// the full validator, which says what is wrong.
     public func validate(_ document: JSONDocument, limit: Int = 5, use: SchemaUse = .any, cancellation: CancellationToken? = nil) -> [DecodeFailure] {
+        if passesFastCheck(document, use: use, cancellation: cancellation) { return [] }
         var validator = SchemaValidator(graph: graph, limit: limit, cancellation: cancellation, use: use)
         document.withTapeValue { validator.check($0, against: index, path: ValuePath()) }
         return validator.failures
+    }
+
+    /// Whether the fast pass alone finds `document` valid (false: invalid, or not for it to say).
+    func passesFastCheck(_ document: JSONDocument, use: SchemaUse = .any, cancellation: CancellationToken? = nil) -> Bool {
+        graph.tapePlan?.accepts(document, from: index, use: use, cancellation: cancellation) ?? false
     }
 }

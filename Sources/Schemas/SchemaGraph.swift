@@ -1,5 +1,6 @@
 import JSON
 import FoundationFree
+import Synchronization
 /// The schemas of one document, read once, with subschemas as indexes so `$ref` cycles are safe.
 ///
 /// Immutable once built: `targets` maps each node to the node validation starts from (through `$ref`s
@@ -21,6 +22,22 @@ package final class SchemaGraph: Sendable {
     let dynamicAnchors: [String: [String: Int]]
     /// Whether some `$dynamicRef` looks in the dynamic scope, so validation keeps it.
     let keepsDynamicScope: Bool
+    /// The graph compiled for the fast pass over answers, made when the first answer is checked.
+    private let plan = Mutex<PlanState>(.notMade)
+
+    private enum PlanState: Sendable {
+        case notMade
+        case made(TapePlan?)
+    }
+
+    var tapePlan: TapePlan? {
+        plan.withLock { state in
+            if case .made(let made) = state { return made }
+            let made = TapePlan(self)
+            state = .made(made)
+            return made
+        }
+    }
 
     init(nodes: [SchemaNode], dynamicAnchors: [String: [String: Int]] = [:], cancellation: CancellationToken? = nil) throws(SchemaError) {
         self.nodes = nodes

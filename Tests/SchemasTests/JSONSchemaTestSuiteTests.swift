@@ -61,6 +61,9 @@ import JSON
         var passed = 0
         var failed: [String] = []
         var skipped = 0
+        /// Valid instances the fast pass over the tape passed by itself (`JSONSchema.passesFastCheck`).
+        var fastPassed = 0
+        var valid = 0
     }
 
     /// Runs one file of the suite.
@@ -93,7 +96,13 @@ import JSON
                 case .success(let loadedSchema):
                     let failures = loadedSchema.validate(instance, limit: 1)
                     // The same check on the instance's tape, as an answer is checked, says the same.
-                    let onTape = try loadedSchema.validate(JSONDocument.parse(Data(instance.encoded().utf8)), limit: 1)
+                    let parsed = try JSONDocument.parse(Data(instance.encoded().utf8))
+                    let onTape = loadedSchema.validate(parsed, limit: 1)
+                    // The fast pass passes only what the suite calls valid.
+                    if loadedSchema.root.passesFastCheck(parsed) {
+                        if valid { outcome.fastPassed += 1 } else { outcome.failed.append("\(key): the fast pass over the tape passed an invalid instance") }
+                    }
+                    if valid { outcome.valid += 1 }
                     if onTape != failures {
                         outcome.failed.append("\(key): on the tape \(onTape.map(\.description)), on the tree \(failures.map(\.description))")
                     } else if failures.isEmpty == valid {
@@ -124,6 +133,23 @@ import JSON
         let outcome = try Self.run("draft2020-12", file, dialect: .draft2020)
         #expect(outcome.failed.isEmpty, Comment(rawValue: "\(outcome.failed.count) failed:\n" + outcome.failed.joined(separator: "\n")))
         #expect(outcome.passed + outcome.skipped > 0)
+    }
+
+    /// The fast pass decides a good share of the suite's valid instances by itself (what it leaves, the
+    /// keywords outside its set, the full validator checks), and the tests above hold it to never passing
+    /// an invalid one.
+    @Test func theFastPassDecidesManyValidInstances() throws {
+        var passed = 0, valid = 0
+        for (draft, dialect) in [("draft4", SchemaDialect.draft4), ("draft2020-12", .draft2020)] {
+            for file in Self.files(draft) {
+                let outcome = try Self.run(draft, file, dialect: dialect)
+                passed += outcome.fastPassed
+                valid += outcome.valid
+            }
+        }
+        print("fast pass: \(passed) of \(valid) valid instances")
+        #expect(valid > 500)
+        #expect(passed * 3 > valid, "the fast pass passed \(passed) of \(valid) valid instances")
     }
 
     /// Every file of both drafts is here, and every skip is listed with a reason.

@@ -61,4 +61,28 @@ import Testing
         #expect(try failures(#"{"a": 1}"#, schema).isEmpty)
         #expect(try failures(#"{"a": 1, "b": 2}"#, schema) == ["b: expected no such field (unevaluatedProperties is false), found number 2"])
     }
+
+    /// The fast pass (`TapePlan`) passes an answer by itself only when it is valid, bounds met exactly
+    /// included; whatever it passes or leaves, the answer's failures are the full validator's.
+    @Test func theFastPassPassesOnlyValidAnswers() throws {
+        let schema = #"""
+        {"type": "object", "required": ["n", "rating"], "properties": {
+          "n": {"type": "integer", "minimum": 0}, "rating": {"type": "number", "minimum": 0, "maximum": 5},
+          "low": {"type": "number", "exclusiveMaximum": 5}, "mode": {"enum": ["open", "closed"]},
+          "tags": {"type": "array", "items": {"type": "string", "maxLength": 3}}, "id": {"type": "string", "readOnly": true}}}
+        """#
+        let document = try SchemaDocument(document: JSONValue.parse(schema))
+        func fast(_ text: String) throws -> Bool { document.root.passesFastCheck(try JSONDocument.parse(Data(text.utf8)), use: .response) }
+        #expect(try fast(#"{"n": 0, "rating": 5.00, "mode": "open", "tags": ["a", "bcd"]}"#))
+        #expect(try failures(#"{"n": 0, "rating": 5.00, "mode": "open", "tags": ["a", "bcd"]}"#, schema).isEmpty)
+        #expect(try !fast(#"{"n": 0, "rating": 5.01}"#))
+        #expect(try failures(#"{"n": 0, "rating": 5.01}"#, schema) == ["rating: expected a number of at most 5, found number 5.01"])
+        #expect(try !fast(#"{"n": 0, "rating": 1, "low": 5.0}"#))
+        #expect(try !fast(#"{"n": 0, "rating": 1, "mode": "shut"}"#))
+        #expect(try !fast(#"{"n": 0, "rating": 1, "tags": ["abcd"]}"#))
+        #expect(try !fast(#"{"rating": 1}"#))
+        // A key written twice is left to the full validator, which reads its last value.
+        #expect(try !fast(#"{"n": "x", "n": 0, "rating": 1}"#))
+        #expect(try failures(#"{"n": "x", "n": 0, "rating": 1}"#, schema).isEmpty)
+    }
 }
