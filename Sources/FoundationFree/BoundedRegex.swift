@@ -62,7 +62,7 @@ public struct BoundedRegex: Sendable {
         let ascii: Result<Bool, Failure>? = text.withUTF8 { bytes in
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
             return Result { () throws(Failure) -> Bool in
-                try run(ASCIIInput(bytes: bytes, sets: asciiSets), cancellation: cancellation, budget: budget)
+                try matches(ascii: bytes, cancellation: cancellation, budget: budget)
             }
         }
         if let ascii { return try ascii.get() }

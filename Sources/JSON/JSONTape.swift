@@ -20,9 +20,7 @@ import Foundation
 final class JSONTape: @unchecked Sendable {
     // @unchecked: the parser is the only writer, and it finishes before the tape is shared.
 
-    enum Kind: UInt8 {
-        case null, `false`, `true`, number, string, escapedString, array, object
-    }
+    typealias Kind = JSONTapeWalk.Kind
 
     /// The largest document a tape can index.
     static let maximumDocumentBytes = (1 << 32) - 1

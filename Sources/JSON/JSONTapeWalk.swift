@@ -50,11 +50,6 @@ package struct JSONTapeWalk {
     package func isASCII(_ entry: Int) -> Bool {
         entries[entry] & (1 << 63) == 0
     }
-
-    /// The value at `entry`, for a check that reads it the ordinary way.
-    package func value(_ entry: Int) -> JSONTapeValue {
-        JSONTapeValue(reader: reader, entry: entry)
-    }
 }
 
 extension JSONDocument {

@@ -17,7 +17,7 @@ import JSON
 /// a key written twice, a number equal to a bound as a `Double`, a budget half spent), it gives up, and the
 /// full validator checks the answer from the start and says what is wrong, as it always has. So a valid
 /// answer costs one fast pass, and an invalid one a fast pass and the full check.
-final class TapePlan: Sendable {
+final class TapePlan: @unchecked Sendable {
     /// A range of `names`: a property name, a string of an `enum`, a required name.
     struct Span {
         var start: Int32
@@ -76,12 +76,14 @@ final class TapePlan: Sendable {
         var maxItems = -1
     }
 
-    let nodes: [Node]
-    let targets: [Int32]
-    let properties: [Property]
-    let names: [UInt8]
-    let strings: [Span]
-    let indexes: [Int32]
+    // Plain values only, allocated once and read by pointer (so no pass counts a reference); never
+    // written after `init`, which is why the plan can be shared (`@unchecked Sendable`).
+    let nodes: UnsafeBufferPointer<Node>
+    let targets: UnsafeBufferPointer<Int32>
+    let properties: UnsafeBufferPointer<Property>
+    let names: UnsafeBufferPointer<UInt8>
+    let strings: UnsafeBufferPointer<Span>
+    let indexes: UnsafeBufferPointer<Int32>
     let patterns: [BoundedRegex]
     /// Each node's bounds as exact decimals, for a value equal to one as a `Double` (`5.00` against 5).
     let exactBounds: [(minimum: SchemaDecimal?, maximum: SchemaDecimal?)]
@@ -198,12 +200,12 @@ final class TapePlan: Sendable {
             nodes.append(plan)
         }
         guard names.count < Int(Int32.max), indexes.count < Int(Int32.max) else { return nil }
-        self.nodes = nodes
-        targets = graph.checkTargets.map { Int32(truncatingIfNeeded: $0) }
-        self.properties = properties
-        self.names = names
-        self.strings = strings
-        self.indexes = indexes
+        self.nodes = Self.owned(nodes)
+        targets = Self.owned(graph.checkTargets.map { Int32(truncatingIfNeeded: $0) })
+        self.properties = Self.owned(properties)
+        self.names = Self.owned(names)
+        self.strings = Self.owned(strings)
+        self.indexes = Self.owned(indexes)
         self.patterns = patterns
         exactBounds = graph.nodes.map { ($0.minimum?.value, $0.maximum?.value) }
     }
@@ -211,30 +213,28 @@ final class TapePlan: Sendable {
     /// Whether the document is valid against node `start`, when the fast pass can tell that for sure;
     /// false when it is invalid or the pass cannot tell (the full validator then decides).
     func accepts(_ document: JSONDocument, from start: Int, use: SchemaUse, cancellation: CancellationToken?) -> Bool {
-        nodes.withUnsafeBufferPointer { nodes in
-            properties.withUnsafeBufferPointer { properties in
-                names.withUnsafeBufferPointer { names in
-                    strings.withUnsafeBufferPointer { strings in
-                        indexes.withUnsafeBufferPointer { indexes in
-                            targets.withUnsafeBufferPointer { targets in
-                                document.withTapeWalk { walk in
-                                    // Below the full validator's budget (2M + 16 a value): entries count keys
-                                    // too, never more than one a value, so half of 2M + 16 an entry is less.
-                                    let entries = min(walk.next(0), 2 * SchemaValidator.defaultBudget)
-                                    let budget = (SchemaValidator.defaultBudget + SchemaValidator.stepsPerValue * entries) / 2
-                                    var pass = TapeFastPass(
-                                        walk: walk, nodes: nodes, targets: targets, properties: properties, names: names,
-                                        strings: strings, indexes: indexes, patterns: patterns, exactBounds: exactBounds,
-                                        useBit: Self.useBit(use),
-                                        budget: budget, cancellation: cancellation)
-                                    return pass.check(0, against: start, depth: 0, hops: 0) == .valid
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+        document.withTapeWalk { walk in
+            // Below the full validator's budget (2M + 16 a value): entries count keys too, never more than one
+            // a value, so half of 2M + 16 an entry is less.
+            let entries = min(walk.next(0), 2 * SchemaValidator.defaultBudget)
+            let budget = (SchemaValidator.defaultBudget + SchemaValidator.stepsPerValue * entries) / 2
+            var pass = TapeFastPass(walk: walk, plan: self, useBit: Self.useBit(use), budget: budget, cancellation: cancellation)
+            return pass.check(0, against: start, depth: 0, hops: 0) == .valid
         }
+    }
+
+    deinit {
+        for buffer in [UnsafeRawBufferPointer(nodes), UnsafeRawBufferPointer(targets), UnsafeRawBufferPointer(properties),
+                       UnsafeRawBufferPointer(names), UnsafeRawBufferPointer(strings), UnsafeRawBufferPointer(indexes)] {
+            buffer.deallocate()
+        }
+    }
+
+    /// A copy of `values` that the plan owns until it goes: the pass reads it by pointer, counting no reference.
+    private static func owned<Value>(_ values: [Value]) -> UnsafeBufferPointer<Value> {
+        let buffer = UnsafeMutableBufferPointer<Value>.allocate(capacity: max(values.count, 1))
+        _ = buffer.initialize(from: values)
+        return UnsafeBufferPointer(rebasing: buffer[..<values.count])
     }
 }
 
@@ -254,13 +254,27 @@ struct TapeFastPass {
     let names: UnsafeBufferPointer<UInt8>
     let strings: UnsafeBufferPointer<TapePlan.Span>
     let indexes: UnsafeBufferPointer<Int32>
-    let patterns: [BoundedRegex]
-    let exactBounds: [(minimum: SchemaDecimal?, maximum: SchemaDecimal?)]
+    /// The plan, for what is read only off the common path (patterns, exact bounds); the caller holds it.
+    unowned(unsafe) let plan: TapePlan
     let useBit: UInt8
     /// Steps left: the pass spends at least what the full validator would, and its budget is below that
     /// validator's, so a check the full validator would stop is never passed here.
     var budget: Int
     let cancellation: CancellationToken?
+
+    init(walk: JSONTapeWalk, plan: TapePlan, useBit: UInt8, budget: Int, cancellation: CancellationToken?) {
+        self.walk = walk
+        nodes = plan.nodes
+        targets = plan.targets
+        properties = plan.properties
+        names = plan.names
+        strings = plan.strings
+        indexes = plan.indexes
+        self.plan = plan
+        self.useBit = useBit
+        self.budget = budget
+        self.cancellation = cancellation
+    }
 
     private mutating func spend(_ amount: Int) -> Bool {
         let before = budget
@@ -411,7 +425,7 @@ struct TapeFastPass {
         if node.pointee.hasMinimum {
             if value == node.pointee.minimum {
                 // Equal as `Double`s: equal for sure when both are short integers, else told by their decimals.
-                let order = exact && node.pointee.minimumExact ? 0 : exactOrder(entry, exactBounds[index].minimum)
+                let order = exact && node.pointee.minimumExact ? 0 : exactOrder(entry, plan.exactBounds[index].minimum)
                 if order < 0 || (order == 0 && node.pointee.minimumExclusive) { return .invalid }
             } else if value < node.pointee.minimum {
                 return .invalid
@@ -419,7 +433,7 @@ struct TapeFastPass {
         }
         if node.pointee.hasMaximum {
             if value == node.pointee.maximum {
-                let order = exact && node.pointee.maximumExact ? 0 : exactOrder(entry, exactBounds[index].maximum)
+                let order = exact && node.pointee.maximumExact ? 0 : exactOrder(entry, plan.exactBounds[index].maximum)
                 if order > 0 || (order == 0 && node.pointee.maximumExclusive) { return .invalid }
             } else if value > node.pointee.maximum {
                 return .invalid
@@ -477,9 +491,9 @@ struct TapeFastPass {
             let matched: Bool
             do {
                 if walk.isASCII(entry) {
-                    matched = try patterns[pattern].matches(ascii: bytes, cancellation: cancellation)
+                    matched = try plan.patterns[pattern].matches(ascii: bytes, cancellation: cancellation)
                 } else {
-                    matched = try patterns[pattern].matches(String(decoding: bytes, as: UTF8.self), cancellation: cancellation)
+                    matched = try plan.patterns[pattern].matches(String(decoding: bytes, as: UTF8.self), cancellation: cancellation)
                 }
             } catch {
                 return .unknown
@@ -494,7 +508,7 @@ struct TapeFastPass {
         let declared = node.pointee.properties
         let count = Int(declared.count)
         let additional = Int(node.pointee.additional)
-        guard count > 0 || additional >= 0 || node.pointee.beyond.count > 0 || node.pointee.requiredCounts.2 > 0 else { return .valid }
+        guard count > 0 || additional >= 0 || node.pointee.beyond.count > 0 else { return .valid }
         // Which declared properties were met, to tell a key written twice (left to the full validator).
         var seen: UInt64 = 0
         var seenMore = count > 64 ? [Bool](repeating: false, count: count) : []

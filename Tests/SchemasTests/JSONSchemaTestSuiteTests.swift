@@ -147,7 +147,6 @@ import JSON
                 valid += outcome.valid
             }
         }
-        print("fast pass: \(passed) of \(valid) valid instances")
         #expect(valid > 500)
         #expect(passed * 3 > valid, "the fast pass passed \(passed) of \(valid) valid instances")
     }
