@@ -37,6 +37,9 @@ public struct BoundedRegex: Sendable {
     /// words an instruction, low half first), made from the set itself: an ASCII text is matched byte by
     /// byte against these, with the same answers, and without a scalar array or a set copied at each step.
     private let asciiSets: [UInt64]
+    /// The program as bit masks when it has at most 64 instructions (most patterns of a schema): an ASCII text
+    /// is then matched with its state sets in one word, without a state array or a stack.
+    private let small: SmallProgram?
 
     public init(_ pattern: String) throws(Failure) {
         var parser = Parser(Array(pattern.unicodeScalars))
@@ -54,6 +57,7 @@ public struct BoundedRegex: Sendable {
             }
         }
         self.asciiSets = asciiSets
+        small = SmallProgram(program, asciiSets: asciiSets)
     }
 
     /// Whether the pattern occurs anywhere in `text`.
@@ -71,7 +75,8 @@ public struct BoundedRegex: Sendable {
 
     /// `matches` of a text already known to be ASCII, read where it is (a string on a parsed document's tape).
     public func matches(ascii bytes: UnsafeBufferPointer<UInt8>, cancellation: CancellationToken? = nil, budget: Int = stepBudget) throws(Failure) -> Bool {
-        try run(ASCIIInput(bytes: bytes, sets: asciiSets), cancellation: cancellation, budget: budget)
+        if let small { return try small.run(bytes, cancellation: cancellation, budget: budget) }
+        return try run(ASCIIInput(bytes: bytes, sets: asciiSets), cancellation: cancellation, budget: budget)
     }
 
     /// `matches` the way a text with non-ASCII characters is matched, scalar by scalar (and, for the tests
@@ -156,6 +161,122 @@ public struct BoundedRegex: Sendable {
             swap(&current, &next)
         }
         return false
+    }
+
+    /// A program of at most 64 instructions, each state set one word: bit `i` is instruction `i`. What a set
+    /// reaches without reading (`jump`, `split`, and the assertions that hold) is worked out once for each
+    /// instruction in each of the eight contexts a position can be in (at the start, at the end, at a word
+    /// boundary), so a step is a mask of the instructions that take the byte, a shift to their successors,
+    /// and the union of those successors' closures. Steps are counted as `run` counts them: one for each state
+    /// a set holds.
+    struct SmallProgram {
+        /// `closures[context * count + i]`: the states reached from instruction `i` without reading.
+        private let closures: [UInt64]
+        /// `takes[byte]`: the instructions that read `byte`.
+        private let takes: [UInt64]
+        private let matchBit: UInt64
+        private let count: Int
+        private let hasWordAssertions: Bool
+        /// The ASCII word characters (`ScalarSet.isWord`), as two words.
+        private let word: (UInt64, UInt64)
+
+        init?(_ program: [Instruction], asciiSets: [UInt64]) {
+            guard program.count <= 64 else { return nil }
+            count = program.count
+            var takes = [UInt64](repeating: 0, count: 128)
+            var matchBit: UInt64 = 0
+            var hasWordAssertions = false
+            for (index, instruction) in program.enumerated() {
+                switch instruction {
+                case .scalar:
+                    for byte in 0..<128 where asciiSets[index * 2 + byte >> 6] & (1 << UInt64(byte & 63)) != 0 {
+                        takes[byte] |= 1 << UInt64(index)
+                    }
+                case .match: matchBit |= 1 << UInt64(index)
+                case .assert(.wordBoundary), .assert(.notWordBoundary): hasWordAssertions = true
+                case .assert, .jump, .split: break
+                }
+            }
+            var closures = [UInt64](repeating: 0, count: 8 * program.count)
+            for context in 0..<8 {
+                for start in program.indices {
+                    var reached: UInt64 = 0
+                    var stack = [start]
+                    while let index = stack.popLast() {
+                        guard reached & (1 << UInt64(index)) == 0 else { continue }
+                        reached |= 1 << UInt64(index)
+                        switch program[index] {
+                        case .jump(let target): stack.append(target)
+                        case .split(let first, let second): stack += [second, first]
+                        case .assert(let assertion):
+                            if Self.holds(assertion, in: context) { stack.append(index + 1) }
+                        case .scalar, .match: break
+                        }
+                    }
+                    closures[context * program.count + start] = reached
+                }
+            }
+            var word: (UInt64, UInt64) = (0, 0)
+            for byte in 0..<128 where ScalarSet.isWord(Unicode.Scalar(UInt8(byte))) {
+                if byte < 64 { word.0 |= 1 << UInt64(byte) } else { word.1 |= 1 << UInt64(byte - 64) }
+            }
+            self.closures = closures
+            self.takes = takes
+            self.matchBit = matchBit
+            self.hasWordAssertions = hasWordAssertions
+            self.word = word
+        }
+
+        /// Context bits: 1 at the start, 2 at the end, 4 at a word boundary.
+        private static func holds(_ assertion: Assertion, in context: Int) -> Bool {
+            switch assertion {
+            case .start: context & 1 != 0
+            case .end: context & 2 != 0
+            case .wordBoundary: context & 4 != 0
+            case .notWordBoundary: context & 4 == 0
+            }
+        }
+
+        private func isWord(_ byte: UInt8) -> Bool {
+            byte < 64 ? word.0 & (1 << UInt64(byte)) != 0 : word.1 & (1 << UInt64(byte & 63)) != 0
+        }
+
+        func run(_ bytes: UnsafeBufferPointer<UInt8>, cancellation: CancellationToken?, budget: Int) throws(Failure) -> Bool {
+            let length = bytes.count
+            var steps = 0
+            var moved: UInt64 = 0
+            return try closures.withUnsafeBufferPointer { closures throws(Failure) -> Bool in
+                try takes.withUnsafeBufferPointer { takes throws(Failure) -> Bool in
+                    var position = 0
+                    while true {
+                        var context = position == 0 ? 1 : 0
+                        if position == length { context |= 2 }
+                        if hasWordAssertions {
+                            let before = position > 0 && isWord(bytes[position - 1])
+                            let after = position < length && isWord(bytes[position])
+                            if before != after { context |= 4 }
+                        }
+                        let row = context * count
+                        // The search is unanchored: a match may start at every position.
+                        var pending = moved | 1
+                        var current: UInt64 = 0
+                        while pending != 0 {
+                            current |= closures[row + pending.trailingZeroBitCount]
+                            pending &= pending - 1
+                        }
+                        if current & matchBit != 0 { return true }
+                        guard position < length else { return false }
+                        steps += current.nonzeroBitCount
+                        if position & 0xFF == 0xFF {
+                            if steps > budget { throw .tooCostly }
+                            if cancellation?.isCancelled == true { throw .cancelled }
+                        }
+                        moved = (current & takes[Int(bytes[position] & 0x7F)]) << 1
+                        position += 1
+                    }
+                }
+            }
+        }
     }
 
     private func holds<Text: Input>(_ assertion: Assertion, at position: Int, in input: Text) -> Bool {

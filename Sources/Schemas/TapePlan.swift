@@ -416,7 +416,21 @@ struct TapeFastPass {
         guard bytes.count == count else { return false }
         guard count > 0, let left = bytes.baseAddress, let names = names.baseAddress else { return true }
         let right = names + Int(span.start)
-        return left[0] == right[0] && left[count - 1] == right[count - 1] && memcmp(left, right, count) == 0
+        guard left[0] == right[0], left[count - 1] == right[count - 1] else { return false }
+        // Names are short: compared a word at a time here, the last word overlapping, rather than by a call.
+        guard count >= 8 else {
+            for offset in 1..<count where left[offset] != right[offset] { return false }
+            return true
+        }
+        let leftRaw = UnsafeRawPointer(left), rightRaw = UnsafeRawPointer(right)
+        var offset = 0
+        while offset + 8 <= count {
+            if leftRaw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != rightRaw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset += 8
+        }
+        return leftRaw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            == rightRaw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
 
     private mutating func checkNumber(_ entry: Int, _ node: UnsafePointer<TapePlan.Node>, _ index: Int) -> Verdict {
@@ -450,25 +464,65 @@ struct TapeFastPass {
         return SchemaDecimal.compare(SchemaDecimal(number), bound)
     }
 
-    /// The nearest `Double` of a number's text, as `JSONNumber.double` gives it, and whether it is exact:
-    /// short integers are read digit by digit.
+    /// The nearest `Double` of a number's text, as `JSONNumber.double` gives it, and whether it is exact.
+    /// Short integers are read digit by digit. A number of at most 15 significant digits whose decimal
+    /// exponent is within ±22 is its digits (exact in a `Double`) times or divided by a power of ten (exact
+    /// too): one correctly rounded operation, the nearest `Double` as `strtod` gives it. Anything else is
+    /// read by `Double(_:)`.
     static func double(_ text: UnsafeBufferPointer<UInt8>) -> (Double, exact: Bool)? {
-        var digits = 0, value = 0
-        var negative = false
+        var digits = 0, value = 0, scale = 0
+        var negative = false, fraction = false, exponent = 0, exponentNegative = false, inExponent = false
+        var exponentDigits = 0
+        var fallback = false
         for byte in text {
-            if byte == UInt8(ascii: "-"), digits == 0, !negative {
+            if inExponent {
+                if byte == UInt8(ascii: "-") { exponentNegative = true; continue }
+                if byte == UInt8(ascii: "+") { continue }
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), exponentDigits < 4 else { fallback = true; break }
+                exponent = exponent * 10 + Int(byte - UInt8(ascii: "0"))
+                exponentDigits += 1
+            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                // Leading zeros are not significant digits.
+                if digits == 0, byte == UInt8(ascii: "0") {
+                    if fraction { scale -= 1 }
+                    continue
+                }
+                guard digits < 15 else { fallback = true; break }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+                if fraction { scale -= 1 }
+            } else if byte == UInt8(ascii: "-"), !negative, digits == 0, !fraction {
                 negative = true
-                continue
+            } else if byte == UInt8(ascii: "."), !fraction {
+                fraction = true
+            } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+                inExponent = true
+            } else {
+                fallback = true
+                break
             }
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 15 else {
-                guard let parsed = Double(String(decoding: text, as: UTF8.self)), parsed.isFinite else { return nil }
-                return (parsed, false)
-            }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            digits += 1
         }
-        guard digits > 0 else { return nil }
-        return (Double(negative ? -value : value), true)
+        if !fallback {
+            let power = scale + (exponentNegative ? -exponent : exponent)
+            let magnitude = Double(value)
+            if !fraction, !inExponent {
+                return (negative ? -magnitude : magnitude, true)
+            }
+            if value == 0 { return (negative ? -0.0 : 0.0, false) }
+            if power >= -22, power <= 22 {
+                let result = power < 0 ? magnitude / powersOfTen[-power] : magnitude * powersOfTen[power]
+                return (negative ? -result : result, false)
+            }
+        }
+        guard let parsed = Double(String(decoding: text, as: UTF8.self)), parsed.isFinite else { return nil }
+        return (parsed, false)
+    }
+
+    /// 10⁰ … 10²², each exact in a `Double`.
+    private static let powersOfTen: [Double] = (0...22).map { power in
+        var result = 1.0
+        for _ in 0..<power { result *= 10 }
+        return result
     }
 
     private mutating func checkString(_ entry: Int, _ kind: JSONTapeWalk.Kind, _ node: UnsafePointer<TapePlan.Node>) -> Verdict {

@@ -37,6 +37,18 @@ import Testing
         }
     }
 
+    /// A program of more than 64 instructions is matched by state arrays, the ones within 64 by bit masks:
+    /// both give a backtracking engine's answers.
+    @Test func longAndShortProgramsGiveTheSameAnswers() throws {
+        let cases = [("^(ab){40}$", String(repeating: "ab", count: 40)), ("^(ab){40}$", String(repeating: "ab", count: 39)),
+                     ("\\b(ab){30}\\b", " " + String(repeating: "ab", count: 30) + " "), ("(ab){3}c", "xabababcx"),
+                     ("^[a-z]+-[0-9]+$", "abc-123"), ("^[a-z]+-[0-9]+$", "abc-12x"), ("\\bcat\\b", "cat")]
+        for (pattern, text) in cases {
+            let expected = try Regex(pattern).firstMatch(in: text) != nil
+            #expect(try BoundedRegex(pattern).matches(text) == expected, "\(pattern) on \(text)")
+        }
+    }
+
     @Test func caseInsensitiveWithALeadingFlag() throws {
         #expect(try BoundedRegex("(?i)^apple$").matches("APPLE"))
         #expect(try !BoundedRegex("^apple$").matches("APPLE"))

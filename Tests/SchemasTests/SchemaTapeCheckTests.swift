@@ -85,4 +85,30 @@ import Testing
         #expect(try !fast(#"{"n": "x", "n": 0, "rating": 1}"#))
         #expect(try failures(#"{"n": "x", "n": 0, "rating": 1}"#, schema).isEmpty)
     }
+
+    /// The fast pass reads a number's nearest `Double` itself for short decimals (digits times or divided by
+    /// a power of ten): the same `Double` as `Double(_:)` (strtod) gives, for every spelling JSON allows.
+    @Test func theFastPassReadsNumbersAsStrtodDoes() {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["0", "-0", "0.0", "-0.0", "5", "5.00", "5.01", "0.05", "1e2", "1E+2", "1e-2", "-1.5e-3", "123456789012345",
+                     "1234567890123456", "0.1", "0.3", "1e22", "1e23", "1e-22", "1e-23", "9007199254740993", "4.35",
+                     "51.507351", "-0.127758", "1.7976931348623157e308", "5e-324", "0.000001", "100e-5", "00.5e1"]
+        for _ in 0..<2_000 {
+            let whole = String(Int.random(in: -999_999...999_999, using: &generator))
+            let fraction = String(Int.random(in: 0...99_999_999, using: &generator))
+            let exponent = Int.random(in: -30...30, using: &generator)
+            texts.append("\(whole).\(fraction)")
+            texts.append("\(whole).\(fraction)e\(exponent)")
+            texts.append("\(whole)e\(exponent)")
+        }
+        for text in texts {
+            let read = Array(text.utf8).withUnsafeBufferPointer { TapeFastPass.double($0) }
+            guard let expected = Double(text), expected.isFinite else {
+                #expect(read == nil, "\(text)")
+                continue
+            }
+            #expect(read?.0 == expected, "\(text): \(String(describing: read?.0)) against \(expected)")
+            #expect(read?.0.sign == expected.sign, "\(text)")
+        }
+    }
 }
