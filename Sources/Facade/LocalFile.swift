@@ -28,18 +28,27 @@ public enum LocalFile {
         guard descriptor >= 0 else { throw ReadError(reason: reason(errno: errno)) }
         defer { close(descriptor) }
         // One byte past the limit tells "too large" from "exactly the limit"; endless files stop there too.
-        var data = Data()
-        // A regular file says its size: the buffer is made once, not grown (and copied) chunk by chunk.
+        // A regular file says its size: the buffer is made once, at that size and one byte more, and read
+        // into where it is; anything else grows it by doubling.
         var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_size > 0 { data.reserveCapacity(min(Int(status.st_size), limit) + 1) }
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        while data.count <= limit {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, min($0.count, limit + 1 - data.count)) }
+        var capacity = fstat(descriptor, &status) == 0 && status.st_size > 0 ? min(Int(status.st_size), limit) + 1 : 64 << 10
+        var data = Data(count: capacity)
+        var filled = 0
+        while filled <= limit {
+            if filled == capacity {
+                capacity = min(capacity * 2, limit + 1)
+                data.count = capacity
+            }
+            let wanted = capacity - filled
+            let count = data.withUnsafeMutableBytes { bytes in
+                bytes.baseAddress.map { systemRead(descriptor, $0 + filled, wanted) } ?? 0
+            }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw ReadError(reason: reason(errno: errno)) }
             if count == 0 { break }
-            data.append(contentsOf: chunk[0..<count])
+            filled += count
         }
+        data.count = filled
         guard data.count <= limit else {
             throw ReadError(reason: "larger than " + (limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"))
         }

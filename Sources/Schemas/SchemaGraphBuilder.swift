@@ -104,16 +104,18 @@ package struct SchemaGraphBuilder {
     private func context(at pointer: JSONPointer) throws(SchemaError) -> SchemaResources.Context {
         var context = rootContext
         var value = document
+        // Where the walk is, kept only when documents were bundled into this one (a file of its own has none).
         var place = JSONPointer.root
+        let tracksPlace = !embedded.isEmpty
         var isMap = false
         var inData = false
         func enter(_ value: JSONValue) {
-            if let uri = embedded[place] {
+            if tracksPlace, let uri = embedded[place] {
                 context.base = uri
                 if let dialect = value["$schema"]?.stringValue.flatMap(SchemaDialect.named) { context.dialect = dialect }
             }
             guard !inData, !isMap, case .object(let object) = value else { return }
-            context = SchemaResources.entering(object, context, metaschemas: metaschemaValidates).context
+            context = SchemaResources.entering(object, context, metaschemas: { metaschemaValidates($0) }).context
         }
         for token in pointer.tokens {
             enter(value)
@@ -131,7 +133,7 @@ package struct SchemaGraphBuilder {
             default:
                 return context
             }
-            place = place.appending(token)
+            if tracksPlace { place = place.appending(token) }
         }
         // The schema's own `$id` and `$schema` are read with it.
         return context
@@ -171,7 +173,7 @@ package struct SchemaGraphBuilder {
                 context.base = uri
                 if let dialect = object["$schema"]?.stringValue.flatMap(SchemaDialect.named) { context.dialect = dialect }
             }
-            let entered = SchemaResources.entering(object, context, metaschemas: metaschemaValidates)
+            let entered = SchemaResources.entering(object, context, metaschemas: { metaschemaValidates($0) })
             context = entered.context
             node.base = context.base
             node.dialect = context.dialect
@@ -480,7 +482,7 @@ package struct SchemaGraphBuilder {
         guard !scanned else { return }
         scanned = true
         let found = try SchemaResources.scan(document, rootContext: rootContext, embedded: embedded,
-                                             metaschemas: metaschemaValidates, cancellation: cancellation)
+                                             metaschemas: { metaschemaValidates($0) }, cancellation: cancellation)
         for (uri, pointer) in found.resources where resources.resources[uri] == nil { resources.resources[uri] = pointer }
         for (uri, pointer) in found.anchors where resources.anchors[uri] == nil { resources.anchors[uri] = pointer }
         for (uri, names) in found.dynamicAnchors {

@@ -78,7 +78,7 @@ func fail(_ message: String, code: Int32) -> Never {
     }
     exit(code)
 }
-let environment = ProcessInfo.processInfo.environment
+let environment = Platform.environmentVariables()
 
 /// `apish serve …`: the demo API in the foreground until SIGINT/SIGTERM.
 func serve(_ arguments: [String]) -> Never {

@@ -126,10 +126,13 @@ public enum DocumentBundle {
                 var changed: JSONObject?
                 for (position, (key, member)) in object.enumerated() {
                     let replacement: JSONValue?
-                    if key == "$ref", case .string(let reference) = member {
+                    switch member {
+                    case .string(let reference) where key == "$ref":
                         replacement = try rewrite(reference: reference, in: file).map(JSONValue.string)
-                    } else {
+                    case .object, .array:
                         replacement = try rewrite(member, in: file)
+                    default:
+                        continue
                     }
                     guard let replacement else { continue }
                     if changed == nil { changed = object }

@@ -68,6 +68,29 @@ enum PublishedMistakes {
                 }
                 var removed: [String] = []
                 for (position, (key, member)) in object.enumerated() {
+                    // Most members are scalars, which hold no mistake but these two: told apart before any
+                    // key is looked up.
+                    switch member {
+                    case .object, .array:
+                        break
+                    case .null:
+                        guard !keysAreNames, PublishedMistakes.structuralMembers.contains(key) else { continue }
+                        tokens.append(key)
+                        warnings.append("\(place): null, read as absent")
+                        tokens.removeLast()
+                        removed.append(key)
+                        continue
+                    case .string(let name):
+                        guard !keysAreNames, key == "type", let meant = PublishedMistakes.typeNames[name] else { continue }
+                        tokens.append(key)
+                        warnings.append("\(place): type \"\(name)\" is not a JSON Schema type; read as \"\(meant)\"")
+                        tokens.removeLast()
+                        if changed == nil { changed = object }
+                        changed?.replaceValue(at: position, with: .string(meant))
+                        continue
+                    default:
+                        continue
+                    }
                     if !keysAreNames, Self.isData(key) { continue }
                     tokens.append(key)
                     defer { tokens.removeLast() }
@@ -75,17 +98,6 @@ enum PublishedMistakes {
                         guard let replacement = try repair(member) else { continue }
                         if changed == nil { changed = object }
                         changed?.replaceValue(at: position, with: replacement)
-                        continue
-                    }
-                    if member.isNull, PublishedMistakes.structuralMembers.contains(key) {
-                        warnings.append("\(place): null, read as absent")
-                        removed.append(key)
-                        continue
-                    }
-                    if key == "type", case .string(let name) = member, let meant = PublishedMistakes.typeNames[name] {
-                        warnings.append("\(place): type \"\(name)\" is not a JSON Schema type; read as \"\(meant)\"")
-                        if changed == nil { changed = object }
-                        changed?.replaceValue(at: position, with: .string(meant))
                         continue
                     }
                     guard let replacement = try repair(member, keysAreNames: PublishedMistakes.nameMaps.contains(key) && Self.isObject(member)) else { continue }
@@ -100,6 +112,7 @@ enum PublishedMistakes {
             case .array(let elements):
                 var changed: [JSONValue]?
                 for (position, element) in elements.enumerated() {
+                    guard Self.isContainer(element) else { continue }
                     tokens.append(String(position))
                     defer { tokens.removeLast() }
                     guard let replacement = try repair(element) else { continue }
@@ -109,6 +122,13 @@ enum PublishedMistakes {
                 return changed.map(JSONValue.array)
             default:
                 return nil
+            }
+        }
+
+        static func isContainer(_ value: JSONValue) -> Bool {
+            switch value {
+            case .object, .array: true
+            default: false
             }
         }
 
