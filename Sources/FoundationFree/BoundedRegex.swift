@@ -52,9 +52,9 @@ public struct BoundedRegex: Sendable {
         var asciiSets = [UInt64](repeating: 0, count: program.count * 2)
         for (index, instruction) in program.enumerated() {
             guard case .scalar(let set) = instruction else { continue }
-            for byte in 0..<128 where set.contains(Unicode.Scalar(UInt8(byte)), ignoringCase: ignoresCase) {
-                asciiSets[index * 2 + byte / 64] |= 1 << UInt64(byte % 64)
-            }
+            let mask = set.asciiMask(ignoringCase: ignoresCase)
+            asciiSets[index * 2] = mask.low
+            asciiSets[index * 2 + 1] = mask.high
         }
         self.asciiSets = asciiSets
         small = SmallProgram(program, asciiSets: asciiSets)
@@ -177,8 +177,8 @@ public struct BoundedRegex: Sendable {
         private let matchBit: UInt64
         private let count: Int
         private let hasWordAssertions: Bool
-        /// The ASCII word characters (`ScalarSet.isWord`), as two words.
-        private let word: (UInt64, UInt64)
+        /// Which context bits the closures tell apart (0, 3 or 7): `closures` has one row for each context.
+        private let contextMask: Int
 
         init?(_ program: [Instruction], asciiSets: [UInt64]) {
             guard program.count <= 64 else { return nil }
@@ -197,35 +197,45 @@ public struct BoundedRegex: Sendable {
                 case .assert, .jump, .split: break
                 }
             }
-            var closures = [UInt64](repeating: 0, count: 8 * program.count)
-            for context in 0..<8 {
+            // Without assertions every position is in the same context; `^` and `$` tell four apart, `\b`
+            // and `\B` eight.
+            let hasAssertions = program.contains { if case .assert = $0 { true } else { false } }
+            contextMask = hasWordAssertions ? 7 : hasAssertions ? 3 : 0
+            var closures = [UInt64](repeating: 0, count: (contextMask + 1) * program.count)
+            for context in 0...contextMask {
                 for start in program.indices {
                     var reached: UInt64 = 0
-                    var stack = [start]
-                    while let index = stack.popLast() {
+                    var pending: UInt64 = 1 << UInt64(start)
+                    while pending != 0 {
+                        let index = pending.trailingZeroBitCount
+                        pending &= pending - 1
                         guard reached & (1 << UInt64(index)) == 0 else { continue }
                         reached |= 1 << UInt64(index)
                         switch program[index] {
-                        case .jump(let target): stack.append(target)
-                        case .split(let first, let second): stack += [second, first]
+                        case .jump(let target): pending |= 1 << UInt64(target)
+                        case .split(let first, let second): pending |= 1 << UInt64(first) | 1 << UInt64(second)
                         case .assert(let assertion):
-                            if Self.holds(assertion, in: context) { stack.append(index + 1) }
+                            if Self.holds(assertion, in: context) { pending |= 1 << UInt64(index + 1) }
                         case .scalar, .match: break
                         }
                     }
                     closures[context * program.count + start] = reached
                 }
             }
-            var word: (UInt64, UInt64) = (0, 0)
-            for byte in 0..<128 where ScalarSet.isWord(Unicode.Scalar(UInt8(byte))) {
-                if byte < 64 { word.0 |= 1 << UInt64(byte) } else { word.1 |= 1 << UInt64(byte - 64) }
-            }
             self.closures = closures
             self.takes = takes
             self.matchBit = matchBit
             self.hasWordAssertions = hasWordAssertions
-            self.word = word
         }
+
+        /// The ASCII word characters (`ScalarSet.isWord`), as two words, asked of Unicode's tables once.
+        private static let word: (UInt64, UInt64) = {
+            var word: (UInt64, UInt64) = (0, 0)
+            for byte in 0..<128 where ScalarSet.isWord(Unicode.Scalar(UInt8(byte))) {
+                if byte < 64 { word.0 |= 1 << UInt64(byte) } else { word.1 |= 1 << UInt64(byte - 64) }
+            }
+            return word
+        }()
 
         /// Context bits: 1 at the start, 2 at the end, 4 at a word boundary.
         private static func holds(_ assertion: Assertion, in context: Int) -> Bool {
@@ -238,7 +248,7 @@ public struct BoundedRegex: Sendable {
         }
 
         private func isWord(_ byte: UInt8) -> Bool {
-            byte < 64 ? word.0 & (1 << UInt64(byte)) != 0 : word.1 & (1 << UInt64(byte & 63)) != 0
+            byte < 64 ? Self.word.0 & (1 << UInt64(byte)) != 0 : Self.word.1 & (1 << UInt64(byte & 63)) != 0
         }
 
         func run(_ bytes: UnsafeBufferPointer<UInt8>, cancellation: CancellationToken?, budget: Int) throws(Failure) -> Bool {
@@ -256,7 +266,7 @@ public struct BoundedRegex: Sendable {
                             let after = position < length && isWord(bytes[position])
                             if before != after { context |= 4 }
                         }
-                        let row = context * count
+                        let row = (context & contextMask) * count
                         // The search is unanchored: a match may start at every position.
                         var pending = moved | 1
                         var current: UInt64 = 0
@@ -313,6 +323,59 @@ public struct BoundedRegex: Sendable {
 
         static func isWord(_ scalar: Unicode.Scalar) -> Bool {
             scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        }
+
+        /// The ASCII characters the set takes (`contains` of each), as two words, low half first: made from
+        /// the ranges and from each shorthand's ASCII members (worked out once per process), so reading a
+        /// pattern asks Unicode's tables nothing for the sets schemas write (`[0-9a-fA-F]`, `\d`, `\w`).
+        func asciiMask(ignoringCase: Bool) -> (low: UInt64, high: UInt64) {
+            if anyButNewline { return (~(1 << 10), ~0) }
+            var exact: (low: UInt64, high: UInt64) = (0, 0)
+            for range in ranges where range.lowerBound < 128 {
+                let upper = min(range.upperBound, 127)
+                for byte in range.lowerBound...upper {
+                    if byte < 64 { exact.low |= 1 << UInt64(byte) } else { exact.high |= 1 << UInt64(byte - 64) }
+                }
+            }
+            for shorthand in classes {
+                let mask = Self.asciiClassMask(shorthand)
+                exact.low |= mask.low
+                exact.high |= mask.high
+            }
+            if !categories.isEmpty {
+                for byte in 0..<128 {
+                    let properties = Unicode.Scalar(UInt8(byte)).properties
+                    guard categories.contains(where: { $0.members.contains(properties.generalCategory) != $0.negated }) else { continue }
+                    if byte < 64 { exact.low |= 1 << UInt64(byte) } else { exact.high |= 1 << UInt64(byte - 64) }
+                }
+            }
+            var found = exact
+            if ignoringCase {
+                // An ASCII letter's other case is the ASCII letter 32 places away; A–Z and a–z are both in the
+                // high word (bits 1–26 and 33–58).
+                let upper: UInt64 = 0x7FF_FFFE, lower: UInt64 = 0x7FF_FFFE << 32
+                found.high |= (exact.high & lower) >> 32 | (exact.high & upper) << 32
+            }
+            return negated ? (~found.low, ~found.high) : found
+        }
+
+        /// `asciiMask` the slow way, `contains` asked of each ASCII character (for the tests that hold both
+        /// ways to the same sets).
+        func asciiMaskByteByByte(ignoringCase: Bool) -> (low: UInt64, high: UInt64) {
+            var mask: (low: UInt64, high: UInt64) = (0, 0)
+            for byte in 0..<128 where contains(Unicode.Scalar(UInt8(byte)), ignoringCase: ignoringCase) {
+                if byte < 64 { mask.low |= 1 << UInt64(byte) } else { mask.high |= 1 << UInt64(byte - 64) }
+            }
+            return mask
+        }
+
+        /// The ASCII members of the shorthands `\d \D \w \W \s \S`, each asked of Unicode's tables once.
+        private static let asciiClassMasks: [(Character, (low: UInt64, high: UInt64))] = ["d", "D", "w", "W", "s", "S"].map {
+            ($0, ScalarSet(classes: [$0]).asciiMaskByteByByte(ignoringCase: false))
+        }
+
+        private static func asciiClassMask(_ shorthand: Character) -> (low: UInt64, high: UInt64) {
+            asciiClassMasks.first { $0.0 == shorthand }?.1 ?? (0, 0)
         }
 
         func contains(_ scalar: Unicode.Scalar, ignoringCase: Bool) -> Bool {

@@ -31,6 +31,9 @@ package struct SchemaGraphBuilder {
     private var scanned = false
     /// `$dynamicAnchor` names a `$dynamicRef` looks for, whose declaring schemas are read.
     private var dynamicNames: Set<String> = []
+    /// Each pattern read once: a description writes the same one beside every parameter of its kind (each
+    /// of Twilio's account parameters has `^AC[0-9a-fA-F]{32}$`).
+    private var patterns: [String: SchemaNode.Pattern] = [:]
 
     /// The URI a document without one of its own is known by.
     static let defaultBase = "apish:/document.json"
@@ -151,6 +154,13 @@ package struct SchemaGraphBuilder {
             || vocabularies["https://json-schema.org/draft/2019-09/vocab/validation"] != nil
     }
 
+    private mutating func pattern(_ source: String) -> SchemaNode.Pattern {
+        if let known = patterns[source] { return known }
+        let pattern = SchemaNode.Pattern(source)
+        patterns[source] = pattern
+        return pattern
+    }
+
     private mutating func drain() throws(SchemaError) {
         var read = 0
         while let (index, value) = pending.popLast() {
@@ -243,7 +253,7 @@ package struct SchemaGraphBuilder {
             guard case .object(let patterns) = member else { throw invalid("an object") }
             let patternsPointer = pointer
             for (source, schema) in patterns {
-                node.patternProperties.append((SchemaNode.Pattern(source), self.node(for: schema, at: patternsPointer.appending(source), context: context)))
+                node.patternProperties.append((pattern(source), self.node(for: schema, at: patternsPointer.appending(source), context: context)))
             }
             node.assertions += 1
         case "additionalProperties":
@@ -338,7 +348,7 @@ package struct SchemaGraphBuilder {
             node.assertions += 1
         case "pattern" where validation:
             guard case .string(let source) = member else { throw invalid("a regular expression") }
-            node.pattern = SchemaNode.Pattern(source)
+            node.pattern = pattern(source)
             node.assertions += 1
         case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
             guard validation else { return }

@@ -49,6 +49,26 @@ import Testing
         }
     }
 
+    /// The ASCII members of each set, made from its ranges and shorthands when a pattern is read, are the
+    /// ones `contains` takes, character by character, for every kind of set, negated or not, in either case.
+    @Test func eachSetsASCIIMembersAreTheOnesItTakes() throws {
+        let patterns = ["[0-9a-fA-F]", "[^a-z]", "\\d", "\\D", "\\w", "\\W", "\\s", "\\S", ".", "[\\x20-\\x2F]", "[\\d-]",
+                        "[a\\]]", "\\p{Lu}", "\\P{L}", "[^\\s\\d]", "é", "[À-ÿa]", "[K-k]", "x", "[\\x00-\\x7F]"]
+        for pattern in patterns {
+            var parser = BoundedRegex.Parser(Array(pattern.unicodeScalars))
+            var node = try parser.parseAll()
+            if case .sequence(let items) = node, items.count == 1 { node = items[0] }
+            guard case .set(let set) = node else {
+                Issue.record("\(pattern) is not one set")
+                continue
+            }
+            for ignoringCase in [false, true] {
+                let fast = set.asciiMask(ignoringCase: ignoringCase), slow = set.asciiMaskByteByByte(ignoringCase: ignoringCase)
+                #expect(fast.low == slow.low && fast.high == slow.high, "\(pattern) ignoringCase: \(ignoringCase)")
+            }
+        }
+    }
+
     @Test func caseInsensitiveWithALeadingFlag() throws {
         #expect(try BoundedRegex("(?i)^apple$").matches("APPLE"))
         #expect(try !BoundedRegex("^apple$").matches("APPLE"))
