@@ -27,11 +27,6 @@ final class JSONTape: @unchecked Sendable {
     /// Passed with a string's length to `append`: the string has non-ASCII bytes.
     static let nonASCII = 1 << 62
 
-    fileprivate static let lowBits = 28
-    fileprivate static let lowMask: UInt64 = (1 << 28) - 1
-    fileprivate static let middleMask: UInt64 = (1 << 32) - 1
-    fileprivate static let nonASCIIBit: UInt64 = 1 << 63
-
     private var entries: UnsafeMutablePointer<UInt64>
     private var capacity: Int
     /// The number of entries.
@@ -51,13 +46,14 @@ final class JSONTape: @unchecked Sendable {
 
     @inline(__always)
     private func pack(_ kind: Kind, _ middle: Int, _ low: Int, entry: Int) -> UInt64 {
-        let flag = low & Self.nonASCII != 0 ? Self.nonASCIIBit : 0
+        let flag = low & Self.nonASCII != 0 ? JSONTapeEntry.nonASCIIBit : 0
         var value = UInt64(truncatingIfNeeded: low & (Self.nonASCII - 1))
-        if value >= Self.lowMask {
+        if value >= JSONTapeEntry.lowMask {
             large[entry] = Int(value)
-            value = Self.lowMask
+            value = JSONTapeEntry.lowMask
         }
-        return flag | UInt64(kind.rawValue) << 60 | (UInt64(truncatingIfNeeded: middle) & Self.middleMask) << Self.lowBits | value
+        return flag | UInt64(kind.rawValue) << JSONTapeEntry.kindShift
+            | (UInt64(truncatingIfNeeded: middle) & JSONTapeEntry.middleMask) << JSONTapeEntry.lowBits | value
     }
 
     /// Appends an entry and returns its index. `second` is a length (with `nonASCII` for such a string)
@@ -130,20 +126,20 @@ struct JSONTapeView {
 
     @inline(__always)
     func kind(_ entry: Int) -> JSONTape.Kind {
-        JSONTape.Kind(rawValue: UInt8(truncatingIfNeeded: entries[entry] >> 60) & 7) ?? .null
+        JSONTapeEntry.kind(entries[entry])
     }
 
     /// A scalar's byte offset, or a container's end (the entry after its last descendant).
     @inline(__always)
     func payload(_ entry: Int) -> Int {
-        Int(truncatingIfNeeded: entries[entry] >> JSONTape.lowBits & JSONTape.middleMask)
+        JSONTapeEntry.middle(entries[entry])
     }
 
     /// A container's element count, or a scalar's byte length.
     @inline(__always)
     func second(_ entry: Int) -> Int {
-        let value = entries[entry] & JSONTape.lowMask
-        if value == JSONTape.lowMask { return owner._withUnsafeGuaranteedRef { $0.largeValue(entry) } ?? Int(value) }
+        let value = entries[entry] & JSONTapeEntry.lowMask
+        if value == JSONTapeEntry.lowMask { return owner._withUnsafeGuaranteedRef { $0.largeValue(entry) } ?? Int(value) }
         return Int(truncatingIfNeeded: value)
     }
 
@@ -156,7 +152,7 @@ struct JSONTapeView {
     /// Whether a string's text is all ASCII.
     @inline(__always)
     func isASCII(_ entry: Int) -> Bool {
-        entries[entry] & JSONTape.nonASCIIBit == 0
+        JSONTapeEntry.isASCII(entries[entry])
     }
 
     /// The entry after `entry` and everything inside it.

@@ -7,6 +7,7 @@
 /// its time (measured: the 20 MB groups check, 31.8 ms as `package`, 25.0 ms as `public`).
 public struct JSONTapeWalk {
     /// What an entry holds. A key is a string entry; an object's entries are key, value, key, value, ….
+    /// Arrays and objects come last, as `JSONTapeEntry.isContainer` reads them.
     public enum Kind: UInt8 {
         case null, `false`, `true`, number, string, escapedString, array, object
     }
@@ -24,35 +25,69 @@ public struct JSONTapeWalk {
 
     @inlinable @inline(__always)
     public func kind(_ entry: Int) -> Kind {
-        Kind(rawValue: UInt8(truncatingIfNeeded: entries[entry] >> 60) & 7) ?? .null
+        JSONTapeEntry.kind(entries[entry])
     }
 
     /// A container's element count (an object's members), or a scalar's byte length.
     @inlinable @inline(__always)
     public func count(_ entry: Int) -> Int {
-        let value = entries[entry] & (1 << 28 - 1)
-        if value == 1 << 28 - 1 { return reader.count(entry) }
+        let value = entries[entry] & JSONTapeEntry.lowMask
+        if value == JSONTapeEntry.lowMask { return reader.count(entry) }
         return Int(truncatingIfNeeded: value)
     }
 
     /// The entry after `entry` and everything inside it: its next sibling.
     @inlinable @inline(__always)
     public func next(_ entry: Int) -> Int {
-        let kind = entries[entry] >> 60 & 7
-        // Arrays (6) and objects (7) record where they end.
-        return kind >= 6 ? Int(truncatingIfNeeded: entries[entry] >> 28 & (1 << 32 - 1)) : entry + 1
+        // Arrays and objects record where they end.
+        JSONTapeEntry.isContainer(entries[entry]) ? JSONTapeEntry.middle(entries[entry]) : entry + 1
     }
 
     /// The text of a string (between its quotes, escapes as written) or of a number.
     @inlinable @inline(__always)
     public func bytes(_ entry: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: base + Int(truncatingIfNeeded: entries[entry] >> 28 & (1 << 32 - 1)), count: count(entry))
+        UnsafeBufferPointer(start: base + JSONTapeEntry.middle(entries[entry]), count: count(entry))
     }
 
     /// Whether a string's text is all ASCII.
     @inlinable @inline(__always)
     public func isASCII(_ entry: Int) -> Bool {
-        entries[entry] & (1 << 63) == 0
+        JSONTapeEntry.isASCII(entries[entry])
+    }
+}
+
+/// The bits of one tape entry, for the tape that writes them and for every reader (`JSONTapeView`, and the
+/// walk, inlined into other modules): the kind in bits 60–62, bit 63 set for a string with non-ASCII bytes;
+/// bits 28–59 a scalar's byte offset or a container's end; bits 0–27 a length or count (all ones: too large
+/// for them, kept aside by the tape).
+@usableFromInline
+enum JSONTapeEntry {
+    @usableFromInline static var kindShift: UInt64 { 60 }
+    @usableFromInline static var lowBits: UInt64 { 28 }
+    @usableFromInline static var lowMask: UInt64 { 1 << 28 - 1 }
+    @usableFromInline static var middleMask: UInt64 { 1 << 32 - 1 }
+    @usableFromInline static var nonASCIIBit: UInt64 { 1 << 63 }
+
+    @inlinable @inline(__always)
+    static func kind(_ entry: UInt64) -> JSONTapeWalk.Kind {
+        JSONTapeWalk.Kind(rawValue: UInt8(truncatingIfNeeded: entry >> kindShift) & 7) ?? .null
+    }
+
+    /// A scalar's byte offset, or a container's end (the entry after its last descendant).
+    @inlinable @inline(__always)
+    static func middle(_ entry: UInt64) -> Int {
+        Int(truncatingIfNeeded: entry >> lowBits & middleMask)
+    }
+
+    /// An array or an object (kinds 6 and 7).
+    @inlinable @inline(__always)
+    static func isContainer(_ entry: UInt64) -> Bool {
+        entry >> kindShift & 7 >= UInt64(JSONTapeWalk.Kind.array.rawValue)
+    }
+
+    @inlinable @inline(__always)
+    static func isASCII(_ entry: UInt64) -> Bool {
+        entry & nonASCIIBit == 0
     }
 }
 
