@@ -32,6 +32,8 @@ public struct BoundedRegex: Sendable {
     static let stateLimit = 100_000
 
     private let program: [Instruction]
+    /// How many instructions the pattern became (for the tests that hold the two ways of matching to one answer).
+    var programCount: Int { program.count }
     private let ignoresCase: Bool
     /// For each instruction that reads a character, the ASCII characters it takes as a 128-bit set (two
     /// words an instruction, low half first), made from the set itself: an ASCII text is matched byte by

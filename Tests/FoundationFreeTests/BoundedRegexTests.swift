@@ -69,6 +69,42 @@ import Testing
         }
     }
 
+    /// Generated patterns (sets, shorthands, anchors, word boundaries, groups, alternatives, every quantifier,
+    /// with and without `(?i)`) on generated ASCII texts: the one-word program (ASCII texts, at most 64
+    /// instructions), the state arrays (longer programs) and the scalar-by-scalar matcher give one answer.
+    @Test func generatedPatternsGetOneAnswerEveryWay() throws {
+        var random = SplitMix(seed: 0x5EED)
+        let atoms = ["a", "b", "A", "-", "1", " ", "_", ".", "[a-c]", "[^a]", "[A-Z0-9]", "\\d", "\\w", "\\s", "\\W", "\\b", "\\B", "^", "$"]
+        let quantifiers = ["", "", "", "*", "+", "?", "{2}", "{1,3}", "{0,2}?", "{2,}"]
+        func pattern(depth: Int) -> String {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                var atom = atoms.randomElement(using: &random) ?? "a"
+                if depth < 2, Int.random(in: 0..<5, using: &random) == 0 {
+                    atom = "(" + pattern(depth: depth + 1) + "|" + pattern(depth: depth + 1) + ")"
+                }
+                let quantifier = quantifiers.randomElement(using: &random) ?? ""
+                // An anchor or a boundary cannot be repeated.
+                text += atom + (["^", "$", "\\b", "\\B"].contains(atom) ? "" : quantifier)
+            }
+            return text
+        }
+        let alphabet = Array("aAbB-1 _\nz")
+        var compared = 0, long = 0
+        for _ in 0..<400 {
+            let source = (Int.random(in: 0..<4, using: &random) == 0 ? "(?i)" : "") + pattern(depth: 0)
+            guard let regex = try? BoundedRegex(source) else { continue }
+            if regex.programCount > 64 { long += 1 }
+            for _ in 0..<12 {
+                let text = String((0..<Int.random(in: 0...9, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? "a" })
+                #expect(try regex.matches(text) == regex.matchesScalarByScalar(text), "\(source) on \(text.debugDescription)")
+                compared += 1
+            }
+        }
+        #expect(compared > 3_000)
+        #expect(long > 0, "some generated programs are longer than 64 instructions")
+    }
+
     @Test func caseInsensitiveWithALeadingFlag() throws {
         #expect(try BoundedRegex("(?i)^apple$").matches("APPLE"))
         #expect(try !BoundedRegex("^apple$").matches("APPLE"))
@@ -94,5 +130,18 @@ import Testing
     @Test(arguments: ["(a", "a)", "[a", "*a", "a{3,1}", "(?=a)", "(a)\\1", "\\q", "a{5000}"])
     func patternsItCannotMatchAreRefusedWhenRead(pattern: String) {
         #expect(throws: BoundedRegex.Failure.self) { try BoundedRegex(pattern) }
+    }
+}
+
+/// A small seeded generator, so a failing case is found again.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
