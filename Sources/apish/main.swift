@@ -78,7 +78,6 @@ func fail(_ message: String, code: Int32) -> Never {
     }
     exit(code)
 }
-let environment = Platform.environmentVariables()
 
 /// `apish serve …`: the demo API in the foreground until SIGINT/SIGTERM.
 func serve(_ arguments: [String]) -> Never {
@@ -183,6 +182,8 @@ if arguments.showVersion {
     writeLine(ShellArguments.version(commit: BuildStamp.commit, sourcesModified: BuildStamp.sourcesModified))
     exit(0)
 }
+// Read after the answers that need none of it (`--help`, `--version`), which then start faster.
+let environment = Platform.environmentVariables()
 
 let facade = ServiceFacade(
     transport: CurlTransport(configuration: arguments.transportConfiguration), catalogue: DemoAPIs.catalogue,
