@@ -35,10 +35,10 @@ package enum Platform {
         var variables: [String: String] = [:]
         var entry = environment
         while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                let name = String(text[..<equals])
-                if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
+            // Split at the byte, not at a character: a value may begin with a combining mark.
+            if let equals = strchr(pointer, Int32(UInt8(ascii: "="))) {
+                let name = String(decoding: UnsafeRawBufferPointer(start: pointer, count: equals - pointer), as: UTF8.self)
+                if variables[name] == nil { variables[name] = String(cString: equals + 1) }
             }
             entry += 1
         }

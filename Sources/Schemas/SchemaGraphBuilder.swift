@@ -155,7 +155,12 @@ package struct SchemaGraphBuilder {
     }
 
     private mutating func pattern(_ source: String) -> SchemaNode.Pattern {
-        if let known = patterns[source] { return known }
+        // `String` keys are equal when canonically equivalent ("é" and "e\u{301}"), patterns only when they
+        // are the same code points: a canonical twin is read for itself.
+        if let known = patterns[source] {
+            if known.source.unicodeScalars.elementsEqual(source.unicodeScalars) { return known }
+            return SchemaNode.Pattern(source)
+        }
         let pattern = SchemaNode.Pattern(source)
         patterns[source] = pattern
         return pattern
