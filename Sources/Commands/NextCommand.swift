@@ -10,10 +10,13 @@ struct NextCommand: Command {
     let name = "next"
     let abstract = #"Get the next page of the last response (Link rel="next", else a next URL in its body)"#
     var signature: CommandSignature { .none }
-    let details = [
-        #"get https://api.github.com/repos/apple/swift/issues per_page==5   then: next   (Link: <…>; rel="next")"#,
-        "In the body: " + NextPage.bodyPathNames + "; a relative URL is resolved against the last request's",
-    ]
+    // Made when help is asked for, not with the registry at every start.
+    var details: [String] {
+        [
+            #"get https://api.github.com/repos/apple/swift/issues per_page==5   then: next   (Link: <…>; rel="next")"#,
+            "In the body: " + NextPage.bodyPathNames + "; a relative URL is resolved against the last request's",
+        ]
+    }
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let next: (url: String, source: NextPage.Source)

@@ -9,6 +9,16 @@ public enum PercentEncoding {
     /// `addingPercentEncoding(withAllowedCharacters:)` for an ASCII set: every UTF-8 byte `keeping` refuses
     /// becomes `%XX` (upper-case hex).
     public static func encode<S: StringProtocol>(_ string: S, keeping: (UInt8) -> Bool) -> String {
+        encode(String(string), keeping: keeping)
+    }
+
+    /// `encode` of a `String`, the common case, compiled for it: the generic form, called from another
+    /// module, looks up its string type's views by name at run time on first use.
+    public static func encode(_ string: String) -> String {
+        encode(string, keeping: isUnreserved)
+    }
+
+    public static func encode(_ string: String, keeping: (UInt8) -> Bool) -> String {
         var encoded: [UInt8] = []
         encoded.reserveCapacity(string.utf8.count)
         for byte in string.utf8 {
