@@ -219,11 +219,19 @@ package final class SchemaGraph: Sendable {
 
         /// The one schema of an `anyOf`/`oneOf` whose other branches only allow `null`, if it is one.
         private func orNullBranch(of node: SchemaNode) -> Int? {
-            for branches in [node.anyOf, node.oneOf] where branches.count > 1 {
-                let others = branches.filter { !isNullOnly(nodes[targets[$0]]) }
-                if others.count == 1, let only = others.first { return only }
-            }
+            if node.anyOf.count > 1, let only = soleBranchBesidesNull(node.anyOf) { return only }
+            if node.oneOf.count > 1, let only = soleBranchBesidesNull(node.oneOf) { return only }
             return nil
+        }
+
+        /// The one branch that is not null-only, or nil when there are none or several.
+        private func soleBranchBesidesNull(_ branches: [Int]) -> Int? {
+            var found: Int?
+            for branch in branches where !isNullOnly(nodes[targets[branch]]) {
+                guard found == nil else { return nil }
+                found = branch
+            }
+            return found
         }
 
         private func isNullOnly(_ node: SchemaNode) -> Bool {

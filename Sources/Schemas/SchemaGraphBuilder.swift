@@ -242,7 +242,20 @@ package struct SchemaGraphBuilder {
         let draft4 = context.dialect.isDraft4
         let modern = context.dialect == .draft2020
         let validation = context.validates
+        // A `switch` on strings compares them in order: the annotations most schemas carry come first.
         switch keyword {
+        case "description":
+            node.description = member.stringValue
+        case "title":
+            node.title = member.stringValue
+        case "format":
+            node.format = member.stringValue
+        case "example", "examples":
+            break
+        case "default":
+            node.defaultValue = member
+        case "deprecated":
+            node.deprecated = member.boolValue ?? false
         case "type" where validation:
             guard let types = Self.types(member) else { throw invalid("a type name or a list of them") }
             node.types = types
@@ -439,16 +452,6 @@ package struct SchemaGraphBuilder {
             node.readOnly = member.boolValue ?? false
         case "writeOnly":
             node.writeOnly = member.boolValue ?? false
-        case "title":
-            node.title = member.stringValue
-        case "description":
-            node.description = member.stringValue
-        case "format":
-            node.format = member.stringValue
-        case "default":
-            node.defaultValue = member
-        case "deprecated":
-            node.deprecated = member.boolValue ?? false
         default:
             break
         }
