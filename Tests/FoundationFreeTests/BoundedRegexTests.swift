@@ -1,4 +1,5 @@
 @testable import FoundationFree
+import TestSupport
 import Testing
 
 /// `expect PATH matches REGEX` matches in linear time: the same answers as a backtracking engine on
@@ -73,7 +74,7 @@ import Testing
     /// with and without `(?i)`) on generated ASCII texts: the one-word program (ASCII texts, at most 64
     /// instructions), the state arrays (longer programs) and the scalar-by-scalar matcher give one answer.
     @Test func generatedPatternsGetOneAnswerEveryWay() throws {
-        var random = SplitMix(seed: 0x5EED)
+        var random = SeededRandom(seed: 0x5EED)
         let atoms = ["a", "b", "A", "-", "1", " ", "_", ".", "[a-c]", "[^a]", "[A-Z0-9]", "\\d", "\\w", "\\s", "\\W", "\\b", "\\B", "^", "$"]
         let quantifiers = ["", "", "", "*", "+", "?", "{2}", "{1,3}", "{0,2}?", "{2,}"]
         func pattern(depth: Int) -> String {
@@ -130,18 +131,5 @@ import Testing
     @Test(arguments: ["(a", "a)", "[a", "*a", "a{3,1}", "(?=a)", "(a)\\1", "\\q", "a{5000}"])
     func patternsItCannotMatchAreRefusedWhenRead(pattern: String) {
         #expect(throws: BoundedRegex.Failure.self) { try BoundedRegex(pattern) }
-    }
-}
-
-/// A small seeded generator, so a failing case is found again.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
