@@ -118,7 +118,7 @@ let package = Package(
                           swiftSettings: staticRuntime, linkerSettings: staticRuntimeLink),
         .executableTarget(name: "apish-fuzz", dependencies: ["DemoAPIs", "Facade", "Shell", "JSON", "HTTPClient", "HTTPTypes", "APIDescriptions", "Schemas", "Secrets", "TestSupport", "FoundationFree", "ScriptLanguage", "Commands", "Scripts", "ShellCommandLine"], path: "Fuzz/apish-fuzz",
                           swiftSettings: staticRuntime, linkerSettings: staticRuntimeLink),
-        .target(name: "TestSupport", dependencies: ["DemoAPIs", "Facade", "HTTPClient", "HTTPTypes", "DemoServer"], path: "Tests/TestSupport",
+        .target(name: "TestSupport", dependencies: ["DemoAPIs", "Facade", "HTTPClient", "HTTPTypes", "DemoServer", "FoundationFree"], path: "Tests/TestSupport",
                 swiftSettings: staticRuntime),
         // Loopback servers for tests that need no demo: one answering with the routes a test registers, on the
         // HTTPServer core; one recording every byte it gets; a port nothing listens on.

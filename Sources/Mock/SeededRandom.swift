@@ -1,8 +1,10 @@
+import FoundationFree
+
 /// A deterministic generator (SplitMix64) seeded from text by FNV-1a, so the mock answers the same value
 /// for the same operation and status in every run and on every machine (Swift's `Hasher` is seeded per
 /// process, and `Int.random(in:using:)` does not promise its algorithm).
 struct SeededRandom {
-    private var state: UInt64
+    private var core: SplitMix64
 
     init(seed text: String) {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
@@ -10,15 +12,11 @@ struct SeededRandom {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01B3
         }
-        state = hash
+        core = SplitMix64(seed: hash)
     }
 
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        core.next()
     }
 
     /// A number in `0..<count` (0 when `count` is not positive).

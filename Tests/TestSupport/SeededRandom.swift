@@ -1,19 +1,17 @@
+import FoundationFree
+
 /// SplitMix64: a small, fast, seedable generator, so generated documents and inputs are the same on every
 /// run and platform, and a failing fuzz run can be repeated from its seed. The tests, the fuzzer and the
 /// benchmarks' generators all draw from it.
 package struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
+    private var core: SplitMix64
 
     package init(seed: UInt64) {
-        state = seed
+        core = SplitMix64(seed: seed)
     }
 
     package mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        core.next()
     }
 
     /// 0..<bound; 0 when bound is 0.

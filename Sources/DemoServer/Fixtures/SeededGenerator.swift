@@ -1,18 +1,16 @@
+import FoundationFree
+
 /// SplitMix64 with its own integer and fraction helpers, so generated fixtures are identical on every
 /// platform and Swift version (the standard library's `random(in:using:)` makes no such promise).
 struct SeededGenerator {
-    private var state: UInt64
+    private var core: SplitMix64
 
     init(seed: UInt64) {
-        state = seed
+        core = SplitMix64(seed: seed)
     }
 
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
+        core.next()
     }
 
     /// A fraction in [0, 1) with 53 random bits.
