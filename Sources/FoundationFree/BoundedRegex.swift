@@ -35,10 +35,10 @@ public struct BoundedRegex: Sendable {
     /// How many instructions the pattern became (for the tests that hold the two ways of matching to one answer).
     var programCount: Int { program.count }
     private let ignoresCase: Bool
-    /// For each instruction that reads a character, the ASCII characters it takes as a 128-bit set (two
-    /// words an instruction, low half first), made from the set itself: an ASCII text is matched byte by
-    /// byte against these, with the same answers, and without a scalar array or a set copied at each step.
-    private let asciiSets: [UInt64]
+    /// For each instruction, the ASCII characters it takes (none for one that reads no character), made from
+    /// its set: an ASCII text is matched byte by byte against these, with the same answers, and without a
+    /// scalar array or a set copied at each step.
+    private let asciiSets: [ASCIISet]
     /// The program as bit masks when it has at most 64 instructions (most patterns of a schema): an ASCII text
     /// is then matched with its state sets in one word, without a state array or a stack.
     private let small: SmallProgram?
@@ -51,12 +51,9 @@ public struct BoundedRegex: Sendable {
         try compiler.emit(tree)
         compiler.program.append(.match)
         program = compiler.program
-        var asciiSets = [UInt64](repeating: 0, count: program.count * 2)
-        for (index, instruction) in program.enumerated() {
-            guard case .scalar(let set) = instruction else { continue }
-            let mask = set.asciiMask(ignoringCase: ignoresCase)
-            asciiSets[index * 2] = mask.low
-            asciiSets[index * 2 + 1] = mask.high
+        let ignoresCase = ignoresCase
+        let asciiSets = program.map { instruction in
+            if case .scalar(let set) = instruction { set.asciiSet(ignoringCase: ignoresCase) } else { ASCIISet() }
         }
         self.asciiSets = asciiSets
         small = SmallProgram(program, asciiSets: asciiSets)
@@ -112,12 +109,11 @@ public struct BoundedRegex: Sendable {
 
     private struct ASCIIInput: Input {
         let bytes: UnsafeBufferPointer<UInt8>
-        let sets: [UInt64]
+        let sets: [ASCIISet]
         var count: Int { bytes.count }
 
         func takes(_ index: Int, at position: Int) -> Bool {
-            let byte = Int(bytes[position])
-            return sets[index * 2 + byte >> 6] & (1 << UInt64(byte & 63)) != 0
+            sets[index].contains(bytes[position])
         }
 
         func isWord(at position: Int) -> Bool { ScalarSet.isWord(Unicode.Scalar(bytes[position])) }
@@ -182,7 +178,7 @@ public struct BoundedRegex: Sendable {
         /// Which context bits the closures tell apart (0, 3 or 7): `closures` has one row for each context.
         private let contextMask: Int
 
-        init?(_ program: [Instruction], asciiSets: [UInt64]) {
+        init?(_ program: [Instruction], asciiSets: [ASCIISet]) {
             guard program.count <= 64 else { return nil }
             count = program.count
             var takes = [UInt64](repeating: 0, count: 128)
@@ -191,7 +187,7 @@ public struct BoundedRegex: Sendable {
             for (index, instruction) in program.enumerated() {
                 switch instruction {
                 case .scalar:
-                    for byte in 0..<128 where asciiSets[index * 2 + byte >> 6] & (1 << UInt64(byte & 63)) != 0 {
+                    for byte in 0..<128 where asciiSets[index].contains(UInt8(byte)) {
                         takes[byte] |= 1 << UInt64(index)
                     }
                 case .match: matchBit |= 1 << UInt64(index)
@@ -230,14 +226,8 @@ public struct BoundedRegex: Sendable {
             self.hasWordAssertions = hasWordAssertions
         }
 
-        /// The ASCII word characters (`ScalarSet.isWord`), as two words, asked of Unicode's tables once.
-        private static let word: (UInt64, UInt64) = {
-            var word: (UInt64, UInt64) = (0, 0)
-            for byte in 0..<128 where ScalarSet.isWord(Unicode.Scalar(UInt8(byte))) {
-                if byte < 64 { word.0 |= 1 << UInt64(byte) } else { word.1 |= 1 << UInt64(byte - 64) }
-            }
-            return word
-        }()
+        /// The ASCII word characters (`ScalarSet.isWord`): `\w`'s.
+        private static let word = ScalarSet(classes: ["w"]).asciiSet(ignoringCase: false)
 
         /// Context bits: 1 at the start, 2 at the end, 4 at a word boundary.
         private static func holds(_ assertion: Assertion, in context: Int) -> Bool {
@@ -249,9 +239,6 @@ public struct BoundedRegex: Sendable {
             }
         }
 
-        private func isWord(_ byte: UInt8) -> Bool {
-            byte < 64 ? Self.word.0 & (1 << UInt64(byte)) != 0 : Self.word.1 & (1 << UInt64(byte & 63)) != 0
-        }
 
         func run(_ bytes: UnsafeBufferPointer<UInt8>, cancellation: CancellationToken?, budget: Int) throws(Failure) -> Bool {
             let length = bytes.count
@@ -264,8 +251,8 @@ public struct BoundedRegex: Sendable {
                         var context = position == 0 ? 1 : 0
                         if position == length { context |= 2 }
                         if hasWordAssertions {
-                            let before = position > 0 && isWord(bytes[position - 1])
-                            let after = position < length && isWord(bytes[position])
+                            let before = position > 0 && Self.word.contains(bytes[position - 1])
+                            let after = position < length && Self.word.contains(bytes[position])
                             if before != after { context |= 4 }
                         }
                         let row = (context & contextMask) * count
@@ -302,6 +289,26 @@ public struct BoundedRegex: Sendable {
         }
     }
 
+    /// A set of ASCII characters, one bit each: 0–63 in `low`, 64–127 in `high`.
+    struct ASCIISet: Equatable {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+
+        mutating func insert(_ byte: UInt8) {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte & 63) }
+        }
+
+        mutating func formUnion(_ other: ASCIISet) {
+            low |= other.low
+            high |= other.high
+        }
+
+        /// Whether the set holds `byte`, an ASCII byte.
+        func contains(_ byte: UInt8) -> Bool {
+            byte < 64 ? low & (1 << UInt64(byte)) != 0 : high & (1 << UInt64(byte & 63)) != 0
+        }
+    }
+
     // MARK: Program
 
     enum Assertion: Equatable { case start, end, wordBoundary, notWordBoundary }
@@ -327,28 +334,20 @@ public struct BoundedRegex: Sendable {
             scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
         }
 
-        /// The ASCII characters the set takes (`contains` of each), as two words, low half first: made from
-        /// the ranges and from each shorthand's ASCII members (worked out once per process), so reading a
-        /// pattern asks Unicode's tables nothing for the sets schemas write (`[0-9a-fA-F]`, `\d`, `\w`).
-        func asciiMask(ignoringCase: Bool) -> (low: UInt64, high: UInt64) {
-            if anyButNewline { return (~(1 << 10), ~0) }
-            var exact: (low: UInt64, high: UInt64) = (0, 0)
+        /// The ASCII characters the set takes (`contains` of each), made from the ranges and from each
+        /// shorthand's ASCII members (worked out once per process), so reading a pattern asks Unicode's tables
+        /// nothing for the sets schemas write (`[0-9a-fA-F]`, `\d`, `\w`).
+        func asciiSet(ignoringCase: Bool) -> ASCIISet {
+            if anyButNewline { return ASCIISet(low: ~(1 << 10), high: ~0) }
+            var exact = ASCIISet()
             for range in ranges where range.lowerBound < 128 {
-                let upper = min(range.upperBound, 127)
-                for byte in range.lowerBound...upper {
-                    if byte < 64 { exact.low |= 1 << UInt64(byte) } else { exact.high |= 1 << UInt64(byte - 64) }
-                }
+                for byte in range.lowerBound...min(range.upperBound, 127) { exact.insert(UInt8(byte)) }
             }
-            for shorthand in classes {
-                let mask = Self.asciiClassMask(shorthand)
-                exact.low |= mask.low
-                exact.high |= mask.high
-            }
+            for shorthand in classes { exact.formUnion(Self.asciiClassSet(shorthand)) }
             if !categories.isEmpty {
                 for byte in 0..<128 {
-                    let properties = Unicode.Scalar(UInt8(byte)).properties
-                    guard categories.contains(where: { $0.members.contains(properties.generalCategory) != $0.negated }) else { continue }
-                    if byte < 64 { exact.low |= 1 << UInt64(byte) } else { exact.high |= 1 << UInt64(byte - 64) }
+                    let category = Unicode.Scalar(UInt8(byte)).properties.generalCategory
+                    if categories.contains(where: { $0.members.contains(category) != $0.negated }) { exact.insert(UInt8(byte)) }
                 }
             }
             var found = exact
@@ -358,26 +357,24 @@ public struct BoundedRegex: Sendable {
                 let upper: UInt64 = 0x7FF_FFFE, lower: UInt64 = 0x7FF_FFFE << 32
                 found.high |= (exact.high & lower) >> 32 | (exact.high & upper) << 32
             }
-            return negated ? (~found.low, ~found.high) : found
+            return negated ? ASCIISet(low: ~found.low, high: ~found.high) : found
         }
 
-        /// `asciiMask` the slow way, `contains` asked of each ASCII character (for the tests that hold both
+        /// `asciiSet` the slow way, `contains` asked of each ASCII character (for the tests that hold both
         /// ways to the same sets).
-        func asciiMaskByteByByte(ignoringCase: Bool) -> (low: UInt64, high: UInt64) {
-            var mask: (low: UInt64, high: UInt64) = (0, 0)
-            for byte in 0..<128 where contains(Unicode.Scalar(UInt8(byte)), ignoringCase: ignoringCase) {
-                if byte < 64 { mask.low |= 1 << UInt64(byte) } else { mask.high |= 1 << UInt64(byte - 64) }
-            }
-            return mask
+        func asciiSetByteByByte(ignoringCase: Bool) -> ASCIISet {
+            var set = ASCIISet()
+            for byte in 0..<128 where contains(Unicode.Scalar(UInt8(byte)), ignoringCase: ignoringCase) { set.insert(UInt8(byte)) }
+            return set
         }
 
         /// The ASCII members of the shorthands `\d \D \w \W \s \S`, each asked of Unicode's tables once.
-        private static let asciiClassMasks: [(Character, (low: UInt64, high: UInt64))] = ["d", "D", "w", "W", "s", "S"].map {
-            ($0, ScalarSet(classes: [$0]).asciiMaskByteByByte(ignoringCase: false))
+        private static let asciiClassSets: [(Character, ASCIISet)] = ["d", "D", "w", "W", "s", "S"].map {
+            ($0, ScalarSet(classes: [$0]).asciiSetByteByByte(ignoringCase: false))
         }
 
-        private static func asciiClassMask(_ shorthand: Character) -> (low: UInt64, high: UInt64) {
-            asciiClassMasks.first { $0.0 == shorthand }?.1 ?? (0, 0)
+        private static func asciiClassSet(_ shorthand: Character) -> ASCIISet {
+            asciiClassSets.first { $0.0 == shorthand }?.1 ?? ASCIISet()
         }
 
         func contains(_ scalar: Unicode.Scalar, ignoringCase: Bool) -> Bool {

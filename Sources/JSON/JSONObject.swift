@@ -23,19 +23,20 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public private(set) var values: [JSONValue] = []
     private var index: [ExactKey: Int]? = nil
 
-    /// A key hashed and compared by its UTF-8 bytes.
-    private struct ExactKey: Hashable {
-        let text: String
+    /// A key hashed and compared by its UTF-8 bytes (`same`), where `String`'s own keys would take
+    /// canonically equivalent names ("é" and "e\u{301}") for one.
+    package struct ExactKey: Hashable {
+        package let text: String
 
-        init(_ text: String) {
+        package init(_ text: String) {
             self.text = text
         }
 
-        static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
+        package static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
             JSONObject.same(lhs.text, rhs.text)
         }
 
-        func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             if text.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
                 for byte in text.utf8 { hasher.combine(byte) }
             }

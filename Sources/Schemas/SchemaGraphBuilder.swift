@@ -32,8 +32,9 @@ package struct SchemaGraphBuilder {
     /// `$dynamicAnchor` names a `$dynamicRef` looks for, whose declaring schemas are read.
     private var dynamicNames: Set<String> = []
     /// Each pattern read once: a description writes the same one beside every parameter of its kind (each
-    /// of Twilio's account parameters has `^AC[0-9a-fA-F]{32}$`).
-    private var patterns: [String: SchemaNode.Pattern] = [:]
+    /// of Twilio's account parameters has `^AC[0-9a-fA-F]{32}$`). Keyed by code points: canonical twins
+    /// (`é` and `e\u{301}`) are two patterns that match different texts.
+    private var patterns: [JSONObject.ExactKey: SchemaNode.Pattern] = [:]
 
     /// The URI a document without one of its own is known by.
     static let defaultBase = "apish:/document.json"
@@ -155,14 +156,10 @@ package struct SchemaGraphBuilder {
     }
 
     private mutating func pattern(_ source: String) -> SchemaNode.Pattern {
-        // `String` keys are equal when canonically equivalent ("é" and "e\u{301}"), patterns only when they
-        // are the same code points: a canonical twin is read for itself.
-        if let known = patterns[source] {
-            if known.source.unicodeScalars.elementsEqual(source.unicodeScalars) { return known }
-            return SchemaNode.Pattern(source)
-        }
+        let key = JSONObject.ExactKey(source)
+        if let known = patterns[key] { return known }
         let pattern = SchemaNode.Pattern(source)
-        patterns[source] = pattern
+        patterns[key] = pattern
         return pattern
     }
 

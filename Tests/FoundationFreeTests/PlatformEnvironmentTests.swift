@@ -12,7 +12,7 @@ import Testing
         defer { unsetenv(name) }
         let variables = Platform.environmentVariables()
         #expect(variables[name].map { Array($0.unicodeScalars) } == Array(value.unicodeScalars))
-        #expect(variables["PATH"] == String(cString: getenv("PATH")))
+        #expect(variables["PATH"] == getenv("PATH").map { String(cString: $0) })
         #expect(variables[name + "_MISSING"] == nil)
     }
 }
