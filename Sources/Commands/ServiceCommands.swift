@@ -32,7 +32,7 @@ struct LocateCommand: Command {
         let facade = context.session.facade
         let report: LocateReport
         do {
-            report = try context.session.locate(target, refresh: refresh)
+            report = try context.session.locate(target, refresh: refresh, progressOn: context.engine.output)
         } catch {
             // `locate host:8080/x` is a relative path to the locator, not a URL: say what was probably meant.
             let hint = target.flatMap(LocatorHint.missingScheme).map { " (\($0))" } ?? ""

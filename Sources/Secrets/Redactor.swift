@@ -6,7 +6,7 @@ import JSON
 /// base64 forms), and patterns that hold a secret whatever it is — the password of `scheme://user:pw@`,
 /// the value of a credential header (`Authorization: Bearer …`) or parameter (`?key=…`). Every pattern is
 /// a hand-written scan, linear in the text, so redacting is cheap enough to run on every line of output.
-public struct Redactor: JSONStringMasker {
+public struct Redactor: JSONStringMasker, Sendable {
     public static let mask = "•••"
 
     /// Header names whose values are credentials.

@@ -64,9 +64,14 @@ final class CompletionBridge: CompletionProvider {
 
 let argv = Array(CommandLine.arguments.dropFirst())
 
+/// How a start-up failure is masked: what looks like a secret (a URL's password) until the session exists,
+/// then by the session, which knows the secrets it holds too.
+var failureMask: (String) -> String = Session.redactBeforeSession
+
 /// Ends the process on a start-up failure: one line on stderr, and with `--json` also the one JSON object
 /// a caller parsing stdout waits for.
-func fail(_ message: String, code: Int32) -> Never {
+@MainActor func fail(_ message: String, code: Int32) -> Never {
+    let message = failureMask(message)
     // A message may quote a remote document (a service name in a locator): no control character passes.
     StandardStream.write("apish: \(TerminalText.safe(message))\n")
     if argv.contains("--json") {
@@ -80,7 +85,7 @@ func fail(_ message: String, code: Int32) -> Never {
 }
 
 /// `apish serve …`: the demo API in the foreground until SIGINT/SIGTERM.
-func serve(_ arguments: [String]) -> Never {
+@MainActor func serve(_ arguments: [String]) -> Never {
     let options: ServeOptions
     do {
         options = try ServeOptions.parse(arguments)
@@ -128,7 +133,7 @@ do {
 }
 
 /// `apish mock …`: every operation of every version of a description, until SIGINT/SIGTERM.
-func mock(_ arguments: [String]) -> Never {
+@MainActor func mock(_ arguments: [String]) -> Never {
     let options: MockOptions
     do {
         options = try MockOptions.parse(arguments)
@@ -143,13 +148,15 @@ func mock(_ arguments: [String]) -> Never {
     let server: MockServer
     do {
         let loaded = try MockServer.load(options.location, transport: CurlTransport(), host: options.host, port: options.port)
-        for warning in loaded.warnings { StandardStream.write("apish: warning: \(TerminalText.singleLine(warning))\n") }
+        for warning in loaded.warnings {
+            StandardStream.write("apish: warning: \(TerminalText.singleLine(Session.redactBeforeSession(warning)))\n")
+        }
         server = loaded.server
         try server.start()
     } catch {
         fail("mock: \(error)", code: 1)
     }
-    print("apish mock of \(options.location) at \(server.baseURL)  (Ctrl-C stops)")
+    print("apish mock of \(Session.redactBeforeSession(options.location)) at \(server.baseURL)  (Ctrl-C stops)")
     for version in server.versions {
         print("  \(version.label)  \(server.url(of: version))  (\(version.operationCount) operations)")
     }
@@ -215,8 +222,15 @@ options.openScript = { path in
 }
 
 let session = Session(facade: facade, bundles: DemoAPIs.bundles, options: options, environment: environment)
+failureMask = { session.redact($0) }
+// From here on every line goes through the engine's masking sink.
+let engine = ShellEngine(session: session)
+/// A line on stderr, through the masking sink.
+@MainActor func say(_ line: String) {
+    engine.output.writeError("apish: \(TerminalText.singleLine(session.redact(line)))\n")
+}
 if arguments.insecure {
-    StandardStream.write("apish: warning: --insecure: TLS certificates and host names are not verified\n")
+    say("warning: --insecure: TLS certificates and host names are not verified")
 }
 if isatty(STDIN_FILENO) == 1 { session.readSecret = { SecretPrompt.read(prompt: $0) } }
 // A profile's own locator is used when the command line names none.
@@ -245,7 +259,7 @@ if let locator = arguments.locator(environment: environment) ?? profileLocator {
         demoServer = server
         session.profiles.embeddedServer = server.baseURL
         locatorSource = server.baseURL + "/" + URL(fileURLWithPath: locator).lastPathComponent
-        StandardStream.write("apish: serving the demo fixtures of \(folder) at \(server.baseURL)\n")
+        say("serving the demo fixtures of \(folder) at \(server.baseURL)")
     }
 } else {
     locatorSource = ""
@@ -261,7 +275,7 @@ if let locator = arguments.locator(environment: environment) ?? profileLocator {
     }
     demoServer = server
     session.profiles.embeddedServer = server.baseURL
-    StandardStream.write("apish: embedded demo API at \(server.baseURL) (no --locator given)\n")
+    say("embedded demo API at \(server.baseURL) (no --locator given)")
     return server.baseURL + "/services.json"
 }
 
@@ -269,17 +283,16 @@ if let locator = arguments.locator(environment: environment) ?? profileLocator {
 @MainActor func locateAtStart(_ source: String) {
     do {
         // Documents an entry names that fail at start-up (a bad `openapi` or `schema`) are said, not dropped.
-        for warning in try session.locate(source).warnings {
-            StandardStream.write("apish: warning: \(TerminalText.singleLine(session.redact(warning)))\n")
+        for warning in try session.locate(source, progressOn: engine.output).warnings {
+            say("warning: \(warning)")
         }
     } catch {
         let message = error.description + (LocatorHint.missingScheme(source).map { " (\($0))" } ?? "")
         if !interactive { fail(message, code: 1) }
-        StandardStream.write("apish: \(TerminalText.singleLine(message))\n")
+        say(message)
     }
 }
 
-let engine = ShellEngine(session: session)
 if !locatorSource.isEmpty {
     locateAtStart(locatorSource)
 } else if interactive || arguments.commands.isEmpty {
@@ -293,7 +306,7 @@ if !locatorSource.isEmpty {
 }
 do {
     if let profileName {
-        for warning in try session.useProfile(profileName, keepingLocator: true) { StandardStream.write("apish: \(warning)\n") }
+        for warning in try session.useProfile(profileName, keepingLocator: true) { say(warning) }
     }
     for file in arguments.envFiles { try session.loadEnvFile(file) }
 } catch {
@@ -313,7 +326,7 @@ if interactive {
         redact: { session.redactLine($0) },
         completion: CompletionBridge(Completer(session: session)))
     if let reason = EditLineReader.unavailableReason {
-        StandardStream.write("apish: line editing is off (\(TerminalText.singleLine(reason)))\n")
+        say("line editing is off (\(reason))")
         engine.completes = false
     }
     session.historyProvider = { reader.history }
@@ -322,7 +335,7 @@ if interactive {
     do {
         try reader.saveHistory()
     } catch {
-        StandardStream.write("apish: cannot save history: \(error)\n")
+        say("cannot save history: \(error)")
     }
     status = 0
 } else {
@@ -331,7 +344,7 @@ if interactive {
     let runner = ScriptRunner(engine: engine, arguments: arguments)
     status = runner.run(stdin: { ReaderSource(PlainLineReader()) })
 }
-for line in session.finishProfile() { StandardStream.write("apish: \(TerminalText.singleLine(line))\n") }
+for line in session.finishProfile() { say(line) }
 demoServer?.stop()
 // A script or one-shot has written everything (output goes straight to its descriptor; stdio is flushed for the
 // rest), so it ends without its exit handlers: they would only free what it is about to give back, OpenSSL's

@@ -8,7 +8,7 @@ extension CommandContext {
     /// Runs work that makes requests with a Ctrl-C cancellation token and, on a terminal, a spinner.
     package func withProgress<T>(_ label: String, _ body: (CancellationToken) throws(CommandError) -> T) throws(CommandError) -> T {
         let token = cancellationToken()
-        let spinner = session.options.interactive && !session.options.json ? Spinner.start(label: label) : nil
+        let spinner = session.options.interactive && !session.options.json ? Spinner.start(label: label, on: engine.output.progressDrawing()) : nil
         defer { spinner?.stop() }
         return try body(token)
     }
@@ -28,7 +28,7 @@ extension CommandContext {
             }
         }
         let spinning = SpinnerStop()
-        spinning.spinner = session.options.interactive && !session.options.json ? Spinner.start(label: label) : nil
+        spinning.spinner = session.options.interactive && !session.options.json ? Spinner.start(label: label, on: engine.output.progressDrawing()) : nil
         defer { spinning.stop() }
         let printer = StreamPrinter(output: output, session: session, forced: forced,
                                     toTerminal: session.options.stdoutIsTerminal && !engine.isRedirected,

@@ -79,4 +79,21 @@ package final class RedactingOutput: OutputSink {
     }
 
     package var keepsBodiesAsTheyCame: Bool { base.keepsBodiesAsTheyCame }
+
+    /// What a spinner draws with on its own thread: this sink's stderr, under the secrets known now.
+    package func progressDrawing() -> ProgressDrawing {
+        let errors = SpinnerErrors(base)
+        return ProgressDrawing(redactor: session.redactor, writeError: { errors.sink.writeError($0) })
+    }
+}
+
+/// The sink a spinner writes its frames to from its own thread. Never at the same time as the command's
+/// thread: a spinner is stopped, its thread waited for, before anything else is written (a stream stops it at
+/// its first byte), so the sink is never written from two threads at once.
+private final class SpinnerErrors: @unchecked Sendable {
+    let sink: OutputSink
+
+    init(_ sink: OutputSink) {
+        self.sink = sink
+    }
 }

@@ -10,13 +10,14 @@ extension Session {
     /// How long a load runs before its progress line appears.
     static let loadProgressDelay = 0.5
 
-    /// `facade.workspace.locate`, with a progress line on stderr (files and bytes read so far) when stderr is a
-    /// terminal, `--json` is off and the load takes over half a second. Ctrl-C stops the load.
-    public func locate(_ location: String?, refresh: Bool = false) throws(FacadeError) -> LocateReport {
+    /// `facade.workspace.locate`, with a progress line on `output`'s stderr (files and bytes read so far) when
+    /// stderr is a terminal, `--json` is off and the load takes over half a second. Ctrl-C stops the load.
+    package func locate(_ location: String?, refresh: Bool = false, progressOn output: RedactingOutput) throws(FacadeError) -> LocateReport {
         let progress = LoadProgress()
         let shown = location ?? facade.workspace.locator?.source ?? "the locator"
         let spinner = !options.json && isatty(STDERR_FILENO) == 1
-            ? Spinner.start(after: Self.loadProgressDelay, label: { Self.progressLine(shown, progress) }) : nil
+            ? Spinner.start(after: Self.loadProgressDelay, label: { Self.progressLine(shown, progress) },
+                            on: output.progressDrawing()) : nil
         defer { spinner?.stop() }
         return try facade.workspace.locate(location, refresh: refresh, cancellation: cancellationToken(), progress: progress)
     }

@@ -109,6 +109,12 @@ public final class Session {
     /// The last line `redactLine` masked, the result, and the secrets it was masked under.
     private var lastRedactedLine: (text: String, redacted: String, secrets: [String])?
 
+    /// What looks like a secret (a URL's password, `?api_key=…`, `Authorization: …`) masked: for a start-up
+    /// failure written before any session exists.
+    public static func redactBeforeSession(_ text: String) -> String {
+        Redactor().redact(text)
+    }
+
     /// The known secrets masked, and nothing else: what every line leaving the shell goes through.
     public func redactSecrets(_ text: String) -> String {
         redactor.redactKnownSecrets(text)

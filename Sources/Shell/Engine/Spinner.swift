@@ -26,38 +26,39 @@ final class Spinner: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
 
-    /// Starts spinning `label` (`get http://…`); `width` gives the terminal's columns (the columns of
-    /// stderr, where the spinner draws, unless told otherwise).
+    /// Starts spinning `label` (`get http://…`) on `drawing`, the masking sink's stderr; `width` gives the
+    /// terminal's columns (the columns of stderr, where the spinner draws, unless told otherwise).
     /// Nil when no thread can be started for it: the request then goes on without a spinner.
-    static func start(label: String, width: @escaping @Sendable () -> Int = Spinner.standardErrorColumns) -> Spinner? {
-        start(after: 0.3, label: { label }, width: width)
+    static func start(
+        label: String, on drawing: ProgressDrawing, width: @escaping @Sendable () -> Int = Spinner.standardErrorColumns
+    ) -> Spinner? {
+        start(after: 0.3, label: { label }, on: drawing, width: width)
     }
 
     /// A spinner whose label is asked afresh for every frame (a load's files and bytes so far), shown
     /// once `delay` seconds have passed.
     static func start(
-        after delay: Double, label: @escaping @Sendable () -> String,
+        after delay: Double, label: @escaping @Sendable () -> String, on drawing: ProgressDrawing,
         width: @escaping @Sendable () -> Int = Spinner.standardErrorColumns
     ) -> Spinner? {
         let spinner = Spinner()
-        return Threads.detach { spinner.spin(after: delay, label: label, width: width) } ? spinner : nil
+        return Threads.detach { spinner.spin(after: delay, label: label, on: drawing, width: width) } ? spinner : nil
     }
 
-    private func spin(after delay: Double, label: () -> String, width: () -> Int) {
+    private func spin(after delay: Double, label: () -> String, on drawing: ProgressDrawing, width: () -> Int) {
         let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
         var drawn = false
         var tick = 0
         let start = Date()
         while !stopped.load(ordering: .acquiring) {
             if Date().timeIntervalSince(start) >= delay {
-                let line = SpinnerLine.text(frame: frames[tick % frames.count], label: label(), width: width())
-                StandardStream.write("\r\(line)\u{1B}[K")
+                drawing.draw(frame: frames[tick % frames.count], label: label(), width: width())
                 drawn = true
                 tick += 1
             }
             _ = wake.wait(timeout: .now() + 0.08)
         }
-        if drawn { StandardStream.write("\r\u{1B}[K") }
+        if drawn { drawing.erase() }
         done.signal()
     }
 
