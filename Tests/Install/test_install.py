@@ -112,6 +112,46 @@ class InstallTests(unittest.TestCase):
         self.assertEqual(tree(prefix), {"share", "share/bash-completion", "share/bash-completion/completions",
                                         "share/bash-completion/completions/apish"})
 
+    def test_install_refuses_to_replace_a_file_it_did_not_put_there(self):
+        # GIVEN a prefix where the user keeps their own bin/apish
+        prefix = os.path.join(self.work, "prefix")
+        mine = os.path.join(prefix, "bin/apish")
+        os.makedirs(os.path.dirname(mine))
+        with open(mine, "w") as file:
+            file.write("#!/bin/sh\necho mine\n")
+        before = tree(prefix)
+        # WHEN apish is installed there without --force
+        result = run(os.path.join(ROOT, "scripts/install"), "--binary", BINARY, "--prefix", prefix)
+        # THEN it stops before writing anything, naming the file and the way out
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertIn(mine + " is not one apish installed", result.stderr)
+        self.assertIn("--force", result.stderr)
+        self.assertEqual(tree(prefix), before)
+        with open(mine) as file:
+            self.assertEqual(file.read(), "#!/bin/sh\necho mine\n")
+
+    def test_force_keeps_a_backup_that_uninstall_puts_back(self):
+        # GIVEN the user's own man page at apish's path
+        prefix = os.path.join(self.work, "prefix")
+        mine = os.path.join(prefix, "share/man/man1/apish.1")
+        os.makedirs(os.path.dirname(mine))
+        with open(mine, "w") as file:
+            file.write(".TH MINE 1\n")
+        before = tree(prefix)
+        # WHEN installed with --force, then again (a second install replaces the first), then uninstalled
+        result = self.install("--prefix", prefix, "--force")
+        self.assertIn(mine + ".apish-backup", result.stderr)
+        with open(mine + ".apish-backup") as file:
+            self.assertEqual(file.read(), ".TH MINE 1\n")
+        with open(mine) as file:
+            self.assertEqual(file.read(), run(BINARY, "man").stdout)
+        self.install("--prefix", prefix)
+        self.install("--prefix", prefix, "--uninstall")
+        # THEN the user's file is back where it was, and nothing of apish is left
+        self.assertEqual(tree(prefix), before)
+        with open(mine) as file:
+            self.assertEqual(file.read(), ".TH MINE 1\n")
+
     def test_uninstall_of_nothing_says_so(self):
         result = run(os.path.join(ROOT, "scripts/install"), "--prefix", self.work, "--uninstall")
         self.assertEqual(result.returncode, 1)
