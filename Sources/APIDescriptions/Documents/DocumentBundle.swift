@@ -120,17 +120,42 @@ public enum DocumentBundle {
 
         /// The value with its references rewritten into the bundle; nil when nothing changed, so a
         /// document without references to other files is not copied.
-        mutating func rewrite(_ value: JSONValue, in file: Int) throws(DocumentBundleError) -> JSONValue? {
+        /// `kind` says how the value's members read: as keywords, as names, or as Example Objects (whose
+        /// only reference is their own `$ref`; their `value` is data).
+        mutating func rewrite(
+            _ value: JSONValue, in file: Int, as kind: DocumentMembers.Kind = .keywords
+        ) throws(DocumentBundleError) -> JSONValue? {
             switch value {
             case .object(let object):
                 var changed: JSONObject?
                 for (position, (key, member)) in object.enumerated() {
                     let replacement: JSONValue?
                     switch member {
-                    case .string(let reference) where key == "$ref":
+                    case .string(let reference) where key == "$ref" && kind != .data:
                         replacement = try rewrite(reference: reference, in: file).map(JSONValue.string)
                     case .object, .array:
-                        replacement = try rewrite(member, in: file)
+                        let memberKind: DocumentMembers.Kind = switch kind {
+                        case .keywords: DocumentMembers.kind(of: key, member: member)
+                        case .names: .keywords
+                        case .exampleObjects: .data
+                        case .data: .data
+                        }
+                        switch memberKind {
+                        case .data:
+                            continue
+                        case .exampleObjects:
+                            // Each member is an Example Object or a reference to one.
+                            guard case .object(let examples) = member else { continue }
+                            var rewritten: JSONObject?
+                            for (index, (_, example)) in examples.enumerated() {
+                                guard let replaced = try rewrite(example, in: file, as: .exampleObjects) else { continue }
+                                if rewritten == nil { rewritten = examples }
+                                rewritten?.replaceValue(at: index, with: replaced)
+                            }
+                            replacement = rewritten.map(JSONValue.object)
+                        default:
+                            replacement = try rewrite(member, in: file, as: memberKind)
+                        }
                     default:
                         continue
                     }
@@ -142,7 +167,7 @@ public enum DocumentBundle {
             case .array(let elements):
                 var changed: [JSONValue]?
                 for (position, element) in elements.enumerated() {
-                    guard let replacement = try rewrite(element, in: file) else { continue }
+                    guard let replacement = try rewrite(element, in: file, as: kind) else { continue }
                     if changed == nil { changed = elements }
                     changed?[position] = replacement
                 }

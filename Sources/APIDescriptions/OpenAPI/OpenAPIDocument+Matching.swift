@@ -2,7 +2,8 @@ import HTTPTypes
 
 extension OpenAPIDocument {
     /// The operation of `method` whose path template matches `path` (query and fragment aside) best: the
-    /// one with most literal segments equal, where a `{name}` segment matches any one segment, and so does
+    /// one with most literal segments equal, where a `{name}` segment matches any one segment (and
+    /// `{base}...{head}` one that holds its `...`), and so does
     /// a segment `isWildcard` says stands for anything (a value `impact` knows only at run time). The raw
     /// requests' answer checks and `impact` both pick operations by this one rule.
     public func operation(_ method: HTTPMethod, matchingPath path: String,
@@ -11,19 +12,8 @@ extension OpenAPIDocument {
         let segments = path[..<end].split(separator: "/")
         var best: (operation: OpenAPIOperation, literals: Int)?
         for operation in operations where operation.method == method {
-            let template = operation.path.split(separator: "/")
-            guard template.count == segments.count else { continue }
-            var literals = 0
-            var matches = true
-            for (pattern, segment) in zip(template, segments) {
-                if pattern.contains("{") || isWildcard(segment) { continue }
-                guard pattern == segment else {
-                    matches = false
-                    break
-                }
-                literals += 1
-            }
-            if matches, literals > best?.literals ?? -1 { best = (operation, literals) }
+            guard let match = operation.template.match(segments, isWildcard: isWildcard) else { continue }
+            if match.literals > best?.literals ?? -1 { best = (operation, match.literals) }
         }
         return best?.operation
     }

@@ -6,6 +6,8 @@ public struct OpenAPIOperation: Sendable {
     public let method: HTTPMethod
     /// The path template as declared (`/pets/{petId}`).
     public let path: String
+    /// The path template read into segments, once.
+    public let template: PathTemplate
     public let operationId: String?
     public let summary: String?
     public let description: String?
@@ -36,6 +38,7 @@ public struct OpenAPIOperation: Sendable {
          tags: [String] = [], security: OpenAPISecurity? = nil) {
         self.method = method
         self.path = path
+        template = PathTemplate(path)
         self.operationId = operationId
         self.summary = summary
         self.description = description

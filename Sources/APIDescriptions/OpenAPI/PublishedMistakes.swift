@@ -20,12 +20,6 @@ enum PublishedMistakes {
         "content", "responses", "schema", "parameters", "requestBody", "headers", "properties", "items",
         "servers", "security", "components", "schemas", "paths",
     ]
-    static let dataMembers: Set<String> = ["example", "examples", "default", "enum", "const"]
-    /// Members whose value is a map of names (a property called `default` is no default value).
-    static let nameMaps: Set<String> = [
-        "properties", "patternProperties", "definitions", "$defs", "schemas", "paths", "responses",
-        "parameters", "requestBodies", "headers", "securitySchemes", "variables", DocumentBundle.member,
-    ]
 
     /// The document repaired, and one line per mistake (`#/paths/~1pets/get/responses: null, read as
     /// absent`). A tripped `cancellation` stops the walk with `OpenAPIError.schema(.cancelled)`.
@@ -91,7 +85,8 @@ enum PublishedMistakes {
                     default:
                         continue
                     }
-                    if !keysAreNames, Self.isData(key) { continue }
+                    let kind = keysAreNames ? .keywords : DocumentMembers.kind(of: key, member: member)
+                    if kind == .data || kind == .exampleObjects { continue }
                     tokens.append(key)
                     defer { tokens.removeLast() }
                     if keysAreNames {
@@ -100,7 +95,7 @@ enum PublishedMistakes {
                         changed?.replaceValue(at: position, with: replacement)
                         continue
                     }
-                    guard let replacement = try repair(member, keysAreNames: PublishedMistakes.nameMaps.contains(key) && Self.isObject(member)) else { continue }
+                    guard let replacement = try repair(member, keysAreNames: kind == .names) else { continue }
                     if changed == nil { changed = object }
                     changed?.replaceValue(at: position, with: replacement)
                 }
@@ -132,13 +127,5 @@ enum PublishedMistakes {
             }
         }
 
-        static func isObject(_ value: JSONValue) -> Bool {
-            if case .object = value { return true }
-            return false
-        }
-
-        static func isData(_ key: String) -> Bool {
-            PublishedMistakes.dataMembers.contains(key) || (key.hasPrefix("x-") && key != DocumentBundle.member)
-        }
     }
 }

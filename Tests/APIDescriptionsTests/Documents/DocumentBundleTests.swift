@@ -105,4 +105,41 @@ import APIDescriptions
             #expect(error.description.hasPrefix("cannot read https://h/b.yaml, which a $ref names: line 2, column 1: "), "\(error)")
         }
     }
+
+    @Test func aRefInsideAValueIsDataAndNeverFetched() throws {
+        // GIVEN references where OpenAPI and JSON Schema make them, beside members named `$ref` inside values
+        // (GitHub's SCIM examples hold `"$ref": "https://api.github.com/…"` in an Example Object's value)
+        let files = Files(["https://h/ex.yaml": "Group: {value: {members: []}}\n"])
+        let data: JSONValue = ["$ref": "https://h/never"]
+        let root: JSONValue = [
+            "components": [
+                "examples": [
+                    "group": ["value": ["members": [data]]],
+                    "remote": ["$ref": "ex.yaml#/Group"],
+                ],
+                "schemas": [
+                    "S": [
+                        "example": data, "default": data, "const": data, "enum": [data], "examples": [data],
+                        "x-vendor": data,
+                        "properties": ["example": ["$ref": "other.yaml#/Example"], "default": ["type": "string"]],
+                    ],
+                ],
+            ],
+            "paths": ["/p": ["get": ["responses": ["200": ["content": ["application/json": [
+                "example": data, "examples": ["one": ["value": data, "summary": "s"]],
+            ]]]]]]],
+        ]
+        let bundleFiles = Files(files.texts.merging(["https://h/other.yaml": "Example: {type: integer}\n"]) { a, _ in a })
+        // WHEN it is bundled
+        let bundled = try DocumentBundle.bundle(root, source: "https://h/api.yaml", fetch: bundleFiles.fetch)
+        // THEN only the Example Object's own $ref and the property named `example` are followed
+        #expect(bundleFiles.fetched == ["https://h/ex.yaml", "https://h/other.yaml"])
+        #expect(bundled["components"]?["examples"]?["group"] == ["value": ["members": [data]]])
+        #expect(bundled["components"]?["examples"]?["remote"] == ["$ref": "#/x-apish-documents/1/Group"])
+        let schema = try #require(bundled["components"]?["schemas"]?["S"])
+        for key in ["example", "default", "const", "x-vendor"] { #expect(schema[key] == data, "\(key)") }
+        #expect(schema["enum"] == [data])
+        #expect(schema["examples"] == [data])
+        #expect(schema["properties"]?["example"] == ["$ref": "#/x-apish-documents/2/Example"])
+    }
 }

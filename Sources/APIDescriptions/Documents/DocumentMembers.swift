@@ -1,0 +1,42 @@
+import JSON
+
+/// How a walk over a description reads an object's members: which hold data (never references, never
+/// keywords), which hold maps of names, and which hold OpenAPI Example Objects.
+///
+/// A `$ref` is a reference only where OpenAPI and JSON Schema make it one. Inside `example`, `default`,
+/// `const`, `enum`, an `x-` extension, a JSON Schema `examples` array or an Example Object's `value`, a
+/// member named `$ref` is part of a value (GitHub's SCIM examples hold `"$ref": "https://api.github.com/…"`),
+/// and following it would fetch a URL from an example.
+enum DocumentMembers {
+    /// Members whose value is data.
+    static let data: Set<String> = ["example", "default", "enum", "const"]
+    /// Members whose value is a map of names (a property called `default` is no default value).
+    static let nameMaps: Set<String> = [
+        "properties", "patternProperties", "definitions", "$defs", "dependentSchemas", "schemas", "paths",
+        "responses", "parameters", "requestBodies", "headers", "securitySchemes", "variables", "callbacks",
+        "links", "pathItems", "webhooks", DocumentBundle.member,
+    ]
+    /// The member that holds Example Objects by name in OpenAPI, and data in JSON Schema (an array).
+    static let examples = "examples"
+
+    /// What a member of an object read as keywords holds.
+    enum Kind {
+        /// Keywords: walk it.
+        case keywords
+        /// A map of names, each member read as keywords.
+        case names
+        /// A map of Example Objects: only a member's own `$ref` is a reference.
+        case exampleObjects
+        /// A value: never walk into it.
+        case data
+    }
+
+    /// What `member`, under `key` of an object read as keywords, holds.
+    static func kind(of key: String, member: JSONValue) -> Kind {
+        let isObject = if case .object = member { true } else { false }
+        if data.contains(key) || (key.hasPrefix("x-") && key != DocumentBundle.member) { return .data }
+        if key == examples { return isObject ? .exampleObjects : .data }
+        if isObject, nameMaps.contains(key) { return .names }
+        return .keywords
+    }
+}
