@@ -39,15 +39,22 @@ import Testing
         #expect(helpNames.count == registry.allNames.count)
     }
 
+    /// `'a' 'b'` as its words (none holds a quote).
+    func singleQuotedWords(_ text: String) -> [String] {
+        text.split(separator: " ").map { String($0.dropFirst().dropLast()) }
+    }
+
     @Test func bashOffersEveryCommandHelpLists() throws {
         // WHEN the bash script is generated
         let script = CommandLineManual.completionScript(for: .bash, registry: registry)
         // THEN the words it offers after -c are exactly help's commands and aliases
-        let list = try #require(between("compgen -P \"$quote\" -W '", "' --", in: script).first)
-        #expect(Set(list.split(separator: " ").map(String.init)) == helpNames)
+        let list = try #require(between("_apish_words \"$quote\" \"${2#\"$quote\"}\" ", " ;;", in: script).first)
+        #expect(Set(singleQuotedWords(list)) == helpNames)
         // and every option's every spelling is offered
-        let options = try #require(between("-*) _apish_add < <(compgen -W '", "' --", in: script).first)
-        #expect(options.split(separator: " ").map(String.init) == ShellArguments.options.flatMap(\.names))
+        let options = try #require(between("-*) _apish_words '' \"$cur\" ", " ;;", in: script).first)
+        #expect(singleQuotedWords(options) == ShellArguments.options.flatMap(\.names))
+        // and no name is handed to compgen -W or eval, which would expand `$(…)` in it
+        #expect(!script.contains("compgen -W") && !script.contains("eval"))
     }
 
     @Test func zshOffersEveryCommandHelpLists() {
