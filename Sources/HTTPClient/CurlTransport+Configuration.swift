@@ -49,6 +49,8 @@ extension CurlTransport {
         let context = Unmanaged.passUnretained(accumulator).toOpaque()
         try options.set(CURLOPT_URL, request.url)
         try options.set(CURLOPT_PATH_AS_IS, request.keepsPathAsBuilt ? 1 : 0)
+        // The last URL's proxy may not be this one's (loopback, `no_proxy`).
+        try options.set(CURLOPT_PROXY, proxies.proxy(for: request.url) ?? "")
         try options.set(CURLOPT_TIMEOUT_MS, max(totalTimeout, 1))
         try options.set(CURLOPT_CONNECTTIMEOUT_MS, max(min(configuration.connectTimeout, totalTimeout), 1))
         try options.set(CURLOPT_WRITEDATA, pointer: context)
@@ -84,7 +86,8 @@ extension CurlTransport {
         if let caPath { try options.set(CURLOPT_CAPATH, caPath) }
         if let certificate = configuration.clientCertificate { try options.set(CURLOPT_SSLCERT, certificate) }
         if let key = configuration.clientKey { try options.set(CURLOPT_SSLKEY, key) }
-        if let proxy = configuration.proxy { try options.set(CURLOPT_PROXY, proxy) }
+        // apish chooses the proxy (`ProxyChoice`): an empty one tells libcurl not to read the environment's.
+        try options.set(CURLOPT_PROXY, proxies.proxy(for: request.url) ?? "")
         try options.set(CURLOPT_USERAGENT, configuration.userAgent)
         // libcurl's cookie engine, with no file: cookies live in the handle for the session, and since the
         // same handle makes every hop, a cookie set by a redirect goes with the next hop where it applies.

@@ -23,6 +23,10 @@ extension CurlTransport {
         let detail = String(cString: errorBuffer)
         let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
         let lastURL = request.url
+        // With a proxy, the connection that failed is the one to the proxy: name it, not the target.
+        if code == CURLE_COULDNT_CONNECT || code == CURLE_COULDNT_RESOLVE_PROXY, let proxy = proxies.proxy(for: lastURL) {
+            return .proxyUnreachable(proxy: ProxyChoice.shown(proxy))
+        }
         switch code {
         case CURLE_COULDNT_CONNECT:
             return .refused(host: Self.authority(of: lastURL, withPort: true) ?? lastURL)

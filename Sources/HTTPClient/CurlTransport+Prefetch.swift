@@ -97,6 +97,7 @@ extension CurlTransport {
             apish_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, configuration.insecure ? 0 : 1),
             apish_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, configuration.insecure ? 0 : 2),
             apish_easy_setopt_string(easy, CURLOPT_NOPROXY, noProxy),
+            apish_easy_setopt_string(easy, CURLOPT_PROXY, proxies.proxy(for: url) ?? ""),
             apish_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent),
             apish_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION, CurlCallbacks.write),
             apish_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context),

@@ -27,7 +27,10 @@ public final class CurlTransport: Transport {
     private let handles: Mutex<CurlHandles>
     /// Who sees bodies as they arrive, while `streaming` runs.
     private let observer = Mutex<(any ResponseStreaming)?>(nil)
-    let noProxy: String
+    /// The proxy of each request (none for loopback), made once from the configuration.
+    let proxies: ProxyChoice
+    /// libcurl's own list of hosts never proxied: a second lock behind `proxies`, which already leaves loopback out.
+    let noProxy = "localhost,127.0.0.1,::1"
     /// The CA bundle and folder the environment names, as curl reads it (`CURL_CA_BUNDLE`, else
     /// `SSL_CERT_FILE`; `SSL_CERT_DIR`): used when the configuration names none.
     private let environmentCAFile: String?
@@ -38,14 +41,6 @@ public final class CurlTransport: Transport {
 
     /// How long one poll may block before the cancellation token is checked again.
     static let pollInterval: Int32 = 50
-    private static let loopbackHosts = "localhost,127.0.0.1,::1"
-
-    /// Setting CURLOPT_NOPROXY replaces the `no_proxy` variable, so the user's list is kept by
-    /// appending it to the loopback hosts.
-    private static func noProxyList(environment: [String: String]) -> String {
-        let userList = environment["no_proxy"] ?? environment["NO_PROXY"] ?? ""
-        return userList.isEmpty ? loopbackHosts : loopbackHosts + "," + userList
-    }
 
     /// libcurl must be initialised once per process before any handle exists; a static `let` is
     /// initialised exactly once, thread-safely.
@@ -54,12 +49,12 @@ public final class CurlTransport: Transport {
     public init(configuration: TransportConfiguration = TransportConfiguration()) {
         current = Mutex(configuration)
         handles = Mutex(CurlHandles(answerPollWindow: configuration.answerPollWindow))
-        // The variables that choose libcurl's proxy exceptions and certificate authorities.
+        proxies = configuration.proxyChoice
+        // The variables that choose libcurl's certificate authorities.
         var environment: [String: String] = [:]
-        for name in ["no_proxy", "NO_PROXY", "CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR"] {
+        for name in ["CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR"] {
             environment[name] = getenv(name).map { String(cString: $0) }
         }
-        noProxy = Self.noProxyList(environment: environment)
         func nonEmpty(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         environmentCAFile = nonEmpty("CURL_CA_BUNDLE") ?? nonEmpty("SSL_CERT_FILE")
         environmentCAPath = nonEmpty("SSL_CERT_DIR")

@@ -26,23 +26,19 @@ public struct TransportConfiguration: Sendable, Equatable {
     /// A client certificate and its key, for servers that ask for one (mTLS: `--cert`, `--key`).
     public var clientCertificate: String?
     public var clientKey: String?
-    /// Every request but loopback goes through this proxy (`--proxy URL`); nil: the proxy variables as
-    /// libcurl reads them (`http_proxy`, `https_proxy`, `ALL_PROXY`, `no_proxy`).
+    /// Every request but loopback and `no_proxy`'s hosts goes through this proxy (`--proxy URL`); nil: the
+    /// proxy variables (`proxyVariables`) as curl reads them. See `ProxyChoice`.
     public var proxy: String?
+    /// The proxy variables of the environment (`http_proxy`, `https_proxy`, `ALL_PROXY`, `no_proxy`, …):
+    /// this process's unless told otherwise.
+    public var proxyVariables: [String: String] = ProxyChoice.processVariables()
 
-    /// The password of the proxy URL and its `user:password` (the form Basic proxy credentials are
-    /// encoded from): secrets to mask wherever they would show.
-    public var proxySecrets: [String] {
-        guard let proxy, let colon = proxy.firstIndex(of: ":"), proxy[colon...].hasPrefix("://") else { return [] }
-        let authority = proxy[proxy.index(colon, offsetBy: 3)...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard let at = authority.lastIndex(of: "@") else { return [] }
-        let userInfo = authority[..<at]
-        guard let colon = userInfo.firstIndex(of: ":") else { return [] }
-        func decoded(_ text: Substring) -> String { PercentEncoding.strictDecode(String(text)) ?? String(text) }
-        let user = decoded(userInfo[..<colon])
-        let password = decoded(userInfo[userInfo.index(after: colon)...])
-        return password.isEmpty ? [] : [password, user + ":" + password]
-    }
+    /// Which proxy each request goes through.
+    public var proxyChoice: ProxyChoice { ProxyChoice(explicit: proxy, environment: proxyVariables) }
+
+    /// The passwords of every proxy URL given (`--proxy` and the environment's) and their `user:password`
+    /// (the form Basic proxy credentials are encoded from): secrets to mask wherever they would show.
+    public var proxySecrets: [String] { proxyChoice.secrets }
 
     public init(
         totalTimeout: Int = 30_000,

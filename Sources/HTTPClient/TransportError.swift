@@ -4,6 +4,8 @@ import HTTPTypes
 public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Nothing listens at `host` (`"127.0.0.1:9"`).
     case refused(host: String)
+    /// The proxy the request was to go through could not be reached (named without its credentials).
+    case proxyUnreachable(proxy: String)
     /// The host name could not be resolved.
     case dns(host: String)
     /// The TLS handshake or certificate verification failed.
@@ -48,6 +50,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .refused(let host): "connection refused by \(host)"
+        case .proxyUnreachable(let proxy): "cannot connect to proxy \(proxy)"
         case .dns(let host): "could not resolve host \(host)"
         case .tls(let message): "TLS failure: \(message)"
         case .timeout(let milliseconds): "timed out after \(milliseconds) ms"
