@@ -97,17 +97,11 @@ public final class Session {
     }
 
     /// `redact`, plus the secret arguments of typed commands (`auth bearer X`): for history and recordings.
+    /// Not remembered from one line to the next: how a line is masked depends on more than its text and the
+    /// secrets (which arguments a `call` sends as credentials depends on the descriptions loaded).
     public func redactLine(_ text: String) -> String {
-        let redactor = self.redactor
-        // A script repeats its lines: the same line under the same secrets is masked the same way.
-        if let last = lastRedactedLine, last.text == text, last.secrets == redactor.secrets { return last.redacted }
-        let redacted = CommandLineRedactor(registry: registry).redact(text, session: self, redactor: redactor)
-        lastRedactedLine = (text, redacted, redactor.secrets)
-        return redacted
+        CommandLineRedactor(registry: registry).redact(text, session: self, redactor: redactor)
     }
-
-    /// The last line `redactLine` masked, the result, and the secrets it was masked under.
-    private var lastRedactedLine: (text: String, redacted: String, secrets: [String])?
 
     /// What looks like a secret (a URL's password, `?api_key=…`, `Authorization: …`) masked: for a start-up
     /// failure written before any session exists.
