@@ -16,7 +16,8 @@ import Darwin
 /// revalidates it (`ETag`, `Last-Modified`). A later fetch asks the server whether its copy is still good
 /// (`If-None-Match`, `If-Modified-Since`), and a server that cannot be reached is answered from the copy,
 /// so a restart works offline. Documents from loopback servers are not kept by the standard cache. Files are private to the user (0600 in a 0700 directory). A cache that
-/// cannot be written is no error: the fetch simply is not remembered.
+/// cannot be written is no error: the fetch simply is not remembered. Each body is kept with its length and
+/// hash, and a body that no longer matches them (cut short, edited) is no entry: the document is fetched whole.
 public struct DocumentCache: Sendable {
     /// One remembered document.
     public struct Entry: Sendable, Equatable {
@@ -54,7 +55,8 @@ public struct DocumentCache: Sendable {
         guard let metaData = try? LocalFile.read(base + ".meta", limit: 64 << 10),
               case .object(let meta)? = try? JSONValue.parse(metaData),
               meta["url"]?.stringValue == url,
-              let body = try? LocalFile.read(base + ".body")
+              let body = try? LocalFile.read(base + ".body"),
+              meta["length"]?.intValue == body.count, meta["hash"]?.stringValue == DescriptionCache.hash(body)
         else { return nil }
         return Entry(url: url, body: body, etag: meta["etag"]?.stringValue, lastModified: meta["lastModified"]?.stringValue)
     }
@@ -62,7 +64,10 @@ public struct DocumentCache: Sendable {
     public func store(_ entry: Entry) {
         guard keeps(entry.url) else { return }
         let base = path(for: entry.url)
-        var meta: JSONObject = ["url": .string(entry.url)]
+        var meta: JSONObject = [
+            "url": .string(entry.url), "length": .number(JSONNumber(entry.body.count)),
+            "hash": .string(DescriptionCache.hash(entry.body)),
+        ]
         if let etag = entry.etag { meta["etag"] = .string(etag) }
         if let lastModified = entry.lastModified { meta["lastModified"] = .string(lastModified) }
         let manager = FileManager.default
@@ -73,6 +78,24 @@ public struct DocumentCache: Sendable {
         } catch {
             return
         }
+    }
+
+    /// The cache as it may be used, checked before anything is read from it or written to it: a folder that
+    /// others may write to could hold documents they planted, so the user's own is made private (0700) and a
+    /// notice says so, and another user's is not used at all (no cache, and the notice says why). Nothing is
+    /// checked, and nothing said, when the folder does not exist yet (`store` makes it 0700).
+    public func secured() -> (cache: DocumentCache?, notice: String?) {
+        var status = stat()
+        guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return (self, nil) }
+        let mode = "0" + String(status.st_mode & 0o777, radix: 8)
+        guard status.st_uid == getuid() else {
+            return (nil, "the cache folder \(directory) belongs to another user (uid \(status.st_uid)); documents are not cached")
+        }
+        guard status.st_mode & 0o077 != 0 else { return (self, nil) }
+        guard chmod(directory, 0o700) == 0 else {
+            return (nil, "the cache folder \(directory) is open to others (mode \(mode)) and cannot be made private; documents are not cached")
+        }
+        return (self, "the cache folder \(directory) was open to others (mode \(mode)); made it private (0700)")
     }
 
     /// Written beside the target and renamed over it, so a reader never sees half a document.

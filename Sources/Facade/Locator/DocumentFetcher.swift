@@ -33,17 +33,20 @@ final class DocumentFetcher {
     private var fetched: [String: Result<Fetched, LocatorError>] = [:]
     /// Web answers fetched ahead, several at once (`prefetch`), waiting to be taken by `fetch`.
     private var prefetched: [String: (response: HTTPResponse, cached: DocumentCache.Entry?)] = [:]
-    /// Documents answered from the cache because their server could not be reached.
+    /// Documents answered from the cache because their server could not be reached, and what was done
+    /// about a cache folder open to others (`DocumentCache.secured`).
     private(set) var warnings: [String] = []
 
     init(transport: any Transport, cache: DocumentCache?, refresh: Bool, limits: DocumentLimits = DocumentLimits(),
          progress: LoadProgress? = nil) {
+        let secured = cache?.secured()
         self.transport = transport
-        self.cache = cache
+        self.cache = secured?.cache
         self.refresh = refresh
         self.limits = limits
         self.progress = progress
-        descriptions = cache.map(DescriptionCache.init(beside:))
+        descriptions = secured?.cache.map(DescriptionCache.init(beside:))
+        if let notice = secured?.notice { warnings.append(notice) }
     }
 
     func fetch(_ location: String, cancellation: CancellationToken?) throws(LocatorError) -> Fetched {
