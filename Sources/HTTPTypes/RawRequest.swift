@@ -132,6 +132,10 @@ public struct RawRequest: Sendable {
                 type = String(value[marker.upperBound...]).trimmingWhitespace()
             }
             guard !path.isEmpty, type?.isEmpty != true else { throw .invalidItem("bad file item '\(item)': use name@FILE or name@FILE;type=TYPE") }
+            // The type is written into the part's head as it is: a CR or LF there would start a header of its own.
+            if let type, type.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                throw .invalidItem("bad file item for '\(name)': its ;type= holds a control character (CR, LF, tab, …); a media type is one line of printable text")
+            }
             uploads.append(MultipartPart(name: name, file: path, data: try Self.read(path, with: readFile), type: type))
         case .query:
             query.append(FormField(name: name, value: value))

@@ -70,6 +70,19 @@ import JSON
         #expect(mixed.description.hasPrefix("'name' is a field, but the body comes whole from a file or a heredoc"))
     }
 
+    @Test func aControlCharacterInAFilesTypeIsRefused() throws {
+        // GIVEN a ;type= that would end the part's Content-Type line and start a header of its own
+        for control in ["\r\n", "\n", "\r", "\t", "\u{7F}", "\u{0}"] {
+            let item = "f@note.txt;type=text/plain" + control + "X-Injected: yes"
+            // WHEN it is read  THEN it is refused in one line that does not repeat the control character
+            let error = try #require(throws: RequestItemError.self) { try request([item]) }
+            #expect(error.description == "bad file item for 'f': its ;type= holds a control character (CR, LF, tab, …); a media type is one line of printable text")
+        }
+        // AND a plain type with parameters is still taken
+        let part = try #require(try request(["f@note.txt;type=text/plain; charset=latin1"]).uploads.first)
+        #expect(part.contentType == "text/plain; charset=latin1")
+    }
+
     @Test func unreadableAndUnsuitableFilesAreOneLine() throws {
         let missing = try #require(throws: RequestItemError.self) { try request(["@nope.json"]) }
         #expect(missing.description == "cannot read nope.json: no such file")
