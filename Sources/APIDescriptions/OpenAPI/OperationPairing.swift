@@ -1,5 +1,6 @@
 import FoundationFree
 import HTTPTypes
+import Schemas
 
 /// Which operation of a newer document is which operation of an older one: the one step `diff --spec`
 /// and `impact` share, so both call the same operation renamed or moved.
@@ -37,10 +38,23 @@ public struct OperationPairing: Sendable {
             return idA != idB
         }
 
-        /// Whether callers building the URL themselves must change it: another method or path template
-        /// (path parameter names aside).
+        /// Whether callers building the URL themselves must change it: another method, or a path template
+        /// that no longer matches every URL the older one did (names aside; `/compare/{base}...{head}` →
+        /// `/compare/{basehead}` did not move).
         public var isMoved: Bool {
-            a.method != b.method || a.pathShape != b.pathShape
+            guard a.method == b.method else { return true }
+            guard a.pathShape != b.pathShape else { return false }
+            return !PathURLCoverage.covers(b.path, a.path) { name in
+                guard let index = b.parameterIndex(.path, name) else { return true }
+                return b.parameters[index].schema.map(Self.acceptsAnyText) ?? true
+            }
+        }
+
+        /// A path parameter's schema that takes any text: a string (or no type) without pattern, enum or format.
+        private static func acceptsAnyText(_ schema: JSONSchema) -> Bool {
+            let types = schema.types.filter { $0 != "null" }
+            return (types.isEmpty || types == ["string"]) && schema.enumValues == nil && schema.constValue == nil
+                && (schema.format ?? "").isEmpty && schema.facet({ $0.pattern?.source }) == nil
         }
     }
 

@@ -10,7 +10,7 @@ extension SchemaComparison {
 
     /// What changed, before it is named for where it sits.
     enum Kind: Hashable {
-        case typeChanged, typeGeneralized, typeSpecialized
+        case typeChanged, typeGeneralized, typeSpecialized, formatChanged
         case becameNullable, becameNotNullable
         case enumValueRemoved, enumValueAdded, becameEnum
         case patternAdded, patternRemoved, patternChanged
@@ -35,6 +35,7 @@ extension SchemaComparison {
             case .typeChanged: "type changed"
             case .typeGeneralized: "type widened"
             case .typeSpecialized: "type narrowed"
+            case .formatChanged: "format changed"
             case .becameNullable: "now nullable"
             case .becameNotNullable: "no longer nullable"
             case .enumValueRemoved: "enum value removed"
@@ -85,6 +86,7 @@ extension SchemaComparison {
             case .typeChanged: "type-changed"
             case .typeGeneralized: "type-generalized"
             case .typeSpecialized: "type-specialized"
+            case .formatChanged: "format-changed"
             case .becameNullable: "became-nullable"
             case .becameNotNullable: "became-not-nullable"
             case .enumValueRemoved: "enum-value-removed"

@@ -52,6 +52,16 @@ extension SchemaComparison {
         }
         func limit(_ before: Int?, _ after: Int?, upper: Bool) {
             guard before != after else { return }
+            // An enum of strings bounds their length: one within the other side's maxLength narrows (the
+            // enum's own change says so), one past it widens.
+            if upper, let before, after == nil, let implied = enumMaxLength(b) {
+                if implied > before, !request { changes.append((.maxLengthIncreased, String(before), String(implied))) }
+                return
+            }
+            if upper, before == nil, let after, let implied = enumMaxLength(a) {
+                if implied > after, request { changes.append((.maxLengthDecreased, String(implied), String(after))) }
+                return
+            }
             let kind: Kind
             switch (before, after, upper) {
             case (nil, _?, true): kind = request ? .maxLengthSet : .maxLengthDecreased
@@ -75,6 +85,9 @@ extension SchemaComparison {
                 order = SchemaDecimal.compare(y.value, x.value)
                 if order == 0, x.exclusive != y.exclusive { order = (y.exclusive == upper) ? -1 : 1 }
             }
+            // `format: int64` and bounds of ±2^63 are one set of integers.
+            if before == nil, let after, formatImplies(a, after, upper: upper) { return }
+            if after == nil, let before, formatImplies(b, before, upper: upper) { return }
             let kind: Kind
             switch (before, after) {
             case (nil, nil): return

@@ -8,14 +8,16 @@ import Schemas
 /// reads responses, so a response that may hold more or other (widened or changed type) or less
 /// (removed or no longer required property) breaks it.
 ///
-/// Bounded: a pair already being compared on the current path is skipped (`$ref` cycles), nesting is
-/// followed `depthLimit` levels deep (far past any real document; going further is counted in `cut`,
-/// never silent), all comparisons of one diff visit at most `budget` pairs, and each list of changes holds
-/// at most `changeLimit` of them while counting them all (`Found`). Results of a pair are remembered (by
-/// schema and direction) when they did not depend on the path above them, so a component used by
-/// thousands of operations is compared once; a component both documents declare under one name keeps
-/// its changes apart (`componentResults`), so they are reported once, at it. A tripped `cancellation` ends
-/// the comparison (`cancelled`).
+/// Each pair of components both documents declare under one name (`Pet`) is compared once per direction,
+/// on its own (`compareReachedComponents`): a place that reaches it gets the changes at its root (its type,
+/// its nullability) and its name (`Found.components`), and its own changes are kept once, in
+/// `componentResults`, with the components it reaches in turn. Recursion through components is a cycle in
+/// that graph, never a walk down it again. Other pairs are remembered by schema and direction when they did
+/// not depend on the path above them (a pair already being compared on it is skipped).
+///
+/// Guards, never reached by real documents and counted in `cut` when they are: inline nesting deeper than
+/// `depthLimit`, more than `budget` pairs in all. Each list of changes holds at most `changeLimit` of them
+/// while counting them all (`Found`). A tripped `cancellation` ends the comparison (`cancelled`).
 struct SchemaComparison {
     /// Where the compared schemas sit: it decides which way a change breaks (a client writes requests and
     /// reads answers) and the prefix of its id (`request-parameter-`, `request-property-`, `response-body-`).
@@ -27,8 +29,6 @@ struct SchemaComparison {
 
     static let depthLimit = 256
     static let changeLimit = 10_000
-    /// Shared components named by one `Found`: a bound on the sets a chain of components would grow.
-    static let componentLimit = 1_000
 
     /// A component both documents declare under one name (`Pet` of `#/components/schemas/Pet`), as
     /// compared for requests or for responses.
@@ -45,7 +45,7 @@ struct SchemaComparison {
         var total = 0
         var breaking = 0
         var warnings = 0
-        /// The shared components with changes reached from here (at most `componentLimit` named).
+        /// The shared components reached from here directly (not through another component).
         var components: Set<ComponentKey> = []
 
         mutating func append(_ change: Change) {
@@ -77,9 +77,7 @@ struct SchemaComparison {
             total += other.total
             breaking += other.breaking
             warnings += other.warnings
-            if components.count < SchemaComparison.componentLimit {
-                components.formUnion(other.components.prefix(SchemaComparison.componentLimit - components.count))
-            }
+            components.formUnion(other.components)
             let room = SchemaComparison.changeLimit - changes.count
             guard room > 0 else { return }
             changes += other.changes.prefix(room).map { step.map($0.below) ?? $0 }
@@ -90,20 +88,28 @@ struct SchemaComparison {
         let a: Int
         let b: Int
         let context: Context
+        let rootOnly: Bool
+        let atRoot: Bool
     }
 
     private struct Pair: Hashable {
         let a: Int
         let b: Int
+        let rootOnly: Bool
     }
 
     private var budget = 2_000_000
     private var memo: [Key: Found] = [:]
-    /// The changes inside each shared component, below its root, found the first time it was compared.
+    /// The changes inside each shared component, below its root, with the components it reaches.
     private(set) var componentResults: [ComponentKey: Found] = [:]
+    /// The two schemas of each shared component reached, and those reached and not yet compared.
+    private var componentPairs: [ComponentKey: (a: JSONSchema, b: JSONSchema)] = [:]
+    private var pending: [ComponentKey] = []
     let cancellation: CancellationToken?
     /// Pairs not compared because they lay deeper than `depthLimit` or past the budget.
     private(set) var cut = 0
+    /// Shared components reached and not compared (the comparison was cancelled first).
+    var uncomparedComponents: Int { pending.count }
     private(set) var cancelled = false
 
     init(cancellation: CancellationToken? = nil) {
@@ -117,18 +123,51 @@ struct SchemaComparison {
         compare(a, b, context: context, depth: 0).found
     }
 
+    /// Compares each shared component reached and not compared yet, and those they reach in turn, each
+    /// once; a cancellation leaves the rest (`uncomparedComponents`).
+    mutating func compareReachedComponents() {
+        while let key = pending.last, !cancelled {
+            if cancellation?.isCancelled == true {
+                cancelled = true
+                break
+            }
+            pending.removeLast()
+            guard let pair = componentPairs[key] else { continue }
+            var inside = compare(pair.a, pair.b, context: key.context, depth: 1, asComponent: true).found
+            // The changes at its root belong to each place that reaches it (`rootChanges`).
+            for change in inside.changes where change.steps.isEmpty {
+                inside.total -= 1
+                inside.count(change, by: -1)
+            }
+            inside.changes.removeAll { $0.steps.isEmpty }
+            componentResults[key] = inside
+        }
+    }
+
     /// The changes below a pair, and the shallowest depth on the path above that they depended on
     /// (`Int.max` when none): a result is only remembered when it did not depend on anything above it.
-    mutating func compare(_ a: JSONSchema, _ b: JSONSchema, context: Context, depth: Int)
-        -> (found: Found, dependsOn: Int)
+    /// `rootOnly` compares the pair's own keywords and its alternatives, not its properties or items (what
+    /// a place reaching a shared component learns); `asComponent` compares a shared component itself.
+    mutating func compare(_ a: JSONSchema, _ b: JSONSchema, context: Context, depth: Int, rootOnly: Bool = false,
+                          asComponent: Bool = false) -> (found: Found, dependsOn: Int)
     {
-        let key = Key(a: a.node, b: b.node, context: context)
+        if !asComponent, !rootOnly, let name = a.componentName, name == b.componentName {
+            let component = ComponentKey(name: name, context: context)
+            if componentPairs[component] == nil {
+                componentPairs[component] = (a, b)
+                pending.append(component)
+            }
+            var reached = compare(a, b, context: context, depth: depth, rootOnly: true)
+            reached.found.components.insert(component)
+            return reached
+        }
+        let key = Key(a: a.node, b: b.node, context: context, rootOnly: rootOnly, atRoot: depth == 0)
         if let known = memo[key] { return (known, Int.max) }
         guard depth < Self.depthLimit, budget > 0, !cancelled else {
             cut += 1
             return (Found(), -1)
         }
-        let pair = Pair(a: a.node, b: b.node)
+        let pair = Pair(a: a.node, b: b.node, rootOnly: rootOnly)
         if let depthOnPath = onPath[pair] { return (Found(), depthOnPath) }
         budget -= 1
         if budget & 0x3FF == 0, cancellation?.isCancelled == true {
@@ -149,7 +188,8 @@ struct SchemaComparison {
         var alternatives: [(keyword: String, pairing: BranchPairing)] = []
         for (keyword, branchesA, branchesB) in [("anyOf", a.anyOf, b.anyOf), ("oneOf", a.oneOf, b.oneOf)]
         where !branchesA.isEmpty || !branchesB.isEmpty {
-            let pairing = pairBranches(a, branchesA, b, branchesB, keyword: keyword, context: context, depth: depth)
+            let pairing = pairBranches(a, branchesA, b, branchesB, keyword: keyword, context: context, depth: depth,
+                                       rootOnly: rootOnly)
             dependsOn = min(dependsOn, pairing.dependsOn)
             if pairing.added { add(.subschemaAdded(keyword)) }
             if pairing.removed { add(.subschemaRemoved(keyword)) }
@@ -163,17 +203,19 @@ struct SchemaComparison {
             }
         } else if alternatives.contains(where: \.pairing.wrapped) {
             for (branchA, branchB) in alternatives.flatMap(\.pairing.pairs) {
-                let below = compare(branchA, branchB, context: context, depth: depth + 1)
+                let below = compare(branchA, branchB, context: context, depth: depth + 1, rootOnly: rootOnly)
                 found.append(below.found)
                 dependsOn = min(dependsOn, below.dependsOn)
             }
         } else {
             Self.enumChanges(a, b, context: context).forEach { add($0.kind, $0.a, $0.b) }
             Self.constraintChanges(a, b, context: context).forEach { add($0.kind, $0.a, $0.b) }
-            let properties = propertyChanges(a, b, context: context, depth: depth)
-            found.append(properties.found)
-            dependsOn = min(dependsOn, properties.dependsOn)
-            if let itemsA = a.items, let itemsB = b.items {
+            if !rootOnly {
+                let properties = propertyChanges(a, b, context: context, depth: depth)
+                found.append(properties.found)
+                dependsOn = min(dependsOn, properties.dependsOn)
+            }
+            if !rootOnly, let itemsA = a.items, let itemsB = b.items {
                 let items = compare(itemsA, itemsB, context: context, depth: depth + 1)
                 found.append(items.found, below: .items)
                 dependsOn = min(dependsOn, items.dependsOn)
@@ -182,35 +224,16 @@ struct SchemaComparison {
             // change inside one is a change here.
             for (_, pairing) in alternatives {
                 for (branchA, branchB) in pairing.pairs {
-                    let below = compare(branchA, branchB, context: context, depth: depth + 1)
+                    let below = compare(branchA, branchB, context: context, depth: depth + 1, rootOnly: rootOnly)
                     found.append(below.found)
                     dependsOn = min(dependsOn, below.dependsOn)
                 }
             }
-            if let extraA = a.additionalPropertiesSchema, let extraB = b.additionalPropertiesSchema {
+            if !rootOnly, let extraA = a.additionalPropertiesSchema, let extraB = b.additionalPropertiesSchema {
                 let below = compare(extraA, extraB, context: context, depth: depth + 1)
                 found.append(below.found, below: .property("*"))
                 dependsOn = min(dependsOn, below.dependsOn)
             }
-        }
-        // A shared component keeps the changes below its root for itself, and those reaching it learn only
-        // its name; a change at its root (its type) is the reaching place's, named for it.
-        if let name = a.componentName, name == b.componentName {
-            let component = ComponentKey(name: name, context: context)
-            var inside = found
-            inside.changes.removeAll { $0.steps.isEmpty }
-            var reached = Found()
-            for change in found.changes where change.steps.isEmpty {
-                reached.append(change)
-                inside.total -= 1
-                inside.count(change, by: -1)
-            }
-            if componentResults[component] == nil { componentResults[component] = inside }
-            reached.components = found.components
-            if inside.total > 0, reached.components.count < Self.componentLimit {
-                reached.components.insert(component)
-            }
-            found = reached
         }
         if dependsOn >= depth { memo[key] = found }
         return (found, dependsOn)
@@ -228,8 +251,8 @@ struct SchemaComparison {
     private static func typeChange(_ a: JSONSchema, _ b: JSONSchema, context: Context, root: Bool) -> (Kind, String, String)? {
         let typesA = types(of: a)
         let typesB = types(of: b)
-        let formatA = a.format ?? ""
-        let formatB = b.format ?? ""
+        let formatA = effectiveFormat(a, comparedWith: b.format ?? "")
+        let formatB = effectiveFormat(b, comparedWith: a.format ?? "")
         // A format is compared only when both are ones JSON Schema or OpenAPI define: a vendor's own
         // (`unixtime`) says nothing a reader can check, so it changes nothing.
         let typed = typesA != nil && typesB != nil && Self.knownFormats.contains(formatA) && Self.knownFormats.contains(formatB)
@@ -243,7 +266,10 @@ struct SchemaComparison {
         let textA = text(typesA) + (formatA.isEmpty ? "" : " (\(formatA))")
         let textB = text(typesB) + (formatB.isEmpty ? "" : " (\(formatB))")
         let kind: Kind
-        if context == .parameter {
+        if typesA == typesB, !widened, !narrowed {
+            // Neither format holds the other (`uri` → `uri-template`): the type is the same, its format moved.
+            kind = .formatChanged
+        } else if context == .parameter {
             // A parameter travels as text: anything becoming a string still parses. An object parameter's
             // property may be sent as JSON or as text, so where the two readings differ it is a warning.
             let asText = widened || typesB == nil || typesB == ["string"]
@@ -296,7 +322,7 @@ struct SchemaComparison {
     /// schema without alternatives of this keyword that is itself a branch of the other side (`X`
     /// → `anyOf: [X, Custom]`) is that one branch.
     private mutating func pairBranches(_ a: JSONSchema, _ branchesA: [JSONSchema], _ b: JSONSchema, _ branchesB: [JSONSchema],
-                                       keyword: String, context: Context, depth: Int) -> BranchPairing {
+                                       keyword: String, context: Context, depth: Int, rootOnly: Bool) -> BranchPairing {
         var listA = branchesA
         var listB = branchesB
         func isBranch(_ schema: JSONSchema, of list: [JSONSchema], besides own: [JSONSchema], other: JSONSchema) -> Bool {
@@ -340,9 +366,10 @@ struct SchemaComparison {
         if openA.count <= Self.branchTrialLimit, openB.count <= Self.branchTrialLimit {
             for indexA in openA {
                 for indexB in openB {
-                    let trial = compare(listA[indexA], listB[indexB], context: context, depth: depth + 1)
+                    // Changes inside a shared component below are the component's: the branches are one.
+                    let trial = compare(listA[indexA], listB[indexB], context: context, depth: depth + 1, rootOnly: rootOnly)
                     pairing.dependsOn = min(pairing.dependsOn, trial.dependsOn)
-                    guard trial.found.total == 0, trial.found.components.isEmpty else { continue }
+                    guard trial.found.total == 0 else { continue }
                     pairing.pairs.append((listA[indexA], listB[indexB]))
                     openA.removeAll { $0 == indexA }
                     openB.removeAll { $0 == indexB }

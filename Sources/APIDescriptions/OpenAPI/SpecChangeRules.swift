@@ -80,6 +80,9 @@ public enum SpecChangeRules {
         """),
         (.warning, """
         request-parameter-removed request-parameter-pattern-changed request-parameter-max-length-set \
+        request-parameter-format-changed request-parameter-property-format-changed request-body-format-changed \
+        request-property-format-changed response-body-format-changed response-property-format-changed \
+        response-header-format-changed \
         request-parameter-max-set request-parameter-min-set request-parameter-property-type-changed \
         request-body-max-length-set request-body-max-set request-body-min-set \
         request-property-removed request-property-pattern-changed request-property-max-length-set \

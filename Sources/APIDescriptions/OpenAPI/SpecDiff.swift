@@ -82,18 +82,22 @@ public enum SpecDiff {
                 report.omitted[change.level, default: 0] += 1
             }
         }
-        var components = ComponentChanges()
+        // The shared components each operation reaches directly, in the order of the diff.
+        var reached: [(operation: String, components: Set<SchemaComparison.ComponentKey>)] = []
         for pair in pairing.pairs {
             if schemas.cancelled || cancellation?.isCancelled == true {
                 report.cancelled = true
                 break
             }
             moveChanges(pair).forEach { keep($0, pair.a) }
-            let found = compare(pair.a, pair.b, schemas: &schemas, components: &components,
-                                room: max(0, changeLimit - changes.count - components.count), today: today)
+            let found = compare(pair.a, pair.b, schemas: &schemas, room: max(0, changeLimit - changes.count), today: today)
             found.changes.forEach { keep($0, pair.a) }
             found.omitted.forEach { report.omitted[$0.key, default: 0] += $0.value }
+            reached.append((pair.a.signature, found.components))
         }
+        schemas.compareReachedComponents()
+        var components = ComponentChanges(schemas.componentResults, reached: reached)
+        components.take(room: max(0, changeLimit - changes.count))
         components.omitted.forEach { report.omitted[$0.key, default: 0] += $0.value }
         let pathsB = Set(b.operations.map(\.pathShape))
         for operationA in pairing.removed {
@@ -105,7 +109,7 @@ public enum SpecDiff {
         }
         var documentChanges: [SpecChange] = []
         documentLevelChanges(a, b, into: &documentChanges)
-        report.uncompared = schemas.cut
+        report.uncompared = schemas.cut + schemas.uncomparedComponents
         report.cancelled = report.cancelled || schemas.cancelled
         report.changes = changes.enumerated().sorted { left, right in
             let l = left.element, r = right.element
@@ -118,8 +122,8 @@ public enum SpecDiff {
     }
 
     /// Changes found inside the components the operations share, each kept once however many operations
-    /// (and places in them) reach it, with the operations that do. A change found for requests and for
-    /// answers is listed once, at the higher of its levels.
+    /// (and places in them) reach it, with the operations that do, directly or through other components.
+    /// A change found for requests and for answers is listed once, at the higher of its levels.
     private struct ComponentChanges {
         private struct Key: Hashable {
             let component: String
@@ -129,35 +133,54 @@ public enum SpecDiff {
             let b: String?
         }
 
+        private let results: [SchemaComparison.ComponentKey: SchemaComparison.Found]
         private var index: [Key: Int] = [:]
         private var found: [(key: Key, id: String)] = []
+        /// Each component's users in the order of the diff, and the components in the order first reached.
         private var users: [String: [String]] = [:]
-        private var userSets: [String: Set<String>] = [:]
-        /// Components whose changes were taken, per context.
-        private var taken: Set<SchemaComparison.ComponentKey> = []
+        private var order: [SchemaComparison.ComponentKey] = []
         var omitted: [SpecChangeLevel: Int] = [:]
 
-        var count: Int { found.count }
-
-        /// Records that `operation` reaches `component`, and the component's changes the first time it is
-        /// reached this way; a new change is listed while fewer than `room` are, else counted.
-        mutating func add(_ component: SchemaComparison.ComponentKey, of schemas: SchemaComparison, from operation: String,
-                          room: Int) {
-            let name = component.name
-            if userSets[name, default: []].insert(operation).inserted { users[name, default: []].append(operation) }
-            guard taken.insert(component).inserted, let result = schemas.componentResults[component] else { return }
-            for change in result.changes {
-                let key = Key(component: name, location: change.location(under: name), change: change.change, a: change.a, b: change.b)
-                if let known = index[key] {
-                    if change.level < SpecChangeRules.level(of: found[known].id) { found[known].id = change.id }
-                } else if found.count < room {
-                    index[key] = found.count
-                    found.append((key, change.id))
-                } else {
-                    omitted[change.level, default: 0] += 1
+        /// Who uses what: each operation's components, then those they reach, each followed once per
+        /// operation, so a cycle of components is walked once.
+        init(_ results: [SchemaComparison.ComponentKey: SchemaComparison.Found],
+             reached: [(operation: String, components: Set<SchemaComparison.ComponentKey>)]) {
+            self.results = results
+            var seen = Set<SchemaComparison.ComponentKey>()
+            var userSets: [String: Set<String>] = [:]
+            for (operation, direct) in reached {
+                var visited = Set<SchemaComparison.ComponentKey>()
+                var stack = direct.sorted { ($0.name, $0.context.isRequest ? 0 : 1) < ($1.name, $1.context.isRequest ? 0 : 1) }
+                while let component = stack.popLast() {
+                    guard visited.insert(component).inserted else { continue }
+                    if seen.insert(component).inserted { order.append(component) }
+                    guard let result = results[component] else { continue }
+                    if result.total > 0, userSets[component.name, default: []].insert(operation).inserted {
+                        users[component.name, default: []].append(operation)
+                    }
+                    stack += result.components.filter { !visited.contains($0) }
                 }
             }
-            result.omitted.forEach { omitted[$0.key, default: 0] += $0.value }
+        }
+
+        /// Lists the changes of every component an operation uses, while fewer than `room` are; counts the rest.
+        mutating func take(room: Int) {
+            for component in order where users[component.name] != nil {
+                guard let result = results[component] else { continue }
+                let name = component.name
+                for change in result.changes {
+                    let key = Key(component: name, location: change.location(under: name), change: change.change, a: change.a, b: change.b)
+                    if let known = index[key] {
+                        if change.level < SpecChangeRules.level(of: found[known].id) { found[known].id = change.id }
+                    } else if found.count < room {
+                        index[key] = found.count
+                        found.append((key, change.id))
+                    } else {
+                        omitted[change.level, default: 0] += 1
+                    }
+                }
+                result.omitted.forEach { omitted[$0.key, default: 0] += $0.value }
+            }
         }
 
         /// By component, then by level, then in the order found.
@@ -236,15 +259,14 @@ public enum SpecDiff {
 
     /// One operation's changes, at most `room` of them listed, the rest counted.
     private static func compare(_ a: OpenAPIOperation, _ b: OpenAPIOperation, schemas: inout SchemaComparison,
-                                components: inout ComponentChanges, room: Int, today: String)
-        -> (changes: [SpecChange], omitted: [SpecChangeLevel: Int])
+                                room: Int, today: String)
+        -> (changes: [SpecChange], omitted: [SpecChangeLevel: Int], components: Set<SchemaComparison.ComponentKey>)
     {
         var changes: [SpecChange] = []
         var omitted: [SpecChangeLevel: Int] = [:]
-        // The room is shared with the component changes this operation finds first.
-        let componentsBefore = components.count
+        var components = Set<SchemaComparison.ComponentKey>()
         func add(_ id: String, _ location: String, _ change: String, a before: String? = nil, b after: String? = nil) {
-            guard changes.count + components.count - componentsBefore < room else {
+            guard changes.count < room else {
                 omitted[SpecChangeRules.level(of: id), default: 0] += 1
                 return
             }
@@ -257,9 +279,7 @@ public enum SpecDiff {
                 add(change.id, change.location(under: location), change.change, a: change.a, b: change.b)
             }
             found.omitted.forEach { omitted[$0.key, default: 0] += $0.value }
-            for component in found.components {
-                components.add(component, of: schemas, from: a.signature, room: componentsBefore + room - changes.count)
-            }
+            components.formUnion(found.components)
         }
         if a.pathParameterNames != b.pathParameterNames {
             add("request-path-parameter-renamed", "path", "path parameter renamed", a: a.path, b: b.path)
@@ -276,12 +296,15 @@ public enum SpecDiff {
             break
         }
 
-        let parametersB = Dictionary(b.parameters.map { (parameterKey($0, in: b), $0) }, uniquingKeysWith: { first, _ in first })
+        let pathPairing = PathParameterPairing(a, b)
+        let parametersB = Dictionary(b.parameters.map { (parameterKey($0), $0) }, uniquingKeysWith: { first, _ in first })
         var keysA = Set<String>()
         for parameterA in a.parameters {
-            let key = parameterKey(parameterA, in: a)
+            let key = parameterKey(parameterA, partner: pathPairing.partner)
             keysA.insert(key)
             let location = "parameter \(parameterA.name)"
+            // Merged into the parameter that now fills its whole segment: its values still travel.
+            if parameterA.location == .path, pathPairing.merged.contains(parameterA.name) { continue }
             guard let parameterB = parametersB[key] else {
                 var id = parameterA.deprecated ? "request-parameter-removed-with-deprecation" : "request-parameter-removed"
                 if parameterA.deprecated, let sunset = parameterA.sunset.flatMap(isoDay), today < sunset {
@@ -304,7 +327,7 @@ public enum SpecDiff {
             }
             compareSchemas(parameterA.schema, parameterB.schema, at: location, .parameter)
         }
-        for parameterB in b.parameters where !keysA.contains(parameterKey(parameterB, in: b)) {
+        for parameterB in b.parameters where !keysA.contains(parameterKey(parameterB)) {
             let id = parameterB.location == .path ? "new-request-path-parameter"
                 : parameterB.isShared ? (parameterB.required ? "new-required-request-default-parameter-to-existing-path"
                                                              : "new-optional-request-default-parameter-to-existing-path")
@@ -360,7 +383,7 @@ public enum SpecDiff {
         for callback in b.callbacks where !callbacksA.contains(callback) { add("api-callback-added", "callback \(callback)", "added") }
         securityChanges(a.declaresSecurity ? a.security : nil, b.declaresSecurity ? b.security : nil, scope: "api-security",
                         location: "security") { id, location, change, before, after in add(id, location, change, a: before, b: after) }
-        return (changes, omitted)
+        return (changes, omitted, components)
     }
 
     /// Media types by essence (`application/json; charset=utf-8` is `application/json`).
@@ -452,13 +475,13 @@ public enum SpecDiff {
         for name in b.webhooks where !webhooksA.contains(name) { add("webhook-added", "webhook \(name)", "added", nil, nil) }
     }
 
-    /// Path parameters by their position in the template, so a renamed one still matches; others by
-    /// location and name (header names in any case).
-    private static func parameterKey(_ parameter: OpenAPIParameter, in operation: OpenAPIOperation) -> String {
+    /// Path parameters by name, an older one by the name of its partner in the newer template
+    /// (`PathParameterPairing`), so a renamed one still matches; others by location and name (header names
+    /// in any case).
+    private static func parameterKey(_ parameter: OpenAPIParameter, partner: [String: String] = [:]) -> String {
         switch parameter.location {
         case .path:
-            if let position = operation.pathParameterNames.firstIndex(of: parameter.name) { return "path #\(position)" }
-            return "path \(parameter.name)"
+            return "path \(partner[parameter.name] ?? parameter.name)"
         case .header:
             return "header \(parameter.name.lowercased())"
         case .query, .cookie:

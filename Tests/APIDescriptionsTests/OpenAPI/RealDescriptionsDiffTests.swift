@@ -1,0 +1,76 @@
+import Foundation
+import JSON
+import Testing
+import TestSupport
+@testable import APIDescriptions
+
+/// `SpecDiff` on Stripe's and GitHub's published descriptions (Tests/Fixtures/github-stripe): whole,
+/// with every breaking change of Stripe's pair in `stripe-breaking.json`, each explained, and without the
+/// false path-parameter changes GitHub's moved paths used to give (issue 47).
+@Suite struct RealDescriptionsDiffTests {
+    static func report(_ a: String, _ b: String) throws -> SpecDiff.Report {
+        let files = try RealDescriptions([a, b])
+        func document(_ name: String) throws -> OpenAPIDocument {
+            try OpenAPIDocument.parse(try APIDocumentText.parse(try files.data(name)), source: files.folder + "/" + name)
+        }
+        return SpecDiff.report(try document(a), try document(b), today: "2026-12-01")
+    }
+
+    static let stripe = Result { try report("stripe-2021-04-12.json", "stripe-2022-04-12.json") }
+    static let github = Result { try report("github-2020-11-27.json", "github-2021-10-10.json") }
+
+    struct Entry: Hashable, CustomStringConvertible {
+        let id, operation, location: String
+        let a, b: String?
+        var description: String { "\(id) at \(operation): \(location) (\(a ?? "-") → \(b ?? "-"))" }
+    }
+
+    @Test func stripesDiffIsWholeAndItsBreakingChangesAreTheOnesExplained() throws {
+        let report = try Self.stripe.get()
+        #expect(!report.cancelled && report.uncompared == 0 && report.omittedCount == 0, "the diff must be whole")
+        let golden = try JSONValue.parse(try Data(contentsOf: RealDescriptions.fixtures.appendingPathComponent("stripe-breaking.json")))
+        let listed = (golden["breaking"]?.arrayValue ?? []).map { item in
+            Entry(id: item["id"]?.stringValue ?? "", operation: item["operation"]?.stringValue ?? "",
+                  location: item["location"]?.stringValue ?? "", a: item["a"]?.stringValue, b: item["b"]?.stringValue)
+        }
+        #expect((golden["breaking"]?.arrayValue ?? []).allSatisfy { !($0["why"]?.stringValue ?? "").isEmpty }, "each is explained")
+        let found = report.changes.filter(\.breaking).map { Entry(id: $0.id, operation: $0.operation, location: $0.location, a: $0.a, b: $0.b) }
+        let unexplained = found.filter { !listed.contains($0) }
+        let gone = listed.filter { !found.contains($0) }
+        #expect(unexplained.isEmpty, "breaking, but not in stripe-breaking.json:\n\(unexplained.map(\.description).joined(separator: "\n"))")
+        #expect(gone.isEmpty, "in stripe-breaking.json, but no longer reported:\n\(gone.map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test func stripesCheckoutSessionLostShippingRates() throws {
+        let report = try Self.stripe.get()
+        #expect(report.changes.contains {
+            $0.id == "request-property-removed" && $0.operation == "POST /v1/checkout/sessions" && $0.location == "request body.shipping_rates"
+        })
+    }
+
+    @Test func aMaxLengthThatBecameAShortEnumIsNoChange() throws {
+        let report = try Self.stripe.get()
+        let statusOrReason = report.changes.filter {
+            ($0.location == "charge.status" || $0.location == "refund.reason") && $0.id.contains("max-length")
+        }
+        #expect(statusOrReason.isEmpty, "\(statusOrReason)")
+    }
+
+    @Test func aComponentAnsweredDirectlyIsUsedByThatOperation() throws {
+        let report = try Self.stripe.get()
+        // three_d_secure_details sits in charge's payment details; GET /v1/charges/{charge} answers charge itself
+        let change = try #require(report.changes.first { $0.operation == "components.schemas.three_d_secure_details" })
+        #expect(change.usedBy.contains("GET /v1/charges/{charge}"))
+        #expect(change.usedBy.contains("POST /v1/3d_secure"))
+    }
+
+    @Test func githubsMovedPathsKeepTheirParameters() throws {
+        let report = try Self.github.get()
+        #expect(!report.cancelled && report.uncompared == 0)
+        let attachments = report.changes.filter { $0.operation == "POST /content_references/{content_reference_id}/attachments" }
+        #expect(!attachments.contains { $0.location == "parameter content_reference_id" }, "\(attachments)")
+        #expect(Set(attachments.filter { $0.id == "new-request-path-parameter" }.map(\.location)) == ["parameter owner", "parameter repo"])
+        let compare = report.changes.filter { $0.operation == "GET /repos/{owner}/{repo}/compare/{base}...{head}" }
+        #expect(!compare.contains { $0.breaking }, "\(compare)")
+    }
+}
