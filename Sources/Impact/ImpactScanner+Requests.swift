@@ -5,6 +5,7 @@ import HTTPTypes
 import JSON
 import ScriptLanguage
 import Reports
+import Shell
 
 extension ImpactScanner {
     /// A request of the script to an operation of version A.
@@ -39,36 +40,60 @@ extension ImpactScanner {
         package let separator: String
     }
 
+    /// A `call` line, read by `call`'s own signature (its options wherever they stand, `--service`
+    /// included), then built by `call`'s own builder against A and then B.
     mutating func scanCall(_ context: inout LineContext) {
         let words = context.words
         lastRequest = nil
         lastRequestUnknown = false
-        guard reaches(currentService) || currentService == nil else { return }
-        guard words.count >= 2 else { return }
         let values = words.map(value(of:))
+        // What `call` reads: each word's value, or its pattern when it is known only at run time.
+        let texts = words.indices.dropFirst().map { values[$0] ?? pattern(of: words[$0]) }
+        let parsed: ParsedArguments
+        do {
+            guard let signature = registry.command(named: "call")?.signature else { return }
+            parsed = try signature.parse(texts)
+        } catch {
+            context.findings.append(finding("refused", "call refuses this line on any version: \(error.problem ?? "its words fit no form of call")", .breaking, nil))
+            return
+        }
+        let service = parsed.option("--service")
+        if let service {
+            guard !service.contains(Self.unknownMark) else {
+                context.findings.append(finding("unresolved", "the service is known only at run time", .unknown, nil))
+                lastRequestUnknown = true
+                return
+            }
+            guard reaches(service) else { return }
+        } else {
+            guard reaches(currentService) || currentService == nil else { return }
+        }
+        // An operand's place among the command's words (the command name is word 0).
+        let operands = parsed.operands.map { (index: $0.position + 1, text: $0.word) }
+        guard let first = operands.first else { return }
         var consumed = 1
-        var name = values[1]
+        var name: String? = values[first.index]
         let methods: Set<String> = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"]
         var bySignature = false
-        if words.count >= 3, let method = values[1], methods.contains(method.uppercased()), let path = values[2], path.hasPrefix("/") {
+        if operands.count >= 2, let method = values[first.index], methods.contains(method.uppercased()),
+           let path = values[operands[1].index], path.hasPrefix("/") {
             name = "\(method.uppercased()) \(path)"
             consumed = 2
             bySignature = true
         }
         guard let name else {
-            context.findings.append(finding("unresolved", "the operation is known only at run time (\(words[1].text))", .unknown, nil))
+            context.findings.append(finding("unresolved", "the operation is known only at run time (\(words[first.index].text))", .unknown, nil))
             lastRequestUnknown = true
             return
         }
         guard let operation = documentA.operation(named: name) else {
-            context.findings.append(finding("unresolved", "\(name) is not an operation of \(service) \(a)", .unknown, nil))
+            context.findings.append(finding("unresolved", "\(name) is not an operation of \(service ?? self.service) \(a)", .unknown, nil))
             lastRequestUnknown = true
             return
         }
         var use = RequestUse(operation: operation, style: bySignature ? .callBySignature : .callById)
         var positional: [Int] = []
-        for index in words.indices.dropFirst(1 + consumed) {
-            let text = values[index] ?? pattern(of: words[index])
+        for (index, text) in operands.dropFirst(consumed) {
             guard let item = Self.item(text) else {
                 positional.append(index)
                 continue
@@ -92,34 +117,38 @@ extension ImpactScanner {
             use.values.append(SetValue(name: name, location: .path, value: values[index], word: nil, separator: ""))
         }
         check(use, &context)
-        dryRun(operation, arguments: Array(values.dropFirst(1 + consumed)), &context)
+        if context.input == nil {
+            dryRun(operation, arguments: operands.dropFirst(consumed).map { values[$0.index] }, checked: !parsed.flag("--no-check"), &context)
+        }
         lastRequest = use
     }
 
     /// Builds the line's request with `call`'s own builder against A and then B, when every word is known:
-    /// a request A takes and B refuses breaks, named by B's own refusal, so impact cannot disagree with
-    /// what `call` would do. Left out when another finding already says the line breaks, when a word
-    /// is known only at run time, or when the line has options or files the dry run cannot read.
-    private func dryRun(_ operationA: OpenAPIOperation, arguments: [String?], _ context: inout LineContext) {
+    /// what B refuses breaks, named by B's own refusal, so impact cannot disagree with what `call` would
+    /// do (a line A refuses too breaks on B all the same, and says so), and B checks what `--no-check` would
+    /// send unchecked, as B's server would. Left out when another finding
+    /// already says the line breaks, when a word is known only at run time, or when an item names a file.
+    private func dryRun(_ operationA: OpenAPIOperation, arguments: [String?], checked: Bool, _ context: inout LineContext) {
         guard !context.findings.contains(where: { $0.verdict == .breaking }), let operationB = pair(of: operationA)?.b else { return }
         var known: [String] = []
-        var checked = true
         for argument in arguments {
-            guard let argument else { return }
-            if argument == "--no-check" {
-                checked = false
-            } else if argument.hasPrefix("-") || argument.contains("@") {
-                return
-            } else {
-                known.append(argument)
-            }
+            guard let argument, !argument.contains("@") else { return }
+            known.append(argument)
         }
         let base = "http://impact.invalid"
-        guard (try? OpenAPICall.build(operationA, baseURL: base, arguments: known, checked: checked)) != nil else { return }
+        var refusedOnA: String?
         do {
-            _ = try OpenAPICall.build(operationB, baseURL: base, arguments: known, checked: checked)
+            _ = try OpenAPICall.build(operationA, baseURL: base, arguments: known, checked: checked)
         } catch {
-            context.findings.append(finding("refused", "call would refuse it on \(b): \(error)", .breaking, operationA.displayName))
+            refusedOnA = "\(error)"
+        }
+        do {
+            // Checked on B whatever the line says: `--no-check` sends what B's server then refuses.
+            _ = try OpenAPICall.build(operationB, baseURL: base, arguments: known, checked: true)
+        } catch {
+            let already = refusedOnA == nil ? "" : " (as it does on \(a))"
+            context.findings.removeAll { $0.kind == "unchanged" }
+            context.findings.append(finding("refused", "call would refuse it on \(b)\(already): \(error)", .breaking, operationA.displayName))
         }
     }
 

@@ -29,6 +29,9 @@ struct ImpactScanner {
     /// The service `call` uses before the script names one.
     let defaultService: String?
     let redactLine: (String) -> String
+    /// The commands the shell runs, for which of them take `|`, `>` and `<` (as the engine splits a line)
+    /// and for how `call` reads its words: impact reads a line exactly as the shell would run it.
+    let registry: CommandRegistry
 
     /// Known values; a name mapped to nil is set, but only at run time.
     private var variables: [String: String?] = [:]
@@ -44,7 +47,7 @@ struct ImpactScanner {
 
     init(file: String, service: String, entryA: LocatorEntry, entryB: LocatorEntry, documentA: OpenAPIDocument,
          documentB: OpenAPIDocument, serviceNames: [String], environment: [String: String], defaultService: String?,
-         redactLine: @escaping (String) -> String) {
+         registry: CommandRegistry, redactLine: @escaping (String) -> String) {
         self.file = file
         self.service = service
         self.entryA = entryA
@@ -56,6 +59,7 @@ struct ImpactScanner {
         self.environment = environment
         self.defaultService = defaultService
         self.redactLine = redactLine
+        self.registry = registry
         self.currentService = defaultService
     }
 
@@ -71,18 +75,19 @@ struct ImpactScanner {
             let trimmed = line.trimmingBlanks()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let number = index + 1
-            let commands: [[Word]]
+            let commands: [ParsedCommand]
             do {
-                commands = try Tokenizer.split(line)
+                commands = try Tokenizer.parse(line) { [registry] name in registry.command(named: name)?.takesOperators ?? true }
             } catch {
                 add(number, redactLine(trimmed), [finding("unreadable", "cannot be read: \(error.description)", .unknown, nil)])
                 continue
             }
-            for (commandIndex, words) in commands.enumerated() {
-                var context = LineContext(number: number, command: commandIndex, words: words)
+            for (commandIndex, command) in commands.enumerated() {
+                let words = command.words
+                var context = LineContext(number: number, command: commandIndex, words: words, input: command.input)
                 scan(&context)
                 if !context.findings.isEmpty {
-                    add(number, redactLine(ShellEngine.typedLine(words)), context.findings)
+                    add(number, redactLine(ShellEngine.typedLine(words) + command.operatorText), context.findings)
                 }
                 if context.fix.changesText || !context.fix.comments.isEmpty {
                     var fix = fixes[number] ?? ImpactLineFix()
@@ -113,6 +118,8 @@ struct ImpactScanner {
         let number: Int
         let command: Int
         let words: [Word]
+        /// `< FILE` or a heredoc: the body comes from there, not from the items.
+        var input: ParsedCommand.Input? = nil
         var findings: [ImpactFinding] = []
         var fix = ImpactLineFix()
 
