@@ -7,8 +7,9 @@ public final class GenericJSONAPI: APIDefinition {
 
     public init() {}
 
+    /// The service's URL with whatever credentials are in scope for it, as `get` sends them.
     public func mainResource(_ context: APIContext) throws(FacadeError) -> Endpoint<DecodedModel> {
-        Endpoint(modelName: modelName) { answer, cancellation throws(DecodeFailure) in
+        Endpoint(auth: .inScope, modelName: modelName) { answer, cancellation throws(DecodeFailure) in
             let model = DecodedModel.generic(try ModelDecoding.parseBody(answer, cancellation: cancellation))
             return (model, model)
         }

@@ -14,8 +14,9 @@ public final class SchemaAPI: APIDefinition {
         self.modelName = schema.root.title ?? "\(name) schema"
     }
 
+    /// The service's URL with whatever credentials are in scope for it, as `get` sends them.
     public func mainResource(_ context: APIContext) throws(FacadeError) -> Endpoint<DecodedModel> {
-        Endpoint(modelName: modelName) { [schema, modelName] answer, cancellation throws(DecodeFailure) in
+        Endpoint(auth: .inScope, modelName: modelName) { [schema, modelName] answer, cancellation throws(DecodeFailure) in
             let document = try ModelDecoding.parseBody(answer, cancellation: cancellation)
             let violations = schema.validate(document, limit: 5, cancellation: cancellation)
             if let first = violations.first {

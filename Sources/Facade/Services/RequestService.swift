@@ -22,6 +22,8 @@ public final class RequestService {
     /// How many exchanges have been recorded: tells whether a request came after something else the
     /// shell remembers (the result of `diff --spec`, which `expect` reads until the next request).
     public private(set) var exchangeCount = 0
+    /// Which services' credentials were said to follow them to a new origin.
+    private var followedCredentials = FollowedCredentialsNotice()
 
     init(transport: any Transport, workspace: Workspace, credentials: CredentialStore) {
         self.transport = transport
@@ -131,10 +133,16 @@ public final class RequestService {
         _ endpoint: Endpoint<T>, entry: LocatorEntry?, query extra: [FormField] = [], isMainResource: Bool = false,
         cancellation: CancellationToken?
     ) -> (exchange: Exchange, value: T?) {
+        let routed = entry.map(workspace.routed)
         let sent = RequestPipeline(transport: transport, tokens: credentials.oauth2Tokens).run(
-            endpoint, entry: entry.map(workspace.routed), extraQuery: extra, state: workspace.state, cancellation: cancellation)
+            endpoint, entry: routed, extraQuery: extra, state: workspace.state, cancellation: cancellation)
+        var warnings = sent.warnings
+        if let entry, let routed, let followed = followedCredentials.warning(
+            entry: entry, routed: routed, request: sent.request, credentials: workspace.state.credentials) {
+            warnings.insert(followed, at: 0)
+        }
         let exchange = record(request: sent.request, entry: entry, result: sent.result, answer: sent.answer, outcome: sent.outcome,
-                              model: sent.model, isMainResource: isMainResource, warnings: sent.warnings)
+                              model: sent.model, isMainResource: isMainResource, warnings: warnings)
         lastSent = SentCall(endpoint: endpoint.untyped(), entry: entry, extraQuery: extra, isMainResource: isMainResource)
         return (exchange, sent.value)
     }
