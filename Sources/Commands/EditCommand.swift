@@ -32,7 +32,7 @@ struct EditCommand: Command {
         "in $XDG_RUNTIME_DIR, else $TMPDIR, else /tmp.",
         "Not saved, the editor failing, or Ctrl-C: nothing is sent.",
         "Not JSON, or refused by call's checks: nothing is sent and the file is kept;",
-        "the same edit again opens it.",
+        "the same edit again opens it (the file goes when the session ends).",
     ]
 
     func completion(after previous: [String], session: Session) -> ArgumentCompletion {

@@ -45,10 +45,15 @@ struct ImpactRun {
 
     /// A mock of each of `entries` that no server answers for (refused, no such host, timed out), made from
     /// its description and pointed at for the run (`stop` points back), and the note that says so. A mock
-    /// already running for the service is left as it is.
+    /// already running for the service is left as it is, and the note names the versions that run on it.
     func mockUnreachable(_ entries: [LocatorEntry]) -> (mock: ServiceMock?, notes: [String]) {
         let session = context.session
-        guard session.mocks[service] == nil else { return (nil, []) }
+        if let running = session.mocks[service] {
+            let onMock = entries.filter { running.mocked[$0.key] == $0.url }
+            guard let first = onMock.first else { return (nil, []) }
+            let named = "\(service) " + onMock.map(\.version.description).joined(separator: " and ")
+            return (nil, ["\(named): ran the script on the mock already running (\(first.url)), not on a server"])
+        }
         let facade = session.facade
         let unreachable = entries.compactMap { entry in facade.requests.unreachableReason(entry).map { (entry, $0) } }
         guard let first = unreachable.first else { return (nil, []) }

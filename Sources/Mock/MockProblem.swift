@@ -50,7 +50,7 @@ struct MockProblem: Error {
         case let .missingParameter(name, location, operation):
             detail = "\(operation) needs the \(location) parameter '\(name)'"
             members = [("field", text(name)), ("location", text(location)), ("expected", text("a value")), ("found", text("nothing"))]
-        case let .missingBody(operation, contentType):
+        case let .missingBody(operation, contentType, _):
             detail = "\(operation) needs a request body (\(contentType))"
             members = [("field", text("body")), ("location", text("body")), ("expected", text(contentType)), ("found", text("no body"))]
         case let .invalidValue(operation, field, expected, found, allowed):

@@ -353,3 +353,4 @@ demoServer?.stop()
 fflush(nil)
 if interactive { exit(status) }
 _exit(status)
+session.removeKeptEdit()

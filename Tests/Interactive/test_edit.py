@@ -59,6 +59,19 @@ class EditAtThePrompt(PtyTestCase):
         # The last request is still the one before the edit, and the shell goes on.
         self.assertIn("✓", self.run_line(child, "expect json.name == Rex"))
 
+    def test_a_body_kept_after_a_mistake_goes_when_the_session_ends(self):
+        # GIVEN an edit saved as broken JSON, kept for the same edit to open again
+        child = self.spawn(self.editor("break", 'printf "{broken" > "$1"'))
+        self.run_line(child, "post %s/echo name=Rex age:=3" % self.base_url)
+        output = self.run_line(child, "edit")
+        self.assertIn("the edited body is kept in", output)
+        self.assertEqual(len(self.left_files()), 1)
+        # WHEN the session ends  THEN the file goes with it
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+        child.wait()
+        self.assertEqual(self.left_files(), [])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -163,13 +163,19 @@ public enum OpenAPICall {
                 try OpenAPIRequestCheck.field(field.name, texts: [field.value.displayText], schema: property, operation: name)
             }
         } else if checked, operation.requestBody?.required == true, fields.isEmpty, uploads.isEmpty {
-            throw .missingBody(operation: name, contentType: "multipart/form-data")
+            throw .missingBody(operation: name, contentType: "multipart/form-data", required: Self.required(operation))
         }
         let parts = fields.map { field -> MultipartPart in
             if let file = files[field.name] { return file }
             return MultipartPart(name: field.name, value: field.isJSON ? field.value.encoded() : field.value.displayText)
         } + uploads
         return .multipart(parts)
+    }
+
+    /// The body properties a request must give (not the server's own, `readOnly`), as its schema lists them.
+    private static func required(_ operation: OpenAPIOperation) -> [String] {
+        guard let schema = operation.requestBody?.schema else { return [] }
+        return schema.required.filter { schema.property(named: $0)?.isReadOnly != true }
     }
 
     /// A file's property: `format: binary` or `base64` (OpenAPI 3.0), `contentMediaType` (3.1), `type: file`.
@@ -189,7 +195,7 @@ public enum OpenAPICall {
         guard !fields.isEmpty else {
             if requestBody.required, checked {
                 let contentType = requestBody.schemaContentType ?? requestBody.contentTypes.first ?? "application/json"
-                throw .missingBody(operation: name, contentType: contentType)
+                throw .missingBody(operation: name, contentType: contentType, required: Self.required(operation))
             }
             return .none
         }

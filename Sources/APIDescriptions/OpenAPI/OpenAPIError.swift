@@ -22,8 +22,8 @@ public enum OpenAPIError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownOperation(String, suggestion: String?)
     /// `call` without a required path, query or header parameter.
     case missingParameter(name: String, location: String, operation: String)
-    /// `call` without the body an operation requires.
-    case missingBody(operation: String, contentType: String)
+    /// `call` without the body an operation requires, and the properties its schema requires.
+    case missingBody(operation: String, contentType: String, required: [String] = [])
     /// `call` with more positional arguments than path parameters.
     case tooManyArguments(operation: String, pathParameters: [String], given: Int)
     /// `call` with body fields for an operation that takes no body.
@@ -72,8 +72,13 @@ public enum OpenAPIError: Error, Sendable, Equatable, CustomStringConvertible {
             return "unknown operation '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; try: ops")
         case let .missingParameter(name, location, operation):
             return "\(operation) needs the \(location) parameter '\(name)': give \(name)=VALUE"
-        case let .missingBody(operation, contentType):
-            return "\(operation) needs a request body (\(contentType)): give name=value or name:=json items"
+        case let .missingBody(operation, contentType, required):
+            guard !required.isEmpty else {
+                return "\(operation) needs a request body (\(contentType)): give name=value or name:=json items"
+            }
+            // As the operation's usage line names them: `name=… tag=…`.
+            let items = required.map { $0 + "=…" }.joined(separator: " ")
+            return "\(operation) needs a request body (\(contentType)): \(items) (required: \(required.joined(separator: ", ")))"
         case let .tooManyArguments(operation, pathParameters, given):
             let takes = pathParameters.isEmpty
                 ? "takes no positional arguments"

@@ -6,7 +6,8 @@ import Schemas
 /// in the document before it is read, each said once with its place:
 /// - a schema `type` written as a language's name for it (`int`, `integer32`, `long`, `float`, `double`,
 ///   `bool`, `str`) is the JSON Schema type it means;
-/// - `null` where an object or list belongs (`content: null`, `responses: null`, `schema: null`) is absent.
+/// - `null` where an object or list belongs (`content: null`, `schema: null`) is absent; `responses: null`
+///   is no responses (one warning, where absent `responses` would bring the reader's own second one).
 ///
 /// Example values (`example`, `examples`, `default`, `enum`, `const`) and extensions (`x-…`) are data,
 /// never repaired. The walk copies only what it changes.
@@ -70,6 +71,14 @@ enum PublishedMistakes {
                     case .null:
                         guard !keysAreNames, PublishedMistakes.structuralMembers.contains(key) else { continue }
                         tokens.append(key)
+                        if key == "responses" {
+                            // One mistake, one warning: absent, the reader would say again that there are none.
+                            warnings.append("\(place): null, read as no responses; any answer is taken as it comes")
+                            tokens.removeLast()
+                            if changed == nil { changed = object }
+                            changed?.replaceValue(at: position, with: .object([:]))
+                            continue
+                        }
                         warnings.append("\(place): null, read as absent")
                         tokens.removeLast()
                         removed.append(key)

@@ -17,3 +17,12 @@ package struct KeptEdit {
         self.target = target
     }
 }
+
+extension Session {
+    /// At the end of a session: an edited body kept after a mistake is removed with it, since no later
+    /// `edit` of this session can open it again.
+    package func removeKeptEdit() {
+        keptEdit?.file.remove()
+        keptEdit = nil
+    }
+}

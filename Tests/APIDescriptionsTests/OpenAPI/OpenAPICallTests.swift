@@ -156,8 +156,12 @@ extension OpenAPITests {
         }
 
         @Test func requiredBodyMissing() throws {
+            // GIVEN an operation whose body schema requires `name`  THEN the refusal names it as its usage line would
             let error = try error("addPet", [])
-            #expect(error.description == "addPet needs a request body (application/json): give name=value or name:=json items")
+            #expect(error.description == "addPet needs a request body (application/json): name=… (required: name)")
+            // AND a body without a schema that requires anything is asked for in general words
+            #expect(try self.error("upload", []).description
+                == "upload needs a request body (multipart/form-data): give name=value or name:=json items")
         }
 
         @Test func formBody() throws {

@@ -89,4 +89,23 @@ import TestSupport
         #expect(session.mocks.isEmpty)
         #expect(session.facade.workspace.locator?.entries.allSatisfy { !$0.url.contains("/petstore/v") || !$0.url.hasPrefix(server.baseURL) } == true)
     }
+
+    @Test func impactRunOnAMockAlreadyRunningSaysWhichVersionsRanOnIt() throws {
+        // GIVEN petstore v2 mocked by hand, v1 on its server
+        let (session, engine, output) = try session(reachable: true)
+        #expect(engine.run(LineListSource(text: "mock start petstore v2\n"), file: "t.apish"), "\(output.errors)")
+        let mocked = try #require(session.mocks["petstore"]?.mocked.values.first)
+        let script = try scratch.write("client.apish", """
+            use petstore v1
+            call showPetById 7
+            expect status 200
+            """)
+        // WHEN the impact of v1 → v2 is run
+        _ = engine.run(LineListSource(text: "impact \(script) petstore v1 v2 --run\n"), file: "u.apish")
+        // THEN one note says v2 ran on the mock, and the mock keeps running
+        #expect(output.output.contains("petstore v2: ran the script on the mock already running (\(mocked)), not on a server"),
+                "\(output.output)\(output.errors)")
+        #expect(!output.output.contains("petstore v1 and v2: ran"))
+        #expect(session.mocks["petstore"] != nil)
+    }
 }
