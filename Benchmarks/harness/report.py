@@ -142,6 +142,9 @@ def rows(facts):
         Row("mock", f"a script of {facts.get('mock_calls', 0):,} `call showPetById 1` against `apish mock` of the pet store's "
             "v1 description vs the same script against the demo server's own v1 routes", "demo", "≤ 1.2x",
             lambda a, p, r: r <= 1.2, per_command=facts.get("mock_calls", 0), peer_label="demo routes"),
+        Row("mockmem", "peak RSS of `apish mock` answering a ~20 MB generated answer for 50 distinct `Accept` values, then "
+            "32 parallel `Prefer: dynamic=true` requests (Benchmarks/harness/mock_memory.py), vs the mock started and "
+            "stopped idle", "idle", "≤ 256 MiB", lambda a, p, r: a.rss <= 256 * 1024, peer_label="idle mock"),
         Row("openapi", f"load a {size(facts['spec_bytes'])} OpenAPI spec of {facts['operations']:,} operations as the "
             "locator (`-c services`) vs `curl \\| python3` `json.load`", "python", "—", None),
         *twilio_rows(facts),

@@ -31,14 +31,14 @@ public struct BoundedRegex: Sendable {
     public static let repetitionLimit = 1_000
     static let stateLimit = 100_000
 
-    private let program: [Instruction]
+    let program: [Instruction]
     /// How many instructions the pattern became (for the tests that hold the two ways of matching to one answer).
     var programCount: Int { program.count }
-    private let ignoresCase: Bool
+    let ignoresCase: Bool
     /// For each instruction, the ASCII characters it takes (none for one that reads no character), made from
     /// its set: an ASCII text is matched byte by byte against these, with the same answers, and without a
     /// scalar array or a set copied at each step.
-    private let asciiSets: [ASCIISet]
+    let asciiSets: [ASCIISet]
     /// The program as bit masks when it has at most 64 instructions (most patterns of a schema): an ASCII text
     /// is then matched with its state sets in one word, without a state array or a stack.
     private let small: SmallProgram?

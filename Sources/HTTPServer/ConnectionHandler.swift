@@ -89,6 +89,7 @@ struct ConnectionHandler {
     }
 
     private func readBody(of head: HTTPRequestHead, from buffer: inout [UInt8], bodyStart: Int, deadline: Double) -> ReadOutcome {
+        if head.chunked { return readChunkedBody(of: head, from: &buffer, bodyStart: bodyStart, deadline: deadline) }
         let end = bodyStart + head.contentLength
         if head.expectsContinue && buffer.count < end {
             do {
@@ -107,6 +108,35 @@ struct ConnectionHandler {
         var request = head.request
         request.body = Array(buffer[bodyStart..<end])
         buffer.removeFirst(end)
+        return .request(request)
+    }
+
+    private func readChunkedBody(of head: HTTPRequestHead, from buffer: inout [UInt8], bodyStart: Int, deadline: Double) -> ReadOutcome {
+        buffer.removeFirst(bodyStart)
+        var decoder = ChunkedBodyDecoder(maximumBodySize: limits.maximumBodySize, lineLimit: limits.maximumHeadSize)
+        var continued = !head.expectsContinue
+        while true {
+            do {
+                if try decoder.consume(&buffer) { break }
+            } catch {
+                return .refused(error)
+            }
+            if !continued {
+                continued = true
+                do {
+                    try connection.send(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+                } catch {
+                    return .closed
+                }
+            }
+            switch fill(&buffer, until: deadline) {
+            case .some(true): continue
+            case .some(false): return .refused(timedOut)
+            case .none: return .closed
+            }
+        }
+        var request = head.request
+        request.body = decoder.body
         return .request(request)
     }
 

@@ -10,6 +10,8 @@ struct HTTPRequestError: Error, Equatable {
 struct HTTPRequestHead: Sendable {
     var request: HTTPRequest
     var contentLength: Int
+    /// `Transfer-Encoding: chunked`: the body is read chunk by chunk (`ChunkedBodyDecoder`), not by length.
+    var chunked = false
     var expectsContinue: Bool
 }
 
@@ -40,15 +42,30 @@ enum HTTPRequestParser {
         var request = try parseRequestLine(requestLine)
         request.headers = try lines.dropFirst().map(parseHeaderLine)
 
-        if request.header("Transfer-Encoding") != nil {
-            throw HTTPRequestError(status: 501, message: "Transfer-Encoding is not supported; send Content-Length")
-        }
+        let chunked = try isChunked(request.headers)
         let contentLength = try parseContentLength(request.headers)
+        if chunked, request.header("Content-Length") != nil {
+            // RFC 9112 §6.3: both is how requests are smuggled past a proxy that reads the other one.
+            throw malformed("both Transfer-Encoding and Content-Length")
+        }
         if contentLength > maximumBodySize {
             throw HTTPRequestError(status: 413, message: "request body of \(contentLength) bytes exceeds the \(maximumBodySize)-byte limit")
         }
         let expectsContinue = request.header("Expect")?.lowercased() == "100-continue"
-        return HTTPRequestHead(request: request, contentLength: contentLength, expectsContinue: expectsContinue)
+        return HTTPRequestHead(request: request, contentLength: contentLength, chunked: chunked, expectsContinue: expectsContinue)
+    }
+
+    /// Whether the body is chunked: `Transfer-Encoding: chunked` is read (RFC 9112 §7.1); chunked must be
+    /// the last coding (else the body's end cannot be known: 400), and no other coding is decoded (501).
+    private static func isChunked(_ headers: [(name: String, value: String)]) throws(HTTPRequestError) -> Bool {
+        let codings = headers.filter { $0.name.lowercased() == "transfer-encoding" }
+            .flatMap { $0.value.split(separator: ",") }.map { $0.trimmedHTTPWhitespace.lowercased() }.filter { !$0.isEmpty }
+        guard let last = codings.last else { return false }
+        guard last == "chunked" else { throw malformed("Transfer-Encoding must end with chunked") }
+        guard codings.count == 1 else {
+            throw HTTPRequestError(status: 501, message: "Transfer-Encoding \(codings.joined(separator: ", ")) is not supported; send chunked alone")
+        }
+        return true
     }
 
     private static func parseRequestLine(_ line: ArraySlice<UInt8>) throws(HTTPRequestError) -> HTTPRequest {
@@ -56,7 +73,7 @@ enum HTTPRequestParser {
         let parts = line.split(separator: 0x20, omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw malformed("request line must be METHOD TARGET VERSION") }
         let method = String(decoding: parts[0], as: UTF8.self)
-        guard !method.isEmpty, method.utf8.allSatisfy(isTokenByte) else { throw malformed("invalid method") }
+        guard !method.isEmpty, method.utf8.allSatisfy(HTTPFieldSyntax.isTokenByte) else { throw malformed("invalid method") }
 
         let version = String(decoding: parts[2], as: UTF8.self)
         let minorVersion: Int
@@ -103,9 +120,9 @@ enum HTTPRequestParser {
         if first == 0x20 || first == 0x09 { throw malformed("folded header lines are not allowed") }
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { throw malformed("header line without ':'") }
         let name = line[line.startIndex..<colon]
-        guard !name.isEmpty, name.allSatisfy(isTokenByte) else { throw malformed("invalid header name") }
+        guard !name.isEmpty, name.allSatisfy(HTTPFieldSyntax.isTokenByte) else { throw malformed("invalid header name") }
         let value = line[(colon + 1)...]
-        guard value.allSatisfy({ $0 >= 0x20 && $0 != 0x7F || $0 == 0x09 }) else {
+        guard value.allSatisfy(HTTPFieldSyntax.isValueByte) else {
             throw malformed("invalid characters in header \(String(decoding: name, as: UTF8.self))")
         }
         return (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self).trimmedHTTPWhitespace)
@@ -125,16 +142,6 @@ enum HTTPRequestParser {
             }
         }
         return length ?? 0
-    }
-
-    /// RFC 9110 `tchar`: the bytes allowed in methods and header names.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-        }
     }
 
     private static func malformed(_ reason: String) -> HTTPRequestError {

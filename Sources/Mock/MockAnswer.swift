@@ -30,18 +30,16 @@ struct MockAnswer: Sendable {
         if preference.dynamic { seed += " dynamic \(draw)" }
         var generator = ValueGenerator(document: document, seed: seed, dynamic: preference.dynamic)
         var headers: [(name: String, value: String)] = []
-        if case .object(let declared)? = response.written["headers"] {
-            for (name, header) in declared where name.lowercased() != "content-type" {
-                let header = document.resolved(header)
-                let example = header?["example"] ?? Self.firstExample(header?["examples"], in: document)
-                headers.append((name, example.map(Self.headerText) ?? generator.text(forWritten: header?["schema"])))
-            }
+        for (name, header) in response.headers {
+            let value = headerValue(header, in: document, generator: &generator)
+            // Checked at start already; a value drawn now (Prefer: dynamic) is held to the same rule.
+            if HTTPFieldSyntax.problem(name: name, value: value) == nil { headers.append((name, value)) }
         }
         if version.deprecated || operation.operation.deprecated { headers.append(("Deprecation", "true")) }
-        if let sunset = version.sunset { headers.append(("Sunset", Self.httpDate(sunset) ?? sunset)) }
+        if let sunset = version.sunsetHeader { headers.append(("Sunset", sunset)) }
 
         let content = response.written["content"]?.objectValue ?? JSONObject()
-        guard HTTPStatus.allowsBody(status), let mediaType = Self.mediaType(in: content.keys, accept: accept) else {
+        guard HTTPStatus.allowsBody(status), let mediaType = Self.mediaType(in: response.mediaTypes, accept: accept) else {
             return MockAnswer(status: status, headers: headers, body: [])
         }
         headers.insert(("Content-Type", mediaType), at: 0)
@@ -59,8 +57,11 @@ struct MockAnswer: Sendable {
             value = example
         } else if !preference.dynamic, let example = media?["example"] ?? Self.firstExample(media?["examples"], in: document) {
             value = example
+            // The publisher's example is served as written; that it fails its own schema is said, not hidden.
+            if let problem = response.exampleProblems[mediaType] { headers.append(("X-Mock-Warning", "example fails its schema: \(problem)")) }
         } else if let schema = Self.schema(of: operation, status: response.key) {
             value = generator.value(for: schema)
+            for shortfall in generator.shortfalls { headers.append(("X-Mock-Warning", MockHeadText.fieldValue(shortfall))) }
         } else {
             value = .string("")
         }
@@ -78,8 +79,14 @@ struct MockAnswer: Sendable {
         operation.operation.responses.first { $0.status == key }?.schema
     }
 
+    /// A declared header's value: its example (or first named one), else one from its schema.
+    static func headerValue(_ header: JSONValue?, in document: RawDocument, generator: inout ValueGenerator) -> String {
+        let example = header?["example"] ?? firstExample(header?["examples"], in: document)
+        return example.map(headerText) ?? generator.text(forWritten: header?["schema"])
+    }
+
     /// The first named example's value.
-    private static func firstExample(_ examples: JSONValue?, in document: RawDocument) -> JSONValue? {
+    static func firstExample(_ examples: JSONValue?, in document: RawDocument) -> JSONValue? {
         guard case .object(let named)? = document.resolved(examples), let first = named.values.first else { return nil }
         return document.resolved(first)?["value"]
     }

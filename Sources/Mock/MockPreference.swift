@@ -5,6 +5,8 @@ import HTTPServer
 /// the document's examples). Several go in one header or in several, separated by `,` or `;`.
 struct MockPreference: Equatable {
     var code: Int?
+    /// A `code=` that is not a final status (200–599), as written: the request is refused with a 400.
+    var invalidCode: String?
     var example: String?
     var dynamic = false
 
@@ -19,7 +21,12 @@ struct MockPreference: Equatable {
                 var value = parts[1].trimmedHTTPWhitespace
                 if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
                 switch name {
-                case "code": code = Int(value)
+                case "code":
+                    if let status = MockStatus.code(value) {
+                        code = status
+                    } else {
+                        invalidCode = value
+                    }
                 case "example": example = value
                 case "dynamic": dynamic = value.lowercased() == "true"
                 default: continue

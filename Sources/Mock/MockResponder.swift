@@ -22,27 +22,28 @@ final class MockResponder: Sendable {
         let operations: [MockOperation]
     }
 
-    private struct AnswerKey: Hashable {
-        let version: Int
-        let operation: Int
-        let status: Int
-        let accept: String?
-        let example: String?
-    }
-
     private let served: [Served]
-    /// Answers already made (not dynamic ones), by what they were made from.
-    private let answers = Mutex<[AnswerKey: MockAnswer]>([:])
+    /// Answers already made (not dynamic ones), by what they were made from, bounded in bytes.
+    let answers: MockAnswerCache
+    /// Answers made at once, at most.
+    private let generation: MockGenerationLimit
     /// Keeps dynamic answers apart from each other while the sequence stays the same from run to run.
     private let draws = Atomic<Int>(0)
-    /// Answers remembered at most; past this each is made again.
-    static let cacheLimit = 4_096
+    /// What of the descriptions is not served as written (headers, media types, statuses, patterns,
+    /// examples that fail their schema), one line each, said once at start.
+    let warnings: [String]
 
-    init(versions: [MockVersion]) {
+    init(versions: [MockVersion], cache: MockAnswerCache = MockAnswerCache(), generation: MockGenerationLimit = MockGenerationLimit()) {
         served = versions.map { version in
             Served(
                 version: version, baseSegments: version.basePath.split(separator: "/").map(String.init),
                 operations: version.spec.operations.map { MockOperation($0, in: version.document, version: version.label) })
+        }
+        answers = cache
+        self.generation = generation
+        warnings = served.flatMap { served in
+            served.version.warnings + MockSecurityCheck.warnings(for: served.version.spec)
+                + served.operations.flatMap(\.warnings) + MockPatternCheck.warnings(in: served.version.document)
         }
     }
 
@@ -106,24 +107,35 @@ final class MockResponder: Sendable {
         }
 
         let preference = MockPreference(headers: request.headers)
-        let status = preference.code ?? operation.defaultStatus
-        let made: MockAnswer
-        if preference.dynamic {
-            made = try MockAnswer.make(
-                operation, status: status, preference: preference, accept: accept, version: version.version,
-                draw: draws.add(1, ordering: .relaxed).oldValue)
-        } else {
-            let key = AnswerKey(version: versionIndex, operation: best.index, status: status, accept: accept, example: preference.example)
-            if let known = answers.withLock({ $0[key] }) {
-                made = known
-            } else {
-                made = try MockAnswer.make(operation, status: status, preference: preference, accept: accept, version: version.version, draw: 0)
-                answers.withLock { cache in
-                    if cache.count < Self.cacheLimit { cache[key] = made }
-                }
-            }
+        if let code = preference.invalidCode {
+            throw MockProblem(
+                status: 400, title: "Invalid Prefer code",
+                detail: "Prefer: code=\(code) is not a final status; ask for one from 200 to 599",
+                members: [("field", .string("Prefer")), ("location", .string("header")), ("expected", .string("a status from 200 to 599")),
+                          ("found", .string(code))])
         }
-        return HTTPServer.HTTPResponse(status: made.status, headers: made.headers, body: .bytes(made.body))
+        let status = preference.code ?? operation.defaultStatus
+        let draw = preference.dynamic ? draws.add(1, ordering: .relaxed).oldValue : 0
+        let key = MockAnswerCache.Key(
+            version: versionIndex, operation: best.index, status: status,
+            mediaType: operation.response(for: status).flatMap { MockAnswer.mediaType(in: $0.mediaTypes, accept: accept) },
+            example: preference.example)
+        if !preference.dynamic, let known = answers.answer(for: key) { return Self.response(known) }
+        let made = try generation.run { () throws(MockProblem) in
+            try MockAnswer.make(operation, status: status, preference: preference, accept: accept, version: version.version, draw: draw)
+        }
+        guard let made else {
+            throw MockProblem(
+                status: 503, title: "Service Unavailable",
+                detail: "the mock is making \(generation.concurrent) answers already; retry in a second",
+                headers: [("Retry-After", "1")])
+        }
+        if !preference.dynamic { answers.remember(made, for: key) }
+        return Self.response(made)
+    }
+
+    private static func response(_ answer: MockAnswer) -> HTTPServer.HTTPResponse {
+        HTTPServer.HTTPResponse(status: answer.status, headers: answer.headers, body: .bytes(answer.body))
     }
 
     /// The operation's security, then the checks `call` makes of parameters and body.

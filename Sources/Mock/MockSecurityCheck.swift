@@ -53,8 +53,16 @@ enum MockSecurityCheck {
         case .bearer, .oauth2, .openIdConnect: "Bearer realm=\"mock\""
         case .basic: "Basic realm=\"mock\""
         case .digest: nil
-        case .otherHTTP(let name): name
+        case .otherHTTP(let name): HTTPFieldSyntax.isToken(name) ? name : nil
         case .apiKey, .mutualTLS: nil
+        }
+    }
+
+    /// The schemes whose name cannot travel in `WWW-Authenticate` (it is sent without a challenge).
+    static func warnings(for spec: OpenAPIDocument) -> [String] {
+        spec.securitySchemes.sorted { $0.key < $1.key }.compactMap { name, scheme in
+            guard case .otherHTTP(let written) = scheme.kind, !HTTPFieldSyntax.isToken(written) else { return nil }
+            return "security scheme \(name): its scheme \(JSONValue.string(written).encoded()) is not an HTTP token; a 401 is sent without WWW-Authenticate"
         }
     }
 }

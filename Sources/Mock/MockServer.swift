@@ -9,11 +9,16 @@ import HTTPServer
 /// document's examples or from values its schemas generate (see `MockResponder`).
 public final class MockServer: Sendable {
     public let versions: [MockVersion]
+    /// What of the descriptions is not served as written, one line each: a header that would break the
+    /// head or frames the message, a status that is not final, a pattern no text is written for, an
+    /// example that fails its schema. Said once at start.
+    public let warnings: [String]
     private let listener: HTTPListener
 
     public init(versions: [MockVersion], host: String = "127.0.0.1", port: UInt16 = 0) {
         self.versions = versions
         let responder = MockResponder(versions: versions)
+        warnings = responder.warnings
         // The demo server's limits: a mock answers the same slow or oversized requests the same way.
         let limits = ConnectionLimits(idleTimeout: 5, requestTimeout: 10)
         listener = HTTPListener(host: host, port: port, limits: limits) { request, serving in
@@ -34,7 +39,8 @@ public final class MockServer: Sendable {
             throw .cannotLoad(error.description)
         }
         guard !loaded.described.isEmpty else { throw .nothingToMock(location) }
-        return (MockServer(versions: loaded.described.map(MockVersion.init), host: host, port: port), loaded.warnings)
+        let server = MockServer(versions: loaded.described.map(MockVersion.init), host: host, port: port)
+        return (server, loaded.warnings + server.warnings)
     }
 
     /// Binds, listens and serves on background threads; returns at once.

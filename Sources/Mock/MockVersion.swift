@@ -1,4 +1,5 @@
 import Facade
+import HTTPServer
 import APIDescriptions
 import JSON
 
@@ -15,6 +16,9 @@ public struct MockVersion: Sendable {
     public let deprecated: Bool
     /// The locator's `sunset` (`2027-06-30`), sent as the `Sunset` header.
     public let sunset: String?
+    /// The `Sunset` header's value: the day as an HTTP date, else the text as written when it can be a
+    /// header value; nil (not sent, and a warning) for text holding a control character.
+    let sunsetHeader: String?
 
     public init(_ described: DescribedEntry) {
         let entry = described.entry
@@ -25,6 +29,13 @@ public struct MockVersion: Sendable {
         document = RawDocument(root: described.document)
         deprecated = entry.deprecated || entry.sunset != nil
         sunset = entry.sunset
+        sunsetHeader = entry.sunset.flatMap { MockAnswer.httpDate($0) ?? (HTTPFieldSyntax.isValue($0) ? $0 : nil) }
+    }
+
+    /// What of the locator entry the mock does not send.
+    var warnings: [String] {
+        guard let sunset, sunsetHeader == nil else { return [] }
+        return ["\(label): its sunset \(JSONValue.string(sunset).encoded()) is not sent as Sunset: it holds a control character"]
     }
 
     /// `petstore v1`.

@@ -12,6 +12,11 @@ struct SchemaKeywords {
     var exclusiveMinimum = false
     var exclusiveMaximum = false
     var multipleOf: Double?
+    /// The bounds and step as written, for what a `Double` cannot hold exactly (integers beyond 2^53, a
+    /// step of 1e-10).
+    var exactMinimum: JSONNumber?
+    var exactMaximum: JSONNumber?
+    var exactMultipleOf: JSONNumber?
     var minLength: Int?
     var maxLength: Int?
     var pattern: String?
@@ -44,11 +49,18 @@ struct SchemaKeywords {
     private mutating func read(_ schema: JSONValue, in document: RawDocument, depth: Int) {
         guard case .object(let keywords) = schema, depth < Self.depthLimit, reads < Self.readLimit else { return }
         reads += 1
-        if let value = keywords["minimum"]?.doubleValue { raiseMinimum(value, exclusive: keywords["exclusiveMinimum"]?.boolValue == true) }
-        if let value = keywords["exclusiveMinimum"]?.doubleValue { raiseMinimum(value, exclusive: true) }
-        if let value = keywords["maximum"]?.doubleValue { lowerMaximum(value, exclusive: keywords["exclusiveMaximum"]?.boolValue == true) }
-        if let value = keywords["exclusiveMaximum"]?.doubleValue { lowerMaximum(value, exclusive: true) }
-        if let value = keywords["multipleOf"]?.doubleValue, value > 0 { multipleOf = multipleOf ?? value }
+        if let value = keywords["minimum"]?.numberValue {
+            raiseMinimum(value, exclusive: keywords["exclusiveMinimum"]?.boolValue == true)
+        }
+        if let value = keywords["exclusiveMinimum"]?.numberValue { raiseMinimum(value, exclusive: true) }
+        if let value = keywords["maximum"]?.numberValue {
+            lowerMaximum(value, exclusive: keywords["exclusiveMaximum"]?.boolValue == true)
+        }
+        if let value = keywords["exclusiveMaximum"]?.numberValue { lowerMaximum(value, exclusive: true) }
+        if let written = keywords["multipleOf"]?.numberValue, let value = written.double, value > 0, multipleOf == nil {
+            multipleOf = value
+            exactMultipleOf = written
+        }
         Self.tighten(&minLength, keywords["minLength"]?.intValue, by: max)
         Self.tighten(&maxLength, keywords["maxLength"]?.intValue, by: min)
         Self.tighten(&minItems, keywords["minItems"]?.intValue, by: max)
@@ -66,15 +78,17 @@ struct SchemaKeywords {
         }
     }
 
-    private mutating func raiseMinimum(_ value: Double, exclusive: Bool) {
-        guard minimum.map({ value > $0 || (value == $0 && exclusive) }) ?? true else { return }
+    private mutating func raiseMinimum(_ written: JSONNumber, exclusive: Bool) {
+        guard let value = written.double, minimum.map({ value > $0 || (value == $0 && exclusive) }) ?? true else { return }
         minimum = value
+        exactMinimum = written
         exclusiveMinimum = exclusive
     }
 
-    private mutating func lowerMaximum(_ value: Double, exclusive: Bool) {
-        guard maximum.map({ value < $0 || (value == $0 && exclusive) }) ?? true else { return }
+    private mutating func lowerMaximum(_ written: JSONNumber, exclusive: Bool) {
+        guard let value = written.double, maximum.map({ value < $0 || (value == $0 && exclusive) }) ?? true else { return }
         maximum = value
+        exactMaximum = written
         exclusiveMaximum = exclusive
     }
 

@@ -19,6 +19,11 @@ struct ValueGenerator {
     let forRequest: Bool
     private var random: SeededRandom
     private var budget = 2_000
+    private var patternTexts: [String: String?] = [:]
+    /// The schemas being made, outermost first: a branch among them is recursive.
+    private var making: [Int] = []
+    /// What the value leaves out of what its schema asks (a recursion cut short), for `X-Mock-Warning`.
+    private(set) var shortfalls: [String] = []
     static let depthLimit = 8
     /// Values made beyond `budget` before the rest are cut to null.
     static let overdraft = 20_000
@@ -45,6 +50,9 @@ struct ValueGenerator {
         // Past the budget by this much (required members that require more, branches within branches), the
         // value is cut short: the work of one answer stays bounded whatever the schema.
         guard budget > -Self.overdraft else { return .null }
+        guard depth < Self.hardDepthLimit else { return cut(schema) }
+        making.append(schema.node)
+        defer { making.removeLast() }
         if let constant = schema.constValue { return constant }
         let keywords = SchemaKeywords(schema, in: document)
         if !dynamic {
@@ -65,9 +73,11 @@ struct ValueGenerator {
     private mutating func composed(_ schema: JSONSchema, branches: [JSONSchema], keywords: SchemaKeywords, depth: Int) -> JSONValue {
         let own: JSONValue? = schema.properties.isEmpty && schema.types.isEmpty ? nil : typed(schema, keywords: keywords, depth: depth)
         let start = dynamic ? random.below(branches.count) : 0
+        let drawn = branches.indices.map { branches[(start + $0) % branches.count] }
+        // A branch that is one of the schemas being made would only make it again: the others go first.
+        let ordered = drawn.filter { !making.contains($0.node) } + drawn.filter { making.contains($0.node) }
         var first: JSONValue?
-        for offset in branches.indices where offset == 0 || budget > 0 {
-            let branch = branches[(start + offset) % branches.count]
+        for (offset, branch) in ordered.enumerated() where offset == 0 || budget > 0 {
             var candidate = value(for: branch, depth: depth + 1)
             if case .object(var merged)? = own, case .object(let extra) = candidate {
                 for (name, member) in extra { merged[name] = member }
@@ -77,6 +87,35 @@ struct ValueGenerator {
             if schema.validate(candidate, limit: 1).isEmpty { return candidate }
         }
         return first ?? .null
+    }
+
+    /// The value of a schema met deeper than `hardDepthLimit`: its const or first enum value, else the
+    /// smallest of its type or of its first branch that needs no deeper level, written down as a
+    /// shortfall when the schema refuses it (a `minItems` or `required` that asks for itself).
+    private mutating func cut(_ schema: JSONSchema) -> JSONValue {
+        let smallest = Self.smallest(schema)
+            ?? (schema.oneOf + schema.anyOf).lazy.compactMap { Self.smallest($0) }.first { $0.arrayValue == nil && $0.objectValue == nil }
+            ?? .null
+        if !schema.validate(smallest, limit: 1).isEmpty, shortfalls.count < 8 {
+            shortfalls.append("\(schema.pointer) nests itself deeper than \(Self.hardDepthLimit) levels; cut short there")
+        }
+        return smallest
+    }
+
+    /// The smallest value a schema's own type takes, without looking into its members; nil for a schema
+    /// that names no type.
+    private static func smallest(_ schema: JSONSchema) -> JSONValue? {
+        if let constant = schema.constValue { return constant }
+        if let first = schema.enumValues?.first { return first }
+        switch schema.types.first(where: { $0 != "null" }) ?? schema.types.first {
+        case "object": return .object(JSONObject())
+        case "array": return .array([])
+        case "integer", "number": return .number(JSONNumber(0))
+        case "string": return .string("")
+        case "boolean": return .bool(true)
+        case "null": return .null
+        default: return nil
+        }
     }
 
     private mutating func typed(_ schema: JSONSchema, keywords: SchemaKeywords, depth: Int) -> JSONValue {
@@ -150,14 +189,18 @@ struct ValueGenerator {
     }
 
     private mutating func integer(_ keywords: SchemaKeywords) -> JSONValue {
-        var low = keywords.minimum.map { bound -> Int in
-            let ceiled = bound.rounded(.up)
-            return Self.clamped(keywords.exclusiveMinimum && ceiled == bound ? ceiled + 1 : ceiled)
-        }
-        var high = keywords.maximum.map { bound -> Int in
-            let floored = bound.rounded(.down)
-            return Self.clamped(keywords.exclusiveMaximum && floored == bound ? floored - 1 : floored)
-        }
+        // A bound written as an integer is taken exactly (9007199254740993 is not 2^53 + 0); others through
+        // a Double, rounded inwards.
+        var low = keywords.exactMinimum?.int.map { keywords.exclusiveMinimum && $0 < Int.max ? $0 + 1 : $0 }
+            ?? keywords.minimum.map { bound -> Int in
+                let ceiled = bound.rounded(.up)
+                return Self.clamped(keywords.exclusiveMinimum && ceiled == bound ? ceiled + 1 : ceiled)
+            }
+        var high = keywords.exactMaximum?.int.map { keywords.exclusiveMaximum && $0 > Int.min ? $0 - 1 : $0 }
+            ?? keywords.maximum.map { bound -> Int in
+                let floored = bound.rounded(.down)
+                return Self.clamped(keywords.exclusiveMaximum && floored == bound ? floored - 1 : floored)
+            }
         if let step = keywords.multipleOf, step >= 1, step.rounded() == step, step < 1e15 {
             let whole = Int(step)
             low = low.map { Self.roundUp($0, to: whole) }
@@ -169,16 +212,24 @@ struct ValueGenerator {
         let to = high ?? (from <= Int.max - 100 ? from + 100 : Int.max)
         guard from <= to else { return .number(JSONNumber(from)) }
         // Small numbers near the lower bound read like data; a drawn one may be anywhere in range.
-        let top = dynamic || to - from < 100 ? to : from + 99
+        let (span, overflow) = to.subtractingReportingOverflow(from)
+        let top = dynamic || (!overflow && span < 100) ? to : from + 99
         return .number(JSONNumber(random.integer(in: from...top)))
     }
 
     private mutating func number(_ keywords: SchemaKeywords) -> JSONValue {
         if let step = keywords.multipleOf, step < 1 || step.rounded() != step {
-            // A multiple of a fraction: the smallest one above the minimum, written from its step count.
+            // A multiple of a fraction: zero when the bounds allow it, else the smallest one above the
+            // minimum, written as its step count times the step's own digits so no rounding creeps in.
             let low = keywords.minimum ?? 0
+            let zeroFits = (keywords.minimum.map { $0 < 0 || ($0 == 0 && !keywords.exclusiveMinimum) } ?? true)
+                && (keywords.maximum.map { $0 > 0 || ($0 == 0 && !keywords.exclusiveMaximum) } ?? true)
+            if zeroFits { return .number(JSONNumber(0)) }
             var steps = (low / step).rounded(.up)
             if keywords.exclusiveMinimum && steps * step <= low { steps += 1 }
+            if let exact = keywords.exactMultipleOf, let count = Int(exactly: steps), let multiple = Self.multiple(exact, times: count) {
+                return .number(multiple)
+            }
             return JSONNumber(steps * step).map(JSONValue.number) ?? .number(JSONNumber(0))
         }
         if keywords.multipleOf != nil { return integer(keywords) }
@@ -194,26 +245,39 @@ struct ValueGenerator {
         }
     }
 
-    /// Text for a string schema: its format's shape, else its pattern's, else a word, then fitted to its
-    /// lengths (padding where the pattern leaves room).
+    /// Text for a string schema: its format's shape, else the shortest text its pattern matches (at its
+    /// `minLength`), else a word, then fitted to its lengths.
     private mutating func string(_ format: String?, keywords: SchemaKeywords) -> String {
         if let format, let shaped = formatted(format) { return shaped }
+        if let pattern = keywords.pattern, let written = patternText(pattern, minimumLength: keywords.minLength ?? 0) {
+            return written
+        }
         var text = word()
-        var padStart = false
-        var padEnd = true
-        if let pattern = keywords.pattern, let written = PatternText.text(matching: pattern) {
-            text = written.text
-            padEnd = !written.anchoredEnd
-            padStart = !written.anchoredStart && written.anchoredEnd
-            if written.anchoredStart && written.anchoredEnd { return text }
-        }
         if let least = keywords.minLength, text.count < least {
-            let padding = String(repeating: "x", count: min(least - text.count, Self.sizeLimit))
-            if padEnd { text += padding } else if padStart { text = padding + text }
+            text += String(repeating: "x", count: min(least - text.count, Self.sizeLimit))
         }
-        if let most = keywords.maxLength, text.count > most, keywords.pattern == nil {
+        if let most = keywords.maxLength, text.count > most {
             text = String(text.prefix(most))
         }
+        return text
+    }
+
+    /// Text `pattern` matches, as the validator's regex engine reads it, with at least `minimumLength`
+    /// characters where the pattern allows (else padded after a match that is not anchored at its end);
+    /// nil when the engine refuses the pattern or no text is found within its bounds (the caller writes a
+    /// word; the mock warned of the pattern at start). Remembered per pattern for the rest of the value.
+    private mutating func patternText(_ pattern: String, minimumLength: Int) -> String? {
+        let key = "\(minimumLength) \(pattern)"
+        if let known = patternTexts[key] { return known }
+        var text: String?
+        if let regex = try? BoundedRegex(pattern) {
+            text = regex.example(minimumLength: minimumLength)
+            if text == nil, let shortest = regex.example(), shortest.count < minimumLength {
+                let padded = shortest + String(repeating: "x", count: min(minimumLength - shortest.count, Self.sizeLimit))
+                if (try? regex.matches(padded)) == true { text = padded }
+            }
+        }
+        patternTexts[key] = .some(text)
         return text
     }
 
@@ -271,6 +335,22 @@ struct ValueGenerator {
     private mutating func word() -> String {
         let words = ["alpha", "bravo", "delta", "echo", "kilo", "lima", "oscar", "sierra", "tango", "zulu"]
         return words[random.below(words.count)]
+    }
+
+    /// `count` × `step`, exactly: the step's digits times the count, at the step's exponent; nil when
+    /// that overflows.
+    private static func multiple(_ step: JSONNumber, times count: Int) -> JSONNumber? {
+        let parts = step.decimalParts
+        var digits = 0
+        for digit in parts.digits {
+            let (shifted, overflowA) = digits.multipliedReportingOverflow(by: 10)
+            let (next, overflowB) = shifted.addingReportingOverflow(Int(digit))
+            guard !overflowA, !overflowB else { return nil }
+            digits = next
+        }
+        let (product, overflow) = digits.multipliedReportingOverflow(by: count)
+        guard !overflow else { return nil }
+        return JSONNumber(text: "\(parts.negative ? -product : product)e\(parts.exponent)")
     }
 
     private static func clamped(_ value: Double) -> Int {

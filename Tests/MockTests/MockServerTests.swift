@@ -171,21 +171,6 @@ import TestSupport
     }
 }
 
-@Suite struct PatternTextTests {
-    @Test(arguments: [
-        ("^[A-Z]{3}-\\d{2,4}$", "AAA-00"), ("^pet-[a-z]+$", "pet-a"), ("^\\+?[0-9]{7}$", "0000000"),
-        ("(cat|dog)s?", "cat"), ("^[^,]+$", "a"), ("^(?:ab){2}c$", "ababc"), ("\\w+@\\w+\\.com", "a@a.com"),
-    ])
-    func simplePatternsAreWritten(_ pattern: String, _ expected: String) {
-        #expect(PatternText.text(matching: pattern)?.text == expected)
-    }
-
-    @Test(arguments: ["(?=a)b", "(a)\\1", "\\bword", "a{9999999}", "[a-", "(ab"])
-    func patternsThatAreNotSimpleAreLeftAlone(_ pattern: String) {
-        #expect(PatternText.text(matching: pattern) == nil)
-    }
-}
-
 /// A schema that asks for more than a mock should make still answers, small.
 @Suite struct HostileSchemaTests {
     static let document = """

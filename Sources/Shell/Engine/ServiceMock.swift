@@ -57,7 +57,7 @@ package final class ServiceMock {
         facade.workspace.pointEntries(mocked)
         let mock = ServiceMock(service: name, server: server, original: original, mocked: mocked)
         session.mocks[name] = mock
-        return (mock, warnings)
+        return (mock, warnings + server.warnings)
     }
 
     /// Stops the server and points back each version that still points at it (a `locate` since may have

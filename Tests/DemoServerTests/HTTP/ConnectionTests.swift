@@ -98,9 +98,9 @@ struct ConnectionTests {
 
     @Test func otherRefusalsHaveTheirOwnStatus() throws {
         try withServer { server in
-            let chunked = try TestHTTPClient(port: server.port)
-            try chunked.send("POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n")
-            #expect(try chunked.readResponse().status == 501)
+            let gzipped = try TestHTTPClient(port: server.port)
+            try gzipped.send("POST /echo HTTP/1.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n")
+            #expect(try gzipped.readResponse().status == 501)
 
             let version = try TestHTTPClient(port: server.port)
             try version.send("GET / HTTP/2.0\r\n\r\n")
@@ -109,6 +109,39 @@ struct ConnectionTests {
             let huge = try TestHTTPClient(port: server.port)
             try huge.send("GET / HTTP/1.1\r\nX-Big: \(String(repeating: "a", count: 70_000))\r\n\r\n")
             #expect(try huge.readResponse().status == 431)
+        }
+    }
+
+    @Test func chunkedBodiesAreReadAndTheNextRequestFollows() throws {
+        try withServer { server in
+            // GIVEN a chunked body in three pieces, with an extension and a trailer, then a pipelined request
+            let client = try TestHTTPClient(port: server.port)
+            try client.send("POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n4;note=x\r\nWiki\r\n")
+            try client.send("5\r\npedia\r\nE\r\n in\r\n\r\nchunks.\r\n0\r\nX-Trailer: ignored\r\n\r\n")
+            try client.send("GET /weather/v1 HTTP/1.1\r\n\r\n")
+            // THEN the body is the chunks' data and the next request is answered on the same connection
+            let echoed = try client.readResponse()
+            #expect(echoed.status == 200)
+            let body = try JSONSerialization.jsonObject(with: Data(echoed.body)) as? [String: Any]
+            #expect(body?["body"] as? String == "Wikipedia in\r\n\r\nchunks.")
+            #expect(try client.readResponse().status == 200)
+        }
+    }
+
+    @Test func malformedOrOversizedChunksAreRefused() throws {
+        try withServer { server in
+            let badSize = try TestHTTPClient(port: server.port)
+            try badSize.send("POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n")
+            #expect(try badSize.readResponse().status == 400)
+            let overrun = try TestHTTPClient(port: server.port)
+            try overrun.send("POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n0\r\n\r\n")
+            #expect(try overrun.readResponse().status == 400)
+            let both = try TestHTTPClient(port: server.port)
+            try both.send("POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n")
+            #expect(try both.readResponse().status == 400)
+            let huge = try TestHTTPClient(port: server.port)
+            try huge.send("POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n900000\r\n")
+            #expect(try huge.readResponse().status == 413)
         }
     }
 
