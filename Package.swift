@@ -95,7 +95,10 @@ let package = Package(
         .target(name: "Impact", dependencies: ["Scripts", "Shell", "Reports", "ScriptLanguage", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree"], swiftSettings: foundationFree),
         // The shell's commands and `CommandRegistry.standard`, the list `help` shows; `Session(facade:bundles:…)` gives a
         // session those commands.
-        .target(name: "Commands", dependencies: ["Impact", "Scripts", "ShellCommandLine", "Shell", "Profiles", "Reports", "Rendering", "ScriptLanguage", "Mock", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
+        .target(name: "Commands", dependencies: ["Importers", "Impact", "Scripts", "ShellCommandLine", "Shell", "Profiles", "Reports", "Rendering", "ScriptLanguage", "Mock", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
+        // `import`: `.http`, `.hurl`, HAR and Postman collections read into one neutral model and written as an apish
+        // script; it reads files (bounded, below the imported file's folder), never a URL.
+        .target(name: "Importers", dependencies: ["ScriptLanguage", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
         // The demo's built-in APIs, one bundle each (definition, models, presenter, commands), registered by main.swift.
         .target(name: "DemoAPIs", dependencies: ["Shell", "Facade", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "Rendering"],
                 swiftSettings: foundationFree),
@@ -141,6 +144,7 @@ let package = Package(
                     dependencies: ["Mock", "DemoAPIs", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "JSON", "TestSupport", "Loopback"],
                     exclude: ["jsonschema_check.py", "Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DemoServer", "Loopback"]),
+        .testTarget(name: "ImportersTests", dependencies: ["Importers", "JSON"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,6 +20,7 @@ extension CommandRegistry {
         ToggleCommand(name: "verbose", abstract: "Show request and response headers", flag: .verbose),
         DiffCommand(), WatchCommand(),
         LetCommand(), ExpectCommand(), SourceCommand(), RecordCommand(), ImpactCommand(), MockCommand(),
+        ImportCommand(),
     ])
 }
 

@@ -1,0 +1,75 @@
+import Facade
+import HTTPTypes
+import Importers
+import JSON
+import Shell
+
+/// `import FILE… [-o SCRIPT.apish] [--service NAME --version V] [--env NAME] [--allow-outside]`: `.http`,
+/// `.hurl`, HAR and Postman files as one apish script, printed or written; what has no equivalent stays as a
+/// comment, with one warning per kind.
+struct ImportCommand: Command {
+    let name = "import"
+    let abstract = "Write .http, .hurl, HAR or Postman files as an apish script"
+    var signature: CommandSignature {
+        CommandSignature([Positional("FILE", .file, .oneOrMore)], options: [
+            Option("-o", value: ("SCRIPT", .file)),
+            Option("--service", value: ("NAME", .service)),
+            Option("--version", value: ("V", .text)),
+            Option("--env", value: ("NAME", .text)),
+            .flag("--allow-outside"), .flag("--force"),
+        ])
+    }
+    let details = [
+        "import requests.http -o requests.apish      then: apish requests.apish",
+        "import api.postman_collection.json env.postman_environment.json",
+        "import export.har --service petstore --version v2   URLs under petstore's v2 become petstore/…",
+        "The format is read from the content. Secrets (credential headers, cookies, secret variables) are read",
+        "from the environment when the script runs (${env.APISH_AUTHORIZATION:-redacted}), never written.",
+        "A body file is read only below the imported file's folder (--allow-outside: anywhere); no URL is fetched.",
+    ]
+
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
+        let files = arguments.values("FILE")
+        let limits = ImportLimits()
+        guard files.count <= limits.files else { throw CommandError("import: at most \(limits.files) files at once") }
+        var services: [ApishScriptWriter.ServiceBase] = []
+        if let service = arguments.option("--service") {
+            guard let version = arguments.option("--version") else { throw CommandError("import: --service needs --version V") }
+            do {
+                let entry = try context.session.facade.workspace.entry(of: service, version: version)
+                services.append(ApishScriptWriter.ServiceBase(name: service, url: entry.url, version: version))
+            } catch {
+                throw CommandError("import: \(error)")
+            }
+        } else if arguments.option("--version") != nil {
+            throw CommandError("import: --version goes with --service NAME")
+        }
+        let imported: ScriptImport
+        do {
+            imported = try ScriptImport.script(
+                files: files, environment: arguments.option("--env"), allowOutside: arguments.flag("--allow-outside"), services: services)
+        } catch {
+            throw CommandError("import: \(error)")
+        }
+        let lines: [String]
+        if let output = arguments.option("-o") {
+            do throws(OutputFile.WriteError) {
+                try OutputFile.write(context.session.redactLine(imported.script), to: LocatorLocation.expandTilde(output), replacing: arguments.flag("--force"))
+            } catch .exists {
+                throw CommandError("import: \(output) already exists; to replace it: add --force")
+            } catch {
+                throw CommandError(error.description)
+            }
+            lines = ["wrote \(imported.requests) request\(imported.requests == 1 ? "" : "s") to \(output); run: apish \(output)"]
+        } else {
+            lines = imported.script.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
+        var report = RunResult(lines: lines)
+        report.warnings = imported.warnings
+        report.data = .object(JSONObject([
+            ("requests", .number(JSONNumber(imported.requests))),
+            ("untranslated", .array(imported.warnings.map(JSONValue.string))),
+        ]))
+        return report
+    }
+}

@@ -1,0 +1,40 @@
+/// Files read and written as one apish script: what `import` writes and what `apish FILE.hurl` runs.
+public struct ScriptImport: Sendable, Equatable {
+    public var script: String
+    public var requests: Int
+    /// One line per kind of thing left untranslated: `not translated: JavaScript handler (2×), see the # comments`.
+    public var warnings: [String]
+
+    /// Each file read in turn (a Postman environment file first, whichever order they came in), written as
+    /// one script.
+    public static func script(
+        files: [String], environment: String? = nil, allowOutside: Bool = false,
+        services: [ApishScriptWriter.ServiceBase] = [], limits: ImportLimits = ImportLimits()
+    ) throws(ImportError) -> ScriptImport {
+        guard files.count <= limits.files else { throw ImportError(file: files[0], "at most \(limits.files) files at once") }
+        var documents: [(String, ImportedDocument)] = []
+        for file in files {
+            let source = try ImportSource.read(file, allowOutside: allowOutside, limits: limits)
+            documents.append((file, try Importer.read(source, environment: environment)))
+        }
+        // Environment values are set before the collection's requests read them.
+        documents.sort { isEnvironment($0.1) && !isEnvironment($1.1) }
+        var script = ""
+        var requests = 0
+        var counts: [(kind: String, count: Int)] = []
+        for (file, document) in documents {
+            let output = ApishScriptWriter.write(document, source: file, services: services)
+            script += output.script
+            requests += document.requests.count
+            for (kind, count) in output.untranslated {
+                if let index = counts.firstIndex(where: { $0.kind == kind }) { counts[index].count += count } else { counts.append((kind, count)) }
+            }
+        }
+        let warnings = counts.map { "not translated: \($0.kind)\($0.count > 1 ? " (\($0.count)×)" : ""), kept as a # comment" }
+        return ScriptImport(script: script, requests: requests, warnings: warnings)
+    }
+
+    private static func isEnvironment(_ document: ImportedDocument) -> Bool {
+        document.format == .postman && document.requests.isEmpty
+    }
+}
