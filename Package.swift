@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "Profiles", dependencies: ["ScriptLanguage", "Facade", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
         // The engine: session, the Command protocol and registry, declared arguments, command contexts, output sinks
         // (pipes, files, the one masking sink), the recorder, presenters, the manual; the commands themselves are above it.
-        .target(name: "Shell", dependencies: ["Profiles", "Reports", "Rendering", "ScriptLanguage", "Mock", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"],
+        .target(name: "Shell", dependencies: ["Importers", "Profiles", "Reports", "Rendering", "ScriptLanguage", "Mock", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"],
                 swiftSettings: foundationFree),
         // apish's own command line, from one table of options: argv into ShellArguments and ShellOptions, usage, --help,
         // the man page and the completion scripts.

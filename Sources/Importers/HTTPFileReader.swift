@@ -181,6 +181,7 @@ struct HTTPFileReader {
         for request in document.requests {
             scan(request.url)
             request.headers.forEach { scan($0.value) }
+            request.query.forEach { scan($0.value) }
             if case .text(let text)? = request.body { scan(text) }
         }
         guard !replacements.isEmpty else { return }
@@ -195,6 +196,7 @@ struct HTTPFileReader {
             guard case .request(var request) = document.steps[index] else { continue }
             request.url = replaced(request.url)
             request.headers = request.headers.map { NameValue($0.name, replaced($0.value)) }
+            request.query = request.query.map { NameValue($0.name, replaced($0.value)) }
             if case .text(let text)? = request.body { request.body = .text(replaced(text)) }
             if let name = request.name { request.captures += captures[name] ?? [] }
             document.steps[index] = .request(request)

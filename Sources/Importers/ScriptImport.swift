@@ -1,3 +1,5 @@
+import FoundationFree
+
 /// Files read and written as one apish script: what `import` writes and what `apish FILE.hurl` runs.
 public struct ScriptImport: Sendable, Equatable {
     public var script: String
@@ -32,6 +34,16 @@ public struct ScriptImport: Sendable, Equatable {
         }
         let warnings = counts.map { "not translated: \($0.kind)\($0.count > 1 ? " (\($0.count)×)" : ""), kept as a # comment" }
         return ScriptImport(script: script, requests: requests, warnings: warnings)
+    }
+
+    /// Whether `apish FILE` (and `source FILE`) should run `path` through `import` first: a `.http`, `.rest`,
+    /// `.hurl` or `.har` file, or a `.json` one that is a HAR log or a Postman collection.
+    public static func isImportable(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        if [".http", ".rest", ".hurl", ".har"].contains(where: lower.hasSuffix) { return true }
+        guard lower.hasSuffix(".json"), let bytes = try? SecureFile.read(path) else { return false }
+        let format = ImportFormat.sniff(String(decoding: bytes ?? [], as: UTF8.self), fileName: path)
+        return format == .har || format == .postman
     }
 
     private static func isEnvironment(_ document: ImportedDocument) -> Bool {

@@ -4,6 +4,7 @@ import Secrets
 import HTTPClient
 import HTTPTypes
 import FoundationFree
+import Importers
 import ScriptLanguage
 import Rendering
 import Reports
@@ -212,7 +213,17 @@ public final class ShellEngine {
             throw CommandError("source nested more than \(Self.maxSourceDepth) deep")
         }
         let lines: LineSource
-        if let opened = session.options.openScript?(expanded) {
+        if ScriptImport.isImportable(expanded) {
+            // `apish requests.http`, `apish test.hurl`, `apish -f export.har`: imported in memory, then run.
+            let imported: ScriptImport
+            do {
+                imported = try ScriptImport.script(files: [expanded])
+            } catch {
+                throw CommandError(error.description)
+            }
+            for warning in imported.warnings { output.writeError(ReportRenderer(session: session).warning(warning)) }
+            lines = LineListSource(text: imported.script)
+        } else if let opened = session.options.openScript?(expanded) {
             lines = opened
         } else {
             // Not opened: read whole, which also gives the one error line when it cannot be read.
