@@ -18,7 +18,7 @@ extension CommandRegistry {
         CurlCommandCommand(),
         ToggleCommand(name: "timing", abstract: "Show DNS/connect/TLS/first-byte/total times after each request", flag: .timing),
         ToggleCommand(name: "verbose", abstract: "Show request and response headers", flag: .verbose),
-        DiffCommand(), WatchCommand(),
+        DiffCommand(), CompareCommand(), WatchCommand(),
         LetCommand(), ExpectCommand(), SourceCommand(), RecordCommand(), ImpactCommand(), MockCommand(),
         ImportCommand(),
     ])

@@ -131,7 +131,7 @@ public enum JSONDiff {
 
     /// `id` or else `_id` when every element of both arrays is an object with that member holding a
     /// string or number, unique within each array; `nil` otherwise (match by index).
-    static func identityField(_ first: [JSONValue], _ second: [JSONValue]) -> String? {
+    package static func identityField(_ first: [JSONValue], _ second: [JSONValue]) -> String? {
         candidates: for field in ["id", "_id"] {
             for elements in [first, second] {
                 var seen = Set<String>()

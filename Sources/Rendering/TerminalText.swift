@@ -110,7 +110,7 @@ public enum TerminalText {
     }
 
     /// The text cut to at most `width` columns, ending in `…` when anything was cut.
-    static func truncated(_ text: String, toWidth width: Int) -> String {
+    package static func truncated(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
         if DisplayWidth.of(text) <= width { return text }
         var result = ""

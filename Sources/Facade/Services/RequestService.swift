@@ -67,9 +67,10 @@ public final class RequestService {
     /// A raw request (`get`, `post`, …). See `RawRequest` for targets and items. It goes through the same
     /// pipeline as every other request, as an endpoint: a GET of exactly the main resource decodes into its
     /// model (and feeds its state, e.g. `like` ids); a request an OpenAPI document describes is checked
-    /// against it, as `call` is; anything else is a generic body.
-    public func send(_ raw: RawRequest, cancellation: CancellationToken? = nil) throws(FacadeError) -> Exchange {
-        let (url, entry) = try resolveTarget(raw.target)
+    /// against it, as `call` is; anything else is a generic body. `version` sends a service path to that
+    /// version rather than the active one (`compare`).
+    public func send(_ raw: RawRequest, version: String? = nil, cancellation: CancellationToken? = nil) throws(FacadeError) -> Exchange {
+        let (url, entry) = try resolveTarget(raw.target, version: version)
         let body: HTTPBody
         do { body = try raw.body() } catch { throw .invalidRequest(error.description) }
         let path = entry.flatMap { entry in self.path(of: raw, url: url, below: entry) }
@@ -198,7 +199,7 @@ public final class RequestService {
     }
 
     /// Resolves a raw target: `SERVICE[/path]`, `/path` (current service) or an absolute URL.
-    func resolveTarget(_ target: RawRequest.Target) throws(FacadeError) -> (url: String, entry: LocatorEntry?) {
+    func resolveTarget(_ target: RawRequest.Target, version: String? = nil) throws(FacadeError) -> (url: String, entry: LocatorEntry?) {
         switch target {
         case .url(let url):
             // Versions may share a URL (header or query versioning): the service's active one is meant.
@@ -206,7 +207,7 @@ public final class RequestService {
             let entry = inScope.first { workspace.activeVersion(of: $0.name) == $0.version } ?? inScope.first
             return (url, entry)
         case let .service(name, path):
-            let entry = try workspace.activeEntry(of: name)
+            let entry = if let version { try workspace.entry(of: name, version: version) } else { try workspace.activeEntry(of: name) }
             return (RequestPipeline.joined(workspace.routed(entry).url, path), entry)
         case .relative(let path):
             guard let current = workspace.currentService else { throw .noActiveService }

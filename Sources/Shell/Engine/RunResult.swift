@@ -121,6 +121,8 @@ public enum ChangeView: Sendable {
     case versions([JSONChange], summary: String)
     /// Between two versions' OpenAPI documents (`diff SERVICE A B --spec`), with its summary line.
     case spec([SpecChange], summary: String)
+    /// The same call on two versions, shown in two columns (`compare SERVICE A B`).
+    case sideBySide(SideBySide)
     /// What a `locate` loaded: the lines about the locator, its change set (`+ weather v3`), then the
     /// lines about latest versions.
     case locator(heading: [String], changes: [String], following: [String])

@@ -80,6 +80,12 @@ struct ResultPresenter {
             report.formatted = (ChangeList.lines(changes, style: style) + [summary]).joined(separator: "\n")
         case .spec(let changes, let summary):
             report.formatted = (SpecChangeList.lines(changes, style: style) + [summary]).joined(separator: "\n")
+        case .sideBySide(let view):
+            // Two columns for a person; a pipe gets the change list, as `diff` writes it.
+            let lines = session.options.stdoutIsTerminal
+                ? SideBySidePresenter.lines(view, width: session.options.width(), style: style)
+                : ChangeList.lines(view.changes, style: style)
+            report.formatted = (lines + [view.summary]).joined(separator: "\n")
         case .locator(let heading, let changes, let following):
             // The change set coloured like diff: added green, removed red, moved and deprecated yellow. The
             // lines quote the document (names, URLs), so they are made safe before colour is added.
