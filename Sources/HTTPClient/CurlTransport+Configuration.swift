@@ -85,7 +85,11 @@ extension CurlTransport {
         if let caFile { try options.set(CURLOPT_CAINFO, caFile) }
         if let caPath { try options.set(CURLOPT_CAPATH, caPath) }
         if let certificate = configuration.clientCertificate { try options.set(CURLOPT_SSLCERT, certificate) }
-        if let key = configuration.clientKey { try options.set(CURLOPT_SSLKEY, key) }
+        if let key = configuration.clientKey {
+            try options.set(CURLOPT_SSLKEY, key)
+            // Never OpenSSL's own prompt on the terminal: the passphrase apish was given, or none.
+            try options.set(CURLOPT_KEYPASSWD, configuration.clientKeyPassword ?? "")
+        }
         // apish chooses the proxy (`ProxyChoice`): an empty one tells libcurl not to read the environment's.
         try options.set(CURLOPT_PROXY, proxies.proxy(for: request.url) ?? "")
         try options.set(CURLOPT_USERAGENT, configuration.userAgent)

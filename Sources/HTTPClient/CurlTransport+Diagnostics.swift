@@ -23,6 +23,9 @@ extension CurlTransport {
         let detail = String(cString: errorBuffer)
         let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
         let lastURL = request.url
+        if let refusal = clientCertificateRefusal(code, detail: detail, easy: easy, request: request, accumulator: accumulator) {
+            return .tls(message: refusal)
+        }
         // With a proxy, the connection that failed is the one to the proxy: name it, not the target.
         if code == CURLE_COULDNT_CONNECT || code == CURLE_COULDNT_RESOLVE_PROXY, let proxy = proxies.proxy(for: lastURL) {
             return .proxyUnreachable(proxy: ProxyChoice.shown(proxy))
@@ -73,6 +76,34 @@ extension CurlTransport {
 
     /// libcurl's CURL_MAX_HTTP_HEADER: the longest header line it accepts.
     private static let maxHeaderBytes = 100 * 1024
+
+    /// What a server that refused the client certificate (mutual TLS) did, in words, rather than the "connection
+    /// reset" it looks like: the TLS 1.3 alert 116 (certificate required), an alert about the certificate given,
+    /// or, with one given, a connection reset right after the handshake and before any answer. Nil otherwise.
+    private func clientCertificateRefusal(
+        _ code: CURLcode, detail: String, easy: UnsafeMutableRawPointer, request: HTTPRequest, accumulator: ResponseAccumulator
+    ) -> String? {
+        guard URLSchemePolicy.scheme(of: request.url) == "https" else { return nil }
+        let given = configuration.clientCertificate != nil
+        if Self.mentions(detail, "certificate required") {
+            return given ? "the server refused the client certificate (alert: certificate required)"
+                : "the server requires a client certificate (give one with --cert and --key)"
+        }
+        let handshakeDone = getOffset(easy, CURLINFO_APPCONNECT_TIME_T) > 0
+        let closedAfterHandshake = (code == CURLE_RECV_ERROR || code == CURLE_SEND_ERROR) && handshakeDone && accumulator.status == nil
+        guard given else {
+            // The reset can beat the alert to the client: the server closed, and most likely for this reason.
+            return closedAfterHandshake
+                ? "the server closed the connection right after the handshake; it may require a client certificate (give one with --cert and --key)"
+                : nil
+        }
+        for alert in ["unknown ca", "bad certificate", "certificate unknown", "certificate revoked", "certificate expired",
+                      "unsupported certificate", "access denied", "decrypt error"] where Self.mentions(detail, "alert " + alert) {
+            return "the server refused the client certificate (alert: \(alert))"
+        }
+        guard closedAfterHandshake else { return nil }
+        return "the server refused the client certificate (it closed the connection right after the handshake)"
+    }
 
     private static func mentions(_ text: String, _ word: String) -> Bool {
         text.lowercased().literalRange(of: word.lowercased()) != nil

@@ -110,7 +110,8 @@ extension CurlTransport {
         ]
         // The CAs and client certificate of `send`, so a description behind a private CA is fetched here too.
         let tls = [caFile.map { (CURLOPT_CAINFO, $0) }, caPath.map { (CURLOPT_CAPATH, $0) },
-                   configuration.clientCertificate.map { (CURLOPT_SSLCERT, $0) }, configuration.clientKey.map { (CURLOPT_SSLKEY, $0) }]
+                   configuration.clientCertificate.map { (CURLOPT_SSLCERT, $0) }, configuration.clientKey.map { (CURLOPT_SSLKEY, $0) },
+                   configuration.clientKey.map { _ in (CURLOPT_KEYPASSWD, configuration.clientKeyPassword ?? "") }]
         guard tls.allSatisfy({ option in option.map { apish_easy_setopt_string(easy, $0.0, $0.1) == CURLE_OK } ?? true }) else {
             return false
         }

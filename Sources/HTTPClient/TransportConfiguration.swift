@@ -26,6 +26,9 @@ public struct TransportConfiguration: Sendable, Equatable {
     /// A client certificate and its key, for servers that ask for one (mTLS: `--cert`, `--key`).
     public var clientCertificate: String?
     public var clientKey: String?
+    /// The passphrase of an encrypted `clientKey` (`--key-password-env NAME`, or asked for on a terminal): a
+    /// secret. Libcurl is always given one for a key, so OpenSSL never prompts on its own.
+    public var clientKeyPassword: String?
     /// Every request but loopback and `no_proxy`'s hosts goes through this proxy (`--proxy URL`); nil: the
     /// proxy variables (`proxyVariables`) as curl reads them. See `ProxyChoice`.
     public var proxy: String?
@@ -39,6 +42,9 @@ public struct TransportConfiguration: Sendable, Equatable {
     /// The passwords of every proxy URL given (`--proxy` and the environment's) and their `user:password`
     /// (the form Basic proxy credentials are encoded from): secrets to mask wherever they would show.
     public var proxySecrets: [String] { proxyChoice.secrets }
+
+    /// Every secret these settings hold: the proxies' credentials and the client key's passphrase.
+    public var secrets: [String] { proxySecrets + (clientKeyPassword.map { [$0] } ?? []) }
 
     public init(
         totalTimeout: Int = 30_000,

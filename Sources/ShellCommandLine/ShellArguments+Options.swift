@@ -68,6 +68,10 @@ extension ShellArguments {
             $0.clientCertificate = $1[0]
         },
         ShellOption(["--key"], [.init("FILE", .file)], "the client certificate's private key") { $0.clientKey = $1[0] },
+        ShellOption(["--key-password-env"], [.init("NAME", .text)],
+                    "read an encrypted --key's passphrase from this environment variable (else it is asked for on a terminal)") {
+            $0.keyPasswordVariable = $1[0]
+        },
         ShellOption(["-x", "--proxy"], [.init("URL", .text)],
                     "send requests through this proxy (else http_proxy, https_proxy, ALL_PROXY and no_proxy, as curl reads them)") {
             (arguments: inout ShellArguments, values: [String]) throws(UsageError) in

@@ -40,6 +40,8 @@ public struct ShellArguments: Sendable, Equatable {
     public var caPath: String?
     public var clientCertificate: String?
     public var clientKey: String?
+    /// `--key-password-env NAME`: the variable holding the passphrase of an encrypted `--key`.
+    public var keyPasswordVariable: String?
     /// `--proxy URL` (`-x`): every request but loopback goes through it.
     public var proxy: String?
     /// `--max-doc-files N`, `--max-doc-size MIB`: how much of a description's files a load reads.

@@ -20,8 +20,9 @@ extension ShellOptions {
         color = stdoutIsTerminal && !arguments.noColor && !arguments.json && !noColorVariable
         self.stdoutIsTerminal = stdoutIsTerminal
         transport = arguments.transportConfiguration
+        transport.clientKeyPassword = arguments.keyPasswordVariable.flatMap { environment[$0] }
         // Observers do not run inside an initializer.
-        proxySecrets = transport.proxySecrets
+        proxySecrets = transport.secrets
         maxInputBytes = transport.maxBodyBytes
     }
 }

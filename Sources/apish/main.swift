@@ -192,12 +192,22 @@ if arguments.showVersion {
 // Read after the answers that need none of it (`--help`, `--version`), which then start faster.
 let environment = Platform.environmentVariables()
 
-let facade = ServiceFacade(
-    transport: CurlTransport(configuration: arguments.transportConfiguration), catalogue: DemoAPIs.catalogue,
-    documentCache: DocumentCache.standard(environment: environment), documentLimits: arguments.documentLimits)
 var options = ShellOptions(
     arguments: arguments, environment: environment,
     stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
+if let name = arguments.keyPasswordVariable, options.transport.clientKeyPassword == nil {
+    fail("--key-password-env names \(name), which is not set", code: 2)
+}
+// An encrypted client key's passphrase is asked for by apish, unechoed, never by OpenSSL on the raw terminal.
+if let key = options.transport.clientKey, options.transport.clientKeyPassword == nil, ClientKeyFile.isEncrypted(key) {
+    guard let passphrase = SecretPrompt.read(prompt: "passphrase for \(key): ") else {
+        fail("--key \(key) is encrypted: give its passphrase with --key-password-env NAME, or start on a terminal to be asked", code: 2)
+    }
+    options.transport.clientKeyPassword = passphrase
+}
+let facade = ServiceFacade(
+    transport: CurlTransport(configuration: options.transport), catalogue: DemoAPIs.catalogue,
+    documentCache: DocumentCache.standard(environment: environment), documentLimits: arguments.documentLimits)
 let interactive = options.interactive
 // Piped output is not cut to a width (0 = no limit), like psql's; a terminal's follows resizes.
 if isatty(STDOUT_FILENO) == 1 {
@@ -231,6 +241,9 @@ let engine = ShellEngine(session: session)
 }
 if arguments.insecure {
     say("warning: --insecure: TLS certificates and host names are not verified")
+}
+if let key = options.transport.clientKey, let warning = ClientKeyFile.permissionWarning(key) {
+    say("warning: \(warning)")
 }
 if isatty(STDIN_FILENO) == 1 { session.readSecret = { SecretPrompt.read(prompt: $0) } }
 // A profile's own locator is used when the command line names none.

@@ -32,11 +32,12 @@ public struct ShellOptions: Sendable {
     /// response cap (`--max-body`), so nothing read is larger than anything received.
     public var maxInputBytes = 64 << 20
     /// The transport's settings, for what shows them (the `curl` export) and the secrets they hold (a
-    /// proxy password).
+    /// proxy password, a client key's passphrase).
     public var transport = TransportConfiguration() {
-        didSet { proxySecrets = transport.proxySecrets }
+        didSet { proxySecrets = transport.secrets }
     }
-    /// The proxy URL's password and `user:password`, taken from `transport` once rather than on every line.
+    /// The proxies' passwords and `user:password`, and the client key's passphrase, taken from `transport`
+    /// once rather than on every line.
     public package(set) var proxySecrets: [String] = []
 
     public init() {}
