@@ -16,10 +16,11 @@ struct HelpCommand: Command {
     let abstract = "List commands, or show one command's usage and examples"
     var signature: CommandSignature {
         CommandSignature([Positional("CMD|OPERATION", .command, .optional), Positional("PATH", .text, .optional)],
-                         options: [.flag("--example")])
+                         options: [.flag("--example"), .flag("--full")])
     }
     let details = ["help use", "help listPets   an OpenAPI operation: its parameters and request body (see ops)",
-                   "help GET /pets  an operation by its method and path"]
+                   "help GET /pets  an operation by its method and path",
+                   "help listPets --full   its description whole (long prose is folded after 8 lines)"]
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
@@ -38,7 +39,7 @@ struct HelpCommand: Command {
         guard let name = words.first else { return RunResult(lines: registry.overview(width: width)) }
         guard let command = registry.command(named: name) else {
             if let (operation, entry) = Self.operation(named: name, facade: context.session.facade) {
-                return RunResult(.operationHelp(operation, service: entry.key.description))
+                return RunResult(.operationHelp(operation, service: entry.key.description, full: arguments.flag("--full")))
             }
             throw CommandError(registry.unknownCommandMessage(name))
         }

@@ -23,14 +23,19 @@ public struct TableColumn: Sendable, Equatable {
     /// Whether a cell too wide loses its middle (`/2010-04-01/Acc…/Messages/{Sid}.json`) rather than its end,
     /// as URLs always do: for paths, whose end tells them apart.
     public let cutsMiddle: Bool
+    /// The narrowest the column is cut to, when the column knows better than its sizing's floor (a path
+    /// keeps its first two segments and its last).
+    public let floor: Int?
 
     public init(
-        _ title: String, alignment: Alignment = .left, flexible: Bool = false, sizing: ColumnSizing? = nil, cutsMiddle: Bool = false
+        _ title: String, alignment: Alignment = .left, flexible: Bool = false, sizing: ColumnSizing? = nil, cutsMiddle: Bool = false,
+        floor: Int? = nil
     ) {
         self.title = title
         self.alignment = alignment
         self.sizing = sizing ?? (flexible ? .flexible : .fixed)
         self.cutsMiddle = cutsMiddle
+        self.floor = floor
     }
 
     /// The column holding long text, which gives way after the minor ones.

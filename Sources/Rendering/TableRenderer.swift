@@ -36,7 +36,7 @@ public enum TableRenderer {
         let rowCount = cells.count / columnCount
         let sizing = sizing ?? columns.map(\.sizing)
         var natural = naturalWidths(titles: titles, cellWidths: cellWidths)
-        var widths = TableLayout.fit(natural: natural, sizing: sizing, available: width)
+        var widths = TableLayout.fit(natural: natural, sizing: sizing, available: width, floors: columns.map(\.floor))
 
         var origins: [Int: String] = [:]
         for index in columns.indices where widths[index] < natural[index] {
@@ -52,7 +52,7 @@ public enum TableRenderer {
                 }
             }
             natural = naturalWidths(titles: titles, cellWidths: cellWidths)
-            widths = TableLayout.fit(natural: natural, sizing: sizing, available: width)
+            widths = TableLayout.fit(natural: natural, sizing: sizing, available: width, floors: columns.map(\.floor))
             // The title names the dropped prefix when the table still fits with it.
             for (index, origin) in origins.sorted(by: { $0.key < $1.key }) {
                 let named = "\(titles[index]) (\(origin))"

@@ -14,7 +14,10 @@ package enum TextWrapper {
     ///   - firstLineWidth: the columns available to the first line when something already stands before it
     ///     (a label), else `width`.
     /// - Returns: one or more lines; `\n` in `text` starts a new paragraph, whose first line is not indented.
-    package static func wrap(_ text: String, width: Int, hangingIndent: Int = 2, firstLineWidth: Int? = nil) -> [String] {
+    /// `breaksWords` false keeps a word wider than a line (a URL) whole, on a line of its own.
+    package static func wrap(
+        _ text: String, width: Int, hangingIndent: Int = 2, firstLineWidth: Int? = nil, breaksWords: Bool = true
+    ) -> [String] {
         let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard width > 0 else { return paragraphs }
         let indentWidth = min(max(hangingIndent, 0), width / 2)
@@ -22,7 +25,7 @@ package enum TextWrapper {
         var lines: [String] = []
         for (position, paragraph) in paragraphs.enumerated() {
             let first = position == 0 ? (firstLineWidth ?? width) : width
-            lines += wrapParagraph(paragraph, firstWidth: max(first, 1), width: width, indent: indent)
+            lines += wrapParagraph(paragraph, firstWidth: max(first, 1), width: width, indent: indent, breaksWords: breaksWords)
         }
         return lines
     }
@@ -32,7 +35,7 @@ package enum TextWrapper {
         wrap(text, width: width, hangingIndent: hangingIndent).map { $0 + "\n" }.joined()
     }
 
-    private static func wrapParagraph(_ paragraph: String, firstWidth: Int, width: Int, indent: String) -> [String] {
+    private static func wrapParagraph(_ paragraph: String, firstWidth: Int, width: Int, indent: String, breaksWords: Bool) -> [String] {
         var lines: [String] = []
         // Leading spaces (an indented paragraph) stay; they are not a place to break.
         let leading = paragraph.prefix { $0 == " " }
@@ -65,7 +68,7 @@ package enum TextWrapper {
                     if !atLineStart { breakLine() }
                     var rest = Substring(word)
                     // A word wider than a whole line is cut into line-sized pieces.
-                    while DisplayWidth.of(String(rest)) > limit - lineWidth {
+                    while breaksWords, DisplayWidth.of(String(rest)) > limit - lineWidth {
                         let piece = prefix(of: rest, fitting: max(limit - lineWidth, 1))
                         line += piece
                         rest = rest.dropFirst(piece.count)

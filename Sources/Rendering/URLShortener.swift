@@ -2,7 +2,7 @@ import FoundationFree
 /// URLs fitted to a width by cutting their middle, as `gh` and browsers' status bars do: the scheme and
 /// host stay readable at the front, and the end of the path — the part that tells `/weather/v1` from
 /// `/weather/v2` — stays at the back: `http://127.0.0.1:4…/weather/v2`.
-enum URLShortener {
+package enum URLShortener {
     /// Whether a table cell or a word of a label is a URL worth cutting in the middle: a scheme of ASCII
     /// letters, digits, `+`, `-` and `.`, then `://`, and no space anywhere. One pass over the bytes, so
     /// the common answer — no `://` at all — costs a byte scan.
@@ -51,6 +51,7 @@ enum URLShortener {
     package static func shortened(_ url: String, toWidth width: Int) -> String {
         guard DisplayWidth.of(url) > width else { return url }
         guard width >= 8 else { return TerminalText.truncated(url, toWidth: width) }
+        if url.hasPrefix("/"), let path = shortenedPath(url, toWidth: width) { return path }
         var text = url
         if let query = url.firstIndex(of: "?") {
             text = String(url[..<query]) + "?…"
@@ -99,5 +100,28 @@ enum URLShortener {
             used += columns
         }
         return String(result.reversed())
+    }
+
+    /// A path template too wide for its column, cut at whole segments: its first two, `…`, and as many of
+    /// its last as fit (`/repos/{owner}/…/comments/{comment_id}`); nil when even the first two and the last
+    /// do not fit.
+    package static func shortenedPath(_ path: String, toWidth width: Int) -> String? {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        guard segments.count > 3 else { return nil }
+        let head = "/" + segments.prefix(2).joined(separator: "/") + "/…"
+        var tail = ""
+        for segment in segments.dropFirst(2).reversed() {
+            let longer = "/" + segment + tail
+            guard DisplayWidth.of(head + longer) <= width else { break }
+            tail = longer
+        }
+        return tail.isEmpty ? nil : head + tail
+    }
+
+    /// The narrowest `shortenedPath` gives a path: its first two segments, `…` and its last.
+    package static func shortestPathWidth(_ path: String) -> Int {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        guard segments.count > 3, let last = segments.last else { return DisplayWidth.of(path) }
+        return DisplayWidth.of("/" + segments.prefix(2).joined(separator: "/") + "/…/" + last)
     }
 }

@@ -57,6 +57,8 @@ public final class ScriptRunner {
         engine.stopOnInterrupt()
         let started = Date()
         switch script {
+        case .commands(let commands) where arguments.isSubcommand:
+            for command in commands { _ = engine.execute(command) }
         case .commands(let commands):
             engine.run(LineListSource(commands), file: "-c")
         case .file(let path):
@@ -76,8 +78,9 @@ public final class ScriptRunner {
                 passed: engine.caseCount - failed, failed: failed, seconds: Date().timeIntervalSince(started),
                 style: engine.session.options.color ? .colored : .plain))
         }
-        // 130 = 128 + SIGINT, as shells report a command stopped by Ctrl-C; the reports are written first.
-        let status: Int32 = interrupted ? 130 : (engine.failureCount == 0 ? 0 : 1)
+        // 130 = 128 + SIGINT, as shells report a command stopped by Ctrl-C; 3 when a result was not whole
+        // (a diff cut short), which no count of failures may hide; the reports are written first.
+        let status: Int32 = interrupted ? 130 : engine.incompleteCount > 0 ? 3 : (engine.failureCount == 0 ? 0 : 1)
         return writeReports([TestReport.Run(cases: engine.cases)]) ?? status
     }
 

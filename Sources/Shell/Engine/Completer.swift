@@ -66,8 +66,11 @@ public struct Completer {
         }
         let lower = partial.lowercased()
         // A name from a server that holds control characters is never offered: it could drive the terminal.
-        return Result(
-            candidates: offered.offered(for: partial).filter { $0.lowercased().hasPrefix(lower) && TerminalText.safe($0) == $0 && !$0.contains("\n") },
-            replaceFrom: replaceFrom)
+        let safe = offered.offered(for: partial).filter { TerminalText.safe($0) == $0 && !$0.contains("\n") }
+        let prefixed = safe.filter { $0.lowercased().hasPrefix(lower) }
+        // Among hundreds of operations (`issues/list-for-repo`), what a person remembers is a word inside the
+        // name: when no name starts with the text, the names that hold it are offered.
+        guard prefixed.isEmpty, lower.count >= 2 else { return Result(candidates: prefixed, replaceFrom: replaceFrom) }
+        return Result(candidates: safe.filter { $0.lowercased().contains(lower) }, replaceFrom: replaceFrom)
     }
 }

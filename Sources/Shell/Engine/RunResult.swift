@@ -102,8 +102,9 @@ public enum CommandValue: Sendable {
     case changes(ChangeView)
     /// Which lines of a script break or drift on another version (`impact`).
     case findings(ImpactResult)
-    /// An OpenAPI operation's parameters and request body (`help listPets`).
-    case operationHelp(OpenAPIOperation, service: String)
+    /// An OpenAPI operation's parameters and request body (`help listPets`); its prose whole when `full`
+    /// (`help listPets --full`), else folded after a few lines.
+    case operationHelp(OpenAPIOperation, service: String, full: Bool)
 }
 
 /// How an exchange shows.

@@ -28,6 +28,8 @@ public final class ShellEngine {
     /// more memory than a passing one. `failureCount` counts them all.
     public private(set) var failures: [ScriptFailure] = []
     public private(set) var failureCount = 0
+    /// Commands whose result was not whole (`RunResult.incomplete`).
+    public private(set) var incompleteCount = 0
     static let reportedFailureLimit = 10_000
     static let unreportedFailureLimit = 16
     /// One case per command run, for `--report`: kept only when `keepsCases` (a long session keeps none).
@@ -321,6 +323,7 @@ public final class ShellEngine {
             output.write(story.expectation(shown, at: location, passed: report.ok))
         }
         let counts = !report.ok && !report.failuresCounted
+        if report.incomplete { incompleteCount += 1 }
         var violation: String?
         if case .decodeError(_, let decodeFailure)? = report.exchange?.outcome { violation = decodeFailure.description }
         let result = CaseResult(name: shown, location: location, duration: Date().timeIntervalSince(started),

@@ -15,21 +15,29 @@ package enum OperationPresenter {
 
     // MARK: ops
 
-    /// METHOD, PATH, OPERATION (the operationId), SUMMARY, and NOTES (`deprecated`) when any operation is.
-    /// Too wide for the terminal, paths and summaries give way together, widest first: a path loses its
-    /// middle (its end tells it apart), a summary its end.
+    /// METHOD, PATH, OPERATION (the operationId), SUMMARY (else the first sentence of the description), and
+    /// NOTES (`deprecated`) when any operation is. Too wide for the terminal, OPERATION and SUMMARY give way
+    /// first, widest first; then PATH, which loses middle segments but keeps its first two and its last
+    /// (`/repos/{owner}/…/{comment_id}`), since a path is what tells operations apart at a glance.
     package static func table(_ operations: [OpenAPIOperation]) -> Table {
         let marked = operations.contains(where: \.deprecated)
+        let pathFloor = operations.map { URLShortener.shortestPathWidth($0.path) }.max() ?? 0
         var columns = [
-            TableColumn("METHOD"), TableColumn("PATH", flexible: true, cutsMiddle: true), TableColumn("OPERATION"),
-            TableColumn("SUMMARY", flexible: true),
+            TableColumn("METHOD"), TableColumn("PATH", flexible: true, cutsMiddle: true, floor: pathFloor),
+            TableColumn("OPERATION", sizing: .minor), TableColumn("SUMMARY", sizing: .minor),
         ]
         if marked { columns.append(TableColumn("NOTES", sizing: .minor)) }
         let rows = operations.map { operation in
-            [operation.method.rawValue, operation.path, operation.operationId ?? "–", operation.summary ?? ""]
+            [operation.method.rawValue, operation.path, operation.operationId ?? "–", summary(of: operation) ?? ""]
                 + (marked ? [operation.deprecated ? "deprecated" : ""] : [])
         }
         return Table(columns: columns, rows: rows)
+    }
+
+    /// The operation's `summary`, else the first sentence of its `description` (Stripe writes no summaries).
+    package static func summary(of operation: OpenAPIOperation) -> String? {
+        if let summary = operation.summary, !summary.isEmpty { return summary }
+        return operation.description.flatMap(ProseText.firstSentence)
     }
 
     /// The operations every word matches, in any case, somewhere in the path, operationId, summary or tags.
@@ -84,14 +92,15 @@ package enum OperationPresenter {
     ///   species  query  yes       string (dog | cat)
     /// ```
     /// then the request body's properties and the responses; tables fitted to `width` (≤ 0: no limit).
-    package static func help(_ operation: OpenAPIOperation, service: String, width: Int, style: TextStyle) -> String {
+    /// The usage and parameters come first; the description's prose follows, re-flowed to `width`
+    /// (paragraphs kept, a word or URL never broken), folded after `foldedProse` lines unless `full`.
+    package static func help(_ operation: OpenAPIOperation, service: String, width: Int, style: TextStyle, full: Bool = false) -> String {
         var lines = ["\(style.bold(operation.displayName)): \(operation.signature) (\(service))"]
-        var prose: [String] = []
-        if let summary = operation.summary { prose.append(summary) }
-        if let description = operation.description, description != operation.summary { prose.append(description) }
-        if operation.deprecated { prose.append("Deprecated.") }
-        prose.append("usage: " + usage(operation))
-        lines += prose.flatMap { TextWrapper.wrap($0, width: width) }
+        var head: [String] = []
+        if let summary = summary(of: operation) { head.append(summary) }
+        if operation.deprecated { head.append("Deprecated.") }
+        head.append("usage: " + usage(operation))
+        lines += head.flatMap { TextWrapper.wrap($0, width: width) }
 
         if let security = operation.security {
             lines += [""] + securityLines(security, width: width)
@@ -132,7 +141,48 @@ package enum OperationPresenter {
             }
             lines += [""] + TextWrapper.wrap("responses: " + responses.joined(separator: " · "), width: width)
         }
+        if let description = operation.description, description != operation.summary {
+            let prose = proseLines(description, width: width)
+            if !prose.isEmpty {
+                lines.append("")
+                if full || prose.count <= foldedProse + 1 {
+                    lines += prose
+                } else {
+                    lines += prose.prefix(foldedProse)
+                    let more = prose.count - foldedProse
+                    lines.append(style.dim("(\(more) more line\(more == 1 ? "" : "s"): help \(operation.displayName) --full)"))
+                }
+            }
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// How many lines of an operation's description `help` shows before it folds the rest.
+    static let foldedProse = 8
+
+    /// A description as paragraphs re-flowed to `width`: the source's line breaks inside a paragraph are
+    /// spaces, a blank line (or an HTML paragraph) starts a new one, markup is dropped.
+    static func proseLines(_ description: String, width: Int) -> [String] {
+        var paragraphs: [String] = []
+        var current: [Substring] = []
+        for line in ProseText.plain(description, keepsLinks: true).split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " }
+            // A list item starts a line of its own.
+            let isItem = trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ")
+            if trimmed.isEmpty || isItem {
+                if !current.isEmpty { paragraphs.append(current.joined(separator: " ")) }
+                current = isItem ? [trimmed] : []
+            } else {
+                current.append(trimmed)
+            }
+        }
+        if !current.isEmpty { paragraphs.append(current.joined(separator: " ")) }
+        var lines: [String] = []
+        for (index, paragraph) in paragraphs.enumerated() {
+            if index > 0 { lines.append("") }
+            lines += TextWrapper.wrap(paragraph, width: width, hangingIndent: 0, breaksWords: false)
+        }
+        return lines
     }
 
     /// `security: bearerAuth (http bearer) — auth bearer TOKEN`; alternatives one per line after

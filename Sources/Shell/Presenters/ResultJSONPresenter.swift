@@ -90,7 +90,7 @@ struct ResultJSONPresenter {
             return exchange.document?.value
         case .findings(let findings):
             return findings.json
-        case .operationHelp(let operation, let service):
+        case .operationHelp(let operation, let service, _):
             return OperationPresenter.helpJSON(operation, service: service)
         }
     }

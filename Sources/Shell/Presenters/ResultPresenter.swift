@@ -49,9 +49,9 @@ struct ResultPresenter {
             self.changes(changes, in: &report)
         case .findings(let findings):
             report.formatted = (findings.findingLines + [findings.summary]).joined(separator: "\n")
-        case .operationHelp(let operation, let service):
+        case .operationHelp(let operation, let service, let full):
             report.formatted = OperationPresenter.help(
-                operation, service: service, width: CommandRegistry.helpWidth(for: session.options), style: style)
+                operation, service: service, width: CommandRegistry.helpWidth(for: session.options), style: style, full: full)
         }
         report.notes = result.notes
         return report

@@ -36,16 +36,19 @@ import HTTPTypes
         return try OpenAPIDocument.parse(JSONValue.parse(Data(text.utf8)), source: "")
     }
 
-    @Test func theOpsTableFitsTheWidthWithPathsCutInTheMiddle() throws {
+    @Test func theOpsTableFitsTheWidthByCuttingOperationAndSummaryBeforePaths() throws {
         let document = try Self.twilioShaped()
         let text = TableRenderer.render(OperationPresenter.table(document.operations), width: 100, style: .plain)
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 100 }, "\(text)")
         #expect(lines == [
-            "METHOD  PATH                                OPERATION              SUMMARY",
-            "POST    /2010-04-01/A…/{Sid}/Feedback.json  CreateMessageFeedback  Create Message Feedback to confi…",
-            "POST    /2010-04-01/Account…/Messages.json  CreateMessage          Send a message",
+            "METHOD  PATH                                                            OPERATION      SUMMARY",
+            "POST    /2010-04-01/Accounts/{AccountSid}/Messages/{Sid}/Feedback.json  CreateMessag…  Create Messa…",
+            "POST    /2010-04-01/Accounts/{AccountSid}/Messages.json                 CreateMessage  Send a messa…",
         ])
+        // Narrower still, a path loses middle segments, never its first two or its last
+        let narrow = TableRenderer.render(OperationPresenter.table(document.operations), width: 60, style: .plain)
+        #expect(narrow.split(separator: "\n").dropFirst().first?.contains("/2010-04-01/Accounts/…/Feedback.json") == true, "\(narrow)")
     }
 
     @Test func helpShowsEnumValuesNotTheirComponentNameAndDescriptions() throws {

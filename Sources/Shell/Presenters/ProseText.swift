@@ -1,0 +1,53 @@
+import FoundationFree
+
+/// Description prose as a terminal shows it: HTML tags and Markdown link targets dropped (Stripe writes
+/// `<p>…</p>`, GitHub `[text](https://…)`), and the first sentence when a line has room for only one.
+package enum ProseText {
+    /// `text` without HTML tags, with Markdown links as their text (`text (url)` when `keepsLinks`) and
+    /// entities `&amp;` `&lt;` `&gt;` `&quot;` `&#39;` read.
+    package static func plain(_ text: String, keepsLinks: Bool = false) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var characters = text[...]
+        while let first = characters.first {
+            if first == "<", let close = characters.firstIndex(of: ">"),
+               characters[characters.index(after: characters.startIndex)..<close].allSatisfy({ $0 != "<" && $0 != "\n" }) {
+                // A paragraph or line break tag keeps the words apart.
+                let tag = characters[characters.startIndex..<close].lowercased()
+                if tag.hasPrefix("<p") || tag.hasPrefix("</p") || tag.hasPrefix("<br") || tag.hasPrefix("<li") { result += "\n" }
+                characters = characters[characters.index(after: close)...]
+                continue
+            }
+            if first == "[", let close = characters.firstIndex(of: "]"),
+               characters[characters.index(after: close)...].first == "(",
+               let end = characters[close...].firstIndex(of: ")") {
+                result += characters[characters.index(after: characters.startIndex)..<close]
+                if keepsLinks {
+                    let target = characters[characters.index(close, offsetBy: 2)..<end]
+                    if !target.hasPrefix("#") { result += " (" + target + ")" }
+                }
+                characters = characters[characters.index(after: end)...]
+                continue
+            }
+            result.append(first)
+            characters = characters.dropFirst()
+        }
+        for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
+            result = result.replacingAll(entity, with: character)
+        }
+        return result
+    }
+
+    /// The first sentence of `text` as plain prose: up to the first `. ` (or the end of its first
+    /// paragraph), on one line; nil when there are no words.
+    package static func firstSentence(of text: String) -> String? {
+        let plain = plain(text)
+        let paragraph = plain.split(whereSeparator: \.isNewline).first { !$0.allSatisfy(\.isWhitespace) } ?? ""
+        var sentence = paragraph
+        if let stop = paragraph.literalRange(of: ". ") {
+            sentence = paragraph[..<paragraph.index(after: stop.lowerBound)]
+        }
+        let trimmed = String(sentence).trimmingBlanks()
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}
