@@ -25,6 +25,12 @@ struct DiffArguments: Equatable {
     var filter = SpecChangeFilter()
     /// `--format text|json|markdown|html` (with `--spec`).
     var format: SpecDiffFormat = .text
+    /// `--fail-on breaking|warning` (with `--spec`): the command fails when a change of this level or a
+    /// graver one is found.
+    var failOn: SpecChangeLevel?
+    /// `--check-version` (with `--spec`): the command fails when `info.version` did not step as far as the
+    /// changes call for (`SemverBump`).
+    var checkVersion = false
 
     /// The two forms of `diff`: answers compared, or (`--spec`) descriptions.
     static var signature: CommandSignature {
@@ -35,6 +41,7 @@ struct DiffArguments: Equatable {
                 Option("--spec", required: true), .flag("--breaking"),
                 Option("--only", value: ("ID…", .choice(SpecChangeRules.levels.keys.sorted())), repeats: true),
                 Option("--path", value: ("PREFIX", .text)), .choice("--format", SpecDiffFormat.allCases.map(\.rawValue)),
+                .choice("--fail-on", ["breaking", "warning"]), .flag("--check-version"),
                 .htmlReport,
             ]),
         ])
@@ -42,9 +49,9 @@ struct DiffArguments: Equatable {
 
     /// Why the words fit neither form: an option of one form given in the other says what it is for.
     static func explain(_ mismatch: CommandSignature.Mismatch, words: [String]) -> CommandError {
-        let specOnly = ["--breaking", "--only", "--path", "--format", "--report"]
-        if !words.contains("--spec"), words.contains(where: specOnly.contains) {
-            return CommandError("diff: --breaking, --only, --path, --format and --report are for diff SERVICE A B --spec")
+        let specOnly = ["--breaking", "--only", "--path", "--format", "--report", "--fail-on", "--check-version"]
+        if !words.contains("--spec"), let given = words.first(where: specOnly.contains) {
+            return CommandError("diff: \(given) is for diff SERVICE A B --spec")
         }
         if words.contains("--spec"), words.contains(where: { ["--all", "-a", "--schema", "-s"].contains($0) || QueryItem.parse($0) != nil }) {
             return CommandError("diff --spec compares the versions' OpenAPI documents: --all, --schema and name==value do not apply")
@@ -86,5 +93,12 @@ extension DiffArguments {
             }
             format = chosen
         }
+        if let level = parsed.option("--fail-on") {
+            guard let chosen = SpecChangeLevel(rawValue: level.lowercased()), chosen != .info else {
+                throw CommandError("diff: --fail-on takes breaking or warning, not '\(level)'")
+            }
+            failOn = chosen
+        }
+        checkVersion = parsed.flag("--check-version")
     }
 }

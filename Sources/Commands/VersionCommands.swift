@@ -44,7 +44,7 @@ struct DiffCommand: Command {
         let session = context.session
         let (a, b) = try Self.entries(for: parsed, facade: session.facade)
         if parsed.spec {
-            return try Self.specDiff(a, b, session: session, filter: parsed.filter, format: parsed.format, htmlReport: htmlReport)
+            return try Self.specDiff(a, b, session: session, arguments: parsed, htmlReport: htmlReport, progressOn: context.engine.output)
         }
         let sides = try context.withProgress("diff \(a.name) \(a.version) \(b.version)") { token throws(CommandError) in
             (try Self.fetch(a, query: parsed.query, facade: session.facade, token: token),
@@ -69,15 +69,32 @@ struct DiffCommand: Command {
 
     /// `diff A B --spec`: the changes between the two documents (those `filter` keeps), which `expect` and
     /// `let` then read, written as `format` says.
-    static func specDiff(_ a: LocatorEntry, _ b: LocatorEntry, session: Session, filter: SpecChangeFilter = SpecChangeFilter(),
-                         format: SpecDiffFormat = .text, htmlReport: String? = nil) throws(CommandError) -> RunResult {
-        let documents: (OpenAPIDocument, OpenAPIDocument)
-        do {
-            documents = (try session.facade.descriptions.openAPI(of: a).document, try session.facade.descriptions.openAPI(of: b).document)
-        } catch {
-            throw CommandError(error)
+    /// On a terminal (stderr, not `--json`), a diff that takes over half a second shows how far it has got.
+    /// `--fail-on` and `--check-version` fail the command (exit status 1) when the changes say so.
+    static func specDiff(_ a: LocatorEntry, _ b: LocatorEntry, session: Session, arguments: DiffArguments, htmlReport: String? = nil,
+                         progressOn output: RedactingOutput) throws(CommandError) -> RunResult {
+        let filter = arguments.filter
+        let format = arguments.format
+        // One token from before the loads: a Ctrl-C while the second document loads must not end in a diff
+        // against what was read of it.
+        let token = session.cancellationToken()
+        let progress = SpecDiffProgress()
+        var versions = ("", "")
+        let label = "diff \(a.name) \(a.version) \(b.version) --spec"
+        let whole = try session.withProgressLine({ "\(label): \(progress.text)" }, on: output) { () throws(CommandError) -> SpecDiff.Report in
+            let stopped = CommandError("diff --spec: stopped by Ctrl-C while loading the descriptions; nothing was compared")
+            let documents: (OpenAPIDocument, OpenAPIDocument)
+            do throws(FacadeError) {
+                documents = (try session.facade.descriptions.openAPI(of: a).document, try session.facade.descriptions.openAPI(of: b).document)
+            } catch {
+                if token.isCancelled { throw stopped }
+                throw CommandError(error)
+            }
+            guard !token.isCancelled else { throw stopped }
+            versions = (documents.0.version, documents.1.version)
+            return SpecDiff.report(documents.0, documents.1, cancellation: token, progress: progress)
         }
-        let diff = filter.apply(to: SpecDiff.report(documents.0, documents.1, cancellation: session.cancellationToken()))
+        let diff = filter.apply(to: whole)
         let changes = diff.changes
         let between = "\(a.name) \(a.version) and \(b.version)"
         let summary = SpecChangeList.summary(diff, between: between, filter: filter)
@@ -95,9 +112,15 @@ struct DiffCommand: Command {
         }
         if let reason = SpecChangeList.incompleteness(diff) {
             report.warnings.append("diff --spec is incomplete: \(reason); its counts are not a pass")
+            report.incomplete = true
         }
         report.data = data
         session.standIn("diff --spec", data: data)
+        if let problem = SpecDiffGate.problem(diff, whole: whole, failOn: arguments.failOn, checkVersion: arguments.checkVersion,
+                                              versions: versions) {
+            report.ok = false
+            report.error = problem
+        }
         if let htmlReport {
             try ReportFile.write(html(), to: htmlReport)
             report.notes = ["wrote \(htmlReport)"]

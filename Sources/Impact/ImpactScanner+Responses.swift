@@ -123,12 +123,22 @@ extension ImpactScanner {
         for component in path.components {
             switch component {
             case .key(let key):
+                let parent = walked
                 walked = JSONPath.appending(key: key, to: walked)
                 guard let nextA = schemaA.property(named: key) else {
                     return finding("undeclared", "response property \(walked) is not declared in \(a) either", .review, operation)
                 }
                 let requiredInA = schemaA.required.contains(key)
                 guard let nextB = schemaB.property(named: key) else {
+                    // Not gone: what held it became one of several shapes (`oneOf [string, object]`), and
+                    // only some hold it.
+                    if schemaB.property(namedInAnyAlternative: key) != nil {
+                        let shapes = (schemaB.oneOf.isEmpty ? schemaB.anyOf : schemaB.oneOf).map(\.typeDescription).joined(separator: ", ")
+                        let place = parent.isEmpty ? "the response" : "response property \(parent)"
+                        context.fix.comments.append("\(place) is one of \(shapes) in \(b); \(walked) is in only some of them")
+                        return finding("response property changed", "\(place) changed to one of \(shapes); \(walked) is in only some",
+                                       .breaking, operation)
+                    }
                     context.fix.comments.append("\(walked) was removed from the response in \(b); decide what this line should read")
                     // The diff calls an optional property's going a warning; a line that reads it fails.
                     return finding("response property removed", "response property \(walked) removed", .breaking, operation)

@@ -60,8 +60,8 @@ package enum SpecChangeList {
             + "\(warnings) warning\(warnings == 1 ? "" : "s"), \(report.count(.info)) info"
         if let described = filter.description { text += " (\(described))" }
         if report.omittedCount > 0 { text += " (the first \(report.changes.count) listed)" }
-        if report.uncompared > 0 { text += "; \(report.uncompared) schema pair\(report.uncompared == 1 ? "" : "s") too deep or too many to compare" }
-        if report.cancelled { text += "; stopped by Ctrl-C" }
+        if report.uncompared > 0 { text += "; incomplete: \(report.uncompared) schema pair\(report.uncompared == 1 ? "" : "s") not compared" }
+        if report.cancelled { text += "; partial: stopped by Ctrl-C, these are the changes found until then" }
         return text
     }
 
@@ -132,7 +132,7 @@ package enum SpecChangeList {
             return "\(report.unfiltered) change\(report.unfiltered == 1 ? "" : "s") past the first \(SpecDiff.changeLimit) could not be filtered"
         }
         if report.uncompared > 0 {
-            return "\(report.uncompared) schema pair\(report.uncompared == 1 ? " was" : "s were") too deep or too many to compare"
+            return "\(report.uncompared) schema pair\(report.uncompared == 1 ? " was" : "s were") not compared (past the diff's work guard, or a schema apish merges only in part)"
         }
         return nil
     }

@@ -24,6 +24,9 @@ public struct ShellArguments: Sendable, Equatable {
     }
 
     public var commands: [String] = []
+    /// The commands are a subcommand (`apish impact FILE …`), not `-c`: run at no place of a script, so a
+    /// message names what the command names (the script it reads), never `-c:1:`.
+    public var isSubcommand = false
     public var script: String?
     public var locator: String?
     public var json = false
@@ -104,6 +107,7 @@ public struct ShellArguments: Sendable, Equatable {
                     }
                 }
                 result.commands.append(words.joined(separator: " "))
+                result.isSubcommand = true
                 index = arguments.count
                 continue
             case "help" where arguments.count == 1:

@@ -125,7 +125,7 @@ struct SchemaComparison {
 
     /// Compares each shared component reached and not compared yet, and those they reach in turn, each
     /// once; a cancellation leaves the rest (`uncomparedComponents`).
-    mutating func compareReachedComponents() {
+    mutating func compareReachedComponents(progress: SpecDiffProgress? = nil) {
         while let key = pending.last, !cancelled {
             if cancellation?.isCancelled == true {
                 cancelled = true
@@ -141,6 +141,7 @@ struct SchemaComparison {
             }
             inside.changes.removeAll { $0.steps.isEmpty }
             componentResults[key] = inside
+            progress?.comparedComponent()
         }
     }
 

@@ -63,9 +63,10 @@ public enum SpecDiff {
         report(a, b).changes
     }
 
-    /// `compare` with the counts beyond the list; a tripped `cancellation` stops it with what it found.
+    /// `compare` with the counts beyond the list; a tripped `cancellation` stops it with what it found
+    /// (`Report.cancelled`); `progress` counts what it has done, for a progress line.
     public static func report(_ a: OpenAPIDocument, _ b: OpenAPIDocument, today: String = today(),
-                              cancellation: CancellationToken? = nil) -> Report {
+                              cancellation: CancellationToken? = nil, progress: SpecDiffProgress? = nil) -> Report {
         let pairing = OperationPairing(a, b, cancellation: cancellation)
         var schemas = SchemaComparison(cancellation: cancellation)
         var report = Report()
@@ -84,6 +85,7 @@ public enum SpecDiff {
         }
         // The shared components each operation reaches directly, in the order of the diff.
         var reached: [(operation: String, components: Set<SchemaComparison.ComponentKey>)] = []
+        progress?.begin(operations: pairing.pairs.count)
         for pair in pairing.pairs {
             if schemas.cancelled || cancellation?.isCancelled == true {
                 report.cancelled = true
@@ -94,8 +96,9 @@ public enum SpecDiff {
             found.changes.forEach { keep($0, pair.a) }
             found.omitted.forEach { report.omitted[$0.key, default: 0] += $0.value }
             reached.append((pair.a.signature, found.components))
+            progress?.comparedOperation()
         }
-        schemas.compareReachedComponents()
+        schemas.compareReachedComponents(progress: progress)
         var components = ComponentChanges(schemas.componentResults, reached: reached)
         components.take(room: max(0, changeLimit - changes.count))
         components.omitted.forEach { report.omitted[$0.key, default: 0] += $0.value }
@@ -110,7 +113,7 @@ public enum SpecDiff {
         var documentChanges: [SpecChange] = []
         documentLevelChanges(a, b, into: &documentChanges)
         report.uncompared = schemas.cut + schemas.uncomparedComponents
-        report.cancelled = report.cancelled || schemas.cancelled
+        report.cancelled = report.cancelled || schemas.cancelled || cancellation?.isCancelled == true
         report.changes = changes.enumerated().sorted { left, right in
             let l = left.element, r = right.element
             if l.path != r.path { return l.path < r.path }

@@ -29,6 +29,9 @@ public struct RunResult: Sendable {
     /// Ctrl-C ended the answer's stream: what had arrived is the result (and the last response), not the
     /// whole answer. `--json` says `"interrupted": true`.
     public var interrupted = false
+    /// What the command found is not all there is (a spec diff cut short by its guard or by Ctrl-C): it
+    /// never passes, and a script run ends with exit status 3 (`ShellEngine.incompleteCount`).
+    public var incomplete = false
 
     public init(_ value: CommandValue = .none, data: JSONValue? = nil) {
         self.value = value

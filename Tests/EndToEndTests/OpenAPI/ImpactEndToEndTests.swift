@@ -19,6 +19,9 @@ import Testing
         // THEN it exits 1 (lines break) and says so
         #expect(impact.status == 1)
         #expect(impact.stdout.contains(": 4 lines break, 0 to review, 7 untouched, 0 unknown\n"))
+        // AND its failure names the script, not a -c that was never given
+        #expect(!(impact.stdout + impact.stderr).contains("-c:1:"), "\(impact.stderr)")
+        #expect(impact.stderr.contains("4 lines of \(Self.example) break"), "\(impact.stderr)")
         let migrated = try String(contentsOfFile: folder + "/migrated.apish", encoding: .utf8)
         #expect(migrated.contains("use petstore v3\n") && migrated.contains("call getPetById $rex\n"))
         // AND the original fails on v3 while the migrated script replays green there
@@ -28,6 +31,33 @@ import Testing
         #expect(original.status == 1)
         let replay = try Apish.run(["--no-color", "--locator", locator, folder + "/migrated.apish"])
         #expect(replay.status == 0, "\(replay.stderr)")
+    }
+
+    @Test func aPropertyThatBecameOneOfIsChangedNotRemoved() throws {
+        // GIVEN an answer whose `owner` object became `oneOf [string, object]`, and a script reading owner.name
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func document(_ version: String, owner: String) -> String {
+            #"""
+            {"openapi":"3.0.3","info":{"title":"t","version":"\#(version)"},"paths":{"/pets/{id}":{"get":{"operationId":"getPet",
+              "parameters":[{"name":"id","in":"path","required":true,"schema":{"type":"string"}}],
+              "responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"type":"object","required":["owner"],
+                "properties":{"owner":\#(owner)}}}}}}}}}}
+            """#
+        }
+        let object = #"{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}}"#
+        try document("1.0.0", owner: object).write(toFile: folder + "/v1.json", atomically: true, encoding: .utf8)
+        try document("2.0.0", owner: #"{"oneOf":[{"type":"string"},\#(object)]}"#).write(toFile: folder + "/v2.json", atomically: true, encoding: .utf8)
+        try #"""
+        {"services": [{"name": "pets", "version": 1, "url": "http://127.0.0.1:9", "openapi": "v1.json"},
+                      {"name": "pets", "version": 2, "url": "http://127.0.0.1:9", "openapi": "v2.json"}]}
+        """#.write(toFile: folder + "/locator.json", atomically: true, encoding: .utf8)
+        try "use pets 1\ncall getPet 1\nexpect owner.name == \"Ada\"\n".write(toFile: folder + "/client.apish", atomically: true, encoding: .utf8)
+        // WHEN impact reads it
+        let impact = try Apish.run(["--no-color", "--locator", folder + "/locator.json", "impact", folder + "/client.apish", "pets", "1", "2"])
+        // THEN the line breaks because owner changed to one of two shapes, not because anything was removed
+        #expect(impact.stdout.contains("response property owner changed to one of string, object"), "\(impact.stdout)")
+        #expect(!impact.stdout.contains("removed"), "\(impact.stdout)")
     }
 
     @Test func theHTMLReportIsSelfContainedAndComplete() throws {

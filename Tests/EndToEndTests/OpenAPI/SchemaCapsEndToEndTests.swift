@@ -38,11 +38,18 @@ import Testing
 
         // WHEN the CI gate runs / THEN it fails, saying the diff is incomplete
         let gate = try Apish.run(["--no-color", "--locator", folder + "/locator.json", folder + "/gate.apish"])
-        #expect(gate.status != 0, "\(gate.stdout)\(gate.stderr)")
+        // (3: a result not whole, which the failed expectation's 1 does not hide)
+        #expect(gate.status == 3, "\(gate.stdout)\(gate.stderr)")
         #expect((gate.stdout + gate.stderr).contains("incomplete"), "\(gate.stdout)\(gate.stderr)")
         let json = try Apish.run(["--json", "--locator", folder + "/locator.json", "-c", "diff deep v1 v2 --spec"])
         let data = try #require(json.jsonLines.first?["data"] as? [String: Any])
         #expect(data["complete"] as? Bool == false, "\(json.stdout)")
+        #expect(data["incomplete"] as? String != nil, "\(json.stdout)")
+        #expect(json.status == 3)
+        // AND the text says what it skipped, and the one-shot does not pass either
+        let text = try Apish.run(["--no-color", "--locator", folder + "/locator.json", "-c", "diff deep v1 v2 --spec"])
+        #expect(text.status == 3)
+        #expect(text.stdout.contains("incomplete: 1 schema pair not compared") || text.stdout.contains("schema pairs not compared"), "\(text.stdout)")
 
         // WHEN the body is checked and shown / THEN call refuses to call a part a pass, and help says not all is shown
         let call = try Apish.run(["--no-color", "--locator", folder + "/locator.json", "-c", "use deep v1", "-c", "call createThing p0=x"])
