@@ -18,6 +18,7 @@ extension CommandRegistry {
         CurlCommandCommand(),
         ToggleCommand(name: "timing", abstract: "Show DNS/connect/TLS/first-byte/total times after each request", flag: .timing),
         ToggleCommand(name: "verbose", abstract: "Show request and response headers", flag: .verbose),
+        ToggleCommand(name: "reveal", abstract: "Show values that only look like credentials, which the terminal hides", flag: .reveal),
         DiffCommand(), CompareCommand(), WatchCommand(),
         LetCommand(), ExpectCommand(), SourceCommand(), RecordCommand(), ImpactCommand(), MockCommand(),
         ImportCommand(),

@@ -173,26 +173,33 @@ struct VarsCommand: Command {
     }
 }
 
-/// `timing on|off` and `verbose on|off`.
+/// `timing on|off`, `verbose on|off` and `reveal on|off`.
 struct ToggleCommand: Command {
     let name: String
     let abstract: String
     let flag: Flag
 
-    enum Flag { case timing, verbose }
+    enum Flag { case timing, verbose, reveal }
 
     var signature: CommandSignature { CommandSignature([Positional("on|off", .choice(["on", "off"]), .optional)]) }
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let session = context.session
-        var value = flag == .timing ? session.timing : session.verbose
+        var value = switch flag {
+        case .timing: session.timing
+        case .verbose: session.verbose
+        case .reveal: session.revealsLookalikes
+        }
         if let word = arguments.value("on|off") { value = word.lowercased() == "on" }
-        if flag == .timing {
+        switch flag {
+        case .timing:
             session.timing = value
-        } else {
+        case .verbose:
             session.verbose = value
             // Only then does the transport keep the request head as it was really sent.
             session.facade.workspace.setRecordsSentHeaders(value)
+        case .reveal:
+            session.revealsLookalikes = value
         }
         var report = RunResult(lines: ["\(name) \(value ? "on" : "off")"])
         report.data = .object(JSONObject([(name, .bool(value))]))

@@ -5,11 +5,18 @@ import FoundationFree
 /// Every byte of the UTF-8 form of a name or value outside the RFC 3986 unreserved set
 /// (`A-Z a-z 0-9 - . _ ~`) is percent-encoded with uppercase hex, so a space becomes `%20` and
 /// `+ & = / :` can never be mistaken for separators. Decoding also accepts `+` as a space, because
-/// browsers and many servers produce it.
+/// browsers and many servers produce it. A name keeps its `[` and `]` (`metadata[order_id]=6735`), as
+/// deepObject servers such as Stripe read them and their own clients write them.
 public enum FormEncoding {
     /// Encodes fields as `name=value` pairs joined by `&`, in the given order.
     public static func encode(_ fields: [FormField]) -> String {
-        fields.map { PercentEncoding.encode($0.name) + "=" + PercentEncoding.encode($0.value) }.joined(separator: "&")
+        fields.map { PercentEncoding.encode($0.name, keeping: isNameByte) + "=" + PercentEncoding.encode($0.value) }
+            .joined(separator: "&")
+    }
+
+    /// What a name keeps as it is: the unreserved bytes, and deepObject's brackets.
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        PercentEncoding.isUnreserved(byte) || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
     }
 
     /// Decodes a form body or query string into fields, in order. Empty segments (`a=1&&b=2`) are

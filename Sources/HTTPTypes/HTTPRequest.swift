@@ -28,13 +28,13 @@ public struct HTTPRequest: Sendable, Equatable {
     /// withhold: the base URL its redirects must stay inside. A redirect out of it is refused
     /// (`TransportError.redirectLeavesScope`), so nothing, body or headers, reaches another URL.
     public var redirectScope: String?
-    /// Whether the path goes out byte for byte as built (an OpenAPI call's filled template), not normalised:
-    /// a path parameter `..`, sent as `%2E%2E`, must reach the server as the URL shown says, not climb out
-    /// of its segment (libcurl's `CURLOPT_PATH_AS_IS`). Scope checks still read the normalised URL
-    /// (`URLScope` normalises), so credentials are withheld wherever a server that resolves it would land.
-    /// Only the first hop, and only over http(s): a redirect's `Location` and a `file://` path are
-    /// normalised as ever.
-    public var pathAsBuilt = false
+    /// Whether the path goes out byte for byte as built or typed, not normalised: what every first hop
+    /// does, so that the URL shown (`get http://h/items/%2E%2E`, a path parameter `..` sent as `%2E%2E`) is
+    /// the URL the server receives, not one libcurl squashed (libcurl's `CURLOPT_PATH_AS_IS`). Scope checks
+    /// still read the normalised URL (`URLScope` normalises), so credentials are withheld wherever a server
+    /// that resolves it would land. Only over http(s): a redirect's `Location` (which sets it false) and a
+    /// `file://` path are normalised as ever.
+    public var pathAsBuilt = true
 
     /// Whether this hop's path goes out as built (`pathAsBuilt`, over http or https).
     public var keepsPathAsBuilt: Bool {

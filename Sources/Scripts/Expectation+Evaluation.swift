@@ -127,7 +127,7 @@ extension Expectation: CustomStringConvertible {
 
         case let .exists(path):
             switch lookUp(path, in: context) {
-            case .success(let value): return pass(value).masked(under: path)
+            case .success(let value): return pass(value)
             case .failure(let failure): return failure.result
             }
 
@@ -148,7 +148,7 @@ extension Expectation: CustomStringConvertible {
             case .success(let value): found = value
             case .failure(let failure): return failure.result
             }
-            return evaluate(check, on: found, cancellation: context.cancellation).masked(under: path)
+            return evaluate(check, on: found, cancellation: context.cancellation)
         }
     }
 
@@ -303,24 +303,5 @@ extension Expectation: CustomStringConvertible {
         case "array", "object": "an \(typeName)"
         default: "a \(typeName)"
         }
-    }
-}
-
-extension ExpectationResult {
-    /// The result with the credentials in its value masked as the body display masks them: the value
-    /// itself when the path ends at a credential-named member (`expect token == x`, `got "•••"`), and
-    /// credential members inside it. The comparison was made on the real value.
-    package func masked(under path: JSONPath) -> ExpectationResult {
-        guard let actual else { return self }
-        let member: String? = if case .key(let key)? = path.components.last { key } else { nil }
-        let secrets = Redactor.credentialValues(in: actual, member: member)
-        guard !secrets.isEmpty else { return self }
-        let redactor = Redactor(secrets: secrets)
-        let shown: JSONValue = if case .string(let text) = actual, let member, Redactor.isCredentialValue(text, member: member) {
-            .string(Redactor.maskKeepingScheme(text))
-        } else {
-            redactor.redact(actual)
-        }
-        return ExpectationResult(passed: passed, message: redactor.redactKnownSecrets(message), actual: shown)
     }
 }

@@ -31,9 +31,10 @@ extension Redactor {
     }
 
     /// Whether a query, form or item parameter holds a credential, by the words of its name as
-    /// `isCredentialName` reads them (`client_secret`, `X-Amz-Signature`, `api_key_2`).
+    /// `isCredentialName` reads them (`client_secret`, `X-Amz-Signature`, `api_key_2`), or is `key` (in
+    /// any case): the query parameter APIs such as Google's take their key in.
     package static func isCredentialParameter<Name: Collection<UInt8>>(_ name: Name) -> Bool {
-        namesCredential(name)
+        namesCredential(name) || (name.count == keyWord.count && zip(name, keyWord).allSatisfy { lowercased($0) == $1 })
     }
 
     /// The values of variables that hold credentials, for the session's redactor: a variable named like one

@@ -1,25 +1,38 @@
 extension Redactor {
     /// Words that name a credential wherever they stand in a name (`DB_PASSWORD_2`, `X-Custom-Auth`).
     static let credentialWords: [[UInt8]] = [
-        "token", "secret", "secrets", "password", "passwords", "passwd", "pass", "passphrase", "pwd", "key", "apikey",
+        "token", "secret", "secrets", "password", "passwords", "passwd", "pass", "passphrase", "pwd", "apikey",
         "sig", "signature", "auth", "authorization", "credential", "credentials",
+    ].map { Array($0.utf8) }
+
+    /// `key` names a credential only beside one of these (`api_key`, `privateKey`, `client-key`): alone, or
+    /// beside another word, it is a dictionary's or a licence's key (`key`, `sort_key`, `public_key`).
+    static let keyWord = Array("key".utf8)
+    static let credentialKeyWords: [[UInt8]] = [
+        "api", "private", "secret", "access", "client", "signing", "encryption", "master", "auth", "session",
+        "license", "licence", "consumer", "subscription", "app", "account", "service",
     ].map { Array($0.utf8) }
 
     /// A word ending in one of these names a credential too (`mysecret`, `apitoken`, `accesstoken`).
     static let credentialWordEndings: [[UInt8]] = ["token", "secret", "password", "passwd", "apikey"].map { Array($0.utf8) }
 
     /// Words that make a name a count or a description of a credential rather than one: `prompt_tokens`,
-    /// `token_count`, `max_tokens`, `token_type`, `key_length`, `token_url`, `expires_in`.
+    /// `token_count`, `max_tokens`, `token_type`, `key_length`, `token_url`, `expires_in`,
+    /// `authorizations_url`.
     static let describingWords: [[UInt8]] = [
         "tokens", "count", "counts", "total", "num", "number", "max", "min", "limit", "length", "len", "size",
-        "remaining", "used", "usage", "type", "expires", "expiry", "ttl", "url", "uri", "endpoint",
+        "remaining", "used", "usage", "type", "expires", "expiry", "ttl", "url", "urls", "uri", "endpoint",
     ].map { Array($0.utf8) }
+
+    /// A last word that makes a name the public name of a credential rather than one (`access_key_id`,
+    /// `token_ids`); first, it is a kind of credential (`id_token`).
+    static let identifierWords: [[UInt8]] = ["id", "ids"].map { Array($0.utf8) }
 
     /// Names longer than this are not read as words (no credential name is this long).
     static let maximumWordNameLength = 128
 
-    /// Whether the words of `name` name a credential: one is a credential word or ends in a long one, and
-    /// none describes. Words split at every byte that is not a letter (`_`, `-`, `.`, digits, …) and where
+    /// Whether the words of `name` name a credential: one is a credential word or ends in a long one (or is
+    /// `key` beside a word that makes it one), and none describes. Words split at every byte that is not a letter (`_`, `-`, `.`, digits, …) and where
     /// camelCase starts one (`accessToken` → access, token; `APIKey` → api, key). No allocation: this runs
     /// on every member name of a body that is shown.
     static func namesCredential<Name: Collection<UInt8>>(_ name: Name) -> Bool {
@@ -28,11 +41,21 @@ extension Redactor {
             var wordStart = 0
             var credential = false
             var describing = false
+            var key = false
+            var keyQualified = false
+            var lastIsIdentifier = false
             func endWord(at end: Int) {
                 guard end > wordStart else { return }
                 let word = UnsafeBufferPointer(rebasing: lower[wordStart..<end])
+                lastIsIdentifier = identifierWords.contains(where: { $0.elementsEqual(word) })
                 if describingWords.contains(where: { $0.elementsEqual(word) }) {
                     describing = true
+                } else if keyWord.elementsEqual(word) {
+                    key = true
+                } else if credentialKeyWords.contains(where: { $0.elementsEqual(word) }) {
+                    keyQualified = true
+                    // `auth`, `secret` are credential words of their own too.
+                    if credentialWords.contains(where: { $0.elementsEqual(word) }) { credential = true }
                 } else if credentialWords.contains(where: { $0.elementsEqual(word) })
                             || credentialWordEndings.contains(where: { word.count > $0.count && word.hasByteSuffix($0) }) {
                     credential = true
@@ -63,7 +86,7 @@ extension Redactor {
                 index += 1
             }
             endWord(at: index)
-            return credential && !describing
+            return (credential || (key && keyQualified)) && !describing && !lastIsIdentifier
         }
     }
 }

@@ -13,6 +13,10 @@ public struct Redactor: JSONStringMasker, Sendable {
     public static let credentialHeaders = ["authorization", "proxy-authorization", "x-api-key", "api-key", "x-auth-token", "cookie"]
 
     private let matcher: SecretMatcher
+    /// Whether values that only look like credentials are masked too (see `knownSecretsOnly`).
+    public private(set) var masksLookalikes = true
+    /// Where the lookalikes masked are counted, when someone asked.
+    private var lookalikes: LookalikeCount?
 
     /// Known secret values, replaced wherever they appear (sorted, without duplicates and without values
     /// shorter than three characters).
@@ -29,10 +33,31 @@ public struct Redactor: JSONStringMasker, Sendable {
         self.matcher = matcher
     }
 
+    /// The same known secrets, and nothing that merely looks like one: for data a program reads (a body on a
+    /// pipe, in a file or in `--json`), which a guess must never change.
+    public var knownSecretsOnly: Redactor {
+        var copy = self
+        copy.masksLookalikes = false
+        copy.lookalikes = nil
+        return copy
+    }
+
+    /// The same masking, counting in `count` each value hidden only because it looks like a credential.
+    public func counting(lookalikesIn count: LookalikeCount) -> Redactor {
+        var copy = self
+        copy.lookalikes = count
+        return copy
+    }
+
     /// Masks the known secrets, then secrets in URL query parameters (`?key=…`, `&token=…`), URL passwords
     /// and credential headers (`Authorization: Bearer …`, `X-API-Key: …`). For printed output.
     public func redact(_ text: String) -> String {
-        Self.redactURLsAndHeaders(matcher.mask(text, with: Self.mask))
+        let known = matcher.mask(text, with: Self.mask)
+        guard masksLookalikes else { return known }
+        // Unchanged text comes back as the same string, so this comparison is a pointer check.
+        let masked = Self.redactURLsAndHeaders(known)
+        if let lookalikes, masked != known { lookalikes.add() }
+        return masked
     }
 
     /// Only the known secret values masked (no patterns): for text that is already safe in shape, such as
@@ -87,8 +112,9 @@ public struct Redactor: JSONStringMasker, Sendable {
 
     /// A member named like a credential is masked when it holds one: not when empty or just its own name.
     private func redactedMember(key: String, value: JSONValue) -> JSONValue? {
-        if case .string(let text) = value, Self.isCredentialValue(text, member: key) {
+        if masksLookalikes, case .string(let text) = value, Self.isCredentialValue(text, member: key) {
             let masked = Self.maskKeepingScheme(text)
+            if let lookalikes, matcher.mask(text, with: Self.mask) != masked { lookalikes.add() }
             return masked == text ? nil : .string(masked)
         }
         return redactedIfChanged(value)
@@ -99,7 +125,7 @@ public struct Redactor: JSONStringMasker, Sendable {
     /// (`isCredentialMember`). Nil when nothing changes. Text with no known secret to look for and no `:`
     /// or `=` (nor an escape that could be one, `\u003A`) cannot change, and is not even decoded.
     public func maskedString(_ raw: UnsafeBufferPointer<UInt8>, isEscaped: Bool, credentialMember: String?) -> String? {
-        if credentialMember == nil, matcher.isEmpty, !Self.mayHoldPattern(raw) {
+        if credentialMember == nil, matcher.isEmpty, !masksLookalikes || !Self.mayHoldPattern(raw) {
             return nil
         }
         let text = isEscaped ? JSONEscapes.decode(raw) : String(decoding: raw, as: UTF8.self)
@@ -140,14 +166,25 @@ public struct Redactor: JSONStringMasker, Sendable {
     }
 
     /// Whether a member with this name has its string value masked whatever it holds.
-    public func isCredentialMember(_ name: String) -> Bool { Self.isCredentialMember(name) }
+    public func isCredentialMember(_ name: String) -> Bool { masksLookalikes && Self.isCredentialMember(name) }
 
-    /// The one rule for a value under a name — a JSON member, a query or form parameter, a path a value
-    /// is captured from: a name that is a credential header (`Authorization`, `X-Session-Id`) or a
-    /// credential name (`token`, `db_password`, `api_key`). Every credential parameter name is one too.
+    /// The one rule for a value under a name — a JSON member, a form field, a path a value is captured
+    /// from: a credential name read as words (`token`, `db_password`, `api_key`, `client_secret`), or the
+    /// name of a header that carries one (`Authorization`, `Cookie`, `Set-Cookie`, as a body that echoes
+    /// headers has them). `key`, `authorizations_url`, `checkout_session` and `key_id` are data.
     public static func isCredentialMember(_ name: String) -> Bool {
-        isCredentialHeader(name) || isCredentialName(name)
+        isCredentialName(name) || isCredentialHeaderName(name)
     }
+
+    /// `name` is one of `credentialHeaders` or `Set-Cookie`, in any case.
+    private static func isCredentialHeaderName(_ name: String) -> Bool {
+        let bytes = name.utf8
+        return credentialHeaderNames.contains { header in
+            header.count == bytes.count && zip(header, bytes).allSatisfy { $0 == lowercased($1) }
+        }
+    }
+
+    private static let credentialHeaderNames = (credentialHeaders + ["set-cookie"]).map { Array($0.utf8) }
 
     /// Whether the string under member `name` is a credential to mask: the member is credential-named
     /// and the value is neither empty nor just the member's own name (`"token": "token"` is a label).

@@ -113,9 +113,9 @@ import Loopback
         // WHEN sent
         let response = try CurlTransport().send(request)
 
-        // THEN the normalised URL was requested, and it got no credential
-        #expect(response.url == server.url("/echo"))
-        #expect(try JSONValue.parse(response.body)["path"]?.stringValue == "/echo")
+        // THEN the URL went as written (the URL shown is the URL sent), and it got no credential: the scope
+        // was checked on the normalised URL, where a server that resolves the dots lands
+        #expect(response.url == server.baseURL + path)
         let arrived = try echoedHeaders(response)
         for name in Self.credentialNames { #expect(arrived[name] == nil, "\(name) escaped through \(path)") }
     }

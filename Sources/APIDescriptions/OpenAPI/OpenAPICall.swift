@@ -199,6 +199,9 @@ public enum OpenAPICall {
             }
             return .none
         }
+        if !(requestBody.takesJSON || requestBody.contentTypes.isEmpty), requestBody.takesForm {
+            return try formBody(fields, requestBody: requestBody, operation: name, checked: checked)
+        }
         let schema = requestBody.schema
         // Fields by name in the order first given; a repeated name collects its values.
         var order: [String] = []
@@ -236,10 +239,22 @@ public enum OpenAPICall {
             if checked, let schema { try OpenAPIRequestCheck.body(value, schema: schema, operation: name) }
             return .json(value.encodedData())
         }
-        if requestBody.takesForm {
-            return .form(fields.map { FormField($0.name, $0.value.displayText) })
-        }
         throw .unsupportedBody(operation: name, contentTypes: requestBody.contentTypes)
+    }
+
+    /// A form body: the fields read back into the object they stand for (`FormBodyReading`: `metadata[a]=1`
+    /// and `metadata:='{"a":"1"}'` alike), checked whole as a JSON body is (types, bounds, lengths,
+    /// patterns), then written as the media type's `encoding` says (`FormStyle`).
+    private static func formBody(
+        _ fields: [(name: String, value: JSONValue, isJSON: Bool)], requestBody: OpenAPIRequestBody, operation name: String,
+        checked: Bool
+    ) throws(OpenAPIError) -> HTTPBody {
+        let styles = requestBody.formStyles
+        let object = FormBodyReading.object(fields, schema: requestBody.schema, styles: styles)
+        if checked, let schema = requestBody.schema {
+            try OpenAPIRequestCheck.formObject(object, fields: fields, schema: schema, operation: name)
+        }
+        return .form(object.flatMap { (styles[$0.key] ?? .default).fields($0.key, $0.value) })
     }
 
     /// `age=3` as the number 3 when the property's schema takes the number and not the string, read through

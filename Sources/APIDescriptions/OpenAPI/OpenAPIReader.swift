@@ -213,6 +213,7 @@ struct OpenAPIReader {
             required: body["required"]?.boolValue ?? false, description: body["description"]?.stringValue,
             contentTypes: content.mediaTypes, schemaContentType: content.chosen, schemaSlot: content.slot)
         if case .object(let media) = declared {
+            read.formStyles = Self.formStyles(in: media)
             for mediaType in content.mediaTypes where mediaType != content.chosen
                 && OpenAPIMediaType.preferred(in: [mediaType], allowingForm: true) != nil {
                 guard case .object(let entry)? = media[mediaType], let schema = entry["schema"] else { continue }
@@ -220,6 +221,20 @@ struct OpenAPIReader {
             }
         }
         return read
+    }
+
+    /// The `encoding` of the first form media type (url-encoded, else multipart): each property's `style`
+    /// and `explode`. A style OpenAPI does not define for forms is read as the default.
+    static func formStyles(in media: JSONObject) -> [String: FormStyle] {
+        let form = media.first { OpenAPIMediaType.isForm($0.key) }
+            ?? media.first { OpenAPIMediaType.essence($0.key) == "multipart/form-data" }
+        guard case .object(let encoding)? = form?.value["encoding"] else { return [:] }
+        var styles: [String: FormStyle] = [:]
+        for (property, entry) in encoding {
+            let style = entry["style"]?.stringValue.flatMap(FormStyle.Style.init(rawValue:)) ?? .form
+            styles[property] = FormStyle(style: style, explode: entry["explode"]?.boolValue)
+        }
+        return styles
     }
 
     private mutating func response(_ status: String, _ value: JSONValue, at pointer: JSONPointer) throws(OpenAPIError) -> OpenAPIResponse {

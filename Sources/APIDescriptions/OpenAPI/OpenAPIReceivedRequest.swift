@@ -69,17 +69,15 @@ public struct OpenAPIReceivedRequest: Sendable {
                 try OpenAPIRequestCheck.json(field, value: member, schema: property, operation: name)
             }
         case .form(let pairs):
+            // Read back into its object by the rule `call` writes it with, and checked as `call` checks it.
             guard let schema = requestBody.schema else { return }
-            var order: [String] = []
-            var texts: [String: [String]] = [:]
-            for pair in pairs {
-                if texts[pair.name] == nil { order.append(pair.name) }
-                texts[pair.name, default: []].append(pair.value)
-            }
-            try fields(order, schema: schema, operation: name)
-            for field in order {
-                guard let property = schema.property(named: field), let values = texts[field] else { continue }
-                try OpenAPIRequestCheck.field(field, texts: values, schema: property, operation: name)
+            let given = pairs.map { (name: $0.name, value: JSONValue.string($0.value), isJSON: false) }
+            let object = FormBodyReading.object(given, schema: schema, styles: requestBody.formStyles)
+            do {
+                try OpenAPIRequestCheck.formObject(object, fields: given, schema: schema, operation: name)
+            } catch {
+                if case .uncheckableBody = error { return }
+                throw error
             }
         }
     }

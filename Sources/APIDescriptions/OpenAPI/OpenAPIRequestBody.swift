@@ -1,3 +1,4 @@
+import HTTPTypes
 import JSON
 import Schemas
 /// What an operation takes as its request body.
@@ -13,6 +14,9 @@ public struct OpenAPIRequestBody: Sendable {
     /// The schemas of the other media types a body can be sent as (JSON, forms, multipart), so a diff
     /// compares a body with the same media type of the other document.
     var otherSchemaSlots: [(mediaType: String, slot: SchemaSlot)] = []
+    /// How each property of a form body is written, from the form media type's `encoding` (`style`,
+    /// `explode`); a property it does not name is written as OpenAPI's default says (`FormStyle.default`).
+    public internal(set) var formStyles: [String: FormStyle] = [:]
 
     init(required: Bool, description: String?, contentTypes: [String], schemaContentType: String?, schemaSlot: SchemaSlot?) {
         self.required = required

@@ -102,6 +102,25 @@ enum OpenAPIRequestCheck {
         })
     }
 
+    /// A form body read back into its object (`FormBodyReading`), checked as a JSON body is: required and
+    /// undeclared fields, each plain text field's type and enum in the words of a typed item, each member
+    /// against its property, then the whole (bounds, lengths, patterns).
+    static func formObject(
+        _ object: JSONObject, fields: [(name: String, value: JSONValue, isJSON: Bool)], schema: JSONSchema, operation: String
+    ) throws(OpenAPIError) {
+        try bodyFields(object.keys, schema: schema, operation: operation)
+        var texts: [String: [String]] = [:]
+        for field in fields where !field.isJSON && FormBodyReading.path(of: field.name).path.isEmpty {
+            texts[field.name, default: []].append(field.value.displayText)
+        }
+        for (name, member) in object {
+            guard let property = schema.property(namedInAnyAlternative: name) else { continue }
+            if let given = texts[name] { try field(name, texts: given, schema: property, operation: operation) }
+            try json(name, value: member, schema: property, operation: operation)
+        }
+        try body(.object(object), schema: schema, operation: operation)
+    }
+
     /// The whole JSON body against its schema, once the fields have passed their own checks: what only the
     /// whole shows (a `oneOf` that needs exactly one alternative, bounds, patterns, dependent fields).
     static func body(_ value: JSONValue, schema: JSONSchema, operation: String) throws(OpenAPIError) {

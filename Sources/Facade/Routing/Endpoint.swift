@@ -38,7 +38,7 @@ public struct Endpoint<Response> {
     /// The model's name, for messages and `--json`.
     public let modelName: String
     /// Whether the URL's path goes out as apish built it, dot segments and all (`HTTPRequest.pathAsBuilt`):
-    /// an OpenAPI call's template filled with its parameters.
+    /// an OpenAPI call's template filled with its parameters, a raw request's URL as typed.
     public let pathAsBuilt: Bool
     /// Decodes a 2xx answer; a tripped token (Ctrl-C) stops the parse with `DecodeFailure.cancelled`.
     let decode: (Answer, CancellationToken?) throws(DecodeFailure) -> (DecodedModel?, Response)
@@ -49,7 +49,7 @@ public struct Endpoint<Response> {
     package init(
         method: HTTPMethod = .get, path: String = "", url: String? = nil, query: [FormField] = [],
         headers: [FormField] = [], body: HTTPBody = .none, auth: AuthRequirement = .none, modelName: String,
-        pathAsBuilt: Bool = false,
+        pathAsBuilt: Bool = true,
         decode: @escaping (Answer, CancellationToken?) throws(DecodeFailure) -> (DecodedModel?, Response),
         remember: @escaping (Response) -> Void = { _ in },
         check: @escaping (Answer) -> [String] = { _ in [] }

@@ -1,4 +1,5 @@
 import Rendering
+import Secrets
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -14,13 +15,42 @@ import Foundation
 ///
 /// A body is masked here once, and nowhere before: a body shown on the terminal (`writeShown`) as it is
 /// rendered, with what only its structure tells (members named like credentials), bytes as text.
+///
+/// Data keeps what merely looks like a credential (a member named `api_key`, an `Authorization: Bearer …`
+/// inside a string): only a terminal display hides it, saying once how to show it (`reveal on`); a pipe, a
+/// file and `--json` get the data as it came, less the secrets the session holds.
 package final class RedactingOutput: OutputSink {
     package let base: OutputSink
     private unowned let session: Session
+    /// Whether `base` is the session's standard output rather than a command's pipe or file.
+    private let isStandardOutput: Bool
 
-    init(_ base: OutputSink, session: Session) {
+    init(_ base: OutputSink, session: Session, isStandardOutput: Bool) {
         self.base = base
         self.session = session
+        self.isStandardOutput = isStandardOutput
+    }
+
+    /// Whether a person reads what is written here: standard output on a terminal, without `--json`.
+    package var isTerminalDisplay: Bool {
+        isStandardOutput && session.options.stdoutIsTerminal && !session.options.json
+    }
+
+    /// How data written here is masked: the secrets the session holds; on a terminal display, unless
+    /// `reveal on`, also what looks like a credential, counted in `count` for the hint (`hintLookalikes`).
+    package func dataRedactor(counting count: LookalikeCount) -> Redactor {
+        let redactor = session.redactor
+        guard isTerminalDisplay, !session.revealsLookalikes else { return redactor.knownSecretsOnly }
+        return redactor.counting(lookalikesIn: count)
+    }
+
+    /// Says how to show the values `count` saw hidden, once a session.
+    package func hintLookalikes(_ count: LookalikeCount) {
+        let hidden = count.value
+        guard hidden > 0, !session.lookalikeHintGiven else { return }
+        session.lookalikeHintGiven = true
+        let values = hidden == 1 ? "1 value that looks like a credential" : "\(hidden) values that look like credentials"
+        base.writeError("(\(values) hidden; reveal on shows \(hidden == 1 ? "it" : "them"))\n")
     }
 
     /// A text body written to standard output without a final newline: the next output there starts
@@ -45,12 +75,14 @@ package final class RedactingOutput: OutputSink {
     /// `ReportRenderer.write(_:maskedBy:to:)`); only its terminal controls are neutralised after.
     package func writeShown(_ body: ShownBody) {
         payNewline()
-        let redactor = session.redactor
-        ReportRenderer(session: session).write(body, maskedBy: redactor) { base.write(TerminalText.neutralized($0)) }
+        let count = LookalikeCount()
+        ReportRenderer(session: session).write(body, maskedBy: dataRedactor(counting: count)) { base.write(TerminalText.neutralized($0)) }
+        hintLookalikes(count)
     }
 
     /// The one line of `--json`, masked member by member in the one pass it gets (and a large body as it is
-    /// written from its tape); only its terminal controls are neutralised after.
+    /// written from its tape), its data by the secrets the session holds only; only its terminal controls
+    /// are neutralised after.
     package func writeJSONLine(_ line: JSONResultLine) {
         payNewline()
         base.write(TerminalText.neutralized(line.text(maskedBy: session.redactor)) + "\n")
@@ -67,18 +99,24 @@ package final class RedactingOutput: OutputSink {
     }
 
     package func writeBytes(_ bytes: Data) {
-        guard !base.keepsBodiesAsTheyCame, let text = String(data: bytes, encoding: .utf8) else {
+        let count = LookalikeCount()
+        let redactor = dataRedactor(counting: count)
+        // Nothing to look for: the bytes go on as they came, not even decoded.
+        let nothingToMask = !redactor.masksLookalikes && redactor.secrets.isEmpty
+        guard !base.keepsBodiesAsTheyCame, !nothingToMask, let text = String(data: bytes, encoding: .utf8) else {
             // Binary is not text: no secret the session knows is masked inside an image.
             base.writeBytes(bytes)
             return
         }
-        // Masked as a body shown on a terminal is: known secrets, and what looks like one (a reflected
-        // `"authorization":"Basic …"`).
-        let masked = session.redact(text)
+        // Masked as data written here is: the secrets the session holds, and on a terminal display what
+        // looks like one (a reflected `"authorization":"Basic …"`).
+        let masked = redactor.redact(text)
         base.writeBytes(masked == text ? bytes : Data(masked.utf8))
+        hintLookalikes(count)
     }
 
     package var keepsBodiesAsTheyCame: Bool { base.keepsBodiesAsTheyCame }
+
 
     /// What a spinner draws with on its own thread: this sink's stderr, under the secrets known now.
     package func progressDrawing() -> ProgressDrawing {

@@ -15,9 +15,13 @@ import Rendering
 /// `ResultJSONPresenter`.
 package struct ReportRenderer {
     package let session: Session
+    /// How a JSON presentation (a model's body) is masked: as the output it goes to masks data
+    /// (`RedactingOutput.dataRedactor`); nil, as the session masks everything.
+    private let dataRedactor: Redactor?
 
-    package init(session: Session) {
+    package init(session: Session, dataRedactor: Redactor? = nil) {
         self.session = session
+        self.dataRedactor = dataRedactor
     }
 
     package var style: TextStyle { session.options.color ? .colored : .plain }
@@ -72,7 +76,7 @@ package struct ReportRenderer {
         case .json(let value)?:
             // A body is masked as data, member by member: one pass even over megabytes.
             flush(PresentationRenderer.render(
-                .json(session.redact(value)), width: session.options.width(), style: style,
+                .json((dataRedactor ?? session.redactor).redact(value)), width: session.options.width(), style: style,
                 cancellation: session.cancellationToken()))
         case let presentation?:
             // Masked cell by cell before the text is cut or wrapped (a secret cut to `abc…` or split over

@@ -22,6 +22,11 @@ public final class Session {
     public var environment: [String: String]
     public var timing = false
     public var verbose = false
+    /// `reveal on`: a terminal shows values that only look like credentials (a member named `api_key`)
+    /// instead of hiding them; secrets the session holds stay masked.
+    public var revealsLookalikes = false
+    /// Whether the terminal was told once how to show the values it hid.
+    var lookalikeHintGiven = false
     /// Lines typed since `record start`, when recording.
     public var recorder: Recorder?
     /// Reads a secret from the terminal without echo (`auth basic USER` asks for the password); nil when

@@ -15,7 +15,9 @@ import Foundation
 extension ShellEngine {
     /// Shows what a command returned: through its presenter as text, or as the one JSON line of `--json`.
     package func render(_ result: RunResult, command: String, location: SourceLocation?, showingError: Bool = true) {
-        let renderer = ReportRenderer(session: session)
+        let lookalikes = LookalikeCount()
+        let renderer = ReportRenderer(session: session, dataRedactor: output.dataRedactor(counting: lookalikes))
+        defer { output.hintLookalikes(lookalikes) }
         if session.options.json {
             output.writeJSONLine(ResultJSONPresenter(session: session).line(result, command: command))
         } else {

@@ -61,7 +61,7 @@ public final class ShellEngine {
         self.session = session
         self.registry = registry ?? session.registry
         // The one point where a session's text leaves the process: every secret it knows is masked there.
-        standardOutput = RedactingOutput(output, session: session)
+        standardOutput = RedactingOutput(output, session: session, isStandardOutput: true)
         self.output = standardOutput
         story = session.options.story ? ScriptStory(style: session.options.color ? .colored : .plain) : nil
     }
@@ -276,6 +276,8 @@ public final class ShellEngine {
                  started: started, echo: typed)
             return false
         }
+        // A credential typed in a request item is one the session holds from now on.
+        session.addSentSecrets(TypedCredentials.values(in: Array(arguments.dropFirst())))
         guard let (command, expectation) = registry.lookup(name) else {
             fail(line: typed, location: location, message: registry.available(with: session.facade.workspace.locator?.serviceNames ?? []).unknownCommandMessage(name), started: started, echo: typed)
             return false
@@ -411,7 +413,7 @@ public final class ShellEngine {
     /// cut to a terminal's width.
     private func redirect(to destination: Destination) {
         guard let sink = destination.sink else { return }
-        output = RedactingOutput(sink, session: session)
+        output = RedactingOutput(sink, session: session, isStandardOutput: false)
         redirected = true
         displayBeforeRedirection = (session.options.color, session.options.width)
         session.options.color = false

@@ -122,19 +122,23 @@ package struct JSONResultLine {
     /// What follows `"data"`: the error, the timing and the warnings.
     let trailer: [(String, JSONValue)]
 
-    /// The line with every string masked as `Redactor.redact(_: JSONValue)` masks a tree (a streamed body
-    /// alike, as it is written from its tape).
+    /// The line with every string masked as `Redactor.redact(_: JSONValue)` masks a tree; `"data"` (a
+    /// streamed body alike, as it is written from its tape) is what a program reads, so only the secrets
+    /// the session holds are masked in it, never what merely looks like one.
     package func text(maskedBy redactor: Redactor) -> String {
+        let dataRedactor = redactor.knownSecretsOnly
+        let maskedFields = fields.map { ($0.0, $0.0 == "data" ? dataRedactor.redact($0.1) : redactor.redact($0.1)) }
+        let maskedTrailer = trailer.map { ($0.0, redactor.redact($0.1)) }
         guard let streamed else {
-            return redactor.redact(JSONValue.object(JSONObject(fields + trailer))).encoded()
+            return JSONValue.object(JSONObject(maskedFields + maskedTrailer)).encoded()
         }
         let marker = "\u{1}apish-data\u{1}"
-        let skeleton = redactor.redact(JSONValue.object(JSONObject(fields + [("data", .string(marker))] + trailer))).encoded()
+        let skeleton = JSONValue.object(JSONObject(maskedFields + [("data", .string(marker))] + maskedTrailer)).encoded()
         let encodedMarker = JSONValue.string(marker).encoded()
         guard let range = skeleton.literalRange(of: encodedMarker) else { return skeleton }
         var line = String(skeleton[..<range.lowerBound])
         line.reserveCapacity(skeleton.utf8.count + streamed.data.count)
-        streamed.writeCompact(redactor: redactor) { line += $0 }
+        streamed.writeCompact(redactor: dataRedactor) { line += $0 }
         line += skeleton[range.upperBound...]
         return line
     }

@@ -18,8 +18,8 @@ import Foundation
 /// else writes meanwhile (the spinner is stopped at the first byte).
 final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
     private enum Mode {
-        case events(ServerSentEvents)
-        case lines(Data)
+        case events
+        case lines
         case text
         case bytes
     }
@@ -30,6 +30,10 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
     private let toTerminal: Bool
     private let onFirstByte: () -> Void
     private var mode: Mode?
+    /// The events read so far (`.events`), and the JSON line not yet ended (`.lines`): held here, not in
+    /// `mode`, so that a chunk appends to the one buffer rather than to a copy (a 60 MiB line stays linear).
+    private var events = ServerSentEvents()
+    private var pending = Data()
     /// Whether anything was shown as it arrived: the answer's body is then not shown again.
     private(set) var streamed = false
 
@@ -46,9 +50,9 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
         let chunked = headers["Transfer-Encoding"]?.lowercased().contains("chunked") == true && headers["Content-Length"] == nil
         let isJSON = contentType.map(BodyMediaType.isJSON) == true
         if ServerSentEvents.isEventStream(contentType) {
-            mode = toTerminal || session.options.json ? .events(ServerSentEvents()) : .bytes
+            mode = toTerminal || session.options.json ? .events : .bytes
         } else if JSONLines.isLinesContentType(contentType) {
-            mode = toTerminal || session.options.json ? .lines(Data()) : .bytes
+            mode = toTerminal || session.options.json ? .lines : .bytes
         } else if session.options.json {
             mode = nil
         } else if forced || (chunked && !isJSON) {
@@ -72,18 +76,16 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
     func receive(_ chunk: Data) {
         guard let mode else { return }
         switch mode {
-        case .events(var reader):
-            let events = reader.feed(chunk)
-            self.mode = .events(reader)
-            events.forEach(show)
-        case .lines(var pending):
+        case .events:
+            events.feed(chunk).forEach(show)
+        case .lines:
             pending.append(chunk)
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = pending[pending.startIndex..<newline]
-                pending = Data(pending[pending.index(after: newline)...])
-                showLine(Data(line))
+            var start = pending.startIndex
+            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                showLine(Data(pending[start..<newline]))
+                start = pending.index(after: newline)
             }
-            self.mode = .lines(pending)
+            pending.removeSubrange(pending.startIndex..<start)
         case .text:
             output.write(TerminalText.safe(String(decoding: chunk, as: UTF8.self)))
         case .bytes:
@@ -97,9 +99,9 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
     func finish(cutShort: Bool = false) {
         guard let mode else { return }
         switch mode {
-        case .events(var reader):
-            if !cutShort, let event = reader.finish() { show(event) }
-        case .lines(let pending):
+        case .events:
+            if !cutShort, let event = events.finish() { show(event) }
+        case .lines:
             if !cutShort, !pending.isEmpty { showLine(pending) }
         case .text:
             output.write("\n")

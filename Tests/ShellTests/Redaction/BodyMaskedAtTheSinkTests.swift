@@ -63,7 +63,7 @@ import Testing
         #expect(String(decoding: document.data, as: UTF8.self).contains("TKsink0043"))
         // AND the output masks it as it writes it
         let sink = BufferedOutput()
-        RedactingOutput(sink, session: shell.session).writeShown(handed[0])
+        RedactingOutput(sink, session: shell.session, isStandardOutput: true).writeShown(handed[0])
         #expect(sink.output == "{\n  \"token\": \"•••\"\n}\n", "\(sink.output)")
     }
 
@@ -71,7 +71,7 @@ import Testing
         let shell = try Shell()
         #expect(shell.engine.execute("auth bearer TKsink0044"))
         let sink = BufferedOutput()
-        let output = RedactingOutput(sink, session: shell.session)
+        let output = RedactingOutput(sink, session: shell.session, isStandardOutput: true)
         output.writeShown(.text("plain TKsink0044 and Authorization: Bearer other", cut: "\n… (3 more bytes)"))
         output.writeShown(.jsonLines([.object(JSONObject([("api_key", .string("K123")), ("n", .string("TKsink0044"))]))]))
         #expect(sink.output == "plain ••• and Authorization: Bearer •••\n… (3 more bytes)\n{\"api_key\":\"•••\",\"n\":\"•••\"}\n",
