@@ -166,6 +166,11 @@ def twilio_rows(facts):
         Row("diffspec", f"`diff twilio v1 v2 --spec` of two documents of {size(diff[0])} and {size(diff[1])} "
             "(paths moved, operations renamed, schemas changed), the whole one-shot, vs loading the same two "
             "(`-c services`)", "load", "≤ 150 ms", lambda a, p, r: a.wall <= 0.150, added=True, peer_label="load only"),
+        Row("realdiff-stripe", "`diff stripe 2021-04-12 2022-04-12 --spec` of Stripe's published spec3.json (3.4 and 4.2 MB, "
+            "Tests/Fixtures/github-stripe), the whole one-shot, vs python3 `json.load` of the two files",
+            "python", "≤ 1.0x", lambda a, p, r: r <= 1.0),
+        Row("realdiff-github", "`diff github 2020-11-27 2021-10-10 --spec` of GitHub's published description (3.3 and 3.7 MB), "
+            "the whole one-shot, vs python3 `json.load` of the two files", "python", "≤ 1.0x", lambda a, p, r: r <= 1.0),
         Row("check", f"a script of {facts.get('calls', 0):,} loopback `call CreateMessage …` (a form body of 9 "
             "fields), checked against the spec, vs the same with `--no-check`", "nocheck", "≤ 5% added",
             lambda a, p, r: r <= 1.05, added=True, peer_label="--no-check"),
