@@ -8,7 +8,7 @@ import Impact
 extension CommandRegistry {
     /// Every command of the shell, in the order `help` lists them.
     public static let standard = CommandRegistry([
-        HelpCommand(), HistoryCommand(), QuitCommand(),
+        HelpCommand(), HistoryCommand(), QuitCommand(), ClearCommand(),
         LocateCommand(), ServicesCommand(), UseCommand(), RefreshCommand(), ShowCommand(),
         RawRequestCommand(method: .get), RawRequestCommand(method: .post), RawRequestCommand(method: .put),
         RawRequestCommand(method: .patch), RawRequestCommand(method: .delete),

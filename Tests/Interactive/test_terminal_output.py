@@ -139,6 +139,26 @@ class TerminalOutput(PtyTestCase):
         child.close()
         self.assertEqual(child.exitstatus, 0)
 
+    # clear
+
+    def test_clear_clears_the_screen_on_a_terminal_and_writes_nothing_to_a_pipe(self):
+        # GIVEN text on the screen  WHEN clear is typed  THEN the terminal is sent home-and-erase, and shows
+        # only the next prompt
+        child = self.start_shell(columns=80, rows=24)
+        child.sendline("services")
+        child.expect(PROMPT)
+        child.sendline("clear")
+        child.expect_exact("\x1b[H\x1b[2J")
+        child.expect(PROMPT)
+        self.assertNotIn("unknown command", child.before)
+        # AND on a pipe (and with --json) it writes nothing and succeeds
+        for arguments in (["-c", "clear"], ["--json", "-c", "clear"]):
+            piped = subprocess.run([BINARY, *arguments], env=environment(self.state), capture_output=True,
+                                   timeout=TIMEOUT)
+            self.assertEqual(piped.returncode, 0, piped.stderr)
+            self.assertNotIn(b"\x1b", piped.stdout)
+            self.assertNotIn(b"\x1b", piped.stderr)
+
     # Script story
 
     def test_a_script_on_a_terminal_tells_its_story(self):

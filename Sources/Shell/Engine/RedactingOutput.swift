@@ -117,6 +117,13 @@ package final class RedactingOutput: OutputSink {
 
     package var keepsBodiesAsTheyCame: Bool { base.keepsBodiesAsTheyCame }
 
+    /// `clear`: the cursor home and the display erased (`ESC [H ESC [2J`), on a terminal display only; the
+    /// one control this sink writes on purpose, which `write` would neutralise.
+    package func clearScreen() {
+        guard isTerminalDisplay else { return }
+        payNewline()
+        base.write("\u{1B}[H\u{1B}[2J")
+    }
 
     /// What a spinner draws with on its own thread: this sink's stderr, under the secrets known now.
     package func progressDrawing() -> ProgressDrawing {
