@@ -2,7 +2,7 @@
 /// make an absolute URI, which names a schema resource of the document bundle (and a fragment in it).
 /// Nothing here fetches: a URI is only a name, looked up among the resources the document holds.
 /// URNs (`urn:uuid:…`) resolve like any URI without an authority.
-enum SchemaURI {
+package enum SchemaURI {
     struct Parts: Equatable {
         var scheme: String?
         var authority: String?
@@ -52,7 +52,7 @@ enum SchemaURI {
     }
 
     /// `reference` resolved against `base` (RFC 3986 §5.2.2).
-    static func resolve(_ reference: String, against base: String) -> String {
+    package static func resolve(_ reference: String, against base: String) -> String {
         // A fragment alone (`#/components/schemas/Pet`, nearly every `$ref`) keeps all of the base but its
         // fragment: what the general case gives, without taking either apart.
         if reference.utf8.first == UInt8(ascii: "#") {
@@ -95,7 +95,7 @@ enum SchemaURI {
     }
 
     /// The URI without its fragment, and the fragment (empty when none).
-    static func split(_ uri: String) -> (resource: String, fragment: String) {
+    package static func split(_ uri: String) -> (resource: String, fragment: String) {
         guard let hash = uri.firstIndex(of: "#") else { return (uri, "") }
         return (String(uri[..<hash]), String(uri[uri.index(after: hash)...]))
     }

@@ -34,7 +34,7 @@ public enum DocumentBundle {
         fetch: (String) throws(DocumentBundleError) -> Data
     ) throws(DocumentBundleError) -> JSONValue {
         var bundler = Bundler(rootAddress: Self.address(source), fileLimit: limits.files)
-        guard let rewrittenRoot = try bundler.rewrite(document, in: 0) else { return document }
+        guard let rewrittenRoot = try bundler.rewriteFile(document, in: 0) else { return document }
         var files: [JSONValue] = []
         files.reserveCapacity(bundler.addresses.count)
         var next = 1
@@ -57,7 +57,7 @@ public enum DocumentBundle {
                 if error.isCancellation { throw .cancelled }
                 throw .unreadable(address: address, reason: error.description)
             }
-            files.append(try bundler.rewrite(value, in: next) ?? value)
+            files.append(try bundler.rewriteFile(value, in: next) ?? value)
             next += 1
         }
         guard case .object(var root) = rewrittenRoot else { return rewrittenRoot }
@@ -105,6 +105,12 @@ public enum DocumentBundle {
         var addresses: [String]
         var indexByAddress: [String: Int]
         let fileLimit: Int
+        /// Each file as read, for the identifiers its schemas declare.
+        var roots: [Int: JSONValue] = [:]
+        /// The absolute URIs each file's `$id`s declare, found when it first holds a reference that is not
+        /// a pointer (most documents never do): such a reference names a schema of the document itself
+        /// (`urn:example:tag`, `https://example.com/item`), not a file.
+        var identifiers: [Int: Set<String>] = [:]
 
         init(rootAddress: String, fileLimit: Int) {
             self.fileLimit = fileLimit
@@ -120,6 +126,13 @@ public enum DocumentBundle {
 
         /// The value with its references rewritten into the bundle; nil when nothing changed, so a
         /// document without references to other files is not copied.
+        /// A whole file's references rewritten.
+        mutating func rewriteFile(_ value: JSONValue, in file: Int) throws(DocumentBundleError) -> JSONValue? {
+            roots[file] = value
+            defer { roots[file] = nil }
+            return try rewrite(value, in: file)
+        }
+
         /// `kind` says how the value's members read: as keywords, as names, or as Example Objects (whose
         /// only reference is their own `$ref`; their `value` is data).
         mutating func rewrite(
@@ -182,6 +195,7 @@ public enum DocumentBundle {
         private mutating func rewrite(reference: String, in file: Int) throws(DocumentBundleError) -> String? {
             let target: Int
             let fragment: Substring
+            if !reference.hasPrefix("#"), declares(reference, in: file) { return nil }
             if reference.hasPrefix("#") {
                 guard file != 0 else { return nil }
                 target = file
@@ -204,6 +218,48 @@ public enum DocumentBundle {
             }
             if target == 0 { return "#" + fragment }
             return "#/\(DocumentBundle.member)/\(target)" + fragment
+        }
+
+        /// Whether `reference` names a schema resource the file declares with `$id`.
+        private mutating func declares(_ reference: String, in file: Int) -> Bool {
+            if identifiers[file] == nil {
+                var found = Set<String>()
+                if let root = roots[file] { Self.collectIdentifiers(root, base: addresses[file], into: &found) }
+                identifiers[file] = found
+            }
+            guard let declared = identifiers[file], !declared.isEmpty else { return false }
+            let resource = SchemaURI.split(reference).resource
+            return declared.contains(resource)
+                || declared.contains(SchemaURI.split(SchemaURI.resolve(reference, against: addresses[file])).resource)
+        }
+
+        /// Every `$id` under `value`, resolved against the ids around it; values that are data are skipped.
+        /// An explicit stack, so a deep document costs no recursion.
+        private static func collectIdentifiers(_ value: JSONValue, base: String, into found: inout Set<String>) {
+            var stack: [(JSONValue, String, DocumentMembers.Kind)] = [(value, base, .keywords)]
+            while let (value, base, kind) = stack.popLast() {
+                switch value {
+                case .object(let object):
+                    var here = base
+                    if kind == .keywords, case .string(let id)? = object["$id"] {
+                        here = SchemaURI.split(SchemaURI.resolve(id, against: base)).resource
+                        found.insert(here)
+                    }
+                    for (key, member) in object {
+                        switch member {
+                        case .object, .array: break
+                        default: continue
+                        }
+                        let memberKind: DocumentMembers.Kind = kind == .keywords ? DocumentMembers.kind(of: key, member: member) : .keywords
+                        if memberKind == .data || memberKind == .exampleObjects { continue }
+                        stack.append((member, here, memberKind))
+                    }
+                case .array(let elements):
+                    for element in elements { stack.append((element, base, kind)) }
+                default:
+                    break
+                }
+            }
         }
 
         private mutating func index(of address: String) throws(DocumentBundleError) -> Int {
