@@ -12,7 +12,8 @@ struct ConnectionHandler {
 
     private enum ReadOutcome {
         case request(HTTPRequest)
-        case refused(HTTPRequestError)
+        /// With the request as far as it was read, for `refuse`.
+        case refused(HTTPRequestError, HTTPRequest?)
         case closed
     }
 
@@ -25,6 +26,8 @@ struct ConnectionHandler {
     let connection: Connection
     let limits: ConnectionLimits
     let respond: (HTTPRequest, Connection) -> HTTPResponse
+    /// The server's own answer to a refusal, when it has one.
+    var refuse: (HTTPRefusal) -> HTTPResponse? = { _ in nil }
 
     func run() -> Ending {
         var buffer: [UInt8] = []
@@ -32,8 +35,9 @@ struct ConnectionHandler {
             switch readRequest(&buffer) {
             case .closed:
                 return .close
-            case .refused(let error):
-                var response = HTTPResponse.error(error.message, status: error.status)
+            case .refused(let error, let request):
+                let refusal = HTTPRefusal(status: error.status, problem: error.message, request: request)
+                var response = refuse(refusal) ?? HTTPResponse.error(error.message, status: error.status)
                 response.closesConnection = true
                 _ = write(response, isHead: false, keepAlive: false, minorVersion: 1)
                 return .close
@@ -70,19 +74,19 @@ struct ConnectionHandler {
                 }
             }
             if let boundary = HTTPRequestParser.headBoundary(in: buffer) {
-                guard boundary.headEnd <= limits.maximumHeadSize else { return .refused(headTooLarge) }
+                guard boundary.headEnd <= limits.maximumHeadSize else { return refused(headTooLarge, buffer) }
                 let head: HTTPRequestHead
                 do {
                     head = try HTTPRequestParser.parseHead(buffer[..<boundary.headEnd], maximumBodySize: limits.maximumBodySize)
                 } catch {
-                    return .refused(error)
+                    return refused(error, buffer)
                 }
                 return readBody(of: head, from: &buffer, bodyStart: boundary.bodyStart, deadline: deadline)
             }
-            guard buffer.count <= limits.maximumHeadSize else { return .refused(headTooLarge) }
+            guard buffer.count <= limits.maximumHeadSize else { return refused(headTooLarge, buffer) }
             switch fill(&buffer, until: deadline) {
             case .some(true): continue
-            case .some(false): return started ? .refused(timedOut) : .closed
+            case .some(false): return started ? refused(timedOut, buffer) : .closed
             case .none: return .closed
             }
         }
@@ -101,7 +105,7 @@ struct ConnectionHandler {
         while buffer.count < end {
             switch fill(&buffer, until: deadline) {
             case .some(true): continue
-            case .some(false): return .refused(timedOut)
+            case .some(false): return .refused(timedOut, head.request)
             case .none: return .closed
             }
         }
@@ -119,7 +123,7 @@ struct ConnectionHandler {
             do {
                 if try decoder.consume(&buffer) { break }
             } catch {
-                return .refused(error)
+                return .refused(error, head.request)
             }
             if !continued {
                 continued = true
@@ -131,7 +135,7 @@ struct ConnectionHandler {
             }
             switch fill(&buffer, until: deadline) {
             case .some(true): continue
-            case .some(false): return .refused(timedOut)
+            case .some(false): return .refused(timedOut, head.request)
             case .none: return .closed
             }
         }
@@ -153,6 +157,10 @@ struct ConnectionHandler {
             case .readable: return Socket.receive(connection.descriptor, appendingTo: &buffer) > 0 ? true : nil
             }
         }
+    }
+
+    private func refused(_ error: HTTPRequestError, _ buffer: [UInt8]) -> ReadOutcome {
+        .refused(error, HTTPRequestParser.readableRequest(in: buffer, maximumHeadSize: limits.maximumHeadSize))
     }
 
     private var headTooLarge: HTTPRequestError {

@@ -43,12 +43,18 @@ package final class HTTPListener: Sendable {
     private let rejections = Atomic<Int>(0)
     private let limits: ConnectionLimits
     private let respond: Responder
+    private let refuse: HTTPRefusal.Responder?
 
-    package init(host: String, port: UInt16, limits: ConnectionLimits, respond: @escaping Responder) {
+    /// `refuse` answers the requests the core refuses before `respond` sees them; without it, the core's
+    /// own `{"error"}` answer.
+    package init(
+        host: String, port: UInt16, limits: ConnectionLimits, respond: @escaping Responder, refuse: HTTPRefusal.Responder? = nil
+    ) {
         self.host = host
         self.requestedPort = port
         self.limits = limits
         self.respond = respond
+        self.refuse = refuse
     }
 
     /// The bound port, once started (0 before).
@@ -209,7 +215,8 @@ package final class HTTPListener: Sendable {
     private func serve(_ connection: Connection, id: Int) {
         TerminationSignals.blockInCurrentThread()
         let context = ServingContext(connection: connection, baseURL: baseURL)
-        let handler = ConnectionHandler(connection: connection, limits: limits) { [respond] request, _ in respond(request, context) }
+        var handler = ConnectionHandler(connection: connection, limits: limits) { [respond] request, _ in respond(request, context) }
+        if let refuse { handler.refuse = { refusal in refuse(refusal, context) } }
         let ending = handler.run()
         // Unregistered before closing, so `stop()` can never shut down a descriptor number reused by
         // another connection.

@@ -68,7 +68,7 @@ enum HTTPRequestParser {
         return true
     }
 
-    private static func parseRequestLine(_ line: ArraySlice<UInt8>) throws(HTTPRequestError) -> HTTPRequest {
+    static func parseRequestLine(_ line: ArraySlice<UInt8>) throws(HTTPRequestError) -> HTTPRequest {
         guard line.allSatisfy({ $0 > 0x20 && $0 < 0x7F || $0 == 0x20 }) else { throw malformed("invalid characters in request line") }
         let parts = line.split(separator: 0x20, omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw malformed("request line must be METHOD TARGET VERSION") }

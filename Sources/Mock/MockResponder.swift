@@ -71,8 +71,22 @@ final class MockResponder: Sendable {
         return MockProblem(declared: declared)
     }
 
-    private func answer(_ request: HTTPServer.HTTPRequest, baseURL: String) throws(MockProblem) -> HTTPServer.HTTPResponse {
-        if request.pathSegments.isEmpty, request.isRead { return index(baseURL: baseURL) }
+    /// A request the HTTP core refused before it was read whole (a head or body too large, a malformed or
+    /// slow request): when its request line names an operation, answered as that operation declares the
+    /// status (see `refusal(_:of:in:accept:)`), else as the mock's problem; nil when no operation is named,
+    /// which leaves the core's own answer.
+    func respond(to refused: HTTPRefusal, baseURL: String) -> HTTPServer.HTTPResponse? {
+        guard let request = refused.request, !request.pathSegments.isEmpty,
+              let located = try? locate(request, baseURL: baseURL) else { return nil }
+        let problem = MockProblem(status: refused.status, title: HTTPStatus.reasonPhrase(for: refused.status), detail: refused.problem)
+        let version = served[located.version]
+        return refusal(problem, of: version.operations[located.operation], in: version.version, accept: request.header("Accept")).response
+    }
+
+    /// The version and operation a request names, with its path parameters' values.
+    private func locate(
+        _ request: HTTPServer.HTTPRequest, baseURL: String
+    ) throws(MockProblem) -> (version: Int, operation: Int, values: [String: String]) {
         guard let versionIndex = served.firstIndex(where: { request.pathSegments.starts(with: $0.baseSegments) }) else {
             throw MockProblem(
                 status: 404, title: "Not Found",
@@ -98,6 +112,15 @@ final class MockResponder: Sendable {
             }
             throw MockProblem(status: 404, title: "Not Found", detail: "\(version.version.label) has no operation at \(request.path)")
         }
+        return (versionIndex, best.index, best.values)
+    }
+
+    private func answer(_ request: HTTPServer.HTTPRequest, baseURL: String) throws(MockProblem) -> HTTPServer.HTTPResponse {
+        if request.pathSegments.isEmpty, request.isRead { return index(baseURL: baseURL) }
+        let located = try locate(request, baseURL: baseURL)
+        let versionIndex = located.version
+        let version = served[versionIndex]
+        let best = (index: located.operation, values: located.values)
         let operation = version.operations[best.index]
         let accept = request.header("Accept")
         do {

@@ -21,9 +21,10 @@ public final class MockServer: Sendable {
         warnings = responder.warnings
         // The demo server's limits: a mock answers the same slow or oversized requests the same way.
         let limits = ConnectionLimits(idleTimeout: 5, requestTimeout: 10)
-        listener = HTTPListener(host: host, port: port, limits: limits) { request, serving in
-            responder.respond(to: request, baseURL: serving.baseURL)
-        }
+        listener = HTTPListener(
+            host: host, port: port, limits: limits,
+            respond: { request, serving in responder.respond(to: request, baseURL: serving.baseURL) },
+            refuse: { refused, serving in responder.respond(to: refused, baseURL: serving.baseURL) })
     }
 
     /// A mock of every version in the locator (or the one document) at `location` that has an OpenAPI

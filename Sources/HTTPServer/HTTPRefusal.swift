@@ -1,0 +1,28 @@
+/// A request the HTTP core refuses before any responder sees it (a head or body too large, a malformed,
+/// slow or unsupported request), with as much of the request as was read, so a server that answers in
+/// its own shape (the mock, answering as the operation declares) can do so.
+package struct HTTPRefusal: Sendable {
+    /// The status the core would answer with: 400, 408, 413, 431, 501 or 505.
+    package let status: Int
+    /// One line saying what was wrong.
+    package let problem: String
+    /// The request line and, when they could be read, the headers; nil when not even the request line could.
+    package let request: HTTPRequest?
+
+    /// What answers a refusal instead of the core's own `{"error"}` answer; nil keeps the core's.
+    package typealias Responder = @Sendable (HTTPRefusal, ServingContext) -> HTTPResponse?
+}
+
+extension HTTPRequestParser {
+    /// The request as far as `buffer` (which starts at the request) can be read for a refusal: the whole
+    /// head when it is complete and parses, whatever its body's length, else the request line alone, else nil.
+    static func readableRequest(in buffer: [UInt8], maximumHeadSize: Int) -> HTTPRequest? {
+        if let boundary = headBoundary(in: buffer), boundary.headEnd <= maximumHeadSize,
+           let head = try? parseHead(buffer[..<boundary.headEnd], maximumBodySize: Int.max) {
+            return head.request
+        }
+        guard let lineEnd = buffer.prefix(maximumHeadSize).firstIndex(of: 0x0A) else { return nil }
+        let line = buffer[..<lineEnd]
+        return try? parseRequestLine(line.last == 0x0D ? line.dropLast() : line)
+    }
+}
