@@ -200,7 +200,7 @@ if let name = arguments.keyPasswordVariable, options.transport.clientKeyPassword
 }
 // An encrypted client key's passphrase is asked for by apish, unechoed, never by OpenSSL on the raw terminal.
 if let key = options.transport.clientKey, options.transport.clientKeyPassword == nil, ClientKeyFile.isEncrypted(key) {
-    guard let passphrase = SecretPrompt.read(prompt: "passphrase for \(key): ") else {
+    guard let passphrase = SecretPrompt.read(prompt: "passphrase for \(Session.redactBeforeSession(key)): ") else {
         fail("--key \(key) is encrypted: give its passphrase with --key-password-env NAME, or start on a terminal to be asked", code: 2)
     }
     options.transport.clientKeyPassword = passphrase
@@ -245,7 +245,7 @@ if arguments.insecure {
 if let key = options.transport.clientKey, let warning = ClientKeyFile.permissionWarning(key) {
     say("warning: \(warning)")
 }
-if isatty(STDIN_FILENO) == 1 { session.readSecret = { SecretPrompt.read(prompt: $0) } }
+if isatty(STDIN_FILENO) == 1 { session.readSecret = { SecretPrompt.read(prompt: $0, writeError: { engine.output.writeError($0) }) } }
 // A profile's own locator is used when the command line names none.
 let profileName = arguments.profile(environment: environment)
 var profileLocator: String?
