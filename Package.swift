@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["Facade", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
         // What a script run, an impact scan and a spec diff found, as data, and their reports: JUnit, TAP, HTML
         // (its markup and style sheet are files in Templates/, embedded at build time), the spec diff as text, JSON and Markdown.
-        .target(name: "Reports", dependencies: ["Rendering", "ScriptLanguage", "Facade", "APIDescriptions", "JSON", "FoundationFree"], resources: [.embedInCode("Templates/page.html"), .embedInCode("Templates/report.css")], swiftSettings: foundationFree),
+        .target(name: "Reports", dependencies: ["Rendering", "ScriptLanguage", "Facade", "APIDescriptions", "JSON", "FoundationFree"], resources: [.embedInCode("Templates/page.html"), .embedInCode("Templates/report.css"), .embedInCode("Templates/slides.html")], swiftSettings: foundationFree),
         // Profiles and what they keep on disk: the profile document, its store, the credentials and token files, .env
         // files and where the config lives; the session that uses them is in Shell.
         .target(name: "Profiles", dependencies: ["ScriptLanguage", "Facade", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),

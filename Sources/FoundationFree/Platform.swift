@@ -19,6 +19,13 @@ package enum Platform {
         return Int(size.ws_col)
     }
 
+    /// The rows of the terminal on `descriptor`, nil when it is none.
+    package static func terminalRows(of descriptor: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
+    }
+
     /// The process's `environ`, for `posix_spawn` and for reading the environment without Foundation.
     package static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
         #if canImport(Darwin)

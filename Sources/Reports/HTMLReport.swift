@@ -189,7 +189,7 @@ package enum HTMLReport {
     }
 
     /// Text as HTML: `&`, `<`, `>`, quotes escaped; control characters other than tab and newline dropped.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

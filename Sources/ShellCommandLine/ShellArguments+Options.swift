@@ -118,6 +118,8 @@ extension ShellArguments {
         ShellUsage("apish [options] -c CMD [-c CMD…]", "run these commands, then exit"),
         ShellUsage("apish impact FILE SERVICE A B [--fix OUT] [--run] [--report html F]",
                    "which lines of a script an upgrade breaks", subcommand: "impact", argument: .script),
+        ShellUsage("apish present FILE [--speed CPS] [--keys] [--mock] [--check] [--record F.cast] [--render F.html]",
+                   "play a script as a talk", subcommand: "present", argument: .script),
         ShellUsage("apish serve [--host H] [--port P] [--root DIR] [--faults]", "run the demo API", subcommand: "serve", argument: .file),
         ShellUsage("apish serve --init DIR", "write the demo fixtures to DIR"),
         ShellUsage("apish mock LOCATOR|DOCUMENT [--host H] [--port P]", "serve every version a description describes, mocked",

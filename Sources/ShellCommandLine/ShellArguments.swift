@@ -64,6 +64,8 @@ public struct ShellArguments: Sendable, Equatable {
     public var envFiles: [String] = []
     public var showVersion = false
     public var showHelp = false
+    /// `apish present FILE …`: a script played as a talk.
+    public var present: PresentOptions?
 
     public init() {}
 
@@ -108,6 +110,10 @@ public struct ShellArguments: Sendable, Equatable {
                 }
                 result.commands.append(words.joined(separator: " "))
                 result.isSubcommand = true
+                index = arguments.count
+                continue
+            case "present" where result.script == nil && result.commands.isEmpty:
+                result.present = try PresentOptions.parse(Array(arguments[(index + 1)...]))
                 index = arguments.count
                 continue
             case "help" where arguments.count == 1:

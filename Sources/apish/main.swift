@@ -234,7 +234,7 @@ options.openScript = { path in
 let session = Session(facade: facade, bundles: DemoAPIs.bundles, options: options, environment: environment)
 failureMask = { session.redact($0) }
 // From here on every line goes through the engine's masking sink.
-let engine = ShellEngine(session: session)
+let engine = ShellEngine(session: session, output: arguments.present.map { TalkPlayer.output(for: $0, session: session) } ?? StandardOutput())
 /// A line on stderr, through the masking sink.
 @MainActor func say(_ line: String) {
     engine.output.writeError("apish: \(TerminalText.singleLine(session.redact(line)))\n")
@@ -331,8 +331,25 @@ do {
     fail("--server: \(error.description)", code: 2)
 }
 
+/// The interactive shell at the session's state, until Ctrl-D.
+@MainActor func runLiveShell() {
+    InterruptMonitor.install()
+    let reader = EditLineReader(
+        historyFile: HistoryFile.defaultPath(environment: environment),
+        redact: { session.redactLine($0) },
+        completion: CompletionBridge(Completer(session: session)))
+    session.historyProvider = { reader.history }
+    engine.run(ReaderSource(reader), file: "<stdin>", interactive: true)
+    try? reader.saveHistory()
+}
+
 var status: Int32
-if interactive {
+if let present = arguments.present {
+    InterruptMonitor.install()
+    let player = TalkPlayer(engine: engine, options: present, readKey: { KeyReader.read(timeout: $0) },
+                            liveShell: { MainActor.assumeIsolated { runLiveShell() } })
+    status = player.play(environment: environment)
+} else if interactive {
     InterruptMonitor.install()
     let reader = EditLineReader(
         historyFile: HistoryFile.defaultPath(environment: environment),

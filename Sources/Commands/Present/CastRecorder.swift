@@ -1,0 +1,74 @@
+import JSON
+import Rendering
+import Shell
+
+/// A talk as asciicast v2 (the format asciinema and its players read): a header object, then one event a
+/// line, `[seconds, "o", text]` for output, `[seconds, "m", label]` at each pause and `[seconds, "r",
+/// "COLSxROWS"]` when the terminal was resized. It is fed the masked output only (`TalkOutput`). Gaps
+/// longer than `idleLimit` are cut to it; `clock` is the wall clock, or the talk's own with `--mock`.
+final class CastRecorder {
+    private let clock: () -> Double
+    private let idleLimit: Double?
+    private var header: JSONObject
+    private var events: [String] = []
+    private var last = 0.0
+    private var skipped = 0.0
+    private var size: (columns: Int, rows: Int)
+    /// The most events a recording keeps; output past it is joined to the last one.
+    static let maxEvents = 200_000
+
+    init(title: String, size: (columns: Int, rows: Int), timestamp: Int, environment: [String: String],
+         idleLimit: Double?, clock: @escaping () -> Double) {
+        self.clock = clock
+        self.idleLimit = idleLimit
+        self.size = size
+        var env: [(String, JSONValue)] = []
+        for name in ["TERM", "SHELL"] { if let value = environment[name] { env.append((name, .string(value))) } }
+        var fields: [(String, JSONValue)] = [
+            ("version", .number(JSONNumber(2))), ("width", .number(JSONNumber(size.columns))),
+            ("height", .number(JSONNumber(size.rows))), ("timestamp", .number(JSONNumber(timestamp))),
+            ("title", .string(title)), ("env", .object(JSONObject(env))),
+        ]
+        if let idleLimit, let number = JSONNumber(idleLimit) { fields.append(("idle_time_limit", .number(number))) }
+        header = JSONObject(fields)
+    }
+
+    /// Seconds since the start, never going back, with long gaps cut to the idle limit; three decimals so
+    /// the same talk gives the same text.
+    private func now() -> String {
+        var time = clock() - skipped
+        if let idleLimit, time - last > idleLimit {
+            skipped += time - last - idleLimit
+            time = last + idleLimit
+        }
+        time = max(time, last)
+        last = time
+        return Formatting.decimal(time, places: 3)
+    }
+
+    func output(_ text: String) {
+        guard !text.isEmpty else { return }
+        add("o", text)
+    }
+
+    func marker(_ label: String) {
+        add("m", label)
+    }
+
+    /// Notes a new terminal size, if it changed.
+    func resized(to newSize: (columns: Int, rows: Int)) {
+        guard newSize != size else { return }
+        size = newSize
+        add("r", "\(newSize.columns)x\(newSize.rows)")
+    }
+
+    private func add(_ kind: String, _ data: String) {
+        guard events.count < Self.maxEvents else { return }
+        events.append("[\(now()), \(JSONValue.string(kind).encoded()), \(JSONValue.string(data).encoded())]")
+    }
+
+    /// The whole file.
+    var text: String {
+        ([JSONValue.object(header).encoded()] + events).joined(separator: "\n") + "\n"
+    }
+}

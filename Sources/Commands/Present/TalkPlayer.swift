@@ -1,0 +1,278 @@
+import Facade
+import FoundationFree
+import JSON
+import Profiles
+import Rendering
+import Reports
+import Shell
+import ShellCommandLine
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `apish present FILE`: plays a talk in one live session. Each line is typed out (or one character per
+/// key with `--keys`) and runs on Enter; `#pause` waits for a key; `#hide` … `#show` lines run unseen;
+/// `#say` shows a caption. Keys: Enter or space next, `s` skip the typing, `r` run the last line again,
+/// `l` the live shell (Ctrl-D comes back), `q` quit. A failing step stops and offers retry, skip or the
+/// live shell. `--check` runs it all at once and fails when a step fails. Everything is written through
+/// the engine's masking sink, whose base (`TalkOutput`) feeds the recording and the slides.
+public final class TalkPlayer {
+    /// Reads one key within a time (nil: waits); nil when none came or input ended.
+    public typealias KeyRead = (_ timeout: Double?) -> UInt8?
+
+    private let engine: ShellEngine
+    private let output: TalkOutput
+    private let options: PresentOptions
+    private let readKey: KeyRead
+    private let liveShell: () -> Void
+    private var random = SplitMix64(seed: 48)
+    /// The talk's own clock with `--mock`: typing, runs and pauses advance it by fixed amounts.
+    private var talkTime = 0.0
+    private let started = ContinuousClock.now
+    private var lastLine: String?
+    private var failures = 0
+    private var quitting = false
+
+    /// What `--mock` puts in place of a loopback server's address, the same on every run.
+    static let stableOrigin = "http://127.0.0.1:PORT"
+    /// What a step's run, a pause and a `#wait` count for on the talk's own clock (`--mock`).
+    static let runSeconds = 0.5
+    static let pauseSeconds = 2.0
+
+    /// The sink to give the engine for a talk: the screen, and what `options` records beside it.
+    public static func output(for options: PresentOptions, session: Session) -> OutputSink {
+        let output = TalkOutput()
+        if options.mock {
+            output.stable = { [unowned session] text in
+                var text = text
+                let origins = [session.profiles.embeddedServer].compactMap { $0 } + session.mocks.values.map(\.server.baseURL)
+                for origin in origins where text.contains(origin) { text = text.replacingAll(origin, with: stableOrigin) }
+                return text
+            }
+        }
+        return output
+    }
+
+    /// `output` is the engine's base sink, made by `output(for:session:)`.
+    public init(engine: ShellEngine, options: PresentOptions, readKey: @escaping KeyRead, liveShell: @escaping () -> Void) {
+        self.engine = engine
+        self.options = options
+        self.readKey = readKey
+        self.liveShell = liveShell
+        output = (engine.output.base as? TalkOutput) ?? TalkOutput()
+    }
+
+    private var session: Session { engine.session }
+    private var style: TextStyle { session.options.color ? .colored : .plain }
+
+    /// Plays the talk; the exit status: 0, 1 when a step failed under `--check`, 2 when the talk cannot be
+    /// read or a file cannot be written.
+    public func play(environment: [String: String]) -> Int32 {
+        let talk: Talk
+        do throws(CommandError) {
+            talk = try Talk(text: try ScriptFile.read(options.file))
+        } catch {
+            engine.output.writeError("apish: \(error.description)\n")
+            return 2
+        }
+        if options.mock { mockDescribedServices() }
+        if options.record != nil {
+            output.cast = CastRecorder(
+                title: options.file, size: terminalSize(), timestamp: Int(Date.now.timeIntervalSince1970),
+                environment: environment, idleLimit: options.idleLimit,
+                clock: { [unowned self] in options.mock ? talkTime : seconds(since: started) })
+        }
+        if options.render != nil { output.deck = SlideDeck(title: options.file) }
+        for step in talk.steps where !quitting {
+            output.cast?.resized(to: terminalSize())
+            perform(step)
+        }
+        return finish()
+    }
+
+    private func perform(_ step: Talk.Step) {
+        switch step {
+        case .command(let line, let number, let hidden):
+            if hidden { runHidden(line, number: number) } else { present(line) }
+        case .pause(let label):
+            output.cast?.marker(label)
+            output.deck?.nextSlide(label)
+            talkTime += Self.pauseSeconds
+            if !options.check { waitForNext() }
+        case .say(let text):
+            output.feedsSlides = false
+            engine.output.write(style.dim("» " + text) + "\n")
+            output.feedsSlides = true
+            output.deck?.caption(text)
+        case .clear:
+            engine.output.clearScreen()
+        case .wait(let seconds):
+            talkTime += seconds
+            if !options.check { _ = readKey(seconds) }
+        }
+    }
+
+    /// A line typed out, run on Enter, and on failure the presenter's choice.
+    private func present(_ line: String) {
+        type(line)
+        guard !quitting else { return }
+        if !options.check { waitForNext(running: line) }
+        guard !quitting else { return }
+        run(line)
+    }
+
+    private func run(_ line: String) {
+        engine.output.write("\n")
+        lastLine = line
+        talkTime += Self.runSeconds
+        guard !engine.execute(line) else { return }
+        failures += 1
+        guard !options.check else { return }
+        offerAfterFailure(line)
+    }
+
+    /// `#hide` lines: run with nothing shown; a failure is said all the same.
+    private func runHidden(_ line: String, number: Int) {
+        output.muted = true
+        let ok = engine.execute(line)
+        output.muted = false
+        guard !ok else { return }
+        failures += 1
+        engine.output.writeError(style.red("hidden step failed (line \(number)): \(session.redactLine(line))") + "\n")
+        if !options.check { offerAfterFailure(line) }
+    }
+
+    private func offerAfterFailure(_ line: String) {
+        while !quitting {
+            engine.output.writeError(style.red("✗ step failed") + style.dim("  r retry · s skip · l live shell · q quit") + "\n")
+            switch readKey(nil) {
+            case UInt8(ascii: "r")?:
+                failures -= 1
+                prompt()
+                engine.output.write(session.redactLine(line))
+                run(line)
+                return
+            case UInt8(ascii: "s")?, 10?, 13?, 32?:
+                return
+            case UInt8(ascii: "l")?:
+                goLive()
+            case UInt8(ascii: "q")?, nil:
+                quitting = true
+            default:
+                continue
+            }
+        }
+    }
+
+    private func prompt() {
+        engine.output.write(style.bold(engine.prompt))
+    }
+
+    /// The prompt and the line, typed out at the speed asked with a little jitter (one key a character with
+    /// `--keys`); `s` writes the rest at once, `q` quits.
+    private func type(_ line: String) {
+        prompt()
+        let shown = session.redactLine(line)
+        guard !options.check else {
+            engine.output.write(shown)
+            return
+        }
+        var characters = Substring(shown)
+        while let character = characters.first {
+            let delay = 1 / options.speed * (0.5 + Double(random.next() % 1000) / 1000)
+            talkTime += delay
+            let key = options.keys ? readKey(nil) : readKey(delay)
+            if key == UInt8(ascii: "q") || (options.keys && key == nil) {
+                quitting = true
+                return
+            }
+            if key == UInt8(ascii: "s") {
+                engine.output.write(String(characters))
+                return
+            }
+            engine.output.write(String(character))
+            characters = characters.dropFirst()
+        }
+    }
+
+    /// Waits for Enter or space (after a line: to run it; at a pause: to go on), serving `l`, `r` and `q`.
+    private func waitForNext(running line: String? = nil) {
+        while !quitting {
+            switch readKey(nil) {
+            case 10?, 13?, 32?:
+                return
+            case UInt8(ascii: "q")?, nil:
+                quitting = true
+            case UInt8(ascii: "l")?:
+                goLive()
+                if let line {
+                    prompt()
+                    engine.output.write(session.redactLine(line))
+                }
+            case UInt8(ascii: "r")?:
+                guard let last = lastLine else { continue }
+                if line != nil { engine.output.write("\n") }
+                prompt()
+                engine.output.write(session.redactLine(last))
+                run(last)
+                if let line {
+                    prompt()
+                    engine.output.write(session.redactLine(line))
+                }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// The live shell at the talk's state, until Ctrl-D.
+    private func goLive() {
+        engine.output.write("\n" + style.dim("live shell: Ctrl-D goes back to the talk") + "\n")
+        liveShell()
+        engine.output.write(style.dim("back to the talk") + "\n")
+        if engine.exitRequested { quitting = true }
+    }
+
+    /// Every version the locator describes served by the mock.
+    private func mockDescribedServices() {
+        for name in session.facade.workspace.locator?.serviceNames ?? [] {
+            guard let (_, warnings) = try? ServiceMock.start(name, versions: [], session: session) else { continue }
+            for warning in warnings { engine.output.writeError("apish: warning: \(warning)\n") }
+        }
+    }
+
+    /// Writes the recording and the slides; the exit status.
+    private func finish() -> Int32 {
+        var status: Int32 = options.check && failures > 0 ? 1 : 0
+        if options.check {
+            let summary = failures == 0 ? "every step ran" : "\(failures) step\(failures == 1 ? "" : "s") failed"
+            engine.output.writeError("present --check: \(summary)\n")
+        }
+        do {
+            if let path = options.record, let cast = output.cast { try ReportFile.write(cast.text, to: path) }
+            if let path = options.render, let deck = output.deck {
+                try ReportFile.write(TalkSlides.html(deck.finished(), title: options.file), to: path)
+            }
+        } catch {
+            engine.output.writeError("apish: \(error.description)\n")
+            status = 2
+        }
+        return status
+    }
+
+    private func terminalSize() -> (columns: Int, rows: Int) {
+        (TerminalWidth.columns(of: STDOUT_FILENO), Platform.terminalRows(of: STDOUT_FILENO) ?? 24)
+    }
+
+    private func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
