@@ -42,9 +42,21 @@ struct DiffCommand: Command {
         let parsed = try DiffArguments(arguments)
         let htmlReport = try HTMLReportOption.file(in: arguments, command: "diff")
         let session = context.session
+        if parsed.spec, let files = try SpecFileSides(parsed, session: session) {
+            return try Self.specDiff(service: files.service, a: files.a, b: files.b, session: session, arguments: parsed,
+                                     htmlReport: htmlReport, progressOn: context.engine.output, load: files.load)
+        }
         let (a, b) = try Self.entries(for: parsed, facade: session.facade)
         if parsed.spec {
-            return try Self.specDiff(a, b, session: session, arguments: parsed, htmlReport: htmlReport, progressOn: context.engine.output)
+            let load = { () throws(CommandError) -> (OpenAPIDocument, OpenAPIDocument) in
+                do throws(FacadeError) {
+                    return (try session.facade.descriptions.openAPI(of: a).document, try session.facade.descriptions.openAPI(of: b).document)
+                } catch {
+                    throw CommandError(error)
+                }
+            }
+            return try Self.specDiff(service: a.name, a: a.version.description, b: b.version.description, session: session,
+                                     arguments: parsed, htmlReport: htmlReport, progressOn: context.engine.output, load: load)
         }
         let sides = try context.withProgress("diff \(a.name) \(a.version) \(b.version)") { token throws(CommandError) in
             (try Self.fetch(a, query: parsed.query, facade: session.facade, token: token),
@@ -71,8 +83,10 @@ struct DiffCommand: Command {
     /// `let` then read, written as `format` says.
     /// On a terminal (stderr, not `--json`), a diff that takes over half a second shows how far it has got.
     /// `--fail-on` and `--check-version` fail the command (exit status 1) when the changes say so.
-    static func specDiff(_ a: LocatorEntry, _ b: LocatorEntry, session: Session, arguments: DiffArguments, htmlReport: String? = nil,
-                         progressOn output: RedactingOutput) throws(CommandError) -> RunResult {
+    /// `load` reads the two documents (of a locator's entries, or of files and git revisions).
+    static func specDiff(service: String, a: String, b: String, session: Session, arguments: DiffArguments, htmlReport: String? = nil,
+                         progressOn output: RedactingOutput,
+                         load: () throws(CommandError) -> (OpenAPIDocument, OpenAPIDocument)) throws(CommandError) -> RunResult {
         let filter = arguments.filter
         let format = arguments.format
         // One token from before the loads: a Ctrl-C while the second document loads must not end in a diff
@@ -80,15 +94,15 @@ struct DiffCommand: Command {
         let token = session.cancellationToken()
         let progress = SpecDiffProgress()
         var versions = ("", "")
-        let label = "diff \(a.name) \(a.version) \(b.version) --spec"
+        let label = "diff \(service) \(a) \(b) --spec"
         let whole = try session.withProgressLine({ "\(label): \(progress.text)" }, on: output) { () throws(CommandError) -> SpecDiff.Report in
             let stopped = CommandError("diff --spec: stopped by Ctrl-C while loading the descriptions; nothing was compared")
             let documents: (OpenAPIDocument, OpenAPIDocument)
-            do throws(FacadeError) {
-                documents = (try session.facade.descriptions.openAPI(of: a).document, try session.facade.descriptions.openAPI(of: b).document)
+            do throws(CommandError) {
+                documents = try load()
             } catch {
                 if token.isCancelled { throw stopped }
-                throw CommandError(error)
+                throw error
             }
             guard !token.isCancelled else { throw stopped }
             versions = (documents.0.version, documents.1.version)
@@ -96,18 +110,15 @@ struct DiffCommand: Command {
         }
         let diff = filter.apply(to: whole)
         let changes = diff.changes
-        let between = "\(a.name) \(a.version) and \(b.version)"
+        let between = "\(service) \(a) and \(b)"
         let summary = SpecChangeList.summary(diff, between: between, filter: filter)
-        let data = SpecChangeList.json(
-            diff, service: a.name, a: a.version.description, b: b.version.description, summary: summary)
-        let html = { HTMLReport.specDiff(diff, service: a.name, a: a.version.description, b: b.version.description,
-                                         summary: summary, mask: { session.redact($0) }) }
+        let data = SpecChangeList.json(diff, service: service, a: a, b: b, summary: summary)
+        let html = { HTMLReport.specDiff(diff, service: service, a: a, b: b, summary: summary, mask: { session.redact($0) }) }
         var report: RunResult
         switch format {
         case .text: report = RunResult(.changes(.spec(changes, summary: summary)))
         case .json: report = RunResult(.text([data.encoded(pretty: true)]))
-        case .markdown: report = RunResult(.text(SpecChangeList.markdown(diff, service: a.name, a: a.version.description,
-                                                                          b: b.version.description, summary: summary)))
+        case .markdown: report = RunResult(.text(SpecChangeList.markdown(diff, service: service, a: a, b: b, summary: summary)))
         case .html: report = RunResult(.text([html()]))
         }
         if let reason = SpecChangeList.incompleteness(diff) {

@@ -8,18 +8,20 @@ import FoundationFree
 /// Programs apish starts for the user (`| cmd`'s shell command, `edit`'s editor): started by `/bin/sh`, as
 /// ordinary programs whatever apish does with its signals, and waited for in a way Ctrl-C can end.
 enum ChildProcess {
-    /// Starts `/bin/sh -c command` with `arguments` as `$1`…, every signal unblocked and SIGPIPE and SIGINT
-    /// at their defaults; `input`, when given, becomes its standard input. `ownGroup` makes it lead a
+    /// Starts `/bin/sh -c command` with `arguments` as `$0`, `$1`…, every signal unblocked and SIGPIPE and SIGINT
+    /// at their defaults; `input`, when given, becomes its standard input, and `output` its standard output.
+    /// `ownGroup` makes it lead a
     /// process group of its own (then the terminal's Ctrl-C does not reach it; apish passes it on).
     /// Answers its pid, or why it could not start.
     static func spawnShell(
-        _ command: String, arguments: [String] = [], input: Int32? = nil, ownGroup: Bool
+        _ command: String, arguments: [String] = [], input: Int32? = nil, output: Int32? = nil, ownGroup: Bool
     ) -> Result<pid_t, SpawnFailure> {
         var actions = Platform.emptySpawnFileActions()
         var attributes = Platform.emptySpawnAttributes()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         if let input { posix_spawn_file_actions_adddup2(&actions, input, 0) }
+        if let output { posix_spawn_file_actions_adddup2(&actions, output, 1) }
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var unblocked = sigset_t()

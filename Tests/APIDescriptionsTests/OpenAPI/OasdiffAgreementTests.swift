@@ -114,6 +114,8 @@ import JSON
         print(summary)
         for line in report { print("  " + line) }
         #expect(agreeing * 100 >= cases.count * 95, "\(summary)\n\(report.joined(separator: "\n"))")
+        // The count reached when each pair of components came to be compared once (issue 47): no fewer.
+        #expect(agreeing >= 117, "\(summary)\n\(report.joined(separator: "\n"))")
     }
 
     /// Every area the issue names has cases, so the agreement is not bought on one kind of change.

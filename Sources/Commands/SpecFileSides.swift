@@ -1,0 +1,71 @@
+import APIDescriptions
+import FoundationFree
+import Shell
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `diff FILE@REV FILE --spec` (or `diff FILE@REV FILE@REV2 --spec`): two descriptions read from files and
+/// git revisions (`GitRevision`) rather than a locator's entries, so CI can hold a pull request's
+/// description against `main`'s.
+struct SpecFileSides {
+    /// The file's name, as the diff names its "service".
+    let service: String
+    /// Each side as typed after the file (`main`, or `working tree`).
+    let a: String
+    let b: String
+    private let sideA: (file: String, revision: String?)
+    private let sideB: (file: String, revision: String?)
+    private let session: Session
+
+    /// The sides the words name, or nil when the first word is a plain name or names no file (then `diff`
+    /// compares locator entries as before).
+    init?(_ arguments: DiffArguments, session: Session) throws(CommandError) {
+        let first = arguments.service
+        // A service's name is a plain word; a file is named with its extension or folder (and asking the
+        // locator would start the embedded demo for nothing).
+        guard first.contains(where: { $0 == "." || $0 == "/" || $0 == "@" }) else { return nil }
+        func side(_ word: String) -> (file: String, revision: String?)? {
+            if let split = GitRevision.split(word), !FileManager.default.fileExists(atPath: word) { return (split.file, split.revision) }
+            return FileManager.default.fileExists(atPath: word) ? (word, nil) : nil
+        }
+        guard let sideA = side(first) else { return nil }
+        guard arguments.versions.count == 1, let sideB = side(arguments.versions[0]) else {
+            throw CommandError("diff FILE@REV FILE --spec: name the two sides (a file, or FILE@REVISION for a git revision of it)")
+        }
+        self.sideA = sideA
+        self.sideB = sideB
+        self.session = session
+        service = sideA.file.split(separator: "/").last.map(String.init) ?? sideA.file
+        a = sideA.revision ?? "working tree"
+        b = sideB.revision ?? "working tree"
+    }
+
+    /// Reads and parses both sides.
+    func load() throws(CommandError) -> (OpenAPIDocument, OpenAPIDocument) {
+        (try document(sideA), try document(sideB))
+    }
+
+    private func document(_ side: (file: String, revision: String?)) throws(CommandError) -> OpenAPIDocument {
+        let limit = DocumentLimits().bytes
+        let token = session.cancellationToken()
+        let data: Data
+        if let revision = side.revision {
+            data = Data(try GitRevision.read(side.file, at: revision, limit: limit, interrupted: { token.isCancelled }))
+        } else {
+            let size = (try? FileManager.default.attributesOfItem(atPath: side.file))?[.size].flatMap { $0 as? any BinaryInteger }
+            guard let size, Int(size) <= limit,
+                  let read = FileManager.default.contents(atPath: side.file)
+            else { throw CommandError("cannot read \(side.file) (or it is larger than \(limit / 1_048_576) MiB)") }
+            data = read
+        }
+        do {
+            let source = URL(fileURLWithPath: side.file).absoluteString
+            return try OpenAPIDocument.parse(data, source: source, cancellation: token)
+        } catch {
+            throw CommandError("\(side.file)\(side.revision.map { "@" + $0 } ?? ""): \(error.description)")
+        }
+    }
+}
