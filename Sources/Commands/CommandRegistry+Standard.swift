@@ -21,7 +21,7 @@ extension CommandRegistry {
         ToggleCommand(name: "reveal", abstract: "Show values that only look like credentials, which the terminal hides", flag: .reveal),
         DiffCommand(), CompareCommand(), WatchCommand(),
         LetCommand(), ExpectCommand(), SourceCommand(), RecordCommand(), ImpactCommand(), MockCommand(),
-        ImportCommand(),
+        ImportCommand(), ExportCommand(),
     ])
 }
 
