@@ -122,7 +122,7 @@ struct ValueGenerator {
         switch type(of: schema, keywords: keywords) {
         case "object": return object(schema, keywords: keywords, depth: depth)
         case "array": return array(schema, keywords: keywords, depth: depth)
-        case "integer": return integer(keywords)
+        case "integer": return integer(keywords, format: schema.format)
         case "number": return number(keywords)
         case "boolean": return .bool(dynamic ? random.below(2) == 0 : true)
         case "null": return .null
@@ -188,7 +188,7 @@ struct ValueGenerator {
         return .array(elements)
     }
 
-    private mutating func integer(_ keywords: SchemaKeywords) -> JSONValue {
+    private mutating func integer(_ keywords: SchemaKeywords, format: String? = nil) -> JSONValue {
         // A bound written as an integer is taken exactly (9007199254740993 is not 2^53 + 0); others through
         // a Double, rounded inwards.
         var low = keywords.exactMinimum?.int.map { keywords.exclusiveMinimum && $0 < Int.max ? $0 + 1 : $0 }
@@ -201,6 +201,12 @@ struct ValueGenerator {
                 let floored = bound.rounded(.down)
                 return Self.clamped(keywords.exclusiveMaximum && floored == bound ? floored - 1 : floored)
             }
+        if format == "int32" {
+            // The format's range bounds the value as `minimum` and `maximum` would.
+            low = max(low ?? Int(Int32.min), Int(Int32.min))
+            high = min(high ?? Int(Int32.max), Int(Int32.max))
+            if low == Int(Int32.min), high == Int(Int32.max) { low = nil; high = nil }
+        }
         if let step = keywords.multipleOf, step >= 1, step.rounded() == step, step < 1e15 {
             let whole = Int(step)
             low = low.map { Self.roundUp($0, to: whole) }
@@ -290,11 +296,17 @@ struct ValueGenerator {
         case "uuid": return uuid()
         case "email", "idn-email": return "user\(n)@example.com"
         case "uri", "url", "iri", "uri-reference", "iri-reference": return "https://example.com/\(word())/\(n)"
+        case "uri-template": return "https://example.com/\(word()){/id}"
         case "hostname", "idn-hostname": return "host\(n).example.com"
         case "ipv4": return "192.0.2.\(n % 254 + 1)"
         case "ipv6": return "2001:db8::\(String(n, radix: 16))"
+        case "duration": return "P\(n % 30 + 1)D"
         case "byte": return "ZXhhbXBsZQ=="
+        case "binary": return "example"
         case "password": return "secret-\(n)"
+        case "json-pointer": return "/\(word())/\(n % 10)"
+        case "relative-json-pointer": return "0/\(word())"
+        case "regex": return "^[a-z]+$"
         default: return nil
         }
     }
