@@ -7,9 +7,10 @@ public final class SpecDiffProgress: Sendable {
 
     public init() {}
 
-    /// `120 of 366 operations, 40 components`.
+    /// `120 of 366 operations, 40 components`, or `loading the descriptions` before the comparison starts.
     public var text: String {
         let (operations, of, components) = counts.withLock { ($0.operations, $0.of, $0.components) }
+        guard of > 0 else { return "loading the descriptions" }
         return "\(operations) of \(of) operations, \(components) component\(components == 1 ? "" : "s")"
     }
 
