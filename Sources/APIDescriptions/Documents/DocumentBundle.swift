@@ -228,9 +228,16 @@ public enum DocumentBundle {
                 identifiers[file] = found
             }
             guard let declared = identifiers[file], !declared.isEmpty else { return false }
+            // Against the file's address, and against each base an `$id` of the file sets: the walk does not
+            // carry bases, and a reference that resolves to a declared resource from any of them is the
+            // schema engine's to resolve (it knows the base at the reference and says when it dangles).
             let resource = SchemaURI.split(reference).resource
-            return declared.contains(resource)
-                || declared.contains(SchemaURI.split(SchemaURI.resolve(reference, against: addresses[file])).resource)
+            if declared.contains(resource) { return true }
+            for base in [addresses[file]] + declared
+            where declared.contains(SchemaURI.split(SchemaURI.resolve(reference, against: base)).resource) {
+                return true
+            }
+            return false
         }
 
         /// Every `$id` under `value`, resolved against the ids around it; values that are data are skipped.
