@@ -80,19 +80,7 @@ public struct OpenAPIOperation: Sendable {
 
     /// The path with every `{name}` made `{}`, so `/pets/{petId}` and `/pets/{id}` compare equal.
     var pathShape: String {
-        var shape = ""
-        var inName = false
-        for character in path {
-            if character == "{" {
-                inName = true
-                shape += "{}"
-            } else if character == "}" {
-                inName = false
-            } else if !inName {
-                shape.append(character)
-            }
-        }
-        return shape
+        PathURLCoverage.shape(path[...])
     }
 
     /// Each `{name}` of the path once, in order: a name written twice (`/z/{a}/{a}`) is one parameter with

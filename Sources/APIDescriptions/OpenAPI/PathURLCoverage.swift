@@ -30,8 +30,8 @@ enum PathURLCoverage {
         template.split(separator: "/", omittingEmptySubsequences: false).firstIndex { $0.contains("{\(name)}") }
     }
 
-    /// A segment with each `{name}` made `{}`.
-    private static func shape(_ segment: Substring) -> String {
+    /// A template (or one segment of it) with each `{name}` made `{}`.
+    static func shape(_ segment: Substring) -> String {
         var shape = ""
         var inName = false
         for character in segment {
