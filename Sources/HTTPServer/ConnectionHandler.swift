@@ -173,6 +173,9 @@ struct ConnectionHandler {
 
     // MARK: - Writing
 
+    /// Bodies up to this size are sent in one piece with their head.
+    static let coalescedBodyLimit = 64 << 10
+
     private func write(_ response: HTTPResponse, isHead: Bool, keepAlive: Bool, minorVersion: Int) -> WriteOutcome {
         let head = response.head(keepAlive: keepAlive, minorVersion: minorVersion)
         let sendsBody = !isHead && HTTPStatus.allowsBody(response.status)
@@ -182,8 +185,15 @@ struct ConnectionHandler {
                 try connection.send(bytes)
                 return .sent
             case .bytes(let bytes):
-                // One send for head and body avoids a Nagle/delayed-ACK stall on small responses.
-                try connection.send(sendsBody ? head + bytes : head)
+                // One send for head and body avoids a Nagle/delayed-ACK stall on small responses; a large
+                // body goes by itself, not copied beside its head (the mock's answers run to megabytes, and
+                // each copy in flight counted in its peak memory).
+                if sendsBody, bytes.count <= Self.coalescedBodyLimit {
+                    try connection.send(head + bytes)
+                } else {
+                    try connection.send(head)
+                    if sendsBody { try connection.send(bytes) }
+                }
                 return .sent
             case .stream(let length, let produce):
                 try connection.send(head)
