@@ -15,7 +15,9 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
         if trimmed.first == "{" {
             let head = String(trimmed.prefix(4_096))
             if head.contains("\"log\"") && (text.contains("\"entries\"")) { return .har }
-            if head.contains("schema.getpostman.com") || head.contains("\"_postman_id\"") || (head.contains("\"info\"") && text.contains("\"item\"")) {
+            // An environment file has none of a collection's marks, only its scope (Postman writes it last).
+            if head.contains("schema.getpostman.com") || head.contains("\"_postman_id\"") || (head.contains("\"info\"") && text.contains("\"item\""))
+                || text.contains("\"_postman_variable_scope\"") {
                 return .postman
             }
             return nil

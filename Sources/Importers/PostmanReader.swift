@@ -32,14 +32,7 @@ struct PostmanReader {
     private func walk(_ node: JSONValue, depth: Int, inheritedAuth: JSONValue?, into document: inout ImportedDocument) throws(ImportError) {
         guard depth <= source.limits.depth else { throw ImportError(file: source.path, "folders nested more than \(source.limits.depth) deep") }
         let auth = node["auth"] ?? inheritedAuth
-        for variable in node["variable"]?.arrayValue ?? [] {
-            guard let key = variable["key"]?.stringValue, variable["disabled"]?.boolValue != true else { continue }
-            if variable["type"]?.stringValue == "secret" || Redactor.isCredentialName(key) {
-                document.steps.append(.variable(.secret(key)))
-            } else {
-                document.steps.append(.variable(ImportedVariable(name: key, value: variable["value"]?.displayText ?? "")))
-            }
-        }
+        document.steps += Self.variables(of: node)
         if node["event"]?.arrayValue?.isEmpty == false {
             document.untranslated.append(Untranslated(kind: "Postman script", text: "scripts of \(node["name"]?.stringValue ?? node["info"]?["name"]?.stringValue ?? "the collection")"))
         }
@@ -52,7 +45,18 @@ struct PostmanReader {
             guard document.requests.count < source.limits.requests else {
                 throw ImportError(file: source.path, "more than \(source.limits.requests) requests")
             }
+            // A request's own variables are set just before it (Postman's narrowest scope).
+            document.steps += Self.variables(of: item)
             document.steps.append(.request(request(item, inheritedAuth: auth)))
+        }
+    }
+
+    /// The `variable` array of a collection, a folder or a request (`type: secret` and credential names as secrets).
+    private static func variables(of node: JSONValue) -> [ImportedDocument.Step] {
+        (node["variable"]?.arrayValue ?? []).compactMap { variable in
+            guard let key = variable["key"]?.stringValue, variable["disabled"]?.boolValue != true else { return nil }
+            if variable["type"]?.stringValue == "secret" || Redactor.isCredentialName(key) { return .variable(.secret(key)) }
+            return .variable(ImportedVariable(name: key, value: variable["value"]?.displayText ?? ""))
         }
     }
 

@@ -19,8 +19,21 @@ public struct ScriptImport: Sendable, Equatable {
             let source = try ImportSource.read(file, allowOutside: allowOutside, limits: limits)
             documents.append((file, try Importer.read(source, environment: environment)))
         }
-        // Environment values are set before the collection's requests read them.
+        // Environment values are set before the collection's requests read them, and win over the collection's
+        // own variables of the same name, as in Postman (a folder's and a request's still win over them).
         documents.sort { isEnvironment($0.1) && !isEnvironment($1.1) }
+        let environmentNames = Set(documents.filter { isEnvironment($0.1) }.flatMap(\.1.steps).compactMap { step -> String? in
+            if case .variable(let variable) = step { variable.name } else { nil }
+        })
+        for index in documents.indices where documents[index].1.format == .postman && !isEnvironment(documents[index].1) {
+            var steps = documents[index].1.steps
+            let collectionLevel = steps.firstIndex { if case .variable = $0 { false } else { true } } ?? steps.endIndex
+            let kept = steps[..<collectionLevel].filter { step in
+                if case .variable(let variable) = step { !environmentNames.contains(variable.name) } else { true }
+            }
+            steps.replaceSubrange(..<collectionLevel, with: kept)
+            documents[index].1.steps = steps
+        }
         var script = ""
         var requests = 0
         var counts: [(kind: String, count: Int)] = []
