@@ -47,7 +47,7 @@ struct CurlExport {
             arguments += ["-u", argument(login.user + ":" + reference(login.password, name: "APISH_PASSWORD", what: what), knownSecrets)]
             if login.scheme == .digest { arguments.append("--digest") }
         }
-        arguments.append(argument(url(of: request), knownSecrets))
+        arguments.append(argument(url(of: request, knownSecrets), knownSecrets))
         for (name, value) in request.headers {
             arguments += ["-H", argument(name + ": " + header(name, value), knownSecrets)]
         }
@@ -137,7 +137,9 @@ struct CurlExport {
         return reference(value, name: Self.variableName(name), what: "the \(name) header")
     }
 
-    private mutating func url(of request: HTTPRequest) -> String {
+    /// A query parameter that is a credential by its name, or whose value is a secret the session holds
+    /// (`auth key key=…`), is a variable named after the parameter.
+    private mutating func url(of request: HTTPRequest, _ knownSecrets: [String]) -> String {
         var base = request.url
         if Self.userInfo(base) != nil, var parts = URLComponents(string: base) {
             parts.user = nil
@@ -146,7 +148,7 @@ struct CurlExport {
         }
         guard !request.query.isEmpty else { return base }
         let items = request.query.map { field in
-            Redactor.isCredentialValue(field.value, member: field.name)
+            Redactor.isCredentialValue(field.value, member: field.name) || knownSecrets.contains(field.value)
                 ? FormEncoding.encode([FormField(field.name, "")]) + reference(field.value, name: Self.variableName(field.name), what: "the \(field.name) parameter")
                 : FormEncoding.encode([field])
         }

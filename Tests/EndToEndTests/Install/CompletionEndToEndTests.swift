@@ -57,14 +57,14 @@ import Testing
         #expect(result.stderr == "")
         #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
             "--locator ",
-            "record refresh ",
+            "record refresh reveal ",
             "'use 'user ",
             "staging ",
             "config services.json ",
             "html junit tap ",
             "apish.bash config notes.txt services.json tour.apish ",
             "bash fish zsh ",
-            "completion config help impact man mock serve tour.apish ",
+            "completion config help impact man mock present serve tour.apish ",
             "",
         ])
     }

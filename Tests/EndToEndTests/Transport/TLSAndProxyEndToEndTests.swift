@@ -186,7 +186,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("not verified"), "\(run.stderr)")
         let command = try #require(run.stdout.split(separator: "\n").last { $0.hasPrefix("curl ") }.map(String.init))
-        #expect(command.hasPrefix("curl -g -k "), "\(command)")
+        #expect(command.hasPrefix("curl -g --path-as-is -k "), "\(command)")
     }
 
     @Test func aProxyCarriesTheRequestAndItsCredentialsNeverShow() throws {
