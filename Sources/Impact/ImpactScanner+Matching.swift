@@ -42,12 +42,12 @@ extension ImpactScanner {
         return location == .header ? parameter.name.lowercased() == name.lowercased() : parameter.name == name
     }
 
-    /// B's parameter for one of A's: path parameters by position, others by location and name.
+    /// B's parameter for one of A's: path parameters as `diff --spec` pairs them (`PathParameterPairing`:
+    /// by name, then by the segment they fill), others by location and name.
     static func counterpart(of parameter: OpenAPIParameter, from a: OpenAPIOperation, in b: OpenAPIOperation) -> OpenAPIParameter? {
-        if parameter.location == .path, let position = a.pathParameterNames.firstIndex(of: parameter.name) {
-            let names = b.pathParameterNames
-            guard position < names.count else { return nil }
-            return b.parameters.first { $0.location == .path && $0.name == names[position] }
+        if parameter.location == .path {
+            guard let name = PathParameterPairing(a, b).partner[parameter.name] else { return nil }
+            return b.parameters.first { $0.location == .path && $0.name == name }
         }
         return b.parameters.first { same($0, location: parameter.location, name: parameter.name, in: b) }
     }

@@ -1,5 +1,6 @@
 import APIDescriptions
 import Facade
+import FoundationFree
 import HTTPClient
 import HTTPTypes
 import JSON
@@ -112,10 +113,27 @@ extension ImpactScanner {
         var found: [ImpactFinding] = []
         let renames = Self.parameterRenames(pair)
         let bodyRenames = Self.propertyRenames(pair.a.requestBody?.schema, pair.b.requestBody?.schema)
+        let pathPairing = PathParameterPairing(pair.a, pair.b)
         for set in use.values {
             if let location = set.location {
                 let parameterA = pair.a.parameters.first { Self.same($0, location: location, name: set.name, in: pair.a) }
                 guard let parameterA else { continue }
+                if location == .path, let merge = mergedPathValue(set.name, use: use, pair: pair, pairing: pathPairing) {
+                    // `base` and `head` now travel as one `basehead=main...dev`: the first of them becomes it,
+                    // the others go.
+                    if merge.first {
+                        found.append(finding("path parameters merged", "parameters \(merge.names.joined(separator: ", ")) are now "
+                            + "\(merge.target)=\(merge.value)", .breaking, name))
+                        if let word = set.word, let item = Self.itemName(merge.target), let value = Self.itemValue(merge.value, after: "=") {
+                            context.replace(word, with: item + "=" + value)
+                        } else {
+                            context.fix.comments.append("parameters \(merge.names.joined(separator: ", ")) are now \(merge.target)=\(merge.value)")
+                        }
+                    } else if let word = set.word {
+                        context.replace(word, with: "")
+                    }
+                    continue
+                }
                 let parameterB = Self.counterpart(of: parameterA, from: pair.a, in: pair.b)
                 if let parameterB {
                     found += checkValue(set, schemaA: parameterA.schema, schemaB: parameterB.schema, label: "parameter \(set.name)", operation: name)
@@ -159,6 +177,24 @@ extension ImpactScanner {
             }
         }
         return found
+    }
+
+    /// For a path parameter of A that B merged with others into one (`{base}...{head}` → `{basehead}`): B's
+    /// parameter, its value as A's segment spells it from the line's values (`main...dev`), A's parameters in
+    /// that segment, and whether `name` is the first of them; nil when it was not merged or a value is unknown.
+    private func mergedPathValue(_ name: String, use: RequestUse, pair: OperationPairing.Pair, pairing: PathParameterPairing)
+        -> (target: String, value: String, names: [String], first: Bool)?
+    {
+        let target = pairing.partner[name] ?? pair.a.pathParameterNames.lazy.compactMap { pairing.partner[$0] }.first { candidate in
+            pairing.mergedSegment(of: candidate, in: pair.a)?.names.contains(name) ?? false
+        }
+        guard let target, let merge = pairing.mergedSegment(of: target, in: pair.a), merge.names.contains(name) else { return nil }
+        var value = merge.segment
+        for parameter in merge.names {
+            guard let given = use.values.first(where: { $0.location == .path && $0.name == parameter })?.value else { return nil }
+            value = value.replacingAll("{\(parameter)}", with: given)
+        }
+        return (target, value, merge.names, merge.names.first == name)
     }
 
     /// A value the line sends, against the type and enum of B: narrowed, or an enum value removed.

@@ -3,13 +3,14 @@
 /// fills (`/pets/{petId}` → `/pets/{id}`, a rename). A parameter of the older template whose segment the
 /// newer fills with one parameter that already has a partner was merged into it (`{base}...{head}` →
 /// `{basehead}`): the values it carried travel in that one.
-struct PathParameterPairing {
+/// `diff --spec` and `impact` pair path parameters by it.
+package struct PathParameterPairing: Sendable {
     /// The newer name of each older path parameter that has one.
-    private(set) var partner: [String: String] = [:]
+    package private(set) var partner: [String: String] = [:]
     /// Older path parameters folded into a newer one that stands for their whole segment.
-    private(set) var merged: Set<String> = []
+    package private(set) var merged: Set<String> = []
 
-    init(_ a: OpenAPIOperation, _ b: OpenAPIOperation) {
+    package init(_ a: OpenAPIOperation, _ b: OpenAPIOperation) {
         let namesA = a.pathParameterNames
         let namesB = b.pathParameterNames
         var takenB = Set<String>()
@@ -28,5 +29,15 @@ struct PathParameterPairing {
                 merged.insert(name)
             }
         }
+    }
+
+    /// The older template's segment that a newer parameter standing for several older ones fills
+    /// (`{base}...{head}` for `basehead`), with the older parameters in it; nil when it stands for one.
+    package func mergedSegment(of newName: String, in a: OpenAPIOperation) -> (segment: String, names: [String])? {
+        guard let first = partner.first(where: { $0.value == newName })?.key,
+              let index = PathURLCoverage.segment(of: first, in: a.path) else { return nil }
+        let segment = String(a.path.split(separator: "/", omittingEmptySubsequences: false)[index])
+        let names = a.pathParameterNames.filter { PathURLCoverage.segment(of: $0, in: a.path) == index }
+        return names.contains(where: merged.contains) ? (segment, names) : nil
     }
 }

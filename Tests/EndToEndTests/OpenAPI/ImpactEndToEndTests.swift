@@ -60,6 +60,35 @@ import Testing
         #expect(!impact.stdout.contains("removed"), "\(impact.stdout)")
     }
 
+    @Test func mergedPathParametersAreFixedAsTheOneThatTakesTheirPlace() throws {
+        // GIVEN GitHub's compare path: /compare/{base}...{head} became /compare/{basehead}, and a script calling it
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func parameter(_ name: String) -> String { #"{"name":"\#(name)","in":"path","required":true,"schema":{"type":"string"}}"# }
+        func document(_ version: String, path: String, names: [String]) -> String {
+            #"""
+            {"openapi":"3.0.3","info":{"title":"t","version":"\#(version)"},"paths":{"\#(path)":{"get":{"operationId":"compare",
+              "parameters":[\#(names.map(parameter).joined(separator: ","))],"responses":{"200":{"description":"ok"}}}}}}
+            """#
+        }
+        try document("1.0.0", path: "/compare/{base}...{head}", names: ["base", "head"]).write(toFile: folder + "/v1.json", atomically: true, encoding: .utf8)
+        try document("2.0.0", path: "/compare/{basehead}", names: ["basehead"]).write(toFile: folder + "/v2.json", atomically: true, encoding: .utf8)
+        try #"""
+        {"services": [{"name": "gh", "version": 1, "url": "http://127.0.0.1:9", "openapi": "v1.json"},
+                      {"name": "gh", "version": 2, "url": "http://127.0.0.1:9", "openapi": "v2.json"}]}
+        """#.write(toFile: folder + "/locator.json", atomically: true, encoding: .utf8)
+        try "use gh 1\ncall compare base=main head=dev\n".write(toFile: folder + "/client.apish", atomically: true, encoding: .utf8)
+        // WHEN impact reads it with --fix
+        let impact = try Apish.run(["--no-color", "--locator", folder + "/locator.json", "impact", folder + "/client.apish", "gh", "1", "2",
+                                    "--fix", folder + "/migrated.apish"])
+        // THEN it says the two became one, and the fix writes basehead=main...dev in their place
+        #expect(impact.stdout.contains("parameters base, head are now basehead=main...dev"), "\(impact.stdout)")
+        #expect(!impact.stdout.contains("removed"), "\(impact.stdout)")
+        let migrated = try String(contentsOfFile: folder + "/migrated.apish", encoding: .utf8)
+        #expect(migrated.contains("call compare basehead=main...dev"), "\(migrated)")
+        #expect(!migrated.contains("head=dev\n") && !migrated.contains("base=main"), "\(migrated)")
+    }
+
     @Test func theHTMLReportIsSelfContainedAndComplete() throws {
         let server = try startDemoServer()
         defer { server.stop() }
