@@ -30,9 +30,11 @@ struct RequestPipeline {
         let warnings: [String]
     }
 
+    /// Walks `endpoint` once; `stream` sees its answer as it arrives (and nothing else sent on the way,
+    /// such as an OAuth token's).
     func run<T>(
         _ endpoint: Endpoint<T>, entry: LocatorEntry?, extraQuery: [FormField] = [], state: SessionState,
-        cancellation: CancellationToken?
+        cancellation: CancellationToken?, stream: (any ResponseStreaming)? = nil
     ) -> Sent<T> {
         var warnings: [String] = []
         let client = oauth2Client(for: endpoint, entry: entry, state: state)
@@ -44,13 +46,13 @@ struct RequestPipeline {
             }
         }
         var (request, unmet) = build(endpoint, entry: entry, extraQuery: extraQuery, state: state, oauth2Token: token)
-        var result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
+        var result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation, streamingTo: stream) }
         // A token the server no longer takes (revoked, expired early, its clock ahead): one new token, one retry.
         if let client, case .success(let response) = result, OAuth2TokenExchange.rejectsToken(response) {
             switch tokens.token(for: client, transport: transport, renewing: true, cancellation: cancellation, warnings: &warnings) {
             case .success(let renewed):
                 (request, unmet) = build(endpoint, entry: entry, extraQuery: extraQuery, state: state, oauth2Token: renewed.accessToken)
-                result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation) }
+                result = Result { () throws(TransportError) in try transport.send(request, cancellation: cancellation, streamingTo: stream) }
             case .failure(let failure):
                 warnings.append(failure.message)
             }

@@ -25,8 +25,6 @@ public final class CurlTransport: Transport {
     public var configuration: TransportConfiguration { current.withLock { $0 } }
     private let current: Mutex<TransportConfiguration>
     private let handles: Mutex<CurlHandles>
-    /// Who sees bodies as they arrive, while `streaming` runs.
-    private let observer = Mutex<(any ResponseStreaming)?>(nil)
     /// The proxy of each request (none for loopback), made once from the configuration.
     let proxies: ProxyChoice
     /// libcurl's own list of hosts never proxied: a second lock behind `proxies`, which already leaves loopback out.
@@ -78,18 +76,15 @@ public final class CurlTransport: Transport {
     var pollWindow: Duration { handles.withLock { $0.responseWait.pollWindow } }
 
     public func send(_ request: HTTPRequest, cancellation: CancellationToken?) throws(TransportError) -> HTTPResponse {
-        try handles.withLock { (handles: inout CurlHandles) throws(TransportError) -> HTTPResponse in
-            try follow(request, cancellation: cancellation, handles: &handles)
-        }
+        try send(request, cancellation: cancellation, streamingTo: nil)
     }
 
-    public func streaming<T, E: Error>(to observer: (any ResponseStreaming)?, _ body: () throws(E) -> T) throws(E) -> T {
-        let previous = self.observer.withLock { current in
-            defer { current = observer }
-            return current
+    public func send(
+        _ request: HTTPRequest, cancellation: CancellationToken?, streamingTo stream: (any ResponseStreaming)?
+    ) throws(TransportError) -> HTTPResponse {
+        try handles.withLock { (handles: inout CurlHandles) throws(TransportError) -> HTTPResponse in
+            try follow(request, cancellation: cancellation, stream: stream, handles: &handles)
         }
-        defer { self.observer.withLock { $0 = previous } }
-        return try body()
     }
 
     public func cookieJar() -> [String] {
@@ -129,7 +124,7 @@ public final class CurlTransport: Transport {
     /// is off, because only here can every hop's credentials be checked against their scopes. The total
     /// timeout covers all hops; the metrics of the final hop are reported after the time of the earlier ones.
     private func follow(
-        _ request: HTTPRequest, cancellation: CancellationToken?, handles: inout CurlHandles
+        _ request: HTTPRequest, cancellation: CancellationToken?, stream: (any ResponseStreaming)?, handles: inout CurlHandles
     ) throws(TransportError) -> HTTPResponse {
         let totalTimeout = request.timeout ?? configuration.totalTimeout
         let clock = ContinuousClock()
@@ -143,7 +138,8 @@ public final class CurlTransport: Transport {
             let remaining = totalTimeout - Int((clock.now - started) / .milliseconds(1))
             guard remaining > 0 else { throw .timeout(milliseconds: totalTimeout) }
             let timeouts = HopTimeouts(hop: remaining, total: totalTimeout)
-            var response = try perform(hop, isRedirect: redirects > 0, timeouts: timeouts, cancellation: cancellation, handles: &handles)
+            var response = try perform(hop, isRedirect: redirects > 0, timeouts: timeouts, cancellation: cancellation, stream: stream,
+                                       handles: &handles)
             let next = configuration.maxRedirects > 0
                 ? try RedirectPolicy.nextHop(afterStatus: response.status, headers: response.headers, of: hop) : nil
             guard let next else {
@@ -169,14 +165,14 @@ public final class CurlTransport: Transport {
     /// One hop: one request and its response, redirects not followed.
     private func perform(
         _ request: HTTPRequest, isRedirect: Bool, timeouts: HopTimeouts, cancellation: CancellationToken?,
-        handles: inout CurlHandles
+        stream: (any ResponseStreaming)?, handles: inout CurlHandles
     ) throws(TransportError) -> HTTPResponse {
         if cancellation?.isCancelled == true { throw .cancelled }
         let filePath = isRedirect ? nil : Self.filePath(of: request.url)
         if let filePath { try Self.checkReadable(filePath, method: request.method) }
         let (easy, multi, errorBuffer) = try handles.acquire()
         let accumulator = ResponseAccumulator(limit: configuration.maxBodyBytes, cancellation: cancellation)
-        accumulator.stream = observer.withLock { $0 }
+        accumulator.stream = stream
         let sentHead = SentHeadRecorder()
         let multipart = MultipartOwner(easy: easy)
         defer { withExtendedLifetime((accumulator, sentHead, multipart)) {} }

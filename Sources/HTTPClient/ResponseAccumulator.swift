@@ -30,7 +30,7 @@ package final class ResponseAccumulator {
     /// Set when a 101 response's header block ended; the header callback then stops the transfer.
     package private(set) var upgraded = false
     private var announcedLength: Int?
-    /// Who sees the body as it arrives (`Transport.streaming`); told of the final response only, not of
+    /// Who sees the body as it arrives (`Transport.send(_:cancellation:streamingTo:)`); told of the final response only, not of
     /// an interim 1xx nor of a redirect about to be followed.
     var stream: (any ResponseStreaming)?
     package private(set) var httpVersion = "1.1"

@@ -15,6 +15,12 @@ import Foundation
 /// later requests to the hosts and paths it applies to (RFC 6265), and only to them.
 public protocol Transport: Sendable {
     func send(_ request: HTTPRequest, cancellation: CancellationToken?) throws(TransportError) -> HTTPResponse
+    /// The same, with `stream` receiving this request's final answer as it arrives (a body shown while it
+    /// lasts); the whole body is still collected and returned. The observer belongs to this one request:
+    /// nothing else sent meanwhile (a description fetched on the way, an OAuth token) reaches it.
+    func send(
+        _ request: HTTPRequest, cancellation: CancellationToken?, streamingTo stream: (any ResponseStreaming)?
+    ) throws(TransportError) -> HTTPResponse
     /// The cookie jar as Netscape cookie-file lines (`domain  TRUE  /  FALSE  0  name  value`, tab-separated;
     /// a host-only HttpOnly cookie's domain starts `#HttpOnly_`), as libcurl's `CURLINFO_COOKIELIST` gives them.
     func cookieJar() -> [String]
@@ -22,9 +28,6 @@ public protocol Transport: Sendable {
     func restoreCookieJar(_ lines: [String])
     /// Empties the jar.
     func clearCookies()
-    /// Runs `body` with `observer` receiving the body of each final response as it arrives (a stream shown
-    /// while it lasts); the whole body is still collected and returned.
-    func streaming<T, E: Error>(to observer: (any ResponseStreaming)?, _ body: () throws(E) -> T) throws(E) -> T
     /// Answers to several GETs without bodies (the files of one description), fetched at once where the
     /// transport can, in the order asked. Nil for a request that got no final answer here (a failure, a
     /// redirect): the caller sends that one again with `send`, which follows redirects and says why.
@@ -35,7 +38,9 @@ public protocol Transport: Sendable {
     func setTLS(_ tls: TLSSettings)
 }
 
-/// Receives a response's body as it arrives. Called on the transfer's thread, while the request runs.
+/// Receives one request's answer as it arrives (`Transport.send(_:cancellation:streamingTo:)`): its final
+/// response only, not an interim 1xx nor a redirect followed. Called on the transfer's thread, while the
+/// request runs.
 public protocol ResponseStreaming: AnyObject, Sendable {
     /// The final response's status, HTTP version (`1.1`) and headers, before its first chunk. Answers
     /// whether it shows this answer as it arrives: a transfer cancelled then (Ctrl-C ending a stream) hands
@@ -55,9 +60,10 @@ extension Transport {
     public func restoreCookieJar(_ lines: [String]) {}
     public func clearCookies() {}
     /// A transport that cannot stream (a stub in a test) hands over whole bodies only.
-    public func streaming<T, E: Error>(to observer: (any ResponseStreaming)?, _ body: () throws(E) -> T) throws(E) -> T {
-        try body()
-
+    public func send(
+        _ request: HTTPRequest, cancellation: CancellationToken?, streamingTo stream: (any ResponseStreaming)?
+    ) throws(TransportError) -> HTTPResponse {
+        try send(request, cancellation: cancellation)
     }
 
     /// A transport without TLS settings of its own (a stub in a test) keeps none.

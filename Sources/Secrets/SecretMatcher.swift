@@ -59,28 +59,51 @@ public final class SecretMatcher: Sendable {
     /// True when there is nothing to look for.
     public var isEmpty: Bool { patterns.isEmpty }
 
+    /// The length of the longest form of a secret (0 when there are none): the most bytes one match spans.
+    public var longestForm: Int { patterns.first?.count ?? 0 }
+
     /// `text` with every occurrence of every form of every secret replaced by `mask`.
     public func mask(_ text: String, with mask: String) -> String {
         guard !patterns.isEmpty, text.utf8.count >= 2 else { return text }
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return nil }
-            var edits = TextEdits()
-            let maskBytes = Array(mask.utf8)
-            var position = 0
-            let end = bytes.count - 1
-            while position < end {
-                let key = UInt16(bytes[position]) << 8 | UInt16(bytes[position + 1])
-                if prefixBits[Int(key) >> 6] & (1 << UInt64(key & 63)) != 0,
-                   let length = longestMatch(at: base + position, available: bytes.count - position, key: key) {
-                    edits.replace(position..<(position + length), with: maskBytes)
-                    position += length
-                } else {
-                    position += 1
-                }
+        let maskBytes = Array(mask.utf8)
+        return TextEdits.rewriting(text) { bytes, edits in
+            _ = forEachMatch(in: bytes, upTo: bytes.count) { edits.replace($0, with: maskBytes) }
+        }
+    }
+
+    /// The bytes of `bytes` before the scan reaches `limit`, with every match replaced by `mask`, and how
+    /// many bytes of `bytes` they are (at least `limit`, more when a match that starts before it ends past
+    /// it). A match is decided by the bytes from its start to its end only, so with `limit` at least
+    /// `longestForm - 1` bytes before the end of what is known, the prefix masks as the whole text would.
+    public func maskPrefix(_ bytes: UnsafeBufferPointer<UInt8>, upTo limit: Int, with mask: [UInt8]) -> (masked: [UInt8], consumed: Int) {
+        var masked: [UInt8] = []
+        var copied = 0
+        let consumed = forEachMatch(in: bytes, upTo: limit) { match in
+            masked += bytes[copied..<match.lowerBound]
+            masked += mask
+            copied = match.upperBound
+        }
+        masked += bytes[copied..<consumed]
+        return (masked, consumed)
+    }
+
+    /// Calls `visit` with each match in `bytes`, left to right, the longest at each position, while the
+    /// scan is before `limit`; returns where the scan stopped (`limit`, or the end of a match past it).
+    private func forEachMatch(in bytes: UnsafeBufferPointer<UInt8>, upTo limit: Int, _ visit: (Range<Int>) -> Void) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var position = 0
+        let end = min(limit, bytes.count - 1)
+        while position < end {
+            let key = UInt16(bytes[position]) << 8 | UInt16(bytes[position + 1])
+            if prefixBits[Int(key) >> 6] & (1 << UInt64(key & 63)) != 0,
+               let length = longestMatch(at: base + position, available: bytes.count - position, key: key) {
+                visit(position..<(position + length))
+                position += length
+            } else {
+                position += 1
             }
-            return edits.isEmpty ? nil : edits.apply(to: bytes)
-        } ?? text
+        }
+        return max(position, min(limit, bytes.count))
     }
 
     /// The length of the longest pattern starting at `start`, which begins with the two bytes of `key`.

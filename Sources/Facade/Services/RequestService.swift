@@ -31,9 +31,16 @@ public final class RequestService {
         self.credentials = credentials
     }
 
-    /// Runs `body` with `observer` seeing each answer's body as it arrives (a stream shown while it lasts).
+    /// Who sees the answer of the next request `perform` sends, handed to that one request only.
+    private var pendingStream: (any ResponseStreaming)?
+
+    /// Runs `body` with `observer` seeing, as it arrives, the answer of the first request `body` sends
+    /// through the pipeline (the command's own): not a description fetched on the way, nor an OAuth token.
     public func streaming<T, E: Error>(to observer: (any ResponseStreaming)?, _ body: () throws(E) -> T) throws(E) -> T {
-        try transport.streaming(to: observer, body)
+        let previous = pendingStream
+        pendingStream = observer
+        defer { pendingStream = previous }
+        return try body()
     }
 
     /// Fetches a service's main resource at its active version (or `version`) and decodes it with the
@@ -135,8 +142,10 @@ public final class RequestService {
         cancellation: CancellationToken?
     ) -> (exchange: Exchange, value: T?) {
         let routed = entry.map(workspace.routed)
+        let stream = pendingStream
+        pendingStream = nil
         let sent = RequestPipeline(transport: transport, tokens: credentials.oauth2Tokens).run(
-            endpoint, entry: routed, extraQuery: extra, state: workspace.state, cancellation: cancellation)
+            endpoint, entry: routed, extraQuery: extra, state: workspace.state, cancellation: cancellation, stream: stream)
         var warnings = sent.warnings
         if let entry, let routed, let followed = followedCredentials.warning(
             entry: entry, routed: routed, request: sent.request, credentials: workspace.state.credentials) {

@@ -117,6 +117,23 @@ package final class RedactingOutput: OutputSink {
 
     package var keepsBodiesAsTheyCame: Bool { base.keepsBodiesAsTheyCame }
 
+    /// How a body written here as it arrives is masked: by the secrets held now, unless this is a file the
+    /// user named, which keeps the bytes as they came.
+    func streamedBody() -> StreamedBody {
+        StreamedBody(matcher: keepsBodiesAsTheyCame ? nil : SecretMatcher.shared(for: session.redactor.secrets))
+    }
+
+    /// The next piece of a body written as it arrives, masked as `body` says, or (nil) its end: on standard
+    /// output a later output then starts on a line of its own, as after `writeBody`.
+    func writeBodyPiece(_ piece: Data?, of body: inout StreamedBody) {
+        payNewline()
+        let bytes = piece.map { body.take($0) } ?? body.finish()
+        if !bytes.isEmpty { base.writeBytes(bytes) }
+        if piece == nil {
+            owesNewline = isStandardOutput && body.isText && body.lastByte.map { $0 != UInt8(ascii: "\n") } == true
+        }
+    }
+
     /// `clear`: the cursor home and the display erased (`ESC [H ESC [2J`), on a terminal display only; the
     /// one control this sink writes on purpose, which `write` would neutralise.
     package func clearScreen() {

@@ -11,7 +11,8 @@ import Foundation
 
 /// Shows an answer while it arrives, when it is a stream: server-sent events one by one (`event`, `id`,
 /// then `data`, pretty when it is JSON), JSON lines one value a line, other chunked text as it comes; with
-/// `forced` (`--stream`) any answer. On a pipe or in a file the bytes go on as they arrive, exactly. With
+/// `forced` (`--stream`) any answer. On a pipe or in a file every answer's bytes go on as they arrive (masked
+/// as a whole body is, `StreamedBody`). With
 /// `--json`, one line per event or value; the command's own object follows when the answer is complete.
 ///
 /// Called on the transfer's thread while the request runs; the shell waits for the request, so nothing
@@ -34,6 +35,10 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
     /// `mode`, so that a chunk appends to the one buffer rather than to a copy (a 60 MiB line stays linear).
     private var events = ServerSentEvents()
     private var pending = Data()
+    /// The masking of the bytes written as they arrive (`.bytes`).
+    private var body = StreamedBody(matcher: nil)
+    /// The status line of an answer that is not a stream, said once it is complete.
+    private var statusLineAtEnd: String?
     /// Whether anything was shown as it arrived: the answer's body is then not shown again.
     private(set) var streamed = false
 
@@ -46,6 +51,7 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
     }
 
     func begin(status: Int, version: String, headers: HTTPHeaders) -> Bool {
+        var saysStatus = true
         let contentType = headers["Content-Type"]
         let chunked = headers["Transfer-Encoding"]?.lowercased().contains("chunked") == true && headers["Content-Length"] == nil
         let isJSON = contentType.map(BodyMediaType.isJSON) == true
@@ -57,13 +63,20 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
             mode = nil
         } else if forced || (chunked && !isJSON) {
             mode = toTerminal ? .text : .bytes
+        } else if !toTerminal {
+            // On a pipe or in a file any answer goes on as it arrives, as curl writes it; its status line is
+            // said once it is complete, as a whole body's is (for a success only: a failure has its error line).
+            mode = .bytes
+            saysStatus = false
+            if (200..<300).contains(status) { statusLineAtEnd = RawBody.statusLine(status: status, version: version) + "\n" }
         }
         guard mode != nil else { return false }
         streamed = true
         onFirstByte()
+        if mode == .bytes, let sink = output as? RedactingOutput { body = sink.streamedBody() }
         // The status line first, as the body's would be: on the terminal, else on stderr (as httpie).
         let statusLine = RawBody.statusLine(status: status, version: version) + "\n"
-        if session.options.json {
+        if session.options.json || !saysStatus {
             return true
         } else if toTerminal {
             output.write(statusLine)
@@ -89,7 +102,11 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
         case .text:
             output.write(TerminalText.safe(String(decoding: chunk, as: UTF8.self)))
         case .bytes:
-            output.writeBytes(chunk)
+            if let sink = output as? RedactingOutput {
+                sink.writeBodyPiece(chunk, of: &body)
+            } else {
+                output.writeBytes(chunk)
+            }
         }
     }
 
@@ -106,7 +123,8 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
         case .text:
             output.write("\n")
         case .bytes:
-            break
+            (output as? RedactingOutput)?.writeBodyPiece(nil, of: &body)
+            if let statusLineAtEnd { output.writeError(statusLineAtEnd) }
         }
         self.mode = nil
     }
