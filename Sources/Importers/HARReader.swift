@@ -1,3 +1,4 @@
+import FoundationFree
 import JSON
 
 /// Reads a HAR 1.2 log (`log.entries[].request`): method, URL, headers (pseudo-headers and the ones the
@@ -18,6 +19,7 @@ struct HARReader {
                 throw ImportError(file: source.path, "an entry without request.method and request.url")
             }
             var imported = ImportedRequest(method: method.uppercased(), url: url)
+            imported.query = Self.queryNotInURL(request["queryString"]?.arrayValue ?? [], url: url)
             var cookies: [String] = []
             for header in request["headers"]?.arrayValue ?? [] {
                 guard let name = header["name"]?.stringValue, let value = header["value"]?.stringValue else { continue }
@@ -61,5 +63,24 @@ struct HARReader {
             document.steps.append(.request(imported))
         }
         return document
+    }
+
+    /// The `queryString` parameters the URL does not already carry: a browser writes each in both, a tool
+    /// (httpsnippet) may give some only in `queryString`.
+    private static func queryNotInURL(_ parameters: [JSONValue], url: String) -> [NameValue] {
+        var inURL: [NameValue] = []
+        if let mark = url.firstIndex(of: "?") {
+            for pair in url[url.index(after: mark)...].split(separator: "#").first?.split(separator: "&") ?? [] {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                inURL.append(NameValue(PercentEncoding.decode(parts[0], plusAsSpace: true), parts.count > 1 ? PercentEncoding.decode(parts[1], plusAsSpace: true) : ""))
+            }
+        }
+        var missing: [NameValue] = []
+        for parameter in parameters {
+            guard let name = parameter["name"]?.stringValue else { continue }
+            let pair = NameValue(name, parameter["value"]?.stringValue ?? "")
+            if let found = inURL.firstIndex(of: pair) { inURL.remove(at: found) } else { missing.append(pair) }
+        }
+        return missing
     }
 }

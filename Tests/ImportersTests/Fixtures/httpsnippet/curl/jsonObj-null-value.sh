@@ -1,0 +1,4 @@
+curl --request POST \
+  --url http://mockbin.com/har \
+  --header 'content-type: application/json' \
+  --data '{"foo":null}'

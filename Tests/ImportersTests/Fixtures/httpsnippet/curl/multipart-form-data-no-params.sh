@@ -1,0 +1,3 @@
+curl --request POST \
+  --url http://mockbin.com/har \
+  --header 'Content-Type: multipart/form-data'

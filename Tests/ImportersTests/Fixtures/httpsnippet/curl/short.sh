@@ -1,0 +1,2 @@
+curl --request GET \
+  --url http://mockbin.com/har
