@@ -72,5 +72,11 @@ import TestSupport
         #expect(Set(attachments.filter { $0.id == "new-request-path-parameter" }.map(\.location)) == ["parameter owner", "parameter repo"])
         let compare = report.changes.filter { $0.operation == "GET /repos/{owner}/{repo}/compare/{base}...{head}" }
         #expect(!compare.contains { $0.breaking }, "\(compare)")
+        // Anywhere: no path parameter is "new" that the older path already had
+        let falseNew = report.changes.filter { change in
+            change.id == "new-request-path-parameter" && change.location.hasPrefix("parameter ")
+                && change.operation.contains("{\(change.location.dropFirst("parameter ".count))}")
+        }
+        #expect(falseNew.isEmpty, "\(falseNew)")
     }
 }
