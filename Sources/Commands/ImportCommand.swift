@@ -1,4 +1,6 @@
+import APIDescriptions
 import Facade
+import FoundationFree
 import HTTPTypes
 import Importers
 import JSON
@@ -43,11 +45,14 @@ struct ImportCommand: Command {
             }
         } else if arguments.option("--version") != nil {
             throw CommandError("import: --version goes with --service NAME")
+        } else {
+            services = Self.locatorServices(context.session.facade)
         }
         let imported: ScriptImport
         do {
             imported = try ScriptImport.script(
-                files: files, environment: arguments.option("--env"), allowOutside: arguments.flag("--allow-outside"), services: services)
+                files: files, environment: arguments.option("--env"), allowOutside: arguments.flag("--allow-outside"), services: services,
+                operations: Self.operationMatcher(context.session.facade))
         } catch {
             throw CommandError("import: \(error)")
         }
@@ -71,5 +76,31 @@ struct ImportCommand: Command {
             ("untranslated", .array(imported.warnings.map(JSONValue.string))),
         ]))
         return report
+    }
+
+    /// Every service of the locator at its active version: an imported URL under one of them is written
+    /// relative to it, so `use SERVICE V` re-targets it.
+    static func locatorServices(_ facade: ServiceFacade) -> [ApishScriptWriter.ServiceBase] {
+        let workspace = facade.workspace
+        return (workspace.locator?.serviceNames ?? []).compactMap { name in
+            (try? workspace.activeEntry(of: name)).map { ApishScriptWriter.ServiceBase(name: name, url: $0.url) }
+        }
+    }
+
+    /// The operation of a service's active description that a method and path reach, as `call` names it:
+    /// its operationId and the path's parameters in the template's order (an operation without an id stays
+    /// a raw request, since `call METHOD /path` would re-read the template).
+    static func operationMatcher(_ facade: ServiceFacade) -> ApishScriptWriter.OperationMatcher {
+        { service, method, path in
+            guard let entry = try? facade.workspace.activeEntry(of: service),
+                  let document = try? facade.descriptions.openAPI(of: entry).document,
+                  let operation = document.operation(HTTPMethod(rawValue: method), matchingPath: path),
+                  let operationId = operation.operationId else { return nil }
+            let end = path.firstIndex { $0 == "?" || $0 == "#" } ?? path.endIndex
+            guard let values = operation.template.match(path[..<end].split(separator: "/"))?.values else { return nil }
+            let ordered = operation.pathParameterNames.compactMap { values[$0] }
+            guard ordered.count == operation.pathParameterNames.count else { return nil }
+            return ApishScriptWriter.CallTarget(operation: operationId, pathValues: ordered.map { PercentEncoding.decode($0, plusAsSpace: false) })
+        }
     }
 }

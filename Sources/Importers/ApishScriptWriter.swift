@@ -38,11 +38,30 @@ public struct ApishScriptWriter {
         }
     }
 
-    private var services: [ServiceBase] = []
+    /// The `call` an imported request becomes when a loaded description of its service has its operation.
+    public struct CallTarget: Sendable, Equatable {
+        public var operation: String
+        /// The path's parameters in the template's order: `call`'s positional arguments.
+        public var pathValues: [String]
 
-    public static func write(_ document: ImportedDocument, source: String, services: [ServiceBase] = []) -> Output {
+        public init(operation: String, pathValues: [String]) {
+            self.operation = operation
+            self.pathValues = pathValues
+        }
+    }
+
+    /// The operation of `service` that `method` and `path` (below the service's URL) reach, if any.
+    public typealias OperationMatcher = (_ service: String, _ method: String, _ path: String) -> CallTarget?
+
+    private var services: [ServiceBase] = []
+    private var operations: OperationMatcher?
+
+    public static func write(
+        _ document: ImportedDocument, source: String, services: [ServiceBase] = [], operations: OperationMatcher? = nil
+    ) -> Output {
         var writer = ApishScriptWriter()
         writer.services = services.filter { !$0.url.isEmpty }.sorted { $0.url.count > $1.url.count }
+        writer.operations = operations
         writer.lines.append("# imported from \(Tokenizer.commentText(source)) (\(document.format.rawValue)) by apish import")
         for service in services {
             if let version = service.version, let name = try? Tokenizer.quote(service.name), let word = try? Tokenizer.quote(version) {
@@ -103,7 +122,15 @@ public struct ApishScriptWriter {
         func add(_ template: String, _ what: String) {
             if let word = words.word(template) { items.append(word) } else { unsaid.append(Untranslated(kind: "line break in a \(what)", text: template)) }
         }
-        add(relativeURL(request.url), "URL")
+        let target = callTarget(request)
+        if let target {
+            items.append("--service")
+            add(target.service, "service name")
+            add(target.call.operation, "operation")
+            for value in target.call.pathValues { add(value, "path parameter") }
+        } else {
+            add(relativeURL(request.url), "URL")
+        }
         for header in request.headers { add(headerItem(header), "header") }
         for parameter in request.query { add(queryItem(parameter), "query parameter") }
         var heredoc: String?
@@ -135,7 +162,7 @@ public struct ApishScriptWriter {
             }
         }
         for note in unsaid { comment(note) }
-        var line = request.method.lowercased() + " " + items.joined(separator: " ")
+        var line = (target == nil ? request.method.lowercased() : "call") + " " + items.joined(separator: " ")
         if let heredoc {
             let delimiter = Self.delimiter(for: heredoc)
             line += " <<" + delimiter
@@ -152,13 +179,29 @@ public struct ApishScriptWriter {
 
     /// `SERVICE/rest` when the URL starts with a service's URL (at a `/`, `?` or its end).
     private func relativeURL(_ url: String) -> String {
+        guard let (service, rest) = serviceAndRest(of: url) else { return url }
+        return service + rest
+    }
+
+    /// The service whose URL `url` starts with (at a `/`, `?` or its end), and the rest of it.
+    private func serviceAndRest(of url: String) -> (service: String, rest: Substring)? {
         for service in services {
             let base = service.url.hasSuffix("/") ? String(service.url.dropLast()) : service.url
             guard url.hasPrefix(base) else { continue }
             let rest = url.dropFirst(base.count)
-            if rest.isEmpty || rest.first == "/" || rest.first == "?" { return service.name + rest }
+            if rest.isEmpty || rest.first == "/" || rest.first == "?" { return (service.name, rest) }
         }
-        return url
+        return nil
+    }
+
+    /// The `call` a request becomes: its URL below a service whose description has the operation its method
+    /// and path reach, with no query in the URL itself (the request's query items stay items), and no
+    /// variable in its path (a template's value is known only when the script runs).
+    private func callTarget(_ request: ImportedRequest) -> (service: String, call: CallTarget)? {
+        guard let operations, let (service, rest) = serviceAndRest(of: request.url), !rest.contains("?"),
+              !Template.hasVariables(String(rest)),
+              let call = operations(service, request.method.uppercased(), rest.isEmpty ? "/" : String(rest)) else { return nil }
+        return (service, call)
     }
 
     /// `Name:value`; a credential header's value (without variables) is a secret read from the environment,

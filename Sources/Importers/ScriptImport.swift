@@ -11,7 +11,8 @@ public struct ScriptImport: Sendable, Equatable {
     /// one script.
     public static func script(
         files: [String], environment: String? = nil, allowOutside: Bool = false,
-        services: [ApishScriptWriter.ServiceBase] = [], limits: ImportLimits = ImportLimits()
+        services: [ApishScriptWriter.ServiceBase] = [], operations: ApishScriptWriter.OperationMatcher? = nil,
+        limits: ImportLimits = ImportLimits()
     ) throws(ImportError) -> ScriptImport {
         guard files.count <= limits.files else { throw ImportError(file: files[0], "at most \(limits.files) files at once") }
         var documents: [(String, ImportedDocument)] = []
@@ -38,7 +39,7 @@ public struct ScriptImport: Sendable, Equatable {
         var requests = 0
         var counts: [(kind: String, count: Int)] = []
         for (file, document) in documents {
-            let output = ApishScriptWriter.write(document, source: file, services: services)
+            let output = ApishScriptWriter.write(document, source: file, services: services, operations: operations)
             script += output.script
             requests += document.requests.count
             for (kind, count) in output.untranslated {

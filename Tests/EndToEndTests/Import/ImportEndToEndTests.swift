@@ -104,4 +104,36 @@ import Testing
         #expect(allowed.status == 0, "\(allowed.stderr)")
         #expect(allowed.stdout.contains("{\"a\": 1}"))
     }
+
+    @Test func aRequestToAnOperationOfALoadedDescriptionBecomesACall() throws {
+        // GIVEN the demo's pet store, v2 in use, and a .http file of requests to its URLs and one elsewhere
+        let server = try startDemoServer()
+        defer { server.stop() }
+        let files = try ScriptFiles()
+        let file = try files.write("pets.http", """
+        GET \(server.baseURL)/petstore/v2/pets/1
+
+        ###
+        GET \(server.baseURL)/petstore/v2/pets?species=cat&limit=2
+
+        ###
+        GET \(server.baseURL)/weather/v2?city=Boston
+        """)
+        let locator = server.baseURL + "/services-openapi.json"
+        // WHEN it is imported
+        let imported = try Apish.run(["--locator", locator, "-c", "use petstore v2", "-c", "import \(file)"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let lines = imported.stdout.split(separator: "\n").map(String.init)
+        // THEN each request to an operation is a call of it, its path values positional and its query items kept;
+        // a URL under no service stays as it was
+        #expect(lines.contains("call --service petstore getPet 1"), "\(imported.stdout)")
+        #expect(lines.contains { $0.hasPrefix("call --service petstore listPets ") && $0.contains("species==cat") && $0.contains("limit==2") },
+                "\(imported.stdout)")
+        #expect(lines.contains("get \(server.baseURL)/weather/v2 city==Boston"), "\(imported.stdout)")
+        // AND the script runs, each call checked and sent to the version in use
+        let script = try files.write("pets.apish", imported.stdout.split(separator: "\n").filter { !$0.hasPrefix("petstore → ") }.joined(separator: "\n") + "\n")
+        let run = try Apish.run(["--locator", locator, "-c", "use petstore v2", "-c", "source \(script)", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("/petstore/v2/pets/1"), "\(run.stdout)")
+    }
 }
