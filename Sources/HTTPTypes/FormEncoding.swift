@@ -10,8 +10,11 @@ import FoundationFree
 public enum FormEncoding {
     /// Encodes fields as `name=value` pairs joined by `&`, in the given order.
     public static func encode(_ fields: [FormField]) -> String {
-        fields.map { PercentEncoding.encode($0.name, keeping: isNameByte) + "=" + PercentEncoding.encode($0.value) }
-            .joined(separator: "&")
+        fields.map { field in
+            PercentEncoding.encode(field.name, keeping: isNameByte) + "="
+                + (field.commaList.map { $0.map { PercentEncoding.encode($0) }.joined(separator: ",") } ?? PercentEncoding.encode(field.value))
+        }
+        .joined(separator: "&")
     }
 
     /// What a name keeps as it is: the unreserved bytes, and deepObject's brackets.

@@ -4,6 +4,9 @@ import JSON
 public struct FormField: Hashable, Sendable, CustomStringConvertible {
     public var name: String
     public var value: String
+    /// When the value is a list joined by commas (a `form` list not exploded, `tags=a,b`), its items: the
+    /// commas between them go on the wire as they are, as OpenAPI's examples show, an item's own encoded.
+    public var commaList: [String]?
 
     public init(name: String, value: String) {
         self.name = name

@@ -29,15 +29,30 @@ public struct FormStyle: Sendable, Equatable {
             if style == .deepObject || elements.contains(where: Self.isStructured) { return Self.deepFields(name, value) }
             let texts = elements.map(Self.text)
             if explode { return texts.map { FormField(name, $0) } }
-            return [FormField(name, texts.joined(separator: delimiter))]
+            return [joined(name, texts)]
         case .object(let object):
             if style == .deepObject { return Self.deepFields(name, value) }
             if explode { return object.flatMap { member in Self.deepFields(member.key, member.value) } }
             if object.values.contains(where: Self.isStructured) { return Self.deepFields(name, value) }
-            return [FormField(name, object.flatMap { [$0.key, Self.text($0.value)] }.joined(separator: delimiter))]
+            return [joined(name, object.flatMap { [$0.key, Self.text($0.value)] })]
         case .string, .number, .bool, .null:
             return [FormField(name, Self.text(value))]
         }
+    }
+
+    /// One field holding `texts` joined by the delimiter; a comma-joined list keeps its commas on the wire
+    /// (`tags=a,b`), an item's own comma is encoded.
+    private func joined(_ name: String, _ texts: [String]) -> FormField {
+        guard delimiter == "," else { return FormField(name, texts.joined(separator: delimiter)) }
+        var field = FormField(name, texts.joined(separator: ","))
+        field.commaList = texts
+        return field
+    }
+
+    /// The items of one field's text as this style joins them: the text itself when exploded.
+    public func items(of text: String) -> [String] {
+        guard !explode, !text.isEmpty else { return [text] }
+        return text.split(separator: delimiter, omittingEmptySubsequences: false).map(String.init)
     }
 
     /// What separates the values of one field when it is not exploded.

@@ -68,8 +68,7 @@ enum FormBodyReading {
         if values.count == 1, let only = values.first {
             guard isArray, !only.isJSON else { return typed(only, as: schema) }
             let text = only.value.displayText
-            let parts = style.explode || text.isEmpty ? [text] : text.split(separator: style.delimiter, omittingEmptySubsequences: false).map(String.init)
-            return .array(parts.map { typed((.string($0), false), as: schema?.items) })
+            return .array(style.items(of: text).map { typed((.string($0), false), as: schema?.items) })
         }
         return .array(values.map { typed($0, as: isArray ? schema?.items : schema) })
     }

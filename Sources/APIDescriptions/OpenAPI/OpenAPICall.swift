@@ -40,6 +40,8 @@ public enum OpenAPICall {
         var cookies: [FormField] = []
         var bodyFields: [(name: String, value: JSONValue, isJSON: Bool)] = []
         var positional: [String] = []
+        // The items of each query parameter written as one joined field (`tags=a,b`), in the order given.
+        var lists: [String: [String]] = [:]
         // What each declared parameter was given, by its index in `operation.parameters`, for the check.
         var given: [Int: [String]] = [:]
         func record(_ location: OpenAPIParameter.Location, _ name: String, _ value: String) {
@@ -68,6 +70,17 @@ public enum OpenAPICall {
             for field in item.query { record(.query, field.name, field.value) }
             for field in item.headers { record(.header, field.name, field.value) }
             for field in item.fields {
+                if let (parameter, fields) = Self.styledQuery(field, of: operation) {
+                    // A list or object for a query parameter, or one member of a deepObject's (`filter[a]=1`).
+                    if fields.isEmpty {
+                        for text in parameter.style.items(of: field.value.displayText) { record(.query, parameter.name, text) }
+                        lists[parameter.name, default: []].append(contentsOf: parameter.style.items(of: field.value.displayText))
+                    } else {
+                        query += fields
+                        if case .array(let elements) = field.value { for element in elements { record(.query, parameter.name, element.displayText) } }
+                    }
+                    continue
+                }
                 guard !field.isJSON, let parameter = operation.parameter(settingItem: field.name) else {
                     bodyFields.append(field)
                     continue
@@ -83,6 +96,11 @@ public enum OpenAPICall {
             }
         }
 
+        for parameter in operation.parameters where parameter.location == .query {
+            guard let items = lists[parameter.name] else { continue }
+            query += parameter.style.fields(parameter.name, .array(items.map(JSONValue.string)))
+        }
+        headers = Self.joinedHeaderLists(headers, of: operation)
         let templateNames = operation.pathParameterNames
         let unfilled = templateNames.filter { pathValues[$0] == nil }
         guard positional.count <= unfilled.count else {
@@ -94,7 +112,7 @@ public enum OpenAPICall {
         try OpenAPIRequestCheck.requiredParameters(of: operation, onlyPath: !checked) { parameter in
             switch parameter.location {
             case .path: pathValues[parameter.name] != nil
-            case .query: query.contains { $0.name == parameter.name }
+            case .query: query.contains { $0.name == parameter.name || $0.name.hasPrefix(parameter.name + "[") }
             case .header: headers.contains { $0.name.lowercased() == parameter.name.lowercased() }
             case .cookie: cookies.contains { $0.name == parameter.name }
             }
@@ -114,6 +132,45 @@ public enum OpenAPICall {
             throw .unsupportedBody(operation: operation.displayName, contentTypes: operation.requestBody?.contentTypes ?? [])
         }
         return (url, query, headers, try body(bodyFields, for: operation, checked: checked))
+    }
+
+    /// A body-less item that a query parameter's `style` writes: with the fields it makes, a JSON list or
+    /// object (`tags:='["a","b"]'`) or a deepObject's member (`filter[a]=1`, as typed); with none, a text item
+    /// for a list written as one field (`tags=a` `tags=b` → `tags=a,b`), collected until all are read.
+    private static func styledQuery(
+        _ field: (name: String, value: JSONValue, isJSON: Bool), of operation: OpenAPIOperation
+    ) -> (OpenAPIParameter, [FormField])? {
+        if let bracket = field.name.firstIndex(of: "["), !field.isJSON,
+           let index = operation.parameterIndex(.query, String(field.name[..<bracket])),
+           operation.parameters[index].style.style == .deepObject {
+            return (operation.parameters[index], [FormField(field.name, field.value.displayText)])
+        }
+        guard let index = operation.parameterIndex(.query, field.name) else { return nil }
+        let parameter = operation.parameters[index]
+        switch field.value {
+        case .array, .object:
+            return (parameter, parameter.style.fields(parameter.name, field.value))
+        default:
+            let joined = !parameter.style.explode && parameter.style.style != .deepObject
+            guard !field.isJSON, joined, parameter.schema?.acceptedTypes.contains("array") == true else { return nil }
+            return (parameter, [])
+        }
+    }
+
+    /// A header parameter declared as a list, given more than once (`X-Tags:a X-Tags:b`), as one header of
+    /// `simple` style: `X-Tags: a,b`.
+    private static func joinedHeaderLists(_ headers: [FormField], of operation: OpenAPIOperation) -> [FormField] {
+        var joined: [FormField] = []
+        for header in headers {
+            let isList = operation.parameterIndex(.header, header.name)
+                .map { operation.parameters[$0].schema?.acceptedTypes.contains("array") == true } ?? false
+            if isList, let earlier = joined.firstIndex(where: { $0.name.lowercased() == header.name.lowercased() }) {
+                joined[earlier].value += "," + header.value
+            } else {
+                joined.append(header)
+            }
+        }
+        return joined
     }
 
     /// Fills every `{name}` in one pass, so a value that itself looks like `{other}` is never filled again.

@@ -1,3 +1,4 @@
+import HTTPTypes
 import JSON
 import Schemas
 /// One parameter of an operation: `limit` in the query, `petId` in the path, `X-Request-Id` in a header.
@@ -17,6 +18,9 @@ public struct OpenAPIParameter: Sendable {
     public internal(set) var sunset: String?
     /// Declared on the path item (for every operation of the path), not on the operation.
     public internal(set) var isShared = false
+    /// How a query parameter's values are written (`style`, `explode`: `tags=a&tags=b`, `tags=a,b`,
+    /// `filter[a]=1`); OpenAPI's default, form exploded, when it says nothing. Headers and paths are `simple`.
+    public internal(set) var style = FormStyle.default
     var schemaSlot: SchemaSlot?
 
     init(name: String, location: Location, required: Bool, description: String? = nil, deprecated: Bool = false,

@@ -1,3 +1,4 @@
+import HTTPTypes
 import JSON
 import Schemas
 
@@ -39,7 +40,7 @@ public struct OpenAPIReceivedRequest: Sendable {
     public func checkParameters(against operation: OpenAPIOperation) throws(OpenAPIError) {
         let name = operation.displayName
         try OpenAPIRequestCheck.requiredParameters(of: operation, onlyPath: false) { parameter in
-            !values(of: parameter).isEmpty || Self.isIgnored(parameter)
+            !values(of: parameter).isEmpty || Self.isIgnored(parameter) || hasMembers(of: parameter)
         }
         for parameter in operation.parameters where !Self.isIgnored(parameter) {
             let given = values(of: parameter)
@@ -96,10 +97,20 @@ public struct OpenAPIReceivedRequest: Sendable {
     private func values(of parameter: OpenAPIParameter) -> [String] {
         switch parameter.location {
         case .path: pathValues[parameter.name].map { [$0] } ?? []
-        case .query: query.filter { $0.name == parameter.name }.map(\.value)
+        case .query:
+            // A list written as one field (`tags=a,b`, `a|b`, `a b`) is its items, as `call` wrote them.
+            query.filter { $0.name == parameter.name }.flatMap { field in
+                parameter.schema?.acceptedTypes.contains("array") == true ? parameter.style.items(of: field.value) : [field.value]
+            }
         case .header: headers.filter { $0.name.lowercased() == parameter.name.lowercased() }.map(\.value)
         case .cookie: cookies.filter { $0.name == parameter.name }.map(\.value)
         }
+    }
+
+    /// Whether a deepObject query parameter came as its members (`filter[a]=1`).
+    private func hasMembers(of parameter: OpenAPIParameter) -> Bool {
+        parameter.location == .query && parameter.style.style == .deepObject
+            && query.contains { $0.name.hasPrefix(parameter.name + "[") }
     }
 
     private static func isIgnored(_ parameter: OpenAPIParameter) -> Bool {
