@@ -37,7 +37,7 @@ package enum GitRevision {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var tooLarge = false
         while !interrupted() {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fds[0], $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { systemRead(fds[0], $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
             guard bytes.count + count <= limit else {
@@ -55,3 +55,4 @@ package enum GitRevision {
         return bytes
     }
 }
+
