@@ -375,6 +375,7 @@ if let present = arguments.present {
     status = runner.run(stdin: { ReaderSource(PlainLineReader()) })
 }
 for line in session.finishProfile() { say(line) }
+session.removeKeptEdit()
 demoServer?.stop()
 // A script or one-shot has written everything (output goes straight to its descriptor; stdio is flushed for the
 // rest), so it ends without its exit handlers: they would only free what it is about to give back, OpenSSL's
@@ -383,4 +384,3 @@ demoServer?.stop()
 fflush(nil)
 if interactive { exit(status) }
 _exit(status)
-session.removeKeptEdit()
