@@ -39,4 +39,19 @@ static inline int apish_thread_attr_avoid_current_cpu(pthread_attr_t *attr) {
 }
 #endif
 
+#ifdef __linux__
+#include <malloc.h>
+/* Fixes malloc's mmap threshold at `bytes`, which also stops glibc raising it each time a mapped block is
+   freed: every larger block is then mapped, and unmapped (returned to the system) when freed. Returns 1
+   when set. */
+static inline int apish_fix_mmap_threshold(int bytes) {
+    return mallopt(M_MMAP_THRESHOLD, bytes);
+}
+#else
+static inline int apish_fix_mmap_threshold(int bytes) {
+    (void)bytes;
+    return 0;
+}
+#endif
+
 #endif

@@ -144,21 +144,27 @@ final class MockResponder: Sendable {
             mediaType: operation.response(for: status).flatMap { MockAnswer.mediaType(in: $0.mediaTypes, accept: accept) },
             example: preference.example)
         if !preference.dynamic, let known = answers.answer(for: key) { return Self.response(known) }
-        let made = try generation.run { () throws(MockProblem) in
-            try MockAnswer.make(operation, status: status, preference: preference, accept: accept, version: version.version, draw: draw)
-        }
-        guard let made else {
+        guard let slot = generation.acquire() else {
             throw MockProblem(
                 status: 503, title: "Service Unavailable",
                 detail: "the mock is making \(generation.concurrent) answers already; retry in a second",
                 headers: [("Retry-After", "1")])
         }
+        let made = try MockAnswer.make(operation, status: status, preference: preference, accept: accept, version: version.version, draw: draw)
         if !preference.dynamic { answers.remember(made, for: key) }
-        return Self.response(made)
+        return Self.response(made, holding: slot)
     }
 
     private static func response(_ answer: MockAnswer) -> HTTPServer.HTTPResponse {
         HTTPServer.HTTPResponse(status: answer.status, headers: answer.headers, body: .bytes(answer.body))
+    }
+
+    /// A newly made answer, holding its generation slot until the response is sent or dropped: answers in
+    /// flight, not only those being made, are what the limit bounds.
+    private static func response(_ answer: MockAnswer, holding slot: MockGenerationLimit.Slot) -> HTTPServer.HTTPResponse {
+        HTTPServer.HTTPResponse(status: answer.status, headers: answer.headers, body: .stream(length: answer.body.count) { writer in
+            try withExtendedLifetime(slot) { try writer.write(answer.body) }
+        })
     }
 
     /// The operation's security, then the checks `call` makes of parameters and body.

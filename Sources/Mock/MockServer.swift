@@ -46,6 +46,8 @@ public final class MockServer: Sendable {
 
     /// Binds, listens and serves on background threads; returns at once.
     public func start() throws(MockError) {
+        // Answers run to megabytes and are made on connection threads: freed, they go back to the system.
+        LargeAllocations.returnToTheSystemWhenFreed()
         do {
             try listener.start()
         } catch {
