@@ -332,12 +332,12 @@ do {
 }
 
 /// The interactive shell at the session's state, until Ctrl-D.
-@MainActor func runLiveShell() {
+@MainActor func runLiveShell(echo: @escaping (String) -> Void) {
     InterruptMonitor.install()
-    let reader = EditLineReader(
+    let reader = EchoingLineReader(EditLineReader(
         historyFile: HistoryFile.defaultPath(environment: environment),
         redact: { session.redactLine($0) },
-        completion: CompletionBridge(Completer(session: session)))
+        completion: CompletionBridge(Completer(session: session))), echo: echo)
     session.historyProvider = { reader.history }
     engine.run(ReaderSource(reader), file: "<stdin>", interactive: true)
     try? reader.saveHistory()
@@ -347,7 +347,7 @@ var status: Int32
 if let present = arguments.present {
     InterruptMonitor.install()
     let player = TalkPlayer(engine: engine, options: present, readKey: { KeyReader.read(timeout: $0) },
-                            liveShell: { MainActor.assumeIsolated { runLiveShell() } })
+                            liveShell: { echo in MainActor.assumeIsolated { runLiveShell(echo: echo) } })
     status = player.play(environment: environment)
 } else if interactive {
     InterruptMonitor.install()

@@ -118,10 +118,10 @@ class PresentTests(PtyTestCase):
         child.close()
         self.assertEqual(child.exitstatus, 0)
         self.assertRegex(screen.text, r"\*\s+weather\s+v2")
-        self.check_cast(cast, pauses=["first", "second", "third"])
+        self.check_cast(cast, pauses=["first", "second", "third"], live=screen.text)
         self.check_slides(slides, count=4)
 
-    def check_cast(self, path, pauses):
+    def check_cast(self, path, pauses, live=None):
         with open(path) as file:
             lines = file.read().splitlines()
         records = [json.loads(line) for line in lines]
@@ -136,6 +136,17 @@ class PresentTests(PtyTestCase):
         output = "".join(event[2] for event in events if event[1] == "o")
         self.assertIn("Richmond", output)
         self.assertNotIn("use weather v1", output)
+        if live is not None:
+            # Replayed into a terminal of the header's size, the output events end on the screen the room saw.
+            replay = pyte.Screen(header["width"], header["height"])
+            pyte.Stream(replay).feed(output)
+            # The line the embedded demo printed before the talk began is not the talk's.
+            seen = live.split("\n")
+            if seen[0].startswith("apish: embedded demo API"):
+                seen = seen[1:]
+            replayed = [line.rstrip() for line in replay.display]
+            self.maxDiff = None
+            self.assertEqual("\n".join(replayed).rstrip("\n"), "\n".join(seen).rstrip("\n"))
         if shutil.which("asciinema"):
             # asciinema cat opens /dev/tty: it runs under a pseudo-terminal of its own.
             shown, status = pexpect.run("asciinema cat " + path, withexitstatus=True, timeout=60, encoding="utf-8")

@@ -46,10 +46,21 @@ final class CastRecorder {
         return Formatting.decimal(time, places: 3)
     }
 
+    /// Output as a terminal receives it: a line feed becomes `\r\n`, as the pseudo-terminal's output
+    /// translation (ONLCR) makes it, so a player that feeds the events to a terminal draws what the room saw.
     func output(_ text: String) {
         guard !text.isEmpty else { return }
-        add("o", text)
+        var translated = ""
+        translated.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            if scalar == "\n", !lastWasCarriageReturn { translated += "\r" }
+            translated.unicodeScalars.append(scalar)
+            lastWasCarriageReturn = scalar == "\r"
+        }
+        add("o", translated)
     }
+
+    private var lastWasCarriageReturn = false
 
     func marker(_ label: String) {
         add("m", label)

@@ -40,6 +40,13 @@ final class TalkOutput: OutputSink {
         write(String(decoding: bytes, as: UTF8.self))
     }
 
+    /// What the terminal shows without this sink (the live shell's prompt and typed line, drawn by the line
+    /// editor), masked as history is: for the recording and the slides only.
+    func echo(_ text: String) {
+        guard !muted else { return }
+        keep(stable?(text) ?? text)
+    }
+
     private func keep(_ text: String) {
         cast?.output(text)
         if feedsSlides { deck?.append(text) }

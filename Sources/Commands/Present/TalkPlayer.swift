@@ -31,7 +31,8 @@ public final class TalkPlayer {
     private let output: TalkOutput
     private let options: PresentOptions
     private let readKey: KeyRead
-    private let liveShell: () -> Void
+    /// Runs the live shell; what the line editor draws itself (prompt and typed line) goes to its argument.
+    private let liveShell: (_ echo: @escaping (String) -> Void) -> Void
     private var random = SplitMix64(seed: 48)
     /// The talk's own clock with `--mock`: typing, runs and pauses advance it by fixed amounts.
     private var talkTime = 0.0
@@ -61,7 +62,7 @@ public final class TalkPlayer {
     }
 
     /// `output` is the engine's base sink, made by `output(for:session:)`.
-    public init(engine: ShellEngine, options: PresentOptions, readKey: @escaping KeyRead, liveShell: @escaping () -> Void) {
+    public init(engine: ShellEngine, options: PresentOptions, readKey: @escaping KeyRead, liveShell: @escaping (_ echo: @escaping (String) -> Void) -> Void) {
         self.engine = engine
         self.options = options
         self.readKey = readKey
@@ -235,7 +236,7 @@ public final class TalkPlayer {
     /// The live shell at the talk's state, until Ctrl-D.
     private func goLive() {
         engine.output.write("\n" + style.dim("live shell: Ctrl-D goes back to the talk") + "\n")
-        liveShell()
+        liveShell { [output, session] shown in output.echo(session.redactLine(shown)) }
         engine.output.write(style.dim("back to the talk") + "\n")
         if engine.exitRequested { quitting = true }
     }
