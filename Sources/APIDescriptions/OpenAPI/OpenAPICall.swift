@@ -123,7 +123,7 @@ public enum OpenAPICall {
         if !cookies.isEmpty {
             headers.append(FormField("Cookie", cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")))
         }
-        let url = Self.url(base: baseURL, path: operation.path, values: pathValues)
+        let url = Self.url(base: baseURL, path: operation.path, segments: Self.segments(pathValues, of: operation))
         if let requestBody = operation.requestBody, requestBody.takesMultipart, multipart || !uploads.isEmpty {
             return (url, query, headers, try multipartBody(bodyFields, files: files, uploads: uploads, for: operation,
                                                           checked: checked))
@@ -173,8 +173,20 @@ public enum OpenAPICall {
         return joined
     }
 
+    /// Each path parameter's segment text, written as its style says: a list's items (`3,4,5` typed) each
+    /// encoded, the delimiters between them as they are.
+    private static func segments(_ values: [String: String], of operation: OpenAPIOperation) -> [String: String] {
+        var segments: [String: String] = [:]
+        for (name, value) in values {
+            let parameter = operation.parameterIndex(.path, name).map { operation.parameters[$0] }
+            let items = parameter?.isList == true ? value.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [value]
+            segments[name] = (parameter?.pathStyle ?? .default).segment(name, encodedItems: items.map(encodedSegment))
+        }
+        return segments
+    }
+
     /// Fills every `{name}` in one pass, so a value that itself looks like `{other}` is never filled again.
-    private static func url(base: String, path: String, values: [String: String]) -> String {
+    private static func url(base: String, path: String, segments values: [String: String]) -> String {
         var filled = ""
         var name: String?
         for character in path {
@@ -182,7 +194,7 @@ public enum OpenAPICall {
                 if let unclosed = name { filled += "{" + unclosed }
                 name = ""
             } else if character == "}", let current = name {
-                filled += values[current].map(encodedSegment) ?? "{\(current)}"
+                filled += values[current] ?? "{\(current)}"
                 name = nil
             } else if name != nil {
                 name?.append(character)

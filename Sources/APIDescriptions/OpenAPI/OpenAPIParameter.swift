@@ -21,6 +21,11 @@ public struct OpenAPIParameter: Sendable {
     /// How a query parameter's values are written (`style`, `explode`: `tags=a&tags=b`, `tags=a,b`,
     /// `filter[a]=1`); OpenAPI's default, form exploded, when it says nothing. Headers and paths are `simple`.
     public internal(set) var style = FormStyle.default
+    /// How a path parameter's value is written into its segment (`simple`, `label`, `matrix`).
+    public internal(set) var pathStyle = PathStyle.default
+
+    /// Whether the parameter is declared as a list (`type: array`).
+    public var isList: Bool { schema?.acceptedTypes.contains("array") == true }
     var schemaSlot: SchemaSlot?
 
     init(name: String, location: Location, required: Bool, description: String? = nil, deprecated: Bool = false,

@@ -199,6 +199,10 @@ struct OpenAPIReader {
                 description: parameter["description"]?.stringValue, deprecated: parameter["deprecated"]?.boolValue ?? false,
                 schemaSlot: slot)
             read.sunset = parameter["x-sunset"]?.displayText
+            if location == .path {
+                read.pathStyle = PathStyle(style: parameter["style"]?.stringValue.flatMap(PathStyle.Style.init(rawValue:)) ?? .simple,
+                                           explode: parameter["explode"]?.boolValue ?? false)
+            }
             if location == .query {
                 read.style = FormStyle(style: parameter["style"]?.stringValue.flatMap(FormStyle.Style.init(rawValue:)) ?? .form,
                                        explode: parameter["explode"]?.boolValue)

@@ -96,11 +96,13 @@ public struct OpenAPIReceivedRequest: Sendable {
 
     private func values(of parameter: OpenAPIParameter) -> [String] {
         switch parameter.location {
-        case .path: pathValues[parameter.name].map { [$0] } ?? []
+        case .path:
+            // A label's or matrix's segment is its items, as `call` wrote them.
+            pathValues[parameter.name].map { parameter.pathStyle.items(of: $0, name: parameter.name, isList: parameter.isList) ?? [$0] } ?? []
         case .query:
             // A list written as one field (`tags=a,b`, `a|b`, `a b`) is its items, as `call` wrote them.
             query.filter { $0.name == parameter.name }.flatMap { field in
-                parameter.schema?.acceptedTypes.contains("array") == true ? parameter.style.items(of: field.value) : [field.value]
+                parameter.isList ? parameter.style.items(of: field.value) : [field.value]
             }
         case .header: headers.filter { $0.name.lowercased() == parameter.name.lowercased() }.map(\.value)
         case .cookie: cookies.filter { $0.name == parameter.name }.map(\.value)

@@ -19,6 +19,15 @@ extension OpenAPITests {
                {"name":"words","in":"query","style":"spaceDelimited","schema":{"type":"array","items":{"type":"string"}}},
                {"name":"filter","in":"query","style":"deepObject","explode":true,"schema":{"type":"object"}},
                {"name":"X-Tags","in":"header","schema":{"type":"array","items":{"type":"string"}}}],
+               "responses":{"200":{"description":"ok"}}}},
+             "/simple/{ids}":{"get":{"operationId":"simpleList","parameters":[
+               {"name":"ids","in":"path","required":true,"schema":{"type":"array","items":{"type":"integer"}}}],
+               "responses":{"200":{"description":"ok"}}}},
+             "/label/{ids}":{"get":{"operationId":"labelList","parameters":[
+               {"name":"ids","in":"path","required":true,"style":"label","explode":true,"schema":{"type":"array","items":{"type":"integer"}}}],
+               "responses":{"200":{"description":"ok"}}}},
+             "/matrix/{id}":{"get":{"operationId":"matrixOne","parameters":[
+               {"name":"id","in":"path","required":true,"style":"matrix","schema":{"type":"integer"}}],
                "responses":{"200":{"description":"ok"}}}}}
             """##))
         }
@@ -57,6 +66,25 @@ extension OpenAPITests {
 
         @Test func aHeaderListIsOneSimpleHeader() throws {
             #expect(try sent(["X-Tags:a", "X-Tags:b"]).headers == [FormField("X-Tags", "a,b")])
+        }
+
+        @Test func pathParametersFollowTheirStyle() throws {
+            func url(_ operation: String, _ arguments: [String]) throws -> String {
+                try OpenAPICall.build(try #require(spec.operation(named: operation)), baseURL: "http://h", arguments: arguments).url
+            }
+            #expect(try url("simpleList", ["3,4,5"]) == "http://h/simple/3,4,5")
+            #expect(try url("labelList", ["3,4"]) == "http://h/label/.3.4")
+            #expect(try url("matrixOne", ["5"]) == "http://h/matrix/;id=5")
+            // AND a segment is read back by the same style
+            let label = PathStyle(style: .label, explode: true)
+            #expect(label.items(of: ".3.4", name: "ids", isList: true) == ["3", "4"])
+            #expect(PathStyle(style: .matrix, explode: true).items(of: ";id=3;id=4", name: "id", isList: true) == ["3", "4"])
+            #expect(PathStyle(style: .matrix).items(of: ";id=5", name: "id", isList: false) == ["5"])
+            #expect(label.items(of: "3", name: "ids", isList: true) == nil)
+            let received = OpenAPIReceivedRequest(pathValues: ["id": ";id=5"], query: [], headers: [], cookies: [], body: .none)
+            try received.checkParameters(against: try #require(spec.operation(named: "matrixOne")))
+            let wrong = OpenAPIReceivedRequest(pathValues: ["id": ";id=x"], query: [], headers: [], cookies: [], body: .none)
+            #expect(throws: OpenAPIError.self) { try wrong.checkParameters(against: try #require(spec.operation(named: "matrixOne"))) }
         }
 
         @Test func theMockReadsWhatCallSentByTheSameRule() throws {
