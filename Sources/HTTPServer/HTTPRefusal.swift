@@ -15,14 +15,21 @@ package struct HTTPRefusal: Sendable {
 
 extension HTTPRequestParser {
     /// The request as far as `buffer` (which starts at the request) can be read for a refusal: the whole
-    /// head when it is complete and parses, whatever its body's length, else the request line alone, else nil.
+    /// head when it is complete and parses, whatever its body's length, else the request line alone, else
+    /// (a line longer than the head's limit, a query of 64 KiB) its method and path, else nil.
     static func readableRequest(in buffer: [UInt8], maximumHeadSize: Int) -> HTTPRequest? {
         if let boundary = headBoundary(in: buffer), boundary.headEnd <= maximumHeadSize,
            let head = try? parseHead(buffer[..<boundary.headEnd], maximumBodySize: Int.max) {
             return head.request
         }
-        guard let lineEnd = buffer.prefix(maximumHeadSize).firstIndex(of: 0x0A) else { return nil }
-        let line = buffer[..<lineEnd]
-        return try? parseRequestLine(line.last == 0x0D ? line.dropLast() : line)
+        let readable = buffer.prefix(maximumHeadSize)
+        if let lineEnd = readable.firstIndex(of: 0x0A) {
+            let line = buffer[..<lineEnd]
+            return try? parseRequestLine(line.last == 0x0D ? line.dropLast() : line)
+        }
+        guard let methodEnd = readable.firstIndex(of: 0x20),
+              let pathEnd = readable[(methodEnd + 1)...].firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == 0x20 })
+        else { return nil }
+        return try? parseRequestLine(readable[..<pathEnd] + Array(" HTTP/1.1".utf8))
     }
 }

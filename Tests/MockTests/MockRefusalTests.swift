@@ -55,6 +55,12 @@ import TestSupport
         try expectDeclared(answer, status: 431)
     }
 
+    @Test func aRequestLineOver64KiBGetsTheDeclaredDefault() throws {
+        let query = String(repeating: "a", count: 70_000)
+        let answer = try refused("POST /refusals/v1/charges?q=\(query) HTTP/1.1\r\nHost: mock\r\n\r\n")
+        try expectDeclared(answer, status: 431)
+    }
+
     @Test func aBodyOverTheLimitGetsTheDeclaredDefault() throws {
         let answer = try refused(
             "POST /refusals/v1/charges HTTP/1.1\r\nHost: mock\r\nContent-Type: application/json\r\nContent-Length: 99999999999\r\n\r\n")

@@ -44,7 +44,9 @@ EXCLUSIONS = {
                                    "declares that status, 4XX or default; when it declares none, the mock's own "
                                    "400/422 problem is the only honest answer, and it is undeclared by definition",
         "content_type_conformance": "the same undeclared refusal is application/problem+json",
-        "response_schema_conformance": "the same undeclared refusal has no declared schema",
+        "response_schema_conformance": "the same undeclared refusal has no declared schema; and a request whose path "
+                                       "alone runs past the 64 KiB head limit names no operation, so its 431 is the "
+                                       "HTTP core's own (found on Stripe: 64 KiB path parameters)",
         "response_headers_conformance": "the same undeclared refusal has no declared headers",
     },
     "operations_by_target": {
