@@ -46,7 +46,9 @@ public enum OpenAPICall {
         var given: [Int: [String]] = [:]
         func record(_ location: OpenAPIParameter.Location, _ name: String, _ value: String) {
             guard checked, let index = operation.parameterIndex(location, name) else { return }
-            given[index, default: []].append(value)
+            // A path's or header's list (`simple`: `3,4,5`) is checked item by item.
+            let isSimpleList = location != .query && location != .cookie && operation.parameters[index].isList
+            given[index, default: []] += isSimpleList ? value.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [value]
         }
 
         for argument in arguments {

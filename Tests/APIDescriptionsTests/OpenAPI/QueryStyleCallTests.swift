@@ -73,6 +73,8 @@ extension OpenAPITests {
                 try OpenAPICall.build(try #require(spec.operation(named: operation)), baseURL: "http://h", arguments: arguments).url
             }
             #expect(try url("simpleList", ["3,4,5"]) == "http://h/simple/3,4,5")
+            #expect(try url("simpleList", ["ids=3,4"]) == "http://h/simple/3,4")
+            #expect(throws: OpenAPIError.self) { try url("simpleList", ["ids=3,x"]) }
             #expect(try url("labelList", ["3,4"]) == "http://h/label/.3.4")
             #expect(try url("matrixOne", ["5"]) == "http://h/matrix/;id=5")
             // AND a segment is read back by the same style
