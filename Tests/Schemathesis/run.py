@@ -125,7 +125,9 @@ def schemathesis(name, document, url, mode, checks, paths, examples):
         command += ["--include-path-regex", paths]
     for operation in EXCLUSIONS["operations_by_target"].get(name, {}):
         command += ["--exclude-operation-id", operation]
-    return subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=600)
+    # Run in the scratch folder, so whatever schemathesis writes of its own (.hypothesis) goes with it.
+    return subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=600,
+                          cwd=os.path.dirname(document))
 
 
 def main():
