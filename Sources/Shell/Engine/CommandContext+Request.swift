@@ -42,6 +42,7 @@ extension CommandContext {
         case .success(let exchange):
             var result = RunResult(exchange: exchange, view: .rawBody, locator: session.facade.workspace.locator)
             result.bodyShown = printer.streamed
+            result.statusShown = printer.saidStatus
             if cutShort {
                 result.interrupted = true
                 // At the prompt the terminal echoed `^C` where the stream stopped: the note starts a line of its own.

@@ -26,6 +26,9 @@ public struct RunResult: Sendable {
     public var recordedLine: String?
     /// The answer's body was shown as it arrived (a stream): its status line and body are not shown again.
     public var bodyShown = false
+    /// Whether the status line was said as the answer began (a stream's); else, with `bodyShown`, it is said
+    /// after the answer, as a whole body's is.
+    package var statusShown = false
     /// Ctrl-C ended the answer's stream: what had arrived is the result (and the last response), not the
     /// whole answer. `--json` says `"interrupted": true`.
     public var interrupted = false

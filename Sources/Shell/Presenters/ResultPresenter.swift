@@ -33,9 +33,10 @@ struct ResultPresenter {
             report.presentation = exchange.model.map(session.presenter.present)
         case .exchange(let exchange, view: .rawBody):
             report.exchange = exchange
-            guard let response = exchange.response, !result.bodyShown else { break }
+            guard let response = exchange.response else { break }
             // A failure is one error line (which names the status) plus the body: no second copy of the error.
-            if result.ok { report.lines = [RawBody.statusLine(response)] }
+            if result.ok, !result.statusShown { report.lines = [RawBody.statusLine(response)] }
+            guard !result.bodyShown else { break }
             RawBody.show(exchange, in: &report)
         case .model(let model, let heading):
             report.lines = heading

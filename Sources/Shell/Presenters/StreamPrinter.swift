@@ -37,8 +37,10 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
     private var pending = Data()
     /// The masking of the bytes written as they arrive (`.bytes`).
     private var body = StreamedBody(matcher: nil)
-    /// The status line of an answer that is not a stream, said once it is complete.
-    private var statusLineAtEnd: String?
+    /// Whether the status line was said as the answer began (a stream's); an answer that is not a stream,
+    /// written on as it arrives, has its status line said with the rest of what is said about it, after
+    /// it is complete and after any `verbose` trace (`RunResult.statusShown`).
+    private(set) var saidStatus = false
     /// Whether anything was shown as it arrived: the answer's body is then not shown again.
     private(set) var streamed = false
 
@@ -68,7 +70,6 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
             // said once it is complete, as a whole body's is (for a success only: a failure has its error line).
             mode = .bytes
             saysStatus = false
-            if (200..<300).contains(status) { statusLineAtEnd = RawBody.statusLine(status: status, version: version) + "\n" }
         }
         guard mode != nil else { return false }
         streamed = true
@@ -78,7 +79,9 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
         let statusLine = RawBody.statusLine(status: status, version: version) + "\n"
         if session.options.json || !saysStatus {
             return true
-        } else if toTerminal {
+        }
+        saidStatus = true
+        if toTerminal {
             output.write(statusLine)
         } else {
             output.writeError(statusLine)
@@ -124,7 +127,6 @@ final class StreamPrinter: ResponseStreaming, @unchecked Sendable {
             output.write("\n")
         case .bytes:
             (output as? RedactingOutput)?.writeBodyPiece(nil, of: &body)
-            if let statusLineAtEnd { output.writeError(statusLineAtEnd) }
         }
         self.mode = nil
     }
