@@ -1,9 +1,12 @@
 """What the pseudo-terminal tests share: where the binary is, the prompt, a clean environment, and a test
 case that starts children in a private state folder and stops them afterwards."""
+import http.server
+import json
 import os
 import re
 import shutil
 import tempfile
+import threading
 import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -55,3 +58,20 @@ class PtyTestCase(unittest.TestCase):
             if child.isalive():
                 child.terminate(force=True)
         shutil.rmtree(self.state, ignore_errors=True)
+
+
+def send_json(handler, value, status=200):
+    """Answers a loopback test server's request with `value` as JSON."""
+    body = json.dumps(value).encode()
+    handler.send_response(status)
+    handler.send_header("Content-Type", "application/json")
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    handler.wfile.write(body)
+
+
+def serve_in_background(handler_class):
+    """A threading HTTP server of `handler_class` on a free loopback port, serving until shut down."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler_class)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server

@@ -6,7 +6,6 @@ token fetched on the way is not. A secret the session holds is masked even when 
 Run: APISH_BIN=.build/debug/apish python3 -m unittest Tests/Interactive/test_body_as_it_arrives.py
 """
 import http.server
-import json
 import os
 import select
 import shutil
@@ -16,7 +15,7 @@ import threading
 import time
 import unittest
 
-from pty_support import BINARY, environment
+from pty_support import BINARY, environment, send_json, serve_in_background
 
 DEADLINE = 20
 SECRET = "DripSecretTk71"
@@ -62,16 +61,10 @@ class DrippingServer:
 
             def do_POST(self):
                 self.rfile.read(int(self.headers.get("Content-Length", "0")))
-                body = json.dumps({"access_token": "TokenAnswer55", "token_type": "Bearer", "expires_in": 3600}).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+                send_json(self, {"access_token": "TokenAnswer55", "token_type": "Bearer", "expires_in": 3600})
 
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = serve_in_background(Handler)
         self.base = "http://127.0.0.1:%d" % self.server.server_address[1]
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def stop(self):
         self.release.set()

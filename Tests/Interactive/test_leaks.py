@@ -12,7 +12,7 @@ import urllib.parse
 
 import pexpect
 
-from pty_support import BINARY, PROMPT, TIMEOUT, PtyTestCase, environment
+from pty_support import BINARY, PROMPT, TIMEOUT, PtyTestCase, environment, send_json, serve_in_background
 
 
 def forms(secret):
@@ -64,16 +64,10 @@ class RecordingProxy:
 
             def do_GET(self):
                 seen.append(self.requestline + "\n" + str(self.headers))
-                body = json.dumps({"line": self.requestline, "headers": dict(self.headers)}).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+                send_json(self, {"line": self.requestline, "headers": dict(self.headers)})
 
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = serve_in_background(Handler)
         self.port = self.server.server_address[1]
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def stop(self):
         self.server.shutdown()
