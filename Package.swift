@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "HTTPServer", "JSON", "FoundationFree"]),
         .testTarget(name: "MockTests",
                     dependencies: ["Mock", "DemoAPIs", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "JSON", "TestSupport", "Loopback"],
-                    exclude: ["jsonschema_check.py", "Fixtures"]),
+                    exclude: ["jsonschema_check.py", "format_check.py", "Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DemoServer", "Loopback"]),
         .testTarget(name: "ImportersTests", dependencies: ["Importers", "JSON"], exclude: ["Fixtures"]),
     ],
