@@ -5,7 +5,8 @@ import TestSupport
 
 /// Secret names read as words: a JSON object whose member names join credential words, describing words
 /// (`tokens`, `count`) and plain ones with `_`, `-`, `.`, digits and camelCase. What must hold: a name is a
-/// credential exactly when it has a credential word and no describing one; the masked text of the object
+/// credential exactly when it has a credential word (`key` only beside a word that qualifies it) and no
+/// describing one; the masked text of the object
 /// still parses as JSON; no string under a credential name survives; numbers and booleans are never masked.
 /// An input is the object's text.
 struct NameWordsTarget: FuzzTarget {
@@ -16,6 +17,9 @@ struct NameWordsTarget: FuzzTarget {
     private let plainWords = ["github", "prod", "db", "client", "access", "my", "amz", "custom", "prompt", "user",
                               "city", "monkey", "keyboard", "author", "passkey", "tokenizer", "v"]
     private let separators = ["_", "-", ".", "2", "10", ""]
+    private let keyQualifiers: Set<String> = ["api", "private", "secret", "access", "client", "signing", "encryption", "master",
+                                              "auth", "session", "license", "licence", "consumer", "subscription", "app",
+                                              "account", "service"]
 
     mutating func generate(using random: inout SeededRandom) -> [UInt8] {
         var members: [(String, JSONValue)] = []
@@ -89,7 +93,10 @@ struct NameWordsTarget: FuzzTarget {
             }
         }
         if !current.isEmpty { words.append(current.lowercased()) }
-        let credential = words.contains { credentialWords.contains($0) || $0 == "credentials" }
+        // `key` names a credential only beside a word that makes it one (`api_key`, `clientKey`): alone it
+        // is a dictionary's or a licence's key.
+        let credential = words.contains { ($0 != "key" && credentialWords.contains($0)) || $0 == "credentials" }
+            || (words.contains("key") && words.contains { keyQualifiers.contains($0) })
         return credential && !words.contains { describingWords.contains($0) }
     }
 }
