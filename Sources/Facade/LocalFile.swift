@@ -24,7 +24,8 @@ public enum LocalFile {
     public static func read(_ path: String, limit: Int = defaultLimit) throws(ReadError) -> Data {
         guard let isDirectory = FileKind.isDirectory(path) else { throw ReadError(reason: "no such file") }
         guard !isDirectory else { throw ReadError(reason: "is a directory") }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // A name that is not UTF-8 (RawBytesText) is opened by its own bytes.
+        let descriptor = RawBytesText.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw ReadError(reason: reason(errno: errno)) }
         defer { close(descriptor) }
         // One byte past the limit tells "too large" from "exactly the limit"; endless files stop there too.

@@ -215,7 +215,7 @@ package enum FileKind {
     /// Whether `path` names a directory (following links); nil when nothing is there.
     package static func isDirectory(_ path: String) -> Bool? {
         var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
+        guard RawBytesText.withCString(path, { stat($0, &status) }) == 0 else { return nil }
         return status.st_mode & S_IFMT == S_IFDIR
     }
 

@@ -166,13 +166,50 @@ extension CurlTransport {
                 return curl_mime_data(handle, base, bytes.count)
             }
             try options.check(copied)
-            if let fileName = part.fileName { try options.check(curl_mime_filename(handle, fileName)) }
+            if let fileName = part.fileName {
+                if let disposition = Self.rawBytesDisposition(name: part.name, fileName: fileName) {
+                    // libcurl writes a name's bytes as they are; one that is not UTF-8 goes as RFC 5987's
+                    // filename* (and an ASCII stand-in), in a Content-Disposition of our own, which libcurl
+                    // then does not write.
+                    guard let list = curl_slist_append(nil, disposition) else {
+                        throw .other(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "cannot make a multipart body")
+                    }
+                    try options.check(curl_mime_headers(handle, list, 1))
+                } else {
+                    try options.check(curl_mime_filename(handle, fileName))
+                }
+            }
             if let type = part.contentType { try options.check(curl_mime_type(handle, type)) }
         }
         try options.check(apish_easy_setopt_pointer(options.easy, CURLOPT_MIMEPOST, UnsafeMutableRawPointer(mime)))
         if method != .post {
             try options.set(CURLOPT_CUSTOMREQUEST, method.rawValue)
         }
+    }
+
+    /// `form-data; name="file"; filename="_.txt"; filename*=UTF-8''%C3%A9.txt` for a file name that holds
+    /// bytes that are not UTF-8 (read as Latin-1, the usual reason for them); nil for any other name. The
+    /// name is escaped as libcurl escapes it (`"` and line breaks percent-encoded).
+    static func rawBytesDisposition(name: String, fileName: String) -> String? {
+        guard RawBytesText.holdsRawBytes(fileName) else { return nil }
+        var readable = ""
+        for scalar in fileName.unicodeScalars {
+            if let byte = RawBytesText.rawByte(scalar) {
+                readable.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                readable.unicodeScalars.append(scalar)
+            }
+        }
+        func escaped(_ text: String) -> String {
+            text.replacingAll("\"", with: "%22").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A")
+        }
+        let fallback = String(readable.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0 != "\"" ? Character($0) : "_" })
+        // RFC 5987's attr-char: letters, digits and !#$&+-.^_`|~ as they are, every other byte as %XX.
+        let encoded = PercentEncoding.encode(readable) { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || "!#$&+-.^_`|~".utf8.contains(byte)
+        }
+        return "Content-Disposition: form-data; name=\"\(escaped(name))\"; filename=\"\(fallback)\"; filename*=UTF-8''\(encoded)"
     }
 
     /// The request's headers plus the body's content type, and an empty `Expect:` so that large

@@ -1,3 +1,4 @@
+import FoundationFree
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -101,8 +102,10 @@ public final class PlainLineReader: LineReader {
     /// Does nothing: piped input has no history file.
     public func saveHistory() throws {}
 
+    /// A line's text; bytes that are not UTF-8 (a Latin-1 file name) are carried (`RawBytesText`), not
+    /// replaced, so they reach the file they name.
     private func decodeLine(_ bytes: ArraySlice<UInt8>) -> String {
-        String(decoding: bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes, as: UTF8.self)
+        RawBytesText.decode(bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes)
     }
 
     private enum Fill { case data, end, interrupted }

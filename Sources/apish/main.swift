@@ -62,7 +62,7 @@ final class CompletionBridge: CompletionProvider {
     }
 }
 
-let argv = Array(CommandLine.arguments.dropFirst())
+let argv = RawBytesText.commandLineArguments()
 
 /// How a start-up failure is masked: what looks like a secret (a URL's password) until the session exists,
 /// then by the session, which knows the secrets it holds too.

@@ -54,11 +54,13 @@ import Darwin
         #expect(Self.readAll(PlainLineReader(fileDescriptor: fd)) == [.endOfInput, .endOfInput])
     }
 
-    @Test func invalidUTF8BecomesReplacementCharacters() throws {
+    /// A byte that is not UTF-8 is carried as its private use scalar (U+10FF00 + byte, see `RawBytesText`),
+    /// so a Latin-1 file name in a script reaches its file.
+    @Test func invalidUTF8IsCarriedNotReplaced() throws {
         let fd = try Self.pipeHolding([0x61, 0xFF, 0xFE, 0x62, 0x0A, 0xC3, 0xA9])
         defer { close(fd) }
         #expect(Self.readAll(PlainLineReader(fileDescriptor: fd)) == [
-            .line("a\u{FFFD}\u{FFFD}b"), .line("é"), .endOfInput, .endOfInput,
+            .line("a\u{10FFFF}\u{10FFFE}b"), .line("é"), .endOfInput, .endOfInput,
         ])
     }
 

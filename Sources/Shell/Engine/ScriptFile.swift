@@ -1,6 +1,7 @@
 import Facade
 import HTTPClient
 import HTTPTypes
+import FoundationFree
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -11,7 +12,8 @@ import Foundation
 package enum ScriptFile {
     package static func read(_ path: String) throws(CommandError) -> String {
         do {
-            return String(decoding: try LocalFile.read(LocatorLocation.expandTilde(path)), as: UTF8.self)
+            // Bytes that are not UTF-8 (a Latin-1 file name) are carried, not replaced, so they reach a file.
+            return RawBytesText.decode(try LocalFile.read(LocatorLocation.expandTilde(path)))
         } catch {
             throw CommandError("cannot read script \(path): \(error.reason)")
         }
