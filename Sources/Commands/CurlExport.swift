@@ -230,7 +230,10 @@ struct CurlExport {
         for secret in knownSecrets.sorted(by: { $0.count > $1.count }) where secret.count >= 3 && text.contains(secret) {
             text = text.replacingAll(secret, with: reference(secret, name: "APISH_SECRET", what: "a secret of the session"))
         }
-        guard text.contains("\u{0}") else { return Self.singleQuoted(text) }
+        guard text.contains("\u{0}") else {
+            // A file name that is not UTF-8 goes as its own bytes, so the command opens the same file.
+            return RawBytesText.holdsRawBytes(text) ? Self.ansiCQuoted(Data(RawBytesText.bytes(text))) : Self.singleQuoted(text)
+        }
         var quoted = "\""
         let pieces = text.split(separator: "\u{0}", omittingEmptySubsequences: false)
         for (index, piece) in pieces.enumerated() {

@@ -42,16 +42,22 @@ class UploadNameTests(unittest.TestCase):
 
     def check_upload(self, result):
         self.assertEqual(result.returncode, 0, result.stderr.decode(errors="replace"))
-        self.assertEqual(len(self.bodies), 1)
         body = self.bodies[0]
         self.assertIn(b"contents of the file\n", body)
         self.assertIn(b'name="doc"; filename="caf_.txt"; filename*=UTF-8\'\'caf%C3%A9.txt', body)
 
     def test_named_on_the_command_line(self):
         line = b"post " + self.url.encode() + b" doc@" + self.path
-        result = subprocess.run([BINARY.encode(), b"-c", line],
+        result = subprocess.run([BINARY.encode(), b"-c", line, b"-c", b"curl"],
                                 env=environment(self.state), capture_output=True, timeout=60)
         self.check_upload(result)
+        # The curl export names the file by its bytes ($'…\xe9…'), so the command it shows sends that file.
+        command = [line for line in result.stdout.splitlines() if line.startswith(b"curl ")][-1]
+        self.assertIn(b"caf\\xe9.txt", command)
+        sent = subprocess.run(["bash", "-c", command.decode("ascii") + " -s -o /dev/null"], capture_output=True, timeout=60)
+        self.assertEqual(sent.returncode, 0, sent.stderr)
+        self.assertEqual(len(self.bodies), 2)
+        self.assertIn(b"contents of the file\n", self.bodies[1])
 
     def test_named_in_a_script(self):
         script = os.path.join(self.folder, "upload.apish")
