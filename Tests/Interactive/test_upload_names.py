@@ -37,6 +37,7 @@ class UploadNameTests(unittest.TestCase):
 
     def tearDown(self):
         self.server.shutdown()
+        self.server.server_close()
         shutil.rmtree(self.folder, ignore_errors=True)
         shutil.rmtree(self.state, ignore_errors=True)
 
