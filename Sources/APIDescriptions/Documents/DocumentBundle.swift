@@ -111,6 +111,9 @@ public enum DocumentBundle {
         /// a pointer (most documents never do): such a reference names a schema of the document itself
         /// (`urn:example:tag`, `https://example.com/item`), not a file.
         var identifiers: [Int: Set<String>] = [:]
+        /// `declares`'s answers by file and reference: a description repeats its references (GitHub's name
+        /// the same few hundred files), and each answer costs a resolution against every declared base.
+        var declaredReferences: [Int: [String: Bool]] = [:]
 
         init(rootAddress: String, fileLimit: Int) {
             self.fileLimit = fileLimit
@@ -228,12 +231,19 @@ public enum DocumentBundle {
                 identifiers[file] = found
             }
             guard let declared = identifiers[file], !declared.isEmpty else { return false }
+            if let known = declaredReferences[file]?[reference] { return known }
+            let answer = Self.resolves(reference, among: declared, address: addresses[file])
+            declaredReferences[file, default: [:]][reference] = answer
+            return answer
+        }
+
+        private static func resolves(_ reference: String, among declared: Set<String>, address: String) -> Bool {
             // Against the file's address, and against each base an `$id` of the file sets: the walk does not
             // carry bases, and a reference that resolves to a declared resource from any of them is the
             // schema engine's to resolve (it knows the base at the reference and says when it dangles).
             let resource = SchemaURI.split(reference).resource
             if declared.contains(resource) { return true }
-            for base in [addresses[file]] + declared
+            for base in [address] + declared
             where declared.contains(SchemaURI.split(SchemaURI.resolve(reference, against: base)).resource) {
                 return true
             }
