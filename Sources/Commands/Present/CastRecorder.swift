@@ -14,12 +14,17 @@ final class CastRecorder {
     private var last = 0.0
     private var skipped = 0.0
     private var size: (columns: Int, rows: Int)
-    /// The most events a recording keeps; output past it is joined to the last one.
-    static let maxEvents = 200_000
+    /// The most events a recording keeps; past it events are counted, not kept, and the cast ends with a
+    /// marker that says how many were left out (the talk says so too).
+    static let defaultMaxEvents = 200_000
+    let maxEvents: Int
+    /// Events left out past `maxEvents`.
+    private(set) var dropped = 0
 
     init(title: String, size: (columns: Int, rows: Int), timestamp: Int, environment: [String: String],
-         idleLimit: Double?, clock: @escaping () -> Double) {
+         idleLimit: Double?, maxEvents: Int = defaultMaxEvents, clock: @escaping () -> Double) {
         self.clock = clock
+        self.maxEvents = maxEvents
         self.idleLimit = idleLimit
         self.size = size
         var env: [(String, JSONValue)] = []
@@ -74,12 +79,20 @@ final class CastRecorder {
     }
 
     private func add(_ kind: String, _ data: String) {
-        guard events.count < Self.maxEvents else { return }
+        guard events.count < maxEvents else {
+            dropped += 1
+            return
+        }
         events.append("[\(now()), \(JSONValue.string(kind).encoded()), \(JSONValue.string(data).encoded())]")
     }
 
     /// The whole file.
     var text: String {
-        ([JSONValue.object(header).encoded()] + events).joined(separator: "\n") + "\n"
+        var lines = [JSONValue.object(header).encoded()] + events
+        if dropped > 0 {
+            let note = "recording cut at \(maxEvents) events; \(dropped) more not recorded"
+            lines.append("[\(Formatting.decimal(last, places: 3)), \"m\", \(JSONValue.string(note).encoded())]")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -257,7 +257,13 @@ public final class TalkPlayer {
             engine.output.writeError("present --check: \(summary)\n")
         }
         do {
-            if let path = options.record, let cast = output.cast { try ReportFile.write(cast.text, to: path) }
+            if let path = options.record, let cast = output.cast {
+                try ReportFile.write(cast.text, to: path)
+                if cast.dropped > 0 {
+                    engine.output.writeError(
+                        "apish: warning: \(path) stops at \(cast.maxEvents) events; \(cast.dropped) more were not recorded\n")
+                }
+            }
             if let path = options.render, let deck = output.deck {
                 try ReportFile.write(TalkSlides.html(deck.finished(), title: options.file), to: path)
             }
