@@ -29,11 +29,6 @@ public struct PathTemplate: Sendable, Equatable {
         return pieces
     }
 
-    /// Whether the segment at `index` is all literal text.
-    public func isLiteral(_ index: Int) -> Bool {
-        segments[index].allSatisfy { if case .literal = $0 { true } else { false } }
-    }
-
     /// The parameters' values when `path` (its segments, decoded) fits the template, and how many segments
     /// matched literally (the better match of two has more). `isWildcard` marks a segment that stands for
     /// any value (one `impact` knows only at run time): it fits any template segment.
