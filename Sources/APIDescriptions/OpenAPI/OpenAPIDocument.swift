@@ -69,9 +69,7 @@ public struct OpenAPIDocument: Sendable {
     /// tripped `cancellation` stops the reading with `OpenAPIError.schema(.cancelled)`.
     public static func parse(_ document: JSONValue, source: String, cancellation: CancellationToken? = nil) throws(OpenAPIError) -> OpenAPIDocument {
         var (document, mistakes) = try PublishedMistakes.repair(document, cancellation: cancellation)
-        if let swagger = document["swagger"]?.displayText, swagger == "2.0" || swagger == "2" {
-            document = Swagger2Conversion.convert(document, source: source)
-        }
+        document = DescriptionFormat.openAPI3(document, source: source)
         var reader = OpenAPIReader(document: document, source: source, cancellation: cancellation)
         var read = try reader.read()
         read.warnings = mistakes + read.warnings

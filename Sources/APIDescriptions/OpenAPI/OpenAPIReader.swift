@@ -51,7 +51,11 @@ struct OpenAPIReader {
 
     mutating func read() throws(OpenAPIError) -> OpenAPIDocument {
         guard case .object(let root) = document else { throw .invalid(pointer: "#", expected: "an object") }
-        if root["swagger"] != nil { throw .swagger2 }
+        switch DescriptionFormat.of(document) {
+        case .openAPI: break
+        case .swagger2, .otherSwagger: throw .swagger2
+        case nil: throw .notOpenAPI
+        }
         guard let versionValue = root["openapi"] else { throw .notOpenAPI }
         guard case .string(let openAPIVersion) = versionValue else {
             throw .invalid(pointer: "#/openapi", expected: "a version string such as \"3.1.0\"")

@@ -49,7 +49,7 @@ public struct DescribedEntry: Sendable {
         case .failure(let error):
             return .failure(error)
         case .success(let document):
-            let converted = document["swagger"] != nil ? Swagger2Conversion.convert(document, source: source) : document
+            let converted = DescriptionFormat.openAPI3(document, source: source)
             do {
                 return .success((converted, try OpenAPIDocument.parse(converted, source: source, cancellation: cancellation)))
             } catch {
@@ -69,7 +69,7 @@ extension LocatorLoader {
         let fetcher = DocumentFetcher(transport: transport, cache: cache, refresh: refresh)
         let fetched = try fetcher.fetch(location, cancellation: cancellation)
         if let document = try? APIDocumentText.parse(fetched.data, cancellation: cancellation),
-           document["openapi"] != nil || document["swagger"] != nil {
+           DescriptionFormat.of(document) != nil {
             let bundled: JSONValue
             do {
                 bundled = try fetcher.bundle(document, source: location, cancellation: cancellation)

@@ -121,7 +121,7 @@ public struct Locator: Sendable, Equatable {
         guard case .object(let root) = document else {
             throw .parse(source: source, reason: "expected an object with a \"services\" array, found \(document.typeName)")
         }
-        if root["openapi"] != nil || root["swagger"] != nil {
+        if DescriptionFormat.of(document) != nil {
             return try service(describedBy: document, source: source, loadedAt: loadedAt, cancellation: cancellation)
         }
         guard let list = root["services"] else {

@@ -70,7 +70,7 @@ public struct LocatorLoader: Sendable {
             if error.isCancellation { throw .load(source: source, reason: TransportError.cancelled.description) }
             return .notADescription(.parse(source: source, reason: error.description))
         }
-        guard case .object(let root) = document, root["services"] != nil || root["openapi"] != nil || root["swagger"] != nil else {
+        guard case .object(let root) = document, root["services"] != nil || DescriptionFormat.of(document) != nil else {
             return .notADescription(.parse(source: source, reason: "expected an object with a \"services\" array, found \(document.typeName)"))
         }
         if root["services"] == nil {
