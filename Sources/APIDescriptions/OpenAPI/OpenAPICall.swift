@@ -137,15 +137,19 @@ public enum OpenAPICall {
     }
 
     /// A body-less item that a query parameter's `style` writes: with the fields it makes, a JSON list or
-    /// object (`tags:='["a","b"]'`) or a deepObject's member (`filter[a]=1`, as typed); with none, a text item
+    /// object (`tags:='["a","b"]'`) or a deepObject's member (`filter[a]=1` or `filter[a]:=1`, as typed); with none, a text item
     /// for a list written as one field (`tags=a` `tags=b` → `tags=a,b`), collected until all are read.
     private static func styledQuery(
         _ field: (name: String, value: JSONValue, isJSON: Bool), of operation: OpenAPIOperation
     ) -> (OpenAPIParameter, [FormField])? {
-        if let bracket = field.name.firstIndex(of: "["), !field.isJSON,
+        if let bracket = field.name.firstIndex(of: "["),
            let index = operation.parameterIndex(.query, String(field.name[..<bracket])),
            operation.parameters[index].style.style == .deepObject {
-            return (operation.parameters[index], [FormField(field.name, field.value.displayText)])
+            let parameter = operation.parameters[index]
+            switch field.value {
+            case .array, .object: return (parameter, parameter.style.fields(field.name, field.value))
+            default: return (parameter, [FormField(field.name, field.value.displayText)])
+            }
         }
         guard let index = operation.parameterIndex(.query, field.name) else { return nil }
         let parameter = operation.parameters[index]

@@ -62,6 +62,9 @@ extension OpenAPITests {
         @Test func deepObjectMembersGoAsTyped() throws {
             #expect(try sent(["filter[status]=open", "filter[owner]=ada"]).query == "filter[status]=open&filter[owner]=ada")
             #expect(try sent([#"filter:={"status":"open"}"#]).query == "filter[status]=open")
+            // A member typed as JSON (Stripe's `created[gte]:=1600000000`) is a member too, not a body field.
+            #expect(try sent(["filter[since]:=1600000000"]).query == "filter[since]=1600000000")
+            #expect(try sent([#"filter[created]:={"gte":1}"#]).query == "filter[created][gte]=1")
         }
 
         @Test func aHeaderListIsOneSimpleHeader() throws {
