@@ -1,4 +1,5 @@
 import FoundationFree
+import JSON
 
 /// Reads a `.hurl` file: entries (a request line, headers, sections, a body), each with its response
 /// (`HTTP 200`, headers, `[Captures]`, `[Asserts]`, a body). What apish cannot do stays as `Untranslated`.
@@ -60,6 +61,12 @@ struct HurlReader {
                 request.body = try readBody()
                 continue
             }
+            // A JSON string, number or boolean alone on its line is a body (`"Hello"`, `100`, `true`).
+            if let scalar = try? JSONValue.parse(line), scalar.objectValue == nil, scalar.arrayValue == nil {
+                request.body = .text(line)
+                index += 1
+                continue
+            }
             guard let (key, value) = Self.keyValue(line) else { throw error("expected NAME: VALUE, found \(line.prefix(60))") }
             switch section {
             case nil: request.headers.append(NameValue(key, value))
@@ -100,6 +107,10 @@ struct HurlReader {
         guard index < lines.count, Self.isStatusLine(trimmed(lines[index])) else { return }
         let words = trimmed(lines[index]).split(separator: " ")
         if words.count >= 2, let status = Int(words[1]) { request.status = status }
+        // `HTTP/2 200` also checks the version, which apish cannot; `HTTP` and `HTTP/*` check none.
+        if let version = words.first, version != "HTTP", version != "HTTP/*" {
+            request.untranslated.append(Untranslated(kind: "HTTP version check", text: String(version)))
+        }
         index += 1
         var section: String?
         while index < lines.count {
@@ -126,7 +137,23 @@ struct HurlReader {
             do throws(HurlSyntaxError) {
                 switch section {
                 case "Captures": request.captures.append(try Self.capture(line))
-                case "Asserts": request.assertions.append(try Self.assertion(Substring(line)))
+                case "Asserts":
+                    guard let fence = line.firstRange(of: "```") else {
+                        request.assertions.append(try Self.assertion(Substring(line), file: readPredicateFile))
+                        break
+                    }
+                    // A multiline string value: the lines up to the closing ```.
+                    var assertion = try Self.assertion(line[..<fence.lowerBound] + "\"\"", file: readPredicateFile)
+                    let escaped = line[fence.upperBound...].split(separator: ",").contains("escape")
+                    var text: [String] = []
+                    index += 1
+                    while index < lines.count, trimmed(lines[index]) != "```" {
+                        text.append(escaped ? HurlEscape.decodeAll(lines[index]) : String(lines[index]))
+                        index += 1
+                    }
+                    guard index < lines.count else { throw HurlSyntaxError("a ``` value without its closing ```") }
+                    assertion.value = .string(text.joined(separator: "\n") + (text.isEmpty ? "" : "\n"))
+                    request.assertions.append(assertion)
                 default:
                     guard let (name, value) = Self.keyValue(line) else { throw HurlSyntaxError("expected NAME: VALUE") }
                     request.assertions.append(ImportedAssertion(query: .header(name), predicate: "includes", value: .string(value)))
@@ -135,6 +162,15 @@ struct HurlReader {
                 throw self.error(error.message)
             }
             index += 1
+        }
+    }
+
+    /// A predicate's `file,name;` value: the bytes of the file, read below the imported file's folder.
+    private func readPredicateFile(_ reference: String) throws(HurlSyntaxError) -> [UInt8] {
+        do {
+            return try source.readReferenced(reference, line: index + 1)
+        } catch {
+            throw HurlSyntaxError(error.message)
         }
     }
 
@@ -150,7 +186,7 @@ struct HurlReader {
         return ImportedCapture(name: name, query: query, filters: filters)
     }
 
-    static func assertion(_ line: Substring) throws(HurlSyntaxError) -> ImportedAssertion {
+    static func assertion(_ line: Substring, file: (String) throws(HurlSyntaxError) -> [UInt8]) throws(HurlSyntaxError) -> ImportedAssertion {
         let tokens = try HurlToken.split(line)
         var position = 0
         let query = try Self.query(tokens, at: &position)
@@ -161,7 +197,9 @@ struct HurlReader {
         guard position < tokens.count, case .word(let predicate) = tokens[position] else { throw HurlSyntaxError("an assert without its predicate") }
         position += 1
         var value: ImportedValue?
-        if position < tokens.count { value = Self.value(tokens[position]) }
+        if position < tokens.count {
+            if case .file(let reference) = tokens[position] { value = .bytes(try file(reference)) } else { value = Self.value(tokens[position]) }
+        }
         return ImportedAssertion(query: query, filters: filters, predicate: canonical(predicate), negated: negated, value: value)
     }
 
@@ -231,6 +269,7 @@ struct HurlReader {
         case .regex(let text): return .regex(text)
         case .variable(let name): return .variable(name)
         case .bytes(let bytes): return .bytes(bytes)
+        case .file(let reference): return .string(reference)
         case .word(let word):
             switch word {
             case "true": return .bool(true)
@@ -247,9 +286,14 @@ struct HurlReader {
         let line = trimmed(lines[index])
         let start = index + 1
         if line.hasPrefix("```") {
+            // ```escape (and ```escape,novariable) decodes hurl's escapes; a language name changes nothing.
+            let escaped = line.dropFirst(3).split(separator: ",").contains("escape")
             index += 1
-            var text: [Substring] = []
-            while index < lines.count, trimmed(lines[index]) != "```" { text.append(lines[index]); index += 1 }
+            var text: [String] = []
+            while index < lines.count, trimmed(lines[index]) != "```" {
+                text.append(escaped ? HurlEscape.decodeAll(lines[index]) : String(lines[index]))
+                index += 1
+            }
             guard index < lines.count else { throw ImportError(file: source.path, line: start, "a ``` body without its closing ```") }
             index += 1
             return .text(text.joined(separator: "\n") + (text.isEmpty ? "" : "\n"))

@@ -6,18 +6,19 @@ import Foundation
 #endif
 
 /// One word of a hurl capture or assertion line: a quoted string, a `/regex/`, a `{{variable}}`, bytes
-/// (`hex,…;`, `base64,…;`), a backtick string, or a bare word.
+/// (`hex,…;`, `base64,…;`), a file (`file,name;`), a backtick string, or a bare word.
 enum HurlToken: Equatable {
     case word(String)
     case string(String)
     case regex(String)
     case variable(String)
     case bytes([UInt8])
+    case file(String)
 
     /// The text of a string-like token, the name of a variable as `{{name}}`.
     var text: String {
         switch self {
-        case .word(let text), .string(let text), .regex(let text): text
+        case .word(let text), .string(let text), .regex(let text), .file(let text): text
         case .variable(let name): "{{\(name)}}"
         case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
         }
@@ -47,7 +48,11 @@ enum HurlToken: Equatable {
                 tokens.append(.variable(String(inner[..<close]).trimmingBlanks()))
                 rest = inner[close...].dropFirst(2)
             default:
-                if rest.hasPrefix("hex,") || rest.hasPrefix("base64,") {
+                if rest.hasPrefix("file,") {
+                    guard let end = rest.firstIndex(of: ";") else { throw HurlSyntaxError("file, without its closing ;") }
+                    tokens.append(.file(String(rest.dropFirst(5)[..<end]).trimmingBlanks()))
+                    rest = rest[rest.index(after: end)...]
+                } else if rest.hasPrefix("hex,") || rest.hasPrefix("base64,") {
                     guard let end = rest.firstIndex(of: ";") else { throw HurlSyntaxError("bytes without their closing ;") }
                     let bytes = try HurlBytes.decode(rest[..<end])
                     tokens.append(.bytes(bytes))
@@ -118,23 +123,34 @@ enum HurlEscape {
         }
     }
 
-    /// An unquoted key or value with its escapes decoded and a trailing `# comment` taken off.
-    static func unquoted(_ text: Substring) -> String {
+    /// Every escape in `text` decoded, nothing else changed.
+    static func decodeAll(_ text: Substring) -> String {
         var result = ""
         var index = text.startIndex
         while index < text.endIndex {
-            let character = text[index]
-            if character == "#" && (result.isEmpty || result.last == " " || result.last == "\t") { break }
-            if character == "\\", text.index(after: index) < text.endIndex {
+            if text[index] == "\\", text.index(after: index) < text.endIndex {
                 let (decoded, after) = decode(text, at: text.index(after: index))
                 result += decoded
                 index = after
                 continue
             }
-            result.append(character)
+            result.append(text[index])
             index = text.index(after: index)
         }
-        return result.trimmingBlanks()
+        return result
+    }
+
+    /// An unquoted key or value with its escapes decoded and a trailing `# comment` taken off.
+    static func unquoted(_ text: Substring) -> String {
+        var end = text.startIndex
+        var previous: Character?
+        while end < text.endIndex {
+            let character = text[end]
+            if character == "#" && (previous == nil || previous == " " || previous == "\t") { break }
+            previous = character
+            end = text.index(after: end)
+        }
+        return decodeAll(text[..<end]).trimmingBlanks()
     }
 }
 
@@ -153,7 +169,10 @@ enum HurlBytes {
             }
             return bytes
         }
-        guard let data = Data(base64Encoded: String(text.dropFirst(7)).filter { !$0.isWhitespace }) else {
+        // hurl accepts padding past what the length needs (`…+/==` after a whole group): drop the extra.
+        var digits = String(text.dropFirst(7)).filter { !$0.isWhitespace }
+        while digits.hasSuffix("="), digits.count % 4 != 0 || digits.dropLast().hasSuffix("==") { digits.removeLast() }
+        guard let data = Data(base64Encoded: digits) else {
             throw HurlSyntaxError("base64 bytes that do not decode")
         }
         return Array(data)

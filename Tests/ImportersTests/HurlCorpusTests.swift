@@ -16,12 +16,23 @@ import Foundation
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".hurl") }.map { String($0.dropLast(5)) }.sorted()
     }
 
+    /// Entries apish reads differently from hurl, on purpose or not yet: `name#entry: reason`, one a line.
+    static var knownGaps: [String: String] {
+        let text = (try? String(contentsOfFile: folder + "/known-gaps.txt", encoding: .utf8)) ?? ""
+        var gaps: [String: String] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            gaps[String(line[..<colon])] = String(line[line.index(after: colon)...].drop { $0 == " " })
+        }
+        return gaps
+    }
+
     @Test func atLeastNinetyFivePercentOfEntriesAgreeWithHurl() throws {
         // GIVEN every .hurl fixture and hurl's JSON for it
         var agreeing = 0
         var total = 0
-        var disagreements: [String] = []
-        #expect(Self.names.count >= 7)
+        var disagreements: [String: String] = [:]
+        #expect(Self.names.count >= 24)
         for name in Self.names {
             let source = try ImportSource.read(Self.folder + "/" + name + ".hurl")
             // WHEN apish imports it
@@ -33,21 +44,26 @@ import Foundation
             for (index, entry) in entries.enumerated() {
                 total += 1
                 guard index < document.requests.count else { continue }
-                let theirs = HurlJSONForm.describe(entry)
-                let ours = HurlJSONForm.describe(document.requests[index])
+                let theirs = HurlJSONForm.describe(entry, folder: Self.folder)
+                let ours = HurlJSONForm.describe(document.requests[index], folder: Self.folder)
                 if theirs == ours { agreeing += 1 } else {
-                    disagreements.append("\(name)#\(index + 1):\n  hurl: \(theirs.filter { !ours.contains($0) })\n  apish: \(ours.filter { !theirs.contains($0) })")
+                    disagreements["\(name)#\(index + 1)"] = "\n  hurl: \(theirs.filter { !ours.contains($0) })\n  apish: \(ours.filter { !theirs.contains($0) })"
                 }
             }
         }
-        let known: [String] = []
-        let unexpected = disagreements.filter { line in !known.contains { line.hasPrefix($0 + ":") } }
+        let known = Self.knownGaps
+        let unexpected = disagreements.filter { known[$0.key] == nil }.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }
         #expect(unexpected.isEmpty, "\(unexpected.joined(separator: "\n"))")
-        #expect(total > 0 && Double(agreeing) >= 0.95 * Double(total), "\(agreeing) of \(total) agree")
+        // A gap that has closed comes off the list.
+        let closed = known.keys.filter { disagreements[$0] == nil }.sorted()
+        #expect(closed.isEmpty, "agree now, off known-gaps.txt: \(closed)")
+        #expect(total >= 60 && Double(agreeing) >= 0.95 * Double(total), "\(agreeing) of \(total) agree")
     }
 }
 
 /// One entry as lines of text, from hurl's JSON or from apish's model, so the two compare line by line.
+/// Bodies compare by what is sent: JSON by its canonical encoding, bytes and files (read from the fixture
+/// folder) as base64, text as it is.
 enum HurlJSONForm {
     static func predicateName(_ name: String) -> String {
         switch name {
@@ -91,6 +107,18 @@ enum HurlJSONForm {
         }
     }
 
+    /// A predicate's value in hurl's JSON: a file's content as base64, like bytes.
+    static func predicateValue(_ predicate: JSONValue?, folder: String) -> String {
+        if predicate?["value"]?["type"]?.stringValue == "file", let name = predicate?["value"]?["filename"]?.stringValue {
+            return fileBase64(name, folder: folder)
+        }
+        return value(predicate?["value"])
+    }
+
+    static func fileBase64(_ name: String, folder: String) -> String {
+        ((try? Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))) ?? Data()).base64EncodedString()
+    }
+
     static func query(_ query: JSONValue?) -> String {
         let type = query?["type"]?.stringValue ?? "?"
         let argument = query?["name"]?.stringValue ?? query?["expr"]?.stringValue ?? query?["expr"]?["value"]?.stringValue
@@ -107,20 +135,55 @@ enum HurlJSONForm {
         }
     }
 
+    /// hurl's JSON names each filter's arguments (`n`, `fmt`, `old_value`…); in order, as apish keeps them.
     static func filters(_ filters: JSONValue?) -> String {
-        (filters?.arrayValue ?? []).map { $0["type"]?.stringValue ?? "?" }.joined(separator: ",")
+        (filters?.arrayValue ?? []).map { filter in
+            let arguments = ["n", "expr", "fmt", "encoding", "sep", "old_value", "new_value"].compactMap { key -> String? in
+                guard let argument = filter[key] else { return nil }
+                if let number = argument.intValue { return String(number) }
+                return argument.stringValue ?? argument["value"]?.stringValue ?? argument.encoded()
+            }
+            return ([filter["type"]?.stringValue ?? "?"] + arguments).joined(separator: " ")
+        }.joined(separator: ",")
     }
 
-    static func describe(_ entry: JSONValue) -> [String] {
+    static func filters(_ filters: [ImportedFilter]) -> String {
+        filters.map { ([$0.name] + $0.arguments).joined(separator: " ") }.joined(separator: ",")
+    }
+
+    /// A body as hurl's JSON gives it (`type` json, xml, text, file, or `encoding` base64).
+    static func body(_ body: JSONValue, folder: String) -> String {
+        if body["encoding"]?.stringValue == "base64" { return "base64 \(value(body["value"]))" }
+        switch body["type"]?.stringValue {
+        case "json": return "json \(body["value"]?.encoded() ?? "")"
+        case "file": return "base64 \(fileBase64(body["filename"]?.stringValue ?? "", folder: folder))"
+        case let type: return "\(type ?? "?") \(value(body["value"]))"
+        }
+    }
+
+    /// Text as it would be sent: JSON (a bare `{{name}}` read as the string hurl makes of it), XML or text.
+    static func body(text: String) -> String {
+        let quoted = text.replacing(/([:\[,]\s{0,8})\{\{([^}]+)\}\}/) { "\($0.output.1)\"{{\($0.output.2)}}\"" }
+        if let json = try? JSONValue.parse(quoted) { return "json \(json.encoded())" }
+        return text.drop { $0 == " " || $0 == "\n" }.first == "<" ? "xml \(text)" : "text \(text)"
+    }
+
+    static func describe(_ entry: JSONValue, folder: String) -> [String] {
         let request = entry["request"] ?? .null
         var lines = ["method \(request["method"]?.stringValue ?? "")", "url \(request["url"]?.stringValue ?? "")"]
         for header in request["headers"]?.arrayValue ?? [] { lines.append("header \(value(header["name"])): \(value(header["value"]))") }
         for parameter in request["query_string_params"]?.arrayValue ?? [] { lines.append("query \(value(parameter["name"]))=\(value(parameter["value"]))") }
         for parameter in request["form_params"]?.arrayValue ?? [] { lines.append("form \(value(parameter["name"]))=\(value(parameter["value"]))") }
-        if let body = request["body"] {
-            lines.append(body["type"]?.stringValue == "json" ? "body json" : "body \(body["type"]?.stringValue ?? "?") \(value(body["value"]))")
+        for part in request["multipart_form_data"]?.arrayValue ?? [] {
+            if let file = part["filename"]?.stringValue {
+                lines.append("part \(value(part["name"])) file \(file) \(part["content_type"]?.stringValue ?? "-")")
+            } else {
+                lines.append("part \(value(part["name"]))=\(value(part["value"]))")
+            }
         }
+        if let body = request["body"] { lines.append("body \(Self.body(body, folder: folder))") }
         let response = entry["response"]
+        if let version = response?["version"]?.stringValue { lines.append("version \(version)") }
         if let status = response?["status"]?.intValue { lines.append("status \(status)") }
         for header in response?["headers"]?.arrayValue ?? [] { lines.append("assert header:\(value(header["name"])) [] includes \(value(header["value"]))") }
         for capture in response?["captures"]?.arrayValue ?? [] {
@@ -129,33 +192,54 @@ enum HurlJSONForm {
         for assertion in response?["asserts"]?.arrayValue ?? [] {
             let predicate = assertion["predicate"]
             let not = predicate?["not"]?.boolValue == true ? "not " : ""
-            lines.append("assert \(query(assertion["query"])) [\(filters(assertion["filters"]))] \(not)\(predicateName(predicate?["type"]?.stringValue ?? "")) \(value(predicate?["value"]))")
+            if query(assertion["query"]) == "body", assertion["filters"] == nil, predicateName(predicate?["type"]?.stringValue ?? "") == "==",
+               let text = predicate?["value"]?.stringValue, predicate?["encoding"] == nil {
+                lines.append("assert body [] \(not)== \(body(text: text))")
+                continue
+            }
+            lines.append("assert \(query(assertion["query"])) [\(filters(assertion["filters"]))] \(not)\(predicateName(predicate?["type"]?.stringValue ?? "")) \(predicateValue(predicate, folder: folder))")
         }
-        if let body = response?["body"] { lines.append("assert body [] == \(value(body["value"]))") }
+        if let body = response?["body"] { lines.append("assert body [] == \(Self.body(body, folder: folder))") }
         return lines
     }
 
-    static func describe(_ request: ImportedRequest) -> [String] {
+    static func describe(_ request: ImportedRequest, folder: String) -> [String] {
         var lines = ["method \(request.method)", "url \(request.url)"]
         for header in request.headers { lines.append("header \(header.name): \(header.value)") }
         for parameter in request.query { lines.append("query \(parameter.name)=\(parameter.value)") }
         switch request.body {
         case .form(let fields)?: for field in fields { lines.append("form \(field.name)=\(field.value)") }
-        case .text(let text)?:
-            let trimmed = text.drop { $0 == " " || $0 == "\n" }
-            lines.append(trimmed.first == "{" || trimmed.first == "[" ? "body json" : "body text \(text)")
+        case .text(let text)?: lines.append("body \(body(text: text))")
         case .bytes(let bytes)?: lines.append("body base64 \(Data(bytes).base64EncodedString())")
-        case .multipart?: lines.append("body multipart")
+        case .multipart(let parts)?:
+            for part in parts {
+                if let file = part.file {
+                    let relative = file.hasPrefix(folder + "/") ? String(file.dropFirst(folder.count + 1)) : file
+                    lines.append("part \(part.name) file \(relative) \(part.contentType ?? "-")")
+                } else {
+                    lines.append("part \(part.name)=\(part.value ?? "")")
+                }
+            }
         case nil: break
         }
+        for note in request.untranslated where note.kind == HurlJSONForm.versionKind { lines.append("version \(note.text)") }
         if let status = request.status { lines.append("status \(status)") }
         for capture in request.captures {
-            lines.append("capture \(capture.name) \(query(capture.query)) [\(capture.filters.map(\.name).joined(separator: ","))]")
+            lines.append("capture \(capture.name) \(query(capture.query)) [\(filters(capture.filters))]")
         }
         // hurl writes a response body last, after [Asserts], so its implicit check comes last in both.
         for assertion in request.assertions {
-            lines.append("assert \(query(assertion.query)) [\(assertion.filters.map(\.name).joined(separator: ","))] \(assertion.negated ? "not " : "")\(predicateName(assertion.predicate)) \(value(assertion.value))")
+            let shown: String
+            if assertion.query == .body, assertion.filters.isEmpty, assertion.predicate == "==", case .string(let text)? = assertion.value {
+                shown = body(text: text)
+            } else {
+                shown = value(assertion.value)
+            }
+            lines.append("assert \(query(assertion.query)) [\(filters(assertion.filters))] \(assertion.negated ? "not " : "")\(predicateName(assertion.predicate)) \(shown)")
         }
         return lines
     }
+
+    /// The kind apish gives a response's HTTP version check, which it cannot make.
+    static let versionKind = "HTTP version check"
 }
