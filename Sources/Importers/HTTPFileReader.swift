@@ -23,11 +23,19 @@ struct HTTPFileReader {
         var pendingTitle: String?
         func flush() throws(ImportError) {
             defer { block = [] }
-            guard let request = try readRequest(block, title: title, document: &document) else { return }
-            guard document.requests.count < source.limits.requests else {
-                throw ImportError(file: source.path, "more than \(source.limits.requests) requests")
+            // httpyac reads a second request line in one block as the next request.
+            var rest = block[...]
+            var name = title
+            while !rest.isEmpty {
+                let (request, next) = try readRequest(rest, title: name, document: &document)
+                rest = next
+                name = nil
+                guard let request else { continue }
+                guard document.requests.count < source.limits.requests else {
+                    throw ImportError(file: source.path, "more than \(source.limits.requests) requests")
+                }
+                document.steps.append(.request(request))
             }
-            document.steps.append(.request(request))
         }
         for (number, line) in lines.enumerated() {
             if line.hasPrefix("###") {
@@ -45,8 +53,11 @@ struct HTTPFileReader {
         return document
     }
 
-    /// One block between `###` lines: file variables, comments and metadata, then the request.
-    private func readRequest(_ block: [(Int, Substring)], title: String?, document: inout ImportedDocument) throws(ImportError) -> ImportedRequest? {
+    /// A request from the start of a block between `###` lines: file variables, comments and metadata, then
+    /// the request; and the lines after it when another request line follows in the same block.
+    private func readRequest(
+        _ block: ArraySlice<(Int, Substring)>, title: String?, document: inout ImportedDocument
+    ) throws(ImportError) -> (ImportedRequest?, ArraySlice<(Int, Substring)>) {
         var request: ImportedRequest?
         var name = title
         var notes: [Untranslated] = []
@@ -54,8 +65,34 @@ struct HTTPFileReader {
         var bodyLines: [Substring] = []
         var bodyFile: (Int, String)?
         var handler: [Substring]?
-        for (number, raw) in block {
+        var skipped: HTTPFileSkippedBlock?
+        var rest = block[block.endIndex...]
+        for position in block.indices {
+            let (number, raw) = block[position]
             let line = String(raw).trimmingBlanks()
+            if let block = skipped {
+                if block.ends(at: line) {
+                    skipped = nil
+                    if let kind = block.kind { notes.append(Untranslated(kind: kind, text: "line \(block.line)")) }
+                }
+                continue
+            }
+            if handler == nil, let block = HTTPFileSkippedBlock(opening: line, line: number, beforeRequest: request == nil) {
+                if block.isSingleLine, let kind = block.kind {
+                    notes.append(Untranslated(kind: kind, text: line))
+                } else {
+                    skipped = block
+                }
+                continue
+            }
+            if handler == nil, request != nil, Self.methodLine(line) != nil, line.prefix(while: { $0 != " " }).allSatisfy(\.isUppercase) {
+                rest = block[position...]
+                break
+            }
+            if handler == nil, line.hasPrefix("?? ") || line.hasPrefix("<? ") {
+                notes.append(Untranslated(kind: "httpyac assertion", text: line))
+                continue
+            }
             if var lines = handler {
                 lines.append(raw)
                 handler = lines
@@ -84,12 +121,19 @@ struct HTTPFileReader {
                     document.steps.append(.variable(ImportedVariable(name: variable, value: value)))
                     continue
                 }
+                // A response written after a request (`HTTP/1.1 200 OK`, tree-sitter-http) is no request.
+                if Self.isResponseLine(line) {
+                    notes.append(Untranslated(kind: "response example", text: line))
+                    skipped = .rest
+                    continue
+                }
                 request = requestLine(line)
                 continue
             }
             if inHeaders {
                 if line.isEmpty { inHeaders = false; continue }
-                if line.hasPrefix("?") || line.hasPrefix("&") {
+                // httpyac continues a URL on the lines below it: `  /get`, `  ?q=1`, `  &page=2`.
+                if line.hasPrefix("?") || line.hasPrefix("&") || (line.hasPrefix("/") && !line.hasPrefix("//") && !line.contains("*")) {
                     request?.url += line
                     continue
                 }
@@ -122,11 +166,13 @@ struct HTTPFileReader {
         }
         guard var request else {
             document.untranslated += notes
-            return nil
+            return (nil, rest)
         }
         request.name = name
         request.untranslated = notes
-        if let (number, file) = bodyFile {
+        if let (_, file) = bodyFile, Template.hasVariables(file) {
+            request.untranslated.append(Untranslated(kind: "body file named by a variable", text: "< " + file))
+        } else if let (number, file) = bodyFile {
             let bytes = try source.readReferenced(file, line: number)
             request.body = String(validating: bytes, as: UTF8.self).map(ImportedBody.text) ?? .bytes(bytes)
         } else {
@@ -134,17 +180,29 @@ struct HTTPFileReader {
             if !bodyLines.isEmpty { request.body = .text(bodyLines.joined(separator: "\n")) }
         }
         splitQuery(&request)
-        return request
+        return (request, rest)
     }
 
     /// `GET https://…  HTTP/1.1`, or a bare URL (a GET).
     private func requestLine(_ line: String) -> ImportedRequest {
+        if let request = Self.methodLine(line) { return request }
         var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         if let last = words.last, last.hasPrefix("HTTP/"), words.count > 1 { words.removeLast() }
-        if words.count >= 2, Self.methods.contains(words[0].uppercased()) {
-            return ImportedRequest(method: words[0].uppercased(), url: words.dropFirst().joined(separator: " "))
-        }
         return ImportedRequest(method: "GET", url: words.joined(separator: " "))
+    }
+
+    /// A request line that names its method (`GET https://…`, `POST /path HTTP/1.1`), nil for anything else.
+    static func methodLine(_ line: String) -> ImportedRequest? {
+        var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard words.count >= 2, methods.contains(words[0].uppercased()) else { return nil }
+        if let last = words.last, last.hasPrefix("HTTP/"), words.count > 2 { words.removeLast() }
+        return ImportedRequest(method: words[0].uppercased(), url: words.dropFirst().joined(separator: " "))
+    }
+
+    /// `HTTP/1.1 200 OK`: a status line, the start of a response.
+    static func isResponseLine(_ line: String) -> Bool {
+        let words = line.split(separator: " ")
+        return words.count >= 2 && words[0].hasPrefix("HTTP/") && words[1].count == 3 && words[1].allSatisfy(\.isNumber)
     }
 
     /// The URL's query as parameters (so each becomes a `name==value` item), when it has no fragment.
