@@ -72,6 +72,10 @@ let package = Package(
         .target(name: "Facade", dependencies: ["APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"],
                 swiftSettings: foundationFree),
         .target(name: "LineEditing", dependencies: ["CLibEdit", "FoundationFree"], swiftSettings: metadataAccessors + staticRuntime),
+        // The one declaration model: commands, positionals, options and subcommands with their one-line help, parsed,
+        // validated and dumped (`apish --dump-declarations`); apish's own command line, serve, mock and the shell's
+        // commands are declared in it.
+        .target(name: "Declarations", dependencies: ["JSON"], swiftSettings: foundationFree),
         // The command language: words, quoting, line scanning, expansion and what a parsed command is; it runs nothing.
         .target(name: "ScriptLanguage", dependencies: ["FoundationFree"], swiftSettings: foundationFree),
         // Text for the terminal: display widths, wrapping, tables, rows, JSON, styles, timings; it knows no session.
@@ -84,11 +88,11 @@ let package = Package(
         .target(name: "Profiles", dependencies: ["ScriptLanguage", "Facade", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
         // The engine: session, the Command protocol and registry, declared arguments, command contexts, output sinks
         // (pipes, files, the one masking sink), the recorder, presenters, the manual; the commands themselves are above it.
-        .target(name: "Shell", dependencies: ["Importers", "Profiles", "Reports", "Rendering", "ScriptLanguage", "Mock", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"],
+        .target(name: "Shell", dependencies: ["Declarations", "Importers", "Profiles", "Reports", "Rendering", "ScriptLanguage", "Mock", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"],
                 swiftSettings: foundationFree),
         // apish's own command line, from one table of options: argv into ShellArguments and ShellOptions, usage, --help,
         // the man page and the completion scripts.
-        .target(name: "ShellCommandLine", dependencies: ["Shell", "Rendering", "ScriptLanguage", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "FoundationFree"], swiftSettings: foundationFree),
+        .target(name: "ShellCommandLine", dependencies: ["Declarations", "DemoServer", "Mock", "Shell", "Rendering", "ScriptLanguage", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "FoundationFree"], swiftSettings: foundationFree),
         // Scripts: the runner (`apish run`, --each-version), expectations (`expect`), `let`, `source` and `record`.
         .target(name: "Scripts", dependencies: ["ShellCommandLine", "Shell", "Reports", "Rendering", "ScriptLanguage", "Facade", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
         // `impact`: reads a script against the change between two versions of a description, and runs it on both.
@@ -105,14 +109,14 @@ let package = Package(
         // The HTTP/1.1 server core (POSIX sockets, parser, limits, error answers, Digest checks) the demo server, the mock
         // and the tests' loopback server run on.
         .target(name: "HTTPServer", dependencies: ["JSON", "FoundationFree"], swiftSettings: foundationFree),
-        .target(name: "DemoServer", dependencies: ["HTTPServer", "JSON", "FoundationFree"], swiftSettings: foundationFree),
+        .target(name: "DemoServer", dependencies: ["Declarations", "HTTPServer", "JSON", "FoundationFree"], swiftSettings: foundationFree),
         // `apish mock` and `mock start`: every operation of every version of a description, served from its
         // examples and schemas on the HTTPServer core.
-        .target(name: "Mock", dependencies: ["HTTPServer", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree"],
+        .target(name: "Mock", dependencies: ["Declarations", "HTTPServer", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree"],
                 swiftSettings: foundationFree),
         .executableTarget(
             name: "apish",
-            dependencies: ["Shell", "Facade", "DemoAPIs", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "LineEditing", "DemoServer", "Mock", "Rendering", "Profiles", "Commands", "Scripts", "ShellCommandLine"],
+            dependencies: ["Declarations", "Shell", "Facade", "DemoAPIs", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "LineEditing", "DemoServer", "Mock", "Rendering", "Profiles", "Commands", "Scripts", "ShellCommandLine"],
             swiftSettings: foundationFree, linkerSettings: staticRuntimeLink,
             // `--version` names the commit the sources were built from (Plugins/BuildStamp).
             plugins: ["BuildStamp"]),
@@ -139,9 +143,9 @@ let package = Package(
         .testTarget(name: "ShellTests",
                     dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer", "ScriptLanguage", "Rendering", "Reports", "Profiles", "Commands", "Scripts", "ShellCommandLine"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
-        .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "HTTPServer", "JSON", "FoundationFree"]),
+        .testTarget(name: "DemoServerTests", dependencies: ["Declarations", "DemoServer", "HTTPServer", "JSON", "FoundationFree"]),
         .testTarget(name: "MockTests",
-                    dependencies: ["Mock", "DemoAPIs", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "JSON", "TestSupport", "Loopback"],
+                    dependencies: ["Declarations", "Mock", "DemoAPIs", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "JSON", "TestSupport", "Loopback"],
                     exclude: ["jsonschema_check.py", "format_check.py", "Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DemoServer", "Loopback"]),
         .testTarget(name: "ImportersTests", dependencies: ["Importers", "JSON"], exclude: ["Fixtures"]),

@@ -1,3 +1,4 @@
+import Declarations
 import FoundationFree
 import Shell
 
@@ -110,7 +111,10 @@ extension CommandLineManual {
             let action = usage.argument.map {
                 "if [ $((cword - i)) -eq 1 ]; then _apish_value " + bashKind($0) + " \"$cur\"; else _apish_files \"$cur\"; fi"
             } ?? ":"
-            script.append("            " + name + ") " + action + " ;;")
+            let options = usage.options.flatMap(\.names)
+            let withOptions = options.isEmpty ? action
+                : "case $cur in -*) _apish_words '' \"$cur\" " + bashWords(options) + " ;; *) " + action + " ;; esac"
+            script.append("            " + name + ") " + withOptions + " ;;")
         }
         script += [
             "            *) _apish_files \"$cur\" ;;",
@@ -133,7 +137,7 @@ extension CommandLineManual {
         words.map(singleQuoted).joined(separator: " ")
     }
 
-    private static func bashKind(_ kind: ShellOption.ValueKind) -> String {
+    private static func bashKind(_ kind: ValueKind) -> String {
         switch kind {
         case .text: "text"
         case .file: "file"
@@ -143,6 +147,7 @@ extension CommandLineManual {
         case .profile: "profile"
         case .command: "command"
         case .choices(let words): "choices:" + words.joined(separator: ",")
+        case .shell: "text"
         }
     }
 
@@ -185,7 +190,12 @@ extension CommandLineManual {
         for usage in subcommands {
             guard let name = usage.subcommand else { continue }
             let action = usage.argument.map { "if (( CURRENT == i + 1 )); then " + zshCommand($0) + "; else _files; fi" } ?? ":"
-            script.append("            " + name + ") " + action + "; return ;;")
+            let options = usage.options.flatMap { option in
+                option.names.map { singleQuoted(zshDescribeEscaped($0) + ":" + option.help) }
+            }
+            let withOptions = options.isEmpty ? action : "if [[ $PREFIX == -* ]]; then local -a named; named=("
+                + options.joined(separator: " ") + "); _describe -t options 'option' named; else " + action + "; fi"
+            script.append("            " + name + ") " + withOptions + "; return ;;")
         }
         script += [
             "        esac",
@@ -208,7 +218,7 @@ extension CommandLineManual {
     }
 
     /// An `_arguments` action for a value of this kind.
-    private static func zshAction(_ kind: ShellOption.ValueKind) -> String {
+    private static func zshAction(_ kind: ValueKind) -> String {
         switch kind {
         case .text: " "
         case .choices(let words): "(" + words.joined(separator: " ") + ")"
@@ -217,9 +227,9 @@ extension CommandLineManual {
     }
 
     /// A command that completes a value of this kind.
-    private static func zshCommand(_ kind: ShellOption.ValueKind) -> String {
+    private static func zshCommand(_ kind: ValueKind) -> String {
         switch kind {
-        case .text: ":"
+        case .text, .shell: ":"
         case .file: "_files"
         case .script: "_files -g \"*.apish(-.)\""
         case .locator: "_files -g \"*.(json|yaml|yml)(-.)\""
@@ -276,22 +286,28 @@ extension CommandLineManual {
             if let argument = usage.argument {
                 script.append("complete -c apish -n " + fishQuoted("__fish_seen_subcommand_from " + name) + fishValue(argument))
             }
+            for option in usage.options {
+                script.append("complete -c apish -n " + fishQuoted("__fish_seen_subcommand_from " + name) + fishNames(option.names)
+                              + (option.values.first.map { fishValue($0.kind) } ?? "") + " -d " + fishQuoted(option.help))
+            }
         }
         script.append("complete -c apish -n " + fishQuoted(first) + " -k -x -a '(__apish_files apish)'")
         for option in ShellArguments.options {
-            var line = "complete -c apish"
-            for name in option.names {
-                line += name.hasPrefix("--") ? " -l " + name.dropFirst(2) : " -s " + name.dropFirst(1)
-            }
+            var line = "complete -c apish" + fishNames(option.names)
             if let value = option.values.first { line += fishValue(value.kind) }
             script.append(line + " -d " + fishQuoted(option.abstract))
         }
         return script.joined(separator: "\n") + "\n"
     }
 
-    private static func fishValue(_ kind: ShellOption.ValueKind) -> String {
+    /// ` -s c -l command`: an option's spellings as `complete` takes them.
+    private static func fishNames(_ names: [String]) -> String {
+        names.map { $0.hasPrefix("--") ? " -l " + $0.dropFirst(2) : " -s " + $0.dropFirst(1) }.joined()
+    }
+
+    private static func fishValue(_ kind: ValueKind) -> String {
         switch kind {
-        case .text: " -x"
+        case .text, .shell: " -x"
         case .file: " -r -F"
         case .script: " -x -a '(__apish_files apish)'"
         case .locator: " -x -a '(__apish_files json yaml yml)'"

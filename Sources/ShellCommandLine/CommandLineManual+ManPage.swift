@@ -1,3 +1,4 @@
+import Declarations
 import FoundationFree
 import Shell
 
@@ -23,10 +24,10 @@ extension CommandLineManual {
                  + "--locator (or $APISH_LOCATOR) it starts its embedded demo API on 127.0.0.1."),
             ".SH OPTIONS",
         ]
-        for option in ShellArguments.options {
-            let names = option.names.map { "\\fB" + roff($0) + "\\fR" }.joined(separator: ", ")
-            let values = option.values.map { " \\fI" + roff($0.placeholder) + "\\fR" }.joined()
-            page += [".TP", names + values, roff(option.abstract)]
+        page += arguments(of: ShellArguments.declaration)
+        for subcommand in ShellArguments.declaration.subcommands where !subcommand.options.isEmpty || !subcommand.positionals.isEmpty {
+            page += [".SS " + roff(subcommand.invocation)]
+            page += arguments(of: subcommand)
         }
         page += [".SH COMMANDS", roff("Typed at the prompt, given with -c, or one per line of a script. "
                                       + "help CMD shows a command's usage and examples.")]
@@ -35,6 +36,9 @@ extension CommandLineManual {
             if !command.aliases.isEmpty { text += " (aliases: " + command.aliases.joined(separator: ", ") + ")" }
             if !builtIn.contains(command.name) { text += " Offered while the locator has its demo service." }
             page += [".TP", ".B " + roff(command.usage), roff(text)]
+            let declaration = command.declaration
+            let arguments = arguments(of: declaration) + declaration.subcommands.flatMap(arguments(of:))
+            if !arguments.isEmpty { page += [".RS"] + arguments + [".RE"] }
         }
         page += [
             ".SH ENVIRONMENT",
@@ -54,6 +58,20 @@ extension CommandLineManual {
             ".BR curl (1)",
         ]
         return page.joined(separator: "\n") + "\n"
+    }
+
+    /// A tagged paragraph for each of the command's positionals and options that has a help line.
+    static func arguments(of command: CommandDeclaration) -> [String] {
+        var lines: [String] = []
+        for positional in command.positionals where !positional.help.isEmpty {
+            lines += [".TP", "\\fI" + roff(positional.placeholder) + "\\fR", roff(positional.help)]
+        }
+        for option in command.options where !option.help.isEmpty {
+            let names = option.names.map { "\\fB" + roff($0) + "\\fR" }.joined(separator: ", ")
+            let values = option.values.map { " \\fI" + roff($0.placeholder) + "\\fR" }.joined()
+            lines += [".TP", names + values, roff(option.help)]
+        }
+        return lines
     }
 
     /// Text as roff reads it literally: backslashes and hyphens escaped, a character past ASCII named by its

@@ -1,3 +1,4 @@
+import Declarations
 import FoundationFree
 import Rendering
 import Shell
@@ -16,7 +17,11 @@ public enum CommandLineManual {
         let usageColumn = 32, usagePrefix = "usage: "
         for (position, usage) in ShellArguments.usages.enumerated() {
             let lead = position == 0 ? usagePrefix : String(repeating: " ", count: usagePrefix.count)
-            lines += columns(lead + usage.synopsis, usage.abstract, at: usagePrefix.count + usageColumn)
+            // A synopsis wider than the help goes on under itself, its abstract below it.
+            let synopsis = TextWrapper.wrap(usage.synopsis, width: width - usagePrefix.count, hangingIndent: 2)
+            let indent = String(repeating: " ", count: usagePrefix.count)
+            lines += synopsis.dropLast().enumerated().map { ($0 == 0 ? lead : indent) + $1 }
+            lines += columns((synopsis.count == 1 ? lead : indent) + (synopsis.last ?? ""), usage.abstract, at: usagePrefix.count + usageColumn)
         }
         lines += ["", "options:"]
         for option in ShellArguments.options {
@@ -26,18 +31,9 @@ public enum CommandLineManual {
         return lines.joined(separator: "\n")
     }
 
-    /// `label` with `text` beside it from column `at`, wrapped under that column; when the label reaches the
-    /// column, the text follows after three spaces if all of it fits there, else under the column on the next line.
+    /// `label` with `text` beside it from column `at`, wrapped to the help's width.
     package static func columns(_ label: String, _ text: String, at column: Int) -> [String] {
-        guard !text.isEmpty else { return [label] }
-        let indent = String(repeating: " ", count: column)
-        let labelWidth = DisplayWidth.of(label)
-        if labelWidth < column - 1 {
-            let wrapped = TextWrapper.wrap(text, width: width - column, hangingIndent: 0)
-            return wrapped.enumerated().map { ($0 == 0 ? label.paddedWithSpaces(toLength: column) : indent) + $1 }
-        }
-        if labelWidth + 3 + DisplayWidth.of(text) <= width { return [label + "   " + text] }
-        return [label] + TextWrapper.wrap(text, width: width - column, hangingIndent: 0).map { indent + $0 }
+        TextWrapper.columns(label, text, at: column, width: width)
     }
 }
 
@@ -55,11 +51,21 @@ extension CommandLineManual {
                     : "completion takes one shell, \(shells) (got \(argv.dropFirst().joined(separator: " ")))")
             }
             return completionScript(for: shell, registry: registry())
+        case "--dump-declarations":
+            guard argv.count == 1 else { throw ShellArguments.UsageError(message: "--dump-declarations takes no arguments") }
+            return declarations(registry: registry())
         case "man":
             guard argv.count == 1 else { throw ShellArguments.UsageError(message: "man takes no arguments") }
             return manPage(registry: registry())
         default:
             return nil
         }
+    }
+}
+
+extension CommandLineManual {
+    /// `apish --dump-declarations`: apish's own command line and every command of `registry`, as JSON.
+    public static func declarations(registry: CommandRegistry) -> String {
+        DeclarationDump.text(tool: ShellArguments.declaration, commands: registry.commands.map(\.declaration))
     }
 }

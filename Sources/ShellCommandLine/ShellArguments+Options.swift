@@ -1,4 +1,7 @@
 import APIDescriptions
+import Declarations
+import DemoServer
+import Mock
 import HTTPClient
 import HTTPTypes
 import Shell
@@ -7,7 +10,7 @@ extension ShellArguments {
     /// Every option of `apish`, in the order help lists them. An option added here is parsed, and shows in
     /// `--help`, `apish man` and the completion scripts, with nothing else to change.
     public static let options: [ShellOption] = [
-        ShellOption(["-c", "--command"], [.init("CMD", .command)], "run this command (repeatable; in order), then exit") {
+        ShellOption(["-c", "--command"], [.init("CMD", .command)], "run this command (repeatable; in order), then exit", repeats: true) {
             $0.commands.append($1[0])
         },
         ShellOption(["-f", "--file"], [.init("FILE", .script)], "run this script ('-' reads standard input); also `apish FILE`") {
@@ -19,42 +22,26 @@ extension ShellArguments {
         },
         ShellOption(["--json"], "one JSON object per command on stdout") { arguments, _ in arguments.json = true },
         ShellOption(["--no-color", "--no-colour"], "no colour (NO_COLOR is honoured too)") { arguments, _ in arguments.noColor = true },
-        ShellOption(["--timeout"], [.init("S", .text)], "request timeout in seconds (default 30)") {
-            (arguments: inout ShellArguments, values: [String]) throws(UsageError) in
-            arguments.timeout = try seconds(values[0], flag: "--timeout")
+        ShellOption(["--timeout"], [.init("S", validator: seconds)], "request timeout in seconds (default 30)") {
+            $0.timeout = Double($1[0])
         },
-        ShellOption(["--connect-timeout"], [.init("S", .text)], "connection timeout in seconds (default 10)") {
-            (arguments: inout ShellArguments, values: [String]) throws(UsageError) in
-            arguments.connectTimeout = try seconds(values[0], flag: "--connect-timeout")
+        ShellOption(["--connect-timeout"], [.init("S", validator: seconds)], "connection timeout in seconds (default 10)") {
+            $0.connectTimeout = Double($1[0])
         },
-        ShellOption(["--max-body"], [.init("MIB", .text)], "largest response body in MiB (default 64)") {
-            (arguments: inout ShellArguments, values: [String]) throws(UsageError) in
-            // The upper bound keeps the byte count far from Int overflow; no body that large fits in memory.
-            guard let mebibytes = Double(values[0]), mebibytes > 0, mebibytes <= maxBodyLimit else {
-                throw UsageError(message: "--max-body needs a size in MiB greater than 0, like 128 or 0.5")
-            }
-            arguments.maxBody = mebibytes
+        // The upper bound keeps the byte count far from Int overflow; no body that large fits in memory.
+        ShellOption(["--max-body"], [.init("MIB", validator: mebibytes("like 128 or 0.5"))], "largest response body in MiB (default 64)") {
+            $0.maxBody = Double($1[0])
         },
-        ShellOption(["--max-doc-files"], [.init("N", .text)], "most files a description's $refs may reach (default 10000)") {
-            (arguments: inout ShellArguments, values: [String]) throws(UsageError) in
-            guard let files = Int(values[0]), files >= 0, files <= 10_000_000 else {
-                throw UsageError(message: "--max-doc-files needs a number of files, like 20000")
-            }
-            arguments.documentLimits.files = files
+        ShellOption(["--max-doc-files"], [.init("N", validator: .integer(in: 0...10_000_000, "a number of files, like 20000"))],
+                    "most files a description's $refs may reach (default 10000)") {
+            if let files = Int($1[0]) { $0.documentLimits.files = files }
         },
-        ShellOption(["--max-doc-size"], [.init("MIB", .text)], "most MiB those files may hold together (default 256)") {
-            (arguments: inout ShellArguments, values: [String]) throws(UsageError) in
-            guard let mebibytes = Double(values[0]), mebibytes > 0, mebibytes <= maxBodyLimit else {
-                throw UsageError(message: "--max-doc-size needs a size in MiB greater than 0, like 512")
-            }
-            arguments.documentLimits.bytes = max(Int((mebibytes * 1_048_576).rounded()), 1)
+        ShellOption(["--max-doc-size"], [.init("MIB", validator: mebibytes("like 512"))], "most MiB those files may hold together (default 256)") {
+            if let mebibytes = Double($1[0]) { $0.documentLimits.bytes = max(Int((mebibytes * 1_048_576).rounded()), 1) }
         },
-        ShellOption(["--server"], [.init("URL", .text)], "send the service's requests to URL (as the shell's server URL)") {
-            (arguments: inout ShellArguments, values: [String]) throws(UsageError) in
-            guard LocatorLocation.isWeb(values[0]) else {
-                throw UsageError(message: "--server needs an http(s) URL, like http://localhost:4010")
-            }
-            arguments.server = values[0]
+        ShellOption(["--server"], [.init("URL", validator: Validator("an http(s) URL, like http://localhost:4010", accepts: LocatorLocation.isWeb))],
+                    "send the service's requests to URL (as the shell's server URL)") {
+            $0.server = $1[0]
         },
         ShellOption(["-k", "--insecure"], "do not verify TLS certificates (says so once)") { arguments, _ in arguments.insecure = true },
         ShellOption(["--cacert"], [.init("FILE", .file)],
@@ -72,11 +59,9 @@ extension ShellArguments {
                     "read an encrypted --key's passphrase from this environment variable (else it is asked for on a terminal)") {
             $0.keyPasswordVariable = $1[0]
         },
-        ShellOption(["-x", "--proxy"], [.init("URL", .text)],
+        ShellOption(["-x", "--proxy"], [.init("URL", validator: Validator("a URL, like http://proxy:3128") { !$0.isEmpty })],
                     "send requests through this proxy (else http_proxy, https_proxy, ALL_PROXY and no_proxy, as curl reads them)") {
-            (arguments: inout ShellArguments, values: [String]) throws(UsageError) in
-            guard !values[0].isEmpty else { throw UsageError(message: "--proxy needs a URL, like http://proxy:3128") }
-            arguments.proxy = values[0].contains("://") ? values[0] : "http://" + values[0]
+            $0.proxy = $1[0].contains("://") ? $1[0] : "http://" + $1[0]
         },
         ShellOption(["--fail-fast"], "stop a script at its first failure") { arguments, _ in arguments.failFast = true },
         ShellOption(["--strict-schema"], "an answer that does not match its schema fails the script, even when expect status judged the request") {
@@ -87,12 +72,8 @@ extension ShellArguments {
             arguments.verboseScript = true
         },
         ShellOption(["--report"], [.init("junit|tap|html", .choices(["junit", "tap", "html"])), .init("FILE", .file)],
-                    "write a test report of the script") {
-            (arguments: inout ShellArguments, values: [String]) throws(UsageError) in
-            guard let format = ReportFormat(rawValue: values[0].lowercased()) else {
-                throw UsageError(message: "--report takes junit, tap or html, then a file: --report junit out.xml")
-            }
-            arguments.reports.append(Report(format: format, path: values[1]))
+                    "write a test report of the script", repeats: true) {
+            if let format = ReportFormat(rawValue: $1[0].lowercased()) { $0.reports.append(Report(format: format, path: $1[1])) }
         },
         ShellOption(["--each-version"], [.init("SERVICE", .text)], "run the script once per version of SERVICE") {
             $0.eachVersion = $1[0]
@@ -101,7 +82,7 @@ extension ShellArguments {
                     "start from a saved profile (else $APISH_PROFILE); its locator is used when none is given") {
             $0.profile = $1[0]
         },
-        ShellOption(["--env"], [.init("FILE", .file)], "read NAME=value lines (dotenv) into variables (repeatable)") {
+        ShellOption(["--env"], [.init("FILE", .file)], "read NAME=value lines (dotenv) into variables (repeatable)", repeats: true) {
             $0.envFiles.append($1[0])
         },
         ShellOption(["-V", "--version"], "the version, the commit it was built from, and whether its sources differed from it") {
@@ -110,24 +91,48 @@ extension ShellArguments {
         ShellOption(["-h", "--help"], "this help") { arguments, _ in arguments.showHelp = true },
     ]
 
-    /// The ways of starting apish, in the order help lists them.
-    public static let usages: [ShellUsage] = [
-        ShellUsage("apish [options]", "the interactive shell"),
-        ShellUsage("apish help", "this help (in the shell: help, help CMD)", subcommand: "help"),
-        ShellUsage("apish [options] FILE | -f FILE", "run a script ('-' reads standard input)"),
-        ShellUsage("apish [options] -c CMD [-c CMD…]", "run these commands, then exit"),
-        ShellUsage("apish impact FILE SERVICE A B [--fix OUT] [--run] [--report html F]",
-                   "which lines of a script an upgrade breaks", subcommand: "impact", argument: .script),
-        ShellUsage("apish present FILE [--mock] [--check] [--record F] [--render F]", "play a script as a talk",
-                   subcommand: "present", argument: .script),
-        ShellUsage("apish serve [--host H] [--port P] [--root DIR] [--faults]", "run the demo API", subcommand: "serve", argument: .file),
-        ShellUsage("apish serve --init DIR", "write the demo fixtures to DIR"),
-        ShellUsage("apish mock LOCATOR|DOCUMENT [--host H] [--port P]", "serve every version a description describes, mocked",
-                   subcommand: "mock", argument: .locator),
-        ShellUsage("apish completion bash|zsh|fish", "print a completion script",
-                   subcommand: "completion", argument: .choices(CompletionShell.allCases.map(\.rawValue))),
-        ShellUsage("apish man", "print the manual page (roff)", subcommand: "man"),
+    /// The ways of starting apish that are not a subcommand, each with what it does, in the order help lists them.
+    static let forms: [(synopsis: String, abstract: String)] = [
+        ("apish [options]", "the interactive shell"),
+        ("apish [options] FILE | -f FILE", "run a script ('-' reads standard input)"),
+        ("apish [options] -c CMD [-c CMD…]", "run these commands, then exit"),
     ]
+
+    /// apish's own command line, declared: its options and its subcommands (`serve` and `mock` as their modules
+    /// declare them). Help, the man page, the completion scripts and `--dump-declarations` read it.
+    public static let declaration = CommandDeclaration(
+        "apish", abstract: "an interactive shell for versioned HTTP/JSON APIs",
+        options: options.map(\.declaration),
+        subcommands: [
+            CommandDeclaration("help", invocation: "apish help", abstract: "this help (in the shell: help, help CMD)"),
+            CommandDeclaration("impact", invocation: "apish impact", abstract: "which lines of a script an upgrade breaks",
+                               positionals: [PositionalDeclaration(.init("FILE", .script), help: "the script to read"),
+                                             PositionalDeclaration(.init("SERVICE"), help: "the service that is upgraded"),
+                                             PositionalDeclaration(.init("A"), help: "the version the script runs on"),
+                                             PositionalDeclaration(.init("B"), help: "the version it is upgraded to")],
+                               synopsis: "apish impact FILE SERVICE A B [--fix OUT] [--run] [--report html F]"),
+            CommandDeclaration("present", invocation: "apish present", abstract: "play a script as a talk",
+                               positionals: [PositionalDeclaration(.init("FILE", .script), help: "the talk: a script")],
+                               synopsis: "apish present FILE [--mock] [--check] [--record F] [--render F]"),
+            ServeOptions.declaration,
+            MockOptions.declaration,
+            completion,
+            CommandDeclaration("man", invocation: "apish man", abstract: "print the manual page (roff)"),
+        ],
+        synopsis: "apish [options] [FILE]")
+
+    static let shell = PositionalDeclaration(.init(CompletionShell.allCases.map(\.rawValue).joined(separator: "|"),
+                                                   .choices(CompletionShell.allCases.map(\.rawValue))),
+                                             help: "the shell the script is for")
+    static let completion = CommandDeclaration("completion", invocation: "apish completion", abstract: "print a completion script",
+                                               positionals: [shell])
+
+    /// The ways of starting apish, in the order help lists them: the forms, then each subcommand.
+    public static var usages: [ShellUsage] {
+        forms.map { ShellUsage($0.synopsis, $0.abstract) }
+            + declaration.subcommands.map { ShellUsage($0.synopsis, $0.abstract, subcommand: $0.name,
+                                                       argument: $0.positionals.first?.value.kind, options: $0.options) }
+    }
 
     /// The option spelled `name`, if any.
     package static func option(named name: String) -> ShellOption? {
@@ -140,10 +145,9 @@ extension ShellArguments {
         script = path
     }
 
-    private static func seconds(_ text: String, flag: String) throws(UsageError) -> Double {
-        guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
-            throw UsageError(message: "\(flag) needs a number of seconds, like 5 or 0.5")
-        }
-        return seconds
+    private static let seconds = Validator("a number of seconds, like 5 or 0.5") { Double($0).map { $0 > 0 && $0 <= 86_400 } ?? false }
+
+    private static func mebibytes(_ example: String) -> Validator {
+        Validator("a size in MiB greater than 0, " + example) { Double($0).map { $0 > 0 && $0 <= maxBodyLimit } ?? false }
     }
 }

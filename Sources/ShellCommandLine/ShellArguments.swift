@@ -1,3 +1,4 @@
+import Declarations
 import Facade
 import APIDescriptions
 import HTTPClient
@@ -89,7 +90,13 @@ public struct ShellArguments: Sendable, Equatable {
             // below, so that help, the man page and the completion scripts know them too.
             if let option = option(named: argument) {
                 var values: [String] = []
-                for _ in option.values { values.append(try value(argument)) }
+                for declared in option.values {
+                    let given = try value(argument)
+                    if let validator = declared.validator, !validator.check(given) {
+                        throw UsageError(message: "\(argument) needs \(validator.expectation)")
+                    }
+                    values.append(given)
+                }
                 try option.apply(&result, values)
                 index += 1
                 continue

@@ -1,3 +1,4 @@
+import Declarations
 import DemoAPIs
 import DemoServer
 import Facade
@@ -88,12 +89,12 @@ var failureMask: (String) -> String = Session.redactBeforeSession
 @MainActor func serve(_ arguments: [String]) -> Never {
     let options: ServeOptions
     do {
-        options = try ServeOptions.parse(arguments)
+        options = try ServeOptions(arguments)
     } catch {
         fail("serve: \(error)\nTry: apish serve --help", code: 2)
     }
     if options.showHelp {
-        print(ServeOptions.usage)
+        print(ServeOptions.declaration.help)
         exit(0)
     }
     if let directory = options.initDirectory {
@@ -136,12 +137,12 @@ do {
 @MainActor func mock(_ arguments: [String]) -> Never {
     let options: MockOptions
     do {
-        options = try MockOptions.parse(arguments)
+        options = try MockOptions(arguments)
     } catch {
         fail("mock: \(error)\nTry: apish mock --help", code: 2)
     }
     if options.showHelp {
-        print(MockOptions.usage)
+        print(MockOptions.declaration.help)
         exit(0)
     }
     ServeOptions.blockTerminationSignals()

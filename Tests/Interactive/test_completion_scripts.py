@@ -4,6 +4,7 @@ it runs (no marker file appears), and TAB puts it on the line quoted so that the
 
 Run: python3 -m unittest Tests/Interactive/test_completion_scripts.py   (APISH_BIN overrides the binary path)
 """
+import json
 import os
 import shutil
 import subprocess
@@ -26,6 +27,9 @@ HOSTILE = [
 ]
 # The prompt is assembled by the shell, so the line typed (echoed back) never looks like it.
 READY = "READY> "
+# What the stand-in apish prints once it has written its arguments down (printed in two halves, so the
+# setup that defines it never shows it).
+WROTE = "WROTEARGS"
 
 
 class CompletionScripts(unittest.TestCase):
@@ -74,6 +78,8 @@ class CompletionScripts(unittest.TestCase):
         if os.path.exists(self.arguments):
             os.remove(self.arguments)
         child.send(typed + "\t\r")
+        # The stand-in says when it has written them down: a prompt redrawn under a list TAB showed is no sign.
+        child.expect_exact(WROTE)
         child.expect_exact(READY)
         self.assertTrue(os.path.exists(self.arguments), f"{typed!r} ran no command: {child.before!r}")
         self.assertFalse(os.path.exists(os.path.join(self.work, "pwned")), f"completing {typed!r} ran a name as a command")
@@ -86,35 +92,78 @@ class CompletionScripts(unittest.TestCase):
         for name in file_names:
             self.assertEqual(self.complete(child, "apish -f " + name[0]), ["-f", name + ".apish"])
 
-    def test_bash_completes_hostile_names_without_running_them(self):
-        # GIVEN bash with apish's script and a stand-in apish that writes down its arguments
+    def bash(self):
+        """bash with apish's script and a stand-in apish that writes down its arguments."""
         rc = os.path.join(self.root, "bashrc")
         with open(rc, "w") as file:
             file.write(f"source {self.script('bash', 'apish.bash')}\n"
-                       "apish() { printf '%s\\0' \"$@\" > \"$ARGUMENTS\"; }\n"
+                       "apish() { printf '%s\\0' \"$@\" > \"$ARGUMENTS\"; printf '%s%s\\n' WROTE ARGS; }\n"
                        "PS1=\"$READY_WORD> \"\n")
-        child = self.spawn("bash", ["--rcfile", rc, "-i"])
-        # WHEN each hostile profile and script name is completed  THEN it arrives whole, and nothing ran
-        self.check(child, HOSTILE)
+        return self.spawn("bash", ["--rcfile", rc, "-i"])
 
-    @unittest.skipUnless(shutil.which("zsh"), "zsh is not installed (scripts/setup --test installs it)")
-    def test_zsh_completes_hostile_names_without_running_them(self):
+    def zsh(self):
         functions = os.path.join(self.root, "functions")
         os.makedirs(functions)
         shutil.move(self.script("zsh", "_apish"), os.path.join(functions, "_apish"))
         with open(os.path.join(self.root, ".zshrc"), "w") as file:
             file.write(f"fpath=({functions} $fpath)\nautoload -U compinit && compinit -u -D\n"
-                       "apish() { printf '%s\\0' \"$@\" > \"$ARGUMENTS\"; }\n"
+                       "apish() { printf '%s\\0' \"$@\" > \"$ARGUMENTS\"; printf '%s%s\\n' WROTE ARGS; }\n"
                        "PS1=\"$READY_WORD> \"\n")
-        child = self.spawn("zsh", ["-d", "-i"], {"ZDOTDIR": self.root})
+        return self.spawn("zsh", ["-d", "-i"], {"ZDOTDIR": self.root})
+
+    def fish(self):
+        script = self.script("fish", "apish.fish")
+        setup = (f"source {script}; function apish; printf '%s\\0' $argv > $ARGUMENTS; printf '%s%s\\n' WROTE ARGS; end; "
+                 "function fish_prompt; printf '%s> ' $READY_WORD; end")
+        return self.spawn("fish", ["--no-config", "-i", "-C", setup])
+
+    def check_options(self, child):
+        """Every option `apish --dump-declarations` declares, apish's own and each subcommand's, typed as the
+        shortest start that is no other option's and completed with TAB: the whole name arrives."""
+        dump = json.loads(subprocess.run([BINARY, "--dump-declarations"], check=True, capture_output=True, text=True).stdout)
+        tool = dump["tool"]
+        contexts = [([], tool["options"])] + [([sub["name"]], sub["options"]) for sub in tool["subcommands"] if sub["options"]]
+        top = {name for option in tool["options"] for name in option["names"]}
+        checked = 0
+        for before, options in contexts:
+            names = {name for option in options for name in option["names"]}
+            offered = names | top
+            for name in sorted(names):
+                prefix = next((name[:end] for end in range(2, len(name) + 1)
+                               if not any(other != name and other.startswith(name[:end]) for other in offered)), None)
+                if prefix is None:
+                    # A name that starts another (`--key`, `--key-password-env`) is completed only as far as both go.
+                    continue
+                with self.subTest(option=" ".join(before + [name])):
+                    typed = " ".join(["apish"] + before + [prefix])
+                    self.assertEqual(self.complete(child, typed)[:len(before) + 1], before + [name])
+                    checked += 1
+        self.assertGreater(checked, len(tool["options"]))
+
+    def test_bash_completes_hostile_names_without_running_them(self):
+        # GIVEN bash with apish's script and a stand-in apish that writes down its arguments
+        child = self.bash()
+        # WHEN each hostile profile and script name is completed  THEN it arrives whole, and nothing ran
         self.check(child, HOSTILE)
+
+    def test_bash_completes_every_declared_option(self):
+        self.check_options(self.bash())
+
+    @unittest.skipUnless(shutil.which("zsh"), "zsh is not installed (scripts/setup --test installs it)")
+    def test_zsh_completes_hostile_names_without_running_them(self):
+        self.check(self.zsh(), HOSTILE)
+
+    @unittest.skipUnless(shutil.which("zsh"), "zsh is not installed (scripts/setup --test installs it)")
+    def test_zsh_completes_every_declared_option(self):
+        self.check_options(self.zsh())
+
+    @unittest.skipUnless(shutil.which("fish"), "fish is not installed (scripts/setup --test installs it)")
+    def test_fish_completes_every_declared_option(self):
+        self.check_options(self.fish())
 
     @unittest.skipUnless(shutil.which("fish"), "fish is not installed (scripts/setup --test installs it)")
     def test_fish_completes_hostile_names_without_running_them(self):
-        script = self.script("fish", "apish.fish")
-        setup = (f"source {script}; function apish; printf '%s\\0' $argv > $ARGUMENTS; end; "
-                 "function fish_prompt; printf '%s> ' $READY_WORD; end")
-        child = self.spawn("fish", ["--no-config", "-i", "-C", setup])
+        child = self.fish()
         # fish's own file completion (`__fish_complete_suffix`) lists names a line each: a newline in a file
         # name is beyond it, so that one is asked of the profiles only.
         self.check(child, [name for name in HOSTILE if "\n" not in name])

@@ -1,3 +1,4 @@
+import Declarations
 import Facade
 import Foundation
 import HTTPClient
@@ -161,13 +162,16 @@ import TestSupport
 
 @Suite struct MockOptionsTests {
     @Test func optionsAreParsed() throws {
-        let options = try MockOptions.parse(["api.yaml", "--port=0", "--host", "::1"])
+        let options = try MockOptions(["api.yaml", "--port=0", "--host", "::1"])
         #expect(options.location == "api.yaml" && options.port == 0 && options.host == "::1")
-        #expect(try MockOptions.parse(["x.json"]).port == 4010)
-        #expect(throws: MockOptionsError.missingLocation) { try MockOptions.parse([]) }
-        #expect(throws: MockOptionsError.invalidValue(option: "--port", value: "http")) { try MockOptions.parse(["x", "--port", "http"]) }
-        #expect(throws: MockOptionsError.unexpectedArgument("y")) { try MockOptions.parse(["x", "y"]) }
-        #expect(try MockOptions.parse(["--help"]).showHelp)
+        #expect(try MockOptions(["x.json"]).port == 4010)
+        #expect(throws: DeclarationError(.missingArgument(placeholder: "LOCATOR|DOCUMENT",
+                                                          help: "the locator or OpenAPI document to mock (a URL or a path)"),
+                                         invocation: "apish mock")) { try MockOptions([]) }
+        #expect(throws: DeclarationError(.invalidValue(option: "--port", value: "http", expected: "a number from 0 to 65535"),
+                                         invocation: "apish mock")) { try MockOptions(["x", "--port", "http"]) }
+        #expect(throws: DeclarationError(.unexpectedArgument("y"), invocation: "apish mock")) { try MockOptions(["x", "y"]) }
+        #expect(try MockOptions(["--help"]).showHelp)
     }
 }
 

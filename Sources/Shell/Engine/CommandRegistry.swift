@@ -1,3 +1,4 @@
+import Declarations
 import Facade
 import FoundationFree
 import Rendering
@@ -119,8 +120,19 @@ public struct CommandRegistry: Sendable {
         if !command.aliases.isEmpty {
             lines += TextWrapper.wrap("aliases: " + command.aliases.joined(separator: ", "), width: width)
         }
+        let arguments = Self.argumentRows(command.declaration)
+        if !arguments.isEmpty { lines += [""] + arguments.flatMap { TextWrapper.columns("  " + $0.label, $0.help, at: 24, width: width) } }
         if !command.details.isEmpty { lines += [""] + Self.examples(command.details, service: exampleService).flatMap { TextWrapper.wrap($0, width: width) } }
         return lines
+    }
+
+    /// Each positional and option the command (and its subcommands) declares a help line for, as `help CMD`,
+    /// the man page and the completion scripts show it.
+    package static func argumentRows(_ declaration: CommandDeclaration) -> [(label: String, help: String)] {
+        var seen = Set<String>()
+        return ([declaration] + declaration.subcommands).flatMap { command in
+            command.positionals.map { (label: $0.placeholder, help: $0.help) } + command.options.map { (label: $0.synopsis, help: $0.help) }
+        }.filter { !$0.help.isEmpty && seen.insert($0.label + "\u{0}" + $0.help).inserted }
     }
 
     /// `usage: A | B | C`, continued under the first alternative after a `|` when it does not fit.

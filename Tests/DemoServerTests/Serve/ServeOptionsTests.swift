@@ -1,17 +1,18 @@
+import Declarations
 import Testing
 @testable import DemoServer
 
 @Suite("apish serve options")
 struct ServeOptionsTests {
     @Test func defaults() throws {
-        let options = try ServeOptions.parse([])
+        let options = try ServeOptions([])
         #expect(options == ServeOptions())
         #expect(options.configuration == DemoServerConfiguration(host: "127.0.0.1", port: 8080))
         #expect(!options.showHelp)
     }
 
     @Test func everyOption() throws {
-        let options = try ServeOptions.parse(["--host", "0.0.0.0", "--port=9000", "--root", "fixtures", "--faults", "--help"])
+        let options = try ServeOptions(["--host", "0.0.0.0", "--port=9000", "--root", "fixtures", "--faults", "--help"])
         #expect(options.host == "0.0.0.0")
         #expect(options.port == 9000)
         #expect(options.root == "fixtures")
@@ -22,31 +23,32 @@ struct ServeOptionsTests {
     }
 
     @Test func initNamesTheFolderToWriteAndServesNothingFromIt() throws {
-        let options = try ServeOptions.parse(["--init", "demo"])
+        let options = try ServeOptions(["--init", "demo"])
         #expect(options.initDirectory == "demo")
         #expect(options.configuration.root == nil)
     }
 
     @Test(arguments: [
-        (["--port", "70000"], "invalid port '70000': expected a number from 0 to 65535"),
+        (["--port", "70000"], "invalid value '70000' for --port: expected a number from 0 to 65535"),
         (["--port"], "option --port needs a value"),
-        (["--verbose"], "unknown option '--verbose' for serve (see apish serve --help)"),
-        (["extra"], "unexpected argument 'extra' for serve (see apish serve --help)"),
+        (["--verbose"], "unknown option '--verbose'"),
+        (["extra"], "unexpected argument 'extra'"),
         (["--faults=yes"], "option --faults takes no value"),
         (["--root", "a", "--init", "b"], "use either --root or --init, not both"),
-        (["--host", ""], "invalid value '' for --host"),
+        (["--host", ""], "invalid value '' for --host: expected a value that is not empty"),
     ])
     func errorsAreOneClearLine(arguments: [String], message: String) {
         #expect {
-            try ServeOptions.parse(arguments)
+            try ServeOptions(arguments)
         } throws: { error in
             String(describing: error) == message
         }
     }
 
-    @Test func usageMentionsEveryOption() {
-        for option in ["--host", "--port", "--root", "--init", "--faults", "--help"] {
-            #expect(ServeOptions.usage.contains(option))
+    @Test func helpShowsEveryOptionWithItsHelp() {
+        let help = ServeOptions.declaration.help
+        for option in ServeOptions.declaration.options {
+            #expect(help.contains("  " + option.synopsis) && help.contains(option.help), "\(option.names)")
         }
     }
 }
