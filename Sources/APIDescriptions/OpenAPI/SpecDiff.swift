@@ -145,23 +145,33 @@ public enum SpecDiff {
         var omitted: [SpecChangeLevel: Int] = [:]
 
         /// Who uses what: each operation's components, then those they reach, each followed once per
-        /// operation, so a cycle of components is walked once.
+        /// operation, so a cycle of components is walked once. The walks go over components numbered once
+        /// (`ComponentGraph`): Stripe's components reach hundreds of others from every operation, and hashing
+        /// their names at each step was most of the time this took (issue 47's realdiff-stripe row).
         init(_ results: [SchemaComparison.ComponentKey: SchemaComparison.Found],
              reached: [(operation: String, components: Set<SchemaComparison.ComponentKey>)]) {
             self.results = results
-            var seen = Set<SchemaComparison.ComponentKey>()
+            let graph = ComponentGraph(results, reached: reached.map(\.components))
+            var seen = [Bool](repeating: false, count: graph.keys.count)
+            var walkedFor = [Int](repeating: -1, count: graph.keys.count)
+            var usedBy = [Int](repeating: -1, count: graph.keys.count)
             var userSets: [String: Set<String>] = [:]
-            for (operation, direct) in reached {
-                var visited = Set<SchemaComparison.ComponentKey>()
-                var stack = direct.sorted { ($0.name, $0.context.isRequest ? 0 : 1) < ($1.name, $1.context.isRequest ? 0 : 1) }
+            for (walk, (operation, _)) in reached.enumerated() {
+                var stack = graph.direct[walk]
                 while let component = stack.popLast() {
-                    guard visited.insert(component).inserted else { continue }
-                    if seen.insert(component).inserted { order.append(component) }
-                    guard let result = results[component] else { continue }
-                    if result.total > 0, userSets[component.name, default: []].insert(operation).inserted {
-                        users[component.name, default: []].append(operation)
+                    guard walkedFor[component] != walk else { continue }
+                    walkedFor[component] = walk
+                    let key = graph.keys[component]
+                    if !seen[component] {
+                        seen[component] = true
+                        order.append(key)
                     }
-                    stack += result.components.filter { !visited.contains($0) }
+                    guard let next = graph.next[component] else { continue }
+                    if graph.changed[component], usedBy[graph.names[component]] != walk {
+                        usedBy[graph.names[component]] = walk
+                        if userSets[key.name, default: []].insert(operation).inserted { users[key.name, default: []].append(operation) }
+                    }
+                    stack += next.filter { walkedFor[$0] != walk }
                 }
             }
         }
