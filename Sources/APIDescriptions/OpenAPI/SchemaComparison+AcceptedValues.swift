@@ -35,7 +35,8 @@ extension SchemaComparison {
               let implied = formatBounds(other),
               let minimum = schema.facet(\.minimum), let maximum = schema.facet(\.maximum),
               !minimum.exclusive, !maximum.exclusive,
-              minimum.number == implied.minimum, maximum.number == implied.maximum
+              minimum.number == implied.minimum || (other == "int64" && isInt64Limit(minimum.number, upper: false)),
+              maximum.number == implied.maximum || (other == "int64" && isInt64Limit(maximum.number, upper: true))
         else { return written }
         return other
     }
@@ -45,5 +46,13 @@ extension SchemaComparison {
     static func formatImplies(_ schema: JSONSchema, _ bound: SchemaNode.Bound, upper: Bool) -> Bool {
         guard let implied = formatBounds(schema.format), !bound.exclusive else { return false }
         return bound.number == (upper ? implied.maximum : implied.minimum)
+            || (schema.format == "int64" && isInt64Limit(bound.number, upper: upper))
+    }
+
+    /// Whether `number` is the int64 limit as a writer that holds numbers as doubles spells it: 2^63-1,
+    /// 2^63 and 9223372036854776000 are one double (OpenAI's `seed` went from the first to the last), and
+    /// a server that reads an int64 takes the same integers under any of them.
+    static func isInt64Limit(_ number: JSONNumber, upper: Bool) -> Bool {
+        number.double == (upper ? 9_223_372_036_854_775_808.0 : -9_223_372_036_854_775_808.0)
     }
 }

@@ -85,7 +85,9 @@ extension SchemaComparison {
                 order = SchemaDecimal.compare(y.value, x.value)
                 if order == 0, x.exclusive != y.exclusive { order = (y.exclusive == upper) ? -1 : 1 }
             }
-            // `format: int64` and bounds of ±2^63 are one set of integers.
+            // `format: int64` and bounds of ±2^63 are one set of integers, however a double rounds them.
+            if let x = before, let y = after, !x.exclusive, !y.exclusive, a.types.contains("integer"), b.types.contains("integer"),
+               isInt64Limit(x.number, upper: upper), isInt64Limit(y.number, upper: upper) { return }
             if before == nil, let after, formatImplies(a, after, upper: upper) { return }
             if after == nil, let before, formatImplies(b, before, upper: upper) { return }
             let kind: Kind

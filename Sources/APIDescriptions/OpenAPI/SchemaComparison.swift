@@ -385,9 +385,33 @@ struct SchemaComparison {
             openA.removeAll { $0 == indexA }
             openB.removeAll { $0 == indexB }
         }
+        // A branch that takes every value of one scalar type (`{type: string}`) holds every other branch of
+        // that type: such a branch on the other side means no values went or came (OpenAI's `model`: any
+        // string, or one of a list of names that changed).
+        let wholeA = Set(listA.compactMap(Self.wholeScalarType))
+        let wholeB = Set(listB.compactMap(Self.wholeScalarType))
+        openA.removeAll { Self.scalarType(listA[$0]).map(wholeB.contains) ?? false }
+        openB.removeAll { Self.scalarType(listB[$0]).map(wholeA.contains) ?? false }
         pairing.removed = !openA.isEmpty
         pairing.added = !openB.isEmpty
         return pairing
+    }
+
+    /// The one scalar type (`string`, `integer`, `number`, `boolean`) a branch's values have, "or null" aside.
+    private static func scalarType(_ schema: JSONSchema) -> String? {
+        let types = schema.types.filter { $0 != "null" }
+        guard types.count == 1, let type = types.first, ["string", "integer", "number", "boolean"].contains(type) else { return nil }
+        return type
+    }
+
+    /// The scalar type a branch takes whole: `{type: string}` with no enum, format, pattern, length or bound.
+    private static func wholeScalarType(_ schema: JSONSchema) -> String? {
+        guard let type = scalarType(schema), schema.enumValues == nil, schema.constValue == nil, (schema.format ?? "").isEmpty,
+              schema.anyOf.isEmpty, schema.oneOf.isEmpty,
+              schema.facet({ $0.pattern?.source }) == nil, schema.facet({ $0.minLength }) == nil,
+              schema.facet({ $0.maxLength }) == nil, schema.facet({ $0.minimum }) == nil, schema.facet({ $0.maximum }) == nil
+        else { return nil }
+        return type
     }
 
     /// A branch that is only alternatives of the same keyword (`oneOf: [oneOf: [Text, Image], Array]`)

@@ -48,6 +48,22 @@ extension OpenAPITests {
             #expect(try changes(format, narrower).map(\.id) == ["request-property-max-set"])
         }
 
+        @Test func int64BoundsRoundedByADoubleAreTheSameSet() throws {
+            // GIVEN OpenAI's seed of 2024 (±2^63 written exactly) and of 2026 (the same bounds printed from a
+            // double: ±9223372036854776000)
+            let exact = spec(body: #"{"type":"object","properties":{"seed":{"type":"integer","minimum":-9223372036854775808,"maximum":9223372036854775807}}}"#)
+            let rounded = spec(body: #"{"type":"object","properties":{"seed":{"type":"integer","minimum":-9223372036854776000,"maximum":9223372036854776000}}}"#)
+            let format = spec(body: #"{"type":"object","properties":{"seed":{"type":"integer","format":"int64"}}}"#)
+            // THEN none of the three spellings is a change from another
+            #expect(try changes(exact, rounded) == [])
+            #expect(try changes(rounded, exact) == [])
+            #expect(try changes(rounded, format) == [])
+            #expect(try changes(format, rounded) == [])
+            // AND a bound that is no int64 limit still is one
+            let smaller = spec(body: #"{"type":"object","properties":{"seed":{"type":"integer","minimum":-9223372036854776000,"maximum":9223372036854000000}}}"#)
+            #expect(try changes(rounded, smaller).map(\.id) == ["request-property-max-decreased"])
+        }
+
         @Test func aNullableRefAndAnAnyOfOfRefAndNullAreTheSame() throws {
             let components = #"{"Seed":{"type":"object","properties":{"n":{"type":"integer"}}}}"#
             let old = spec(answer: ##"{"type":"object","properties":{"s":{"$ref":"#/components/schemas/Seed","nullable":true}}}"##,
@@ -63,6 +79,55 @@ extension OpenAPITests {
             let found = try changes(before, after)
             #expect(found.map(\.id) == ["response-property-format-changed"])
             #expect(found.first?.change == "format changed")
+        }
+
+        @Test func aBranchGainedOrLostIsLevelledByDirectionAsOasdiffLevelsIt() throws {
+            // GIVEN a body and a property that are a oneOf or anyOf of a string and an integer, then also of a
+            // boolean: a request takes more values (a client still sends what it did), an answer may hold
+            // more (a client may not read it); oasdiff's registry levels a oneOf so and an answer's anyOf info
+            let two = #"[{"type":"string"},{"type":"integer"}]"#
+            let three = #"[{"type":"string"},{"type":"integer"},{"type":"boolean"}]"#
+            for keyword in ["oneOf", "anyOf"] {
+                func schema(_ branches: String) -> String { #"{"\#(keyword)":\#(branches)}"# }
+                func property(_ branches: String) -> String { #"{"type":"object","properties":{"v":\#(schema(branches))}}"# }
+                let id = keyword == "oneOf" ? "one-of" : "any-of"
+                let answerGains: SpecChangeLevel = keyword == "oneOf" ? .breaking : .info
+                let cases: [(before: String, after: String, expected: [String: SpecChangeLevel])] = [
+                    (spec(body: schema(two)), spec(body: schema(three)), ["request-body-\(id)-added": .info]),
+                    (spec(body: schema(three)), spec(body: schema(two)), ["request-body-\(id)-removed": .breaking]),
+                    (spec(answer: schema(two)), spec(answer: schema(three)), ["response-body-\(id)-added": answerGains]),
+                    (spec(answer: schema(three)), spec(answer: schema(two)), ["response-body-\(id)-removed": .info]),
+                    (spec(body: property(two)), spec(body: property(three)), ["request-property-\(id)-added": .info]),
+                    (spec(body: property(three)), spec(body: property(two)), ["request-property-\(id)-removed": .breaking]),
+                    (spec(answer: property(two)), spec(answer: property(three)), ["response-property-\(id)-added": answerGains]),
+                    (spec(answer: property(three)), spec(answer: property(two)), ["response-property-\(id)-removed": .info]),
+                ]
+                for (before, after, expected) in cases {
+                    // THEN the branch is the change, at oasdiff's level; beside it only the union's type (the
+                    // boolean its new branch brings or its lost one took), and nothing of the branches kept
+                    let found = try changes(before, after)
+                    let branches = found.filter { $0.id.contains("-of-") }
+                    #expect(Dictionary(branches.map { ($0.id, $0.level) }, uniquingKeysWith: { first, _ in first }) == expected, "\(found)")
+                    #expect(branches.count == 1, "\(found)")
+                    #expect(found.allSatisfy { $0.id.contains("-of-") || $0.id.contains("-type-") }, "\(found)")
+                }
+            }
+        }
+
+        @Test func aBranchWithinAnAnyStringBranchIsNoBranchRemovedOrAdded() throws {
+            // GIVEN OpenAI's model: any string, or one of a list of names (inline, then a component with others)
+            let components = #"{"Models":{"type":"string","enum":["gpt-5","gpt-4.1"]}}"#
+            let before = spec(body: #"{"type":"object","properties":{"model":{"anyOf":[{"type":"string"},{"type":"string","enum":["gpt-4o","gpt-4"]}]}}}"#,
+                              components: components)
+            let after = spec(body: ##"{"type":"object","properties":{"model":{"anyOf":[{"type":"string"},{"$ref":"#/components/schemas/Models"}]}}}"##,
+                             components: components)
+            // THEN the names are no change: any string is taken before and after
+            #expect(try changes(before, after) == [])
+            // AND without the any-string branch the lost names are a branch removed
+            let named = spec(body: #"{"type":"object","properties":{"model":{"anyOf":[{"type":"integer"},{"type":"string","enum":["gpt-4o","gpt-4"]}]}}}"#)
+            let renamed = spec(body: ##"{"type":"object","properties":{"model":{"anyOf":[{"type":"integer"},{"$ref":"#/components/schemas/Models"}]}}}"##,
+                               components: components)
+            #expect(try changes(named, renamed).contains { $0.id == "request-property-any-of-removed" })
         }
 
         /// GitHub's compare path, spelled two ways, and a path that moved under two new parameters.
