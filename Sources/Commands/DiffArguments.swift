@@ -31,6 +31,8 @@ struct DiffArguments: Equatable {
     /// `--check-version` (with `--spec`): the command fails when `info.version` did not step as far as the
     /// changes call for (`SemverBump`).
     var checkVersion = false
+    /// `--against REV` (with `--spec`): each version's description file read as git revision REV holds it.
+    var against: String?
 
     /// The two forms of `diff`: answers compared, or (`--spec`) descriptions.
     static var signature: CommandSignature {
@@ -42,14 +44,14 @@ struct DiffArguments: Equatable {
                 Option("--only", value: ("ID…", .choice(SpecChangeRules.levels.keys.sorted())), repeats: true),
                 Option("--path", value: ("PREFIX", .text)), .choice("--format", SpecDiffFormat.allCases.map(\.rawValue)),
                 .choice("--fail-on", ["breaking", "warning"]), .flag("--check-version"),
-                .htmlReport,
+                Option("--against", value: ("REV", .text)), .htmlReport,
             ]),
         ])
     }
 
     /// Why the words fit neither form: an option of one form given in the other says what it is for.
     static func explain(_ mismatch: CommandSignature.Mismatch, words: [String]) -> CommandError {
-        let specOnly = ["--breaking", "--only", "--path", "--format", "--report", "--fail-on", "--check-version"]
+        let specOnly = ["--breaking", "--only", "--path", "--format", "--report", "--fail-on", "--check-version", "--against"]
         if !words.contains("--spec"), let given = words.first(where: specOnly.contains) {
             return CommandError("diff: \(given) is for diff SERVICE A B --spec")
         }
@@ -100,5 +102,6 @@ extension DiffArguments {
             failOn = chosen
         }
         checkVersion = parsed.flag("--check-version")
+        against = parsed.option("--against")
     }
 }

@@ -1,4 +1,6 @@
 import APIDescriptions
+import Facade
+import HTTPTypes
 import FoundationFree
 import Shell
 #if canImport(FoundationEssentials)
@@ -9,7 +11,8 @@ import Foundation
 
 /// `diff FILE@REV FILE --spec` (or `diff FILE@REV FILE@REV2 --spec`): two descriptions read from files and
 /// git revisions (`GitRevision`) rather than a locator's entries, so CI can hold a pull request's
-/// description against `main`'s.
+/// description against `main`'s. `diff SERVICE V1 V2 --spec --against REV` reads the files two locator
+/// entries name, both at REV.
 struct SpecFileSides {
     /// The file's name, as the diff names its "service".
     let service: String
@@ -41,6 +44,30 @@ struct SpecFileSides {
         service = sideA.file.split(separator: "/").last.map(String.init) ?? sideA.file
         a = sideA.revision ?? "working tree"
         b = sideB.revision ?? "working tree"
+    }
+
+    /// The description files of two locator entries, each as git revision `revision` holds it.
+    init(_ entries: (LocatorEntry, LocatorEntry), against revision: String, session: Session) throws(CommandError) {
+        func side(_ entry: LocatorEntry) throws(CommandError) -> (file: String, revision: String?) {
+            let named = "\(entry.name) \(entry.version)"
+            guard let reference = entry.openapi else {
+                throw CommandError("diff --against: \(named) has no \"openapi\" description in the locator")
+            }
+            guard !LocatorLocation.isWeb(reference) else {
+                throw CommandError("diff --against: \(named)'s description is on the web (\(reference)); --against reads files in a git work tree")
+            }
+            guard !reference.contains("#") else {
+                throw CommandError("diff --against: \(named)'s description is a part of a file (\(reference)); --against reads whole files")
+            }
+            let file = reference.lowercased().hasPrefix("file:") ? (URL(string: reference)?.path ?? reference) : reference
+            return (file, revision)
+        }
+        sideA = try side(entries.0)
+        sideB = try side(entries.1)
+        self.session = session
+        service = entries.0.name
+        a = "\(entries.0.version)@\(revision)"
+        b = "\(entries.1.version)@\(revision)"
     }
 
     /// Reads and parses both sides.

@@ -31,6 +31,7 @@ struct DiffCommand: Command {
         "--spec --path PREFIX        only operations whose path begins with PREFIX",
         "--spec --format markdown    a changelog for release notes (also text, json, html)",
         "--spec --report html FILE   the same as a self-contained HTML page, written to FILE",
+        "--spec --against REV        each version's description file as git revision REV holds it",
     ]
 
     /// An option of one form given in the other says what it is for.
@@ -42,7 +43,7 @@ struct DiffCommand: Command {
         let parsed = try DiffArguments(arguments)
         let htmlReport = try HTMLReportOption.file(in: arguments, command: "diff")
         let session = context.session
-        if parsed.spec, let files = try SpecFileSides(parsed, session: session) {
+        if parsed.spec, let files = try Self.fileSides(parsed, session: session) {
             return try Self.specDiff(service: files.service, a: files.a, b: files.b, session: session, arguments: parsed,
                                      htmlReport: htmlReport, progressOn: context.engine.output, load: files.load)
         }
@@ -77,6 +78,19 @@ struct DiffCommand: Command {
             ("summary", .string(summary)),
         ]))
         return report
+    }
+
+    /// The description files `diff --spec` reads rather than the locator's loaded documents: `FILE@REV`
+    /// words, or (`--against REV`) the files two locator entries name, at that revision.
+    private static func fileSides(_ parsed: DiffArguments, session: Session) throws(CommandError) -> SpecFileSides? {
+        if let files = try SpecFileSides(parsed, session: session) {
+            guard parsed.against == nil else {
+                throw CommandError("diff --against REV is for diff SERVICE V1 V2 --spec; name a file's revision as FILE@REV")
+            }
+            return files
+        }
+        guard let revision = parsed.against else { return nil }
+        return try SpecFileSides(entries(for: parsed, facade: session.facade), against: revision, session: session)
     }
 
     /// `diff A B --spec`: the changes between the two documents (those `filter` keeps), which `expect` and

@@ -21,11 +21,15 @@ package enum GitRevision {
     /// The bytes of `file` at `revision`, or why not (one line).
     package static func read(_ file: String, at revision: String, limit: Int, interrupted: () -> Bool) throws(CommandError) -> [UInt8] {
         guard !revision.hasPrefix("-") else { throw CommandError("\(file)@\(revision): a revision cannot begin with -") }
-        let place = file.hasPrefix("/") ? file : "./" + file
+        // git reads REV:./PATH relative to the folder it runs in: an absolute file (a locator entry's) is read
+        // from its own folder, which also finds the repository that holds it.
+        let absolute = file.hasPrefix("/")
+        let folder = absolute ? String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)]) : "."
+        let place = "./" + (absolute ? String(file[file.index(after: file.lastIndex(of: "/") ?? file.startIndex)...]) : file)
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw CommandError("cannot read \(file)@\(revision): no pipe for git") }
-        let spawned = ChildProcess.spawnShell(#"exec git show "$1" 2>/dev/null"#, arguments: ["apish-git", "\(revision):\(place)"], output: fds[1],
-                                              ownGroup: true)
+        let spawned = ChildProcess.spawnShell(#"cd -- "${2:-/}" 2>/dev/null && exec git show "$1" 2>/dev/null"#,
+                                              arguments: ["apish-git", "\(revision):\(place)", folder], output: fds[1], ownGroup: true)
         close(fds[1])
         defer { close(fds[0]) }
         let child: pid_t
@@ -50,7 +54,8 @@ package enum GitRevision {
         if interrupted() { throw CommandError("stopped by Ctrl-C while reading \(file)@\(revision)") }
         if tooLarge { throw CommandError("\(file)@\(revision) is larger than \(limit / 1_048_576) MiB") }
         guard let ending, ending.signal == 0, ending.exitCode == 0 else {
-            throw CommandError("git show \(revision):\(place) failed: no such revision or file (or not a git work tree)")
+            let inFolder = absolute ? " in \(folder.isEmpty ? "/" : folder)" : ""
+            throw CommandError("git show \(revision):\(place)\(inFolder) failed: no such revision or file (or not a git work tree)")
         }
         return bytes
     }
