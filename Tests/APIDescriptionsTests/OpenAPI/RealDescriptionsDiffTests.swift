@@ -6,10 +6,11 @@ import TestSupport
 
 /// `SpecDiff` on Stripe's and GitHub's published descriptions (Tests/Fixtures/github-stripe): whole,
 /// with every breaking change of Stripe's pair in `stripe-breaking.json`, each explained, and without the
-/// false path-parameter changes GitHub's moved paths used to give (issue 47).
+/// false path-parameter changes GitHub's moved paths used to give (issue 47); and on OpenAI's of 2024-07
+/// and 2026-08 (Tests/Fixtures/openai-2024-2026), every breaking change in `openai-breaking.json`.
 @Suite struct RealDescriptionsDiffTests {
-    static func report(_ a: String, _ b: String) throws -> SpecDiff.Report {
-        let files = try RealDescriptions([a, b])
+    static func report(_ a: String, _ b: String, from fixtures: URL = RealDescriptions.fixtures) throws -> SpecDiff.Report {
+        let files = try RealDescriptions([a, b], from: fixtures)
         func document(_ name: String) throws -> OpenAPIDocument {
             try OpenAPIDocument.parse(try APIDocumentText.parse(try files.data(name)), source: files.folder + "/" + name)
         }
@@ -18,6 +19,7 @@ import TestSupport
 
     static let stripe = Result { try report("stripe-2021-04-12.json", "stripe-2022-04-12.json") }
     static let github = Result { try report("github-2020-11-27.json", "github-2021-10-10.json") }
+    static let openAI = Result { try report("openai-2024-07-19.yaml", "openai-2026-08-21.yaml", from: RealDescriptions.openAIFixtures) }
 
     struct Entry: Hashable, CustomStringConvertible {
         let id, operation, location: String
@@ -26,9 +28,32 @@ import TestSupport
     }
 
     @Test func stripesDiffIsWholeAndItsBreakingChangesAreTheOnesExplained() throws {
-        let report = try Self.stripe.get()
+        try Self.expectExplained(try Self.stripe.get(), golden: RealDescriptions.fixtures.appendingPathComponent("stripe-breaking.json"))
+    }
+
+    @Test func openAIsDiffIsWholeAndItsBreakingChangesAreTheOnesExplained() throws {
+        try Self.expectExplained(try Self.openAI.get(), golden: RealDescriptions.openAIFixtures.appendingPathComponent("openai-breaking.json"))
+    }
+
+    @Test func openAIsRespellingsAreNoChange() throws {
+        let report = try Self.openAI.get()
+        // seed: ±2^63 written exactly (2024), then printed from a double as ±9223372036854776000 (2026)
+        let seed = report.changes.filter { $0.location == "CreateChatCompletionRequest.seed" }
+        #expect(seed.map(\.id) == ["request-property-deprecated"], "\(seed)")
+        // model: any string, or one of a list of names, both times
+        let model = report.changes.filter { $0.location.hasSuffix(".model") && $0.id.contains("-of-") }
+        #expect(!model.contains { $0.breaking }, "\(model)")
+        // response_format: 3.0's $ref with nullable, 3.1's anyOf [$ref, null]; nothing of nullability or type
+        let respelled = ["AssistantObject.response_format", "CreateAssistantRequest.response_format", "ModifyAssistantRequest.response_format"]
+        let nullability = report.changes.filter { respelled.contains($0.location) && ($0.id.contains("nullable") || $0.id.contains("type-")) }
+        #expect(nullability.isEmpty, "\(nullability)")
+    }
+
+    /// The report is whole and its breaking changes are exactly those `golden` lists, each with its `why`.
+    static func expectExplained(_ report: SpecDiff.Report, golden file: URL) throws {
         #expect(!report.cancelled && report.uncompared == 0 && report.omittedCount == 0, "the diff must be whole")
-        let golden = try JSONValue.parse(try Data(contentsOf: RealDescriptions.fixtures.appendingPathComponent("stripe-breaking.json")))
+        let golden = try JSONValue.parse(try Data(contentsOf: file))
+        let name = file.lastPathComponent
         let listed = (golden["breaking"]?.arrayValue ?? []).map { item in
             Entry(id: item["id"]?.stringValue ?? "", operation: item["operation"]?.stringValue ?? "",
                   location: item["location"]?.stringValue ?? "", a: item["a"]?.stringValue, b: item["b"]?.stringValue)
@@ -37,8 +62,8 @@ import TestSupport
         let found = report.changes.filter(\.breaking).map { Entry(id: $0.id, operation: $0.operation, location: $0.location, a: $0.a, b: $0.b) }
         let unexplained = found.filter { !listed.contains($0) }
         let gone = listed.filter { !found.contains($0) }
-        #expect(unexplained.isEmpty, "breaking, but not in stripe-breaking.json:\n\(unexplained.map(\.description).joined(separator: "\n"))")
-        #expect(gone.isEmpty, "in stripe-breaking.json, but no longer reported:\n\(gone.map(\.description).joined(separator: "\n"))")
+        #expect(unexplained.isEmpty, "breaking, but not in \(name):\n\(unexplained.map(\.description).joined(separator: "\n"))")
+        #expect(gone.isEmpty, "in \(name), but no longer reported:\n\(gone.map(\.description).joined(separator: "\n"))")
     }
 
     @Test func stripesCheckoutSessionLostShippingRates() throws {
