@@ -7,7 +7,7 @@ import JSON
 /// unioned), while validation checks every keyword where it was written. A value of this type is a
 /// cheap handle into its document's schema graph; `$ref` cycles are references back into it.
 public struct JSONSchema: Sendable {
-    package let graph: SchemaGraph
+    @usableFromInline package let graph: SchemaGraph
     let index: Int
 
     package init(graph: SchemaGraph, index: Int) {
@@ -18,7 +18,7 @@ public struct JSONSchema: Sendable {
     package var view: SchemaView { graph.views[index] }
 
     /// The node validation starts from: the same for every stand-alone `$ref` to one schema.
-    package var node: Int { graph.targets[index] }
+    @usableFromInline package var node: Int { graph.targets[index] }
 
     private func schema(_ index: Int) -> JSONSchema {
         JSONSchema(graph: graph, index: index)

@@ -5,19 +5,19 @@ import Synchronization
 ///
 /// Immutable once built: `targets` maps each node to the node validation starts from (through `$ref`s
 /// that stand alone), and `views` holds each node's merged face (see `SchemaView`).
-package final class SchemaGraph: Sendable {
+@usableFromInline package final class SchemaGraph: Sendable {
     /// How many `allOf`/`$ref` levels are merged into a view; deeper chains keep their own keywords only,
     /// and the view says it was cut (`SchemaView.isCut`).
     static let mergeDepthLimit = 64
     /// How many property entries all merged views may hold together, beyond those written in the document.
     static let mergeWorkLimit = 4_000_000
 
-    package let nodes: [SchemaNode]
-    let targets: [Int]
+    @usableFromInline package let nodes: [SchemaNode]
+    @usableFromInline let targets: [Int]
     /// `targets` for validation: a chain of stand-alone `$ref`s is followed only while it stays in one
     /// resource, since entering another one is part of the dynamic scope `$dynamicRef` looks in.
     let checkTargets: [Int]
-    let views: [SchemaView]
+    @usableFromInline let views: [SchemaView]
     /// Resource URI → `$dynamicAnchor` name → node, for `$dynamicRef`s to look up in the dynamic scope.
     let dynamicAnchors: [String: [String: Int]]
     /// Whether some `$dynamicRef` looks in the dynamic scope, so validation keeps it.

@@ -6,7 +6,7 @@ import JSON
 /// A class, so that a check reads a node where it is: a copy of the value it once was (some twenty
 /// references retained and released) cost more than checking most values did. Only `SchemaGraphBuilder`
 /// writes to a node, while it builds; once a `SchemaGraph` holds it, nothing does, hence `@unchecked Sendable`.
-package final class SchemaNode: @unchecked Sendable {
+@usableFromInline package final class SchemaNode: @unchecked Sendable {
     enum Kind: Sendable {
         /// An object schema.
         case keywords
@@ -155,8 +155,8 @@ package final class SchemaNode: @unchecked Sendable {
     /// (nil when the target has no `$dynamicAnchor` of that name: then it is a plain `$ref`).
     var dynamicRef: (target: Int, anchor: String?)?
     package var allOf: [Int] = []
-    package var anyOf: [Int] = []
-    package var oneOf: [Int] = []
+    @usableFromInline package var anyOf: [Int] = []
+    @usableFromInline package var oneOf: [Int] = []
     var not: Int?
     package var ifSchema: Int?
     package var thenSchema: Int?
@@ -164,7 +164,7 @@ package final class SchemaNode: @unchecked Sendable {
     package var discriminator: Discriminator?
     /// Where merged properties come from, in the order the keywords appear in the document:
     /// `nil` is this node's own `properties`, a number is the `$ref` target or an `allOf` branch.
-    var mergeSources: [Int?] = []
+    @usableFromInline var mergeSources: [Int?] = []
     /// Keywords read that check something (beyond `$ref`, `properties` merged in and annotations).
     var assertions = 0
 

@@ -1,7 +1,7 @@
 import JSON
 /// What a schema says once `$ref`s and `allOf` are merged in: the face `JSONSchema` shows to help,
 /// rendering and spec diffs. Validation does not use it; it checks every keyword where it was written.
-package struct SchemaView: Sendable {
+@usableFromInline package struct SchemaView: Sendable {
     var name: String?
     var title: String?
     var description: String?
@@ -18,8 +18,8 @@ package struct SchemaView: Sendable {
     var readOnly = false
     var writeOnly = false
     var items: Int?
-    var anyOf: [Int] = []
-    var oneOf: [Int] = []
+    @usableFromInline var anyOf: [Int] = []
+    @usableFromInline var oneOf: [Int] = []
     /// The `$ref` or `allOf` a schema without keywords of its own stands for, for its description.
     package var standsFor: Int?
     /// Its `allOf`/`$ref` chain went deeper than `SchemaGraph.mergeDepthLimit`: what lies below was not
