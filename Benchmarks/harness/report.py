@@ -171,6 +171,11 @@ def twilio_rows(facts):
             "python", "≤ 1.0x", lambda a, p, r: r <= 1.0),
         Row("realdiff-github", "`diff github 2020-11-27 2021-10-10 --spec` of GitHub's published description (3.3 and 3.7 MB), "
             "the whole one-shot, vs python3 `json.load` of the two files", "python", "≤ 1.0x", lambda a, p, r: r <= 1.0),
+        Row("firstops-github", "first `-c ops` of GitHub's published description (2021-10-10, 3.7 MB, 771 operations) with a "
+            "locator of that entry alone, the whole process, vs python3 `json.load` of the file", "python", "≤ 0.4x",
+            lambda a, p, r: r <= 0.4),
+        Row("firstops-stripe", "first `-c ops` of Stripe's published spec3.json (2022-04-12, 4.2 MB, 417 operations) the same way, "
+            "vs python3 `json.load` of the file", "python", "≤ 0.4x", lambda a, p, r: r <= 0.4),
         Row("check", f"a script of {facts.get('calls', 0):,} loopback `call CreateMessage …` (a form body of 9 "
             "fields), checked against the spec, vs the same with `--no-check`", "nocheck", "≤ 5% added",
             lambda a, p, r: r <= 1.05, added=True, peer_label="--no-check"),
@@ -199,6 +204,24 @@ def real_size_rows(facts):
             "down, sideways and back up to shared components) vs python3 loading each file with CSafeLoader and "
             "resolving every `$ref`", "python", "≤ 0.5x", lambda a, p, r: r <= 0.5),
     ]
+
+
+def description_memory_rows(sides):
+    """What a description costs in memory, from the first-ops rows' four sides: apish's peak above its own with a
+    locator of one tiny description, against python's peak for `json.load` above `python3 -c pass`."""
+    lines = []
+    for workload, name in (("firstops-github", "GitHub's"), ("firstops-stripe", "Stripe's")):
+        apish, own, python, bare = (sides.get((workload, side)) for side in ("apish", "own", "python", "pass"))
+        if None in (apish, own, python, bare):
+            continue
+        ours, theirs = apish.rss - own.rss, python.rss - bare.rss
+        if theirs <= 0:
+            continue
+        mark = " ✓" if ours <= theirs else " ✗"
+        lines.append(f"| memory {name} description costs: peak RSS of the first `ops` above apish's own with a locator of one tiny "
+                     f"description ({mebibytes(own.rss)}) | +{mebibytes(ours)} | python +{mebibytes(theirs)} above `-c pass` "
+                     f"({mebibytes(bare.rss)}) | {ours / theirs:.2f}x | ≤ 1.0x{mark} |")
+    return lines
 
 
 def added_text(apish, peer):
@@ -239,6 +262,8 @@ def table(sides, notes, facts, bench):
         mark = "" if row.meets is None else (" ✓" if row.meets(apish, peer, ratio) else " ✗")
         shown = ratio_text(ratio) + (f" ({added_text(apish, peer)})" if row.added else "")
         lines.append(f"| {row.work} | {apish_cell} | {peer_name} {peer_cell} | {shown} | {row.goal}{mark} |")
+
+    lines += description_memory_rows(sides)
 
     # The parser row comes from apish-bench (in-process, best of its rounds): ratio = time ratio, like the rest.
     ours, foundation = bench.get("json_ours_mbps"), bench.get("json_serialization_mbps")
