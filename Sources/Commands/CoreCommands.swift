@@ -14,6 +14,7 @@ struct HelpCommand: Command {
     let name = "help"
     let aliases = ["?"]
     let abstract = "List commands, or show one command's usage and examples"
+    let isReplayable = false
     var signature: CommandSignature {
         CommandSignature([Positional("CMD|OPERATION", .command, .optional), Positional("PATH", .text, .optional)],
                          options: [.flag("--example"), .flag("--full")])
@@ -97,6 +98,7 @@ struct HelpCommand: Command {
 struct HistoryCommand: Command {
     let name = "history"
     let abstract = "Show the last N lines of history (default 20)"
+    let isReplayable = false
     var signature: CommandSignature { CommandSignature([Positional("N", .text, .optional)]) }
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
@@ -118,6 +120,7 @@ struct QuitCommand: Command {
     let name = "quit"
     let aliases = ["exit", "q"]
     let abstract = "Leave the shell (Ctrl-D does too)"
+    let isReplayable = false
     var signature: CommandSignature { .none }
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {

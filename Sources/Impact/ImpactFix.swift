@@ -42,12 +42,13 @@ enum ImpactFixWriter {
         let mark = firstLine && line.hasPrefix("\u{FEFF}") ? "\u{FEFF}" : ""
         let bytes = Array(line.utf8.dropFirst(mark.utf8.count))
         var edits: [(span: Range<Int>, text: String)] = []
-        for (commandIndex, words) in Tokenizer.spannedCommands(String(decoding: bytes, as: UTF8.self)).enumerated() {
-            for (wordIndex, text) in fix.replacements[commandIndex] ?? [:] where words.indices.contains(wordIndex) {
-                edits.append((words[wordIndex].span, text))
+        for (commandIndex, command) in Tokenizer.parseTolerantly(String(decoding: bytes, as: UTF8.self), takesOperators: nil).enumerated() {
+            let spans = command.wordSpans
+            for (wordIndex, text) in fix.replacements[commandIndex] ?? [:] where spans.indices.contains(wordIndex) {
+                edits.append((spans[wordIndex], text))
             }
-            if let added = fix.appended[commandIndex], let last = words.last {
-                edits.append((last.span.upperBound..<last.span.upperBound, added.map { " " + $0 }.joined()))
+            if let added = fix.appended[commandIndex], let last = spans.last {
+                edits.append((last.upperBound..<last.upperBound, added.map { " " + $0 }.joined()))
             }
         }
         var result = bytes

@@ -19,8 +19,12 @@ package struct LineScanner {
 
     /// The commands of the line. With `takesOperators`, the first word of each command decides whether the
     /// rest of it has input and output operators (`expect price > 0` compares; `get x > out.json` saves);
-    /// without it, the operator characters are text, as they always were.
-    package mutating func commands(takesOperators: ((String) -> Bool)? = nil) throws(TokenizerError) -> [ParsedCommand] {
+    /// without it, the operator characters are text, as they always were. Each word keeps its span.
+    ///
+    /// `tolerant` never fails, for reading a line that is wrong or still being typed (masking, completion):
+    /// a word with an open quote runs to the end of the line, and an operator without what it takes is
+    /// skipped. So a line is split the same way for masking as for running.
+    package mutating func commands(takesOperators: ((String) -> Bool)? = nil, tolerant: Bool = false) throws(TokenizerError) -> [ParsedCommand] {
         var commands: [ParsedCommand] = []
         var current = ParsedCommand()
         operatorsOn = takesOperators != nil
@@ -33,48 +37,38 @@ package struct LineScanner {
                 current = ParsedCommand()
                 operatorsOn = takesOperators != nil
             } else if byte == UInt8(ascii: "#") {
+                let comment = text(from: position + 1, to: bytes.count)
+                if !current.words.isEmpty || current.hasOperators {
+                    current.comment = comment
+                } else if var last = commands.popLast() {
+                    last.comment = comment
+                    commands.append(last)
+                }
                 break
             } else if operatorsOn, Self.isOperator(byte) {
-                try scanOperator(into: &current)
+                let start = position
+                do {
+                    try scanOperator(into: &current)
+                } catch where tolerant {
+                    position = start + 1
+                }
             } else {
-                let word = try word()
+                let start = position
+                let word: Word
+                do {
+                    word = try self.word()
+                } catch where tolerant {
+                    word = Word(literal: text(from: start, to: bytes.count))
+                    position = bytes.count
+                }
                 if current.words.isEmpty, let takesOperators {
                     operatorsOn = takesOperators(word.literal ?? "")
                 }
                 current.words.append(word)
+                current.wordSpans.append(start..<position)
             }
         }
         if !current.words.isEmpty || current.hasOperators { commands.append(current) }
-        return commands
-    }
-
-    /// The commands of a line as `commands()` splits them, each word with the byte range it was typed in
-    /// (quotes included). Never fails: a word the tokenizer would refuse (an open quote) runs to the end of
-    /// the line, so a line is always split the same way for masking as for running.
-    package mutating func spannedCommands() -> [[(word: Word, span: Range<Int>)]] {
-        var commands: [[(word: Word, span: Range<Int>)]] = []
-        var current: [(word: Word, span: Range<Int>)] = []
-        while true {
-            while let byte = peek(), Self.isBlank(byte) { position += 1 }
-            guard let byte = peek() else { break }
-            if byte == Self.semicolon {
-                position += 1
-                if !current.isEmpty { commands.append(current) }
-                current = []
-            } else if byte == UInt8(ascii: "#") {
-                break
-            } else {
-                let start = position
-                do {
-                    let word = try word()
-                    current.append((word, start..<position))
-                } catch {
-                    current.append((Word(literal: text(from: start, to: bytes.count)), start..<bytes.count))
-                    position = bytes.count
-                }
-            }
-        }
-        if !current.isEmpty { commands.append(current) }
         return commands
     }
 
@@ -93,6 +87,7 @@ package struct LineScanner {
             guard command.output == nil else { throw error("only one of |, > and >> per command", at: start) }
             command.output = .pipe(rest)
             command.operatorText += " | " + rest
+            command.outputSpan = position..<bytes.count
             position = bytes.count
             return
         }
@@ -101,11 +96,14 @@ package struct LineScanner {
             let what = symbol == "<<" ? "a closing word (<<EOF)" : "a file name"
             throw error("\(symbol) needs \(what) after it", at: start)
         }
+        let targetStart = position
         let target = try word()
+        let targetSpan = targetStart..<position
         command.operatorText += " \(symbol) " + target.text
         if byte == UInt8(ascii: ">") {
             guard command.output == nil else { throw error("only one of |, > and >> per command", at: start) }
             command.output = .file(target, append: doubled)
+            command.outputSpan = targetSpan
             return
         }
         guard command.input == nil else { throw error("only one of < and << per command", at: start) }
@@ -117,6 +115,7 @@ package struct LineScanner {
         } else {
             command.input = .file(target)
         }
+        command.inputSpan = targetSpan
     }
 
     private mutating func word() throws(TokenizerError) -> Word {

@@ -26,7 +26,8 @@ extension Word {
 
 extension ParsedCommand {
     /// The command as one line: its words, then `< FILE` or `<<WORD`, then `| SHELL-COMMAND`, `> FILE` or
-    /// `>> FILE`. Parsed again (with operators), it gives the same words, input and output.
+    /// `>> FILE`, then ` #COMMENT`. Parsed again (with operators), it gives the same words, input, output
+    /// and comment.
     public func written() throws(TokenizerError) -> String {
         var line = try words.map { word throws(TokenizerError) in try word.written() }.joined(separator: " ")
         switch input {
@@ -39,6 +40,7 @@ extension ParsedCommand {
         case .file(let word, let append)?: line += (append ? " >> " : " > ") + (try word.written())
         case nil: break
         }
+        if let comment { line += " #" + comment }
         return line
     }
 }

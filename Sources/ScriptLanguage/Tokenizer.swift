@@ -25,11 +25,11 @@ public enum Tokenizer {
         return try scanner.commands(takesOperators: takesOperators)
     }
 
-    /// The commands of a line with each word's byte range as typed, for masking what a line shows: split
-    /// exactly as `split` splits it, except that an open quote runs to the end of the line instead of
-    /// failing.
-    package static func spannedCommands(_ line: String) -> [[(word: Word, span: Range<Int>)]] {
+    /// The commands of a line as `parse` reads them, for a line that may be wrong or still being typed
+    /// (masking, completion): never fails. An open quote runs to the end of the line, and an operator
+    /// without what it takes is skipped, so the words are those `parse` finds wherever it finds any.
+    package static func parseTolerantly(_ line: String, takesOperators: ((String) -> Bool)?) -> [ParsedCommand] {
         var scanner = LineScanner(line)
-        return scanner.spannedCommands()
+        return (try? scanner.commands(takesOperators: takesOperators, tolerant: true)) ?? []
     }
 }

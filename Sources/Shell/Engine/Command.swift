@@ -23,6 +23,9 @@ public protocol Command: Sendable {
     var takesOperators: Bool { get }
     /// Whether the command sends a body from `< FILE` or a heredoc (`context.input`).
     var readsInput: Bool { get }
+    /// Whether a recording keeps the command: `help`, `history`, `quit` and `record` itself make no sense
+    /// on replay, whatever name or alias typed them.
+    var isReplayable: Bool { get }
     /// The error for words that fit none of the signature's forms (by default its problem and the usage).
     func explain(_ mismatch: CommandSignature.Mismatch, words: [String]) -> CommandError
     /// Does the work with the arguments its signature read, and returns what came of it; presenters show it.
@@ -73,6 +76,7 @@ extension Command {
     }
     public var takesOperators: Bool { true }
     public var readsInput: Bool { false }
+    public var isReplayable: Bool { true }
 }
 
 /// A body given on the command line instead of items: a file's path (`< body.json`) or a heredoc's text.

@@ -1,5 +1,6 @@
 import Facade
 import Rendering
+import ScriptLanguage
 
 /// Context-aware Tab completion: commands; service names; versions after `use NAME`; ids from the last
 /// `twits` after `like`; `$` variables; file paths after `source`/`locate`.
@@ -23,14 +24,21 @@ public struct Completer {
         }
     }
 
-    /// Candidates for the word ending at `cursor` (a Character offset), and where that word starts.
+    /// Candidates for the word ending at `cursor` (a Character offset), and where that word starts. The
+    /// line before the cursor is read as statements, tolerantly (an open quote runs to its end), so a `;`
+    /// or a blank inside quotes does not end the word being typed.
     public func complete(line: String, cursor: Int) -> Result {
         let before = String(line.prefix(cursor))
-        let segmentStart = before.lastIndex(of: ";").map { before.index(after: $0) } ?? before.startIndex
-        let segment = before[segmentStart...]
-        let endsWithSpace = segment.last.map(\.isWhitespace) ?? true
-        var words = segment.split(whereSeparator: \.isWhitespace).map(String.init)
-        let partial = endsWithSpace ? "" : (words.popLast() ?? "")
+        let words: [String], partial: String
+        switch Self.typing(before, statements: registry.statementsTolerantly(in: before, session: session)) {
+        case .pipe:
+            return Result(candidates: [], replaceFrom: cursor)
+        case .file(let typed):
+            return Result(candidates: PathCompletion.files(matching: typed), replaceFrom: cursor - typed.count)
+        case let .word(previous, typed):
+            words = previous
+            partial = typed
+        }
         let replaceFrom = cursor - partial.count
 
         // `$na` anywhere in the word (`city==$ci`) completes variable names from the `$`.
@@ -72,5 +80,35 @@ public struct Completer {
         // name: when no name starts with the text, the names that hold it are offered.
         guard prefixed.isEmpty, lower.count >= 2 else { return Result(candidates: prefixed, replaceFrom: replaceFrom) }
         return Result(candidates: safe.filter { $0.lowercased().contains(lower) }, replaceFrom: replaceFrom)
+    }
+
+    /// What the cursor is in: the file of `<`, `>` or `>>`; a pipe's shell command, which is not apish's
+    /// to complete; or a word of a statement.
+    private enum Typing {
+        case file(String)
+        case pipe
+        /// The words before the one being typed (the command's name first) and that word as typed.
+        case word(previous: [String], partial: String)
+    }
+
+    /// Where the cursor is in the last statement of the line before it.
+    private static func typing(_ before: String, statements: [Statement]) -> Typing {
+        let bytes = Array(before.utf8)
+        guard let last = statements.last else { return .word(previous: [], partial: "") }
+        let syntax = last.syntax
+        func text(_ span: Range<Int>) -> String { String(decoding: bytes[span], as: UTF8.self) }
+        if let output = syntax.outputSpan, output.upperBound == bytes.count {
+            if case .pipe? = syntax.output { return Typing.pipe }
+            return .file(text(output))
+        }
+        if let input = syntax.inputSpan, input.upperBound == bytes.count { return .file(text(input)) }
+        let end = (syntax.wordSpans + [syntax.inputSpan, syntax.outputSpan].compactMap { $0 }).map(\.upperBound).max() ?? 0
+        // A `;` after the statement's last word starts the next one, which has no words yet.
+        if bytes[end...].contains(UInt8(ascii: ";")) { return .word(previous: [], partial: "") }
+        let words = last.words.map { $0.literal ?? $0.text }
+        if let span = syntax.wordSpans.last, span.upperBound == bytes.count {
+            return .word(previous: Array(words.dropLast()), partial: text(span))
+        }
+        return .word(previous: words, partial: "")
     }
 }

@@ -14,7 +14,7 @@ import ScriptLanguage
 ///
 /// Kept: commands that succeeded and requests whatever their outcome; dropped: typos (unknown commands and
 /// usage errors never reach it or failed without a request), failed expectations, and commands that make
-/// no sense on replay (`help`, `history`, `quit`). After each request it pins what happened with
+/// no sense on replay (`help`, `history`, `quit`: the engine asks the command, `Command.isReplayable`). After each request it pins what happened with
 /// `expect status N` and `expect result KIND`; in a script those judge a failed request, so a recorded
 /// 404 replays as an expected 404.
 ///
@@ -42,7 +42,6 @@ public struct Recorder: Sendable {
     package static func placeholder(_ name: String) -> String {
         "${env.\(name):-redacted}"
     }
-    static let unreplayable: Set<String> = ["help", "?", "history", "quit", "exit"]
     /// The comment after a request whose stream Ctrl-C ended while recording.
     static let interruptedNote = "# the stream above was stopped by Ctrl-C when recorded; a replay waits for its end"
 
@@ -58,8 +57,7 @@ public struct Recorder: Sendable {
         guard isRecording else { return }
         guard report.ok || report.exchange != nil else { return }
         let trimmed = line.trimmingWhitespace()
-        let name = trimmed.prefix { !$0.isWhitespace }.lowercased()
-        guard !trimmed.isEmpty, !Self.unreplayable.contains(name) else { return }
+        guard !trimmed.isEmpty else { return }
         guard !pinned.contains(trimmed) else { return }
         // A comment in place of a line (what `edit` leaves) is kept as it is, and pins nothing.
         if trimmed.hasPrefix("#") {
@@ -166,12 +164,27 @@ public struct Recorder: Sendable {
     }
 
     /// A line as a recording keeps it: every secret the session holds replaced by its reference, then masked
-    /// as history is (`redact`), which leaves references alone.
-    static func recordable(_ typed: String, references: [(secret: String, name: String)], redact: (String) -> String) -> String {
-        var line = typed
-        for reference in references where line.contains(reference.secret) {
-            line = line.replacingAll(reference.secret, with: placeholder(reference.name))
+    /// as history is (`redact`), which leaves references alone. The command's name and subcommand word
+    /// (`keywords`, from its statements) are syntax and stay: a token `auth` does not turn `auth bearer`
+    /// into a reference.
+    static func recordable(
+        _ typed: String, references: [(secret: String, name: String)], keywords: [Range<Int>] = [], redact: (String) -> String
+    ) -> String {
+        let bytes = Array(typed.utf8)
+        func replaced(_ range: Range<Int>) -> String {
+            var text = String(decoding: bytes[range], as: UTF8.self)
+            for reference in references where text.contains(reference.secret) {
+                text = text.replacingAll(reference.secret, with: placeholder(reference.name))
+            }
+            return text
         }
+        var line = ""
+        var position = 0
+        for keyword in keywords.sorted(by: { $0.lowerBound < $1.lowerBound }) where keyword.lowerBound >= position && keyword.upperBound <= bytes.count {
+            line += replaced(position..<keyword.lowerBound) + String(decoding: bytes[keyword], as: UTF8.self)
+            position = keyword.upperBound
+        }
+        line += replaced(position..<bytes.count)
         return redactKeepingReferences(line, redact: redact)
     }
 
@@ -262,8 +275,10 @@ extension Session {
     /// environment references (`Recorder.recordable`), or the line the command asked to be recorded instead.
     package func record(typed: String, report: RunResult) {
         guard recorder?.isRecording == true else { return }
+        let typed = report.recordedLine ?? typed
+        let keywords = registry.statementsTolerantly(in: typed, session: self).flatMap(\.keywordSpans)
         let line = Recorder.recordable(
-            report.recordedLine ?? typed, references: Recorder.references(for: facade.credentials.held), redact: redactLine)
+            typed, references: Recorder.references(for: facade.credentials.held), keywords: keywords, redact: redactLine)
         recorder?.record(line, report: report)
     }
 }

@@ -14,8 +14,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Runs command lines: tokenizes, expands variables, finds the command, runs it, renders the report,
-/// and keeps score for scripts (failures with `FILE:LINE`, cases for reports).
+/// Runs command lines: reads each into statements (`CommandRegistry.statements(in:)`), expands variables,
+/// runs the statement's command, renders the report, and keeps score for scripts (failures with `FILE:LINE`, cases for reports).
 public final class ShellEngine {
     public let session: Session
     public let registry: CommandRegistry
@@ -124,9 +124,9 @@ public final class ShellEngine {
     public static let heredocPrompt = "heredoc> "
 
     private func execute(_ line: String, at location: SourceLocation?, heredocs: HeredocLines?) -> Bool {
-        let commands: [ParsedCommand]
+        let commands: [Statement]
         do {
-            commands = try Tokenizer.parse(line) { [registry] name in registry.lookup(name)?.command.takesOperators ?? true }
+            commands = try registry.statements(in: line, session: session, location: location, markingSecrets: false)
         } catch {
             fail(line: line, location: location, message: error.description, started: Date(), echo: line)
             return false
@@ -135,7 +135,7 @@ public final class ShellEngine {
         // cannot leave a body's lines to be run as commands.
         var bodies: [Int: String] = [:]
         for index in commands.indices {
-            guard case .heredoc(let delimiter) = commands[index].input else { continue }
+            guard case .heredoc(let delimiter) = commands[index].syntax.input else { continue }
             guard let heredocs else {
                 fail(line: line, location: location,
                      message: "<<\(delimiter): a heredoc needs the lines after it, in a script or at the prompt",
@@ -154,7 +154,7 @@ public final class ShellEngine {
         }
         var ok = true
         for index in commands.indices where !shouldStop {
-            ok = run(commands[index], heredoc: bodies[index], location: location) && ok
+            ok = run(commands[index], heredoc: bodies[index]) && ok
         }
         return ok
     }
@@ -252,8 +252,9 @@ public final class ShellEngine {
         words.map(\.text).joined(separator: " ")
     }
 
-    private func run(_ parsed: ParsedCommand, heredoc: String?, location: SourceLocation?) -> Bool {
+    private func run(_ statement: Statement, heredoc: String?) -> Bool {
         let started = Date()
+        let parsed = statement.syntax, location = statement.location
         let words = parsed.words
         let typed = Self.typedLine(words) + parsed.operatorText
         let arguments: [String]
@@ -339,7 +340,7 @@ public final class ShellEngine {
             keep(result)
             if counts { addFailure(failure) }
         }
-        if command.name != "record" {
+        if command.isReplayable {
             // A heredoc is replayed with its lines, masked like the line that opened it; the session's
             // secrets become their environment references (`Session.record(typed:report:)`).
             var recorded = typed

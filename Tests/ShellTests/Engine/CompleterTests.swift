@@ -43,6 +43,19 @@ import HTTPTypes
         #expect(complete("timing ") == ["on", "off"])
     }
 
+    @Test func aSemicolonInsideQuotesDoesNotEndTheWordBeingTyped() {
+        // GIVEN a quoted word still open, holding `;` and a blank  WHEN Tab  THEN it is one word of `get`'s,
+        // not a new command: no command names are offered, and the word starts at its quote
+        let line = #"get "/a b;"#
+        let result = Completer(session: session).complete(line: line, cursor: line.count)
+        #expect(!result.candidates.contains("help"))
+        #expect(!result.candidates.contains("get"))
+        #expect(result.replaceFrom == 4)
+        // AND an unquoted `;` still starts the next command
+        #expect(complete("get /a; he").contains("help"))
+        #expect(complete(#"get "/a b;" ; he"#).contains("help"))
+    }
+
     @Test func commandNamesComplete() {
         #expect(complete("ser") == ["server", "services"])
         #expect(complete("serv") == ["server", "services"])

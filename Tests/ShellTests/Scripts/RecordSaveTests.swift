@@ -52,4 +52,36 @@ import HTTPTypes
         #expect(freshEngine().execute("location 37.5 127; set x 1; record start; set y 2; record save \(directory)/placed.apish"))
         #expect(try commands(directory + "/placed.apish") == ["location 37.5 127", "set x 1", "set y 2"])
     }
+
+    @Test func whatMakesNoSenseOnReplayIsLeftOutWhateverNameTypedIt() throws {
+        let directory = NSTemporaryDirectory() + "apish-record-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var options = ShellOptions()
+        options.width = { 0 }
+        let engine = ShellEngine(session: Session(facade: ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue), bundles: DemoAPIs.bundles, options: options), output: BufferedOutput())
+
+        // GIVEN help, history and their aliases typed while recording (`q` quits, after the save)
+        #expect(engine.execute("record start; set x 1; help use; ? set; HISTORY; set y 2; record save \(directory)/take.apish; q"))
+
+        // THEN the script holds only what replays
+        let lines = try String(contentsOfFile: directory + "/take.apish", encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(lines == ["set x 1", "set y 2"])
+    }
+
+    @Test func aTokenThatIsAlsoACommandWordIsRecordedAsItsReferenceOnly() throws {
+        let directory = NSTemporaryDirectory() + "apish-record-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var options = ShellOptions()
+        options.width = { 0 }
+        let engine = ShellEngine(session: Session(facade: ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue), bundles: DemoAPIs.bundles, options: options), output: BufferedOutput())
+
+        // GIVEN a bearer token that is the word `auth`
+        #expect(engine.execute("record start; auth bearer auth https://api.example.test; record save \(directory)/take.apish"))
+
+        // THEN the line keeps its command words and only the token becomes its reference
+        let lines = try String(contentsOfFile: directory + "/take.apish", encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(lines == ["auth bearer ${env.APISH_BEARER:-redacted} https://api.example.test"])
+    }
 }

@@ -55,9 +55,6 @@ import Testing
         var recorder = Recorder()
         recorder.record("use weather v9", report: failed("weather has no version v9"))
         recorder.record("expect status 500", report: failed("expected status 500, got 200"))
-        recorder.record("help use", report: RunResult(lines: ["usage: use …"]))
-        recorder.record("history", report: RunResult(lines: []))
-        recorder.record("quit", report: RunResult())
         #expect(recorder.replayable().lines.isEmpty)
     }
 
