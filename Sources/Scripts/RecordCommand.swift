@@ -13,6 +13,7 @@ import Foundation
 package struct RecordCommand: Command {
     package let name = "record"
     package let abstract = "Record commands into a replayable script with pinned expectations"
+    package let isReplayable = false
     package init() {}
 
     package var signature: CommandSignature {
