@@ -20,7 +20,7 @@ extension CommandRegistry {
         ToggleCommand(name: "verbose", abstract: "Show request and response headers", flag: .verbose),
         ToggleCommand(name: "reveal", abstract: "Show values that only look like credentials, which the terminal hides", flag: .reveal),
         DiffCommand(), CompareCommand(), WatchCommand(),
-        LetCommand(), ExpectCommand(), SourceCommand(), RecordCommand(), ImpactCommand(), MockCommand(),
+        LetCommand(), ExpectCommand(), SourceCommand(), RecordCommand(formatWriter: ScriptFormatWriter()), ImpactCommand(), MockCommand(),
         ImportCommand(), ExportCommand(),
     ])
 }

@@ -35,16 +35,13 @@ struct ExportCommand: Command {
         case nil: throw CommandError("export: give --format hurl or --format http; usage: \(usage)")
         }
         let script = try ScriptFile.read(path)
-        let workspace = context.session.facade.workspace
-        let read: ScriptExport.Result
+        let written: (text: String, requests: Int, warnings: [String])
         do {
-            read = try ScriptExport.read(script, serviceURL: { service in try? workspace.activeEntry(of: service).url },
-                                         redact: context.session.redactLine)
+            written = try ScriptFormatWriter().export(script, format: format, source: path, session: context.session)
         } catch {
             throw CommandError("export: \(path)\(error.line.map { ":\($0)" } ?? ""): \(error.message)")
         }
-        let text = format == .hurl ? HurlWriter.write(read.document, source: path) : HTTPFileWriter.write(read.document, source: path)
-        let requests = read.document.requests.count
+        let (text, requests) = (written.text, written.requests)
         var report: RunResult
         if let output = arguments.option("-o") {
             do throws(OutputFile.WriteError) {
@@ -58,7 +55,7 @@ struct ExportCommand: Command {
         } else {
             report = RunResult(lines: text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
         }
-        report.warnings = read.untranslated.map { "not exported: \($0.kind)\($0.count > 1 ? " (\($0.count)×)" : ""), kept as a # comment" }
+        report.warnings = written.warnings
         report.data = .object(JSONObject([
             ("requests", .number(JSONNumber(requests))),
             ("untranslated", .array(report.warnings.map(JSONValue.string))),

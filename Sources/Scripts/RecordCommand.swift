@@ -9,17 +9,24 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `record start | stop | save FILE` (and `record` alone for the state): turns a session into a script.
+/// `record start | stop | save FILE [--format hurl|http]` (and `record` alone for the state): turns a session
+/// into a script, or into a `.hurl` or `.http` file through `formatWriter`.
 package struct RecordCommand: Command {
     package let name = "record"
     package let abstract = "Record commands into a replayable script with pinned expectations"
     package let isReplayable = false
-    package init() {}
+    let formatWriter: (any RecordingFormatWriter)?
+
+    package init(formatWriter: (any RecordingFormatWriter)? = nil) {
+        self.formatWriter = formatWriter
+    }
 
     package var signature: CommandSignature {
         CommandSignature([
             ArgumentForm(["start"]), ArgumentForm(["stop"]),
-            ArgumentForm(["save"], [Positional("FILE", .file)], options: [.flag("--force")]),
+            ArgumentForm(["save"], [Positional("FILE", .file)], options: [
+                .flag("--force"), Option("--format", value: ("FORMAT", .choice(formatWriter?.formats ?? []))),
+            ]),
             ArgumentForm(),
         ])
     }
@@ -27,6 +34,7 @@ package struct RecordCommand: Command {
         "record start        begin (the versions, credentials and variables in use are written first)",
         "record save FILE    write the script; replay it with: apish FILE",
         "record save FILE --force   overwrite FILE if it exists",
+        "record save FILE --format hurl|http   write it as a .hurl or .http file (as export does a script)",
         "Each request is followed by expect status N and expect result KIND as it happened.",
         "Secrets are not saved: the script reads ${env.APISH_BEARER:-redacted} (or APISH_API_KEY, APISH_SECRET).",
     ]
@@ -47,16 +55,24 @@ package struct RecordCommand: Command {
         case "save"?:
             let path = arguments.value("FILE") ?? ""
             guard !path.isEmpty else { throw CommandError("record save: the file name is empty; usage: \(usage)") }
-            return try save(to: path, force: arguments.flag("--force"), session: session)
+            return try save(to: path, force: arguments.flag("--force"), format: arguments.option("--format"), session: session)
         default:
             return state(session)
         }
     }
 
-    private func save(to path: String, force: Bool, session: Session) throws(CommandError) -> RunResult {
+    private func save(to path: String, force: Bool, format: String?, session: Session) throws(CommandError) -> RunResult {
         guard let recorder = session.recorder else { throw CommandError("nothing recorded; record start first") }
-        let text = recorder.script(locator: session.facade.workspace.locator?.source, file: path, redact: session.redactLine)
+        var text = recorder.script(locator: session.facade.workspace.locator?.source, file: path, redact: session.redactLine)
         let placeholders = recorder.replayable(redact: session.redactLine).placeholders
+        var warnings: [String] = []
+        if let format {
+            guard let formatWriter, formatWriter.formats.contains(format) else {
+                throw CommandError("record save: --format is \((formatWriter?.formats ?? []).joined(separator: " or ")), not \(format)")
+            }
+            (text, warnings) = try formatWriter.write(text, format: format, source: path, session: session)
+            text = session.redactLine(text)
+        }
         // A recording is easy to lose over an older one: replacing a regular file is asked for. A device or a
         // FIFO is written through, and a symbolic link followed (see `OutputFile`).
         do {
@@ -68,8 +84,9 @@ package struct RecordCommand: Command {
         }
         let count = recorder.commandCount
         var report = RunResult(lines: ["saved \(count) command\(count == 1 ? "" : "s") to \(path); replay: apish \(path)"])
+        report.warnings = warnings
         if !placeholders.isEmpty {
-            report.warnings = ["\(path) reads secrets from the environment: set \(placeholders.joined(separator: ", ")) before replaying"]
+            report.warnings.append("\(path) reads secrets from the environment: set \(placeholders.joined(separator: ", ")) before replaying")
         }
         report.data = .object(JSONObject([
             ("file", .string(path)), ("commands", .number(JSONNumber(count))),
