@@ -206,8 +206,11 @@ if let key = options.transport.clientKey, options.transport.clientKeyPassword ==
     }
     options.transport.clientKeyPassword = passphrase
 }
+let curl = CurlTransport(configuration: options.transport)
+// A talk on mocks runs on its own clock: the same transfer times on every run.
+let transport: any Transport = arguments.present?.mock == true ? TalkClockTransport(curl) : curl
 let facade = ServiceFacade(
-    transport: CurlTransport(configuration: options.transport), catalogue: DemoAPIs.catalogue,
+    transport: transport, catalogue: DemoAPIs.catalogue,
     documentCache: DocumentCache.standard(environment: environment), documentLimits: arguments.documentLimits)
 let interactive = options.interactive
 // Piped output is not cut to a width (0 = no limit), like psql's; a terminal's follows resizes.

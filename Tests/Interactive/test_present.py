@@ -12,7 +12,21 @@ import unittest
 import pexpect
 import pyte
 
-from pty_support import BINARY, PROMPT, TIMEOUT, PtyTestCase, environment
+from pty_support import BINARY, PROMPT, ROOT, TIMEOUT, PtyTestCase, environment
+
+EXAMPLE = os.path.join(ROOT, "examples", "version-upgrade.apish")
+
+# What varies from run to run unless --mock fixes it: ports (in URLs and Host headers) and transfer times.
+TIMED_TALK = """timing on
+verbose on
+refresh weather
+refresh stockQuote
+compare weather v1 v2
+locate services-next.json
+use weather latest
+refresh
+services
+"""
 
 TALK = """# setup nobody sees
 #hide
@@ -191,20 +205,70 @@ class PresentTests(PtyTestCase):
         self.assertIn("present --check: every step ran", result.stderr)
 
     def test_two_mock_recordings_differ_only_in_their_timestamp(self):
-        casts = []
+        # This file's talk (a step fails) and the example talk (weather v1, v2, compare, locate, v3).
+        for talk, status in ((self.talk, 1), (EXAMPLE, 0)):
+            casts = []
+            for run in range(2):
+                cast = os.path.join(self.folder, "run%d.cast" % run)
+                result = subprocess.run([BINARY, "present", talk, "--check", "--mock", "--record", cast],
+                                        env=environment(self.state), capture_output=True, text=True, timeout=60,
+                                        stdin=subprocess.DEVNULL)
+                self.assertEqual(result.returncode, status, result.stderr)
+                with open(cast) as file:
+                    lines = file.read().splitlines()
+                header = json.loads(lines[0])
+                del header["timestamp"]
+                casts.append((header, lines[1:]))
+            self.maxDiff = None
+            self.assertEqual(casts[0], casts[1])
+            self.assertIn("127.0.0.1:PORT", "".join(casts[0][1]))
+
+    def test_the_example_talk_runs_on_mocks_alone(self):
+        # A fixture folder whose weather answers differ from the descriptions' examples: the talk's
+        # expectations (63, "Sunny", humidity 48) hold only when every line reaches a mock.
+        folder = os.path.join(self.folder, "demo")
+        subprocess.run([BINARY, "serve", "--init", folder], env=environment(self.state), check=True,
+                       capture_output=True, timeout=60)
+        for major in (1, 2, 3):
+            path = os.path.join(folder, "weather", "v%d.json" % major)
+            with open(path) as file:
+                records = json.load(file)
+            records["richmond"]["currentTemperature"] = "99" if major == 1 else 99
+            if major == 3:
+                records["richmond"]["humidity"] = 12
+            with open(path, "w") as file:
+                json.dump(records, file)
+        locator = os.path.join(folder, "services.json")
+
+        def play(*options):
+            return subprocess.run([BINARY, "--locator", locator, "--no-color", "present", EXAMPLE, "--check", *options],
+                                  env=environment(self.state), capture_output=True, text=True, timeout=60,
+                                  stdin=subprocess.DEVNULL)
+
+        live = play()
+        self.assertEqual(live.returncode, 1, live.stdout[-2000:] + live.stderr[-2000:])
+        self.assertIn("Temperature  99°F", live.stdout)
+        mocked = play("--mock")
+        self.assertEqual(mocked.returncode, 0, mocked.stdout[-3000:] + mocked.stderr[-2000:])
+        self.assertIn("present --check: every step ran", mocked.stderr)
+        self.assertNotIn("99", mocked.stdout)
+        self.assertIn("Humidity     48%", mocked.stdout)
+
+    def test_a_mocked_talk_prints_the_same_bytes_every_time(self):
+        with open(self.talk, "w") as file:
+            file.write(TIMED_TALK)
+        outputs = []
         for run in range(2):
-            cast = os.path.join(self.folder, "run%d.cast" % run)
-            result = subprocess.run([BINARY, "present", self.talk, "--check", "--mock", "--record", cast],
-                                    env=environment(self.state), capture_output=True, text=True, timeout=60,
-                                    stdin=subprocess.DEVNULL)
-            self.assertEqual(result.returncode, 1, result.stderr)
-            with open(cast) as file:
-                lines = file.read().splitlines()
-            header = json.loads(lines[0])
-            del header["timestamp"]
-            casts.append((header, lines[1:]))
-        self.assertEqual(casts[0], casts[1])
-        self.assertIn("127.0.0.1:PORT", "".join(casts[0][1]))
+            result = subprocess.run([BINARY, "--no-color", "present", self.talk, "--check", "--mock"],
+                                    env=environment(self.state), capture_output=True, timeout=60, stdin=subprocess.DEVNULL)
+            self.assertEqual(result.returncode, 0, result.stderr.decode(errors="replace"))
+            outputs.append((result.stdout, result.stderr))
+        self.maxDiff = None
+        self.assertEqual(outputs[0], outputs[1])
+        shown = outputs[0][0].decode()
+        self.assertEqual(shown.count("timing ▕"), 3, shown)
+        self.assertIn("> Host: 127.0.0.1:PORT", shown)
+        self.assertIn("Current Price   $530.12", shown)  # the description's example, not the demo's moving price
 
 
 if __name__ == "__main__":

@@ -40,9 +40,11 @@ public final class TalkPlayer {
     private var lastLine: String?
     private var failures = 0
     private var quitting = false
+    /// When the locator the mocks serve was loaded (`--mock`).
+    private var mockedLocator: Date?
 
-    /// What `--mock` puts in place of a loopback server's address, the same on every run.
-    static let stableOrigin = "http://127.0.0.1:PORT"
+    /// What `--mock` puts in place of a loopback server's port, the same on every run.
+    static let stablePort = "PORT"
     /// What a step's run, a pause and a `#wait` count for on the talk's own clock (`--mock`).
     static let runSeconds = 0.5
     static let pauseSeconds = 2.0
@@ -52,13 +54,29 @@ public final class TalkPlayer {
         let output = TalkOutput()
         if options.mock {
             output.stable = { [unowned session] text in
-                var text = text
                 let origins = [session.profiles.embeddedServer].compactMap { $0 } + session.mocks.values.map(\.server.baseURL)
-                for origin in origins where text.contains(origin) { text = text.replacingAll(origin, with: stableOrigin) }
-                return text
+                return stabilized(text, authorities: origins.map { $0.hasPrefix("http://") ? String($0.dropFirst(7)) : $0 })
             }
         }
         return output
+    }
+
+    /// `text` with the port of each loopback `HOST:PORT` in `authorities` written `PORT`, in URLs and in
+    /// `Host:` headers alike; a longer port that starts with the same digits is left alone.
+    static func stabilized(_ text: String, authorities: [String]) -> String {
+        var text = text
+        for authority in authorities where text.contains(authority) {
+            guard let colon = authority.lastIndex(of: ":") else { continue }
+            let stable = authority[...colon] + stablePort
+            let pieces = text.split(separator: authority, omittingEmptySubsequences: false)
+            var joined = String(pieces[0])
+            for piece in pieces.dropFirst() {
+                joined += piece.first.map { ("0"..."9").contains($0) } == true ? authority : String(stable)
+                joined += piece
+            }
+            text = joined
+        }
+        return text
     }
 
     /// `output` is the engine's base sink, made by `output(for:session:)`.
@@ -133,7 +151,9 @@ public final class TalkPlayer {
         engine.output.write("\n")
         lastLine = line
         talkTime += Self.runSeconds
-        guard !engine.execute(line) else { return }
+        let ran = engine.execute(line)
+        if options.mock { mockDescribedServices() }
+        guard !ran else { return }
         failures += 1
         guard !options.check else { return }
         offerAfterFailure(line)
@@ -143,6 +163,7 @@ public final class TalkPlayer {
     private func runHidden(_ line: String, number: Int) {
         output.muted = true
         let ok = engine.execute(line)
+        if options.mock { mockDescribedServices() }
         output.muted = false
         guard !ok else { return }
         failures += 1
@@ -237,13 +258,17 @@ public final class TalkPlayer {
     private func goLive() {
         engine.output.write("\n" + style.dim("live shell: Ctrl-D goes back to the talk") + "\n")
         liveShell { [output, session] shown in output.echo(session.redactLine(shown)) }
+        if options.mock { mockDescribedServices() }
         engine.output.write(style.dim("back to the talk") + "\n")
         if engine.exitRequested { quitting = true }
     }
 
-    /// Every version the locator describes served by the mock.
+    /// Every version the locator describes served by the mock: at the start, and again after a step
+    /// that loaded a locator (`locate` points every entry back at its published URL).
     private func mockDescribedServices() {
-        for name in session.facade.workspace.locator?.serviceNames ?? [] {
+        guard let locator = session.facade.workspace.locator, locator.loadedAt != mockedLocator else { return }
+        mockedLocator = locator.loadedAt
+        for name in locator.serviceNames {
             guard let (_, warnings) = try? ServiceMock.start(name, versions: [], session: session) else { continue }
             for warning in warnings { engine.output.writeError("apish: warning: \(warning)\n") }
         }

@@ -21,6 +21,8 @@ enum BuiltInFixtures {
         "petstore/pets.json",
         "specs/petstore-v1.json", "specs/petstore-v2.json", "specs/petstore-v3.json",
         "specs/vault.json",
+        "specs/weather-v1.json", "specs/weather-v2.json", "specs/weather-v3.json",
+        "specs/stock-v1.json", "specs/stock-v2.json",
     ]
 
     /// Built once, on first use; the documents never change afterwards.
@@ -54,6 +56,11 @@ enum BuiltInFixtures {
         "specs/petstore-v2.json": PetstoreSpecV2.document,
         "specs/vault.json": VaultSpec.document,
         "specs/petstore-v3.json": PetstoreSpecV3.document,
+        "specs/weather-v1.json": WeatherSpec.v1,
+        "specs/weather-v2.json": WeatherSpec.v2,
+        "specs/weather-v3.json": WeatherSpec.v3,
+        "specs/stock-v1.json": StockSpec.v1,
+        "specs/stock-v2.json": StockSpec.v2,
     ]
 
     /// The file form of every document (pretty JSON), identical to what `DemoFixtures.write(to:)` writes,

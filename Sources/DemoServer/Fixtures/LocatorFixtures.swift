@@ -9,10 +9,10 @@ enum LocatorFixtures {
     }
 
     static var servicesNext: JSONValue {
-        let weatherV1 = entry("weather", 1, "weather/v1", "Current weather; temperatures as strings")
+        let weatherV1 = entry("weather", 1, "weather/v1", "Current weather; temperatures as strings", openapi: "specs/weather-v1.json")
             .setting("deprecated", to: .bool(true))
             .setting("sunset", to: .string("2027-06-30"))
-        let weatherV3 = entry("weather", 3, "weather/v3", "Current weather with humidity and a three-day forecast")
+        let weatherV3 = entry("weather", 3, "weather/v3", "Current weather with humidity and a three-day forecast", openapi: "specs/weather-v3.json")
         var entries = stableEntries
         entries[0] = weatherV1
         entries.insert(weatherV3, at: 2)
@@ -48,21 +48,23 @@ enum LocatorFixtures {
 
     private static var stableEntries: [JSONValue] {
         [
-            entry("weather", 1, "weather/v1", "Current weather; temperatures as strings"),
-            entry("weather", 2, "weather/v2", "Current weather with conditions"),
-            entry("stockQuote", 1, "stock/v1", "Stock quotes; prices as strings"),
-            entry("stockQuote", 2, "stock/v2", "Stock quotes with opening price and change"),
+            entry("weather", 1, "weather/v1", "Current weather; temperatures as strings", openapi: "specs/weather-v1.json"),
+            entry("weather", 2, "weather/v2", "Current weather with conditions", openapi: "specs/weather-v2.json"),
+            entry("stockQuote", 1, "stock/v1", "Stock quotes; prices as strings", openapi: "specs/stock-v1.json"),
+            entry("stockQuote", 2, "stock/v2", "Stock quotes with opening price and change", openapi: "specs/stock-v2.json"),
             entry("twit", 1, "twit-api", "Twit timeline, user and likes (bearer auth)"),
             entry("meetup", 2, "meetup", "Meetup groups near a place (API key)"),
         ]
     }
 
-    private static func entry(_ name: String, _ version: Int, _ url: String, _ description: String) -> JSONValue {
+    /// An entry; `openapi` names the description the mock serves for it (the demo's typed services keep
+    /// their models for `refresh`).
+    private static func entry(_ name: String, _ version: Int, _ url: String, _ description: String, openapi: String? = nil) -> JSONValue {
         .object([
             ("name", .string(name)),
             ("version", .int(version)),
             ("url", .string(url)),
             ("description", .string(description)),
-        ])
+        ] + (openapi.map { [("openapi", JSONValue.string($0))] } ?? []))
     }
 }

@@ -1,8 +1,8 @@
 import JSON
 
-/// Maps a locator entry to its API definition: an entry with an `openapi` document that loaded uses the
-/// OpenAPI service API; one with a `schema` that loaded the Schema API; otherwise an API registered for
-/// that service name and major version; otherwise generic JSON.
+/// Maps a locator entry to its API definition: an API registered for that service name and major version
+/// (unless the entry has a `schema`, which then wins); else, with an `openapi` document that loaded, the
+/// OpenAPI service API; with a `schema` that loaded, the Schema API; otherwise generic JSON.
 ///
 /// The catalogue knows no service by itself: the built-in APIs (the demo's weather, twit, …) are
 /// registered by whoever wires the program (`main.swift`), each as one bundle.
@@ -28,15 +28,19 @@ public struct APICatalogue: Sendable {
     }
 
     /// The definition for an entry, given the documents loaded for it at `locate`.
+    /// An API registered for the entry's name and major version keeps its model even when the entry names
+    /// an `openapi` document: the document then serves `call`, `ops` and the mock
+    /// (`Workspace.openAPIDefinition(for:)`), and `refresh` still decodes and presents the registered model.
     func definition(for entry: LocatorEntry, documents: EntryDocuments) -> any APIDefinition {
+        if documents.openapi != nil || documents.schema == nil,
+           let make = registered[entry.name.lowercased()], let definition = make(entry.version.major) {
+            return definition
+        }
         if let spec = documents.openapi {
             return OpenAPIServiceAPI(document: spec.document, key: entry.key)
         }
         if let schema = documents.schema {
             return SchemaAPI(schema: schema, name: entry.name)
-        }
-        if let make = registered[entry.name.lowercased()], let definition = make(entry.version.major) {
-            return definition
         }
         return GenericJSONAPI()
     }

@@ -35,7 +35,7 @@ public final class CredentialStore {
     /// The client-credentials flow the OpenAPI document of a service's active version describes.
     public func oauth2Flow(of service: String) throws(FacadeError) -> OAuth2ClientCredentialsFlow {
         let entry = try workspace.activeEntry(of: service)
-        guard let document = (workspace.definition(for: entry) as? OpenAPIServiceAPI)?.document,
+        guard let document = workspace.openAPIDefinition(for: entry)?.document,
               let flow = OAuth2ClientCredentialsFlow.first(in: document) else {
             throw .invalidRequest(
                 "auth oauth2: \(entry.key) has no OpenAPI oauth2 security scheme with a clientCredentials flow; give the token URL: auth oauth2 TOKEN_URL client_id=… client_secret=…")

@@ -15,7 +15,7 @@ extension DescriptionService {
 
     /// The base without the session's: the locator's, else the document's.
     private func publishedBase(of entry: LocatorEntry, operation: String?) -> (url: String, origin: ServerOrigin) {
-        guard entry.urlIsDocuments, let api = workspace.definition(for: entry) as? OpenAPIServiceAPI else {
+        guard entry.urlIsDocuments, let api = workspace.openAPIDefinition(for: entry) else {
             return (entry.url, .locatorEntry)
         }
         let variables = serverVariables[entry.name.lowercased()] ?? [:]
@@ -37,7 +37,7 @@ extension DescriptionService {
         let (url, origin) = serverBase(of: entry)
         var servers: [OpenAPIServer] = []
         var ownServers = 0
-        if let api = workspace.definition(for: entry) as? OpenAPIServiceAPI {
+        if let api = workspace.openAPIDefinition(for: entry) {
             servers = api.document.servers
             for operation in api.document.operations where !operation.servers.isEmpty {
                 ownServers += 1

@@ -23,20 +23,20 @@ public final class DescriptionService {
             let entry = try workspace.activeEntry(of: service)
             return (try openAPI(of: entry), entry)
         }
-        guard workspace.locator != nil else { throw .noLocator }
-        do {
-            return try workspace.api(OpenAPIServiceAPI.self)
-        } catch {
-            if let current = workspace.currentService, let entry = try? workspace.activeEntry(of: current) {
-                throw .noOpenAPI(service: entry.key.description, problem: workspace.documents[entry.key]?.openapiProblem)
-            }
-            throw .noOpenAPI(service: nil, problem: nil)
+        guard let locator = workspace.locator else { throw .noLocator }
+        for name in (workspace.currentService.map { [$0] } ?? []) + locator.serviceNames {
+            guard let entry = try? workspace.activeEntry(of: name), let api = workspace.openAPIDefinition(for: entry) else { continue }
+            return (api, entry)
         }
+        if let current = workspace.currentService, let entry = try? workspace.activeEntry(of: current) {
+            throw .noOpenAPI(service: entry.key.description, problem: workspace.documents[entry.key]?.openapiProblem)
+        }
+        throw .noOpenAPI(service: nil, problem: nil)
     }
 
     /// The OpenAPI definition of one entry, or why it has none.
     public func openAPI(of entry: LocatorEntry) throws(FacadeError) -> OpenAPIServiceAPI {
-        if let api = workspace.definition(for: entry) as? OpenAPIServiceAPI { return api }
+        if let api = workspace.openAPIDefinition(for: entry) { return api }
         throw .noOpenAPI(service: entry.key.description, problem: workspace.documents[entry.key]?.openapiProblem)
     }
 

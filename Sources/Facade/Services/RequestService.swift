@@ -106,7 +106,7 @@ public final class RequestService {
 
     /// The check of the OpenAPI operation a raw request matches, if its entry's API has a document.
     private func operationCheck(of entry: LocatorEntry, method: HTTPMethod, path: String) -> OpenAPIResponseCheck? {
-        (workspace.definition(for: entry) as? OpenAPIServiceAPI)?.check(method, path: path)
+        workspace.openAPIDefinition(for: entry)?.check(method, path: path)
     }
 
     /// The main resource of an entry when a raw request asks for exactly it (GET of the same path).

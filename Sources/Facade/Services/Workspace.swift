@@ -30,6 +30,9 @@ public final class Workspace {
     /// What the session holds apart from responses; a profile saves it, and `restore` puts it back.
     public internal(set) var state = SessionState()
     var loadedLocator: Locator?
+    /// The URL each entry pointed elsewhere (`pointEntries`, a mock) had as loaded; a `locate` compares
+    /// against these, so a mock's address never reads as a move.
+    var publishedURLs: [ServiceKey: String] = [:]
     /// A load put off until something asks for the locator (`deferLocate`).
     private var deferredLocate: (() -> Void)?
     /// The API definition of each entry, made once (it holds the API's state) and kept while the entry
@@ -100,7 +103,8 @@ public final class Workspace {
         } catch {
             throw .locator(error)
         }
-        let previous = locator
+        let previous = publishedLocator
+        publishedURLs = [:]
         let previousDocuments = documents
         documents = loadedDocuments
         // A definition made from a document (schema, OpenAPI) is made again from the document just loaded.
@@ -129,6 +133,14 @@ public final class Workspace {
         let made = catalogue.definition(for: entry, documents: documents[entry.key] ?? EntryDocuments())
         definitions[entry.key] = made
         return made
+    }
+
+    /// The OpenAPI definition of an entry that names a description: the entry's own definition, or, when a
+    /// registered API keeps the entry's model for `refresh` (the demo's weather), one made from the same
+    /// document for `call`, `ops`, the checks and the mock. Nil when the entry has no usable description.
+    public func openAPIDefinition(for entry: LocatorEntry) -> OpenAPIServiceAPI? {
+        if let api = definition(for: entry) as? OpenAPIServiceAPI { return api }
+        return documents[entry.key]?.openapi.map { OpenAPIServiceAPI(document: $0.document, key: entry.key) }
     }
 
     /// The definition of the API `type` and the entry it serves: the current service when it speaks that

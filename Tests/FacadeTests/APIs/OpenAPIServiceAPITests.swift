@@ -260,13 +260,28 @@ import HTTPTypes
         #expect(locator.entries.first?.versionText == info)
     }
 
+    @Test func aBuiltInAPIKeepsItsModelAndItsDocumentServesCall() throws {
+        let server = try LiveDemoServer()
+        let facade = try server.facade()
+        let entry = try facade.workspace.entry(of: "weather", version: "2")
+        #expect(facade.workspace.definition(for: entry).modelName == "WeatherV2")
+        let described = try facade.descriptions.openAPI(of: entry)
+        #expect(described.document.operation(named: "getWeather") != nil)
+        let exchange = try facade.descriptions.call("getWeather", arguments: ["city=Boston"], service: "weather")
+        #expect(exchange.response?.status == 200)
+        #expect(exchange.response.map { String(decoding: $0.body, as: UTF8.self) }?.contains("\"Boston\"") == true)
+    }
+
     @Test func aServiceWithoutADocumentSaysSoForOpsAndCall() throws {
         let server = try LiveDemoServer()
         let facade = try server.facade()
-        try facade.workspace.use("weather", version: "2")
-        #expect(throws: FacadeError.noOpenAPI(service: "weather v2", problem: nil)) { try facade.descriptions.call("listPets", arguments: []) }
-        #expect(throws: FacadeError.noOpenAPI(service: "weather v1", problem: nil)) {
-            try facade.descriptions.openAPI(of: facade.workspace.entry(of: "weather", version: "1"))
+        // The demo's weather and stockQuote are described; twit and meetup are not.
+        try facade.workspace.use("twit", version: "1")
+        #expect(throws: FacadeError.noOpenAPI(service: "twit v1", problem: nil)) {
+            try facade.descriptions.call("listPets", arguments: [], service: "twit")
+        }
+        #expect(throws: FacadeError.noOpenAPI(service: "meetup v2", problem: nil)) {
+            try facade.descriptions.openAPI(of: facade.workspace.entry(of: "meetup", version: "2"))
         }
         #expect(FacadeError.noOpenAPI(service: nil, problem: nil).description
             == #"no service in the locator has an OpenAPI document; name one with "openapi" in a locator entry"#)
