@@ -107,6 +107,21 @@ class InteractiveShell(PtyTestCase):
         again.expect("SERVICE")
         again.expect(PROMPT)
 
+    def test_history_masks_a_token_that_is_a_command_word_and_keeps_the_command(self):
+        # GIVEN the bearer token `auth`, typed twice: the second time the shell already holds it
+        child = self.spawn()
+        self.run_line(child, "auth bearer auth twit")
+        self.run_line(child, "auth bearer auth weather")
+        child.sendeof()
+        child.expect(pexpect.EOF)
+        child.close()
+        path = os.path.join(self.state, "apish", "history")
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            lines = [line.replace("\\040", " ") for line in handle.read().splitlines()]
+        # THEN history keeps the command's words and masks only the token
+        self.assertIn("auth bearer \u2022\u2022\u2022 twit", lines)
+        self.assertIn("auth bearer \u2022\u2022\u2022 weather", lines)
+
     def test_ctrl_c_clears_the_line_and_keeps_the_shell(self):
         child = self.spawn()
         child.send("this is not a command")
