@@ -127,7 +127,8 @@ public enum SpecChangeRules {
         api-security-added api-security-removed api-security-scope-added api-security-scope-removed \
         api-global-security-added api-global-security-removed api-global-security-scope-added \
         api-global-security-scope-removed api-server-added webhook-added api-callback-added \
-        api-security-component-added api-security-component-removed \
+        api-security-component-added api-security-component-removed api-security-component-type-changed \
+        api-security-component-oauth-url-changed api-security-component-oauth-token-url-changed \
         new-optional-request-default-parameter-to-existing-path request-body-any-of-added \
         request-body-discriminator-added request-body-discriminator-removed request-body-else-removed \
         request-body-if-removed request-body-one-of-added request-body-then-removed \

@@ -478,6 +478,10 @@ public enum SpecDiff {
         for name in b.securitySchemes.keys.sorted() where a.securitySchemes[name] == nil {
             add("api-security-component-added", "components.securitySchemes", "added", nil, name)
         }
+        for name in a.securitySchemes.keys.sorted() {
+            guard let schemeA = a.securitySchemes[name], let schemeB = b.securitySchemes[name] else { continue }
+            securitySchemeChanges(schemeA, schemeB, at: "components.securitySchemes.\(name)", add: add)
+        }
         let serversB = Set(b.servers.map(\.template))
         let serversA = Set(a.servers.map(\.template))
         for server in a.servers where !serversB.contains(server.template) { add("api-server-removed", "servers", "removed", server.template, nil) }
@@ -486,6 +490,36 @@ public enum SpecDiff {
         let webhooksA = Set(a.webhooks)
         for name in a.webhooks where !webhooksB.contains(name) { add("webhook-removed", "webhook \(name)", "removed", nil, nil) }
         for name in b.webhooks where !webhooksA.contains(name) { add("webhook-added", "webhook \(name)", "added", nil, nil) }
+    }
+
+    /// One security scheme in both documents: its `type`, and the URLs of an OAuth flow both declare, where
+    /// a client gets its tokens (oasdiff's ids; info, as there: the client's configuration, not its calls).
+    private static func securitySchemeChanges(_ a: OpenAPISecurityScheme, _ b: OpenAPISecurityScheme, at location: String,
+                                              add: (String, String, String, String?, String?) -> Void) {
+        func type(_ kind: OpenAPISecurityScheme.Kind) -> String {
+            switch kind {
+            case .bearer, .basic, .digest, .otherHTTP: "http"
+            case .apiKey: "apiKey"
+            case .oauth2: "oauth2"
+            case .openIdConnect: "openIdConnect"
+            case .mutualTLS: "mutualTLS"
+            }
+        }
+        guard type(a.kind) == type(b.kind) else {
+            add("api-security-component-type-changed", location, "type changed", type(a.kind), type(b.kind))
+            return
+        }
+        guard case .oauth2(let flowsA) = a.kind, case .oauth2(let flowsB) = b.kind else { return }
+        for flowA in flowsA {
+            guard let flowB = flowsB.first(where: { $0.name == flowA.name }) else { continue }
+            if flowA.authorizationURL != flowB.authorizationURL {
+                add("api-security-component-oauth-url-changed", "\(location) \(flowA.name)", "authorizationUrl changed",
+                    flowA.authorizationURL, flowB.authorizationURL)
+            }
+            if flowA.tokenURL != flowB.tokenURL {
+                add("api-security-component-oauth-token-url-changed", "\(location) \(flowA.name)", "tokenUrl changed", flowA.tokenURL, flowB.tokenURL)
+            }
+        }
     }
 
     /// Path parameters by name, an older one by the name of its partner in the newer template

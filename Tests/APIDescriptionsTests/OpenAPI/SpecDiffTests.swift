@@ -47,6 +47,26 @@ extension OpenAPITests {
                                                 b: "required integer (int64)")))
         }
 
+        @Test func aSecuritySchemesTypeAndOAuthURLsAreCompared() throws {
+            // GIVEN an implicit OAuth flow whose authorization and token URLs moved, and a scheme that went from http to apiKey
+            func spec(host: String, keyScheme: String) -> String {
+                OpenAPITests.document(paths: #"{"/jobs":{"get":{"responses":{"200":{"description":"ok"}}}}}"#, components: #"""
+                {"securitySchemes":{
+                  "oauth":{"type":"oauth2","flows":{"implicit":{"authorizationUrl":"https://\#(host)/authorize","tokenUrl":"https://\#(host)/token","scopes":{}}}},
+                  "key":\#(keyScheme)}}
+                """#)
+            }
+            let changes = try changes(spec(host: "a.example", keyScheme: #"{"type":"http","scheme":"basic"}"#),
+                                      spec(host: "b.example", keyScheme: #"{"type":"apiKey","name":"api_key","in":"header"}"#))
+            // THEN each is oasdiff's change, at info: a client's configuration, not its calls
+            #expect(Set(changes.map { "\($0.id) \($0.location) \($0.a ?? "-") \($0.b ?? "-")" }) == [
+                "api-security-component-oauth-url-changed components.securitySchemes.oauth implicit https://a.example/authorize https://b.example/authorize",
+                "api-security-component-oauth-token-url-changed components.securitySchemes.oauth implicit https://a.example/token https://b.example/token",
+                "api-security-component-type-changed components.securitySchemes.key http apiKey",
+            ], "\(changes)")
+            #expect(changes.allSatisfy { $0.level == .info })
+        }
+
         @Test func callbacksWebhooksAndServersAreCompared() throws {
             func spec(callback: Bool, webhook: String, server: String) -> String {
                 let callbacks = callback ? #","callbacks":{"done":{"{$request.body#/url}":{"post":{"responses":{"200":{"description":"ok"}}}}}}"# : ""
