@@ -7,7 +7,7 @@ import Foundation
 //   apish-fuzz --target NAME --replay FILE
 
 let usage = """
-    usage: apish-fuzz [--target tokenizer|json|locator|headers|urls|redactor|yaml|hostile|names|all]… [--iterations N | --seconds S]
+    usage: apish-fuzz [--target tokenizer|json|locator|headers|urls|redactor|yaml|hostile|names|statements|all]… [--iterations N | --seconds S]
                       [--seed N] [--hang SECONDS] [--record-dir DIR] [--memory-limit MIB]
            apish-fuzz --target NAME --replay FILE
     """
@@ -23,11 +23,12 @@ func makeTarget(_ name: String) -> (any FuzzTarget)? {
     case "yaml": YAMLTarget()
     case "hostile": HostileTarget()
     case "names": NameWordsTarget()
+    case "statements": StatementTarget()
     default: nil
     }
 }
 
-let allTargets = ["tokenizer", "json", "locator", "headers", "urls", "redactor", "yaml", "hostile", "names"]
+let allTargets = ["tokenizer", "json", "locator", "headers", "urls", "redactor", "yaml", "hostile", "names", "statements"]
 
 /// One line on stdout at once, unbuffered, so a long run into a pipe or a file shows each target as it ends.
 func say(_ line: String) {

@@ -24,7 +24,7 @@ struct CommandLineRedactor {
         // any other is masked with the text around it, as the text is.
         let keywords = statements.flatMap(\.keywordSpans).filter { span in
             let word = String(decoding: bytes[span], as: UTF8.self)
-            return redactor.redactKnownSecrets(word) != word
+            return redactor.redactKnownSecrets(word) == Redactor.mask
         }
         guard !keywords.isEmpty else { return masked }
         let kept = Self.masked(bytes, secrets: secrets, keywords: keywords, redactor: redactor)
