@@ -94,12 +94,12 @@ let package = Package(
         // the man page and the completion scripts.
         .target(name: "ShellCommandLine", dependencies: ["Declarations", "DemoServer", "Mock", "Shell", "Rendering", "ScriptLanguage", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "FoundationFree"], swiftSettings: foundationFree),
         // Scripts: the runner (`apish run`, --each-version), expectations (`expect`), `let`, `source` and `record`.
-        .target(name: "Scripts", dependencies: ["ShellCommandLine", "Shell", "Reports", "Rendering", "ScriptLanguage", "Facade", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
+        .target(name: "Scripts", dependencies: ["Declarations", "ShellCommandLine", "Shell", "Reports", "Rendering", "ScriptLanguage", "Facade", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
         // `impact`: reads a script against the change between two versions of a description, and runs it on both.
         .target(name: "Impact", dependencies: ["Scripts", "Shell", "Reports", "ScriptLanguage", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree"], swiftSettings: foundationFree),
         // The shell's commands and `CommandRegistry.standard`, the list `help` shows; `Session(facade:bundles:…)` gives a
         // session those commands.
-        .target(name: "Commands", dependencies: ["Importers", "Impact", "Scripts", "ShellCommandLine", "Shell", "Profiles", "Reports", "Rendering", "ScriptLanguage", "Mock", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
+        .target(name: "Commands", dependencies: ["Declarations", "Importers", "Impact", "Scripts", "ShellCommandLine", "Shell", "Profiles", "Reports", "Rendering", "ScriptLanguage", "Mock", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
         // `import`: `.http`, `.hurl`, HAR and Postman collections read into one neutral model and written as an apish
         // script; it reads files (bounded, below the imported file's folder), never a URL.
         .target(name: "Importers", dependencies: ["ScriptLanguage", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),

@@ -1,3 +1,4 @@
+import Declarations
 import Facade
 import JSON
 import Secrets
@@ -107,15 +108,26 @@ struct AuthCommand: Command {
     /// The token of `auth bearer TOKEN`, the password of `auth basic|digest USER:PASSWORD` (the user stays,
     /// so a recording can say whose password to set), the value of `auth key NAME=VALUE` and an OAuth 2
     /// client's `client_secret=` are secrets.
+    static let scope = Positional("SERVICE|URL", .serviceOrURL, .optional,
+                                  help: "whom the credential is for: a service, or an origin URL (else every service)")
+    static let token = Positional("TOKEN", .text, secret: .whole, help: "the bearer token", validator: .nonEmpty)
+    static let login = Positional("USER[:PASSWORD]", .text, secret: .afterColon,
+                                  help: "the user, and the password (asked for on a terminal when left out)",
+                                  validator: Validator("a user name (USER or USER:PASSWORD)") { !$0.isEmpty && !$0.hasPrefix(":") })
+    static let key = Positional("NAME=VALUE", .text, secret: .afterEquals, help: "the API key's parameter and value",
+                                validator: Validator("the key as NAME=VALUE") { pair in
+                                    guard let equals = pair.firstIndex(of: "=") else { return false }
+                                    return equals != pair.startIndex && pair.index(after: equals) != pair.endIndex
+                                })
+
     var signature: CommandSignature {
-        let scope = Positional("SERVICE|URL", .serviceOrURL, .optional)
-        return CommandSignature([
-            ArgumentForm(["bearer"], [Positional("TOKEN", .text, secret: .whole), scope]),
-            ArgumentForm(["basic", "digest"], [Positional("USER[:PASSWORD]", .text, secret: .afterColon), scope]),
-            ArgumentForm(["key"], [Positional("NAME=VALUE", .text, secret: .afterEquals), scope]),
+        CommandSignature([
+            ArgumentForm(["bearer"], [Self.token, Self.scope], help: "send Authorization: Bearer TOKEN"),
+            ArgumentForm(["basic", "digest"], [Self.login, Self.scope], help: "log in with HTTP Basic (RFC 7617) or Digest (RFC 7616)"),
+            ArgumentForm(["key"], [Self.key, Self.scope], help: "send an API key where the description places it"),
             OAuth2AuthArguments.form,
-            ArgumentForm(["show"]),
-            ArgumentForm(["clear"], [scope]),
+            ArgumentForm(["show"], help: "list the credentials held (secrets masked)"),
+            ArgumentForm(["clear"], [Self.scope], help: "forget the credentials of a scope, or all"),
             ArgumentForm(),
         ])
     }
@@ -133,21 +145,17 @@ struct AuthCommand: Command {
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
         func scope() throws(CommandError) -> Credentials.Scope? {
-            guard let text = arguments.value("SERVICE|URL") else { return nil }
+            guard let text = arguments[Self.scope] else { return nil }
             return try CredentialScopeArgument.parse(text, facade: facade)
         }
         switch arguments.subcommand {
         case "bearer"?:
-            let token = arguments.value("TOKEN") ?? ""
-            guard !token.isEmpty else { throw CommandError("auth bearer: the token is empty; usage: \(usage)") }
+            let token = arguments[Self.token] ?? ""
             let scope = try scope() ?? .allServices
             facade.credentials.setCredential(BearerToken(token), for: scope)
             return RunResult(lines: ["bearer token set for \(scope) (•••)"])
         case let kind? where kind == "basic" || kind == "digest":
-            let typed = arguments.value("USER[:PASSWORD]") ?? ""
-            guard !typed.isEmpty, !typed.hasPrefix(":") else {
-                throw CommandError("auth \(kind): give a user name (USER or USER:PASSWORD); usage: \(usage)")
-            }
+            let typed = arguments[Self.login] ?? ""
             let scope = try scope() ?? .allServices
             let user: String, password: String
             var report = RunResult()
@@ -172,10 +180,8 @@ struct AuthCommand: Command {
             report.value = .text(["\(kind) login \(user):••• set for \(scope)"])
             return report
         case "key"?:
-            let pair = arguments.value("NAME=VALUE") ?? ""
-            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex, pair.index(after: equals) != pair.endIndex else {
-                throw CommandError("auth key: give the key as NAME=VALUE; usage: \(usage)")
-            }
+            let pair = arguments[Self.key] ?? ""
+            guard let equals = pair.firstIndex(of: "=") else { throw CommandError("auth key: give the key as NAME=VALUE") }
             let scope = try scope() ?? .allServices
             let parameter = String(pair[..<equals])
             facade.credentials.setCredential(APIKey(parameter: parameter, value: String(pair[pair.index(after: equals)...])), for: scope)
@@ -201,11 +207,18 @@ struct HeaderCommand: Command {
     let abstract = "Add a header to every request, remove one (-d), or list them; credential headers stay in scope"
     /// The value of a credential header (`header Authorization Bearer X`), however many words it takes, is
     /// a secret; `header Authorization Basic X` keeps its scheme word, so the line still says what it sets.
+    static let removed = Positional("NAME", help: "the header to remove")
+    static let header = Positional("NAME", help: "the header's name",
+                                   validator: Validator("a header name (letters, digits, - and _)") { name in
+                                       name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+                                   })
+    static let value = Positional("VALUE", .text, .rest, secret: .headerValue(of: "NAME"),
+                                  help: "its value; a last word that is a service or an origin URL scopes the header to it")
+
     var signature: CommandSignature {
         CommandSignature([
-            ArgumentForm(["-d"], [Positional("NAME")], help: "remove a header"),
-            ArgumentForm([Positional("NAME"), Positional("VALUE", .text, .rest, secret: .headerValue(of: "NAME"))],
-                         help: "a last word that is a service or an origin URL scopes the header to it"),
+            ArgumentForm(["-d"], [Self.removed], help: "remove a header"),
+            ArgumentForm([Self.header, Self.value], help: "add a header to every request"),
             ArgumentForm(),
         ])
     }
@@ -220,15 +233,12 @@ struct HeaderCommand: Command {
         let facade = context.session.facade
         var recordedLine: String?
         if arguments.subcommand == "-d" {
-            let name = arguments.value("NAME") ?? ""
+            let name = arguments[Self.removed] ?? ""
             guard facade.credentials.removeHeader(name) else {
                 throw CommandError("header: no header \(name) is set; header lists them")
             }
-        } else if let name = arguments.value("NAME") {
-            guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-                throw CommandError("header: '\(name)' is not a header name (letters, digits, - and _); usage: \(usage)")
-            }
-            var words = arguments.values("VALUE")
+        } else if let name = arguments[Self.header] {
+            var words = arguments.values(Self.value.placeholder)
             var scope: Credentials.Scope?
             if words.count >= 2, let last = words.last, CredentialScopeArgument.isScope(last, facade: facade) {
                 scope = try CredentialScopeArgument.parse(last, facade: facade)

@@ -24,7 +24,8 @@ public struct DeclarationError: Error, Sendable, Equatable, CustomStringConverti
         switch problem {
         case .unknownOption(let option): return "unknown option '\(option)'"
         case .missingValue(let option): return "option \(option) needs a value"
-        case .invalidValue(let option, let value, let expected): return "invalid value '\(value)' for \(option): expected \(expected)"
+        case .invalidValue(let option, let value, let expected):
+            return Validator(expected) { _ in false }.problem(with: value, for: option) ?? ""
         case .unexpectedValue(let option): return "option \(option) takes no value"
         case .unexpectedArgument(let argument): return "unexpected argument '\(argument)'"
         case .missingArgument(let placeholder, let what): return "missing \(placeholder): \(what)"

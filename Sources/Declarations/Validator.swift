@@ -13,6 +13,21 @@ public struct Validator: Sendable {
     /// Whether `value` is good.
     public func check(_ value: String) -> Bool { accepts(value) }
 
+    /// What is wrong with `value` given for `name` (`--port`, `TOKEN`), one clause for a usage error; nil when
+    /// it is good. Every command line (apish's options, serve, mock and the shell's commands) says it so.
+    /// A secret's value is not repeated.
+    public func problem(with value: String, for name: String, secret: Bool = false) -> String? {
+        if accepts(value) { return nil }
+        return "\(name) needs \(expectation)" + (value.isEmpty || secret ? "" : ", not '\(value)'")
+    }
+
+    /// The same for a positional, named last (`expected a number for LAT, not 'x'`): a secret's placeholder
+    /// (`TOKEN`) followed by a word would read as a credential to the masking sink.
+    public func problem(with value: String, forPositional name: String, secret: Bool) -> String? {
+        if accepts(value) { return nil }
+        return "expected \(expectation) for \(name)" + (value.isEmpty || secret ? "" : ", not '\(value)'")
+    }
+
     /// Any text but the empty one.
     public static let nonEmpty = Validator("a value that is not empty") { !$0.isEmpty }
 

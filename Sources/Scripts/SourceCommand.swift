@@ -1,3 +1,4 @@
+import Declarations
 import Facade
 import Shell
 #if canImport(FoundationEssentials)
@@ -13,14 +14,14 @@ package struct SourceCommand: Command {
     package let name = "source"
     package let aliases = ["."]
     package let abstract = "Run the commands of a script file in this session"
-    package var signature: CommandSignature { CommandSignature([Positional("FILE", .file)]) }
+    static let file = Positional("FILE", .file, help: "the script to run", validator: .nonEmpty)
+    package var signature: CommandSignature { CommandSignature([Self.file]) }
     package let details = ["source examples/ci-check.apish", "Nested sources work; a file that sources itself (a cycle) is refused."]
 
     package init() {}
 
     package func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
-        let path = arguments.value("FILE") ?? ""
-        guard !path.isEmpty else { throw CommandError("source: the file name is empty; usage: \(usage)") }
+        let path = arguments[Self.file] ?? ""
         let engine = context.engine
         let resolved = Self.resolve(path, from: engine.sourceStack.last)
         let failuresBefore = engine.failureCount

@@ -92,9 +92,7 @@ public struct ShellArguments: Sendable, Equatable {
                 var values: [String] = []
                 for declared in option.values {
                     let given = try value(argument)
-                    if let validator = declared.validator, !validator.check(given) {
-                        throw UsageError(message: "\(argument) needs \(validator.expectation)")
-                    }
+                    if let problem = declared.validator?.problem(with: given, for: argument) { throw UsageError(message: problem) }
                     values.append(given)
                 }
                 try option.apply(&result, values)

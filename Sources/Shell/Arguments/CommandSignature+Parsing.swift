@@ -1,3 +1,4 @@
+import Declarations
 import HTTPTypes
 
 extension CommandSignature {
@@ -61,6 +62,8 @@ package enum ReadingProblem: Sendable {
     case missingValue(String)
     case repeatedOption(String)
     case unknownItem(String)
+    /// A word its positional's validator refuses: what is wrong with it.
+    case invalid(String)
 
     package var message: String? {
         switch self {
@@ -69,6 +72,7 @@ package enum ReadingProblem: Sendable {
         case .missingValue(let option): "\(option) needs a value"
         case .repeatedOption(let option): "\(option) is given twice"
         case .unknownItem(let name): "unknown item \(name)=…"
+        case .invalid(let problem): problem
         }
     }
 }
@@ -139,6 +143,10 @@ extension ArgumentForm {
         for (position, candidate) in candidates.enumerated() {
             let name = names.map { position < $0.count ? $0[position] : "…" } ?? positional(forSlot: position)?.placeholder ?? "…"
             roles[candidate.at].role = .positional(name)
+            if names != nil, let declared = positionals.first(where: { $0.placeholder == name }),
+               let problem = declared.validator?.problem(with: candidate.word, forPositional: name, secret: declared.secret != nil) {
+                note(.invalid(problem))
+            }
         }
         for (word, role) in roles {
             parsed.append(word, as: role)

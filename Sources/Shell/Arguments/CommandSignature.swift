@@ -1,3 +1,4 @@
+import Declarations
 import FoundationFree
 
 /// What a command accepts, declared once: its forms (`auth bearer TOKEN`, `auth show`), each with its
@@ -124,14 +125,17 @@ public struct Positional: Sendable {
     public let arity: Arity
     public let secret: SecretShape?
     public let help: String
+    /// What each of its words must be (not empty, a number); a word that is not makes the usage error.
+    public let validator: Validator?
 
     public init(_ placeholder: String, _ kind: ArgumentKind = .text, _ arity: Arity = .one, secret: SecretShape? = nil,
-                help: String = "") {
+                help: String = "", validator: Validator? = nil) {
         self.placeholder = placeholder
         self.kind = kind
         self.arity = arity
         self.secret = secret
         self.help = help
+        self.validator = validator
     }
 }
 

@@ -36,6 +36,21 @@ public struct ParsedArguments: Sendable {
         positionals[placeholder]?.first
     }
 
+    /// The value of the positional declared so (`arguments[Self.token]`), nil when it was not given.
+    public subscript(positional: Positional) -> String? {
+        value(positional.placeholder)
+    }
+
+    /// The value of the option declared so (the last one given), nil when it was not given.
+    public subscript(option: Option) -> String? {
+        self.option(option.name)
+    }
+
+    /// Whether the flag (or option) declared so was given.
+    public func has(_ option: Option) -> Bool {
+        flag(option.name)
+    }
+
     /// Every value of a repeated positional (`WORD…`), or of a single one.
     public func values(_ placeholder: String) -> [String] {
         positionals[placeholder] ?? []

@@ -76,6 +76,9 @@ extension CommandError {
     /// Why a command's arguments fit none of its forms, with its usage.
     package static func mismatch(_ mismatch: CommandSignature.Mismatch, command: any Command) -> CommandError {
         let usage = command.signature.usage(command.name, for: mismatch)
-        return CommandError(mismatch.problem.map { "\(command.name): \($0); usage: \(usage)" } ?? "usage: \(usage)")
+        // The subcommand the words named, when one did (`auth bearer: …`).
+        let forms = mismatch.named.map { command.signature.forms[$0].words.joined(separator: "|") }
+        let name = forms.count == 1 ? command.name + " " + forms[0] : command.name
+        return CommandError(mismatch.problem.map { "\(name): \($0); usage: \(usage)" } ?? "usage: \(usage)")
     }
 }

@@ -29,13 +29,13 @@ struct ServeOptionsTests {
     }
 
     @Test(arguments: [
-        (["--port", "70000"], "invalid value '70000' for --port: expected a number from 0 to 65535"),
+        (["--port", "70000"], "--port needs a number from 0 to 65535, not '70000'"),
         (["--port"], "option --port needs a value"),
         (["--verbose"], "unknown option '--verbose'"),
         (["extra"], "unexpected argument 'extra'"),
         (["--faults=yes"], "option --faults takes no value"),
         (["--root", "a", "--init", "b"], "use either --root or --init, not both"),
-        (["--host", ""], "invalid value '' for --host: expected a value that is not empty"),
+        (["--host", ""], "--host needs a value that is not empty"),
     ])
     func errorsAreOneClearLine(arguments: [String], message: String) {
         #expect {

@@ -132,6 +132,27 @@ import HTTPClient
         #expect(secrets(UseCommand(), ["weather", "v2"]) == [])
     }
 
+    /// A declared validator, not a hand check in `run`, refuses a word: the usage error names the subcommand,
+    /// says what was expected for which positional, and never repeats a secret's value.
+    @Test func validatorsMakeTheUsageError() {
+        func error(_ command: any Command, _ words: [String]) -> String? {
+            do {
+                _ = try command.signature.parse(words)
+                return nil
+            } catch {
+                return CommandError.mismatch(error, command: command).message
+            }
+        }
+        #expect(error(AuthCommand(), ["bearer", ""])
+                == "auth bearer: expected a value that is not empty for TOKEN; usage: auth bearer TOKEN [SERVICE|URL]")
+        #expect(error(AuthCommand(), ["basic", ":pw"])
+                == "auth basic|digest: expected a user name (USER or USER:PASSWORD) for USER[:PASSWORD]; usage: auth basic|digest USER[:PASSWORD] [SERVICE|URL]")
+        #expect(error(AuthCommand(), ["key", "=v"])?.contains("expected the key as NAME=VALUE for NAME=VALUE;") == true)
+        #expect(error(HeaderCommand(), ["a b", "x"])?.hasPrefix("header: expected a header name (letters, digits, - and _) for NAME, not 'a b';") == true)
+        #expect(error(SourceCommand(), [""]) == "source: expected a value that is not empty for FILE; usage: source FILE")
+        #expect(error(AuthCommand(), ["bearer", "t"]) == nil && error(HeaderCommand(), ["X-A", "x"]) == nil)
+    }
+
     /// Every form of every command parses words made from its own declaration, and picks itself.
     @Test func everyDeclaredFormReadsItsOwnSynopsis() throws {
         let commands = CommandRegistry.standard.adding(DemoAPIs.bundles).commands
@@ -142,7 +163,8 @@ import HTTPClient
                     switch positional.kind {
                     case .url: words.append("http://h.example/x")
                     case .choice(let choices): words.append(choices[0])
-                    default: words.append("w")
+                    // a word its validator takes, when it has one
+                    default: words.append(["w", "k=v", "1"].first { positional.validator?.check($0) ?? true } ?? "w")
                     }
                 }
                 for option in form.options where option.required {
