@@ -171,6 +171,11 @@ def twilio_rows(facts):
             "python", "≤ 1.0x", lambda a, p, r: r <= 1.0),
         Row("realdiff-github", "`diff github 2020-11-27 2021-10-10 --spec` of GitHub's published description (3.3 and 3.7 MB), "
             "the whole one-shot, vs python3 `json.load` of the two files", "python", "≤ 1.0x", lambda a, p, r: r <= 1.0),
+        Row("warmcall-github", "one-shot `apish --locator L -c 'call issues/list-for-repo …'` on GitHub's published "
+            "description (3.7 MB), loaded before (its converted form cached), vs the same process making a raw `get` "
+            "of the same URL (the service declared without its description)", "get", "≤ 1.3x", lambda a, p, r: r <= 1.3),
+        Row("warmcall-stripe", "the same with `call GetCustomers limit=3` on Stripe's spec3.json (4.2 MB)",
+            "get", "≤ 1.3x", lambda a, p, r: r <= 1.3),
         Row("firstops-github", "first `-c ops` of GitHub's published description (2021-10-10, 3.7 MB, 771 operations) with a "
             "locator of that entry alone, the whole process, vs python3 `json.load` of the file", "python", "≤ 0.4x",
             lambda a, p, r: r <= 0.4),

@@ -12,7 +12,7 @@ extension CommandRegistry {
         LocateCommand(), ServicesCommand(), UseCommand(), RefreshCommand(), ShowCommand(),
         RawRequestCommand(method: .get), RawRequestCommand(method: .post), RawRequestCommand(method: .put),
         RawRequestCommand(method: .patch), RawRequestCommand(method: .delete),
-        NextCommand(), CookiesCommand(),
+        NextCommand(), CookiesCommand(), CacheCommand(),
         OpsCommand(), CallCommand(), EditCommand(), ServerCommand(),
         AuthCommand(), HeaderCommand(), SetCommand(), VarsCommand(), EnvCommand(), ProfileCommand(),
         CurlCommandCommand(),

@@ -122,12 +122,7 @@ public struct OpenAPIDocument: Sendable {
 
     /// The operation with this exact `operationId`, or written as `METHOD /path` (method in any case).
     public func operation(named text: String) -> OpenAPIOperation? {
-        if let operation = operations.first(where: { $0.operationId == text }) { return operation }
-        let parts = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2 else { return nil }
-        let method = HTTPMethod(rawValue: String(parts[0]))
-        let path = parts[1].trimmingWhitespace()
-        return operations.first { $0.method == method && $0.path == path }
+        operations.firstIndex(named: text).map { operations[$0] }
     }
 
     /// Like `operation(named:)`, but an unknown name is an error suggesting the closest one.

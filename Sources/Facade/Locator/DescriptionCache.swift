@@ -56,12 +56,17 @@ struct DescriptionCache: Sendable {
 
     /// The summary of `bytes` read from `source`, when this build stored one for exactly these bytes.
     func summary(for bytes: Data, source: String) -> Summary? {
+        summary(for: bytes, hash: Self.hash(bytes), source: source)
+    }
+
+    /// The same, the bytes' `hash` already made (a caller that needs it again makes it once).
+    func summary(for bytes: Data, hash: String, source: String) -> Summary? {
         guard let build = Self.build,
               let data = try? LocalFile.read(path(for: source), limit: Self.entryByteLimit),
               case .object(let entry)? = try? JSONValue.parse(data),
               entry["format"]?.intValue == Self.format, entry["build"]?.stringValue == build,
               entry["source"]?.stringValue == source, entry["length"]?.intValue == bytes.count,
-              entry["hash"]?.stringValue == Self.hash(bytes),
+              entry["hash"]?.stringValue == hash,
               case .object(let summary)? = entry["summary"],
               let title = summary["title"]?.stringValue, let version = summary["version"]?.stringValue,
               let openAPIVersion = summary["openAPIVersion"]?.stringValue,
@@ -133,10 +138,35 @@ struct DescriptionCache: Sendable {
     }
 
     /// Two independent 64-bit hashes of the bytes, eight bytes at a time, as 32 hex digits.
+    /// Four lanes of words, each its own chain of multiplications, so the processor runs them side by
+    /// side (a one-shot `call` hashes its whole description each time); the lanes and the last bytes
+    /// then go into the two hashes.
     static func hash(_ bytes: Data) -> String {
         var first = WordHash(seed: 0xCBF2_9CE4_8422_2325)
         var second = WordHash(seed: 0x8422_2325_CBF2_9CE4, multiplier: 0xC2B2_AE3D_27D4_EB4F, shift: 31)
-        bytes.withUnsafeBytes { raw in first.add(raw, alongside: &second) }
+        bytes.withUnsafeBytes { raw in
+            var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344, 0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89)
+            func mixed(_ lane: UInt64, _ word: UInt64) -> UInt64 {
+                let product = (lane ^ word) &* 0x9E37_79B9_7F4A_7C15
+                return product ^ product >> 29
+            }
+            var index = 0
+            while index + 32 <= raw.count {
+                lanes.0 = mixed(lanes.0, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                lanes.1 = mixed(lanes.1, raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
+                lanes.2 = mixed(lanes.2, raw.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self))
+                lanes.3 = mixed(lanes.3, raw.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
+                index += 32
+            }
+            for lane in [lanes.0, lanes.1, lanes.2, lanes.3] {
+                first.add(lane)
+                second.add(lane)
+            }
+            // The rest, then the whole length (which `add` folds into the last word).
+            first.add(UnsafeRawBufferPointer(rebasing: raw[index...]), alongside: &second)
+            first.add(UInt64(raw.count))
+            second.add(UInt64(raw.count))
+        }
         return hex(first.value) + hex(second.value)
     }
 
@@ -145,7 +175,8 @@ struct DescriptionCache: Sendable {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    private static func strings(_ value: JSONValue?) -> [String]? {
+    /// The value as a list of strings; nil when it is anything else.
+    static func strings(_ value: JSONValue?) -> [String]? {
         guard case .array(let elements)? = value else { return nil }
         var strings: [String] = []
         for element in elements {

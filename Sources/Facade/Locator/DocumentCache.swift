@@ -98,6 +98,21 @@ public struct DocumentCache: Sendable {
         return (self, "the cache folder \(directory) was open to others (mode \(mode)); made it private (0700)")
     }
 
+    /// Empties the cache: every document kept, and what descriptions loaded to (the summaries under
+    /// `descriptions/`, the converted forms under `operations/`). How many files went; the folders stay.
+    public func clear() -> Int {
+        var removed = 0
+        for folder in [directory, directory + "/descriptions", directory + "/operations"] {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                var status = stat()
+                let path = folder + "/" + name
+                guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, unlink(path) == 0 else { continue }
+                removed += 1
+            }
+        }
+        return removed
+    }
+
     /// Written beside the target and renamed over it, so a reader never sees half a document.
     private func write(_ data: Data, to path: String) throws {
         let temporary = path + ".partial"

@@ -28,6 +28,9 @@ final class DocumentFetcher {
     let progress: LoadProgress?
     /// Where what descriptions loaded to is kept, beside `cache`'s files.
     let descriptions: DescriptionCache?
+    /// Where their converted form is kept for `call` (`OperationCache`), beside `cache`'s files: written
+    /// by the first `call` that reads a description known by its summary, read by the next.
+    let operations: OperationCache?
     /// Tokens for reading, later, a description known by its summary (see `Workspace.interruptLaterReads`).
     var interruptions: (@Sendable () -> CancellationToken)?
     private var fetched: [String: Result<Fetched, LocatorError>] = [:]
@@ -46,6 +49,7 @@ final class DocumentFetcher {
         self.limits = limits
         self.progress = progress
         descriptions = secured?.cache.map(DescriptionCache.init(beside:))
+        operations = secured?.cache.map(OperationCache.init(beside:))
         if let notice = secured?.notice { warnings.append(notice) }
     }
 

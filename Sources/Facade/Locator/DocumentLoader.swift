@@ -81,9 +81,12 @@ struct DocumentLoader {
         at address: String, json: (String) -> Result<JSONValue, DocumentError>, cancellation: CancellationToken?
     ) -> Result<LoadedDescription, DocumentError> {
         let bytes = try? fetcher.fetch(address, cancellation: cancellation).data
-        if let bytes, !fetcher.refresh, let summary = fetcher.descriptions?.summary(for: bytes, source: address) {
-            return .success(LoadedDescription(summary: summary, bytes: bytes, source: address,
-                                               interruptions: fetcher.interruptions))
+        if let bytes, !fetcher.refresh, let descriptions = fetcher.descriptions {
+            let hash = DescriptionCache.hash(bytes)
+            if let summary = descriptions.summary(for: bytes, hash: hash, source: address) {
+                return .success(LoadedDescription(summary: summary, bytes: bytes, source: address, interruptions: fetcher.interruptions,
+                                                  operationCache: fetcher.operations, hash: hash))
+            }
         }
         let read = json(address)
         let spec = Self.spec(read, source: address, cancellation: cancellation)

@@ -21,6 +21,17 @@ final class LoadedDescription: Sendable {
         case pending(bytes: Data, source: String)
     }
     private let interruptions: (@Sendable () -> CancellationToken)?
+    /// Where the converted form of these bytes is kept, for `document(calling:)`.
+    private let operationCache: OperationCache?
+    private let calls = Mutex(Calls())
+
+    /// What `document(calling:)` read: the bytes' hash, their `OperationCache` entry (nil until looked
+    /// for, `.some(nil)` when there is none or it could not be used), and the documents made of it.
+    private struct Calls {
+        var hash: String?
+        var entry: OperationCache.Entry??
+        var documents: [String: OpenAPIDocument] = [:]
+    }
 
     /// A document just read, its summary made from it: where its servers send requests is judged
     /// against its source, the place it was read from.
@@ -33,15 +44,65 @@ final class LoadedDescription: Sendable {
             serverTargetWarnings: targets)
         state = Mutex(.read(document))
         interruptions = nil
+        operationCache = nil
     }
 
     /// A document known by its summary, to be read from `bytes` when first used; a Ctrl-C then stops the
     /// read as it stops a first load (`interruptions` makes the token).
     init(summary: DescriptionCache.Summary, bytes: Data, source: String,
-         interruptions: (@Sendable () -> CancellationToken)? = nil) {
+         interruptions: (@Sendable () -> CancellationToken)? = nil, operationCache: OperationCache? = nil, hash: String? = nil) {
         self.summary = summary
         state = Mutex(.pending(bytes: bytes, source: source))
         self.interruptions = interruptions
+        self.operationCache = operationCache
+        calls.withLock { $0.hash = hash }
+    }
+
+    /// The document `call NAME` needs, made of the operation's fragment in the `OperationCache` without
+    /// reading the rest of the description: it reads to the same operation, servers, security and schemas
+    /// as the whole. Nil when the whole is read already (it serves), or when the cache has no fragment
+    /// for `name` (the whole is then read, and that read writes the cache for the next process).
+    func document(calling name: String) -> OpenAPIDocument? {
+        guard let operationCache, case .pending(let bytes, let source) = state.withLock({ $0 }) else { return nil }
+        return calls.withLock { calls in
+            if let known = calls.documents[name] { return known }
+            let hash = calls.hash ?? DescriptionCache.hash(bytes)
+            calls.hash = hash
+            if calls.entry == nil { calls.entry = .some(operationCache.entry(for: bytes, hash: hash)) }
+            guard let entry = calls.entry ?? nil, entry.hasFragment(calling: name) else { return nil }
+            // A fragment that does not read back is a damaged entry: the whole read writes it again.
+            guard let tree = entry.document(calling: name),
+                  let document = try? OpenAPIDocument.parse(tree, source: source), document.operation(named: name) != nil
+            else {
+                calls.entry = .some(nil)
+                return nil
+            }
+            calls.documents[name] = document
+            return document
+        }
+    }
+
+    /// Whether the description surely has no operation `name` names: its `OperationCache` entry, read
+    /// without the whole, does not list it. False when that cannot be told without reading the whole.
+    func lacksOperation(named name: String) -> Bool {
+        guard let operationCache, case .pending(let bytes, _) = state.withLock({ $0 }) else { return false }
+        return calls.withLock { calls in
+            let hash = calls.hash ?? DescriptionCache.hash(bytes)
+            calls.hash = hash
+            if calls.entry == nil { calls.entry = .some(operationCache.entry(for: bytes, hash: hash)) }
+            guard let entry = calls.entry ?? nil else { return false }
+            return entry.operations.operationIndex(named: name) == nil
+        }
+    }
+
+    /// After the whole was read from `bytes`: its converted form kept when a `call` looked for it and
+    /// found none it could use. Only a call pays for writing it (a first load, `ops` or `diff` never do),
+    /// and the next call reads it.
+    private func keepConvertedForm(_ tree: JSONValue, of document: OpenAPIDocument, bytes: Data) {
+        guard let operationCache else { return }
+        let (hash, entry) = calls.withLock { calls in (calls.hash ?? DescriptionCache.hash(bytes), calls.entry) }
+        guard case .some(nil) = entry, let fragments = OperationFragments.make(tree, read: document) else { return }
+        operationCache.store(fragments, for: bytes, hash: hash)
     }
 
     /// The whole document, read now if it was not yet.
@@ -52,9 +113,10 @@ final class LoadedDescription: Sendable {
                 return document
             case .pending(let bytes, let source):
                 let token = interruptions?()
-                let document = Self.read(bytes, source: source, summary: summary, cancellation: token)
+                let (document, tree) = Self.read(bytes, source: source, summary: summary, cancellation: token)
                 // A read that Ctrl-C stopped is not the document: the next use reads it again.
                 if token?.isCancelled != true { state = .read(document) }
+                if let tree, token?.isCancelled != true { keepConvertedForm(tree, of: document, bytes: bytes) }
                 return document
             }
         }
@@ -68,21 +130,26 @@ final class LoadedDescription: Sendable {
         }
     }
 
-    /// The bytes read as a first load reads them. They loaded before, so they load again; should they
-    /// not, the document says why in its warnings and has no operations, rather than failing a command.
+    /// The bytes read as a first load reads them (as `OpenAPIDocument.parse` reads bytes), with the
+    /// tree they parse to. They loaded before, so they load again; should they not, the document says why
+    /// in its warnings and has no operations, rather than failing a command.
     private static func read(_ bytes: Data, source: String, summary: DescriptionCache.Summary,
-                             cancellation: CancellationToken?) -> OpenAPIDocument {
+                             cancellation: CancellationToken?) -> (document: OpenAPIDocument, tree: JSONValue?) {
+        func unreadable(_ error: OpenAPIError) -> OpenAPIDocument {
+            OpenAPIDocument.unreadable(
+                title: summary.title, version: summary.version, openAPIVersion: summary.openAPIVersion, source: source,
+                reason: cancellation?.isCancelled == true ? "stopped by Ctrl-C; the next command reads it again" : error.description)
+        }
+        let tree: JSONValue
         do {
-            return try OpenAPIDocument.parse(bytes, source: source, cancellation: cancellation)
+            tree = try APIDocumentText.parse(bytes, cancellation: cancellation)
         } catch {
-            if cancellation?.isCancelled == true {
-                return OpenAPIDocument.unreadable(
-                    title: summary.title, version: summary.version, openAPIVersion: summary.openAPIVersion,
-                    source: source, reason: "stopped by Ctrl-C; the next command reads it again")
-            }
-            return OpenAPIDocument.unreadable(
-                title: summary.title, version: summary.version, openAPIVersion: summary.openAPIVersion,
-                source: source, reason: error.description)
+            return (unreadable(.notJSON(error.description)), nil)
+        }
+        do {
+            return (try OpenAPIDocument.parse(tree, source: source, cancellation: cancellation), tree)
+        } catch {
+            return (unreadable(error), nil)
         }
     }
 }

@@ -58,9 +58,10 @@ public struct LocatorLoader: Sendable {
     private static func read(
         _ data: Data, source: String, fetcher: DocumentFetcher, cancellation: CancellationToken?
     ) throws(LocatorError) -> Reading {
-        if !fetcher.refresh, let summary = fetcher.descriptions?.summary(for: data, source: source) {
-            let description = LoadedDescription(summary: summary, bytes: data, source: source,
-                                                interruptions: fetcher.interruptions)
+        let hash = fetcher.refresh || fetcher.descriptions == nil ? nil : DescriptionCache.hash(data)
+        if let hash, let summary = fetcher.descriptions?.summary(for: data, hash: hash, source: source) {
+            let description = LoadedDescription(summary: summary, bytes: data, source: source, interruptions: fetcher.interruptions,
+                                                operationCache: fetcher.operations, hash: hash)
             return .locator(try Locator.service(describedBy: description, source: source, loadedAt: Date()))
         }
         var document: JSONValue

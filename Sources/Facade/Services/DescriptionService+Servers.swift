@@ -15,7 +15,7 @@ extension DescriptionService {
 
     /// The base without the session's: the locator's, else the document's.
     private func publishedBase(of entry: LocatorEntry, operation: String?) -> (url: String, origin: ServerOrigin) {
-        guard entry.urlIsDocuments, let api = workspace.openAPIDefinition(for: entry) else {
+        guard entry.urlIsDocuments, let api = workspace.openAPIDefinition(for: entry, calling: operation) else {
             return (entry.url, .locatorEntry)
         }
         let variables = serverVariables[entry.name.lowercased()] ?? [:]

@@ -34,9 +34,10 @@ public final class DescriptionService {
         throw .noOpenAPI(service: nil, problem: nil)
     }
 
-    /// The OpenAPI definition of one entry, or why it has none.
-    public func openAPI(of entry: LocatorEntry) throws(FacadeError) -> OpenAPIServiceAPI {
-        if let api = workspace.openAPIDefinition(for: entry) { return api }
+    /// The OpenAPI definition of one entry, or why it has none; with `operation`, the one that calls it
+    /// (`Workspace.openAPIDefinition(for:calling:)`).
+    public func openAPI(of entry: LocatorEntry, calling operation: String? = nil) throws(FacadeError) -> OpenAPIServiceAPI {
+        if let api = workspace.openAPIDefinition(for: entry, calling: operation) { return api }
         throw .noOpenAPI(service: entry.key.description, problem: workspace.documents[entry.key]?.openapiProblem)
     }
 
@@ -45,14 +46,19 @@ public final class DescriptionService {
     /// others are `ambiguousOperation`; none is the service `openAPI(_:)` picks, whose document then
     /// reports the operation as unknown.
     public func operationOwner(_ operation: String, service: String? = nil) throws(FacadeError) -> (api: OpenAPIServiceAPI, entry: LocatorEntry) {
-        if let service { return try openAPI(service) }
-        if let current = workspace.currentService, let entry = try? workspace.activeEntry(of: current), let api = try? openAPI(of: entry),
+        if let service {
+            let entry = try workspace.activeEntry(of: service)
+            return (try openAPI(of: entry, calling: operation), entry)
+        }
+        if let current = workspace.currentService, let entry = try? workspace.activeEntry(of: current),
+           !workspace.lacksOperation(operation, in: entry), let api = try? openAPI(of: entry, calling: operation),
            api.document.operation(named: operation) != nil {
             return (api, entry)
         }
         var owners: [(api: OpenAPIServiceAPI, entry: LocatorEntry)] = []
         for name in workspace.locator?.serviceNames ?? [] {
-            guard let entry = try? workspace.activeEntry(of: name), let api = try? openAPI(of: entry),
+            guard let entry = try? workspace.activeEntry(of: name), !workspace.lacksOperation(operation, in: entry),
+                  let api = try? openAPI(of: entry, calling: operation),
                   api.document.operation(named: operation) != nil
             else { continue }
             owners.append((api, entry))

@@ -1,0 +1,304 @@
+import JSON
+import FoundationFree
+import APIDescriptions
+import HTTPTypes
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The converted form of OpenAPI descriptions read before, for a `call` that is the only command of its
+/// process: the description's `OperationFragments` kept under `operations/` in the folder of the
+/// `DocumentCache` by the first call that reads the description whole, so that later ones read an index
+/// and the pieces of one operation instead of the whole document (`LoadedDescription.document(calling:)`).
+///
+/// An entry is named by the bytes' length and 128-bit hash (`DescriptionCache.hash`), so other bytes
+/// never find it, wherever they come from; it also holds the build that wrote it and its format, and
+/// every piece its own hash, so an entry another apish wrote, cut short, edited or of another kind is
+/// no entry: the description is read whole and the entry written again. One file per entry, written
+/// beside and renamed over, so a process never reads half of one; 0600 in a 0700 folder; at most
+/// `byteLimit` bytes in all (256 MiB), the oldest removed first. A cache that cannot be read or written is no error.
+///
+/// The file is a line with the index's length, the index as one line of JSON (`operations`:
+/// `[operationId, method, path, piece]`, `shared`, how many pieces and references), a table of the
+/// pieces (`recordSize` bytes each: where its text is, its hash, which pieces it names) and the
+/// references, then the pieces' texts (`[place, value]`) one after another. A call reads the index, the
+/// table and its operation's pieces only.
+struct OperationCache: Sendable {
+    let directory: String
+    /// All entries together; storing one more removes the oldest until they fit.
+    let byteLimit: Int
+    static let defaultByteLimit = 256 << 20
+    /// An entry larger than this is not kept.
+    static let entryByteLimit = 64 << 20
+    /// Bumped whenever what an entry holds, or how `OperationFragments` cuts a document, changes.
+    static let format = 1
+    static let suffix = ".fragments"
+
+    init(directory: String, byteLimit: Int = defaultByteLimit) {
+        self.directory = directory
+        self.byteLimit = byteLimit
+    }
+
+    /// The cache beside a document cache's files.
+    init(beside cache: DocumentCache) {
+        self.init(directory: cache.directory + "/operations")
+    }
+
+    /// One entry as read: the index, and the file, from which the pieces' texts are read when asked for
+    /// (an operation needs a few of them, so the rest of the file is never read).
+    final class Entry: Sendable {
+        let operations: OperationFragments
+        private let file: Int32
+        /// Where the pieces start in the file, and its size.
+        private let body: Int
+        private let size: Int
+        private let spans: [Span]
+
+        fileprivate init(operations: OperationFragments, file: Int32, body: Int, size: Int, spans: [Span]) {
+            self.operations = operations
+            self.file = file
+            self.body = body
+            self.size = size
+            self.spans = spans
+        }
+
+        deinit {
+            close(file)
+        }
+
+        /// Whether the operation `name` names has a fragment here.
+        func hasFragment(calling name: String) -> Bool {
+            operations.operationIndex(named: name).flatMap(operations.pieces(of:)) != nil
+        }
+
+        /// The document of the operation `name` names, made of its pieces; nil when the entry has no
+        /// fragment for it or a piece does not read back as it was written.
+        func document(calling name: String) -> JSONValue? {
+            guard let index = operations.operationIndex(named: name), let wanted = operations.pieces(of: index) else { return nil }
+            var places: [(place: [String], value: JSONValue)] = []
+            for piece in wanted {
+                let span = spans[piece]
+                guard span.offset <= size - body - span.length,
+                      let text = OperationCache.read(file, at: body + span.offset, count: span.length),
+                      OperationCache.hash(text) == span.hash, case .array(let written)? = try? JSONValue.parse(text),
+                      written.count == 2, let place = DescriptionCache.strings(written[0])
+                else { return nil }
+                places.append((place, written[1]))
+            }
+            return OperationFragments.document(of: places)
+        }
+    }
+
+    /// The entry of exactly these bytes (whose `DescriptionCache.hash` is `hash`), written by this build.
+    func entry(for bytes: Data, hash: String) -> Entry? {
+        let file = open(path(length: bytes.count, hash: hash), O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return nil }
+        guard let entry = entry(in: file, for: bytes, hash: hash) else {
+            close(file)
+            return nil
+        }
+        return entry
+    }
+
+    /// Where a piece's text is in the file (from the start of the texts), and its hash.
+    fileprivate struct Span {
+        let offset: Int
+        let length: Int
+        let hash: UInt64
+    }
+
+    /// The size of one piece's record in the table: offset and hash (8 bytes each), length, where its
+    /// references start and how many (4 bytes each), and 4 bytes unused.
+    static let recordSize = 32
+
+    /// The entry in the open `file`: its first line the index's length, then the index, a line of its own,
+    /// then the pieces' table and references (little-endian integers), then the pieces' texts.
+    private func entry(in file: Int32, for bytes: Data, hash: String) -> Entry? {
+        var status = stat()
+        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= Self.entryByteLimit,
+              let first = Self.read(file, at: 0, count: min(24, Int(status.st_size))),
+              let newline = first.firstIndex(of: UInt8(ascii: "\n")),
+              let length = Int(String(decoding: first[..<newline], as: UTF8.self)), length > 0,
+              length <= Int(status.st_size) - newline - 2,
+              let text = Self.read(file, at: newline + 1, count: length),
+              case .object(let index)? = try? JSONValue.parse(text),
+              let build = DescriptionCache.build,
+              index["format"]?.intValue == Self.format, index["build"]?.stringValue == build,
+              index["length"]?.intValue == bytes.count, index["hash"]?.stringValue == hash,
+              case .array(let operationRows)? = index["operations"], let shared = Self.integers(index["shared"]),
+              let count = index["pieces"]?.intValue, let referenceCount = index["references"]?.intValue,
+              let textLength = index["texts"]?.intValue, textLength >= 0, textLength <= Self.entryByteLimit,
+              count >= 0, referenceCount >= 0, count <= Self.entryByteLimit / Self.recordSize, referenceCount <= Self.entryByteLimit / 4
+        else { return nil }
+        let tableStart = newline + 1 + length + 1
+        let tableSize = count * Self.recordSize + referenceCount * 4
+        // A file cut short, or longer than written, is no entry, whichever piece an operation needs.
+        guard tableStart + tableSize + textLength == Int(status.st_size), let table = Self.read(file, at: tableStart, count: tableSize)
+        else { return nil }
+        var pieces: [OperationFragments.Piece] = []
+        var spans: [Span] = []
+        pieces.reserveCapacity(count)
+        spans.reserveCapacity(count)
+        let valid = table.withUnsafeBytes { raw -> Bool in
+            func word(_ at: Int) -> Int { Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self))) }
+            let referencesStart = count * Self.recordSize
+            for piece in 0..<count {
+                let record = piece * Self.recordSize
+                let offset = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: record, as: UInt64.self))
+                let pieceHash = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: record + 8, as: UInt64.self))
+                let (length, first, references) = (word(record + 16), word(record + 20), word(record + 24))
+                guard offset <= UInt64(Self.entryByteLimit), first <= referenceCount - references else { return false }
+                var named: [Int] = []
+                named.reserveCapacity(references)
+                for reference in first..<first + references {
+                    let target = word(referencesStart + reference * 4)
+                    guard target < count else { return false }
+                    named.append(target)
+                }
+                pieces.append(OperationFragments.Piece(place: [], value: .null, references: named))
+                spans.append(Span(offset: Int(offset), length: length, hash: pieceHash))
+            }
+            return true
+        }
+        guard valid else { return nil }
+        var operations: [OperationFragments.Operation] = []
+        operations.reserveCapacity(operationRows.count)
+        for row in operationRows {
+            guard case .array(let fields) = row, fields.count == 4, let method = fields[1].stringValue,
+                  let path = fields[2].stringValue
+            else { return nil }
+            operations.append(OperationFragments.Operation(
+                operationId: fields[0].stringValue, method: HTTPMethod(rawValue: method), path: path, piece: fields[3].intValue))
+        }
+        let all = pieces.indices
+        guard shared.allSatisfy(all.contains), operations.allSatisfy({ $0.piece.map(all.contains) ?? true }) else { return nil }
+        return Entry(operations: OperationFragments(operations: operations, pieces: pieces, shared: shared),
+                     file: file, body: tableStart + tableSize, size: Int(status.st_size), spans: spans)
+    }
+
+    /// `count` bytes of `file` from `offset`; nil when fewer are there.
+    fileprivate static func read(_ file: Int32, at offset: Int, count: Int) -> Data? {
+        var data = Data(count: count)
+        var filled = 0
+        while filled < count {
+            let got = data.withUnsafeMutableBytes { buffer in
+                pread(file, buffer.baseAddress.map { $0 + filled }, count - filled, off_t(offset + filled))
+            }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return nil }
+            filled += got
+        }
+        return data
+    }
+
+    /// Keeps `fragments` as what `bytes` (whose hash is `hash`) convert to.
+    func store(_ fragments: OperationFragments, for bytes: Data, hash: String) {
+        guard let build = DescriptionCache.build else { return }
+        var body = Data()
+        var table = Data()
+        var references = Data()
+        func append<T: FixedWidthInteger>(_ value: T, to data: inout Data) {
+            withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+        }
+        var referenceCount = 0
+        for piece in fragments.pieces {
+            let text = Data(JSONValue.array([.array(piece.place.map(JSONValue.string)), piece.value]).encoded().utf8)
+            append(UInt64(body.count), to: &table)
+            append(Self.hash(text), to: &table)
+            append(UInt32(text.count), to: &table)
+            append(UInt32(referenceCount), to: &table)
+            append(UInt32(piece.references.count), to: &table)
+            append(UInt32(0), to: &table)
+            for reference in piece.references { append(UInt32(reference), to: &references) }
+            referenceCount += piece.references.count
+            body.append(text)
+        }
+        let operationRows: [JSONValue] = fragments.operations.map { operation in
+            .array([
+                operation.operationId.map(JSONValue.string) ?? .null, .string(operation.method.rawValue), .string(operation.path),
+                operation.piece.map { .number(JSONNumber($0)) } ?? .null,
+            ])
+        }
+        let index: JSONObject = [
+            "format": .number(JSONNumber(Self.format)), "build": .string(build),
+            "length": .number(JSONNumber(bytes.count)), "hash": .string(hash),
+            "operations": .array(operationRows), "pieces": .number(JSONNumber(fragments.pieces.count)),
+            "references": .number(JSONNumber(referenceCount)), "texts": .number(JSONNumber(body.count)),
+            "shared": .array(fragments.shared.map { .number(JSONNumber($0)) }),
+        ]
+        let indexText = Data(JSONValue.object(index).encoded().utf8)
+        var file = Data("\(indexText.count)\n".utf8)
+        file.append(indexText)
+        file.append(UInt8(ascii: "\n"))
+        file.append(table)
+        file.append(references)
+        file.append(body)
+        guard file.count <= Self.entryByteLimit else { return }
+        let manager = FileManager.default
+        let target = path(length: bytes.count, hash: hash)
+        // A name of its own per writer, so two writing at once never mix their bytes.
+        let temporary = target + ".partial-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        do {
+            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            return
+        }
+        guard manager.createFile(atPath: temporary, contents: file, attributes: [.posixPermissions: 0o600]) else { return }
+        guard rename(temporary, target) == 0 else {
+            _ = unlink(temporary)
+            return
+        }
+        trim()
+    }
+
+    /// Removes the oldest entries until all fit in `byteLimit`, and what a writer stopped half way left
+    /// behind an hour ago or more.
+    private func trim() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        let now = time(nil)
+        var entries: [(name: String, time: timespec, size: Int)] = []
+        for name in names {
+            var status = stat()
+            guard stat(directory + "/" + name, &status) == 0 else { continue }
+            if name.contains(Self.suffix + ".partial-") {
+                if now - status.st_mtim.tv_sec > 3600 { _ = unlink(directory + "/" + name) }
+            } else if name.hasSuffix(Self.suffix) {
+                entries.append((name, status.st_mtim, Int(status.st_size)))
+            }
+        }
+        var total = entries.reduce(0) { $0 + $1.size }
+        let oldestFirst = entries.sorted { ($0.time.tv_sec, $0.time.tv_nsec) < ($1.time.tv_sec, $1.time.tv_nsec) }
+        for old in oldestFirst where total > byteLimit {
+            _ = unlink(directory + "/" + old.name)
+            total -= old.size
+        }
+    }
+
+    /// The entry's file: named by the bytes' length and hash.
+    func path(length: Int, hash: String) -> String {
+        directory + "/\(length)-" + hash + Self.suffix
+    }
+
+    private static func hash(_ text: Data) -> UInt64 {
+        var hash = WordHash()
+        text.withUnsafeBytes { hash.add($0) }
+        return hash.value
+    }
+
+    private static func integers(_ value: JSONValue?) -> [Int]? {
+        guard case .array(let elements)? = value else { return nil }
+        var integers: [Int] = []
+        for element in elements {
+            guard let integer = element.intValue else { return nil }
+            integers.append(integer)
+        }
+        return integers
+    }
+}
