@@ -24,14 +24,14 @@ public struct ParsedCommand: Sendable, Equatable {
     /// the story a script tells.
     public var operatorText = ""
     /// Where each word of `words` was typed: its bytes in the line, quotes included.
-    public var wordSpans: [Range<Int>] = []
+    package var wordSpans: [Range<Int>] = []
     /// Where the input's file word was typed (`< FILE`), or the heredoc's closing word.
-    public var inputSpan: Range<Int>?
+    package var inputSpan: Range<Int>?
     /// Where the output's file word (`> FILE`) or the pipe's shell command (`| jq .`) was typed.
-    public var outputSpan: Range<Int>?
+    package var outputSpan: Range<Int>?
     /// The text after an unquoted `#` that starts a word, when the line ends with a comment: it goes with the
     /// line's last command.
-    public var comment: String?
+    package var comment: String?
 
     public init(words: [Word] = [], input: Input? = nil, output: Output? = nil) {
         self.words = words

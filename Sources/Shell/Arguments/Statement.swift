@@ -4,23 +4,23 @@ import ScriptLanguage
 /// span of each, input, output, comment), the command its first word names, the arguments that command's
 /// signature reads, and which bytes of the line are secret. The engine, the redactor, the recorder and
 /// completion all read this value; none of them splits the text again.
-public struct Statement: Sendable {
+package struct Statement: Sendable {
     /// The words, their spans, the input (`< FILE`, `<<WORD`), the output (`| CMD`, `> FILE`) and comment.
-    public let syntax: ParsedCommand
+    package let syntax: ParsedCommand
     /// Where the line came from; nil when typed at the prompt.
-    public let location: SourceLocation?
+    package let location: SourceLocation?
     /// The command the first word names (by name or alias, any case); nil for a word no command has.
-    public let command: (any Command)?
+    package let command: (any Command)?
     /// The arguments as the command's signature reads them, as well as they can be read (a line that fits
     /// no form, or is still being typed, is read too); a `$variable` is read as written.
-    public let arguments: ParsedArguments?
+    package let arguments: ParsedArguments?
     /// The bytes of the command's name and of the subcommand word that chose its form (`auth bearer`):
     /// syntax, shown as typed even when a secret happens to be the same text.
-    public let keywordSpans: [Range<Int>]
+    package let keywordSpans: [Range<Int>]
     /// The bytes that hold a secret: the arguments the command declares secret, and items named like
     /// credentials (`key==…`, `Authorization:…`). A value that is an environment reference
     /// (`${env.APISH_BEARER:-redacted}`) is not one.
-    public let secretSpans: [Range<Int>]
+    package let secretSpans: [Range<Int>]
 
     package init(
         syntax: ParsedCommand, location: SourceLocation?, command: (any Command)?, arguments: ParsedArguments?,
@@ -35,11 +35,11 @@ public struct Statement: Sendable {
     }
 
     /// The words as typed, the command's name first.
-    public var words: [Word] { syntax.words }
+    package var words: [Word] { syntax.words }
 
     /// The statement as one line of the command language (`ParsedCommand.written`): read again, it gives
     /// the same statement.
-    public func text() throws(TokenizerError) -> String {
+    package func text() throws(TokenizerError) -> String {
         try syntax.written()
     }
 }

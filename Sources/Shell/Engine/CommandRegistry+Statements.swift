@@ -6,7 +6,7 @@ extension CommandRegistry {
     /// tokenizer refuses (an open quote, `>` without a file). Without `markingSecrets` (the engine, which
     /// masks the line it shows once the command has run and the session holds what it set), no secret
     /// span is worked out: a `call`'s depend on the descriptions loaded, which the line itself may change.
-    public func statements(
+    package func statements(
         in line: String, session: Session, location: SourceLocation? = nil, markingSecrets: Bool = true
     ) throws(TokenizerError) -> [Statement] {
         let commands = try Tokenizer.parse(line) { self.command(named: $0)?.takesOperators ?? true }
@@ -15,7 +15,7 @@ extension CommandRegistry {
 
     /// The statements of a line that may be wrong or still being typed (`Tokenizer.parseTolerantly`), for
     /// masking and completion: never fails, and reads the words `statements(in:)` reads wherever it reads any.
-    public func statementsTolerantly(in line: String, session: Session) -> [Statement] {
+    package func statementsTolerantly(in line: String, session: Session) -> [Statement] {
         let commands = Tokenizer.parseTolerantly(line) { self.command(named: $0)?.takesOperators ?? true }
         return statements(of: commands, line: line, session: session, location: nil, markingSecrets: true)
     }
