@@ -44,18 +44,14 @@ extension CommandLineManual {
     public static func output(for argv: [String], registry: @autoclosure () -> CommandRegistry) throws(ShellArguments.UsageError) -> String? {
         switch argv.first {
         case "completion":
-            let shells = CompletionShell.allCases.map(\.rawValue).joined(separator: "|")
-            guard argv.count == 2, let shell = CompletionShell(rawValue: argv[1]) else {
-                throw ShellArguments.UsageError(message: argv.count < 2
-                    ? "completion needs a shell: apish completion \(shells)"
-                    : "completion takes one shell, \(shells) (got \(argv.dropFirst().joined(separator: " ")))")
-            }
+            let parsed = try parse(ShellArguments.completion, Array(argv.dropFirst()))
+            guard let shell = parsed[ShellArguments.shell].flatMap(CompletionShell.init(rawValue:)) else { return nil }
             return completionScript(for: shell, registry: registry())
         case "--dump-declarations":
             guard argv.count == 1 else { throw ShellArguments.UsageError(message: "--dump-declarations takes no arguments") }
             return declarations(registry: registry())
         case "man":
-            guard argv.count == 1 else { throw ShellArguments.UsageError(message: "man takes no arguments") }
+            _ = try parse(ShellArguments.man, Array(argv.dropFirst()))
             return manPage(registry: registry())
         default:
             return nil
@@ -64,6 +60,15 @@ extension CommandLineManual {
 }
 
 extension CommandLineManual {
+    /// `words` read by a subcommand's declaration; a refusal is a usage error naming the subcommand.
+    private static func parse(_ declaration: CommandDeclaration, _ words: [String]) throws(ShellArguments.UsageError) -> DeclaredArguments {
+        do {
+            return try declaration.parse(words)
+        } catch {
+            throw ShellArguments.UsageError(message: "\(declaration.name): \(error.description); usage: \(declaration.synopsis)")
+        }
+    }
+
     /// `apish --dump-declarations`: apish's own command line and every command of `registry`, as JSON.
     public static func declarations(registry: CommandRegistry) -> String {
         DeclarationDump.text(tool: ShellArguments.declaration, commands: registry.commands.map(\.declaration))

@@ -1,3 +1,5 @@
+import Declarations
+
 /// `apish present FILE [--speed CPS] [--keys] [--mock] [--check] [--record talk.cast] [--idle-limit S]
 /// [--render talk.html]`: how a talk is played (`TalkPlayer`).
 public struct PresentOptions: Sendable, Equatable {
@@ -19,47 +21,40 @@ public struct PresentOptions: Sendable, Equatable {
 
     public init() {}
 
-    /// The usage line `--help` shows.
-    public static let usage = "apish present FILE [--speed CPS] [--keys] [--mock] [--check] [--record talk.cast] [--idle-limit S] [--render talk.html]"
+    static let talk = PositionalDeclaration(.init("FILE", .script, validator: .nonEmpty), help: "the talk: a script")
+    private static let positive = Validator("a positive number") { Double($0).map { $0 > 0 && $0.isFinite } ?? false }
+    static let speedOption = OptionDeclaration(["--speed"], [.init("CPS", validator: positive)],
+                                               help: "characters a second while a line is typed out (default 25)")
+    static let keysFlag = OptionDeclaration.flag("--keys", help: "type one character per key press")
+    static let mockFlag = OptionDeclaration.flag("--mock", help: "serve every described version from the mock, with output made the same on every run")
+    static let checkFlag = OptionDeclaration.flag("--check", help: "run the whole talk at once, without typing or pauses; a failing step is the exit status")
+    static let recordOption = OptionDeclaration(["--record"], [.init("F.cast", .file)], help: "write an asciicast v2 recording")
+    static let idleLimitOption = OptionDeclaration(["--idle-limit"], [.init("S", validator: positive)],
+                                                   help: "the longest pause a recording keeps, in seconds")
+    static let renderOption = OptionDeclaration(["--render"], [.init("F.html", .file)], help: "write the talk as a self-contained HTML file of slides")
 
-    /// The words after `present`.
+    /// `apish present`, declared: the parser, `--help`, the man page and the completion scripts read it.
+    public static let declaration = CommandDeclaration(
+        "present", invocation: "apish present", abstract: "play a script as a talk", positionals: [talk],
+        options: [speedOption, keysFlag, mockFlag, checkFlag, recordOption, idleLimitOption, renderOption])
+
+    /// The words after `present`, read by `declaration`.
     public static func parse(_ arguments: [String]) throws(ShellArguments.UsageError) -> PresentOptions {
+        let parsed: DeclaredArguments
+        do {
+            parsed = try declaration.parse(arguments)
+        } catch {
+            throw ShellArguments.UsageError(message: "present: \(error.description); usage: \(declaration.synopsis)")
+        }
         var options = PresentOptions()
-        var index = 0
-        func value(_ flag: String) throws(ShellArguments.UsageError) -> String {
-            index += 1
-            guard index < arguments.count else { throw ShellArguments.UsageError(message: "present: \(flag) needs a value") }
-            return arguments[index]
-        }
-        func seconds(_ flag: String) throws(ShellArguments.UsageError) -> Double {
-            let text = try value(flag)
-            guard let number = Double(text), number > 0, number.isFinite else {
-                throw ShellArguments.UsageError(message: "present: \(flag) takes a positive number, not '\(text)'")
-            }
-            return number
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--speed": options.speed = min(try seconds(argument), 100_000)
-            case "--keys": options.keys = true
-            case "--mock": options.mock = true
-            case "--check": options.check = true
-            case "--record": options.record = try value(argument)
-            case "--idle-limit": options.idleLimit = try seconds(argument)
-            case "--render": options.render = try value(argument)
-            default:
-                guard !argument.hasPrefix("-") || argument == "-" else {
-                    throw ShellArguments.UsageError(message: "present: unknown option \(argument); usage: \(usage)")
-                }
-                guard options.file.isEmpty else {
-                    throw ShellArguments.UsageError(message: "present: one talk at a time (got \(argument)); usage: \(usage)")
-                }
-                options.file = argument
-            }
-            index += 1
-        }
-        guard !options.file.isEmpty else { throw ShellArguments.UsageError(message: "present: which talk? usage: \(usage)") }
+        options.file = parsed[talk] ?? ""
+        if let speed = parsed[speedOption].flatMap(Double.init) { options.speed = min(speed, 100_000) }
+        options.keys = parsed.has(keysFlag)
+        options.mock = parsed.has(mockFlag)
+        options.check = parsed.has(checkFlag)
+        options.record = parsed[recordOption]
+        options.idleLimit = parsed[idleLimitOption].flatMap(Double.init)
+        options.render = parsed[renderOption]
         return options
     }
 }

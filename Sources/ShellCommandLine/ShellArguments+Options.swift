@@ -111,19 +111,18 @@ extension ShellArguments {
                                              PositionalDeclaration(.init("A"), help: "the version the script runs on"),
                                              PositionalDeclaration(.init("B"), help: "the version it is upgraded to")],
                                synopsis: "apish impact FILE SERVICE A B [--fix OUT] [--run] [--report html F]"),
-            CommandDeclaration("present", invocation: "apish present", abstract: "play a script as a talk",
-                               positionals: [PositionalDeclaration(.init("FILE", .script), help: "the talk: a script")],
-                               synopsis: "apish present FILE [--mock] [--check] [--record F] [--render F]"),
+            PresentOptions.declaration,
             ServeOptions.declaration,
             MockOptions.declaration,
             completion,
-            CommandDeclaration("man", invocation: "apish man", abstract: "print the manual page (roff)"),
+            man,
         ],
         synopsis: "apish [options] [FILE]")
 
     static let shell = PositionalDeclaration(.init(CompletionShell.allCases.map(\.rawValue).joined(separator: "|"),
                                                    .choices(CompletionShell.allCases.map(\.rawValue))),
                                              help: "the shell the script is for")
+    static let man = CommandDeclaration("man", invocation: "apish man", abstract: "print the manual page (roff)")
     static let completion = CommandDeclaration("completion", invocation: "apish completion", abstract: "print a completion script",
                                                positionals: [shell])
 

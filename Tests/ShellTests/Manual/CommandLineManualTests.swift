@@ -138,9 +138,11 @@ import Testing
         #expect(try CommandLineManual.output(for: ["completion", "zsh"], registry: registry)?.hasPrefix("#compdef apish\n") == true)
         #expect(try CommandLineManual.output(for: ["man"], registry: registry)?.hasPrefix(".TH") == true)
         let missing = try #require(throws: ShellArguments.UsageError.self) { try CommandLineManual.output(for: ["completion"], registry: registry) }
-        #expect(missing.message == "completion needs a shell: apish completion bash|zsh|fish")
+        #expect(missing.message == "completion: missing bash|zsh|fish: the shell the script is for; usage: apish completion bash|zsh|fish")
         let wrong = try #require(throws: ShellArguments.UsageError.self) { try CommandLineManual.output(for: ["completion", "tcsh"], registry: registry) }
-        #expect(wrong.message == "completion takes one shell, bash|zsh|fish (got tcsh)")
+        #expect(wrong.message == "completion: bash|zsh|fish needs one of bash, zsh or fish, not 'tcsh'; usage: apish completion bash|zsh|fish")
+        let two = try #require(throws: ShellArguments.UsageError.self) { try CommandLineManual.output(for: ["completion", "zsh", "fish"], registry: registry) }
+        #expect(two.message == "completion: unexpected argument 'fish'; usage: apish completion bash|zsh|fish")
         #expect(throws: ShellArguments.UsageError.self) { try CommandLineManual.output(for: ["man", "1"], registry: registry) }
     }
 
