@@ -22,6 +22,8 @@ package struct SchemaGraphBuilder {
     let rootContext: SchemaResources.Context
     /// Documents bundled into this one, by pointer, with the URI each was retrieved from.
     let embedded: [JSONPointer: String]
+    /// The URIs of the files a description's bundle holds (`BundledReference.member`).
+    let bundledFiles: Set<String>
     private var nodes: [SchemaNode] = []
     private var indexByPointer: [JSONPointer: Int] = [:]
     private var indexByReference: [String: Int] = [:]
@@ -38,6 +40,7 @@ package struct SchemaGraphBuilder {
 
     /// The URI a document without one of its own is known by.
     static let defaultBase = "apish:/document.json"
+    static let bundledPrefix = "#/" + BundledReference.member + "/"
 
     package init(document: JSONValue, dialect: SchemaDialect = .draft2020, baseURI: String? = nil,
          embedded: [(pointer: JSONPointer, uri: String)] = [], cancellation: CancellationToken? = nil) {
@@ -48,6 +51,7 @@ package struct SchemaGraphBuilder {
         var map: [JSONPointer: String] = [:]
         for (pointer, uri) in embedded { map[pointer] = SchemaURI.split(uri).resource }
         self.embedded = map
+        bundledFiles = Set(map.filter { $0.key.tokens.first == BundledReference.member }.values)
         resources.resources[rootContext.base] = .root
         for (pointer, uri) in map { resources.resources[uri] = pointer }
     }
@@ -508,7 +512,11 @@ package struct SchemaGraphBuilder {
     }
 
     private mutating func reference(_ text: String, base: String) throws(SchemaError) -> Int {
-        let absolute = SchemaURI.resolve(text, against: base)
+        // A reference into a bundled file (`#/x-apish-documents/2/…`, written by the bundler) points into the
+        // whole document, whatever `$id` the schema holding it sets; so does a pointer written in a bundled
+        // file, which the bundler leaves only when it names the root file.
+        let intoDocument = text.hasPrefix(Self.bundledPrefix) || (text.hasPrefix("#/") && bundledFiles.contains(base))
+        let absolute = SchemaURI.resolve(text, against: intoDocument ? rootContext.base : base)
         if let index = indexByReference[absolute] { return index }
         let (resource, fragment) = SchemaURI.split(absolute)
         let targetPointer: JSONPointer

@@ -34,7 +34,10 @@ public enum DocumentBundle {
         fetch: (String) throws(DocumentBundleError) -> Data
     ) throws(DocumentBundleError) -> JSONValue {
         var bundler = Bundler(rootAddress: Self.address(source), fileLimit: limits.files)
-        guard let rewrittenRoot = try bundler.rewriteFile(document, in: 0) else { return document }
+        let rewritten = try bundler.rewriteFile(document, in: 0)
+        // A metaschema brought in rewrites nothing, but the bundle holds it.
+        guard rewritten != nil || bundler.addresses.count > 1 else { return document }
+        let rewrittenRoot = rewritten ?? document
         var files: [JSONValue] = []
         files.reserveCapacity(bundler.addresses.count)
         var next = 1
@@ -133,22 +136,30 @@ public enum DocumentBundle {
         mutating func rewriteFile(_ value: JSONValue, in file: Int) throws(DocumentBundleError) -> JSONValue? {
             roots[file] = value
             defer { roots[file] = nil }
-            return try rewrite(value, in: file)
+            return try rewrite(value, in: file, base: addresses[file])
         }
 
         /// `kind` says how the value's members read: as keywords, as names, or as Example Objects (whose
         /// only reference is their own `$ref`; their `value` is data).
+        /// `base` is the URI references resolve against there: the file's address, or the `$id` around.
         mutating func rewrite(
-            _ value: JSONValue, in file: Int, as kind: DocumentMembers.Kind = .keywords
+            _ value: JSONValue, in file: Int, base: String, as kind: DocumentMembers.Kind = .keywords
         ) throws(DocumentBundleError) -> JSONValue? {
             switch value {
             case .object(let object):
                 var changed: JSONObject?
+                var base = base
+                if kind == .keywords, case .string(let id)? = object["$id"] {
+                    base = SchemaURI.split(SchemaURI.resolve(id, against: base)).resource
+                }
+                if kind == .keywords, case .string(let dialect)? = object["$schema"] {
+                    try bringIn(metaschema: dialect, in: file, base: base)
+                }
                 for (position, (key, member)) in object.enumerated() {
                     let replacement: JSONValue?
                     switch member {
                     case .string(let reference) where key == "$ref" && kind != .data:
-                        replacement = try rewrite(reference: reference, in: file).map(JSONValue.string)
+                        replacement = try rewrite(reference: reference, in: file, base: base).map(JSONValue.string)
                     case .object, .array:
                         let memberKind: DocumentMembers.Kind = switch kind {
                         case .keywords: DocumentMembers.kind(of: key, member: member)
@@ -164,13 +175,13 @@ public enum DocumentBundle {
                             guard case .object(let examples) = member else { continue }
                             var rewritten: JSONObject?
                             for (index, (_, example)) in examples.enumerated() {
-                                guard let replaced = try rewrite(example, in: file, as: .exampleObjects) else { continue }
+                                guard let replaced = try rewrite(example, in: file, base: base, as: .exampleObjects) else { continue }
                                 if rewritten == nil { rewritten = examples }
                                 rewritten?.replaceValue(at: index, with: replaced)
                             }
                             replacement = rewritten.map(JSONValue.object)
                         default:
-                            replacement = try rewrite(member, in: file, as: memberKind)
+                            replacement = try rewrite(member, in: file, base: base, as: memberKind)
                         }
                     default:
                         continue
@@ -183,7 +194,7 @@ public enum DocumentBundle {
             case .array(let elements):
                 var changed: [JSONValue]?
                 for (position, element) in elements.enumerated() {
-                    guard let replacement = try rewrite(element, in: file, as: kind) else { continue }
+                    guard let replacement = try rewrite(element, in: file, base: base, as: kind) else { continue }
                     if changed == nil { changed = elements }
                     changed?[position] = replacement
                 }
@@ -194,8 +205,10 @@ public enum DocumentBundle {
         }
 
         /// `other.yaml#/Pet` → `#/x-apish-documents/N/Pet`; a local `#/…` in another file gets that file's
-        /// prefix; a local one in the root is left alone (nil).
-        private mutating func rewrite(reference: String, in file: Int) throws(DocumentBundleError) -> String? {
+        /// prefix; a local one in the root is left alone (nil). A reference resolves against `base` (the
+        /// `$id` around it, else the file's address). An anchor (`#foo`, `other.json#foo`) is left to the
+        /// schema engine, which knows each bundled file by its address; the file it names is still brought in.
+        private mutating func rewrite(reference: String, in file: Int, base: String) throws(DocumentBundleError) -> String? {
             let target: Int
             let fragment: Substring
             if !reference.hasPrefix("#"), declares(reference, in: file) { return nil }
@@ -203,11 +216,12 @@ public enum DocumentBundle {
                 guard file != 0 else { return nil }
                 target = file
                 fragment = reference.dropFirst()
+                guard fragment.isEmpty || fragment.hasPrefix("/") else { return nil }
             } else {
                 let hash = reference.firstIndex(of: "#") ?? reference.endIndex
                 let holder = addresses[file]
                 let path = String(reference[..<hash])
-                guard let resolved = LocatorLocation.resolve(path, against: holder) else {
+                guard let resolved = LocatorLocation.resolve(path, against: base) ?? LocatorLocation.resolve(path, against: holder) else {
                     throw .invalidReference(reference, in: holder)
                 }
                 if LocatorLocation.isWeb(holder) && !LocatorLocation.isWeb(resolved) {
@@ -215,12 +229,22 @@ public enum DocumentBundle {
                 }
                 target = try index(of: resolved)
                 fragment = hash < reference.endIndex ? reference[reference.index(after: hash)...] : ""
-            }
-            guard fragment.isEmpty || fragment.hasPrefix("/") else {
-                throw .invalidReference(reference, in: addresses[file])
+                guard fragment.isEmpty || fragment.hasPrefix("/") else { return resolved + "#" + fragment }
             }
             if target == 0 { return "#" + fragment }
             return "#/\(DocumentBundle.member)/\(target)" + fragment
+        }
+
+        /// A `$schema` naming a metaschema of the document's own rather than one of json-schema.org's (which
+        /// the schema engine knows): its file is brought in, so the engine reads its `$vocabulary`.
+        private mutating func bringIn(metaschema: String, in file: Int, base: String) throws(DocumentBundleError) {
+            let address = DocumentBundle.address(metaschema)
+            guard !address.isEmpty, !address.lowercased().contains("://json-schema.org/"), !declares(metaschema, in: file),
+                  let resolved = LocatorLocation.resolve(address, against: base) else { return }
+            if LocatorLocation.isWeb(addresses[file]) && !LocatorLocation.isWeb(resolved) {
+                throw .localFromRemote(metaschema, in: addresses[file])
+            }
+            _ = try index(of: resolved)
         }
 
         /// Whether `reference` names a schema resource the file declares with `$id`.

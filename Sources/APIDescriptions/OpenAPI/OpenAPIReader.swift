@@ -39,7 +39,17 @@ struct OpenAPIReader {
         self.source = source
         self.cancellation = cancellation
         schemas = SchemaGraphBuilder(document: document, dialect: Self.dialect(of: document), baseURI: source.isEmpty ? nil : source,
-                                     cancellation: cancellation)
+                                     embedded: Self.bundledFiles(of: document), cancellation: cancellation)
+    }
+
+    /// Each file bundled into the document (`DocumentBundle`) as the schema resource it is, known by its
+    /// address, so a reference to it by URI or anchor resolves as JSON Schema says.
+    static func bundledFiles(of document: JSONValue) -> [(pointer: JSONPointer, uri: String)] {
+        guard case .object(let addresses)? = document[DocumentBundle.addressMember] else { return [] }
+        return addresses.compactMap { key, address in
+            guard case .string(let uri) = address else { return nil }
+            return (JSONPointer(tokens: [DocumentBundle.member, key]), uri)
+        }
     }
 
     /// The JSON Schema dialect of the document's schemas: draft 4 (with OpenAPI's keywords) for 3.0 and

@@ -42,6 +42,33 @@ import APIDescriptions
         #expect(files.fetched.isEmpty)
     }
 
+    @Test func schemaReferencesResolveAgainstTheIdAroundThemAndAnchorsAreLeftToTheSchemaEngine() throws {
+        let files = Files([
+            "https://ids.example/v2/integer.json": #"{"type": "integer"}"#,
+            "https://h/defs.json": #"{"$defs": {"n": {"$anchor": "num", "type": "number"}}}"#,
+            "https://h/meta.json": #"{"$vocabulary": {"https://json-schema.org/draft/2020-12/vocab/core": true}}"#,
+        ])
+        let root: JSONValue = [
+            "s": ["$id": "https://ids.example/v2/s.json", "$ref": "integer.json"],
+            "t": ["$ref": "defs.json#num"],
+            "u": ["$schema": "meta.json", "type": "string"],
+            "v": ["$schema": "https://json-schema.org/draft/2020-12/schema"],
+        ]
+        let bundled = try DocumentBundle.bundle(root, source: "https://h/openapi.json", fetch: files.fetch)
+        #expect(files.fetched == ["https://ids.example/v2/integer.json", "https://h/defs.json", "https://h/meta.json"])
+        #expect(bundled["s"]?["$ref"] == "#/x-apish-documents/1")
+        #expect(bundled["t"] == ["$ref": "https://h/defs.json#num"])
+        #expect(bundled["u"]?["$schema"] == "meta.json")
+        #expect(bundled["x-apish-document-addresses"]?["3"] == "https://h/meta.json")
+    }
+
+    @Test func aRemoteDocumentMayNotNameALocalMetaschema() {
+        let root: JSONValue = ["a": ["$schema": "file:///etc/passwd"]]
+        #expect(throws: DocumentBundleError.localFromRemote("file:///etc/passwd", in: "https://h/openapi.yaml")) {
+            try DocumentBundle.bundle(root, source: "https://h/openapi.yaml", fetch: Files([:]).fetch)
+        }
+    }
+
     @Test func aRemoteDocumentMayNotReferToLocalFiles() {
         let root: JSONValue = ["a": ["$ref": "file:///etc/passwd#/x"]]
         #expect(throws: DocumentBundleError.localFromRemote("file:///etc/passwd#/x", in: "https://h/openapi.yaml")) {
