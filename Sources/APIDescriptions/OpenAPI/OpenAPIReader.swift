@@ -234,14 +234,8 @@ struct OpenAPIReader {
         var read = OpenAPIRequestBody(
             required: body["required"]?.boolValue ?? false, description: body["description"]?.stringValue,
             contentTypes: content.mediaTypes, schemaContentType: content.chosen, schemaSlot: content.slot)
-        if case .object(let media) = declared {
-            read.formStyles = Self.formStyles(in: media)
-            for mediaType in content.mediaTypes where mediaType != content.chosen
-                && OpenAPIMediaType.preferred(in: [mediaType], allowingForm: true) != nil {
-                guard case .object(let entry)? = media[mediaType], let schema = entry["schema"] else { continue }
-                read.otherSchemaSlots.append((mediaType, try schemaSlot(schema, at: contentPointer.appending(mediaType).appending("schema"))))
-            }
-        }
+        if case .object(let media) = declared { read.formStyles = Self.formStyles(in: media) }
+        read.otherSchemas = try otherSchemas(in: declared, except: content.chosen, at: contentPointer)
         return read
     }
 
@@ -263,14 +257,20 @@ struct OpenAPIReader {
         let (response, responsePointer) = try dereference(value, at: pointer)
         var slot: SchemaSlot?
         var mediaTypes: [String] = []
+        var chosen: String?
+        var others = MediaTypeSchemas()
         // A `null` content (a published mistake) declares none.
         if let content = response["content"], !content.isNull {
             let read = try contentSchema(content, at: responsePointer.appending("content"), allowingForm: false)
             slot = read.slot
             mediaTypes = read.mediaTypes
+            chosen = read.chosen
+            others = try otherSchemas(in: content, except: read.chosen, at: responsePointer.appending("content"))
         }
         var read = OpenAPIResponse(status: status, description: response["description"]?.stringValue, schemaSlot: slot)
         read.mediaTypes = mediaTypes
+        read.schemaMediaType = chosen
+        read.otherSchemas = others
         if case .object(let headers)? = response["headers"] {
             let headersPointer = responsePointer.appending("headers")
             for (name, value) in headers {
@@ -296,6 +296,26 @@ struct OpenAPIReader {
               case .object(let media)? = content[chosen], let schema = media["schema"]
         else { return (mediaTypes, nil, nil) }
         return (mediaTypes, chosen, try schemaSlot(schema, at: pointer.appending(chosen).appending("schema")))
+    }
+
+    /// The schemas of `content`'s media types but `chosen`, for a diff to compare. One that cannot be read
+    /// is left out and the rest of the document works: nothing but a diff reads them.
+    private mutating func otherSchemas(in content: JSONValue, except chosen: String?, at pointer: JSONPointer)
+        throws(OpenAPIError) -> MediaTypeSchemas
+    {
+        var read = MediaTypeSchemas()
+        guard case .object(let media) = content else { return read }
+        for (mediaType, entry) in media where mediaType != chosen {
+            guard case .object(let entry) = entry, let schema = entry["schema"] else { continue }
+            let before = schemas
+            do {
+                read.append(mediaType, try schemaSlot(schema, at: pointer.appending(mediaType).appending("schema")))
+            } catch {
+                if case .schema(.cancelled) = error { throw error }
+                schemas = before
+            }
+        }
+        return read
     }
 
     private mutating func schemaSlot(_ value: JSONValue, at pointer: JSONPointer) throws(OpenAPIError) -> SchemaSlot {

@@ -11,9 +11,9 @@ public struct OpenAPIRequestBody: Sendable {
     /// `application/x-www-form-urlencoded`; `nil` when neither is declared.
     public let schemaContentType: String?
     var schemaSlot: SchemaSlot?
-    /// The schemas of the other media types a body can be sent as (JSON, forms, multipart), so a diff
-    /// compares a body with the same media type of the other document.
-    var otherSchemaSlots: [(mediaType: String, slot: SchemaSlot)] = []
+    /// The schemas of the other media types a body can be sent as, so a diff compares a body with the same
+    /// media type of the other document.
+    var otherSchemas = MediaTypeSchemas()
     /// How each property of a form body is written, from the form media type's `encoding` (`style`,
     /// `explode`); a property it does not name is written as OpenAPI's default says (`FormStyle.default`).
     public internal(set) var formStyles: [String: FormStyle] = [:]
@@ -32,7 +32,7 @@ public struct OpenAPIRequestBody: Sendable {
     func schema(forMediaType mediaType: String) -> JSONSchema? {
         let essence = OpenAPIMediaType.essence(mediaType)
         if let chosen = schemaContentType, OpenAPIMediaType.essence(chosen) == essence { return schema }
-        return otherSchemaSlots.first { OpenAPIMediaType.essence($0.mediaType) == essence }?.slot.schema
+        return otherSchemas.schema(forMediaType: mediaType)
     }
 
     /// Whether the body can be sent as JSON.
@@ -46,6 +46,6 @@ public struct OpenAPIRequestBody: Sendable {
 
     mutating func attach(_ graph: SchemaGraph) {
         schemaSlot?.graph = graph
-        for index in otherSchemaSlots.indices { otherSchemaSlots[index].slot.graph = graph }
+        otherSchemas.attach(graph)
     }
 }

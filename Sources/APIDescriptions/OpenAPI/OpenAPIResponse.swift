@@ -10,6 +10,10 @@ public struct OpenAPIResponse: Sendable {
     /// The declared response headers, in document order.
     public internal(set) var headers: [OpenAPIHeader] = []
     var schemaSlot: SchemaSlot?
+    /// The media type whose schema `schema` is (JSON, else `*/*` or `application/*`).
+    var schemaMediaType: String?
+    /// The schemas of the other media types an answer may come as (`text/plain`, `application/xml`).
+    var otherSchemas = MediaTypeSchemas()
 
     init(status: String, description: String?, schemaSlot: SchemaSlot?) {
         self.status = status
@@ -19,11 +23,18 @@ public struct OpenAPIResponse: Sendable {
 
     public var schema: JSONSchema? { schemaSlot?.schema }
 
+    /// The schema declared for `mediaType` (compared by essence), when it is one apish reads.
+    func schema(forMediaType mediaType: String) -> JSONSchema? {
+        if let chosen = schemaMediaType, OpenAPIMediaType.essence(chosen) == OpenAPIMediaType.essence(mediaType) { return schema }
+        return otherSchemas.schema(forMediaType: mediaType)
+    }
+
     /// Whether the status key stands for success (`2XX`, `204`).
     public var isSuccess: Bool { status.hasPrefix("2") }
 
     mutating func attach(_ graph: SchemaGraph) {
         schemaSlot?.graph = graph
+        otherSchemas.attach(graph)
         for index in headers.indices { headers[index].schemaSlot?.graph = graph }
     }
 }

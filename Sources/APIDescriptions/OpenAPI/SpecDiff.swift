@@ -294,6 +294,15 @@ public enum SpecDiff {
             found.omitted.forEach { omitted[$0.key, default: 0] += $0.value }
             components.formUnion(found.components)
         }
+        // Every other media type both declare, by its own schemas (`text/plain`, `application/xml`), but
+        // the one B's body was already compared as.
+        func compareOtherMediaTypes(_ others: MediaTypeSchemas, compared: String?, in schemaB: (String) -> JSONSchema?,
+                                    at place: String, _ context: SchemaComparison.Context) {
+            for (mediaType, schemaA) in others.schemas
+            where compared.map(OpenAPIMediaType.essence) != OpenAPIMediaType.essence(mediaType) {
+                compareSchemas(schemaA, schemaB(mediaType), at: "\(place) \(mediaType)", context)
+            }
+        }
         if a.pathParameterNames != b.pathParameterNames {
             add("request-path-parameter-renamed", "path", "path parameter renamed", a: a.path, b: b.path)
         }
@@ -363,8 +372,10 @@ public enum SpecDiff {
             mediaTypeChanges(bodyA.contentTypes, bodyB.contentTypes, at: "request body", prefix: "request-body", add: add)
             // A client sends the media type it was written for: when B still takes it, B's schema for it
             // is the one to compare (A multipart only, B multipart and JSON: the multipart schemas).
-            let schemaB = bodyA.schemaContentType.flatMap(bodyB.schema(forMediaType:)) ?? bodyB.schema
-            compareSchemas(bodyA.schema, schemaB, at: "request body", .requestBody)
+            let sameType = bodyA.schemaContentType.flatMap(bodyB.schema(forMediaType:))
+            compareSchemas(bodyA.schema, sameType ?? bodyB.schema, at: "request body", .requestBody)
+            compareOtherMediaTypes(bodyA.otherSchemas, compared: sameType == nil ? bodyB.schemaContentType : bodyA.schemaContentType,
+                                   in: bodyB.schema(forMediaType:), at: "request body", .requestBody)
         case (nil, nil):
             break
         }
@@ -385,6 +396,8 @@ public enum SpecDiff {
             mediaTypeChanges(responseA.mediaTypes, responseB.mediaTypes, at: place, prefix: "response", add: add)
             headerChanges(responseA, responseB, at: place, add: add, compare: { compareSchemas($0, $1, at: $2, .header) })
             compareSchemas(responseA.schema, responseB.schema, at: "\(place) body", .response)
+            compareOtherMediaTypes(responseA.otherSchemas, compared: responseB.schemaMediaType,
+                                   in: responseB.schema(forMediaType:), at: "\(place) body", .response)
         }
         for responseB in b.responses where statusesA.insert(responseB.status.uppercased()).inserted {
             add(responseB.isSuccess ? "response-success-status-added" : "response-non-success-status-added",

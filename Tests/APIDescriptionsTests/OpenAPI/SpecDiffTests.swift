@@ -67,6 +67,25 @@ extension OpenAPITests {
             #expect(changes.allSatisfy { $0.level == .info })
         }
 
+        @Test func everyMediaTypeBothDeclareIsComparedByItsOwnSchema() throws {
+            // GIVEN a body and an answer in JSON, text/plain and application/xml, where only the non-JSON schemas change
+            func spec(maximum: Int, answerMinimum: Int) -> String {
+                OpenAPITests.document(paths: #"""
+                {"/n":{"post":{
+                  "requestBody":{"content":{"application/json":{"schema":{"type":"integer"}},
+                    "text/plain":{"schema":{"type":"integer","maximum":\#(maximum)}},"application/xml":{"schema":{"type":"integer"}}}},
+                  "responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"type":"integer"}},
+                    "application/xml":{"schema":{"type":"integer","minimum":\#(answerMinimum)}}}}}}}}
+                """#)
+            }
+            let changes = try changes(spec(maximum: 20, answerMinimum: 10), spec(maximum: 10, answerMinimum: 5))
+            // THEN each is found in its own media type, and named by it
+            #expect(changes.map { "\($0.id) \($0.location)" } == [
+                "request-body-max-decreased request body text/plain",
+                "response-body-min-decreased response 200 body application/xml",
+            ], "\(changes)")
+        }
+
         @Test func callbacksWebhooksAndServersAreCompared() throws {
             func spec(callback: Bool, webhook: String, server: String) -> String {
                 let callbacks = callback ? #","callbacks":{"done":{"{$request.body#/url}":{"post":{"responses":{"200":{"description":"ok"}}}}}}"# : ""
