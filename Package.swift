@@ -104,7 +104,7 @@ let package = Package(
         // script; it reads files (bounded, below the imported file's folder), never a URL.
         .target(name: "Importers", dependencies: ["ScriptLanguage", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
         // The demo's built-in APIs, one bundle each (definition, models, presenter, commands), registered by main.swift.
-        .target(name: "DemoAPIs", dependencies: ["Shell", "Facade", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "Rendering"],
+        .target(name: "DemoAPIs", dependencies: ["Declarations", "Shell", "Facade", "HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "Rendering"],
                 swiftSettings: foundationFree),
         // The HTTP/1.1 server core (POSIX sockets, parser, limits, error answers, Digest checks) the demo server, the mock
         // and the tests' loopback server run on.

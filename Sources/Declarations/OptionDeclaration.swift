@@ -29,13 +29,15 @@ public struct OptionDeclaration: Sendable {
     /// The name it is known by: its longest spelling.
     public var name: String { names.max { $0.count < $1.count } ?? "" }
 
-    /// `-l, --locator URL|PATH`.
-    public var synopsis: String {
-        ([names.joined(separator: ", ")] + values.map(\.placeholder)).joined(separator: " ")
-    }
+    /// `-l, --locator URL|PATH`; `radius=KM` for an option written `name=VALUE`.
+    public var synopsis: String { spelled(names.joined(separator: ", ")) }
 
     /// `--locator URL|PATH`, as a usage line shows it.
-    public var shortSynopsis: String {
-        ([name] + values.map(\.placeholder)).joined(separator: " ")
+    public var shortSynopsis: String { spelled(name) }
+
+    private func spelled(_ names: String) -> String {
+        let placeholders = values.map(\.placeholder).joined(separator: " ")
+        if placeholders.isEmpty { return names }
+        return names + (names.hasSuffix("=") ? "" : " ") + placeholders
     }
 }

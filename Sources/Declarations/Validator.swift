@@ -34,6 +34,9 @@ public struct Validator: Sendable {
     /// A TCP port, 0 included (any free port).
     public static let port = Validator("a number from 0 to 65535") { UInt16($0) != nil }
 
+    /// Any number (`37.5665`, `-3`).
+    public static let number = Validator("a number") { Double($0) != nil }
+
     /// A number in `range` (`0.5`, `30`).
     public static func number(in range: ClosedRange<Double>, _ expectation: String) -> Validator {
         Validator(expectation) { Double($0).map { range.contains($0) } ?? false }

@@ -1,3 +1,4 @@
+import Declarations
 import Shell
 import HTTPClient
 import HTTPTypes
@@ -12,14 +13,18 @@ struct GroupsCommand: Command {
     let abstract = "Meetup groups near a place, nearest first; next pages (needs: auth key key=VALUE)"
     var signature: CommandSignature {
         CommandSignature([
-            ArgumentForm(["near"], [Positional("LAT"), Positional("LON")], options: Self.searchOptions),
+            ArgumentForm(["near"], [Self.latitude, Self.longitude], options: Self.searchOptions,
+                         help: "the groups near a place (else near the location set)"),
             ArgumentForm(["near"], options: Self.searchOptions),
-            ArgumentForm(["next"]),
+            ArgumentForm(["next"], help: "the next page of the last search"),
         ])
     }
     let details = ["auth key key=demo-key meetup", "groups near 37.5665 126.978 radius=10 page=5", "groups next"]
 
-    private static let searchOptions: [Option] = [.assignment("radius", "KM"), .assignment("page", "N")]
+    static let latitude = Positional("LAT", help: "latitude in degrees", validator: .number)
+    static let longitude = Positional("LON", help: "longitude in degrees", validator: .number)
+    private static let searchOptions: [Option] = [.assignment("radius", "KM", help: "how far to search, in km"),
+                                                  .assignment("page", "N", help: "how many groups a page holds")]
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
@@ -40,12 +45,9 @@ struct GroupsCommand: Command {
             guard let value = Int(text) else { throw CommandError("groups: page must be a whole number") }
             page = value
         }
-        var numbers: [Double] = []
-        for argument in arguments.values("LAT") + arguments.values("LON") {
-            guard let value = Double(argument) else { throw CommandError("groups: '\(argument)' is not a number; usage: \(usage)") }
-            numbers.append(value)
+        let given = arguments[Self.latitude].flatMap(Double.init).flatMap { latitude in
+            arguments[Self.longitude].flatMap(Double.init).map { Coordinate(latitude: latitude, longitude: $0) }
         }
-        let given = numbers.count == 2 ? Coordinate(latitude: numbers[0], longitude: numbers[1]) : nil
         let origin = given ?? facade.workspace.location ?? MeetupAPI.defaultOrigin
         var report = try context.request("groups near") { token throws(FacadeError) in
             try facade.requests.perform(MeetupAPI.self, cancellation: token) { api throws(FacadeError) in
@@ -70,14 +72,14 @@ private func pagingNote(_ facade: ServiceFacade) -> String {
 struct LocationCommand: Command {
     let name = "location"
     let abstract = "Show or set where groups near searches"
-    var signature: CommandSignature { CommandSignature([ArgumentForm([Positional("LAT"), Positional("LON")]), ArgumentForm()]) }
+    var signature: CommandSignature {
+        CommandSignature([ArgumentForm([GroupsCommand.latitude, GroupsCommand.longitude], help: "set where groups near searches"), ArgumentForm()])
+    }
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
-        if let lat = arguments.value("LAT") {
-            guard let latitude = Double(lat), let longitude = arguments.value("LON").flatMap(Double.init) else {
-                throw CommandError("location takes both LAT and LON, as numbers; usage: \(usage)")
-            }
+        if let latitude = arguments[GroupsCommand.latitude].flatMap(Double.init),
+           let longitude = arguments[GroupsCommand.longitude].flatMap(Double.init) {
             let coordinate = Coordinate(latitude: latitude, longitude: longitude)
             guard coordinate.isValid else { throw CommandError("location: latitude must be within ±90 and longitude within ±180") }
             facade.workspace.setLocation(coordinate)

@@ -151,6 +151,9 @@ import HTTPClient
         #expect(error(HeaderCommand(), ["a b", "x"])?.hasPrefix("header: expected a header name (letters, digits, - and _) for NAME, not 'a b';") == true)
         #expect(error(SourceCommand(), [""]) == "source: expected a value that is not empty for FILE; usage: source FILE")
         #expect(error(AuthCommand(), ["bearer", "t"]) == nil && error(HeaderCommand(), ["X-A", "x"]) == nil)
+        #expect(error(LocationCommand(), ["x", "3"]) == "location: expected a number for LAT, not 'x'; usage: location LAT LON | location")
+        #expect(error(GroupsCommand(), ["near", "1", "y"])?.hasPrefix("groups: expected a number for LON, not 'y';") == true)
+        #expect(error(GroupsCommand(), ["near", "1.5", "-2"]) == nil)
     }
 
     /// Every form of every command parses words made from its own declaration, and picks itself.
