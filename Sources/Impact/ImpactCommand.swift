@@ -57,7 +57,7 @@ package struct ImpactCommand: Command {
         var scanner = ImpactScanner(
             file: file, service: entryA.name, entryA: entryA, entryB: entryB, documentA: documentA, documentB: documentB,
             serviceNames: facade.workspace.locator?.serviceNames ?? [], environment: session.environment, defaultService: defaultService,
-            registry: session.registry, redactLine: { session.redactLine($0) })
+            registry: session.registry, session: session, redactLine: { session.redactLine($0) })
         scanner.scan(scriptLines)
         var result = ImpactResult(file: file, service: entryA.name, a: entryA.version.description, b: entryB.version.description,
                                   lines: scanner.lines)

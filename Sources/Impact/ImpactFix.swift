@@ -1,14 +1,23 @@
 import ScriptLanguage
 /// The edits `impact --fix` makes to one line: words replaced, items added, and the `# impact: …`
-/// comments written above it for what a person must decide.
+/// comments written above it for what a person must decide. The edits name the bytes of the line they
+/// change (the spans of the statement's words that the scanner read), so the writer never splits the line
+/// again and an edit cannot land on another command's words.
 struct ImpactLineFix: Sendable, Equatable {
-    /// Command index on the line, word index in the command → the new word as typed.
-    var replacements: [Int: [Int: String]] = [:]
-    /// Command index → words added at the end.
+    /// A word's span in the line → the new word as typed.
+    var replacements: [Range<Int>: String] = [:]
+    /// A byte offset (the end of a statement's last word) → the words added there, in order.
     var appended: [Int: [String]] = [:]
     var comments: [String] = []
 
     var changesText: Bool { !replacements.isEmpty || !appended.isEmpty }
+
+    /// Adds another statement's edits of the same line.
+    mutating func merge(_ other: ImpactLineFix) {
+        replacements.merge(other.replacements) { _, new in new }
+        appended.merge(other.appended) { old, new in old + new }
+        comments += other.comments
+    }
 }
 
 /// Writes the migrated script: the mechanical edits applied in place, every other byte as the script had
@@ -35,24 +44,18 @@ enum ImpactFixWriter {
         return output.joined(separator: "\n")
     }
 
-    /// The line with each replaced word's bytes swapped for the new word and each added word written after
-    /// its command's last word; everything between words (spacing, `;`, a trailing comment) stays.
+    /// The line with each replaced word's bytes swapped for the new word and each added word written where
+    /// the fix says (after its statement's last word); everything between words (spacing, `;`, `|`, a
+    /// trailing comment) stays.
     private static func rewritten(_ line: String, fix: ImpactLineFix, firstLine: Bool) -> String {
-        // The scanner reads a first line without its byte order mark, so the words are numbered without it.
+        // The scanner reads a first line without its byte order mark, so the spans are counted without it.
         let mark = firstLine && line.hasPrefix("\u{FEFF}") ? "\u{FEFF}" : ""
-        let bytes = Array(line.utf8.dropFirst(mark.utf8.count))
-        var edits: [(span: Range<Int>, text: String)] = []
-        for (commandIndex, command) in Tokenizer.parseTolerantly(String(decoding: bytes, as: UTF8.self), takesOperators: nil).enumerated() {
-            let spans = command.wordSpans
-            for (wordIndex, text) in fix.replacements[commandIndex] ?? [:] where spans.indices.contains(wordIndex) {
-                edits.append((spans[wordIndex], text))
-            }
-            if let added = fix.appended[commandIndex], let last = spans.last {
-                edits.append((last.upperBound..<last.upperBound, added.map { " " + $0 }.joined()))
-            }
-        }
-        var result = bytes
-        for edit in edits.sorted(by: { $0.span.lowerBound > $1.span.lowerBound }) {
+        var result = Array(line.utf8.dropFirst(mark.utf8.count))
+        var edits = fix.replacements.map { (span: $0.key, text: $0.value) }
+        edits += fix.appended.map { (span: $0.key..<$0.key, text: $0.value.map { " " + $0 }.joined()) }
+        // From the end backwards, an insertion before the replacement that ends where it stands.
+        for edit in edits.sorted(by: { ($0.span.lowerBound, $0.span.upperBound) > ($1.span.lowerBound, $1.span.upperBound) })
+        where edit.span.upperBound <= result.count {
             result.replaceSubrange(edit.span, with: Array(edit.text.utf8))
         }
         return mark + String(decoding: result, as: UTF8.self)

@@ -11,7 +11,7 @@ import Shell
 /// Reads a script without running it, as the shell would run it against one service, and holds each
 /// line that reaches the service against the change between two of its versions (`impact`).
 ///
-/// It tokenizes every line with the shell's tokenizer, expands the variables it can know (`set`, the
+/// It reads every line into statements as the engine does, expands the variables it can know (`set`, the
 /// environment; a `let` capture is only known at run time), follows `use` and `locate`, and finds the
 /// operation of version A each request reaches: `call OP` by operationId or `METHOD /path`, a raw
 /// request by method and path template, `refresh`/`diff`/`watch` as the service's main resource
@@ -29,9 +29,10 @@ struct ImpactScanner {
     /// The service `call` uses before the script names one.
     let defaultService: String?
     let redactLine: (String) -> String
-    /// The commands the shell runs, for which of them take `|`, `>` and `<` (as the engine splits a line)
-    /// and for how `call` reads its words: impact reads a line exactly as the shell would run it.
+    /// The commands the shell runs and the session they run in: each line is read into statements as the
+    /// engine reads it (`CommandRegistry.statements(in:)`), and `call`'s words by `call`'s own signature.
     let registry: CommandRegistry
+    let session: Session
 
     /// Known values; a name mapped to nil is set, but only at run time.
     private var variables: [String: String?] = [:]
@@ -47,7 +48,7 @@ struct ImpactScanner {
 
     init(file: String, service: String, entryA: LocatorEntry, entryB: LocatorEntry, documentA: OpenAPIDocument,
          documentB: OpenAPIDocument, serviceNames: [String], environment: [String: String], defaultService: String?,
-         registry: CommandRegistry, redactLine: @escaping (String) -> String) {
+         registry: CommandRegistry, session: Session, redactLine: @escaping (String) -> String) {
         self.file = file
         self.service = service
         self.entryA = entryA
@@ -60,6 +61,7 @@ struct ImpactScanner {
         self.defaultService = defaultService
         self.redactLine = redactLine
         self.registry = registry
+        self.session = session
         self.currentService = defaultService
     }
 
@@ -75,29 +77,27 @@ struct ImpactScanner {
             let trimmed = line.trimmingBlanks()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let number = index + 1
-            let commands: [ParsedCommand]
+            let statements: [Statement]
             do {
-                commands = try Tokenizer.parse(line) { [registry] name in registry.command(named: name)?.takesOperators ?? true }
+                statements = try registry.statements(in: line, session: session, markingSecrets: false)
             } catch {
                 add(number, redactLine(trimmed), [finding("unreadable", "cannot be read: \(error.description)", .unknown, nil)])
                 continue
             }
-            for (commandIndex, command) in commands.enumerated() {
-                let words = command.words
-                var context = LineContext(number: number, command: commandIndex, words: words, input: command.input)
+            for statement in statements {
+                let syntax = statement.syntax
+                var context = LineContext(number: number, statement: statement, command: command(of: statement))
                 scan(&context)
                 if !context.findings.isEmpty {
-                    add(number, redactLine(ShellEngine.typedLine(words) + command.operatorText), context.findings)
+                    add(number, redactLine(ShellEngine.typedLine(syntax.words) + syntax.operatorText), context.findings)
                 }
                 if context.fix.changesText || !context.fix.comments.isEmpty {
                     var fix = fixes[number] ?? ImpactLineFix()
-                    for (key, value) in context.fix.replacements { fix.replacements[key] = value }
-                    for (key, value) in context.fix.appended { fix.appended[key] = value }
-                    fix.comments += context.fix.comments
+                    fix.merge(context.fix)
                     fixes[number] = fix
-                    if value(of: words[0])?.lowercased() == "use" {
+                    if context.command?.name == "use" {
                         var versionFix = versionFixes[number] ?? ImpactLineFix()
-                        for (key, value) in context.fix.replacements { versionFix.replacements[key] = value }
+                        versionFix.merge(ImpactLineFix(replacements: context.fix.replacements))
                         versionFixes[number] = versionFix
                     }
                 }
@@ -113,31 +113,49 @@ struct ImpactScanner {
         }
     }
 
-    /// One command being looked at: its words, and what is found and fixed.
+    /// One statement being looked at, the command it runs, and what is found and fixed (by the spans of
+    /// its words, so `--fix` edits the very words read here).
     struct LineContext {
         let number: Int
-        let command: Int
-        let words: [Word]
-        /// `< FILE` or a heredoc: the body comes from there, not from the items.
-        var input: ParsedCommand.Input? = nil
+        let statement: Statement
+        /// The command the statement runs: the one its first word names, alias or not, or the one a known
+        /// variable there names; nil when that is known only at run time or is no command.
+        let command: (any Command)?
         var findings: [ImpactFinding] = []
         var fix = ImpactLineFix()
 
+        var words: [Word] { statement.words }
+        /// `< FILE` or a heredoc: the body comes from there, not from the items.
+        var input: ParsedCommand.Input? { statement.syntax.input }
+
         mutating func replace(_ word: Int, with text: String) {
-            fix.replacements[command, default: [:]][word] = text
+            let spans = statement.syntax.wordSpans
+            guard spans.indices.contains(word) else { return }
+            fix.replacements[spans[word]] = text
         }
 
+        /// A word added after the statement's last word, before its `|`, `>` or comment.
         mutating func append(_ text: String) {
-            fix.appended[command, default: []].append(text)
+            guard let last = statement.syntax.wordSpans.last else { return }
+            fix.appended[last.upperBound, default: []].append(text)
         }
+    }
+
+    /// The command a statement runs, as the engine finds it; a first word made of known variables names it
+    /// by its value.
+    private func command(of statement: Statement) -> (any Command)? {
+        if let command = statement.command { return command }
+        guard let first = statement.words.first, first.literal == nil, let name = value(of: first) else { return nil }
+        return registry.command(named: name)
     }
 
     private mutating func scan(_ context: inout LineContext) {
         let words = context.words
-        guard let name = value(of: words[0])?.lowercased() else {
+        guard value(of: words[0]) != nil else {
             context.findings.append(finding("unresolved", "the command is built at run time (\(words[0].text))", .unknown, nil))
             return
         }
+        guard let name = context.command?.name else { return }
         switch name {
         case "set":
             if words.count >= 3, let variable = value(of: words[1]) {

@@ -62,6 +62,18 @@ import TestSupport
         #expect(line.hasSuffix("   # the pet"), "\(line)")
     }
 
+    @Test func anItemAddedToACommandWithAPipeGoesToThatCommandNotToThePipe() throws {
+        // GIVEN a line of three statements as the engine reads them: `use`, a `call` piped to a shell command
+        // that holds a `;` and a second call (both the shell's), and B requires a body property createPet lacks
+        let (text, _, output) = try Self.migrate("use hostile v1; call createPet name=Rex | tr a b; call listKinds\n")
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("use") }.map(String.init), "\(text)")
+        // THEN the version switch and the added item go to the statements the scanner read: the item to the
+        // call, before its pipe, not after the shell command's last word
+        // (B's first allowed value, `@/etc/passwd`, written so the item does not read it as a file to send)
+        let status = try Tokenizer.quote("\\@/etc/passwd")
+        #expect(line == "use hostile v2; call createPet name=Rex status=\(status) | tr a b; call listKinds", "\(text) \(output.errors)")
+    }
+
     @Test func aMigratedScriptThatSpellsOutASecretIsReadableByItsOwnerOnly() throws {
         // GIVEN a client whose token is written out (the fallback of an unset variable)
         let withSecret = try Self.migrate("use hostile v1\nauth bearer ${env.APISH_UNSET_TOKEN:-sk-live-1234567890abcdef} hostile\ncall listKinds\n")
