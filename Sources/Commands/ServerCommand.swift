@@ -9,13 +9,16 @@ import Shell
 struct ServerCommand: Command {
     let name = "server"
     let abstract = "Show where a service's requests go and why, or send them elsewhere"
+    static let service = Positional("SERVICE", .describedService, .optional, help: "the service (else the current one)")
+    static let url = Positional("URL", .url, help: "the base URL its requests go to from now on (a mock, a proxy, staging)")
+
     var signature: CommandSignature {
-        let service = Positional("SERVICE", .describedService, .optional)
-        return CommandSignature([
-            ArgumentForm([Positional("URL", .url), service]),
-            ArgumentForm([service]),
-            ArgumentForm(["reset"], [service]),
-            ArgumentForm(["set"], [service], items: .settings, itemNames: .serverVariable),
+        CommandSignature([
+            ArgumentForm([Self.url, Self.service], help: "send the service's requests to URL"),
+            ArgumentForm([Self.service], help: "show where the service's requests go and why"),
+            ArgumentForm(["reset"], [Self.service], help: "back to the locator entry's url, else the document's servers"),
+            ArgumentForm(["set"], [Self.service], items: .settings, itemNames: .serverVariable,
+                         help: "set the document's server {variables} (NAME=VALUE…)"),
         ])
     }
     let details = [
@@ -28,7 +31,7 @@ struct ServerCommand: Command {
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
-        let service = arguments.value("SERVICE")
+        let service = arguments[Self.service]
         let report: ServerReport
         do {
             if arguments.subcommand == "set" {
@@ -41,7 +44,7 @@ struct ServerCommand: Command {
                 report = last
             } else if arguments.subcommand == "reset" {
                 report = try facade.descriptions.resetServerBase(service: service)
-            } else if let url = arguments.value("URL") {
+            } else if let url = arguments[Self.url] {
                 report = try facade.descriptions.setServerBase(url, service: service)
             } else {
                 report = try facade.descriptions.servers(service)
