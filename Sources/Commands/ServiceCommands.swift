@@ -15,8 +15,11 @@ import Foundation
 struct LocateCommand: Command {
     let name = "locate"
     let abstract = "Load (or reload) the service locator and show what changed"
+    static let target = Positional("URL|PATH", .file, .optional, help: "the locator to load: a file, a document, or an API root (else the current one)")
+    static let refresh = Option.flag("--refresh", help: "fetch web documents afresh instead of revalidating the cached copies")
+
     var signature: CommandSignature {
-        CommandSignature([Positional("URL|PATH", .file, .optional)], options: [.flag("--refresh")])
+        CommandSignature([Self.target], options: [Self.refresh])
     }
     let details = [
         "locate                      reload the current locator",
@@ -27,8 +30,8 @@ struct LocateCommand: Command {
     ]
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
-        let refresh = arguments.flag("--refresh")
-        let target = arguments.value("URL|PATH")
+        let refresh = arguments.has(Self.refresh)
+        let target = arguments[Self.target]
         let facade = context.session.facade
         let report: LocateReport
         do {
@@ -127,15 +130,18 @@ struct ServicesCommand: Command {
 struct UseCommand: Command {
     let name = "use"
     let abstract = "Switch a service to a version (or follow its latest)"
+    static let service = Positional("SERVICE", .service, help: "the service to switch")
+    static let version = Positional("VERSION|latest", .version, help: "its version, or latest to follow the highest one")
+
     var signature: CommandSignature {
-        CommandSignature([Positional("SERVICE", .service), Positional("VERSION|latest", .version)])
+        CommandSignature([Self.service, Self.version])
     }
     let details = ["use {service} v2", "use {service} latest   follows the highest version across locates"]
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let result: UseReport
         do {
-            result = try context.session.facade.workspace.use(arguments.value("SERVICE") ?? "", version: arguments.value("VERSION|latest") ?? "")
+            result = try context.session.facade.workspace.use(arguments[Self.service] ?? "", version: arguments[Self.version] ?? "")
         } catch {
             throw CommandError(error)
         }
@@ -156,13 +162,15 @@ struct RefreshCommand: Command {
     let name = "refresh"
     let aliases = ["r"]
     let abstract = "Fetch the active version of a service and decode it into its model"
+    static let service = Positional("SERVICE", .service, .optional, help: "the service to fetch (else the current one)")
+
     var signature: CommandSignature {
-        CommandSignature([Positional("SERVICE", .service, .optional)], items: .query)
+        CommandSignature([Self.service], items: .query)
     }
     let details = ["refresh {service} city==Boston", "refresh   (the current service)"]
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
-        let service = arguments.value("SERVICE")
+        let service = arguments[Self.service]
         let query = arguments.items.compactMap(QueryItem.parse)
         let facade = context.session.facade
         return try context.request("refresh \(service ?? facade.workspace.currentService ?? "")") { token throws(FacadeError) in
