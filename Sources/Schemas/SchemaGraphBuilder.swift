@@ -28,6 +28,10 @@ package struct SchemaGraphBuilder {
     private var indexByPointer: [JSONPointer: Int] = [:]
     private var indexByReference: [String: Int] = [:]
     private var pending: [(index: Int, value: JSONValue)] = []
+    /// Whether a `type` naming no JSON Schema type (`type: count`) is kept, a type no value is of, rather
+    /// than refused; each is remembered in `unknownTypes`. OpenAPI documents are read so, as peers read them.
+    package var keepsUnknownTypes = false
+    package private(set) var unknownTypes: [(pointer: JSONPointer, names: [String])] = []
     /// Resources and anchors seen while reading; `scanned` once the whole document has been walked.
     private var resources = SchemaResources()
     private var scanned = false
@@ -258,7 +262,9 @@ package struct SchemaGraphBuilder {
         case "deprecated":
             node.deprecated = member.boolValue ?? false
         case "type" where validation:
-            guard let types = Self.types(member) else { throw invalid("a type name or a list of them") }
+            guard let types = Self.types(member) ?? keptUnknownTypes(member, at: node.pointer) else {
+                throw invalid("a type name or a list of them")
+            }
             node.types = types
             node.assertions += 1
         case "properties":
@@ -540,6 +546,20 @@ package struct SchemaGraphBuilder {
     }
 
     private static let typeNames: Set<String> = ["string", "number", "integer", "boolean", "object", "array", "null"]
+
+    /// The names of `value` when `keepsUnknownTypes` and some name no JSON Schema type, remembered.
+    private mutating func keptUnknownTypes(_ value: JSONValue, at pointer: JSONPointer) -> [String]? {
+        guard keepsUnknownTypes else { return nil }
+        let names: [String]
+        switch value {
+        case .string(let name): names = [name]
+        case .array(let list): names = list.compactMap(\.stringValue)
+        default: return nil
+        }
+        guard !names.isEmpty, names.count == (value.arrayValue?.count ?? 1) else { return nil }
+        unknownTypes.append((pointer, names.filter { !Self.typeNames.contains($0) }))
+        return names
+    }
 
     private static func types(_ value: JSONValue) -> [String]? {
         switch value {

@@ -6,6 +6,8 @@ import Schemas
 /// - a parameter `in` other than path, query, header or cookie is left out;
 /// - a second operation with an `operationId` already used is `ID_2` (then `_3`, …);
 /// - an operation without `responses` takes any answer as it comes;
+/// - an http security scheme without its `scheme` is kept as one apish cannot send;
+/// - a schema `type` that names no JSON Schema type (`count`) is kept as a type no value is of;
 /// - an operation (or a path) that cannot be read, by a `$ref` that leads nowhere above all, is left out,
 ///   one warning per reason however many operations it costs.
 extension OpenAPIReader {
@@ -35,6 +37,17 @@ extension OpenAPIReader {
     /// A security requirement naming a scheme `components.securitySchemes` does not declare.
     mutating func noteUndeclaredScheme(at pointer: JSONPointer) {
         warnings.append("\(place(pointer)): names a security scheme components.securitySchemes does not declare; apish cannot send it")
+    }
+
+    /// A schema whose `type` names no JSON Schema type: no value is of it, so nothing is sent or taken as it.
+    mutating func noteUnknownTypes(_ names: [String], at pointer: JSONPointer) {
+        let written = names.map { JSONValue.string($0).encoded() }.joined(separator: ", ")
+        warnings.append("\(place(pointer.appending("type"))): type \(written) is not a JSON Schema type; no value is of it")
+    }
+
+    /// An http security scheme without its `scheme`.
+    mutating func noteUnnamedHTTPScheme(at pointer: JSONPointer) {
+        warnings.append("\(place(pointer)): an http security scheme without its scheme; apish cannot send it")
     }
 
     func unusableWarnings() -> [String] {

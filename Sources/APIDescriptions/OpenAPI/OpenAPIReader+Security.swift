@@ -10,17 +10,22 @@ struct OpenAPISecurityReader {
     let documentDefault: OpenAPISecurity?
     /// Where the document's `security` names a scheme `components.securitySchemes` does not declare.
     private(set) var undeclared: [JSONPointer] = []
+    /// Where an http scheme names no `scheme` (OpenAPI requires one; peers read past it): it is kept as a
+    /// scheme apish cannot send, so a `call` says so rather than sending something else.
+    private(set) var unnamedHTTP: [JSONPointer] = []
 
     init(document: JSONValue) throws(OpenAPIError) {
         self.document = document
         var schemes: [String: OpenAPISecurityScheme] = [:]
+        var unnamedHTTP: [JSONPointer] = []
         let pointer = JSONPointer(tokens: ["components", "securitySchemes"])
         if case .object(let declared)? = pointer.resolve(in: document) {
             for (name, value) in declared {
-                schemes[name] = try Self.scheme(name, value, at: pointer.appending(name), in: document)
+                schemes[name] = try Self.scheme(name, value, at: pointer.appending(name), in: document, unnamedHTTP: &unnamedHTTP)
             }
         }
         self.schemes = schemes
+        self.unnamedHTTP = unnamedHTTP
         guard case .object(let root) = document, let security = root["security"] else {
             documentDefault = nil
             return
@@ -69,7 +74,7 @@ struct OpenAPISecurityReader {
     }
 
     private static func scheme(
-        _ name: String, _ value: JSONValue, at pointer: JSONPointer, in document: JSONValue
+        _ name: String, _ value: JSONValue, at pointer: JSONPointer, in document: JSONValue, unnamedHTTP: inout [JSONPointer]
     ) throws(OpenAPIError) -> OpenAPISecurityScheme {
         var object = try Self.object(value, at: pointer)
         var place = pointer
@@ -90,6 +95,11 @@ struct OpenAPISecurityReader {
         let kind: OpenAPISecurityScheme.Kind
         switch try text("type") {
         case "http":
+            guard object["scheme"] != nil else {
+                unnamedHTTP.append(place)
+                kind = .otherHTTP(scheme: "unnamed")
+                break
+            }
             let scheme = try text("scheme")
             switch scheme.lowercased() {
             case "bearer": kind = .bearer(format: object["bearerFormat"]?.stringValue)

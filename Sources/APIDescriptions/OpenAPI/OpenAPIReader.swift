@@ -40,6 +40,7 @@ struct OpenAPIReader {
         self.cancellation = cancellation
         schemas = SchemaGraphBuilder(document: document, dialect: Self.dialect(of: document), baseURI: source.isEmpty ? nil : source,
                                      embedded: Self.bundledFiles(of: document), cancellation: cancellation)
+        schemas.keepsUnknownTypes = true
     }
 
     /// Each file bundled into the document (`DocumentBundle`) as the schema resource it is, known by its
@@ -87,6 +88,7 @@ struct OpenAPIReader {
         let security = try OpenAPISecurityReader(document: document)
         self.security = security
         for place in security.undeclared { noteUndeclaredScheme(at: place) }
+        for place in security.unnamedHTTP { noteUnnamedHTTPScheme(at: place) }
         let documentServers = servers(root["servers"], at: "servers")
         var operations: [OpenAPIOperation] = []
         for (path, item) in paths where !path.hasPrefix("x-") {
@@ -109,6 +111,7 @@ struct OpenAPIReader {
         document.security = security.documentDefault
         if case .object(let webhooks)? = root["webhooks"] { document.webhooks = webhooks.keys.filter { !$0.hasPrefix("x-") } }
         document.refusedServers = refusedServers
+        for (pointer, names) in schemas.unknownTypes { noteUnknownTypes(names, at: pointer) }
         document.warnings = warnings + unusableWarnings()
         return document
     }

@@ -68,5 +68,16 @@ extension OpenAPITests {
             #expect(scheme.name == "nope" && scheme.kind == .otherHTTP(scheme: "undeclared"))
             #expect(spec.warnings.contains("#/paths/~1a/get/security/0/nope: names a security scheme components.securitySchemes does not declare; apish cannot send it"))
         }
+
+        @Test func anHTTPSchemeWithoutItsSchemeIsReadPastWithAWarning() throws {
+            // GIVEN an http scheme that names no `scheme` (openapi-diff's own test documents have one)
+            let spec = try OpenAPITests.parse(OpenAPITests.document(
+                paths: #"{"/a":{"get":{"operationId":"a","security":[{"basic":[]}],"responses":{}}}}"#,
+                components: #"{"securitySchemes":{"basic":{"type":"http"}}}"#))
+            // THEN the document loads, and the scheme is one apish cannot send, rather than a guess
+            let scheme = try #require(spec.operation(named: "a")?.security?.alternatives.first?.schemes.first?.scheme)
+            #expect(scheme.kind == .otherHTTP(scheme: "unnamed"))
+            #expect(spec.warnings == ["#/components/securitySchemes/basic: an http security scheme without its scheme; apish cannot send it"])
+        }
     }
 }

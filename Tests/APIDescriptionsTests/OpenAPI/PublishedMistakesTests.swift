@@ -62,6 +62,28 @@ import Schemas
         #expect(document.warnings.count == names.count, "\(document.warnings)")
     }
 
+    @Test func aTypeNoJSONSchemaTypeNamesIsKeptAndNoValueIsOfIt() throws {
+        // GIVEN a property whose type is no JSON Schema type nor a language's name for one (openapi-diff's tests have it)
+        let document = try read("""
+        openapi: 3.0.3
+        info: {title: Count, version: '1'}
+        paths:
+          /r:
+            post:
+              requestBody:
+                content:
+                  application/json:
+                    schema: {type: object, properties: {id: {type: string}, details: {type: count}}}
+              responses: {'200': {description: ok}}
+        """)
+        // THEN the document loads with one warning, the type is kept as written, and no value passes it
+        #expect(document.warnings == [#"#/paths/~1r/post/requestBody/content/application~1json/schema/properties/details/type: type "count" is not a JSON Schema type; no value is of it"#])
+        let body = try #require(document.operations.first?.requestBody?.schema)
+        #expect(body.properties.first { $0.name == "details" }?.schema.types == ["count"])
+        #expect(body.validate(["id": "a"]).isEmpty)
+        #expect(!body.validate(["id": "a", "details": 3]).isEmpty)
+    }
+
     @Test func nullWhereAnObjectBelongsIsAbsent() throws {
         let document = try read("""
         openapi: 3.0.3
