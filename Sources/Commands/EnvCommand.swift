@@ -1,3 +1,4 @@
+import Declarations
 import FoundationFree
 import Facade
 import JSON
@@ -12,11 +13,12 @@ import Shell
 struct EnvCommand: Command {
     let name = "env"
     let abstract = "Load NAME=value lines of a dotenv file into variables (credential-like names are secrets)"
-    var signature: CommandSignature { CommandSignature([ArgumentForm(["load"], [Positional("FILE", .file)])]) }
+    static let file = Positional("FILE", .file, help: "the dotenv file to read", validator: .nonEmpty)
+    var signature: CommandSignature { CommandSignature([ArgumentForm(["load"], [Self.file], help: "read FILE's NAME=value lines into variables")]) }
     let details = ["env load .env        then $GITHUB_TOKEN in any argument (apish --env FILE at start)"]
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
-        let file = arguments.value("FILE") ?? ""
+        let file = arguments[Self.file] ?? ""
         let names: [String]
         do {
             names = try context.session.loadEnvFile(file)

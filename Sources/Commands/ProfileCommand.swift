@@ -12,11 +12,14 @@ import Shell
 struct ProfileCommand: Command {
     let name = "profile"
     let abstract = "Save the session (versions, variables, headers, credentials, cookies, TLS files, flags) as a profile, or restore one"
+    static let profile = Positional("NAME", .profile, help: "the profile's name")
+    static let autosave = Positional("on|off", .choice(["on", "off"]), help: "whether the profile in use is saved when the session ends")
+
     var signature: CommandSignature {
         CommandSignature([
-            ArgumentForm(["save", "use", "show", "delete"], [Positional("NAME", .profile)]),
-            ArgumentForm(["list"]),
-            ArgumentForm(["autosave"], [Positional("on|off", .choice(["on", "off"]))]),
+            ArgumentForm(["save", "use", "show", "delete"], [Self.profile], help: "save the session as NAME, restore it, show it, or delete it"),
+            ArgumentForm(["list"], help: "list the saved profiles"),
+            ArgumentForm(["autosave"], [Self.autosave], help: "save the profile in use when the session ends, or not"),
             ArgumentForm(),
         ])
     }
@@ -31,7 +34,7 @@ struct ProfileCommand: Command {
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let session = context.session
         let action = arguments.subcommand ?? "list"
-        func name() -> String { arguments.value("NAME") ?? "" }
+        func name() -> String { arguments[Self.profile] ?? "" }
         do {
             switch action {
             case "save":
@@ -55,7 +58,7 @@ struct ProfileCommand: Command {
                 guard let active = session.profiles.active else {
                     throw CommandError("profile autosave: no profile in use; profile use NAME or profile save NAME first")
                 }
-                let on = arguments.value("on|off")?.lowercased() == "on"
+                let on = arguments[Self.autosave]?.lowercased() == "on"
                 let notes = try session.saveProfile(active, autosave: on)
                 return report(["profile \(active): autosave \(on ? "on (saved now and when the session ends)" : "off")"] + notes, name: active)
             default:
