@@ -16,9 +16,14 @@ import Foundation
 struct SpecFileSides {
     /// The file's name, as the diff names its "service".
     let service: String
-    /// Each side as typed after the file (`main`, or `working tree`).
+    /// Each side: the file, and `at REV` for a git revision of it (`openapi.json at main`); for two
+    /// locator entries, each version at the revision (`v1@main`).
     let a: String
     let b: String
+    /// The two sides in a sentence: `openapi.json at main and openapi.json`, `pets v1@main and v2@main`.
+    let between: String
+    /// Whether each side names its own file, so a heading needs no service before them.
+    let sidesAreFiles: Bool
     private let sideA: (file: String, revision: String?)
     private let sideB: (file: String, revision: String?)
     private let session: Session
@@ -42,8 +47,13 @@ struct SpecFileSides {
         self.sideB = sideB
         self.session = session
         service = sideA.file.split(separator: "/").last.map(String.init) ?? sideA.file
-        a = sideA.revision ?? "working tree"
-        b = sideB.revision ?? "working tree"
+        func label(_ side: (file: String, revision: String?)) -> String {
+            side.file + (side.revision.map { " at \($0)" } ?? "")
+        }
+        a = label(sideA)
+        b = label(sideB)
+        between = "\(a) and \(b)"
+        sidesAreFiles = true
     }
 
     /// The description files of two locator entries, each as git revision `revision` holds it.
@@ -68,6 +78,8 @@ struct SpecFileSides {
         service = entries.0.name
         a = "\(entries.0.version)@\(revision)"
         b = "\(entries.1.version)@\(revision)"
+        between = "\(service) \(a) and \(b)"
+        sidesAreFiles = false
     }
 
     /// Reads and parses both sides.

@@ -44,7 +44,8 @@ struct DiffCommand: Command {
         let htmlReport = try HTMLReportOption.file(in: arguments, command: "diff")
         let session = context.session
         if parsed.spec, let files = try Self.fileSides(parsed, session: session) {
-            return try Self.specDiff(service: files.service, a: files.a, b: files.b, session: session, arguments: parsed,
+            return try Self.specDiff(service: files.service, a: files.a, b: files.b, between: files.between,
+                                     heading: files.sidesAreFiles ? "" : files.service, session: session, arguments: parsed,
                                      htmlReport: htmlReport, progressOn: context.engine.output, load: files.load)
         }
         let (a, b) = try Self.entries(for: parsed, facade: session.facade)
@@ -97,8 +98,10 @@ struct DiffCommand: Command {
     /// `let` then read, written as `format` says.
     /// On a terminal (stderr, not `--json`), a diff that takes over half a second shows how far it has got.
     /// `--fail-on` and `--check-version` fail the command (exit status 1) when the changes say so.
-    /// `load` reads the two documents (of a locator's entries, or of files and git revisions).
-    static func specDiff(service: String, a: String, b: String, session: Session, arguments: DiffArguments, htmlReport: String? = nil,
+    /// `load` reads the two documents (of a locator's entries, or of files and git revisions). `between`
+    /// names the sides in a sentence and `heading` what a report's title puts before them, when they are
+    /// not `service a and b` (two files name themselves).
+    static func specDiff(service: String, a: String, b: String, between: String? = nil, heading: String? = nil, session: Session, arguments: DiffArguments, htmlReport: String? = nil,
                          progressOn output: RedactingOutput,
                          load: () throws(CommandError) -> (OpenAPIDocument, OpenAPIDocument)) throws(CommandError) -> RunResult {
         let filter = arguments.filter
@@ -108,7 +111,7 @@ struct DiffCommand: Command {
         let token = session.cancellationToken()
         let progress = SpecDiffProgress()
         var versions = ("", "")
-        let label = "diff \(service) \(a) \(b) --spec"
+        let label = between.map { "diff \($0) --spec" } ?? "diff \(service) \(a) \(b) --spec"
         let whole = try session.withProgressLine({ "\(label): \(progress.text)" }, on: output) { () throws(CommandError) -> SpecDiff.Report in
             let stopped = CommandError("diff --spec: stopped by Ctrl-C while loading the descriptions; nothing was compared")
             let documents: (OpenAPIDocument, OpenAPIDocument)
@@ -124,15 +127,16 @@ struct DiffCommand: Command {
         }
         let diff = filter.apply(to: whole)
         let changes = diff.changes
-        let between = "\(service) \(a) and \(b)"
+        let between = between ?? "\(service) \(a) and \(b)"
+        let heading = heading ?? service
         let summary = SpecChangeList.summary(diff, between: between, filter: filter)
         let data = SpecChangeList.json(diff, service: service, a: a, b: b, summary: summary)
-        let html = { HTMLReport.specDiff(diff, service: service, a: a, b: b, summary: summary, mask: { session.redact($0) }) }
+        let html = { HTMLReport.specDiff(diff, service: heading, a: a, b: b, summary: summary, mask: { session.redact($0) }) }
         var report: RunResult
         switch format {
         case .text: report = RunResult(.changes(.spec(changes, summary: summary)))
         case .json: report = RunResult(.text([data.encoded(pretty: true)]))
-        case .markdown: report = RunResult(.text(SpecChangeList.markdown(diff, service: service, a: a, b: b, summary: summary)))
+        case .markdown: report = RunResult(.text(SpecChangeList.markdown(diff, service: heading, a: a, b: b, summary: summary)))
         case .html: report = RunResult(.text([html()]))
         }
         if let reason = SpecChangeList.incompleteness(diff) {

@@ -74,7 +74,7 @@ package enum HTMLReport {
     package static func specDiff(_ report: SpecDiff.Report, service: String, a: String, b: String, summary: String,
                          mask: @escaping (String) -> String) -> String {
         let t = { (text: String) in escape(mask(text)) }
-        var body = "<h1>Spec diff: \(t(service)) \(t(a)) → \(t(b))</h1>\n"
+        var body = "<h1>Spec diff: \(service.isEmpty ? "" : t(service) + " ")\(t(a)) → \(t(b))</h1>\n"
         body += counters([("breaking", report.breaking, "breaking"), ("review", report.count(.warning), "warnings"),
                           ("ok", report.count(.info), "info")])
         let (shown, added) = SpecChangeList.folded(report.changes)

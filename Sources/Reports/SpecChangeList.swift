@@ -97,7 +97,8 @@ package enum SpecChangeList {
     /// A changelog to paste into release notes: a heading, the summary, then a section per level with one
     /// bullet per change under its operation.
     package static func markdown(_ report: SpecDiff.Report, service: String, a: String, b: String, summary: String) -> [String] {
-        var lines = ["# \(markdownText(service)) \(markdownText(a)) → \(markdownText(b))", "", markdownText(summary)]
+        let title = (service.isEmpty ? "" : markdownText(service) + " ") + "\(markdownText(a)) → \(markdownText(b))"
+        var lines = ["# " + title, "", markdownText(summary)]
         let (shown, added) = folded(report.changes)
         for level in SpecChangeLevel.allCases {
             let changes = shown.filter { $0.level == level }

@@ -39,8 +39,7 @@ import Testing
         // THEN the change is found, between the revision and the work tree
         #expect(diff.status == 0, "\(diff.stderr)")
         #expect(diff.stdout.contains("request-parameter-became-required"), "\(diff.stdout)")
-        #expect(diff.stdout.contains("changes between openapi.json HEAD and working tree: 1 breaking")
-            || diff.stdout.contains("change between openapi.json HEAD and working tree: 1 breaking"), "\(diff.stdout)")
+        #expect(diff.stdout.contains("change between openapi.json at HEAD and openapi.json: 1 breaking"), "\(diff.stdout)")
 
         // AND the gates fail it: a breaking change, and 1.0.0 → 1.1.0 is less than the major step it calls for
         let gated = try Apish.run(["--no-color", "-c", "diff openapi.json@HEAD openapi.json --spec --fail-on breaking --check-version"],
@@ -52,6 +51,26 @@ import Testing
         let missing = try Apish.run(["--no-color", "-c", "diff openapi.json@no-such-branch openapi.json --spec"], directory: folder)
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("git show no-such-branch:./openapi.json failed"), "\(missing.stderr)")
+    }
+
+    @Test func twoFilesAreEachNamedByTheirFile() throws {
+        // GIVEN two description files, no repository
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.document(required: false, version: "1.0.0").write(toFile: folder + "/A.json", atomically: true, encoding: .utf8)
+        try Self.document(required: true, version: "1.1.0").write(toFile: folder + "/B.json", atomically: true, encoding: .utf8)
+
+        // WHEN they are diffed, as text, JSON and Markdown
+        let text = try Apish.run(["--no-color", "-c", "diff A.json B.json --spec"], directory: folder)
+        let json = try Apish.run(["--no-color", "-c", "diff A.json B.json --spec --format json"], directory: folder)
+        let markdown = try Apish.run(["--no-color", "-c", "diff A.json B.json --spec --format markdown"], directory: folder)
+
+        // THEN each side is its file, never "working tree"
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("change between A.json and B.json: 1 breaking"), "\(text.stdout)")
+        #expect(json.stdout.contains(#""a": "A.json""#) && json.stdout.contains(#""b": "B.json""#), "\(json.stdout)")
+        #expect(markdown.stdout.hasPrefix("# A.json → B.json\n"), "\(markdown.stdout)")
+        #expect(!(text.stdout + json.stdout + markdown.stdout).contains("working tree"))
     }
 
     @Test func aServicesVersionsAreComparedAsARevisionHoldsTheirFiles() throws {
