@@ -8,10 +8,14 @@ import Shell
 struct MockCommand: Command {
     let name = "mock"
     let abstract = "Serve a service's versions from their OpenAPI descriptions, and point the session at them"
+    static let started = Positional("SERVICE", .service, .optional, help: "the service to mock (else the current one)")
+    static let versions = Positional("VERSION", .version, .many, help: "the versions to mock (else every version)")
+    static let stopped = Positional("SERVICE", .mock, .optional, help: "the mocked service to point back (else every one)")
+
     var signature: CommandSignature {
         CommandSignature([
-            ArgumentForm(["start"], [Positional("SERVICE", .service, .optional), Positional("VERSION", .version, .many)]),
-            ArgumentForm(["stop"], [Positional("SERVICE", .mock, .optional)]),
+            ArgumentForm(["start"], [Self.started, Self.versions], help: "serve the versions from their descriptions, and send the session's requests there"),
+            ArgumentForm(["stop"], [Self.stopped], help: "stop a mock and point its service back where the locator says"),
             ArgumentForm(),
         ])
     }
@@ -28,16 +32,16 @@ struct MockCommand: Command {
         let session = context.session
         switch arguments.subcommand {
         case "start"?:
-            guard let service = arguments.value("SERVICE") ?? session.facade.workspace.currentService else {
+            guard let service = arguments[Self.started] ?? session.facade.workspace.currentService else {
                 throw CommandError("no current service to mock: mock start SERVICE")
             }
-            let (mock, warnings) = try ServiceMock.start(service, versions: arguments.values("VERSION"), session: session)
+            let (mock, warnings) = try ServiceMock.start(service, versions: arguments.values(Self.versions), session: session)
             var result = RunResult(lines: mock.lines)
             result.warnings = warnings
             result.notes = ["use and call now go to the mock; mock stop points \(mock.service) back"]
             return result
         case "stop"?:
-            let names = arguments.value("SERVICE").map { [session.facade.workspace.locator?.canonicalName(of: $0) ?? $0] }
+            let names = arguments[Self.stopped].map { [session.facade.workspace.locator?.canonicalName(of: $0) ?? $0] }
                 ?? session.mocks.keys.sorted()
             guard !names.isEmpty else { throw CommandError("no mock running") }
             var lines: [String] = []

@@ -238,7 +238,7 @@ struct HeaderCommand: Command {
                 throw CommandError("header: no header \(name) is set; header lists them")
             }
         } else if let name = arguments[Self.header] {
-            var words = arguments.values(Self.value.placeholder)
+            var words = arguments.values(Self.value)
             var scope: Credentials.Scope?
             if words.count >= 2, let last = words.last, CredentialScopeArgument.isScope(last, facade: facade) {
                 scope = try CredentialScopeArgument.parse(last, facade: facade)

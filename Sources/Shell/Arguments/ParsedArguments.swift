@@ -46,6 +46,11 @@ public struct ParsedArguments: Sendable {
         self.option(option.name)
     }
 
+    /// Every value of the repeated positional declared so (`VERSION…`).
+    public func values(_ positional: Positional) -> [String] {
+        values(positional.placeholder)
+    }
+
     /// Whether the flag (or option) declared so was given.
     public func has(_ option: Option) -> Bool {
         flag(option.name)
