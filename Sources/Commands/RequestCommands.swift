@@ -110,15 +110,17 @@ struct AuthCommand: Command {
     /// client's `client_secret=` are secrets.
     static let scope = Positional("SERVICE|URL", .serviceOrURL, .optional,
                                   help: "whom the credential is for: a service, or an origin URL (else every service)")
-    static let token = Positional("TOKEN", .text, secret: .whole, help: "the bearer token", validator: .nonEmpty)
+    static let token = Positional("TOKEN", .text, secret: .whole, help: "the bearer token", validator: .nonEmpty,
+                                  recordedAs: BearerToken.recordingVariable)
     static let login = Positional("USER[:PASSWORD]", .text, secret: .afterColon,
                                   help: "the user, and the password (asked for on a terminal when left out)",
-                                  validator: Validator("a user name (USER or USER:PASSWORD)") { !$0.isEmpty && !$0.hasPrefix(":") })
+                                  validator: Validator("a user name (USER or USER:PASSWORD)") { !$0.isEmpty && !$0.hasPrefix(":") },
+                                  recordedAs: PasswordLogin.recordingVariable)
     static let key = Positional("NAME=VALUE", .text, secret: .afterEquals, help: "the API key's parameter and value",
                                 validator: Validator("the key as NAME=VALUE") { pair in
                                     guard let equals = pair.firstIndex(of: "=") else { return false }
                                     return equals != pair.startIndex && pair.index(after: equals) != pair.endIndex
-                                })
+                                }, recordedAs: APIKey.recordingVariable)
 
     var signature: CommandSignature {
         CommandSignature([

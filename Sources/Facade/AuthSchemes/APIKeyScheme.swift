@@ -55,11 +55,11 @@ public struct APIKey: AuthScheme {
         APIKey(parameter: try record.required("parameter"), value: record.secret)
     }
 
-    public static let recordingVariable: String? = "APISH_API_KEY"
+    public static let recordingVariable: String? = valueVariable
+    private static let valueVariable = "APISH_API_KEY"
     public var recordedSecret: String? { value }
-    public static let maskedLinePattern: String? = #"(?i)^(\s*auth\s+key\s+[^\s=]+=)•••"#
 
     public func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String? {
-        "auth key \(parameter)=\(Redactor.mask)" + (scope.map { " \($0)" } ?? "")
+        "auth key \(parameter)=\(reference(Self.valueVariable))" + (scope.map { " \($0)" } ?? "")
     }
 }

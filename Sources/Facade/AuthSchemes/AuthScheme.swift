@@ -36,10 +36,6 @@ public protocol AuthScheme: AuthCredential, Equatable {
     /// The secret that variable stands for.
     var recordedSecret: String? { get }
 
-    /// A recorded `auth` line whose secret is masked (`auth bearer •••`), as a regular expression whose
-    /// first group is what comes before the mask: a replayable script has the variable there instead.
-    static var maskedLinePattern: String? { get }
-
     /// The line that sets it again at the start of a recording, its secret masked or a reference
     /// (`reference(variable)`); `quote` makes one word of a value, nil when one line cannot hold it.
     /// Nil when a recording does not set it.
@@ -53,7 +49,6 @@ extension AuthScheme {
     public static func authCommand(for scheme: OpenAPISecurityScheme) -> String? { nil }
     public static var recordingVariable: String? { nil }
     public var recordedSecret: String? { nil }
-    public static var maskedLinePattern: String? { nil }
     public func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String? { nil }
 }
 

@@ -54,11 +54,11 @@ public struct BearerToken: AuthScheme {
         BearerToken(record.secret)
     }
 
-    public static let recordingVariable: String? = "APISH_BEARER"
+    public static let recordingVariable: String? = tokenVariable
+    private static let tokenVariable = "APISH_BEARER"
     public var recordedSecret: String? { token }
-    public static let maskedLinePattern: String? = #"(?i)^(\s*auth\s+bearer\s+)•••"#
 
     public func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String? {
-        "auth bearer \(Redactor.mask)" + (scope.map { " \($0)" } ?? "")
+        "auth bearer \(reference(Self.tokenVariable))" + (scope.map { " \($0)" } ?? "")
     }
 }

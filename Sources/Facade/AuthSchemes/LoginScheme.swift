@@ -64,7 +64,6 @@ public struct PasswordLogin: AuthScheme {
     public static let recordingVariable: String? = passwordVariable
     private static let passwordVariable = "APISH_PASSWORD"
     public var recordedSecret: String? { password }
-    public static let maskedLinePattern: String? = #"(?i)^(\s*auth\s+(?:basic|digest)\s+[^\s:]*:)•••"#
 
     /// `auth KIND USER:${env.APISH_PASSWORD:-redacted} [SCOPE]`, the user as one word; a comment when the
     /// user holds a line break.

@@ -61,7 +61,6 @@ public struct OAuth2Credential: AuthScheme {
     /// A recording does not set a client again: its `auth oauth2` line is recorded as typed, the secret a reference.
     public static let recordingVariable: String? = nil
     public var recordedSecret: String? { nil }
-    public static let maskedLinePattern: String? = nil
 
     public func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String? {
         nil

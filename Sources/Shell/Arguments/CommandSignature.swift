@@ -127,15 +127,19 @@ public struct Positional: Sendable {
     public let help: String
     /// What each of its words must be (not empty, a number); a word that is not makes the usage error.
     public let validator: Validator?
+    /// The environment variable a recording writes in place of its secret (`APISH_BEARER`); nil for
+    /// `APISH_SECRET`.
+    public let recordedAs: String?
 
     public init(_ placeholder: String, _ kind: ArgumentKind = .text, _ arity: Arity = .one, secret: SecretShape? = nil,
-                help: String = "", validator: Validator? = nil) {
+                help: String = "", validator: Validator? = nil, recordedAs: String? = nil) {
         self.placeholder = placeholder
         self.kind = kind
         self.arity = arity
         self.secret = secret
         self.help = help
         self.validator = validator
+        self.recordedAs = recordedAs
     }
 }
 

@@ -22,9 +22,9 @@ import ScriptLanguage
 /// appears in a line (a URL path, a body, the `auth` line itself), the same reference every time:
 /// `${env.APISH_BEARER:-redacted}` for bearer tokens, `${env.APISH_API_KEY:-redacted}` for `auth key`
 /// values, `${env.APISH_PASSWORD:-redacted}` for Basic and Digest passwords, `${env.APISH_SECRET:-redacted}`
-/// for credential headers (after their scheme: `Basic ${env.APISH_SECRET:-redacted}`, scope kept). Anything
-/// else masked (`•••`) becomes the reference its position says, else `APISH_SECRET`. The script's header
-/// says which variables to set.
+/// for credential headers (after their scheme: `Basic ${env.APISH_SECRET:-redacted}`, scope kept). A secret
+/// the line's statement marks becomes the reference its argument declares (`Positional.recordedAs`), else
+/// `APISH_SECRET`, and so does anything else masked (`•••`). The script's header says which variables to set.
 public struct Recorder: Sendable {
     public let startedAt: Date
     /// The lines so far as shown (masked): the prelude, then each kept command and its pinned expectations.
@@ -107,18 +107,6 @@ public struct Recorder: Sendable {
         let lines = recorded.map { line in
             var result = Self.redactKeepingReferences(line, redact: redact)
             for name in Self.referencedPlaceholders(in: result) { note(name) }
-            guard result.contains(Redactor.mask) else { return result }
-            let rules: [(pattern: String, placeholder: String)] = AuthSchemes.all.compactMap { scheme in
-                guard let pattern = scheme.maskedLinePattern, let variable = scheme.recordingVariable else { return nil }
-                return (pattern, variable)
-            }
-            for rule in rules {
-                let replaced = Self.replace(rule.pattern, in: result, with: "$1" + Self.placeholder(rule.placeholder))
-                if replaced != result {
-                    result = replaced
-                    note(rule.placeholder)
-                }
-            }
             if result.contains(Redactor.mask) {
                 result = result.replacingAll(Redactor.mask, with: Self.placeholder(Self.secretPlaceholder))
                 note(Self.secretPlaceholder)
@@ -163,12 +151,14 @@ public struct Recorder: Sendable {
         return secret == value ? "" : String(value.dropLast(secret.count))
     }
 
-    /// A line as a recording keeps it: every secret the session holds replaced by its reference, then masked
-    /// as history is (`redact`), which leaves references alone. The command's name and subcommand word
-    /// (`keywords`, from its statements) are syntax and stay: a token `auth` does not turn `auth bearer`
-    /// into a reference.
+    /// A line as a recording keeps it: each secret span of its statements (`secrets`) replaced by the
+    /// reference its argument declares (`auth bearer TOKEN`: `${env.APISH_BEARER:-redacted}`), every other
+    /// secret the session holds by its reference wherever it is, then masked as history is (`redact`),
+    /// which leaves references alone. The command's name and subcommand word (`keywords`) are syntax and
+    /// stay: a token `auth` does not turn `auth bearer` into a reference.
     static func recordable(
-        _ typed: String, references: [(secret: String, name: String)], keywords: [Range<Int>] = [], redact: (String) -> String
+        _ typed: String, references: [(secret: String, name: String)], keywords: [Range<Int>] = [],
+        secrets: [(span: Range<Int>, variable: String)] = [], redact: (String) -> String
     ) -> String {
         let bytes = Array(typed.utf8)
         func replaced(_ range: Range<Int>) -> String {
@@ -178,11 +168,21 @@ public struct Recorder: Sendable {
             }
             return text
         }
+        // A secret the session holds keeps its own reference, whichever argument it is given as.
+        func reference(for secret: (span: Range<Int>, variable: String)) -> String {
+            let text = String(decoding: bytes[secret.span.clamped(to: 0..<bytes.count)], as: UTF8.self)
+            let unquoted = text.count >= 2 && text.first == text.last && (text.first == "'" || text.first == "\"")
+                ? String(text.dropFirst().dropLast()) : text
+            return placeholder(references.first { $0.secret == unquoted }?.name ?? secret.variable)
+        }
+        let kept = keywords.map { (span: $0, text: String(decoding: bytes[$0.clamped(to: 0..<bytes.count)], as: UTF8.self)) }
+            + secrets.map { (span: $0.span, text: reference(for: $0)) }
         var line = ""
         var position = 0
-        for keyword in keywords.sorted(by: { $0.lowerBound < $1.lowerBound }) where keyword.lowerBound >= position && keyword.upperBound <= bytes.count {
-            line += replaced(position..<keyword.lowerBound) + String(decoding: bytes[keyword], as: UTF8.self)
-            position = keyword.upperBound
+        for piece in kept.sorted(by: { $0.span.lowerBound < $1.span.lowerBound })
+        where piece.span.lowerBound >= position && piece.span.upperBound <= bytes.count {
+            line += replaced(position..<piece.span.lowerBound) + piece.text
+            position = piece.span.upperBound
         }
         line += replaced(position..<bytes.count)
         return redactKeepingReferences(line, redact: redact)
@@ -211,14 +211,6 @@ public struct Recorder: Sendable {
         }))
     }
 
-    /// `text` with every match of `pattern` replaced by `template`, in which `$1` is the first group.
-    private static func replace(_ pattern: String, in text: String, with template: String) -> String {
-        guard let expression = try? Regex(pattern) else { return text }
-        return text.replacing(expression) { match in
-            let group = match.output.count > 1 ? match.output[1].substring.map(String.init) ?? "" : ""
-            return template.replacingAll("$1", with: group)
-        }
-    }
 }
 
 extension Recorder {
@@ -276,9 +268,10 @@ extension Session {
     package func record(typed: String, report: RunResult) {
         guard recorder?.isRecording == true else { return }
         let typed = report.recordedLine ?? typed
-        let keywords = registry.statementsTolerantly(in: typed, session: self).flatMap(\.keywordSpans)
+        let statements = registry.statementsTolerantly(in: typed, session: self)
         let line = Recorder.recordable(
-            typed, references: Recorder.references(for: facade.credentials.held), keywords: keywords, redact: redactLine)
+            typed, references: Recorder.references(for: facade.credentials.held), keywords: statements.flatMap(\.keywordSpans),
+            secrets: statements.flatMap(\.recordedSecrets), redact: redactLine)
         recorder?.record(line, report: report)
     }
 }

@@ -69,6 +69,85 @@ import HTTPTypes
         #expect(lines == ["set x 1", "set y 2"])
     }
 
+    @Test func eachAuthFormIsRecordedWithItsDeclaredReferenceAndReplays() throws {
+        let directory = NSTemporaryDirectory() + "apish-record-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        func engine(environment: [String: String] = [:]) -> ShellEngine {
+            var options = ShellOptions()
+            options.width = { 0 }
+            let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
+            return ShellEngine(session: Session(facade: facade, bundles: DemoAPIs.bundles, options: options, environment: environment),
+                               output: BufferedOutput())
+        }
+        // GIVEN each auth form typed while recording, secrets of every length (`ab` is too short to be looked
+        // for in text: only the statement says it is one) and quoted, each for its own origin
+        let typed = [
+            "auth bearer ab https://b1.example.test", "auth bearer 'tok en-123' https://b2.example.test",
+            "auth key k=xy https://k1.example.test", "auth KEY \"api_key\"=long-key-99 https://k2.example.test",
+            "auth basic ada:pw https://l1.example.test", "auth digest bob:'pa ss' https://l2.example.test",
+        ]
+        let recording = engine()
+        #expect(recording.execute((["record start"] + typed + ["record save \(directory)/take.apish"]).joined(separator: "; ")))
+        let script = try String(contentsOfFile: directory + "/take.apish", encoding: .utf8)
+        let lines = script.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
+
+        // THEN each secret is the reference its form declares, the rest of the line as typed, and nothing in clear
+        #expect(lines == [
+            "auth bearer ${env.APISH_BEARER:-redacted} https://b1.example.test",
+            "auth bearer ${env.APISH_BEARER:-redacted} https://b2.example.test",
+            "auth key k=${env.APISH_API_KEY:-redacted} https://k1.example.test",
+            "auth KEY \"api_key\"=${env.APISH_API_KEY:-redacted} https://k2.example.test",
+            "auth basic ada:${env.APISH_PASSWORD:-redacted} https://l1.example.test",
+            "auth digest bob:${env.APISH_PASSWORD:-redacted} https://l2.example.test",
+        ], "\(script)")
+        for secret in ["ab ", "tok en", "xy", "long-key", ":pw", "pa ss", "•"] { #expect(!script.contains(secret), "\(secret) in \(script)") }
+
+        // AND replayed with the variables set, it holds those values as the same credentials
+        let environment = ["APISH_BEARER": "replayed-bearer", "APISH_API_KEY": "replayed-key", "APISH_PASSWORD": "replayed-pw"]
+        let replay = engine(environment: environment)
+        #expect(replay.execute("source \(directory)/take.apish"))
+        let held = replay.session.facade.credentials.held.entries.map { entry -> String in
+            switch entry.credential {
+            case let bearer as BearerToken: "bearer \(bearer.token) \(entry.scope)"
+            case let key as APIKey: "key \(key.parameter)=\(key.value) \(entry.scope)"
+            case let login as PasswordLogin: "\(login.kind) \(login.user):\(login.password) \(entry.scope)"
+            default: "other \(entry.scope)"
+            }
+        }
+        let recorded = recording.session.facade.credentials.held.entries.map { "\($0.scope)" }
+        #expect(Set(held.map { $0.split(separator: " ").last.map(String.init) ?? "" }) == Set(recorded), "\(held)")
+        for expected in ["bearer replayed-bearer", "key k=replayed-key", "key api_key=replayed-key", "basic ada:replayed-pw", "digest bob:replayed-pw"] {
+            #expect(held.contains { $0.hasPrefix(expected + " ") }, "\(expected) in \(held)")
+        }
+        #expect(held.count == typed.count, "\(held)")
+    }
+
+    @Test func credentialsSetBeforeTheRecordingStartItWithTheirReferences() throws {
+        let directory = NSTemporaryDirectory() + "apish-record-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var options = ShellOptions()
+        options.width = { 0 }
+        let engine = ShellEngine(session: Session(facade: ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue), bundles: DemoAPIs.bundles, options: options), output: BufferedOutput())
+
+        // GIVEN a bearer token, an API key and a login held when the recording starts
+        #expect(engine.execute("auth bearer tok-12345 https://b.example.test; auth key k=key-12345 https://k.example.test; auth basic ada:pw-12345 https://l.example.test; record start; record save \(directory)/take.apish"))
+
+        // AND the bearer token typed again as another command's secret
+        #expect(engine.execute("set token tok-12345; record save --force \(directory)/take.apish"))
+
+        // THEN the recording starts by setting each again, its secret the reference of its scheme, and a held
+        // secret is its own reference wherever it is typed
+        let lines = try String(contentsOfFile: directory + "/take.apish", encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(Set(lines) == [
+            "auth bearer ${env.APISH_BEARER:-redacted} https://b.example.test",
+            "auth key k=${env.APISH_API_KEY:-redacted} https://k.example.test",
+            "auth basic ada:${env.APISH_PASSWORD:-redacted} https://l.example.test",
+            "set token ${env.APISH_BEARER:-redacted}",
+        ], "\(lines)")
+    }
+
     @Test func aTokenThatIsAlsoACommandWordIsRecordedAsItsReferenceOnly() throws {
         let directory = NSTemporaryDirectory() + "apish-record-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -1,0 +1,25 @@
+import ScriptLanguage
+
+extension Statement {
+    /// Each secret span with the environment variable a recording writes in its place: the one the
+    /// positional holding it declares (`auth bearer TOKEN`: `APISH_BEARER`, `auth key NAME=VALUE`:
+    /// `APISH_API_KEY`), else `APISH_SECRET` (a credential item, a secret option, `set token X`).
+    package var recordedSecrets: [(span: Range<Int>, variable: String)] {
+        guard !secretSpans.isEmpty else { return [] }
+        let spans = syntax.wordSpans
+        let reading = command?.signature.bestReading(words.dropFirst().map { $0.literal ?? $0.text })
+        return secretSpans.map { secret in
+            (secret, declaredVariable(of: secret, spans: spans, reading: reading) ?? Recorder.secretPlaceholder)
+        }
+    }
+
+    private func declaredVariable(
+        of secret: Range<Int>, spans: [Range<Int>], reading: (form: ArgumentForm, arguments: ParsedArguments)?
+    ) -> String? {
+        guard let reading,
+              let word = spans.indices.dropFirst().first(where: { spans[$0].contains(secret.lowerBound) }),
+              reading.arguments.roles.indices.contains(word - 1),
+              case .positional(let name) = reading.arguments.roles[word - 1] else { return nil }
+        return reading.form.positionals.first { $0.placeholder == name }?.recordedAs
+    }
+}
