@@ -450,6 +450,7 @@ package struct SchemaGraphBuilder {
                     guard let text = target.stringValue else { continue }
                     // A mapping names a `$ref` or, by itself, a component schema.
                     let reference = text.contains("#") || text.contains("/") ? text : "#/components/schemas/" + text
+                    read.references.append((value, reference))
                     guard let index = try? self.reference(reference, base: context.base) else { continue }
                     read.mapping.append((value, index))
                 }

@@ -86,9 +86,11 @@ import JSON
 
     /// OpenAPI's `discriminator`: the property that names the `oneOf`/`anyOf` branch, and its mapping.
     package struct Discriminator: Sendable {
-        var propertyName: String
+        package var propertyName: String
         /// Value → branch node; values not mapped pick the branch whose component name they are.
         var mapping: [(value: String, schema: Int)] = []
+        /// Value → the reference its mapping names (`#/components/schemas/Dog`), as a diff compares them.
+        package var references: [(value: String, reference: String)] = []
     }
 
     var pointer: JSONPointer

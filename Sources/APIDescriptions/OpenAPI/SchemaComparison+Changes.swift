@@ -21,6 +21,7 @@ extension SchemaComparison {
         case maxItemsDecreased, maxItemsIncreased, minItemsIncreased, minItemsDecreased, minItemsSet, minItemsUnset
         /// A branch of `allOf`/`anyOf`/`oneOf` (by keyword), an `if`/`then`/`else` or a `discriminator`.
         case subschemaAdded(String), subschemaRemoved(String)
+        case discriminatorPropertyNameChanged, discriminatorMappingAdded, discriminatorMappingDeleted
         /// A property's `readOnly`/`writeOnly` (`keyword`) set or unset; `required` in the older document.
         case became(keyword: String, set: Bool, required: Bool)
         /// A property: `required` in the document that has it, `writeOnly` (answers) as declared.
@@ -71,6 +72,9 @@ extension SchemaComparison {
             case .minItemsUnset: "minItems removed"
             case .subschemaAdded(let keyword): "\(keyword) added"
             case .subschemaRemoved(let keyword): "\(keyword) removed"
+            case .discriminatorPropertyNameChanged: "discriminator propertyName changed"
+            case .discriminatorMappingAdded: "discriminator mapping added"
+            case .discriminatorMappingDeleted: "discriminator mapping removed"
             case .became(let keyword, let set, _): set ? "now \(keyword)" : "no longer \(keyword)"
             case .propertyRemoved: "removed"
             case .propertyAdded: "added"
@@ -120,6 +124,9 @@ extension SchemaComparison {
             case .minItemsUnset: "min-items-unset"
             case .subschemaAdded(let keyword): Self.idWords(keyword) + "-added"
             case .subschemaRemoved(let keyword): Self.idWords(keyword) + "-removed"
+            case .discriminatorPropertyNameChanged: "discriminator-property-name-changed"
+            case .discriminatorMappingAdded: "discriminator-mapping-added"
+            case .discriminatorMappingDeleted: "discriminator-mapping-deleted"
             case .propertyRemoved, .propertyAdded, .becameRequired, .becameOptional, .became: nil
             }
         }

@@ -19,6 +19,23 @@ extension SchemaComparison {
         return kinds
     }
 
+    /// A discriminator both have: its `propertyName`, and its mapping's values added or removed (info, as
+    /// oasdiff levels them). A value that maps to another reference is not a change of its own: the
+    /// branches are compared as `oneOf`/`anyOf` are, so a component renamed with the same schema is none,
+    /// and one that differs is reported there.
+    static func discriminatorChanges(_ a: JSONSchema, _ b: JSONSchema) -> [(kind: Kind, a: String?, b: String?)] {
+        guard let x = a.facet(\.discriminator), let y = b.facet(\.discriminator) else { return [] }
+        var changes: [(kind: Kind, a: String?, b: String?)] = []
+        if x.propertyName != y.propertyName { changes.append((.discriminatorPropertyNameChanged, x.propertyName, y.propertyName)) }
+        let referencesA = Dictionary(x.references.map { ($0.value, $0.reference) }, uniquingKeysWith: { first, _ in first })
+        let referencesB = Dictionary(y.references.map { ($0.value, $0.reference) }, uniquingKeysWith: { first, _ in first })
+        let removed = x.references.map(\.value).filter { referencesB[$0] == nil }
+        let added = y.references.map(\.value).filter { referencesA[$0] == nil }
+        if !removed.isEmpty { changes.append((.discriminatorMappingDeleted, removed.joined(separator: ", "), nil)) }
+        if !added.isEmpty { changes.append((.discriminatorMappingAdded, nil, added.joined(separator: ", "))) }
+        return changes
+    }
+
     static func enumChanges(_ a: JSONSchema, _ b: JSONSchema, context: Context) -> [(kind: Kind, a: String?, b: String?)] {
         guard let valuesB = b.enumValues else { return [] }
         guard let valuesA = a.enumValues else { return [(.becameEnum, nil, valuesB.map { $0.encoded() }.joined(separator: ", "))] }

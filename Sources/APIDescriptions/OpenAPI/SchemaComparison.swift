@@ -197,6 +197,7 @@ struct SchemaComparison {
             alternatives.append((keyword, pairing))
         }
         Self.conditionalChanges(a, b).forEach { add($0) }
+        Self.discriminatorChanges(a, b).forEach { add($0.kind, $0.a, $0.b) }
         if let (kind, before, after) = Self.typeChange(a, b, context: context, root: depth == 0) {
             add(kind, before, after)
             if a.enumValues == nil, b.enumValues != nil, context.isRequest {

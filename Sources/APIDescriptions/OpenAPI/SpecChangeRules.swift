@@ -148,7 +148,15 @@ public enum SpecChangeRules {
         response-property-any-of-removed response-property-discriminator-added \
         response-property-discriminator-removed response-property-else-added response-property-if-added \
         response-property-one-of-removed response-property-then-added response-required-property-became-not-read-only \
-        response-required-property-became-read-only response-required-property-became-write-only
+        response-required-property-became-read-only response-required-property-became-write-only \
+        request-body-discriminator-property-name-changed request-body-discriminator-mapping-added \
+        request-body-discriminator-mapping-deleted \
+        request-property-discriminator-property-name-changed request-property-discriminator-mapping-added \
+        request-property-discriminator-mapping-deleted \
+        response-body-discriminator-property-name-changed response-body-discriminator-mapping-added \
+        response-body-discriminator-mapping-deleted \
+        response-property-discriminator-property-name-changed response-property-discriminator-mapping-added \
+        response-property-discriminator-mapping-deleted
         """),
     ]
 }

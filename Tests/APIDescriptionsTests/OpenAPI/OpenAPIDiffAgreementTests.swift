@@ -110,8 +110,8 @@ import JSON
         print(summary)
         #expect(problems.isEmpty, "\(summary)\n\(problems.joined(separator: "\n"))")
         // What this round reached; neither may fall.
-        #expect(agreeing >= 143, "\(summary)")
-        #expect(agreeing + followingOasdiff >= 213, "\(summary)")
+        #expect(agreeing >= 144, "\(summary)")
+        #expect(agreeing + followingOasdiff >= 215, "\(summary)")
     }
 
     /// A document compared with itself is unchanged, whatever it holds (recursion, discriminators, examples).

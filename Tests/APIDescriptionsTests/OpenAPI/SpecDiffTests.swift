@@ -86,6 +86,34 @@ extension OpenAPITests {
             ], "\(changes)")
         }
 
+        @Test func aDiscriminatorsPropertyNameAndMappingAreCompared() throws {
+            // GIVEN a request body and an answer, each one of Cat or Dog by a discriminator
+            func spec(propertyName: String, answerMapping: String) -> String {
+                let branches = ##"[{"$ref":"#/components/schemas/Cat"},{"$ref":"#/components/schemas/Dog"}]"##
+                return OpenAPITests.document(paths: ##"""
+                {"/pets":{"post":{
+                  "requestBody":{"content":{"application/json":{"schema":{"oneOf":\##(branches),
+                    "discriminator":{"propertyName":"\##(propertyName)"}}}}},
+                  "responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"type":"object","properties":{
+                    "pet":{"oneOf":\##(branches),"discriminator":{"propertyName":"kind","mapping":{\##(answerMapping)}}}}}}}}}}}}
+                """##, components: #"""
+                {"schemas":{"Cat":{"type":"object","properties":{"kind":{"type":"string"}}},
+                            "Dog":{"type":"object","properties":{"kind":{"type":"string"}}}}}
+                """#)
+            }
+            let cat = ##""cat":"#/components/schemas/Cat""##
+            let dog = ##""dog":"#/components/schemas/Dog""##
+            // WHEN the request's propertyName changes and the answer's mapping loses cat and gains dog
+            let changes = try changes(spec(propertyName: "kind", answerMapping: cat), spec(propertyName: "type", answerMapping: dog))
+            // THEN each is oasdiff's change, at info
+            #expect(changes.map { "\($0.id) \($0.location) \($0.a ?? "-") \($0.b ?? "-")" } == [
+                "request-body-discriminator-property-name-changed request body kind type",
+                "response-property-discriminator-mapping-deleted response 200 body.pet cat -",
+                "response-property-discriminator-mapping-added response 200 body.pet - dog",
+            ], "\(changes)")
+            #expect(changes.allSatisfy { $0.level == .info })
+        }
+
         @Test func callbacksWebhooksAndServersAreCompared() throws {
             func spec(callback: Bool, webhook: String, server: String) -> String {
                 let callbacks = callback ? #","callbacks":{"done":{"{$request.body#/url}":{"post":{"responses":{"200":{"description":"ok"}}}}}}"# : ""
