@@ -27,4 +27,16 @@ import TestSupport
         // AND a value known only at run time is not guessed at
         #expect(!output.contains("c.apish:4: call listPets limit=$n: call would refuse"), "\(output)")
     }
+
+    @Test func aCommandTypedByItsAliasIsReadAsThatCommand() throws {
+        // GIVEN a service whose documents describe no GET / (what refresh fetches)
+        let documents = [Self.document(version: 1, maximum: nil), Self.document(version: 2, maximum: 10)]
+        // WHEN impact reads refresh typed by its name and by its alias `r`, in any case
+        let output = try ImpactScratch.run("p", documents: documents, script: "refresh p\nr p\nR p\n")
+        // THEN each line is read as refresh, the statement's command, not as a word no case names
+        for (line, typed) in [(1, "refresh p"), (2, "r p"), (3, "R p")] {
+            #expect(output.contains("c.apish:\(line): \(typed): refresh fetches p's URL, which v1's document does not describe (no GET /) — review"),
+                    "\(output)")
+        }
+    }
 }
