@@ -76,6 +76,23 @@ package struct SchemaGraphBuilder {
         return index
     }
 
+    /// Runs `body`; when it throws, what it read is forgotten as if it had not run, and the error is
+    /// rethrown. Nothing is copied when it succeeds; a failure costs one pass over the index.
+    package mutating func undoingOnFailure<T>(_ body: (inout Self) throws(SchemaError) -> T) throws(SchemaError) -> T {
+        let count = nodes.count
+        let unknownCount = unknownTypes.count
+        do {
+            return try body(&self)
+        } catch {
+            nodes.removeSubrange(count...)
+            pending.removeAll { $0.index >= count }
+            indexByPointer = indexByPointer.filter { $0.value < count }
+            indexByReference = indexByReference.filter { $0.value < count }
+            unknownTypes.removeSubrange(unknownCount...)
+            throw error
+        }
+    }
+
     /// Freezes what was read. Throws when a chain of `$ref`s only leads back to itself, or when merging
     /// the views costs more than `SchemaGraph.mergeWorkLimit`.
     package mutating func finish() throws(SchemaError) -> SchemaGraph {

@@ -22,6 +22,9 @@ struct OpenAPIReader {
     let source: String
     let cancellation: CancellationToken?
     private var schemas: SchemaGraphBuilder
+    /// Schemas of media types a diff alone reads that could not be read (`otherSchemas`).
+    private var otherSchemaFailures = 0
+    static let otherSchemaFailureLimit = 8
     /// `$ref` text → what it names, since a few shared parameters and responses are referenced often.
     private var references: [String: (object: JSONObject, pointer: JSONPointer)] = [:]
     /// The document's security schemes and default requirement, read before the operations.
@@ -302,20 +305,25 @@ struct OpenAPIReader {
     }
 
     /// The schemas of `content`'s media types but `chosen`, for a diff to compare. One that cannot be read
-    /// is left out and the rest of the document works: nothing but a diff reads them.
+    /// is left out and the rest of the document works: nothing but a diff reads them. After
+    /// `otherSchemaFailureLimit` such failures (each costs a pass over what was read) no more are tried.
     private mutating func otherSchemas(in content: JSONValue, except chosen: String?, at pointer: JSONPointer)
         throws(OpenAPIError) -> MediaTypeSchemas
     {
         var read = MediaTypeSchemas()
         guard case .object(let media) = content else { return read }
         for (mediaType, entry) in media where mediaType != chosen {
-            guard case .object(let entry) = entry, let schema = entry["schema"] else { continue }
-            let before = schemas
+            guard case .object(let entry) = entry, let schema = entry["schema"],
+                  otherSchemaFailures < Self.otherSchemaFailureLimit else { continue }
+            let schemaPointer = pointer.appending(mediaType).appending("schema")
             do {
-                read.append(mediaType, try schemaSlot(schema, at: pointer.appending(mediaType).appending("schema")))
+                let index = try schemas.undoingOnFailure { (builder: inout SchemaGraphBuilder) throws(SchemaError) in
+                    try builder.schema(schema, at: schemaPointer)
+                }
+                read.append(mediaType, SchemaSlot(index: index))
             } catch {
-                if case .schema(.cancelled) = error { throw error }
-                schemas = before
+                if error == .cancelled { throw .schema(error) }
+                otherSchemaFailures += 1
             }
         }
         return read

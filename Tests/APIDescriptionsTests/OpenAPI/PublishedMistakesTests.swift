@@ -84,6 +84,35 @@ import Schemas
         #expect(!body.validate(["id": "a", "details": 3]).isEmpty)
     }
 
+    @Test func aBrokenSchemaOfAMediaTypeOnlyADiffReadsIsLeftOutAndForgotten() throws {
+        // GIVEN an answer whose application/xml schema is broken, and a later operation whose JSON answer is that schema
+        let document = try read("""
+        openapi: 3.0.3
+        info: {title: Broken, version: '1'}
+        paths:
+          /a:
+            get:
+              responses:
+                '200':
+                  description: ok
+                  content:
+                    application/json: {schema: {type: string}}
+                    application/xml: {schema: {$ref: '#/components/schemas/Broken'}}
+          /b:
+            get:
+              responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Broken'}}}}}
+        components:
+          schemas:
+            Broken: {type: object, properties: {n: 3}}
+        """)
+        // THEN GET /a is whole, without the xml schema, and GET /b is left out as it is on its own: the failed
+        // read was forgotten, not kept half-read for the next one to find
+        #expect(document.operations.map(\.displayName) == ["GET /a"])
+        #expect(document.operations.first?.responses.first?.schema?.types == ["string"])
+        #expect(document.operations.first?.responses.first?.otherSchemas.schemas.isEmpty == true)
+        #expect(document.warnings.count == 1 && document.warnings.first?.hasSuffix("; left out: GET /b") == true, "\(document.warnings)")
+    }
+
     @Test func nullWhereAnObjectBelongsIsAbsent() throws {
         let document = try read("""
         openapi: 3.0.3
