@@ -18,7 +18,9 @@ public struct Validator: Sendable {
     /// A secret's value is not repeated.
     public func problem(with value: String, for name: String, secret: Bool = false) -> String? {
         if accepts(value) { return nil }
-        return "\(name) needs \(expectation)" + (value.isEmpty || secret ? "" : ", not '\(value)'")
+        // A placeholder that lists the choices (`bash|zsh|fish`) would only repeat them.
+        let subject = name.contains("|") ? "expected \(expectation)" : "\(name) needs \(expectation)"
+        return subject + (value.isEmpty || secret ? "" : ", not '\(value)'")
     }
 
     /// The same for a positional, named last (`expected a number for LAT, not 'x'`): a secret's placeholder

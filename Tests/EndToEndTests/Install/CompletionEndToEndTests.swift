@@ -99,7 +99,7 @@ import Testing
         let result = try Apish.run(["completion", "tcsh"])
         #expect(result.status == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr == "apish: completion takes one shell, bash|zsh|fish (got tcsh)\nTry: apish --help\n")
+        #expect(result.stderr == "apish: completion: expected one of bash, zsh or fish, not 'tcsh'; usage: apish completion bash|zsh|fish\nTry: apish --help\n")
     }
 
     @Test(.enabled(if: which("groff") != nil, "groff is not installed (scripts/setup --test installs it)"))

@@ -140,7 +140,7 @@ import Testing
         let missing = try #require(throws: ShellArguments.UsageError.self) { try CommandLineManual.output(for: ["completion"], registry: registry) }
         #expect(missing.message == "completion: missing bash|zsh|fish: the shell the script is for; usage: apish completion bash|zsh|fish")
         let wrong = try #require(throws: ShellArguments.UsageError.self) { try CommandLineManual.output(for: ["completion", "tcsh"], registry: registry) }
-        #expect(wrong.message == "completion: bash|zsh|fish needs one of bash, zsh or fish, not 'tcsh'; usage: apish completion bash|zsh|fish")
+        #expect(wrong.message == "completion: expected one of bash, zsh or fish, not 'tcsh'; usage: apish completion bash|zsh|fish")
         let two = try #require(throws: ShellArguments.UsageError.self) { try CommandLineManual.output(for: ["completion", "zsh", "fish"], registry: registry) }
         #expect(two.message == "completion: unexpected argument 'fish'; usage: apish completion bash|zsh|fish")
         #expect(throws: ShellArguments.UsageError.self) { try CommandLineManual.output(for: ["man", "1"], registry: registry) }
