@@ -86,7 +86,7 @@ struct CurlLine {
         static func split(_ url: String) -> (String, [String]) {
             guard let mark = url.firstIndex(of: "?") else { return (url, []) }
             let query = url[url.index(after: mark)...].split(separator: "&").map { pair in
-                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(CurlLine.decoded)
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(FormDecoding.decoded)
                 return parts.joined(separator: "=")
             }
             return (String(url[..<mark]), query)
@@ -95,20 +95,6 @@ struct CurlLine {
 
     let request: Request
 
-    /// `%XX` and `+` decoded (a query's form encoding).
-    static func decoded(_ text: Substring) -> String {
-        var bytes: [UInt8] = []
-        var rest = Array(text.utf8)[...]
-        while let byte = rest.popFirst() {
-            if byte == UInt8(ascii: "%"), rest.count >= 2, let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                rest = rest.dropFirst(2)
-            } else {
-                bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
 
     init(_ text: String) throws {
         let words = try Self.words(text)

@@ -40,24 +40,11 @@ import Foundation
         guard let mark = url.firstIndex(of: "?"), !url.contains("#") else { return RequestLine(method: method, url: url, query: []) }
         let query = url[url.index(after: mark)...].split(separator: "&").map { pair -> [String] in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return [decode(parts[0]), parts.count > 1 ? decode(parts[1]) : ""]
+            return [FormDecoding.decoded(parts[0]), parts.count > 1 ? FormDecoding.decoded(parts[1]) : ""]
         }
         return RequestLine(method: method, url: String(url[..<mark]), query: query)
     }
 
-    static func decode(_ text: Substring) -> String {
-        var bytes: [UInt8] = []
-        var rest = Array(text.utf8)[...]
-        while let byte = rest.popFirst() {
-            if byte == UInt8(ascii: "%"), rest.count >= 2, let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                rest = rest.dropFirst(2)
-            } else {
-                bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
 
     struct RequestLine: Equatable, CustomStringConvertible {
         let method: String

@@ -2,6 +2,7 @@ import DemoAPIs
 import Facade
 import Foundation
 import Testing
+import TestSupport
 @testable import Shell
 import HTTPClient
 import HTTPTypes
@@ -9,16 +10,22 @@ import HTTPTypes
 
 /// `record save` keeps an existing file unless told `--force`.
 @Suite struct RecordSaveTests {
+    /// A shell on the demo's APIs, its output unwrapped (width 0).
+    private static func engine(output: BufferedOutput = BufferedOutput(), environment: [String: String] = [:]) -> ShellEngine {
+        var options = ShellOptions()
+        options.width = { 0 }
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
+        return ShellEngine(session: Session(facade: facade, bundles: DemoAPIs.bundles, options: options, environment: environment),
+                           output: output)
+    }
+
     @Test func anExistingFileIsKeptWithoutForce() throws {
-        let directory = NSTemporaryDirectory() + "apish-record-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try ScratchDirectory()
+        let directory = scratch.path
         let path = directory + "/take.apish"
         try "precious\n".write(toFile: path, atomically: true, encoding: .utf8)
         let output = BufferedOutput()
-        var options = ShellOptions()
-        options.width = { 0 }
-        let engine = ShellEngine(session: Session(facade: ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue), bundles: DemoAPIs.bundles, options: options), output: output)
+        let engine = Self.engine(output: output)
 
         #expect(!engine.execute("record start; set x 1; record save \(path)"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "precious\n")
@@ -31,35 +38,25 @@ import HTTPTypes
     }
 
     @Test func aRecordingStartsWithOnlyWhatTheSessionSet() throws {
-        let directory = NSTemporaryDirectory() + "apish-record-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        func freshEngine() -> ShellEngine {
-            var options = ShellOptions()
-            options.width = { 0 }
-            let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-            return ShellEngine(session: Session(facade: facade, bundles: DemoAPIs.bundles, options: options), output: BufferedOutput())
-        }
+        let scratch = try ScratchDirectory()
+        let directory = scratch.path
         func commands(_ path: String) throws -> [String] {
             try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
         }
 
         // GIVEN a fresh session  WHEN it records  THEN the script starts with the first command typed
-        #expect(freshEngine().execute("record start; set x 1; record save \(directory)/fresh.apish"))
+        #expect(Self.engine().execute("record start; set x 1; record save \(directory)/fresh.apish"))
         #expect(try commands(directory + "/fresh.apish") == ["set x 1"])
 
         // GIVEN a session that set a place and a variable  WHEN it records  THEN both come first, the place as its API's command
-        #expect(freshEngine().execute("location 37.5 127; set x 1; record start; set y 2; record save \(directory)/placed.apish"))
+        #expect(Self.engine().execute("location 37.5 127; set x 1; record start; set y 2; record save \(directory)/placed.apish"))
         #expect(try commands(directory + "/placed.apish") == ["location 37.5 127", "set x 1", "set y 2"])
     }
 
     @Test func whatMakesNoSenseOnReplayIsLeftOutWhateverNameTypedIt() throws {
-        let directory = NSTemporaryDirectory() + "apish-record-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        var options = ShellOptions()
-        options.width = { 0 }
-        let engine = ShellEngine(session: Session(facade: ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue), bundles: DemoAPIs.bundles, options: options), output: BufferedOutput())
+        let scratch = try ScratchDirectory()
+        let directory = scratch.path
+        let engine = Self.engine()
 
         // GIVEN help, history and their aliases typed while recording (`q` quits, after the save)
         #expect(engine.execute("record start; set x 1; help use; ? set; HISTORY; set y 2; record save \(directory)/take.apish; q"))
@@ -70,16 +67,8 @@ import HTTPTypes
     }
 
     @Test func eachAuthFormIsRecordedWithItsDeclaredReferenceAndReplays() throws {
-        let directory = NSTemporaryDirectory() + "apish-record-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        func engine(environment: [String: String] = [:]) -> ShellEngine {
-            var options = ShellOptions()
-            options.width = { 0 }
-            let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-            return ShellEngine(session: Session(facade: facade, bundles: DemoAPIs.bundles, options: options, environment: environment),
-                               output: BufferedOutput())
-        }
+        let scratch = try ScratchDirectory()
+        let directory = scratch.path
         // GIVEN each auth form typed while recording, secrets of every length (`ab` is too short to be looked
         // for in text: only the statement says it is one) and quoted, each for its own origin
         let typed = [
@@ -87,7 +76,7 @@ import HTTPTypes
             "auth key k=xy https://k1.example.test", "auth KEY \"api_key\"=long-key-99 https://k2.example.test",
             "auth basic ada:pw https://l1.example.test", "auth digest bob:'pa ss' https://l2.example.test",
         ]
-        let recording = engine()
+        let recording = Self.engine()
         #expect(recording.execute((["record start"] + typed + ["record save \(directory)/take.apish"]).joined(separator: "; ")))
         let script = try String(contentsOfFile: directory + "/take.apish", encoding: .utf8)
         let lines = script.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
@@ -105,7 +94,7 @@ import HTTPTypes
 
         // AND replayed with the variables set, it holds those values as the same credentials
         let environment = ["APISH_BEARER": "replayed-bearer", "APISH_API_KEY": "replayed-key", "APISH_PASSWORD": "replayed-pw"]
-        let replay = engine(environment: environment)
+        let replay = Self.engine(environment: environment)
         #expect(replay.execute("source \(directory)/take.apish"))
         let held = replay.session.facade.credentials.held.entries.map { entry -> String in
             switch entry.credential {
@@ -124,12 +113,9 @@ import HTTPTypes
     }
 
     @Test func credentialsSetBeforeTheRecordingStartItWithTheirReferences() throws {
-        let directory = NSTemporaryDirectory() + "apish-record-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        var options = ShellOptions()
-        options.width = { 0 }
-        let engine = ShellEngine(session: Session(facade: ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue), bundles: DemoAPIs.bundles, options: options), output: BufferedOutput())
+        let scratch = try ScratchDirectory()
+        let directory = scratch.path
+        let engine = Self.engine()
 
         // GIVEN a bearer token, an API key and a login held when the recording starts
         #expect(engine.execute("auth bearer tok-12345 https://b.example.test; auth key k=key-12345 https://k.example.test; auth basic ada:pw-12345 https://l.example.test; record start; record save \(directory)/take.apish"))
@@ -149,12 +135,9 @@ import HTTPTypes
     }
 
     @Test func aTokenThatIsAlsoACommandWordIsRecordedAsItsReferenceOnly() throws {
-        let directory = NSTemporaryDirectory() + "apish-record-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        var options = ShellOptions()
-        options.width = { 0 }
-        let engine = ShellEngine(session: Session(facade: ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue), bundles: DemoAPIs.bundles, options: options), output: BufferedOutput())
+        let scratch = try ScratchDirectory()
+        let directory = scratch.path
+        let engine = Self.engine()
 
         // GIVEN a bearer token that is the word `auth`
         #expect(engine.execute("record start; auth bearer auth https://api.example.test; record save \(directory)/take.apish"))
