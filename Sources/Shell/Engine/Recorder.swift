@@ -173,7 +173,9 @@ public struct Recorder: Sendable {
             let text = String(decoding: bytes[secret.span.clamped(to: 0..<bytes.count)], as: UTF8.self)
             let unquoted = text.count >= 2 && text.first == text.last && (text.first == "'" || text.first == "\"")
                 ? String(text.dropFirst().dropLast()) : text
-            return placeholder(references.first { $0.secret == unquoted }?.name ?? secret.variable)
+            let reference = placeholder(references.first { $0.secret == unquoted }?.name ?? secret.variable)
+            // Single quotes keep `${…}` as text: a reference inside them closes and reopens them around itself.
+            return isInsideSingleQuotes(bytes, at: secret.span.lowerBound) ? "'\"" + reference + "\"'" : reference
         }
         let kept = keywords.map { (span: $0, text: String(decoding: bytes[$0.clamped(to: 0..<bytes.count)], as: UTF8.self)) }
             + secrets.map { (span: $0.span, text: reference(for: $0)) }
@@ -186,6 +188,25 @@ public struct Recorder: Sendable {
         }
         line += replaced(position..<bytes.count)
         return redactKeepingReferences(line, redact: redact)
+    }
+
+    /// Whether byte `offset` of a line lies between single quotes, as the tokenizer reads quoting (a
+    /// backslash outside single quotes escapes the next byte; double quotes hold single ones as text).
+    static func isInsideSingleQuotes(_ bytes: [UInt8], at offset: Int) -> Bool {
+        var single = false
+        var double = false
+        var index = 0
+        while index < min(offset, bytes.count) {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\"), !single {
+                index += 2
+                continue
+            }
+            if byte == UInt8(ascii: "'"), !double { single.toggle() }
+            if byte == UInt8(ascii: "\""), !single { double.toggle() }
+            index += 1
+        }
+        return single
     }
 
     /// `redact(line)` with each `${env.NAME:-redacted}` left whole: its `NAME:-…` would otherwise read as a

@@ -71,7 +71,8 @@ enum SecretSpans {
     private static func isReference(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         let reference = Array("${env.".utf8)
         var index = start
-        if index < bytes.count, TextPatterns.isQuote(bytes[index]) { index += 1 }
+        // quoted (`"${env.…}"`), or after quotes closed and opened around it (`'k='"${env.…}"''`)
+        while index < min(start + 2, bytes.count), TextPatterns.isQuote(bytes[index]) { index += 1 }
         return index + reference.count <= bytes.count && bytes[index..<(index + reference.count)].elementsEqual(reference)
     }
 
