@@ -136,7 +136,13 @@ struct HurlReader {
             }
             do throws(HurlSyntaxError) {
                 switch section {
-                case "Captures": request.captures.append(try Self.capture(line))
+                case "Captures":
+                    let capture = try Self.capture(line)
+                    request.captures.append(capture.capture)
+                    if capture.redacted {
+                        // apish masks a variable by its name (token, key, secret…), not by a mark on the capture.
+                        request.untranslated.append(Untranslated(kind: "hurl redact", text: line))
+                    }
                 case "Asserts":
                     guard let fence = line.firstRange(of: "```") else {
                         request.assertions.append(try Self.assertion(Substring(line), file: readPredicateFile))
@@ -174,16 +180,18 @@ struct HurlReader {
         }
     }
 
-    static func capture(_ line: String) throws(HurlSyntaxError) -> ImportedCapture {
+    /// A `[Captures]` line, and whether it ends with `redact` (hurl hides such a value in its logs).
+    static func capture(_ line: String) throws(HurlSyntaxError) -> (capture: ImportedCapture, redacted: Bool) {
         guard let colon = line.firstIndex(of: ":") else { throw HurlSyntaxError("expected NAME: QUERY") }
         let name = HurlEscape.unquoted(line[..<colon])
         var tokens = try HurlToken.split(line[line.index(after: colon)...])
-        if case .word("redact") = tokens.last { tokens.removeLast() }
+        let redacted = tokens.last == .word("redact")
+        if redacted { tokens.removeLast() }
         var position = 0
         let query = try Self.query(tokens, at: &position)
         var filters: [ImportedFilter] = []
         while position < tokens.count { filters.append(try filter(tokens, at: &position)) }
-        return ImportedCapture(name: name, query: query, filters: filters)
+        return (ImportedCapture(name: name, query: query, filters: filters), redacted)
     }
 
     static func assertion(_ line: Substring, file: (String) throws(HurlSyntaxError) -> [UInt8]) throws(HurlSyntaxError) -> ImportedAssertion {
