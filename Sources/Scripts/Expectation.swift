@@ -1,3 +1,4 @@
+import Shell
 import Facade
 import JSON
 import FoundationFree
@@ -65,7 +66,8 @@ public enum Expectation: Sendable, Equatable {
         }
     }
 
-    public static let usage = "expect status N | expect result KIND | expect PATH OP VALUE | expect PATH exists | expect count PATH OP N | expect version SERVICE == vN | expect header NAME ==|!=|contains|matches VALUE | expect header NAME exists | expect schema"
+    /// Every form, as `help expect` shows them (read from the command's declaration, so the two agree).
+    public static var usage: String { ExpectCommand().signature.usage("expect") }
 
     /// Parses the words after `expect`.
     public static func parse(_ arguments: [Argument]) throws(ExpectationError) -> Expectation {

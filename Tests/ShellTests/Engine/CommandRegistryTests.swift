@@ -2,6 +2,7 @@ import Testing
 import DemoAPIs
 @testable import Shell
 @testable import Rendering
+import Scripts
 
 /// Help and "did you mean" come from the commands' own declarations.
 @Suite struct CommandRegistryTests {
@@ -113,5 +114,12 @@ import DemoAPIs
         #expect(help[0] == "usage: expect status N | expect result KIND |")
         #expect(help[1].hasPrefix("       expect PATH"))
         #expect(registry.help(for: expect, width: 0)[0] == "usage: " + expect.usage)
+    }
+
+    @Test func expectsUsageErrorShowsTheFormsItsHelpShows() throws {
+        // GIVEN expect with no check WHEN it runs THEN its usage error lists the forms `help expect` lists
+        let expect = try #require(registry.command(named: "expect"))
+        let error = try #require(throws: ExpectationError.self) { try Expectation.parse([]) }
+        #expect(error.description == "usage: " + expect.usage)
     }
 }
