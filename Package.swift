@@ -142,6 +142,9 @@ let package = Package(
                     dependencies: ["DemoAPIs", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer"]),
         .testTarget(name: "ShellTests",
                     dependencies: ["DemoAPIs", "Shell", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree", "TestSupport", "Loopback", "DemoServer", "ScriptLanguage", "Rendering", "Reports", "Profiles", "Commands", "Scripts", "ShellCommandLine"]),
+        // impact: a script against two versions, checked by running call on both (its own seam, its own target)
+        .testTarget(name: "ImpactTests",
+                    dependencies: ["DemoAPIs", "Shell", "Facade", "HTTPClient", "HTTPTypes", "TestSupport", "ScriptLanguage", "Commands"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
         .testTarget(name: "DemoServerTests", dependencies: ["Declarations", "DemoServer", "HTTPServer", "JSON", "FoundationFree"]),
         .testTarget(name: "MockTests",
