@@ -31,6 +31,16 @@ final class LoadedDescription: Sendable {
         var hash: String?
         var entry: OperationCache.Entry??
         var documents: [String: OpenAPIDocument] = [:]
+
+        /// The cache's entry of `bytes`, looked for once (their hash worked out then, if not given).
+        mutating func entry(for bytes: Data, in cache: OperationCache) -> OperationCache.Entry? {
+            if entry == nil {
+                let hash = hash ?? DescriptionCache.hash(bytes)
+                self.hash = hash
+                entry = .some(cache.entry(for: bytes, hash: hash))
+            }
+            return entry ?? nil
+        }
     }
 
     /// A document just read, its summary made from it: where its servers send requests is judged
@@ -66,10 +76,7 @@ final class LoadedDescription: Sendable {
         guard let operationCache, case .pending(let bytes, let source) = state.withLock({ $0 }) else { return nil }
         return calls.withLock { calls in
             if let known = calls.documents[name] { return known }
-            let hash = calls.hash ?? DescriptionCache.hash(bytes)
-            calls.hash = hash
-            if calls.entry == nil { calls.entry = .some(operationCache.entry(for: bytes, hash: hash)) }
-            guard let entry = calls.entry ?? nil, entry.hasFragment(calling: name) else { return nil }
+            guard let entry = calls.entry(for: bytes, in: operationCache), entry.hasFragment(calling: name) else { return nil }
             // A fragment that does not read back is a damaged entry: the whole read writes it again.
             guard let tree = entry.document(calling: name),
                   let document = try? OpenAPIDocument.parse(tree, source: source), document.operation(named: name) != nil
@@ -87,10 +94,7 @@ final class LoadedDescription: Sendable {
     func lacksOperation(named name: String) -> Bool {
         guard let operationCache, case .pending(let bytes, _) = state.withLock({ $0 }) else { return false }
         return calls.withLock { calls in
-            let hash = calls.hash ?? DescriptionCache.hash(bytes)
-            calls.hash = hash
-            if calls.entry == nil { calls.entry = .some(operationCache.entry(for: bytes, hash: hash)) }
-            guard let entry = calls.entry ?? nil else { return false }
+            guard let entry = calls.entry(for: bytes, in: operationCache) else { return false }
             return entry.operations.operationIndex(named: name) == nil
         }
     }
