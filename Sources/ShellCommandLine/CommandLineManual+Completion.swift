@@ -137,17 +137,13 @@ extension CommandLineManual {
         words.map(singleQuoted).joined(separator: " ")
     }
 
+    /// The kind as the bash script's completer reads it: the dump's name, with a choice's words beside it,
+    /// and a value only the shell can offer as plain text.
     private static func bashKind(_ kind: ValueKind) -> String {
         switch kind {
-        case .text: "text"
-        case .file: "file"
-        case .script: "script"
-        case .locator: "locator"
-        case .directory: "directory"
-        case .profile: "profile"
-        case .command: "command"
         case .choices(let words): "choices:" + words.joined(separator: ",")
         case .shell: "text"
+        default: kind.name
         }
     }
 
