@@ -49,7 +49,7 @@ struct RedactorTarget: FuzzTarget {
         let text = String(decoding: halves[1], as: UTF8.self)
         let redactor = Redactor(secrets: [secret])
         session.facade.credentials.clearCredentials(nil)
-        session.facade.credentials.setCredential(BearerToken(secret), for: .allServices)
+        session.facade.credentials.setCredential(AuthSchemes.bearer(secret), for: .allServices)
         let outputs = [redactor.redact(text), session.redactLine(text), Redactor.redactURLsAndHeaders(text)]
         // Secrets too short to mask, or holding the mask itself, prove nothing.
         guard secret.count >= 3, !secret.contains("•"), !secret.contains("\u{FFFD}") else { return }

@@ -44,7 +44,7 @@ enum OAuth2AuthArguments {
         let client = OAuth2Client(
             tokenURL: tokenURL, clientID: clientID, clientSecret: clientSecret, scopes: scopes, audience: audience,
             authentication: authentication)
-        facade.credentials.setCredential(OAuth2Credential(client), for: scope)
+        facade.credentials.setCredential(AuthSchemes.oauth2(client), for: scope)
         var report = RunResult(lines: ["OAuth 2 client \(clientID) set for \(scope) (\(source), fetched on first use)"])
         report.data = .object(JSONObject([
             ("scope", .string(scope.description)), ("client_id", .string(clientID)), ("token_url", .string(tokenURL)),

@@ -111,16 +111,16 @@ struct AuthCommand: Command {
     static let scope = Positional("SERVICE|URL", .serviceOrURL, .optional,
                                   help: "whom the credential is for: a service, or an origin URL (else every service)")
     static let token = Positional("TOKEN", .text, secret: .whole, help: "the bearer token", validator: .nonEmpty,
-                                  recordedAs: BearerToken.recordingVariable)
+                                  recordedAs: AuthSchemes.scheme(storedAs: "bearer")?.recordingVariable)
     static let login = Positional("USER[:PASSWORD]", .text, secret: .afterColon,
                                   help: "the user, and the password (asked for on a terminal when left out)",
                                   validator: Validator("a user name (USER or USER:PASSWORD)") { !$0.isEmpty && !$0.hasPrefix(":") },
-                                  recordedAs: PasswordLogin.recordingVariable)
+                                  recordedAs: AuthSchemes.scheme(storedAs: "basic")?.recordingVariable)
     static let key = Positional("NAME=VALUE", .text, secret: .afterEquals, help: "the API key's parameter and value",
                                 validator: Validator("the key as NAME=VALUE") { pair in
                                     guard let equals = pair.firstIndex(of: "=") else { return false }
                                     return equals != pair.startIndex && pair.index(after: equals) != pair.endIndex
-                                }, recordedAs: APIKey.recordingVariable)
+                                }, recordedAs: AuthSchemes.scheme(storedAs: "api_key")?.recordingVariable)
 
     var signature: CommandSignature {
         CommandSignature([
@@ -154,7 +154,7 @@ struct AuthCommand: Command {
         case "bearer"?:
             let token = arguments[Self.token] ?? ""
             let scope = try scope() ?? .allServices
-            facade.credentials.setCredential(BearerToken(token), for: scope)
+            facade.credentials.setCredential(AuthSchemes.bearer(token), for: scope)
             return RunResult(lines: ["bearer token set for \(scope) (•••)"])
         case let kind? where kind == "basic" || kind == "digest":
             let typed = arguments[Self.login] ?? ""
@@ -174,7 +174,7 @@ struct AuthCommand: Command {
                 user = typed
                 password = answer
             }
-            let login = PasswordLogin(kind == "digest" ? .digest : .basic, user: user, password: password)
+            let login = AuthSchemes.login(kind == "digest" ? .digest : .basic, user: user, password: password)
             // Recorded with the password as an environment reference, also when it was asked for (the line
             // typed has none) or quoted (a reference in single quotes would not expand).
             report.recordedLine = login.preludeLine(scope: scope.argument, reference: Recorder.placeholder, quote: { try? Tokenizer.quote($0) })
@@ -186,7 +186,7 @@ struct AuthCommand: Command {
             guard let equals = pair.firstIndex(of: "=") else { throw CommandError("auth key: give the key as NAME=VALUE") }
             let scope = try scope() ?? .allServices
             let parameter = String(pair[..<equals])
-            facade.credentials.setCredential(APIKey(parameter: parameter, value: String(pair[pair.index(after: equals)...])), for: scope)
+            facade.credentials.setCredential(AuthSchemes.apiKey(parameter: parameter, value: String(pair[pair.index(after: equals)...])), for: scope)
             return RunResult(lines: ["API key \(parameter)=••• set for \(scope)"])
         case "oauth2"?:
             return try OAuth2AuthArguments.run(arguments, in: context)

@@ -7,7 +7,7 @@ import HTTPTypes
 /// URL that answered, so a relative one (Twilio's `next_page_uri`) works.
 public enum NextPage {
     /// The body members that name a next page, in the order they are tried.
-    public static let bodyPaths: [[String]] = [
+    static let bodyPaths: [[String]] = [
         ["next"], ["next_page_uri"], ["meta", "next"], ["links", "next"], ["@odata.nextLink"],
     ]
 

@@ -167,7 +167,7 @@ struct RequestPipeline {
             unmet = plan.warning
         } else {
             placements = applicable.credentials.compactMap { applied in
-                (applied.credential as? any AuthScheme)?.placement(for: auth, base: applied.base, context: context)
+                (applied.credential as? any CredentialPlacing)?.placement(for: auth, base: applied.base, context: context)
             }
         }
         return (placements.map(Self.stage) + headerStages, unmet)

@@ -1,6 +1,6 @@
 import APIDescriptions
 import DemoAPIs
-import Facade
+@testable import Facade
 import Foundation
 import HTTPClient
 import HTTPTypes

@@ -23,7 +23,7 @@ public struct APICatalogue: Sendable {
     }
 
     /// Whether an API is registered for the service.
-    public func hasAPI(for service: String) -> Bool {
+    func hasAPI(for service: String) -> Bool {
         registered[service.lowercased()] != nil
     }
 

@@ -1,14 +1,14 @@
 import JSON
 /// A service apish has no model for: `GET` the URL and show whatever JSON comes back.
 /// Nothing fails for want of a model.
-public final class GenericJSONAPI: APIDefinition {
-    public static let apiName = "JSON"
-    public let modelName = "JSON"
+final class GenericJSONAPI: APIDefinition {
+    static let apiName = "JSON"
+    let modelName = "JSON"
 
-    public init() {}
+    init() {}
 
     /// The service's URL with whatever credentials are in scope for it, as `get` sends them.
-    public func mainResource(_ context: APIContext) throws(FacadeError) -> Endpoint<DecodedModel> {
+    func mainResource(_ context: APIContext) throws(FacadeError) -> Endpoint<DecodedModel> {
         Endpoint(auth: .inScope, modelName: modelName) { answer, cancellation throws(DecodeFailure) in
             let model = DecodedModel.generic(try ModelDecoding.parseBody(answer, cancellation: cancellation))
             return (model, model)

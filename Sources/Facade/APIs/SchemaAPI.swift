@@ -4,10 +4,10 @@ import APIDescriptions
 /// A service whose model is declared as a JSON Schema in the locator (`"schema"`): `GET` the URL and
 /// check the body against the schema. Success keeps the schema beside the body, so it renders in the
 /// schema's property order with its titles; a violation is a decode error naming up to five paths.
-public final class SchemaAPI: APIDefinition {
-    public static let apiName = "JSON Schema"
-    public let schema: SchemaDocument
-    public let modelName: String
+final class SchemaAPI: APIDefinition {
+    static let apiName = "JSON Schema"
+    let schema: SchemaDocument
+    let modelName: String
 
     init(schema: SchemaDocument, name: String) {
         self.schema = schema
@@ -15,7 +15,7 @@ public final class SchemaAPI: APIDefinition {
     }
 
     /// The service's URL with whatever credentials are in scope for it, as `get` sends them.
-    public func mainResource(_ context: APIContext) throws(FacadeError) -> Endpoint<DecodedModel> {
+    func mainResource(_ context: APIContext) throws(FacadeError) -> Endpoint<DecodedModel> {
         Endpoint(auth: .inScope, modelName: modelName) { [schema, modelName] answer, cancellation throws(DecodeFailure) in
             let document = try ModelDecoding.parseBody(answer, cancellation: cancellation)
             let violations = schema.validate(document, limit: 5, cancellation: cancellation)

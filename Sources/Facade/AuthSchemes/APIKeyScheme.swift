@@ -3,25 +3,25 @@ import Secrets
 
 /// `auth key NAME=VALUE`: an API key, sent as the query parameter `NAME` where nothing says otherwise, and
 /// where an OpenAPI `apiKey` scheme of that name says (a header, the query or a cookie).
-public struct APIKey: AuthScheme {
-    public let parameter: String
-    public let value: String
+struct APIKey: AuthScheme, CredentialPlacing {
+    let parameter: String
+    let value: String
 
-    public init(parameter: String, value: String) {
+    init(parameter: String, value: String) {
         self.parameter = parameter
         self.value = value
     }
 
-    public var kind: String { "api_key" }
-    public var slot: CredentialSlot { .apiKey }
-    public var secrets: [String] { [value] }
-    public var hintName: String { "an API key" }
+    var kind: String { "api_key" }
+    var slot: CredentialSlot { .apiKey }
+    var secrets: [String] { [value] }
+    var hintName: String { "an API key" }
 
-    public func summary(in scope: Credentials.Scope) -> String {
+    func summary(in scope: Credentials.Scope) -> String {
         "key \(scope) \(parameter)=•••"
     }
 
-    public func placement(for requirement: AuthRequirement?, base: String, context: AuthContext) -> CredentialPlacement? {
+    func placement(for requirement: AuthRequirement?, base: String, context: AuthContext) -> CredentialPlacement? {
         let wanted: String? = switch requirement {
         case .apiKey(let parameter)?: parameter
         case nil: parameter
@@ -30,7 +30,7 @@ public struct APIKey: AuthScheme {
         return wanted.map { CredentialPlacement(place: .query($0), value: value, base: base) }
     }
 
-    public func placement(for scheme: OpenAPISecurityScheme, base: String, context: AuthContext) -> CredentialPlacement? {
+    func placement(for scheme: OpenAPISecurityScheme, base: String, context: AuthContext) -> CredentialPlacement? {
         guard case let .apiKey(name, location) = scheme.kind, parameter.lowercased() == name.lowercased() else { return nil }
         let place: CredentialPlacement.Place = switch location {
         case .header: .header(name)
@@ -40,26 +40,26 @@ public struct APIKey: AuthScheme {
         return CredentialPlacement(place: place, value: value, base: base)
     }
 
-    public static func authCommand(for scheme: OpenAPISecurityScheme) -> String? {
+    static func authCommand(for scheme: OpenAPISecurityScheme) -> String? {
         guard case .apiKey(let name, _) = scheme.kind else { return nil }
         return "auth key \(name)=…"
     }
 
-    public static let storedKinds = ["api_key"]
+    static let storedKinds = ["api_key"]
 
-    public var record: CredentialRecord {
+    var record: CredentialRecord {
         CredentialRecord(kind: "api_key", fields: [CredentialRecord.Field("parameter", parameter)], secretIDSuffix: parameter, secret: value)
     }
 
-    public static func restore(_ record: CredentialRecord) throws(CredentialRecord.Failure) -> APIKey {
+    static func restore(_ record: CredentialRecord) throws(CredentialRecord.Failure) -> APIKey {
         APIKey(parameter: try record.required("parameter"), value: record.secret)
     }
 
-    public static let recordingVariable: String? = valueVariable
+    static let recordingVariable: String? = valueVariable
     private static let valueVariable = "APISH_API_KEY"
-    public var recordedSecret: String? { value }
+    var recordedSecret: String? { value }
 
-    public func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String? {
+    func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String? {
         "auth key \(parameter)=\(reference(Self.valueVariable))" + (scope.map { " \($0)" } ?? "")
     }
 }

@@ -1,27 +1,12 @@
-import APIDescriptions
-import HTTPTypes
 import Secrets
 
-/// One auth scheme, declared in one file (`Facade/AuthSchemes`): the credential `auth` sets, how it goes
-/// onto a request (`placement`), which OpenAPI security schemes it satisfies, how a profile stores it and
-/// how a recording sets it again. The request pipeline, the security plan, the profile store and the
-/// recorder dispatch through it; `AuthSchemes.all` lists the schemes a profile can hold.
+/// One auth scheme, declared in one file (`Facade/AuthSchemes`): the credential `auth` sets, how a profile
+/// stores it and how a recording sets it again. How it goes onto a request is Facade's own
+/// (`CredentialPlacing`, which each scheme also conforms to). The profile store and the recorder dispatch
+/// through it; `AuthSchemes.all` lists the schemes a profile can hold.
 public protocol AuthScheme: AuthCredential, Equatable {
     /// The profile kinds it is stored under (`basic` and `digest` for a login).
     static var storedKinds: [String] { get }
-
-    /// Where it goes on a request that takes what is in scope (a raw request, a built-in API's endpoint):
-    /// `requirement` is the endpoint's (`.bearer`, `.apiKey(parameter:)`, `.none`), nil for whatever is in
-    /// scope. Nil when the request does not take it.
-    func placement(for requirement: AuthRequirement?, base: String, context: AuthContext) -> CredentialPlacement?
-
-    /// Where it goes for an OpenAPI operation whose requirement names `scheme`; nil when it does not
-    /// satisfy that scheme.
-    func placement(for scheme: OpenAPISecurityScheme, base: String, context: AuthContext) -> CredentialPlacement?
-
-    /// What to type to give `scheme` a credential of this kind (`auth key X-Api-Key=…`), for `help` and
-    /// the warning of a requirement not met; nil when this kind is not what the scheme takes.
-    static func authCommand(for scheme: OpenAPISecurityScheme) -> String?
 
     /// How a profile stores it: its kind, the fields that are not secret and its one secret.
     var record: CredentialRecord { get }
@@ -42,45 +27,12 @@ public protocol AuthScheme: AuthCredential, Equatable {
     func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String?
 }
 
-/// What a scheme that says nothing more does: it satisfies no OpenAPI security scheme, and a recording
-/// masks its secret (the redactor knows it) and does not set it again.
+/// What a scheme that says nothing more does: a recording masks its secret (the redactor knows it) and
+/// does not set it again.
 extension AuthScheme {
-    public func placement(for scheme: OpenAPISecurityScheme, base: String, context: AuthContext) -> CredentialPlacement? { nil }
-    public static func authCommand(for scheme: OpenAPISecurityScheme) -> String? { nil }
     public static var recordingVariable: String? { nil }
     public var recordedSecret: String? { nil }
     public func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String? { nil }
-}
-
-/// What the pipeline knows before a request's credentials are placed.
-public struct AuthContext: Sendable {
-    /// The access token fetched for the OAuth 2 client in scope, if any.
-    public let fetchedToken: String?
-
-    public init(fetchedToken: String? = nil) {
-        self.fetchedToken = fetchedToken
-    }
-}
-
-/// One credential placed in a request, with the base URL of its scope (which a redirect may not leave).
-public struct CredentialPlacement: Sendable, Equatable {
-    public enum Place: Sendable, Equatable {
-        case header(String)
-        case query(String)
-        case cookie(String)
-        /// A login for the transport (libcurl) to answer with; `value` is the password.
-        case login(HTTPLogin.Scheme, user: String)
-    }
-
-    public let place: Place
-    public let value: String
-    public let base: String
-
-    public init(place: Place, value: String, base: String) {
-        self.place = place
-        self.value = value
-        self.base = base
-    }
 }
 
 /// A credential as a profile stores it: its kind, its fields that are not secret, and its secret, kept

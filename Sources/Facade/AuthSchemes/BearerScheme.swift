@@ -3,28 +3,28 @@ import Secrets
 
 /// `auth bearer TOKEN`: `Authorization: Bearer TOKEN`, for what asks for a bearer (an OAuth 2 or OpenID
 /// Connect scheme too: its access token is a bearer token).
-public struct BearerToken: AuthScheme {
-    public let token: String
+struct BearerToken: AuthScheme, CredentialPlacing {
+    let token: String
 
-    public init(_ token: String) {
+    init(_ token: String) {
         self.token = token
     }
 
-    public var kind: String { "bearer" }
-    public var slot: CredentialSlot { .authorization }
-    public var secrets: [String] { [token] }
-    public var hintName: String { "a bearer token" }
+    var kind: String { "bearer" }
+    var slot: CredentialSlot { .authorization }
+    var secrets: [String] { [token] }
+    var hintName: String { "a bearer token" }
 
-    public func summary(in scope: Credentials.Scope) -> String {
+    func summary(in scope: Credentials.Scope) -> String {
         "bearer \(scope) •••"
     }
 
-    public func placement(for requirement: AuthRequirement?, base: String, context: AuthContext) -> CredentialPlacement? {
+    func placement(for requirement: AuthRequirement?, base: String, context: AuthContext) -> CredentialPlacement? {
         guard requirement == nil || requirement == .bearer else { return nil }
         return Self.authorization(token, base: base)
     }
 
-    public func placement(for scheme: OpenAPISecurityScheme, base: String, context: AuthContext) -> CredentialPlacement? {
+    func placement(for scheme: OpenAPISecurityScheme, base: String, context: AuthContext) -> CredentialPlacement? {
         Self.takesBearer(scheme) ? Self.authorization(token, base: base) : nil
     }
 
@@ -40,25 +40,25 @@ public struct BearerToken: AuthScheme {
         CredentialPlacement(place: .header("Authorization"), value: "Bearer \(token)", base: base)
     }
 
-    public static func authCommand(for scheme: OpenAPISecurityScheme) -> String? {
+    static func authCommand(for scheme: OpenAPISecurityScheme) -> String? {
         takesBearer(scheme) ? "auth bearer TOKEN" : nil
     }
 
-    public static let storedKinds = ["bearer"]
+    static let storedKinds = ["bearer"]
 
-    public var record: CredentialRecord {
+    var record: CredentialRecord {
         CredentialRecord(kind: "bearer", secret: token)
     }
 
-    public static func restore(_ record: CredentialRecord) throws(CredentialRecord.Failure) -> BearerToken {
+    static func restore(_ record: CredentialRecord) throws(CredentialRecord.Failure) -> BearerToken {
         BearerToken(record.secret)
     }
 
-    public static let recordingVariable: String? = tokenVariable
+    static let recordingVariable: String? = tokenVariable
     private static let tokenVariable = "APISH_BEARER"
-    public var recordedSecret: String? { token }
+    var recordedSecret: String? { token }
 
-    public func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String? {
+    func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String? {
         "auth bearer \(reference(Self.tokenVariable))" + (scope.map { " \($0)" } ?? "")
     }
 }

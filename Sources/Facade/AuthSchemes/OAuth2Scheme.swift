@@ -3,41 +3,41 @@ import Secrets
 
 /// `auth oauth2 …`: an OAuth 2 client whose access token the pipeline fetches (`OAuth2Tokens`) before the
 /// first request in scope, then sent as a bearer token. It fills the bearer token's slot.
-public struct OAuth2Credential: AuthScheme {
-    public let client: OAuth2Client
+struct OAuth2Credential: AuthScheme, CredentialPlacing {
+    let client: OAuth2Client
 
-    public init(_ client: OAuth2Client) {
+    init(_ client: OAuth2Client) {
         self.client = client
     }
 
-    public var kind: String { "oauth2" }
-    public var slot: CredentialSlot { .authorization }
+    var kind: String { "oauth2" }
+    var slot: CredentialSlot { .authorization }
     /// The Basic form of the client's authentication, `id:secret`, too: its base64 is what the matcher masks.
-    public var secrets: [String] { [client.clientSecret, client.clientID + ":" + client.clientSecret] }
-    public var hintName: String { "an OAuth 2 client" }
+    var secrets: [String] { [client.clientSecret, client.clientID + ":" + client.clientSecret] }
+    var hintName: String { "an OAuth 2 client" }
 
-    public func summary(in scope: Credentials.Scope) -> String {
+    func summary(in scope: Credentials.Scope) -> String {
         "oauth2 \(scope) \(client.summary)"
     }
 
-    public func placement(for requirement: AuthRequirement?, base: String, context: AuthContext) -> CredentialPlacement? {
+    func placement(for requirement: AuthRequirement?, base: String, context: AuthContext) -> CredentialPlacement? {
         guard requirement == nil || requirement == .bearer, let token = context.fetchedToken else { return nil }
         return BearerToken.authorization(token, base: base)
     }
 
-    public func placement(for scheme: OpenAPISecurityScheme, base: String, context: AuthContext) -> CredentialPlacement? {
+    func placement(for scheme: OpenAPISecurityScheme, base: String, context: AuthContext) -> CredentialPlacement? {
         guard BearerToken.takesBearer(scheme), let token = context.fetchedToken else { return nil }
         return BearerToken.authorization(token, base: base)
     }
 
     /// An OAuth 2 scheme is given a bearer token (`BearerToken`); `auth oauth2` is for the client-credentials flow only.
-    public static func authCommand(for scheme: OpenAPISecurityScheme) -> String? {
+    static func authCommand(for scheme: OpenAPISecurityScheme) -> String? {
         nil
     }
 
-    public static let storedKinds = ["oauth2"]
+    static let storedKinds = ["oauth2"]
 
-    public var record: CredentialRecord {
+    var record: CredentialRecord {
         var fields = [CredentialRecord.Field("token_url", client.tokenURL), CredentialRecord.Field("client_id", client.clientID)]
         if !client.scopes.isEmpty { fields.append(CredentialRecord.Field("scopes", client.scopes.joined(separator: " "))) }
         if let audience = client.audience { fields.append(CredentialRecord.Field("audience", audience)) }
@@ -45,7 +45,7 @@ public struct OAuth2Credential: AuthScheme {
         return CredentialRecord(kind: "oauth2", fields: fields, secretIDSuffix: client.clientID, secret: client.clientSecret)
     }
 
-    public static func restore(_ record: CredentialRecord) throws(CredentialRecord.Failure) -> OAuth2Credential {
+    static func restore(_ record: CredentialRecord) throws(CredentialRecord.Failure) -> OAuth2Credential {
         let authentication: OAuth2Client.Authentication
         switch record.field("client_auth") ?? "basic" {
         case "basic": authentication = .basic
@@ -59,10 +59,10 @@ public struct OAuth2Credential: AuthScheme {
     }
 
     /// A recording does not set a client again: its `auth oauth2` line is recorded as typed, the secret a reference.
-    public static let recordingVariable: String? = nil
-    public var recordedSecret: String? { nil }
+    static let recordingVariable: String? = nil
+    var recordedSecret: String? { nil }
 
-    public func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String? {
+    func preludeLine(scope: String?, reference: (String) -> String, quote: (String) -> String?) -> String? {
         nil
     }
 }

@@ -24,13 +24,13 @@ public struct DocumentCache: Sendable {
         public let url: String
         public let body: Data
         public let etag: String?
-        public let lastModified: String?
+        let lastModified: String?
     }
 
     public let directory: String
     /// Whether documents from this machine's own servers (`localhost`, `127.0.0.1`, `[::1]`) are kept:
     /// their ports change from run to run and they are never offline, so the standard cache skips them.
-    public let keepsLoopback: Bool
+    let keepsLoopback: Bool
 
     public init(directory: String, keepsLoopback: Bool = true) {
         self.directory = directory
@@ -84,7 +84,7 @@ public struct DocumentCache: Sendable {
     /// others may write to could hold documents they planted, so the user's own is made private (0700) and a
     /// notice says so, and another user's is not used at all (no cache, and the notice says why). Nothing is
     /// checked, and nothing said, when the folder does not exist yet (`store` makes it 0700).
-    public func secured() -> (cache: DocumentCache?, notice: String?) {
+    func secured() -> (cache: DocumentCache?, notice: String?) {
         var status = stat()
         guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return (self, nil) }
         let mode = "0" + String(status.st_mode & 0o777, radix: 8)

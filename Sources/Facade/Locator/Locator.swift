@@ -19,9 +19,9 @@ public struct LocatorEntry: Sendable, Equatable {
     public let sunset: String?
     public let summary: String?
     /// How the version travels when it is not in the URL alone.
-    public let versioning: Versioning?
+    let versioning: Versioning?
     /// The version as the document wrote it (`2022-11-28`, `v2`, `2`): what a header or query parameter carries.
-    public let versionText: String
+    let versionText: String
     /// A JSON Schema (URL or path, with an optional `#/json/pointer`) the main resource must match.
     public let schema: String?
     /// An OpenAPI 3 document describing this version.
@@ -31,9 +31,9 @@ public struct LocatorEntry: Sendable, Equatable {
     var urlFromSpec = false
     /// `url` is the server its OpenAPI document names (the entry gave none, or the locator is the document
     /// itself), not the user's word: the servers of the document's paths and operations then win over it.
-    public internal(set) var urlIsDocuments = false
+    var urlIsDocuments = false
 
-    public init(
+    init(
         key: ServiceKey, url: String, deprecated: Bool = false, sunset: String? = nil, summary: String? = nil,
         versioning: Versioning? = nil, versionText: String? = nil, schema: String? = nil, openapi: String? = nil
     ) {
@@ -75,7 +75,7 @@ public struct Locator: Sendable, Equatable {
     private let byName: [String: [LocatorEntry]]
     /// The OpenAPI document, when the locator is one: a document with a top-level `openapi` is one service.
     /// Asking for it reads it when the load took it from the `DescriptionCache`.
-    public var openAPIDocument: OpenAPIDocument? { loadedDescription?.document }
+    var openAPIDocument: OpenAPIDocument? { loadedDescription?.document }
     /// What the locator's OpenAPI document says it is (`3.1.0`, its title and version), without reading it.
     public var openAPIIdentity: (openAPIVersion: String, title: String, version: String)? {
         loadedDescription.map { ($0.summary.openAPIVersion, $0.summary.title, $0.summary.version) }

@@ -11,17 +11,17 @@ public struct LocatorChangeSet: Sendable, Equatable {
 
     /// A version whose OpenAPI document changed its operations while the version stayed (documents that
     /// all say `info.version: 1.0.0`).
-    public struct DocumentChange: Sendable, Equatable {
+    struct DocumentChange: Sendable, Equatable {
         public let key: ServiceKey
         /// Operations by `operationId` (else `METHOD /path`), in document order.
-        public let addedOperations: [String]
-        public let removedOperations: [String]
+        let addedOperations: [String]
+        let removedOperations: [String]
         /// Operations in both whose definition changed (parameters, body, responses, through their `$ref`s).
-        public var changedOperations: [String] = []
+        var changedOperations: [String] = []
         /// Named schemas (`components.schemas`), sorted.
-        public var addedSchemas: [String] = []
-        public var removedSchemas: [String] = []
-        public var changedSchemas: [String] = []
+        var addedSchemas: [String] = []
+        var removedSchemas: [String] = []
+        var changedSchemas: [String] = []
     }
 
     /// Operation names a change line shows before it only counts the rest.
@@ -33,7 +33,7 @@ public struct LocatorChangeSet: Sendable, Equatable {
     /// Entries deprecated (or given a sunset) now that were not before.
     public let newlyDeprecated: [LocatorEntry]
     /// Set by the facade, which holds the documents of both loads.
-    public internal(set) var documentChanges: [DocumentChange] = []
+    var documentChanges: [DocumentChange] = []
 
     public init(from old: Locator?, to new: Locator) {
         let before = old?.entries ?? []

@@ -51,7 +51,7 @@ public struct ServiceVersion: Sendable, Hashable, Comparable, CustomStringConver
     }
 
     /// Whether this is a label rather than a number or a date.
-    public var isLabel: Bool { label != nil }
+    var isLabel: Bool { label != nil }
 
     /// Parses `v2`, `V2`, `2`, `2.1`, `v2.1` and calendar versions `2022-11-28`; nil for anything else.
     public init?(_ text: String) {
@@ -102,7 +102,7 @@ public struct ServiceVersion: Sendable, Hashable, Comparable, CustomStringConver
     }
 
     /// The version without its `v`, as a media type or a header carries it: `2.1`, `2022-11-28`.
-    public var bare: String {
+    var bare: String {
         if let label { return label }
         return style == .dotted ? String(description.dropFirst()) : description
     }

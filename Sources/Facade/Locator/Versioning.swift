@@ -5,7 +5,7 @@ import HTTPTypes
 
 /// How a version travels when several versions of a service share one URL (a locator entry's
 /// `"versioning"`). Without one, the URL alone tells versions apart: each version has its own.
-public enum Versioning: Sendable, Equatable {
+enum Versioning: Sendable, Equatable {
     /// `{"header": "X-GitHub-Api-Version"}`: the version string as that header.
     case header(String)
     /// `{"query": "api-version"}`: the version string as that query parameter.
@@ -44,7 +44,7 @@ public enum Versioning: Sendable, Equatable {
 
     /// The value sent for a version: the locator's own spelling for a header or query parameter
     /// (`2022-11-28`), the media type for `Accept`.
-    public func value(for entry: LocatorEntry) -> String {
+    func value(for entry: LocatorEntry) -> String {
         switch self {
         case .header, .query:
             return entry.versionText
@@ -54,7 +54,7 @@ public enum Versioning: Sendable, Equatable {
     }
 
     /// The header or parameter that carries the version, for messages: `X-Api-Version`, `?api-version`, `Accept`.
-    public var carrier: String {
+    var carrier: String {
         switch self {
         case .header(let name): name
         case .query(let name): "?" + name

@@ -39,7 +39,7 @@ public struct OAuth2Token: Sendable, Equatable {
 
     /// Whether it may still be sent at `now`: renewed shortly before it expires (30 s, or a tenth of its
     /// lifetime when that is shorter), so a request never leaves with a token about to lapse on the way.
-    public func isFresh(at now: Double) -> Bool {
+    func isFresh(at now: Double) -> Bool {
         guard let expiresAt else { return true }
         let margin = min(30, max(0, expiresAt - obtainedAt) / 10)
         return now + margin < expiresAt

@@ -50,7 +50,7 @@ struct SecurityPlan {
         for scheme: OpenAPISecurityScheme, in applicable: Credentials.Applicable, context: AuthContext
     ) -> Placement? {
         for applied in applicable.credentials {
-            if let placement = (applied.credential as? any AuthScheme)?.placement(for: scheme, base: applied.base, context: context) {
+            if let placement = (applied.credential as? any CredentialPlacing)?.placement(for: scheme, base: applied.base, context: context) {
                 return placement
             }
         }

@@ -85,7 +85,7 @@ public final class CredentialStore {
     }
 
     /// Every secret held: credentials and the OAuth 2 tokens fetched for them.
-    public var heldSecrets: [String] {
+    var heldSecrets: [String] {
         held.secrets + oauth2Tokens.secrets
     }
 

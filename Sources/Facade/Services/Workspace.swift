@@ -138,7 +138,7 @@ public final class Workspace {
     /// The OpenAPI definition of an entry that names a description: the entry's own definition, or, when a
     /// registered API keeps the entry's model for `refresh` (the demo's weather), one made from the same
     /// document for `call`, `ops`, the checks and the mock. Nil when the entry has no usable description.
-    public func openAPIDefinition(for entry: LocatorEntry) -> OpenAPIServiceAPI? {
+    func openAPIDefinition(for entry: LocatorEntry) -> OpenAPIServiceAPI? {
         if let api = definition(for: entry) as? OpenAPIServiceAPI { return api }
         return documents[entry.key]?.openapi.map { OpenAPIServiceAPI(document: $0.document, key: entry.key) }
     }

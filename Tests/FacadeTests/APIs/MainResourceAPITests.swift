@@ -1,5 +1,5 @@
 @testable import DemoAPIs
-import Facade
+@testable import Facade
 import Testing
 
 /// Weather and stock quotes are each a table from major version to model.

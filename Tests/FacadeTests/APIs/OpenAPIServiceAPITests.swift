@@ -1,7 +1,7 @@
 import DemoAPIs
 import Schemas
 import TestSupport
-import Facade
+@testable import Facade
 import Foundation
 import Testing
 import HTTPClient

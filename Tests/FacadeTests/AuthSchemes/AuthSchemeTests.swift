@@ -1,5 +1,5 @@
 import APIDescriptions
-import Facade
+@testable import Facade
 import Foundation
 import HTTPTypes
 import Secrets
@@ -8,7 +8,7 @@ import TestSupport
 
 /// `Authorization: Token KEY`, as Django REST framework takes it: a scheme declared only here, in the
 /// tests, to show that one type is all the pipeline, the security plan and the redactor need.
-private struct TokenWordScheme: AuthScheme {
+private struct TokenWordScheme: AuthScheme, CredentialPlacing {
     let key: String
 
     var kind: String { "token_word" }
@@ -70,7 +70,7 @@ private struct TokenWordScheme: AuthScheme {
     }
 
     /// One of each built-in scheme, as `auth` sets them.
-    static let examples: [any AuthScheme] = [
+    static let examples: [any AuthScheme & CredentialPlacing] = [
         BearerToken("tok-123"),
         APIKey(parameter: "X-Api-Key", value: "key-123"),
         OAuth2Credential(OAuth2Client(tokenURL: "https://auth.example/token", clientID: "app", clientSecret: "sec-123",

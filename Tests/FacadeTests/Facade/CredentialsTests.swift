@@ -1,6 +1,6 @@
 import DemoAPIs
 import TestSupport
-import Facade
+@testable import Facade
 import Foundation
 import Testing
 import Secrets

@@ -1,5 +1,5 @@
 import Testing
-import Facade
+@testable import Facade
 import HTTPClient
 import HTTPTypes
 import JSON

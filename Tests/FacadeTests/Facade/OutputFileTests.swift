@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Facade
+@testable import Facade
 #if canImport(Glibc)
 import Glibc
 #endif

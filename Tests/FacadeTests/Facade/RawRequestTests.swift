@@ -1,6 +1,6 @@
 @testable import DemoAPIs
 import TestSupport
-import Facade
+@testable import Facade
 import Foundation
 import Testing
 import HTTPClient

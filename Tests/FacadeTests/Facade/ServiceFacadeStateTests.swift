@@ -1,7 +1,7 @@
 @testable import DemoAPIs
 import TestSupport
 import Loopback
-import Facade
+@testable import Facade
 import Foundation
 import Testing
 import HTTPClient

@@ -1,5 +1,5 @@
 import APIDescriptions
-import Facade
+@testable import Facade
 import HTTPClient
 import JSON
 import Testing

@@ -1,6 +1,6 @@
 import TestSupport
 import Loopback
-import Facade
+@testable import Facade
 import Foundation
 import Testing
 import HTTPClient

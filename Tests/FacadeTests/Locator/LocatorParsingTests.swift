@@ -1,5 +1,5 @@
 import TestSupport
-import Facade
+@testable import Facade
 import Foundation
 import Testing
 import HTTPClient

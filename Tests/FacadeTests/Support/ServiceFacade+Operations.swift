@@ -1,5 +1,5 @@
 @testable import DemoAPIs
-import Facade
+@testable import Facade
 
 /// The operations of the built-in APIs as the shell's commands call them, shortened for tests.
 extension ServiceFacade {

@@ -1,4 +1,4 @@
-import Facade
+@testable import Facade
 import Testing
 import HTTPClient
 import HTTPTypes

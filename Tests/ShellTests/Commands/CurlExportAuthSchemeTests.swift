@@ -1,5 +1,5 @@
 @testable import Commands
-import Facade
+@testable import Facade
 import HTTPTypes
 import Secrets
 import Testing

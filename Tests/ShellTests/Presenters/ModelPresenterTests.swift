@@ -1,6 +1,6 @@
 @testable import DemoAPIs
 import DemoServer
-import Facade
+@testable import Facade
 import Testing
 @testable import Shell
 import HTTPClient

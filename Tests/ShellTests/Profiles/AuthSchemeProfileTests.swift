@@ -1,5 +1,5 @@
 import APIDescriptions
-import Facade
+@testable import Facade
 import Secrets
 import Testing
 @testable import Profiles
@@ -7,7 +7,7 @@ import Testing
 
 /// An HMAC key with its key id, as some APIs sign with: a scheme declared only here, to show that a profile
 /// stores and reads back a scheme it was never told of, given the registry it is in.
-private struct SigningKey: AuthScheme {
+private struct SigningKey: AuthScheme, CredentialPlacing {
     let keyID: String
     let secret: String
 

@@ -1,4 +1,4 @@
-import Facade
+@testable import Facade
 import HTTPClient
 import HTTPTypes
 import FoundationFree

@@ -1,5 +1,5 @@
 import DemoAPIs
-import Facade
+@testable import Facade
 import HTTPClient
 import HTTPTypes
 @testable import Shell
