@@ -145,7 +145,8 @@ struct CompareCommand: Command {
                 return try facade.requests.send(raw, version: entry.version.description, cancellation: token)
             case .operation(let name, let arguments):
                 let owner = (api: try facade.descriptions.openAPI(of: entry), entry: entry)
-                return try facade.descriptions.call(operation ?? name, of: owner, arguments: arguments, cancellation: token)
+                let prepared = try facade.descriptions.prepare(operation ?? name, of: owner, arguments: arguments)
+                return try facade.descriptions.send(prepared, cancellation: token)
             }
         } catch let error as CommandError {
             throw error

@@ -100,11 +100,22 @@ struct CallCommand: Command {
 
     /// `NAME=VALUE` items that fill a header or cookie parameter the operation declares as a credential
     /// (`X-API-Key=…`, `Authorization="Bearer …"`, `session_id=…`), as `Header:value` items would be; the
-    /// operation found as sending finds it (`PreparedCall`), `--service` included.
+    /// operation found as sending finds it (the facade's `PreparedCall`), `--service` included.
     func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument] {
         guard let line = try? CallLine.parse(arguments), !line.arguments.isEmpty,
-              let prepared = try? PreparedCall(line, facade: session.facade) else { return [] }
-        return prepared.secrets.map { .afterEquals($0.position) }
+              let prepared = try? line.prepared(session.facade) else { return [] }
+        return prepared.secrets.map { .afterEquals(line.positions[$0.index]) }
+    }
+
+    /// The operation's words, the service `--service` names and the arguments after the operation, as
+    /// `run` reads them; none for `--example`, which sends nothing.
+    func requestIntent(_ arguments: ParsedArguments, session: Session) -> RequestIntent {
+        let line = CallLine(arguments)
+        let operands = arguments.intentOperands
+        let consumed = operands.count - line.arguments.count
+        guard !line.example, consumed > 0 else { return .none }
+        return .operation(words: Array(operands.prefix(consumed)), service: line.service, arguments: Array(operands.dropFirst(consumed)),
+                          checked: line.checked)
     }
 
     func completeValue(of item: String, previous: [String], session: Session) -> [String] {
@@ -118,15 +129,14 @@ struct CallCommand: Command {
         if line.example { return try HelpCommand.exampleBody(of: line.operation, service: line.service, session: context.session) }
         let facade = context.session.facade
         let prepared: PreparedCall
-        do { prepared = try PreparedCall(line, facade: facade) } catch { throw CommandError(error) }
+        do { prepared = try line.prepared(facade) } catch { throw CommandError(error) }
         // What goes out as a declared credential is a secret from now on, wherever it shows up again
         // (an echoed body captured by `let`, `vars`, an `expect` message).
         context.session.addSentSecrets(prepared.secrets.map(\.value))
         let limit = context.session.options.maxInputBytes
         let readFile: RawRequest.FileReader = { path throws(RequestItemError) in try BodyFile.read(path, limit: limit) }
         return try context.streamingRequest("call \(line.operation)", forced: line.forcedStream) { token throws(FacadeError) in
-            try facade.descriptions.call(line.operation, of: (prepared.api, prepared.entry), arguments: line.arguments, checked: line.checked,
-                            readFile: readFile, cancellation: token)
+            try facade.descriptions.send(prepared, readFile: readFile, cancellation: token)
         }
     }
 }

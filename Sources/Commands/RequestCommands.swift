@@ -40,6 +40,13 @@ struct RawRequestCommand: Command {
 
     let readsInput = true
 
+    /// The method, the target and the items after it, as `run` sends them.
+    func requestIntent(_ arguments: ParsedArguments, session: Session) -> RequestIntent {
+        let operands = arguments.intentOperands
+        guard let target = operands.first else { return .none }
+        return .raw(method: method, target: target, items: Array(operands.dropFirst()))
+    }
+
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let multipart = arguments.flag("--form")
         let forcedStream = arguments.flag("--stream")

@@ -169,6 +169,13 @@ struct RefreshCommand: Command {
     }
     let details = ["refresh {service} city==Boston", "refresh   (the current service)"]
 
+    /// The service's own URL (the one named, else the current one) with the query items.
+    func requestIntent(_ arguments: ParsedArguments, session: Session) -> RequestIntent {
+        let operands = arguments.intentOperands
+        let service = arguments[Self.service] == nil ? nil : operands.first
+        return .mainResource(service: service, query: Array(operands.dropFirst(service == nil ? 0 : 1)))
+    }
+
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let service = arguments[Self.service]
         let query = arguments.items.compactMap(QueryItem.parse)

@@ -43,19 +43,19 @@ package struct ImpactCommand: Command {
         }
         let text = try ScriptFile.read(file)
         let entryA: LocatorEntry, entryB: LocatorEntry
-        let documentA: OpenAPIDocument, documentB: OpenAPIDocument
+        let apiA: OpenAPIServiceAPI, apiB: OpenAPIServiceAPI
         do {
             entryA = try Self.entry(serviceName, versionA, facade: facade)
             entryB = try Self.entry(serviceName, versionB, facade: facade)
-            documentA = try facade.descriptions.openAPI(of: entryA).document
-            documentB = try facade.descriptions.openAPI(of: entryB).document
+            apiA = try facade.descriptions.openAPI(of: entryA)
+            apiB = try facade.descriptions.openAPI(of: entryB)
         } catch {
             throw CommandError(error)
         }
         let scriptLines = Self.lines(of: text)
         let defaultService = facade.workspace.currentService ?? (try? facade.descriptions.openAPI(nil))?.entry.name
         var scanner = ImpactScanner(
-            file: file, service: entryA.name, entryA: entryA, entryB: entryB, documentA: documentA, documentB: documentB,
+            file: file, service: entryA.name, entryA: entryA, entryB: entryB, apiA: apiA, apiB: apiB,
             serviceNames: facade.workspace.locator?.serviceNames ?? [], environment: session.environment, defaultService: defaultService,
             registry: session.registry, session: session, redactLine: { session.redactLine($0) })
         scanner.scan(scriptLines)

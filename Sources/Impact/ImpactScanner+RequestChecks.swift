@@ -20,35 +20,35 @@ extension ImpactScanner {
         let operationB = pair.b
         var found: [ImpactFinding] = []
         switch use.style {
-        case .callById:
+        case .callById(let words):
             if pair.isRenamed, let newName = operationB.operationId {
                 found.append(finding("operation renamed", "operation \(name) renamed to \(newName) (\(operationB.signature))", .breaking, name))
-                if let written = Self.written(newName) {
-                    context.replace(1, with: written)
+                if let word = words.first, let written = Self.written(newName) {
+                    context.replace(word, with: written)
                 } else {
                     context.fix.comments.append("\(name) is now \(newName) (\(operationB.signature)); change this line")
                 }
             } else if pair.isMoved {
                 found.append(finding("operation moved", "moved to \(operationB.signature); call follows it", .ok, name))
             }
-        case .callBySignature:
+        case .callBySignature(let words):
             if pair.isMoved {
                 found.append(finding("operation moved", "\(operationA.signature) moved to \(operationB.signature)", .breaking, name))
-                if let method = Self.written(operationB.method.rawValue), let path = Self.written(operationB.path) {
-                    context.replace(1, with: method)
-                    context.replace(2, with: path)
+                if words.count == 2, let method = Self.written(operationB.method.rawValue), let path = Self.written(operationB.path) {
+                    context.replace(words[0], with: method)
+                    context.replace(words[1], with: path)
                 } else {
                     context.fix.comments.append("\(operationA.signature) is now \(operationB.signature); change this line")
                 }
             }
-        case .raw(let prefix, let segments, let query):
+        case .raw(let word, let prefix, let segments, let query):
             if pair.isMoved {
                 let kind = pair.a.method != pair.b.method ? "operation moved" : "path moved"
                 found.append(finding(kind, "\(kind == "path moved" ? "path" : "operation") moved: \(operationA.signature) → \(operationB.signature)", .breaking, name))
-                if pair.a.method == pair.b.method, context.words[1].text.hasPrefix(prefix),
+                if pair.a.method == pair.b.method, context.words[word].text.hasPrefix(prefix),
                    let path = Self.rewrite(segments, from: operationA.path, to: operationB.path),
                    let target = Self.oneWord(prefix + path + query) {
-                    context.replace(1, with: target)
+                    context.replace(word, with: target)
                 } else {
                     context.fix.comments.append("\(operationA.signature) is now \(operationB.signature); change this request")
                 }

@@ -1,5 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import APIDescriptions
 import Facade
+import FoundationFree
 import HTTPClient
 import HTTPTypes
 import JSON
@@ -11,12 +17,12 @@ extension ImpactScanner {
     /// A request of the script to an operation of version A.
     struct RequestUse {
         enum Style {
-            /// `call OP` (word 1).
-            case callById
-            /// `call METHOD /path` (words 1 and 2).
-            case callBySignature
-            /// `get TARGET`: word 1, its typed text before the path, and the path's typed segments.
-            case raw(prefix: String, segments: [String], query: String)
+            /// `call OP`: the word that names it.
+            case callById(words: [Int])
+            /// `call METHOD /path`: the two words that name it.
+            case callBySignature(words: [Int])
+            /// `get TARGET`: the target's word, its typed text before the path, and the path's typed segments.
+            case raw(word: Int, prefix: String, segments: [String], query: String)
             /// `refresh`, `watch`, `diff`.
             case mainResource
         }
@@ -40,24 +46,71 @@ extension ImpactScanner {
         package let separator: String
     }
 
-    /// A `call` line, read by `call`'s own signature (its options wherever they stand, `--service`
-    /// included), then built by `call`'s own builder against A and then B.
-    mutating func scanCall(_ context: inout LineContext) {
+    /// A statement whose command declares the request it makes (`Command.requestIntent`): its words read
+    /// as the command reads them (each word's value, or its pattern when it is known only at run time), the
+    /// intent resolved against A for the checks, and dry-run against A and B. False when the command sends
+    /// no request.
+    mutating func scanRequest(_ context: inout LineContext, command: any Command) -> Bool {
         let words = context.words
-        lastRequest = nil
-        lastRequestUnknown = false
         let values = words.map(value(of:))
-        // What `call` reads: each word's value, or its pattern when it is known only at run time.
         let texts = words.indices.dropFirst().map { values[$0] ?? pattern(of: words[$0]) }
         let parsed: ParsedArguments
         do {
-            guard let signature = registry.command(named: "call")?.signature else { return }
-            parsed = try signature.parse(texts)
+            parsed = try command.signature.parse(texts)
         } catch {
-            context.findings.append(finding("refused", "call refuses this line on any version: \(error.problem ?? "its words fit no form of call")", .breaking, nil))
-            return
+            guard let tolerant = context.statement.arguments, command.requestIntent(tolerant, session: session) != .none else { return false }
+            lastRequest = nil
+            lastRequestUnknown = false
+            let problem = error.problem ?? "its words fit no form of \(command.name)"
+            context.findings.append(finding("refused", "\(command.name) refuses this line on any version: \(problem)", .breaking, nil))
+            return true
         }
-        let service = parsed.option("--service")
+        let intent = command.requestIntent(parsed, session: session)
+        let line = IntentLine(values: values, words: words)
+        switch intent {
+        case .none:
+            return false
+        case let .operation(nameWords, service, arguments, checked):
+            scanOperation(&context, line, nameWords: nameWords, service: service, arguments: arguments, checked: checked)
+        case let .raw(method, target, items):
+            scanRaw(&context, line, method: method, target: target, items: items)
+        case let .mainResource(service, query):
+            scanMainResource(&context, line, service: service, query: query, what: command.name)
+        }
+        return true
+    }
+
+    /// The statement's words beside their values, for the arguments of an intent.
+    struct IntentLine {
+        let values: [String?]
+        let words: [Word]
+
+        /// The word an argument was typed as (the command's name is word 0); nil for one the command made.
+        func word(of argument: RequestIntent.Argument) -> Int? {
+            argument.position.map { $0 + 1 }
+        }
+
+        /// The argument's value; nil when it is known only at run time.
+        func value(of argument: RequestIntent.Argument) -> String? {
+            guard let word = word(of: argument) else { return argument.text }
+            return values.indices.contains(word) ? values[word] : nil
+        }
+
+        /// The argument as typed (a variable as written).
+        func typed(_ argument: RequestIntent.Argument) -> String {
+            guard let word = word(of: argument), words.indices.contains(word) else { return argument.text }
+            return words[word].text
+        }
+    }
+
+    /// `call`'s intent: the operation of A its words name, the values its arguments set, then the request
+    /// built by `call`'s own prepared call on A and on B.
+    private mutating func scanOperation(
+        _ context: inout LineContext, _ line: IntentLine, nameWords: [RequestIntent.Argument], service: String?,
+        arguments: [RequestIntent.Argument], checked: Bool
+    ) {
+        lastRequest = nil
+        lastRequestUnknown = false
         if let service {
             guard !service.contains(Self.unknownMark) else {
                 context.findings.append(finding("unresolved", "the service is known only at run time", .unknown, nil))
@@ -68,99 +121,105 @@ extension ImpactScanner {
         } else {
             guard reaches(currentService) || currentService == nil else { return }
         }
-        // An operand's place among the command's words (the command name is word 0).
-        let operands = parsed.operands.map { (index: $0.position + 1, text: $0.word) }
-        guard let first = operands.first else { return }
-        var consumed = 1
-        var name: String? = values[first.index]
-        let methods: Set<String> = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"]
-        var bySignature = false
-        if operands.count >= 2, let method = values[first.index], methods.contains(method.uppercased()),
-           let path = values[operands[1].index], path.hasPrefix("/") {
-            name = "\(method.uppercased()) \(path)"
-            consumed = 2
-            bySignature = true
-        }
-        guard let name else {
-            context.findings.append(finding("unresolved", "the operation is known only at run time (\(words[first.index].text))", .unknown, nil))
+        guard let first = nameWords.first else { return }
+        let named = nameWords.map(line.value(of:))
+        guard !named.contains(where: { $0 == nil }) else {
+            context.findings.append(finding("unresolved", "the operation is known only at run time (\(line.typed(first)))", .unknown, nil))
             lastRequestUnknown = true
             return
         }
+        let texts = named.compactMap { $0 }
+        // `METHOD /path` names an operation as `call` reads it, the method in any case.
+        let name = texts.count == 2 ? "\(texts[0].uppercased()) \(texts[1])" : texts[0]
         guard let operation = documentA.operation(named: name) else {
             context.findings.append(finding("unresolved", "\(name) is not an operation of \(service ?? self.service) \(a)", .unknown, nil))
             lastRequestUnknown = true
             return
         }
-        var use = RequestUse(operation: operation, style: bySignature ? .callBySignature : .callById)
-        var positional: [Int] = []
-        for (index, text) in operands.dropFirst(consumed) {
-            guard let item = Self.item(text) else {
-                positional.append(index)
+        let nameWordIndexes = nameWords.compactMap(line.word(of:))
+        var use = RequestUse(operation: operation, style: nameWords.count == 2 ? .callBySignature(words: nameWordIndexes) : .callById(words: nameWordIndexes))
+        var positional: [Int?] = []
+        for argument in arguments {
+            guard let item = Self.item(argument.text) else {
+                positional.append(line.word(of: argument))
                 continue
             }
-            let known = values[index] == nil ? nil : item.value
+            let word = line.word(of: argument)
+            let known = line.value(of: argument) == nil ? nil : item.value
             switch item.separator {
             case "==":
-                use.values.append(SetValue(name: item.name, location: .query, value: known, word: index, separator: "=="))
+                use.values.append(SetValue(name: item.name, location: .query, value: known, word: word, separator: "=="))
             case ":":
-                use.values.append(SetValue(name: item.name, location: .header, value: known, word: index, separator: ":"))
+                use.values.append(SetValue(name: item.name, location: .header, value: known, word: word, separator: ":"))
             case ":=":
-                use.values.append(SetValue(name: item.name, location: nil, value: known, word: index, separator: ":="))
+                use.values.append(SetValue(name: item.name, location: nil, value: known, word: word, separator: ":="))
             default:
                 let parameter = operation.parameter(settingItem: item.name)
                 use.values.append(SetValue(name: parameter?.name ?? item.name, location: parameter?.location, value: known,
-                                           word: index, separator: "="))
+                                           word: word, separator: "="))
             }
         }
-        let named = Set(use.values.filter { $0.location == .path }.map(\.name))
-        for (name, index) in zip(operation.pathParameterNames.filter { !named.contains($0) }, positional) {
-            use.values.append(SetValue(name: name, location: .path, value: values[index], word: nil, separator: ""))
+        let pathNamed = Set(use.values.filter { $0.location == .path }.map(\.name))
+        for (parameter, word) in zip(operation.pathParameterNames.filter { !pathNamed.contains($0) }, positional) {
+            use.values.append(SetValue(name: parameter, location: .path, value: word.flatMap { line.values[$0] }, word: nil, separator: ""))
         }
         check(use, &context)
         if context.input == nil {
-            dryRun(operation, arguments: operands.dropFirst(consumed).map { values[$0.index] }, checked: !parsed.flag("--no-check"), &context)
+            dryRun(name, arguments: arguments.map(line.value(of:)), checked: checked, operationA: operation, &context)
         }
         lastRequest = use
     }
 
-    /// Builds the line's request with `call`'s own builder against A and then B, when every word is known:
-    /// what B refuses breaks, named by B's own refusal, so impact cannot disagree with what `call` would
-    /// do (a line A refuses too breaks on B all the same, and says so), and B checks what `--no-check` would
-    /// send unchecked, as B's server would. Left out when another finding
-    /// already says the line breaks, when a word is known only at run time, or when an item names a file.
-    private func dryRun(_ operationA: OpenAPIOperation, arguments: [String?], checked: Bool, _ context: inout LineContext) {
-        guard !context.findings.contains(where: { $0.verdict == .breaking }), let operationB = pair(of: operationA)?.b else { return }
+    /// Builds the line's request with `call`'s own prepared call (`DescriptionService.prepare`, then
+    /// `PreparedCall.request`) against A and then B, when every word is known: what B refuses breaks, named
+    /// by B's own refusal, so impact cannot disagree with what `call` would do (a line A refuses too breaks
+    /// on B all the same, and says so), and B checks what `--no-check` would send unchecked, as B's server
+    /// would. Left out when another finding already says the line breaks, when a word is known only at run
+    /// time, or when an item names a file.
+    private func dryRun(_ name: String, arguments: [String?], checked: Bool, operationA: OpenAPIOperation, _ context: inout LineContext) {
+        guard !context.findings.contains(where: { $0.verdict == .breaking }) else { return }
         var known: [String] = []
         for argument in arguments {
             guard let argument, !argument.contains("@") else { return }
             known.append(argument)
         }
-        let base = "http://impact.invalid"
-        var refusedOnA: String?
+        let descriptions = session.facade.descriptions
+        let refusedOnA: Bool
         do {
-            _ = try OpenAPICall.build(operationA, baseURL: base, arguments: known, checked: checked)
+            _ = try descriptions.prepare(name, of: (apiA, entryA), arguments: known, checked: checked).request(baseURL: Self.dryRunBase)
+            refusedOnA = false
         } catch {
-            refusedOnA = "\(error)"
+            refusedOnA = true
         }
         do {
             // Checked on B whatever the line says: `--no-check` sends what B's server then refuses.
-            _ = try OpenAPICall.build(operationB, baseURL: base, arguments: known, checked: true)
+            _ = try descriptions.prepare(name, of: (apiB, entryB), arguments: known, checked: true).request(baseURL: Self.dryRunBase)
         } catch {
-            let already = refusedOnA == nil ? "" : " (as it does on \(a))"
+            let already = refusedOnA ? " (as it does on \(a))" : ""
             context.findings.removeAll { $0.kind == "unchanged" }
-            context.findings.append(finding("refused", "call would refuse it on \(b)\(already): \(error)", .breaking, operationA.displayName))
+            context.findings.append(finding("refused", "call would refuse it on \(b)\(already): \(Self.refusal(error))", .breaking, operationA.displayName))
         }
     }
 
-    mutating func scanRaw(_ context: inout LineContext, method: HTTPMethod) {
-        let words = context.words
+    /// Where a dry run's requests would go; nothing is sent there.
+    static let dryRunBase = "http://impact.invalid"
+
+    /// A refusal as `call` prints it, without the facade's wrapping.
+    static func refusal(_ error: FacadeError) -> String {
+        if case .operation(let reason) = error { return "\(reason)" }
+        return "\(error)"
+    }
+
+    mutating func scanRaw(_ context: inout LineContext, _ line: IntentLine, method: HTTPMethod, target: RequestIntent.Argument,
+                          items: [RequestIntent.Argument]) {
         lastRequest = nil
         lastRequestUnknown = false
-        guard words.count >= 2 else { return }
-        let target = pattern(of: words[1])
-        guard let (prefix, rest) = split(target: target, typed: words[1].text) else {
-            if target.first == Self.unknownMark || (target.hasPrefix("/") && currentService == nil) {
-                context.findings.append(finding("unresolved", "the target is built at run time (\(words[1].text))", .unknown, nil))
+        let targetWord = line.word(of: target)
+        let typedTarget = line.typed(target)
+        let targetPattern = targetWord.map { pattern(of: line.words[$0]) } ?? target.text
+        guard let (prefix, rest) = split(target: targetPattern, typed: typedTarget) else {
+            if targetPattern.first == Self.unknownMark || (targetPattern.hasPrefix("/") && currentService == nil) {
+                context.findings.append(finding("unresolved", "the target is built at run time (\(typedTarget))", .unknown, nil))
                 lastRequestUnknown = true
             }
             return
@@ -174,60 +233,134 @@ extension ImpactScanner {
             lastRequestUnknown = true
             return
         }
-        let typedRest = String(words[1].text.dropFirst(prefix.count))
+        let typedRest = String(typedTarget.dropFirst(prefix.count))
         let typedParts = typedRest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let typedPath = typedParts.first.map(String.init) ?? ""
         let typedSegments = Self.segments(typedPath)
         // The query as typed, not as expanded: a variable's value is not the script's to write down.
         let typedQuery = typedParts.count > 1 ? "?" + typedParts[1] : ""
-        var use = RequestUse(operation: operation, style: typedSegments.count == segments.count
-            ? .raw(prefix: prefix, segments: typedSegments, query: typedQuery) : .mainResource)
+        var use = RequestUse(operation: operation, style: targetWord != nil && typedSegments.count == segments.count
+            ? .raw(word: targetWord ?? 1, prefix: prefix, segments: typedSegments, query: typedQuery) : .mainResource)
         let template = Self.segments(operation.path)
         for (segment, value) in zip(template, segments) where segment.hasPrefix("{") && segment.hasSuffix("}") {
             use.values.append(SetValue(name: String(segment.dropFirst().dropLast()), location: .path,
                                        value: value.contains(Self.unknownMark) ? nil : value, word: nil, separator: ""))
         }
-        for pair in query.split(separator: "&") {
-            let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-            guard !name.isEmpty else { continue }
-            let value = pair.contains("=") ? String(pair.split(separator: "=", maxSplits: 1).last ?? "") : ""
-            use.values.append(SetValue(name: name, location: .query, value: value.contains(Self.unknownMark) ? nil : value,
-                                       word: nil, separator: "=="))
-        }
-        for index in words.indices.dropFirst(2) {
-            let known = value(of: words[index])
-            guard let item = Self.item(known ?? pattern(of: words[index])) else { continue }
+        use.values += Self.queryValues(query)
+        for argument in items {
+            let known = line.value(of: argument)
+            let word = line.word(of: argument)
+            guard let item = Self.item(known ?? word.map { pattern(of: line.words[$0]) } ?? argument.text) else { continue }
             let location: OpenAPIParameter.Location? = switch item.separator {
             case "==": .query
             case ":": .header
             default: nil
             }
             use.values.append(SetValue(name: item.name, location: location, value: known == nil ? nil : item.value,
-                                       word: index, separator: item.separator))
+                                       word: word, separator: item.separator))
         }
         check(use, &context)
+        let knownTarget = !targetPattern.contains(Self.unknownMark)
+        let knownItems = items.map(line.value(of:))
+        if knownTarget, !knownItems.contains(where: { $0 == nil }) {
+            dryRunRaw(method: method, path: path, query: query, items: knownItems.compactMap { $0 }, operationA: operation, &context)
+        }
         lastRequest = use
     }
 
-    /// `refresh`, `watch`, `diff`: the service's own URL, which its document describes as `GET /`.
-    /// `named` is nil when the service is known only at run time.
-    mutating func scanMainResource(_ context: inout LineContext, named: String?, what: String) {
+    /// `name=value` pairs of a raw target's query, as query values the line sets.
+    private static func queryValues(_ query: String) -> [SetValue] {
+        query.split(separator: "&").compactMap { pair in
+            let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            guard !name.isEmpty else { return nil }
+            let value = pair.contains("=") ? String(pair.split(separator: "=", maxSplits: 1).last ?? "") : ""
+            return SetValue(name: name, location: .query, value: value.contains(Self.unknownMark) ? nil : value, word: nil, separator: "==")
+        }
+    }
+
+    /// `refresh`'s intent: the service's own URL, which its document describes as `GET /`, with its query.
+    mutating func scanMainResource(_ context: inout LineContext, _ line: IntentLine, service: RequestIntent.Argument?,
+                                   query: [RequestIntent.Argument], what: String) {
         lastRequest = nil
         lastRequestUnknown = false
+        let named = service.map(line.value(of:)) ?? currentService
         guard let named else {
-            context.findings.append(finding("unresolved", "the service is known only at run time", .unknown, nil))
-            lastRequestUnknown = true
+            if service != nil {
+                context.findings.append(finding("unresolved", "the service is known only at run time", .unknown, nil))
+                lastRequestUnknown = true
+            }
             return
         }
         guard reaches(named) else { return }
         guard let operation = documentA.operation(.get, matchingPath: "/") else {
-            context.findings.append(finding("unresolved", "\(what) fetches \(service)'s URL, which \(a)'s document does not describe (no GET /)", .review, nil))
+            context.findings.append(finding("unresolved", "\(what) fetches \(self.service)'s URL, which \(a)'s document does not describe (no GET /)", .review, nil))
             lastRequestUnknown = true
             return
         }
-        let use = RequestUse(operation: operation, style: .mainResource)
+        var use = RequestUse(operation: operation, style: .mainResource)
+        let items = query.map(line.value(of:))
+        for (argument, known) in zip(query, items) {
+            guard let item = Self.item(known ?? argument.text) else { continue }
+            use.values.append(SetValue(name: item.name, location: .query, value: known == nil ? nil : item.value,
+                                       word: line.word(of: argument), separator: item.separator))
+        }
         check(use, &context)
+        if !items.contains(where: { $0 == nil }) {
+            dryRunRaw(method: .get, path: "/", query: "", items: items.compactMap { $0 }, operationA: operation, &context)
+        }
         lastRequest = use
+    }
+
+    /// Holds a raw request (or a service's own URL) to B's operation as B's server would, by the checks
+    /// the mock makes of what it receives (`OpenAPIReceivedRequest`, the checks `call` makes): what B
+    /// refuses breaks. Left out when another finding already says the line breaks, when the body comes
+    /// from a file, or an item names one.
+    private func dryRunRaw(method: HTTPMethod, path: String, query: String, items: [String], operationA: OpenAPIOperation,
+                           _ context: inout LineContext) {
+        guard !context.findings.contains(where: { $0.verdict == .breaking }), let operationB = pair(of: operationA)?.b,
+              context.input == nil || context.heredoc != nil,
+              let values = operationB.template.match(Self.segments(path).map { PercentEncoding.decode($0) })?.values else { return }
+        let raw: RawRequest
+        let body: HTTPBody
+        do {
+            raw = try RawRequest(method: method, target: "/", items: items,
+                                 body: context.heredoc.map { RawRequest.BodyBytes(data: Data($0.utf8), fileName: nil) })
+            body = try raw.body()
+        } catch {
+            return
+        }
+        guard let received = Self.receivedBody(body) else { return }
+        var request = OpenAPIReceivedRequest(
+            pathValues: values,
+            query: Self.queryFields(query) + raw.query.map { ($0.name, $0.value) },
+            headers: raw.headers.map { ($0.name, $0.value) }, cookies: [], body: .none)
+        do {
+            try request.checkParameters(against: operationB)
+            request.body = received
+            try request.checkBody(against: operationB)
+        } catch {
+            context.findings.removeAll { $0.kind == "unchanged" }
+            context.findings.append(finding("refused", "\(b)'s server refuses it, as its description says: \(error)", .breaking, operationA.displayName))
+        }
+    }
+
+    /// A target's query (`a=1&b=x%20y`) as a server reads its fields.
+    private static func queryFields(_ query: String) -> [(name: String, value: String)] {
+        query.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (PercentEncoding.decode(parts[0], plusAsSpace: true), parts.count > 1 ? PercentEncoding.decode(parts[1], plusAsSpace: true) : "")
+        }
+    }
+
+    /// A body as a server reads it by its media type; nil for one the checks cannot read (a file, a multipart form).
+    private static func receivedBody(_ body: HTTPBody) -> OpenAPIReceivedRequest.Body? {
+        switch body {
+        case .none: return OpenAPIReceivedRequest.Body.none
+        case .json(let data): return (try? JSONValue.parse(data)).map { .json($0) }
+        case .form(let fields): return .form(fields.map { ($0.name, $0.value) })
+        case .raw(let data, let contentType) where contentType.contains("json"): return (try? JSONValue.parse(data)).map { .json($0) }
+        default: return nil
+        }
     }
 
     /// The part of a raw target before its path, when it reaches the service: `petstore`, `` (a `/path`

@@ -13,16 +13,18 @@ import Shell
 ///
 /// It reads every line into statements as the engine does, expands the variables it can know (`set`, the
 /// environment; a `let` capture is only known at run time), follows `use` and `locate`, and finds the
-/// operation of version A each request reaches: `call OP` by operationId or `METHOD /path`, a raw
-/// request by method and path template, `refresh`/`diff`/`watch` as the service's main resource
-/// (`GET /`). The `let` and `expect` lines after a request read its response.
+/// request each statement makes as its command declares it (`Command.requestIntent`): `call OP` by
+/// operationId or `METHOD /path`, a raw request or a built-in API's endpoint by method and path template,
+/// `refresh` as the service's main resource (`GET /`); each is checked against the change and dry-run on
+/// A and B. The `let` and `expect` lines after a request read its response.
 struct ImpactScanner {
     let file: String
     let service: String
     let entryA: LocatorEntry
     let entryB: LocatorEntry
-    let documentA: OpenAPIDocument
-    let documentB: OpenAPIDocument
+    /// Each version's definition: the documents read, and what `call`'s prepared call is made against.
+    let apiA: OpenAPIServiceAPI
+    let apiB: OpenAPIServiceAPI
     let pairing: OperationPairing
     let serviceNames: [String]
     let environment: [String: String]
@@ -46,16 +48,16 @@ struct ImpactScanner {
     /// Only the `use SERVICE A` → `use SERVICE B` edits: the script as `--run` sends it to B.
     private(set) var versionFixes: [Int: ImpactLineFix] = [:]
 
-    init(file: String, service: String, entryA: LocatorEntry, entryB: LocatorEntry, documentA: OpenAPIDocument,
-         documentB: OpenAPIDocument, serviceNames: [String], environment: [String: String], defaultService: String?,
+    init(file: String, service: String, entryA: LocatorEntry, entryB: LocatorEntry, apiA: OpenAPIServiceAPI,
+         apiB: OpenAPIServiceAPI, serviceNames: [String], environment: [String: String], defaultService: String?,
          registry: CommandRegistry, session: Session, redactLine: @escaping (String) -> String) {
         self.file = file
         self.service = service
         self.entryA = entryA
         self.entryB = entryB
-        self.documentA = documentA
-        self.documentB = documentB
-        self.pairing = OperationPairing(documentA, documentB)
+        self.apiA = apiA
+        self.apiB = apiB
+        self.pairing = OperationPairing(apiA.document, apiB.document)
         self.serviceNames = serviceNames
         self.environment = environment
         self.defaultService = defaultService
@@ -65,14 +67,19 @@ struct ImpactScanner {
         self.currentService = defaultService
     }
 
+    var documentA: OpenAPIDocument { apiA.document }
+    var documentB: OpenAPIDocument { apiB.document }
     var a: String { entryA.version.description }
     var b: String { entryB.version.description }
 
     // MARK: Lines
 
     mutating func scan(_ scriptLines: [String]) {
-        for (index, raw) in scriptLines.enumerated() {
-            var line = raw
+        var next = 0
+        while next < scriptLines.count {
+            let index = next
+            next += 1
+            var line = scriptLines[index]
             if index == 0, line.hasPrefix("\u{FEFF}") { line.removeFirst() }
             let trimmed = line.trimmingBlanks()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
@@ -84,9 +91,18 @@ struct ImpactScanner {
                 add(number, redactLine(trimmed), [finding("unreadable", "cannot be read: \(error.description)", .unknown, nil)])
                 continue
             }
-            for statement in statements {
+            // A heredoc's lines are its body, not commands: taken here, each statement's in order, as the
+            // engine takes them before it runs the line.
+            var bodies: [Int: String] = [:]
+            for (offset, statement) in statements.enumerated() {
+                guard case .heredoc(let delimiter)? = statement.syntax.input else { continue }
+                let (body, taken) = Self.heredoc(scriptLines[next...], closedBy: delimiter)
+                bodies[offset] = body
+                next += taken
+            }
+            for (offset, statement) in statements.enumerated() {
                 let syntax = statement.syntax
-                var context = LineContext(number: number, statement: statement, command: command(of: statement))
+                var context = LineContext(number: number, statement: statement, command: command(of: statement), heredoc: bodies[offset])
                 scan(&context)
                 if !context.findings.isEmpty {
                     add(number, redactLine(ShellEngine.typedLine(syntax.words) + syntax.operatorText), context.findings)
@@ -105,6 +121,18 @@ struct ImpactScanner {
         }
     }
 
+    /// The body of a heredoc among `lines` (those after its line): the lines up to the one that is
+    /// `delimiter` (blanks around it allowed), and how many lines that took, the closing one included; an
+    /// unclosed heredoc takes every line left, as the engine reads it (and then refuses it).
+    static func heredoc(_ lines: ArraySlice<String>, closedBy delimiter: String) -> (body: String, taken: Int) {
+        var body: [String] = []
+        for line in lines {
+            if line.trimmingBlanks() == delimiter { return (body.joined(separator: "\n"), body.count + 1) }
+            body.append(line)
+        }
+        return (body.joined(separator: "\n"), body.count)
+    }
+
     private mutating func add(_ number: Int, _ text: String, _ findings: [ImpactFinding]) {
         if let last = lines.indices.last, lines[last].number == number, lines[last].text == text {
             lines[last].findings += findings
@@ -121,6 +149,8 @@ struct ImpactScanner {
         /// The command the statement runs: the one its first word names, alias or not, or the one a known
         /// variable there names; nil when that is known only at run time or is no command.
         let command: (any Command)?
+        /// The text of the statement's heredoc (`<<WORD`), its body.
+        var heredoc: String?
         var findings: [ImpactFinding] = []
         var fix = ImpactLineFix()
 
@@ -155,8 +185,11 @@ struct ImpactScanner {
             context.findings.append(finding("unresolved", "the command is built at run time (\(words[0].text))", .unknown, nil))
             return
         }
-        guard let name = context.command?.name else { return }
-        switch name {
+        guard let command = context.command else { return }
+        if scanRequest(&context, command: command) { return }
+        // What the script sets and reads beside its requests: variables, the service it uses, the answers
+        // it reads (`let`, `expect`), and a spec diff whose result the lines after it read.
+        switch command.name {
         case "set":
             if words.count >= 3, let variable = value(of: words[1]) {
                 let values = words.dropFirst(2).map(value(of:))
@@ -176,32 +209,12 @@ struct ImpactScanner {
                 context.findings.append(finding("locate", "loads another locator; the lines after it are checked against \(service) \(a) → \(b) as loaded now", .unknown, nil))
                 lastRequest = nil
             }
-        case "call":
-            scanCall(&context)
-        case "get", "post", "put", "patch", "delete":
-            scanRaw(&context, method: HTTPMethod(rawValue: name.uppercased()))
-        case "refresh", "watch", "show":
-            guard name != "show" else { return }
-            if let target = words.dropFirst().first(where: { !$0.text.hasPrefix("-") && !$0.text.contains("=") }) {
-                scanMainResource(&context, named: value(of: target), what: name)
-            } else if let currentService {
-                scanMainResource(&context, named: currentService, what: name)
-            }
         case "diff":
-            let arguments = words.dropFirst().compactMap(value(of:))
-            guard let named = arguments.first, reaches(named) else {
-                if words.count >= 2, value(of: words[1]) == nil {
-                    context.findings.append(finding("unresolved", "the service is known only at run time", .unknown, nil))
-                }
-                return
-            }
-            if arguments.contains("--spec") {
-                lastRequest = nil
-                lastRequestUnknown = false
-                context.findings.append(finding("spec diff", "compares the documents; its result is what the lines after it read", .ok, nil))
-                return
-            }
-            scanMainResource(&context, named: named, what: "diff")
+            guard words.dropFirst().compactMap(value(of:)).contains("--spec"), let named = words.dropFirst().first.flatMap(value(of:)),
+                  reaches(named) else { return }
+            lastRequest = nil
+            lastRequestUnknown = false
+            context.findings.append(finding("spec diff", "compares the documents; its result is what the lines after it read", .ok, nil))
         default:
             return
         }

@@ -28,6 +28,18 @@ import TestSupport
         #expect(!output.contains("c.apish:4: call listPets limit=$n: call would refuse"), "\(output)")
     }
 
+    @Test func aHeredocsBodyLinesAreNotReadAsCommands() throws {
+        // GIVEN v2 capping limit at 10
+        let documents = [Self.document(version: 1, maximum: nil), Self.document(version: 2, maximum: 10)]
+        // WHEN a request's heredoc holds a line that reads like a call v2 refuses, and a real one follows it
+        let script = "use p v1\npost /pets <<EOF\ncall listPets limit=50\n  EOF  \ncall listPets limit=50\n"
+        let output = try ImpactScratch.run("p", documents: documents, script: script)
+        // THEN the body line is the request's body, not a line impact judges; the line after the heredoc is
+        #expect(!output.contains("c.apish:3:"), "\(output)")
+        #expect(!output.contains("c.apish:4:"), "\(output)")
+        #expect(output.contains("c.apish:5: call listPets limit=50: call would refuse it on v2:"), "\(output)")
+    }
+
     @Test func aCommandTypedByItsAliasIsReadAsThatCommand() throws {
         // GIVEN a service whose documents describe no GET / (what refresh fetches)
         let documents = [Self.document(version: 1, maximum: nil), Self.document(version: 2, maximum: 10)]

@@ -35,6 +35,23 @@ struct GroupsCommand: Command {
             if report.ok { report.notes.append(pagingNote(facade)) }
             return report
         }
+        let (origin, radius, page) = try Self.search(arguments, facade: facade)
+        var report = try context.request("groups near") { token throws(FacadeError) in
+            try facade.requests.perform(MeetupAPI.self, cancellation: token) { api throws(FacadeError) in
+                try api.groups(near: origin, radiusKm: radius, page: page)
+            }
+        }
+        if report.ok { report.notes.append(pagingNote(facade)) }
+        if case .requestError(401, _)? = report.exchange?.outcome {
+            report.error = (report.error ?? "") + "; try: auth key key=VALUE meetup"
+        }
+        return report
+    }
+}
+
+extension GroupsCommand {
+    /// `groups near`'s place, radius and page size, as typed or by default.
+    static func search(_ arguments: ParsedArguments, facade: ServiceFacade) throws(CommandError) -> (Coordinate, Double, Int) {
         var radius = MeetupAPI.defaultRadiusKm
         var page = MeetupAPI.defaultPageSize
         if let text = arguments.option("radius=") {
@@ -48,17 +65,18 @@ struct GroupsCommand: Command {
         let given = arguments[Self.latitude].flatMap(Double.init).flatMap { latitude in
             arguments[Self.longitude].flatMap(Double.init).map { Coordinate(latitude: latitude, longitude: $0) }
         }
-        let origin = given ?? facade.workspace.location ?? MeetupAPI.defaultOrigin
-        var report = try context.request("groups near") { token throws(FacadeError) in
-            try facade.requests.perform(MeetupAPI.self, cancellation: token) { api throws(FacadeError) in
-                try api.groups(near: origin, radiusKm: radius, page: page)
-            }
+        return (given ?? facade.workspace.location ?? MeetupAPI.defaultOrigin, radius, page)
+    }
+
+    /// The page `groups near` or `groups next` fetches, as the definition builds it.
+    func requestIntent(_ arguments: ParsedArguments, session: Session) -> RequestIntent {
+        if arguments.subcommand == "next" {
+            return .endpoint(of: MeetupAPI.self, session: session) { api throws(FacadeError) in try api.next() }
         }
-        if report.ok { report.notes.append(pagingNote(facade)) }
-        if case .requestError(401, _)? = report.exchange?.outcome {
-            report.error = (report.error ?? "") + "; try: auth key key=VALUE meetup"
+        guard let (origin, radius, page) = try? Self.search(arguments, facade: session.facade) else { return .none }
+        return .endpoint(of: MeetupAPI.self, session: session) { api throws(FacadeError) in
+            try api.groups(near: origin, radiusKm: radius, page: page)
         }
-        return report
     }
 }
 

@@ -11,6 +11,10 @@ struct TwitsCommand: Command {
     let abstract = "List the twit timeline (ids feed like and Tab completion)"
     var signature: CommandSignature { .none }
 
+    func requestIntent(_ arguments: ParsedArguments, session: Session) -> RequestIntent {
+        .endpoint(of: TwitAPI.self, session: session) { $0.timeline }
+    }
+
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
         return try context.request("twits") { token throws(FacadeError) in
@@ -24,6 +28,10 @@ struct UserCommand: Command {
     let name = "user"
     let abstract = "Show the twit API's user"
     var signature: CommandSignature { .none }
+
+    func requestIntent(_ arguments: ParsedArguments, session: Session) -> RequestIntent {
+        .endpoint(of: TwitAPI.self, session: session) { $0.user }
+    }
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
@@ -44,6 +52,11 @@ struct LikeCommand: Command {
     func completion(after previous: [String], session: Session) -> ArgumentCompletion {
         guard previous.isEmpty, let twit = try? session.facade.workspace.api(TwitAPI.self) else { return ArgumentCompletion() }
         return ArgumentCompletion(twit.api.lastTwits.map(\.id))
+    }
+
+    func requestIntent(_ arguments: ParsedArguments, session: Session) -> RequestIntent {
+        let id = arguments.value("ID") ?? ""
+        return .endpoint(of: TwitAPI.self, session: session) { api throws(FacadeError) in try api.like(id) }
     }
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {

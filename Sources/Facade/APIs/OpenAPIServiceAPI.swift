@@ -32,13 +32,12 @@ public final class OpenAPIServiceAPI: APIDefinition {
         return endpoint(operation, url: nil, query: [], headers: [], body: .none).erased()
     }
 
-    /// The request of `call OPERATION ARG…` (`OpenAPICall` reads the arguments), to `baseURL`; refused
-    /// before anything is sent when the operation is unknown or a required parameter is missing.
-    public func call(
-        _ name: String, arguments: [String], baseURL: String, checked: Bool = true, readFile: RawRequest.FileReader? = nil
+    /// The request of `call OPERATION ARG…` (`OpenAPICall` reads the arguments) for an operation of this
+    /// document, to `baseURL`; refused before anything is sent when a required parameter is missing.
+    func call(
+        _ operation: OpenAPIOperation, arguments: [String], baseURL: String, checked: Bool = true, readFile: RawRequest.FileReader? = nil
     ) throws(FacadeError) -> Endpoint<DecodedModel?> {
         do {
-            let operation = try document.requireOperation(named: name)
             let request = try OpenAPICall.build(operation, baseURL: baseURL, arguments: arguments, checked: checked,
                                                 readFile: readFile)
             return endpoint(operation, url: request.url, query: request.query, headers: request.headers, body: request.body,
@@ -52,7 +51,12 @@ public final class OpenAPIServiceAPI: APIDefinition {
     /// document's first server instead when variables are set and the entry's URL is that server's.
     /// `name` nil asks for the service's own URL.
     public func baseURL(for name: String?, entryURL: String, variables: [String: String]) -> String {
-        if let name, let operation = document.operation(named: name), let server = operation.servers.first {
+        baseURL(for: name.flatMap(document.operation(named:)), entryURL: entryURL, variables: variables)
+    }
+
+    /// `baseURL(for:entryURL:variables:)` of an operation already found.
+    func baseURL(for operation: OpenAPIOperation?, entryURL: String, variables: [String: String]) -> String {
+        if let server = operation?.servers.first {
             return server.url(variables)
         }
         if !variables.isEmpty, let server = document.servers.first, entryURL == document.serverURL {

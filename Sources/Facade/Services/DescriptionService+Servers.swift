@@ -13,6 +13,14 @@ extension DescriptionService {
         return publishedBase(of: entry, operation: operation)
     }
 
+    /// The base of a prepared call's request: `serverBase(of:operation:)` for the operation it carries.
+    func serverBase(of call: PreparedCall) -> String {
+        if let url = workspace.state.serverBases[call.entry.name.lowercased()] { return url }
+        guard call.entry.urlIsDocuments else { return call.entry.url }
+        let variables = serverVariables[call.entry.name.lowercased()] ?? [:]
+        return call.api.baseURL(for: call.operation, entryURL: call.entry.url, variables: variables)
+    }
+
     /// The base without the session's: the locator's, else the document's.
     private func publishedBase(of entry: LocatorEntry, operation: String?) -> (url: String, origin: ServerOrigin) {
         guard entry.urlIsDocuments, let api = workspace.openAPIDefinition(for: entry, calling: operation) else {

@@ -68,32 +68,47 @@ public final class DescriptionService {
         return try openAPI(nil)
     }
 
-    /// Sends one operation of a service's active version (`call OPERATION ARG…`; which service as in
-    /// `operationOwner(_:service:)`), its answer checked against the document. An unknown operation, or
-    /// (with `checked`) a request the document does not allow, is refused before anything is sent.
+    /// Resolves `call OPERATION ARG…` once: the service whose active version has the operation (an
+    /// operationId, or `METHOD /path`; which service as in `operationOwner(_:service:)`) and the
+    /// operation itself. An unknown operation is refused here, before anything is built.
+    public func prepare(_ operation: String, service: String? = nil, arguments: [String], checked: Bool = true) throws(FacadeError) -> PreparedCall {
+        try prepare(operation, of: try operationOwner(operation, service: service), arguments: arguments, checked: checked)
+    }
+
+    /// `prepare` against one version's definition already found (`openAPI(of:)`): what `compare` and
+    /// `impact` send or dry-run on each version.
+    public func prepare(
+        _ operation: String, of owner: (api: OpenAPIServiceAPI, entry: LocatorEntry), arguments: [String], checked: Bool = true
+    ) throws(FacadeError) -> PreparedCall {
+        // A description a first load outlined says here, where it is first read whole, why it cannot be.
+        if let problem = owner.api.problem { throw .noOpenAPI(service: owner.entry.key.description, problem: problem) }
+        let found: OpenAPIOperation
+        do { found = try owner.api.document.requireOperation(named: operation) } catch { throw .operation(error) }
+        return PreparedCall(api: owner.api, entry: owner.entry, operation: found, arguments: arguments, checked: checked)
+    }
+
+    /// Sends a prepared call to where its service's requests go (`serverBase`), its answer checked against
+    /// the document. A request the document does not allow (with `checked`) is refused before anything is sent.
+    public func send(
+        _ call: PreparedCall, readFile: RawRequest.FileReader? = nil, cancellation: CancellationToken? = nil
+    ) throws(FacadeError) -> Exchange {
+        let baseURL = serverBase(of: call)
+        // The reader left such servers out; a server variable set since must not bring one back. (The
+        // entry's own URL is the locator's to choose.)
+        if baseURL != call.entry.url, LocatorLocation.isWeb(call.api.document.source), !LocatorLocation.isWeb(baseURL) {
+            throw .invalidRequest("\(call.operation.displayName): its server \(baseURL) is not an http(s) URL, and a document from the web "
+                + "sends no request to this machine")
+        }
+        let endpoint = try call.endpoint(baseURL: baseURL, readFile: readFile)
+        return requests.perform(endpoint, entry: call.entry, cancellation: cancellation).exchange
+    }
+
+    /// Prepares and sends one operation (`prepare`, then `send`).
     public func call(
         _ operation: String, arguments: [String], service: String? = nil, checked: Bool = true,
         readFile: RawRequest.FileReader? = nil, cancellation: CancellationToken? = nil
     ) throws(FacadeError) -> Exchange {
-        try call(operation, of: try operationOwner(operation, service: service), arguments: arguments, checked: checked,
-                 readFile: readFile, cancellation: cancellation)
-    }
-
-    /// `call` of an operation whose owner is already found (`operationOwner`), so the command resolves it once.
-    public func call(
-        _ operation: String, of owner: (api: OpenAPIServiceAPI, entry: LocatorEntry), arguments: [String], checked: Bool = true,
-        readFile: RawRequest.FileReader? = nil, cancellation: CancellationToken? = nil
-    ) throws(FacadeError) -> Exchange {
-        let (api, entry) = owner
-        let baseURL = serverBase(of: entry, operation: operation).url
-        // The reader left such servers out; a server variable set since must not bring one back. (The
-        // entry's own URL is the locator's to choose.)
-        if baseURL != entry.url, LocatorLocation.isWeb(api.document.source), !LocatorLocation.isWeb(baseURL) {
-            throw .invalidRequest("\(operation): its server \(baseURL) is not an http(s) URL, and a document from the web "
-                + "sends no request to this machine")
-        }
-        let endpoint = try api.call(operation, arguments: arguments, baseURL: baseURL, checked: checked, readFile: readFile)
-        return requests.perform(endpoint, entry: entry, cancellation: cancellation).exchange
+        try send(try prepare(operation, service: service, arguments: arguments, checked: checked), readFile: readFile, cancellation: cancellation)
     }
 }
 

@@ -34,6 +34,9 @@ public protocol Command: Sendable {
     /// secrets. History, recordings, the echoed line and `--json`'s `command` mask them; every command's
     /// `name=value` items named like credentials are masked besides.
     func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument]
+    /// The request the arguments make, before anything is sent; `impact` resolves it against two versions
+    /// of a service and dry-runs it. `.none` for a command that sends no request.
+    func requestIntent(_ arguments: ParsedArguments, session: Session) -> RequestIntent
 }
 
 /// A secret in a command's arguments, declared by the command beside its usage.
@@ -74,6 +77,7 @@ extension Command {
     public func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument] {
         signature.secrets(in: arguments)
     }
+    public func requestIntent(_ arguments: ParsedArguments, session: Session) -> RequestIntent { .none }
     public var takesOperators: Bool { true }
     public var readsInput: Bool { false }
     public var isReplayable: Bool { true }
