@@ -148,7 +148,7 @@ struct SetCommand: Command {
             throw CommandError("set: '\(name)' is not a variable name (ASCII letters, digits, _; not starting with a digit)")
         }
         let value = arguments.values("VALUE").joined(separator: " ")
-        context.session.variables[name] = value
+        context.session.setVariable(name, to: value)
         // Confirmed as `let` confirms, in text only: the `--json` line of `set` stays as it was.
         guard !context.session.options.json else { return RunResult() }
         let shown = context.session.redact(value)
@@ -195,14 +195,9 @@ struct ToggleCommand: Command {
         }
         if let word = arguments.value("on|off") { value = word.lowercased() == "on" }
         switch flag {
-        case .timing:
-            session.timing = value
-        case .verbose:
-            session.verbose = value
-            // Only then does the transport keep the request head as it was really sent.
-            session.facade.workspace.setRecordsSentHeaders(value)
-        case .reveal:
-            session.revealsLookalikes = value
+        case .timing: session.setTiming(value)
+        case .verbose: session.setVerbose(value)
+        case .reveal: session.setRevealsLookalikes(value)
         }
         var report = RunResult(lines: ["\(name) \(value ? "on" : "off")"])
         report.data = .object(JSONObject([(name, .bool(value))]))

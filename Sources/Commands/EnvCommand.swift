@@ -47,7 +47,7 @@ extension Session {
         } catch {
             throw SecureFile.Failure("env: \(path): \(error.description)")
         }
-        for pair in pairs { variables[pair.name] = pair.value }
+        for pair in pairs { setVariable(pair.name, to: pair.value) }
         return pairs.map(\.name)
     }
 }

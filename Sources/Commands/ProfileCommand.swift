@@ -51,8 +51,7 @@ struct ProfileCommand: Command {
                 return try show(name(), session: session)
             case "delete":
                 let name = name()
-                let notes = try session.profileStore.delete(name)
-                if session.profiles.active == name { session.profiles.active = nil }
+                let notes = try session.deleteProfile(name)
                 return report(["profile \(name) deleted"] + notes, name: name)
             case "autosave":
                 guard let active = session.profiles.active else {

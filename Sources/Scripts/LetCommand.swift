@@ -103,7 +103,7 @@ package struct LetCommand: Command {
     }
 
     private func assign(_ captured: String, to variable: String, from source: String, shown: String, context: CommandContext) -> RunResult {
-        context.session.variables[variable] = captured
+        context.session.setVariable(variable, to: captured)
         var report = RunResult(lines: ["\(variable) = \(shown)"])
         report.data = .object(JSONObject([("name", .string(variable)), ("value", .string(shown)), ("path", .string(source))]))
         return report

@@ -46,11 +46,11 @@ package struct RecordCommand: Command {
             if let recorder = session.recorder, recorder.isRecording {
                 throw CommandError("already recording (\(recorder.commandCount) commands); record save FILE or record stop")
             }
-            session.recorder = Recorder(prelude: Recorder.prelude(for: session))
+            session.startRecording()
             return state(session)
         case "stop"?:
             guard session.recorder?.isRecording == true else { throw CommandError("not recording; record start begins") }
-            session.recorder?.stop()
+            session.stopRecording()
             return state(session)
         case "save"?:
             let path = arguments.value("FILE") ?? ""

@@ -117,7 +117,7 @@ public final class ScriptRunner {
                 return usageError("--each-version: \(error.description)")
             }
             let session = Session(facade: facade, commands: engine.session.shellCommands, options: engine.session.options, environment: engine.session.environment)
-            session.historyProvider = engine.session.historyProvider
+            session.readHistory(from: engine.session.historyProvider)
             if !json { engine.output.write((cells.isEmpty ? "" : "\n") + "── \(name) \(version) ──\n") }
             let run = ShellEngine(session: session, registry: engine.registry, output: json ? ErrorsOnlyOutput(engine.output) : engine.output)
             switch script {

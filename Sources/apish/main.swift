@@ -249,7 +249,7 @@ if arguments.insecure {
 if let key = options.transport.clientKey, let warning = ClientKeyFile.permissionWarning(key) {
     say("warning: \(warning)")
 }
-if isatty(STDIN_FILENO) == 1 { session.readSecret = { SecretPrompt.read(prompt: $0, writeError: { engine.output.writeError($0) }) } }
+if isatty(STDIN_FILENO) == 1 { session.readSecrets(with: { SecretPrompt.read(prompt: $0, writeError: { engine.output.writeError($0) }) }) }
 // A profile's own locator is used when the command line names none.
 let profileName = arguments.profile(environment: environment)
 var profileLocator: String?
@@ -274,7 +274,7 @@ if let locator = arguments.locator(environment: environment) ?? profileLocator {
             fail("cannot serve the demo fixtures in \(folder): \(error)", code: 1)
         }
         demoServer = server
-        session.profiles.embeddedServer = server.baseURL
+        session.servesEmbeddedDemo(at: server.baseURL)
         locatorSource = server.baseURL + "/" + URL(fileURLWithPath: locator).lastPathComponent
         say("serving the demo fixtures of \(folder) at \(server.baseURL)")
     }
@@ -291,7 +291,7 @@ if let locator = arguments.locator(environment: environment) ?? profileLocator {
         fail("cannot start the embedded demo server: \(error)", code: 1)
     }
     demoServer = server
-    session.profiles.embeddedServer = server.baseURL
+    session.servesEmbeddedDemo(at: server.baseURL)
     say("embedded demo API at \(server.baseURL) (no --locator given)")
     return server.baseURL + "/services.json"
 }
@@ -342,7 +342,7 @@ do {
         historyFile: HistoryFile.defaultPath(environment: environment),
         redact: { session.redactLine($0) },
         completion: CompletionBridge(Completer(session: session))), echo: echo)
-    session.historyProvider = { reader.history }
+    session.readHistory(from: { reader.history })
     engine.run(ReaderSource(reader), file: "<stdin>", interactive: true)
     try? reader.saveHistory()
 }
@@ -363,7 +363,7 @@ if let present = arguments.present {
         say("line editing is off (\(reason))")
         engine.completes = false
     }
-    session.historyProvider = { reader.history }
+    session.readHistory(from: { reader.history })
     engine.keepsCases = false
     engine.run(ReaderSource(reader), file: "<stdin>", interactive: true)
     do {

@@ -172,6 +172,18 @@ extension Session {
         return notes
     }
 
+    /// `profile delete NAME`: the file goes, and so does its use when it is the profile in use.
+    public func deleteProfile(_ name: String) throws(StoredFileError) -> [String] {
+        let notes = try profileStore.delete(name)
+        if profiles.active == name { profiles.active = nil }
+        return notes
+    }
+
+    /// The demo server apish started itself serves at `baseURL`: a profile never saves a locator there.
+    public func servesEmbeddedDemo(at baseURL: String) {
+        profiles.embeddedServer = baseURL
+    }
+
     /// At the end of a session: saves into the profile in use when its autosave is on. One line when that
     /// failed (or noted something), nil otherwise.
     public func finishProfile() -> [String] {

@@ -15,29 +15,30 @@ import Foundation
 /// display flags, the recorder and where scripts are being read from.
 public final class Session {
     public let facade: ServiceFacade
-    public var options: ShellOptions
+    /// Changed by the engine (a pipe turns color off) and by what the shell was started with; read elsewhere.
+    public internal(set) var options: ShellOptions
     /// `set NAME VALUE` and `let NAME = PATH`.
-    public var variables: [String: String] = [:]
+    public internal(set) var variables: [String: String] = [:]
     /// The process environment, readable as `$env.NAME`.
-    public var environment: [String: String]
-    public var timing = false
-    public var verbose = false
+    public let environment: [String: String]
+    public internal(set) var timing = false
+    public internal(set) var verbose = false
     /// `reveal on`: a terminal shows values that only look like credentials (a member named `api_key`)
     /// instead of hiding them; secrets the session holds stay masked.
-    public var revealsLookalikes = false
+    public internal(set) var revealsLookalikes = false
     /// Whether the terminal was told once how to show the values it hid.
     var lookalikeHintGiven = false
     /// Lines typed since `record start`, when recording.
-    public var recorder: Recorder?
+    public internal(set) var recorder: Recorder?
     /// Reads a secret from the terminal without echo (`auth basic USER` asks for the password); nil when
     /// stdin is not a terminal, and the read answers nil when the user gives up (Ctrl-C, Ctrl-D).
-    public var readSecret: ((_ prompt: String) -> String?)?
+    public private(set) var readSecret: ((_ prompt: String) -> String?)?
     /// The lines of history so far (the line editor's), for `history`.
-    public var historyProvider: () -> [String] = { [] }
+    public private(set) var historyProvider: () -> [String] = { [] }
     /// What `expect` and `let` read instead of the last response, until the next request (`diff --spec`).
     var commandResult: CommandResult?
     /// Where profiles live and which one is in use.
-    public var profiles: SessionProfiles
+    public internal(set) var profiles: SessionProfiles
 
     /// The built-in APIs wired in (their commands and presenters); the facade's catalogue has their definitions.
     public let bundles: [APIBundle]
@@ -82,6 +83,47 @@ public final class Session {
     public func variable(_ name: String) -> String? {
         if name.hasPrefix("env.") { return environment[String(name.dropFirst(4))] }
         return variables[name]
+    }
+
+    /// `set NAME VALUE` and `let NAME = PATH`.
+    public func setVariable(_ name: String, to value: String) {
+        variables[name] = value
+    }
+
+    /// `timing on|off`.
+    public func setTiming(_ on: Bool) {
+        timing = on
+    }
+
+    /// `verbose on|off`: only then does the transport keep the request head as it was really sent.
+    public func setVerbose(_ on: Bool) {
+        verbose = on
+        facade.workspace.setRecordsSentHeaders(on)
+    }
+
+    /// `reveal on|off`.
+    public func setRevealsLookalikes(_ on: Bool) {
+        revealsLookalikes = on
+    }
+
+    /// `record start`: a new recording, opened by the lines that set again what the session holds.
+    public func startRecording() {
+        recorder = Recorder(prelude: Recorder.prelude(for: self))
+    }
+
+    /// `record stop`: the lines so far are kept for `record save`.
+    public func stopRecording() {
+        recorder?.stop()
+    }
+
+    /// How a secret is asked for on a terminal (without echo); left unset where stdin is not one.
+    public func readSecrets(with read: @escaping (_ prompt: String) -> String?) {
+        readSecret = read
+    }
+
+    /// Where `history` reads the lines typed so far (the line editor's).
+    public func readHistory(from provider: @escaping () -> [String]) {
+        historyProvider = provider
     }
 
     /// A token that trips when Ctrl-C arrives after this call.
