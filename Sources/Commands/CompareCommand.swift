@@ -13,11 +13,16 @@ import Shell
 struct CompareCommand: Command {
     let name = "compare"
     let abstract = "Make the same call on two versions and show the answers side by side"
+    static let service = Positional("SERVICE", .service, help: "the service whose versions answer")
+    static let a = Positional("A", .version, help: "the version shown on the left")
+    static let b = Positional("B", .version, help: "the version shown on the right")
+    static let call = Positional("CALL", .text, .rest, help: "refresh [ITEM…], get /path [ITEM…] or call OPERATION ARG… (else refresh)")
+    static let json = Flag("--json", help: "the difference as JSON (what --json's data carries too)")
+
     var signature: CommandSignature {
-        let versions = [Positional("SERVICE", .service), Positional("A", .version), Positional("B", .version)]
-        return CommandSignature([
-            ArgumentForm(versions, options: [.flag("--json")]),
-            ArgumentForm(versions + [Positional("CALL", .text, .rest)], options: [.flag("--json")]),
+        CommandSignature([
+            ArgumentForm([Self.service, Self.a, Self.b], options: [Self.json]),
+            ArgumentForm([Self.service, Self.a, Self.b, Self.call], options: [Self.json]),
         ])
     }
     let details = [
@@ -26,8 +31,7 @@ struct CompareCommand: Command {
         "compare SERVICE v1 v2 get /path [ITEM…]  a raw GET of the same path below each version",
         "compare SERVICE v1 v2 call OPERATION ARG…  an operation; named in either version, the other's pair is called",
         "Two columns fitted to the terminal, the version above each; fields aligned by JSON path and marked",
-        "~ changed, + added, - removed (in colour too). On a pipe, the change list as diff writes it;",
-        "--json   the difference as JSON (what --json's data carries too).",
+        "~ changed, + added, - removed (in colour too). On a pipe, the change list as diff writes it.",
         "Both versions are fetched fresh; the active version does not change.",
     ]
 
@@ -39,18 +43,18 @@ struct CompareCommand: Command {
     }
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
-        var words = arguments.values("CALL")
-        let asJSON = arguments.flag("--json") || words.last == "--json"
+        var words = arguments.values(Self.call)
+        let asJSON = arguments[Self.json] || words.last == "--json"
         if words.last == "--json" { words.removeLast() }
         let call = try Self.call(words)
         let session = context.session
         let facade = session.facade
-        let service = arguments.value("SERVICE") ?? ""
+        let service = arguments[Self.service] ?? ""
         let a: LocatorEntry
         let b: LocatorEntry
         do {
-            a = try facade.workspace.entry(of: service, version: arguments.value("A") ?? "")
-            b = try facade.workspace.entry(of: service, version: arguments.value("B") ?? "")
+            a = try facade.workspace.entry(of: service, version: arguments[Self.a] ?? "")
+            b = try facade.workspace.entry(of: service, version: arguments[Self.b] ?? "")
         } catch {
             throw CommandError(error)
         }

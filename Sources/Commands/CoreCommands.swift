@@ -1,3 +1,4 @@
+import Declarations
 import Secrets
 import Facade
 import Mock
@@ -15,23 +16,24 @@ struct HelpCommand: Command {
     let aliases = ["?"]
     let abstract = "List commands, or show one command's usage and examples"
     let isReplayable = false
+    static let topic = Positional("CMD|OPERATION", .command, .optional, help: "a command, an operation, or an HTTP method with PATH")
+    static let path = Positional("PATH", .text, .optional, help: "the operation's path, after its method (help GET /pets)",
+                                 validator: Validator("a path that starts with /") { $0.hasPrefix("/") })
+    static let example = Flag("--example", help: "show a request body to start from, built from the operation's description")
+    static let full = Flag("--full", help: "show the operation's description whole (long prose is folded after 8 lines)")
+
     var signature: CommandSignature {
-        CommandSignature([Positional("CMD|OPERATION", .command, .optional), Positional("PATH", .text, .optional)],
-                         options: [.flag("--example"), .flag("--full")])
+        CommandSignature([Self.topic, Self.path], options: [Self.example, Self.full])
     }
     let details = ["help use", "help listPets   an OpenAPI operation: its parameters and request body (see ops)",
-                   "help GET /pets  an operation by its method and path",
-                   "help listPets --full   its description whole (long prose is folded after 8 lines)"]
+                   "help GET /pets  an operation by its method and path"]
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
         let registry = context.engine.registry.available(with: facade.workspace.locator?.serviceNames ?? [])
-        let example = arguments.flag("--example")
+        let example = arguments[Self.example]
         // `help GET /pets` names an operation by method and path.
-        let given = arguments.values("CMD|OPERATION") + arguments.values("PATH")
-        guard given.count < 2 || given[1].hasPrefix("/") else {
-            throw CommandError("help: '\(given[1])' is not a path (help METHOD /PATH); usage: \(usage)")
-        }
+        let given = [arguments[Self.topic], arguments[Self.path]].compactMap { $0 }
         let words = given.count == 2 ? [given.joined(separator: " ")] : given
         if example, let name = words.first {
             return try Self.exampleBody(of: name, session: context.session)
@@ -40,7 +42,7 @@ struct HelpCommand: Command {
         guard let name = words.first else { return RunResult(lines: registry.overview(width: width)) }
         guard let command = registry.command(named: name) else {
             if let (operation, entry) = Self.operation(named: name, facade: context.session.facade) {
-                return RunResult(.operationHelp(operation, service: entry.key.description, full: arguments.flag("--full")))
+                return RunResult(.operationHelp(operation, service: entry.key.description, full: arguments[Self.full]))
             }
             throw CommandError(registry.unknownCommandMessage(name))
         }
@@ -99,14 +101,13 @@ struct HistoryCommand: Command {
     let name = "history"
     let abstract = "Show the last N lines of history (default 20)"
     let isReplayable = false
-    var signature: CommandSignature { CommandSignature([Positional("N", .text, .optional)]) }
+    static let count = TypedPositional<Int>("N", .optional, help: "how many lines to show (default 20)",
+                                            validator: .integer(in: 1...Int.max, "a positive number"))
+
+    var signature: CommandSignature { CommandSignature([Self.count]) }
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
-        var count = 20
-        if let text = arguments.value("N") {
-            guard let value = Int(text), value > 0 else { throw CommandError("history: N must be a positive number") }
-            count = value
-        }
+        let count = arguments[Self.count] ?? 20
         let history = context.session.historyProvider()
         let start = max(0, history.count - count)
         return RunResult(lines: history.indices.suffix(from: start).map { index in
@@ -137,17 +138,21 @@ struct SetCommand: Command {
     let abstract = "Set a variable, used as $NAME in any argument"
     /// A variable named like a credential (`set token X`) holds a secret, and so does a value that starts
     /// with an auth scheme (`set auth "Bearer X"`).
+    static let variable = Positional("NAME", .variable, help: "the variable's name (ASCII letters, digits, _)")
+    static let value = Positional("VALUE", .text, .rest, secret: .credentialValue(of: "NAME"),
+                                  help: "its value: the rest of the line, words joined by a space")
+
     var signature: CommandSignature {
-        CommandSignature([Positional("NAME", .variable), Positional("VALUE", .text, .rest, secret: .credentialValue(of: "NAME"))])
+        CommandSignature([Self.variable, Self.value])
     }
     let details = ["set city Boston", "refresh {service} city==$city"]
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
-        let name = arguments.value("NAME") ?? ""
+        let name = arguments[Self.variable] ?? ""
         guard VariableName.isValid(name) else {
             throw CommandError("set: '\(name)' is not a variable name (ASCII letters, digits, _; not starting with a digit)")
         }
-        let value = arguments.values("VALUE").joined(separator: " ")
+        let value = arguments.values(Self.value).joined(separator: " ")
         context.session.setVariable(name, to: value)
         // Confirmed as `let` confirms, in text only: the `--json` line of `set` stays as it was.
         guard !context.session.options.json else { return RunResult() }
@@ -184,7 +189,9 @@ struct ToggleCommand: Command {
 
     enum Flag { case timing, verbose, reveal }
 
-    var signature: CommandSignature { CommandSignature([Positional("on|off", .choice(["on", "off"]), .optional)]) }
+    static let setting = TypedPositional<OnOff>(.optional, help: "turn it on or off (else show whether it is)")
+
+    var signature: CommandSignature { CommandSignature([Self.setting]) }
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let session = context.session
@@ -193,7 +200,7 @@ struct ToggleCommand: Command {
         case .verbose: session.verbose
         case .reveal: session.revealsLookalikes
         }
-        if let word = arguments.value("on|off") { value = word.lowercased() == "on" }
+        if let setting = arguments[Self.setting] { value = setting.isOn }
         switch flag {
         case .timing: session.setTiming(value)
         case .verbose: session.setVerbose(value)

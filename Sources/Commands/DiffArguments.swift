@@ -34,18 +34,41 @@ struct DiffArguments: Equatable {
     /// `--against REV` (with `--spec`): each version's description file read as git revision REV holds it.
     var against: String?
 
+    static let serviceArgument = Positional("SERVICE", .service, help: "the service whose versions are compared")
+    static let a = Positional("A", .version, .optional, help: "the first version (else the second highest; with B left out, the active one is B)")
+    static let b = Positional("B", .version, .optional, help: "the second version (else the active one)")
+    static let allFlag = Flag("--all", aliases: ["-a"], help: "also list what stayed the same")
+    static let schemaFlag = Flag("--schema", aliases: ["-s"], help: "compare field types only, ignoring values")
+    static let specFlag = Flag("--spec", required: true,
+                               help: "compare the versions' OpenAPI documents; each change has an id and a level (breaking, warning, info)")
+    static let breaking = Flag("--breaking", help: "only the breaking changes")
+    static let only = Option("--only", value: ("ID…", .choice(SpecChangeRules.levels.keys.sorted())), repeats: true,
+                             help: "only changes with these ids, comma-separated (request-* for every id that begins so)")
+    static let path = Option("--path", value: ("PREFIX", .text), help: "only operations whose path begins with PREFIX")
+    static let formatOption = TypedOption<SpecDiffFormat>("--format", help: "text, json, markdown (a changelog for release notes) or html")
+    static let failOnOption = TypedOption<FailLevel>("--fail-on", help: "fail when a change of this level or a graver one is found")
+    static let checkVersionFlag = Flag("--check-version", help: "fail when info.version did not step as far as the changes call for")
+    static let againstOption = Option("--against", value: ("REV", .text), help: "each version's description file as git revision REV holds it")
+
+    /// `--fail-on breaking|warning`.
+    enum FailLevel: String, ArgumentChoice {
+        case breaking, warning
+
+        var level: SpecChangeLevel {
+            switch self {
+            case .breaking: .breaking
+            case .warning: .warning
+            }
+        }
+    }
+
     /// The two forms of `diff`: answers compared, or (`--spec`) descriptions.
     static var signature: CommandSignature {
-        let versions = [Positional("SERVICE", .service), Positional("A", .version, .optional), Positional("B", .version, .optional)]
+        let versions = [serviceArgument, a, b]
         return CommandSignature([
-            ArgumentForm(versions, options: [.flag("--all", aliases: ["-a"]), .flag("--schema", aliases: ["-s"])], items: .query),
-            ArgumentForm(versions, options: [
-                Option("--spec", required: true), .flag("--breaking"),
-                Option("--only", value: ("ID…", .choice(SpecChangeRules.levels.keys.sorted())), repeats: true),
-                Option("--path", value: ("PREFIX", .text)), .choice("--format", SpecDiffFormat.allCases.map(\.rawValue)),
-                .choice("--fail-on", ["breaking", "warning"]), .flag("--check-version"),
-                Option("--against", value: ("REV", .text)), .htmlReport,
-            ]),
+            ArgumentForm(versions, options: [allFlag, schemaFlag], items: .query),
+            ArgumentForm(versions, options: [specFlag, breaking, only, path, formatOption, failOnOption, checkVersionFlag, againstOption,
+                                             Option.htmlReport]),
         ])
     }
 
@@ -66,21 +89,21 @@ struct DiffArguments: Equatable {
 
 /// How `diff --spec` writes its changes: the grouped lines, its JSON data, a Markdown changelog or an
 /// HTML page.
-enum SpecDiffFormat: String, Equatable, CaseIterable {
+enum SpecDiffFormat: String, Equatable, ArgumentChoice {
     case text, json, markdown, html
 }
 
 extension DiffArguments {
     /// The arguments its signature read.
     package init(_ parsed: ParsedArguments) throws(CommandError) {
-        service = parsed.value("SERVICE") ?? ""
-        versions = parsed.values("A") + parsed.values("B")
-        all = parsed.flag("--all")
-        schema = parsed.flag("--schema")
-        spec = parsed.flag("--spec")
+        service = parsed[Self.serviceArgument] ?? ""
+        versions = parsed.values(Self.a) + parsed.values(Self.b)
+        all = parsed[Self.allFlag]
+        schema = parsed[Self.schemaFlag]
+        spec = parsed[Self.specFlag]
         query = parsed.items.compactMap(QueryItem.parse)
-        filter.breakingOnly = parsed.flag("--breaking")
-        for id in parsed.optionValues("--only").flatMap({ $0.split(separator: ",").map(String.init) }) {
+        filter.breakingOnly = parsed[Self.breaking]
+        for id in parsed.values(Self.only).flatMap({ $0.split(separator: ",").map(String.init) }) {
             let known = id.hasSuffix("*") ? SpecChangeRules.levels.keys.contains { $0.hasPrefix(id.dropLast()) } : SpecChangeRules.knows(id)
             guard known else {
                 let hint = Suggestions.closest(to: id, in: Array(SpecChangeRules.levels.keys)).map { "; did you mean \($0)?" } ?? ""
@@ -88,20 +111,10 @@ extension DiffArguments {
             }
             filter.ids.append(id)
         }
-        filter.pathPrefix = parsed.option("--path")
-        if let text = parsed.option("--format") {
-            guard let chosen = SpecDiffFormat(rawValue: text.lowercased()) else {
-                throw CommandError("diff: --format takes text, json, markdown or html, not '\(text)'")
-            }
-            format = chosen
-        }
-        if let level = parsed.option("--fail-on") {
-            guard let chosen = SpecChangeLevel(rawValue: level.lowercased()), chosen != .info else {
-                throw CommandError("diff: --fail-on takes breaking or warning, not '\(level)'")
-            }
-            failOn = chosen
-        }
-        checkVersion = parsed.flag("--check-version")
-        against = parsed.option("--against")
+        filter.pathPrefix = parsed[Self.path]
+        format = parsed[Self.formatOption] ?? .text
+        failOn = parsed[Self.failOnOption]?.level
+        checkVersion = parsed[Self.checkVersionFlag]
+        against = parsed[Self.againstOption]
     }
 }

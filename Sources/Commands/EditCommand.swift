@@ -18,9 +18,11 @@ import Foundation
 struct EditCommand: Command {
     let name = "edit"
     let abstract = "Edit the last request's body (or an operation's example body) in $VISUAL or $EDITOR, then send it"
+    static let operation = Positional("OPERATION", .operation, .optional, help: "an operation whose example body is edited (else the last request's body)")
+    static let values = Positional("ARG", .text, .many, help: "its path parameters, as call takes them")
+
     var signature: CommandSignature {
-        CommandSignature([Positional("OPERATION", .operation, .optional), Positional("ARG", .text, .many)],
-                         options: CallCommand.options, items: .request)
+        CommandSignature([Self.operation, Self.values], options: CallCommand.options, items: .request)
     }
     let details = [
         "edit              the last request's body; saved, the request goes again with it",

@@ -10,12 +10,25 @@ import Shell
 struct ExportCommand: Command {
     let name = "export"
     let abstract = "Write an apish script as a .hurl or .http file"
+    static let script = Positional("SCRIPT", .file, help: "the apish script to write")
+    static let format = TypedOption<ExportFormat>("--format", "FORMAT", required: true, help: "hurl (a .hurl file) or http (a .http file)")
+    static let output = Option("-o", value: ("FILE", .file), help: "write it to FILE (else print it)")
+    static let force = Flag("--force", help: "replace FILE when it exists")
+
+    /// The formats `export` writes.
+    enum ExportFormat: String, ArgumentChoice {
+        case hurl, http
+
+        var format: ImportFormat {
+            switch self {
+            case .hurl: .hurl
+            case .http: .http
+            }
+        }
+    }
+
     var signature: CommandSignature {
-        CommandSignature([Positional("SCRIPT", .file)], options: [
-            Option("--format", value: ("FORMAT", .choice(["hurl", "http"]))),
-            Option("-o", value: ("FILE", .file)),
-            .flag("--force"),
-        ])
+        CommandSignature([Self.script], options: [Self.format, Self.output, Self.force])
     }
     let details = [
         "export checks.apish --format hurl -o checks.hurl      then: hurl --test checks.hurl",
@@ -26,14 +39,8 @@ struct ExportCommand: Command {
     ]
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
-        let path = arguments.value("SCRIPT") ?? ""
-        let format: ImportFormat
-        switch arguments.option("--format") {
-        case "hurl"?: format = .hurl
-        case "http"?: format = .http
-        case let other?: throw CommandError("export: --format is hurl or http, not \(other)")
-        case nil: throw CommandError("export: give --format hurl or --format http; usage: \(usage)")
-        }
+        let path = arguments[Self.script] ?? ""
+        let format = (arguments[Self.format] ?? .hurl).format
         let script = try ScriptFile.read(path)
         let written: (text: String, requests: Int, warnings: [String])
         do {
@@ -43,9 +50,9 @@ struct ExportCommand: Command {
         }
         let (text, requests) = (written.text, written.requests)
         var report: RunResult
-        if let output = arguments.option("-o") {
+        if let output = arguments[Self.output] {
             do throws(OutputFile.WriteError) {
-                try OutputFile.write(context.session.redactLine(text), to: LocatorLocation.expandTilde(output), replacing: arguments.flag("--force"))
+                try OutputFile.write(context.session.redactLine(text), to: LocatorLocation.expandTilde(output), replacing: arguments[Self.force])
             } catch .exists {
                 throw CommandError("export: \(output) already exists; to replace it: add --force")
             } catch {

@@ -12,14 +12,17 @@ import Shell
 struct ImportCommand: Command {
     let name = "import"
     let abstract = "Write .http, .hurl, HAR or Postman files as an apish script"
+    static let files = Positional("FILE", .file, .oneOrMore, help: "a .http, .hurl, HAR or Postman file (a Postman environment too)")
+    static let output = Option("-o", value: ("SCRIPT", .file), help: "write the script to SCRIPT (else print it)")
+    static let service = Option("--service", value: ("NAME", .service),
+                                help: "write URLs under this service's version V as NAME/… (with --version)")
+    static let version = Option("--version", value: ("V", .text), help: "the version of --service the URLs are under")
+    static let environment = Option("--env", value: ("NAME", .text), help: "the Postman environment to read, by its name")
+    static let allowOutside = Flag("--allow-outside", help: "read body files anywhere, not only below the imported file's folder")
+    static let force = Flag("--force", help: "replace SCRIPT when it exists")
+
     var signature: CommandSignature {
-        CommandSignature([Positional("FILE", .file, .oneOrMore)], options: [
-            Option("-o", value: ("SCRIPT", .file)),
-            Option("--service", value: ("NAME", .service)),
-            Option("--version", value: ("V", .text)),
-            Option("--env", value: ("NAME", .text)),
-            .flag("--allow-outside"), .flag("--force"),
-        ])
+        CommandSignature([Self.files], options: [Self.output, Self.service, Self.version, Self.environment, Self.allowOutside, Self.force])
     }
     let details = [
         "import requests.http -o requests.apish      then: apish requests.apish",
@@ -27,23 +30,23 @@ struct ImportCommand: Command {
         "import export.har --service petstore --version v2   URLs under petstore's v2 become petstore/…",
         "The format is read from the content. Secrets (credential headers, cookies, secret variables) are read",
         "from the environment when the script runs (${env.APISH_AUTHORIZATION:-redacted}), never written.",
-        "A body file is read only below the imported file's folder (--allow-outside: anywhere); no URL is fetched.",
+        "A body file is read only below the imported file's folder; no URL is fetched.",
     ]
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
-        let files = arguments.values("FILE")
+        let files = arguments.values(Self.files)
         let limits = ImportLimits()
         guard files.count <= limits.files else { throw CommandError("import: at most \(limits.files) files at once") }
         var services: [ApishScriptWriter.ServiceBase] = []
-        if let service = arguments.option("--service") {
-            guard let version = arguments.option("--version") else { throw CommandError("import: --service needs --version V") }
+        if let service = arguments[Self.service] {
+            guard let version = arguments[Self.version] else { throw CommandError("import: --service needs --version V") }
             do {
                 let entry = try context.session.facade.workspace.entry(of: service, version: version)
                 services.append(ApishScriptWriter.ServiceBase(name: service, url: entry.url, version: version))
             } catch {
                 throw CommandError("import: \(error)")
             }
-        } else if arguments.option("--version") != nil {
+        } else if arguments[Self.version] != nil {
             throw CommandError("import: --version goes with --service NAME")
         } else {
             services = Self.locatorServices(context.session.facade)
@@ -51,15 +54,15 @@ struct ImportCommand: Command {
         let imported: ScriptImport
         do {
             imported = try ScriptImport.script(
-                files: files, environment: arguments.option("--env"), allowOutside: arguments.flag("--allow-outside"), services: services,
+                files: files, environment: arguments[Self.environment], allowOutside: arguments[Self.allowOutside], services: services,
                 operations: Self.operationMatcher(context.session.facade))
         } catch {
             throw CommandError("import: \(error)")
         }
         let lines: [String]
-        if let output = arguments.option("-o") {
+        if let output = arguments[Self.output] {
             do throws(OutputFile.WriteError) {
-                try OutputFile.write(context.session.redactLine(imported.script), to: LocatorLocation.expandTilde(output), replacing: arguments.flag("--force"))
+                try OutputFile.write(context.session.redactLine(imported.script), to: LocatorLocation.expandTilde(output), replacing: arguments[Self.force])
             } catch .exists {
                 throw CommandError("import: \(output) already exists; to replace it: add --force")
             } catch {

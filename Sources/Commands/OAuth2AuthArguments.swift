@@ -1,3 +1,4 @@
+import Declarations
 import Facade
 import HTTPClient
 import HTTPTypes
@@ -9,22 +10,29 @@ import Shell
 /// [SERVICE|URL]`: an OAuth 2 client whose token is fetched on the first request in scope. Without a token
 /// URL, the service's OpenAPI document gives it (and the scopes) from its `clientCredentials` flow.
 enum OAuth2AuthArguments {
+    static let tokenURLArgument = Positional("TOKEN_URL", .url, .optional,
+                                             help: "where the token is fetched (else from the service's OpenAPI clientCredentials flow)")
+    static let clientID = Option.assignment("client_id", "ID", required: true, help: "the client's id", validator: .nonEmpty)
+    static let clientSecret = Option.assignment("client_secret", "SECRET", required: true, secret: true, help: "the client's secret",
+                                                validator: .nonEmpty)
+    static let scopeOption = Option.assignment("scope", "S", repeats: true, help: "a scope to ask for (else the flow's scopes)")
+    static let audienceOption = Option.assignment("audience", "A", help: "the audience to ask the token for")
+    static let secretInBody = Flag("--secret-in-body", help: "send the client's id and secret in the token request's body, not as Basic")
+
     /// The form of `auth` it reads; the client secret is a secret.
-    static let form = ArgumentForm(["oauth2"], [Positional("TOKEN_URL", .url, .optional), Positional("SERVICE|URL", .serviceOrURL, .optional)],
-        options: [.assignment("client_id", "ID", required: true), .assignment("client_secret", "SECRET", required: true, secret: true),
-                  .assignment("scope", "S", repeats: true), .assignment("audience", "A"), .flag("--secret-in-body")])
+    static let form = ArgumentForm(["oauth2"], [tokenURLArgument, AuthCommand.scope],
+        options: [clientID, clientSecret, scopeOption, audienceOption, secretInBody],
+        help: "an OAuth 2 client whose token is fetched on the first request in scope")
 
     static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
-        var tokenURL = arguments.value("TOKEN_URL")
-        var scopes = arguments.optionValues("scope=").flatMap { $0.split(separator: " ").map(String.init) }
-        let audience = arguments.option("audience=")
-        let authentication: OAuth2Client.Authentication = arguments.flag("--secret-in-body") ? .post : .basic
-        guard let clientID = arguments.option("client_id="), !clientID.isEmpty,
-              let clientSecret = arguments.option("client_secret="), !clientSecret.isEmpty else {
-            throw CommandError("auth oauth2 needs client_id=… and client_secret=…")
-        }
-        let scope = try CredentialScopeArgument.parse(arguments.value("SERVICE|URL"), facade: facade)
+        var tokenURL = arguments[Self.tokenURLArgument]
+        var scopes = arguments.values(Self.scopeOption).flatMap { $0.split(separator: " ").map(String.init) }
+        let audience = arguments[Self.audienceOption]
+        let authentication: OAuth2Client.Authentication = arguments[Self.secretInBody] ? .post : .basic
+        let clientID = arguments[Self.clientID] ?? ""
+        let clientSecret = arguments[Self.clientSecret] ?? ""
+        let scope = try CredentialScopeArgument.parse(arguments[AuthCommand.scope], facade: facade)
         var source = "token from \(tokenURL ?? "")"
         if tokenURL == nil {
             guard case .service(let service) = scope else {

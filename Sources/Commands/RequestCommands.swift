@@ -18,17 +18,18 @@ struct RawRequestCommand: Command {
     let method: HTTPMethod
     var name: String { method.rawValue.lowercased() }
     var abstract: String { "Send a \(method.rawValue) request to a service path or URL" }
+    static let target = Positional("TARGET", .service, help: "SERVICE[/path][?query], /path[?query] of the current service, or a URL")
+    static let form = Flag("--form", help: "send the fields as multipart/form-data (so does a Content-Type:multipart/… item)")
+    static let stream = Flag("--stream", help: "show the answer as it arrives (event streams, JSON lines and chunked text always are)")
+
     var signature: CommandSignature {
-        CommandSignature([Positional("TARGET", .service)], options: [.flag("--form"), .flag("--stream")], items: .request)
+        CommandSignature([Self.target], options: [Self.form, Self.stream], items: .request)
     }
     let details = [
-        "TARGET: SERVICE[/path][?query] · /path[?query] (current service) · absolute URL",
         "ITEM:   name=value (form field; JSON under Content-Type:application/json)",
         "        name:=json (JSON field) · name==value (query) · Header:value",
         "        name=@file.txt (a text file as a string) · name:=@file.json (JSON)",
         "        name@file.png (a file part: multipart/form-data) · name@f;type=TYPE",
-        "--form: the fields as multipart/form-data (so does a Content-Type:multipart/… item)",
-        "--stream: show the answer as it arrives (event streams, JSON lines and chunked text always are)",
         "BODY:   < FILE or @FILE (the file's bytes) · <<WORD, lines, then WORD",
         "        typed as JSON when it parses, else by extension (or Content-Type:)",
         "get {service} city==Boston",
@@ -48,9 +49,9 @@ struct RawRequestCommand: Command {
     }
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
-        let multipart = arguments.flag("--form")
-        let forcedStream = arguments.flag("--stream")
-        let target = arguments.value("TARGET") ?? ""
+        let multipart = arguments[Self.form]
+        let forcedStream = arguments[Self.stream]
+        let target = arguments[Self.target] ?? ""
         let raw: RawRequest
         let limit = context.session.options.maxInputBytes
         let readFile: RawRequest.FileReader = { path throws(RequestItemError) in try BodyFile.read(path, limit: limit) }

@@ -16,7 +16,7 @@ struct LocateCommand: Command {
     let name = "locate"
     let abstract = "Load (or reload) the service locator and show what changed"
     static let target = Positional("URL|PATH", .file, .optional, help: "the locator to load: a file, a document, or an API root (else the current one)")
-    static let refresh = Option.flag("--refresh", help: "fetch web documents afresh instead of revalidating the cached copies")
+    static let refresh = Flag("--refresh", help: "fetch web documents afresh instead of revalidating the cached copies")
 
     var signature: CommandSignature {
         CommandSignature([Self.target], options: [Self.refresh])
@@ -26,11 +26,10 @@ struct LocateCommand: Command {
         "locate services-next.json   a document next to the current one",
         "locate ./my-services.json   a file",
         "locate https://api.example.com   an API root: its Link rel=service-desc, /openapi.json, /openapi.yaml, /swagger.json",
-        "locate --refresh            fetch web documents afresh instead of revalidating the cached copies",
     ]
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
-        let refresh = arguments.has(Self.refresh)
+        let refresh = arguments[Self.refresh]
         let target = arguments[Self.target]
         let facade = context.session.facade
         let report: LocateReport
@@ -190,17 +189,21 @@ struct RefreshCommand: Command {
 struct ShowCommand: Command {
     let name = "show"
     let abstract = "Show the last decoded model of a service (--raw: its JSON; --headers: the last response's headers)"
+    static let service = Positional("SERVICE", .service, .optional, help: "the service (else the current one)")
+    static let raw = Flag("--raw", help: "its JSON as it came; alone, the last response's body, whatever asked for it")
+    static let headers = Flag("--headers", required: true, help: "the last response's status line and headers")
+
     var signature: CommandSignature {
         CommandSignature([
-            ArgumentForm([Positional("SERVICE", .service, .optional)], options: [.flag("--raw")]),
-            ArgumentForm(options: [Option("--headers", required: true)]),
+            ArgumentForm([Self.service], options: [Self.raw]),
+            ArgumentForm(options: [Self.headers]),
         ])
     }
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
-        if arguments.flag("--headers") { return try lastHeaders(context) }
-        let raw = arguments.flag("--raw")
-        let rest = arguments.values("SERVICE")
+        if arguments[Self.headers] { return try lastHeaders(context) }
+        let raw = arguments[Self.raw]
+        let rest = arguments.values(Self.service)
         let facade = context.session.facade
         // `show --raw` alone: the last answer, whatever asked for it (a raw `get` too), in full.
         if raw, rest.isEmpty, let last = facade.requests.lastExchange, last.response != nil,

@@ -1,3 +1,4 @@
+import Declarations
 import Facade
 import HTTPClient
 import HTTPTypes
@@ -17,28 +18,24 @@ struct WatchArguments: Equatable {
     /// Bounds that keep a typo from hammering a server or waiting for a day.
     static let intervals: ClosedRange<Double> = 0.1...86_400
 
+    static let serviceArgument = Positional("SERVICE", .service, .optional, help: "the service to refresh (else the current one)")
+    static let every = TypedOption<Double>.assignment(
+        "every", "SECONDS", help: "seconds between the starts of two refreshes (default \(Int(defaultInterval)))",
+        validator: .number(in: intervals, "seconds from \(intervals.lowerBound) to \(Int(intervals.upperBound)), like every=2 or every=0.5"))
+    static let times = TypedOption<Int>.assignment("count", "N", help: "stop after N refreshes (scripts need it)",
+                                                   validator: .integer(in: 1...Int.max, "a number of refreshes, like count=3"))
+
     static var signature: CommandSignature {
-        CommandSignature([Positional("SERVICE", .service, .optional)],
-                         options: [.assignment("every", "SECONDS"), .assignment("count", "N")], items: .query)
+        CommandSignature([serviceArgument], options: [every, times], items: .query)
     }
 }
 
 extension WatchArguments {
     /// The arguments its signature read.
     package init(_ parsed: ParsedArguments) throws(CommandError) {
-        service = parsed.value("SERVICE")
+        service = parsed[Self.serviceArgument]
         query = parsed.items.compactMap(QueryItem.parse)
-        if let value = parsed.option("every=") {
-            guard let seconds = Double(value), seconds.isFinite, Self.intervals.contains(seconds) else {
-                throw CommandError("watch: every= takes seconds between \(Self.intervals.lowerBound) and \(Int(Self.intervals.upperBound)), like every=2 or every=0.5")
-            }
-            interval = seconds
-        }
-        if let value = parsed.option("count=") {
-            guard let count = Int(value), count > 0 else {
-                throw CommandError("watch: count= takes a number of refreshes, like count=3")
-            }
-            self.count = count
-        }
+        interval = parsed[Self.every] ?? Self.defaultInterval
+        count = parsed[Self.times]
     }
 }

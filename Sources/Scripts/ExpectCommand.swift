@@ -17,18 +17,30 @@ package struct ExpectCommand: RequestOutcomeJudge {
     /// same shape (`PATH == VALUE`, `PATH exists`) are each listed for the usage, and the first of them reads.
     package init() {}
 
+    static let status = Positional("N", .text, .rest, help: "a status (200), or a comparison and one (>= 200)")
+    static let result = Positional("KIND", .text, .rest, help: "success, requestError, decodeError, serverError or networkFailure")
+    static let path = Positional("PATH", help: "a JSON path into the last body (data[0].id), or into diff --spec's result")
+    static let comparison = Positional("==|!=|<|>|<=|>= VALUE", .text, .rest, help: "how the value there compares (\"63\" quoted: a string)")
+    static let match = Positional("contains|matches VALUE", .text, .rest, help: "text it holds, or a regular expression it matches")
+    static let exists = Positional("exists", .text, .rest, help: "that there is a value there")
+    static let count = Positional("PATH == N", .text, .rest, help: "the path, a comparison and the count")
+    static let service = Positional("SERVICE", .service, help: "the service")
+    static let version = Positional("== vN", .text, .rest, help: "a comparison and the version")
+    static let header = Positional("NAME", help: "the header's name (any case)")
+    static let headerCheck = Positional("==|!=|contains|matches VALUE", .text, .rest, help: "how its value compares")
+
     package var signature: CommandSignature {
         CommandSignature([
-            ArgumentForm(["status"], [Positional("N", .text, .rest)]),
-            ArgumentForm(["result"], [Positional("KIND", .text, .rest)]),
-            ArgumentForm([Positional("PATH"), Positional("==|!=|<|>|<=|>= VALUE", .text, .rest)]),
-            ArgumentForm([Positional("PATH"), Positional("contains|matches VALUE", .text, .rest)]),
-            ArgumentForm([Positional("PATH"), Positional("exists", .text, .rest)]),
-            ArgumentForm(["count"], [Positional("PATH == N", .text, .rest)]),
-            ArgumentForm(["version"], [Positional("SERVICE", .service), Positional("== vN", .text, .rest)]),
-            ArgumentForm(["header"], [Positional("NAME"), Positional("==|!=|contains|matches VALUE", .text, .rest)]),
-            ArgumentForm(["header"], [Positional("NAME"), Positional("exists", .text, .rest)]),
-            ArgumentForm(["schema", "valid"]),
+            ArgumentForm(["status"], [Self.status], help: "the last response's status"),
+            ArgumentForm(["result"], [Self.result], help: "the kind of the last request's outcome"),
+            ArgumentForm([Self.path, Self.comparison]),
+            ArgumentForm([Self.path, Self.match]),
+            ArgumentForm([Self.path, Self.exists]),
+            ArgumentForm(["count"], [Self.count], help: "how many values a JSON path finds"),
+            ArgumentForm(["version"], [Self.service, Self.version], help: "the version of a service in use"),
+            ArgumentForm(["header"], [Self.header, Self.headerCheck], help: "a header of the last response"),
+            ArgumentForm(["header"], [Self.header, Self.exists]),
+            ArgumentForm(["schema", "valid"], help: "the last answer matches its schema: no decodeError"),
         ])
     }
     package let details = [
@@ -40,7 +52,6 @@ package struct ExpectCommand: RequestOutcomeJudge {
         "expect header Content-Type contains json   expect header Location exists   (a response header)",
         "diff petstore v1 v2 --spec             expect breaking == 0    (until the next request)",
         "expect schema   (or expect valid)      the last answer matches its schema: no decodeError",
-        "KIND: success, requestError, decodeError, serverError, networkFailure",
         "In a script, a failed request followed by expect status/result/schema is judged by that expectation;",
         "a schema violation judged by expect status stays a warning (a failure with --strict-schema).",
     ]

@@ -1,3 +1,4 @@
+import Declarations
 import Facade
 import FoundationFree
 import JSON
@@ -22,26 +23,34 @@ package struct LetCommand: Command {
 
     package init() {}
 
+    static let variable = Positional("NAME", .variable, help: "the variable to set (letters, digits, _)")
+    static let equals = Positional("=", .choice(["="]), help: "between the name and the path")
+    static let path = Positional("PATH", .text, .rest, help: "a JSON path into the last body (data[0].id), or header HEADER-NAME")
+    static let glued = TypedPositional<LetAssignment>("NAME=PATH", help: "the same written as one word (let id=data[0])",
+                                                      validator: Validator("NAME=PATH") { LetAssignment(argument: $0) != nil })
+    static let gluedRest = Positional("PATH", .text, .many, help: "the rest of a path with spaces, or HEADER-NAME after header")
+
     package var signature: CommandSignature {
-        CommandSignature([ArgumentForm([Positional("NAME = PATH", .text, .rest)]),
-                          ArgumentForm([Positional("NAME = header HEADER-NAME", .text, .rest)])])
+        CommandSignature([ArgumentForm([Self.variable, Self.equals, Self.path]), ArgumentForm([Self.glued, Self.gluedRest])])
     }
     package let details = ["get {service}/items", "let id = data[0].id", "get {service}/items/$id", "let total = meta.total_count",
                    "let type = header content-type   (a response header)"]
 
+    /// The variable and the path's words, from either form.
+    private func capture(_ arguments: ParsedArguments) -> (variable: String, pathWords: [String]) {
+        if let glued = arguments[Self.glued] { return (glued.variable, [glued.path] + arguments.values(Self.gluedRest)) }
+        return (arguments[Self.variable] ?? "", arguments.values(Self.path))
+    }
+
     package func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
-        // The path may itself hold `=` (`data[_id=t01].likeCount`), so split at the first one only.
-        let text = arguments.words.joined(separator: " ")
-        let equals = text.firstIndex(of: "=") ?? text.endIndex
-        let variable = text[..<equals].trimmingWhitespace()
-        let pathText = equals < text.endIndex ? text[text.index(after: equals)...].trimmingWhitespace() : ""
-        guard !variable.isEmpty, !pathText.isEmpty else { throw CommandError("let: give NAME = PATH; usage: \(usage)") }
+        let (variable, pathWords) = capture(arguments)
+        // A path with spaces (`data[?(@.a == 1)]`) comes as several words.
+        let pathText = pathWords.joined(separator: " ")
         guard VariableName.isValid(variable) else {
             throw CommandError("let: '\(variable)' is not a variable name (letters, digits, _; not starting with a digit)")
         }
-        let pathWords = pathText.split(whereSeparator: { $0 == " " || $0 == "\t" })
         if pathWords.count == 2, pathWords[0].lowercased() == "header" {
-            return try captureHeader(String(pathWords[1]), into: variable, context: context)
+            return try captureHeader(pathWords[1], into: variable, context: context)
         }
         let path: JSONPath
         do {

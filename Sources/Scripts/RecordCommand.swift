@@ -1,3 +1,4 @@
+import Declarations
 import Facade
 import JSON
 import HTTPClient
@@ -21,20 +22,27 @@ package struct RecordCommand: Command {
         self.formatWriter = formatWriter
     }
 
+    static let file = Positional("FILE", .file, help: "the script to write; replay it with: apish FILE", validator: .nonEmpty)
+    static let force = Flag("--force", help: "overwrite FILE if it exists")
+
+    /// `--format hurl|http`: the formats the writer knows.
+    var format: TypedOption<String> {
+        let formats = formatWriter?.formats ?? []
+        return TypedOption("--format", "FORMAT", kind: .choice(formats), help: "write it as a .hurl or .http file (as export does a script)",
+                           validator: formats.isEmpty ? nil : .oneOf(formats))
+    }
+
     package var signature: CommandSignature {
         CommandSignature([
-            ArgumentForm(["start"]), ArgumentForm(["stop"]),
-            ArgumentForm(["save"], [Positional("FILE", .file)], options: [
-                .flag("--force"), Option("--format", value: ("FORMAT", .choice(formatWriter?.formats ?? []))),
-            ]),
+            ArgumentForm(["start"], help: "begin (the versions, credentials and variables in use are written first)"),
+            ArgumentForm(["stop"], help: "stop recording; what was recorded is kept until record start"),
+            ArgumentForm(["save"], [Self.file], options: [Self.force, format], help: "write what was recorded as a script"),
             ArgumentForm(),
         ])
     }
     package let details = [
-        "record start        begin (the versions, credentials and variables in use are written first)",
-        "record save FILE    write the script; replay it with: apish FILE",
-        "record save FILE --force   overwrite FILE if it exists",
-        "record save FILE --format hurl|http   write it as a .hurl or .http file (as export does a script)",
+        "record start",
+        "record save checks.apish",
         "Each request is followed by expect status N and expect result KIND as it happened.",
         "Secrets are not saved: the script reads ${env.APISH_BEARER:-redacted} (or APISH_API_KEY, APISH_SECRET).",
     ]
@@ -53,9 +61,7 @@ package struct RecordCommand: Command {
             session.stopRecording()
             return state(session)
         case "save"?:
-            let path = arguments.value("FILE") ?? ""
-            guard !path.isEmpty else { throw CommandError("record save: the file name is empty; usage: \(usage)") }
-            return try save(to: path, force: arguments.flag("--force"), format: arguments.option("--format"), session: session)
+            return try save(to: arguments[Self.file] ?? "", force: arguments[Self.force], format: arguments[format], session: session)
         default:
             return state(session)
         }

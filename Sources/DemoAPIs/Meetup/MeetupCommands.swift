@@ -21,10 +21,11 @@ struct GroupsCommand: Command {
     }
     let details = ["auth key key=demo-key meetup", "groups near 37.5665 126.978 radius=10 page=5", "groups next"]
 
-    static let latitude = Positional("LAT", help: "latitude in degrees", validator: .number)
-    static let longitude = Positional("LON", help: "longitude in degrees", validator: .number)
-    private static let searchOptions: [Option] = [.assignment("radius", "KM", help: "how far to search, in km"),
-                                                  .assignment("page", "N", help: "how many groups a page holds")]
+    static let latitude = TypedPositional<Double>("LAT", help: "latitude in degrees")
+    static let longitude = TypedPositional<Double>("LON", help: "longitude in degrees")
+    static let radius = TypedOption<Double>.assignment("radius", "KM", help: "how far to search, in km")
+    static let page = TypedOption<Int>.assignment("page", "N", help: "how many groups a page holds")
+    private static let searchOptions: [any OptionDeclaring] = [radius, page]
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
@@ -52,18 +53,10 @@ struct GroupsCommand: Command {
 extension GroupsCommand {
     /// `groups near`'s place, radius and page size, as typed or by default.
     static func search(_ arguments: ParsedArguments, facade: ServiceFacade) throws(CommandError) -> (Coordinate, Double, Int) {
-        var radius = MeetupAPI.defaultRadiusKm
-        var page = MeetupAPI.defaultPageSize
-        if let text = arguments.option("radius=") {
-            guard let value = Double(text) else { throw CommandError("groups: radius must be a number of km") }
-            radius = value
-        }
-        if let text = arguments.option("page=") {
-            guard let value = Int(text) else { throw CommandError("groups: page must be a whole number") }
-            page = value
-        }
-        let given = arguments[Self.latitude].flatMap(Double.init).flatMap { latitude in
-            arguments[Self.longitude].flatMap(Double.init).map { Coordinate(latitude: latitude, longitude: $0) }
+        let radius = arguments[Self.radius] ?? MeetupAPI.defaultRadiusKm
+        let page = arguments[Self.page] ?? MeetupAPI.defaultPageSize
+        let given = arguments[Self.latitude].flatMap { latitude in
+            arguments[Self.longitude].map { Coordinate(latitude: latitude, longitude: $0) }
         }
         return (given ?? facade.workspace.location ?? MeetupAPI.defaultOrigin, radius, page)
     }
@@ -96,8 +89,7 @@ struct LocationCommand: Command {
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
-        if let latitude = arguments[GroupsCommand.latitude].flatMap(Double.init),
-           let longitude = arguments[GroupsCommand.longitude].flatMap(Double.init) {
+        if let latitude = arguments[GroupsCommand.latitude], let longitude = arguments[GroupsCommand.longitude] {
             let coordinate = Coordinate(latitude: latitude, longitude: longitude)
             guard coordinate.isValid else { throw CommandError("location: latitude must be within ±90 and longitude within ±180") }
             facade.workspace.setLocation(coordinate)

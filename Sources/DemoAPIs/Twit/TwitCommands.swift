@@ -45,7 +45,9 @@ struct UserCommand: Command {
 struct LikeCommand: Command {
     let name = "like"
     let abstract = "Toggle the like of a twit (needs: auth bearer TOKEN)"
-    var signature: CommandSignature { CommandSignature([Positional("ID")]) }
+    static let id = Positional("ID", help: "the twit's id, as twits lists it")
+
+    var signature: CommandSignature { CommandSignature([Self.id]) }
     let details = ["twits", "auth bearer demo-token", "like t01"]
 
     /// The ids of the twits last listed.
@@ -55,12 +57,12 @@ struct LikeCommand: Command {
     }
 
     func requestIntent(_ arguments: ParsedArguments, session: Session) -> RequestIntent {
-        let id = arguments.value("ID") ?? ""
+        let id = arguments[Self.id] ?? ""
         return .endpoint(of: TwitAPI.self, session: session) { api throws(FacadeError) in try api.like(id) }
     }
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
-        let id = arguments.value("ID") ?? ""
+        let id = arguments[Self.id] ?? ""
         let facade = context.session.facade
         var report = try context.request("like") { token throws(FacadeError) in
             try facade.requests.perform(TwitAPI.self, cancellation: token) { api throws(FacadeError) in try api.like(id) }

@@ -15,15 +15,23 @@ extension CommandSignature {
     /// first form without such a word that they fit (`expect schema == 1` checks a member called `schema`).
     public func parse(_ words: [String]) throws(Mismatch) -> ParsedArguments {
         var firstMismatch: Mismatch?
+        // A value a later form refuses says more than an earlier form's unknown option (`diff … --spec
+        // --format x`: the first form knows no --spec).
+        var firstIsUnknownOption = false
+        var refusedValue: Mismatch?
         for index in candidateForms(for: words) {
             let reading = forms[index].read(words)
             if let problem = reading.problem {
-                if firstMismatch == nil { firstMismatch = Mismatch(problem: problem.message) }
+                if firstMismatch == nil {
+                    firstMismatch = Mismatch(problem: problem.message)
+                    if case .unknownOption = problem { firstIsUnknownOption = true }
+                }
+                if refusedValue == nil, case .invalid = problem { refusedValue = Mismatch(problem: problem.message) }
                 continue
             }
             return reading.arguments
         }
-        var mismatch = firstMismatch ?? Mismatch(problem: nil)
+        var mismatch = (firstIsUnknownOption ? refusedValue : nil) ?? firstMismatch ?? Mismatch(problem: nil)
         mismatch.named = namedForms(by: words)
         throw mismatch
     }
@@ -64,6 +72,8 @@ package enum ReadingProblem: Sendable {
     case unknownItem(String)
     /// A word its positional's validator refuses: what is wrong with it.
     case invalid(String)
+    /// An option the form needs is not there (`export … --format`).
+    case missingOption(String)
 
     package var message: String? {
         switch self {
@@ -73,6 +83,7 @@ package enum ReadingProblem: Sendable {
         case .repeatedOption(let option): "\(option) is given twice"
         case .unknownItem(let name): "unknown item \(name)=…"
         case .invalid(let problem): problem
+        case .missingOption(let option): "\(option) is missing"
         }
     }
 }
@@ -149,12 +160,16 @@ extension ArgumentForm {
             }
         }
         for (word, role) in roles {
+            if let problem = refusal(of: word, as: role) { note(.invalid(problem)) }
             parsed.append(word, as: role)
             if case .option(let name) = role, option(named: word)?.value == nil { parsed.markFlag(name) }
         }
-        if options.contains(where: { $0.required && !parsed.flag($0.name) }) || (!self.words.isEmpty && words.isEmpty) {
-            note(.count)
+        // An option that is the whole form (`show --headers`) is what tells the form apart: its absence
+        // only says the words are another form's.
+        if let missing = options.first(where: { $0.required && !parsed.flag($0.name) }) {
+            note(missing.value == nil ? .count : .missingOption(missing.name))
         }
+        if !self.words.isEmpty && words.isEmpty { note(.count) }
         return (parsed, problem)
     }
 
@@ -186,6 +201,20 @@ extension ArgumentForm {
             }
         }
         return fit(0, 0)
+    }
+
+    /// What the option's validator says of its value `word` (`--format needs one of text or json, not 'x'`).
+    private func refusal(of word: String, as role: ParsedArguments.Role) -> String? {
+        switch role {
+        case .optionValue(let name):
+            guard let option = options.first(where: { $0.name == name }) else { return nil }
+            return option.validator?.problem(with: word, for: option.name, secret: option.secret)
+        case .assignment(let name):
+            guard let option = options.first(where: { $0.name == name }), let equals = word.firstIndex(of: "=") else { return nil }
+            return option.validator?.problem(with: String(word[word.index(after: equals)...]), for: option.name, secret: option.secret)
+        default:
+            return nil
+        }
     }
 
     package func option(named word: String) -> Option? {

@@ -13,7 +13,7 @@ public struct CommandSignature: Sendable {
     }
 
     /// One form.
-    public init(_ positionals: [Positional] = [], options: [Option] = [], items: RequestItems = [], help: String? = nil) {
+    public init(_ positionals: [any PositionalDeclaring] = [], options: [any OptionDeclaring] = [], items: RequestItems = [], help: String? = nil) {
         self.forms = [ArgumentForm(positionals, options: options, items: items, help: help)]
     }
 
@@ -51,17 +51,17 @@ public struct ArgumentForm: Sendable {
     /// A line for `help` that says what this form does.
     public let help: String?
 
-    public init(_ words: [String] = [], _ positionals: [Positional] = [], options: [Option] = [], items: RequestItems = [],
-                itemNames: ArgumentKind? = nil, help: String? = nil) {
+    public init(_ words: [String] = [], _ positionals: [any PositionalDeclaring] = [], options: [any OptionDeclaring] = [],
+                items: RequestItems = [], itemNames: ArgumentKind? = nil, help: String? = nil) {
         self.words = words
-        self.positionals = positionals
-        self.options = options
+        self.positionals = positionals.map(\.declared)
+        self.options = options.map(\.declared)
         self.items = items
         self.itemNames = itemNames
         self.help = help
     }
 
-    public init(_ positionals: [Positional], options: [Option] = [], items: RequestItems = [], help: String? = nil) {
+    public init(_ positionals: [any PositionalDeclaring], options: [any OptionDeclaring] = [], items: RequestItems = [], help: String? = nil) {
         self.init([], positionals, options: options, items: items, help: help)
     }
 
@@ -177,9 +177,11 @@ public struct Option: Sendable {
     /// Whether its value is a secret.
     public let secret: Bool
     public let help: String
+    /// What its value must be (a number, one of some words); a value that is not makes the usage error.
+    public let validator: Validator?
 
     public init(_ name: String, aliases: [String] = [], value: (placeholder: String, kind: ArgumentKind)? = nil, valueCount: Int = 1,
-                repeats: Bool = false, required: Bool = false, secret: Bool = false, help: String = "") {
+                repeats: Bool = false, required: Bool = false, secret: Bool = false, help: String = "", validator: Validator? = nil) {
         self.name = name
         self.aliases = aliases
         self.value = value
@@ -188,6 +190,7 @@ public struct Option: Sendable {
         self.required = required
         self.secret = secret
         self.help = help
+        self.validator = validator
     }
 
     /// A flag.
@@ -201,12 +204,12 @@ public struct Option: Sendable {
     }
 
     /// `--report html FILE`: an HTML page written to FILE.
-    public static let htmlReport = Option("--report", value: ("html FILE", .file), valueCount: 2)
+    public static let htmlReport = Option("--report", value: ("html FILE", .file), valueCount: 2, help: "also write the result as an HTML page to FILE")
 
     /// An option written `name=VALUE` (`client_id=app`, `every=5`): its name ends with `=`.
     public static func assignment(_ name: String, _ placeholder: String, required: Bool = false, repeats: Bool = false,
-                                  secret: Bool = false, help: String = "") -> Option {
-        Option(name + "=", value: (placeholder, .text), repeats: repeats, required: required, secret: secret, help: help)
+                                  secret: Bool = false, help: String = "", validator: Validator? = nil) -> Option {
+        Option(name + "=", value: (placeholder, .text), repeats: repeats, required: required, secret: secret, help: help, validator: validator)
     }
 
     var isAssignment: Bool { name.hasSuffix("=") }

@@ -46,6 +46,36 @@ public struct ParsedArguments: Sendable {
         self.option(option.name)
     }
 
+    /// The value of the positional declared so, read as its type; nil when it was not given.
+    public subscript<Value>(positional: TypedPositional<Value>) -> Value? {
+        value(positional.declared.placeholder).flatMap(Value.init(argument:))
+    }
+
+    /// Every value of the repeated positional declared so, read as its type.
+    public func values<Value>(_ positional: TypedPositional<Value>) -> [Value] {
+        values(positional.declared.placeholder).compactMap(Value.init(argument:))
+    }
+
+    /// The value of the option declared so (the last one given), read as its type; nil when it was not given.
+    public subscript<Value>(option: TypedOption<Value>) -> Value? {
+        self.option(option.declared.name).flatMap(Value.init(argument:))
+    }
+
+    /// Every value given to the repeated option declared so, read as its type.
+    public func values<Value>(_ option: TypedOption<Value>) -> [Value] {
+        optionValues(option.declared.name).compactMap(Value.init(argument:))
+    }
+
+    /// Every value given to the repeated option declared so (`--only A --only B`).
+    public func values(_ option: Option) -> [String] {
+        optionValues(option.name)
+    }
+
+    /// Whether the flag declared so was given.
+    public subscript(flag: Flag) -> Bool {
+        self.flag(flag.declared.name)
+    }
+
     /// Every value of the repeated positional declared so (`VERSION…`).
     public func values(_ positional: Positional) -> [String] {
         values(positional.placeholder)

@@ -206,7 +206,7 @@ import APIDescriptions
         #expect(shell.run("diff petstore v1 v2 --spec --only no-such-id").err
             == "error: diff: --only: no change has the id 'no-such-id'\n")
         #expect(shell.run("diff petstore v1 v2 --spec --format yaml").err
-            == "error: diff: --format takes text, json, markdown or html, not 'yaml'\n")
+            .hasPrefix("error: diff: --format needs one of text, json, markdown or html, not 'yaml'; usage: diff SERVICE"))
         #expect(shell.run("diff petstore v1 v2 --breaking").err.contains("--breaking is for diff SERVICE A B --spec"))
         let markdown = shell.run("diff petstore v1 v2 --spec --format markdown").out
         #expect(markdown.hasPrefix("# petstore v1 → v2\n\n16 changes between petstore v1 and v2: 4 breaking, 2 warnings, 10 info\n\n## Breaking changes\n\n- `GET /pets`\n  - `parameter species`: added (required string) (`new-required-request-parameter`)\n"))

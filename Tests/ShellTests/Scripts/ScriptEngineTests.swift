@@ -77,6 +77,23 @@ import JSON
         #expect(session.variables["n"] == "12")
     }
 
+    @Test func letReadsItsNameAndPathGluedOrSpaced() {
+        // GIVEN the twits listed, WHEN let is written as one word, spaced, and glued before a header's name
+        #expect(run("twits\nlet id=data[1]._id\nlet n = data[_id=t02].likeCount\nlet m=data[_id=t02].likeCount\n"
+            + "let type=header content-type\nlet kind = header Content-Type\n"))
+        // THEN each form reads the same name and path
+        #expect(session.variables["id"] == "t02")
+        #expect(session.variables["n"] == "12")
+        #expect(session.variables["m"] == "12")
+        #expect(session.variables["type"]?.contains("json") == true)
+        #expect(session.variables["kind"] == session.variables["type"])
+    }
+
+    @Test func letWithoutAPathSaysItsUsage() {
+        #expect(!run("twits\nlet id =\n"))
+        #expect(engine.failures.first?.message == "usage: let NAME = PATH | let NAME=PATH [PATH…]")
+    }
+
     @Test func letNamesWhatExistsWhenThePathIsMissing() {
         #expect(!run("refresh weather\nlet t = currentTemp\n"))
         #expect(engine.failures.first?.message
