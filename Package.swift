@@ -92,7 +92,7 @@ let package = Package(
                 swiftSettings: foundationFree),
         // apish's own command line, from one table of options: argv into ShellArguments and ShellOptions, usage, --help,
         // the man page and the completion scripts.
-        .target(name: "ShellCommandLine", dependencies: ["Declarations", "DemoServer", "Mock", "Shell", "Rendering", "ScriptLanguage", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "FoundationFree"], swiftSettings: foundationFree),
+        .target(name: "ShellCommandLine", dependencies: ["Declarations", "DemoServer", "Mock", "Shell", "Reports", "Rendering", "ScriptLanguage", "Facade", "APIDescriptions", "HTTPClient", "HTTPTypes", "FoundationFree"], swiftSettings: foundationFree),
         // Scripts: the runner (`apish run`, --each-version), expectations (`expect`), `let`, `source` and `record`.
         .target(name: "Scripts", dependencies: ["Declarations", "ShellCommandLine", "Shell", "Reports", "Rendering", "ScriptLanguage", "Facade", "HTTPClient", "HTTPTypes", "Secrets", "JSON", "FoundationFree"], swiftSettings: foundationFree),
         // `impact`: reads a script against the change between two versions of a description, and runs it on both.
@@ -146,11 +146,11 @@ let package = Package(
         .testTarget(name: "ImpactTests",
                     dependencies: ["DemoAPIs", "Shell", "Facade", "HTTPClient", "HTTPTypes", "TestSupport", "ScriptLanguage", "Commands"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
-        .testTarget(name: "DemoServerTests", dependencies: ["Declarations", "DemoServer", "HTTPServer", "JSON", "FoundationFree"]),
+        .testTarget(name: "DemoServerTests", dependencies: ["Declarations", "DemoServer", "HTTPServer", "JSON", "FoundationFree", "TestSupport"]),
         .testTarget(name: "MockTests",
                     dependencies: ["Declarations", "Mock", "DemoAPIs", "Facade", "APIDescriptions", "Schemas", "HTTPClient", "HTTPTypes", "JSON", "TestSupport", "Loopback"],
                     exclude: ["jsonschema_check.py", "format_check.py", "Fixtures"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["DemoServer", "Loopback"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["DemoServer", "Loopback", "TestSupport"]),
         .testTarget(name: "ImportersTests", dependencies: ["Importers", "JSON"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FoundationFree
 
 /// Each stand-in against the Foundation call it replaced.
@@ -99,17 +100,18 @@ import Testing
     @Test func threadsRunAndSleep() async {
         let done = Mutexed()
         #expect(Threads.detach { done.set() })
+        // Time passing is the subject of sleep: it lasts at least what it was asked (a lower bound only).
         let start = ContinuousClock.now
         Threads.sleep(seconds: 0.02)
         #expect(ContinuousClock.now - start >= .milliseconds(20))
-        for _ in 0..<200 where !done.value { Threads.sleep(seconds: 0.005) }
-        #expect(done.value)
+        #expect(eventually { done.value })
     }
 
     @Test(arguments: [0, 1, 3])
     func togetherRunsOnThisThreadAndTheExtraOnesAndWaitsForAll(_ extra: Int) {
         let runs = Runs()
         Threads.together(extraThreads: extra) {
+            // Each run lasts a moment, so that no thread can finish one and take another's.
             Threads.sleep(seconds: 0.01)
             runs.record()
         }

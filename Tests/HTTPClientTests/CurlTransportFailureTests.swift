@@ -1,6 +1,5 @@
 import Foundation
 import Loopback
-import Synchronization
 import Testing
 import FoundationFree
 import HTTPClient
@@ -35,10 +34,10 @@ struct CurlTransportFailureTests {
         let server = try LoopbackServer(routes: ["/delay": .delay])
         let started = ContinuousClock.now
 
-        let error = failure(HTTPRequest(url: server.url("/delay/3000"), timeout: 300))
+        let error = failure(HTTPRequest(url: server.url("/delay/60000"), timeout: 300))
 
         #expect(error == .timeout(milliseconds: 300))
-        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(ContinuousClock.now - started < .seconds(30), "a generous bound, well under the minute")
     }
 
     @Test func aConnectionResetMidBodyIsReported() throws {
@@ -91,27 +90,19 @@ struct CurlTransportFailureTests {
         #expect(failure(HTTPRequest(url: server.url("/weather/v2")), cancellation: token) == .cancelled)
     }
 
-    @Test func cancellingFromAnotherThreadEndsTheRequestQuickly() async throws {
-        let server = try LoopbackServer(routes: ["/delay": .delay])
-        let transport = CurlTransport()
+    @Test func cancellingFromAnotherThreadEndsTheRequestQuickly() throws {
+        // GIVEN a request that a minute-long answer keeps in flight, cancelled from the server's thread
+        // once it has arrived there
         let token = CancellationToken()
-        let request = HTTPRequest(url: server.url("/delay/5000"))
-        let cancelledAt = Mutex<ContinuousClock.Instant?>(nil)
+        let server = try LoopbackServer(routes: ["/delay": .delay(announcing: { token.cancel() })])
+        let started = ContinuousClock.now
 
-        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<(TransportError?, ContinuousClock.Instant), Never>) in
-            Thread.detachNewThread {
-                let error = failure(request, transport, cancellation: token)
-                continuation.resume(returning: (error, ContinuousClock.now))
-            }
-            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) {
-                cancelledAt.withLock { $0 = ContinuousClock.now }
-                token.cancel()
-            }
-        }
+        // WHEN it is sent
+        let error = failure(HTTPRequest(url: server.url("/delay/60000")), CurlTransport(), cancellation: token)
 
-        #expect(outcome.0 == .cancelled)
-        let cancelled = try #require(cancelledAt.withLock { $0 })
-        #expect(outcome.1 - cancelled < .seconds(1))
+        // THEN it ends as cancelled, without waiting for the answer
+        #expect(error == .cancelled)
+        #expect(ContinuousClock.now - started < .seconds(30), "a generous bound, well under the minute")
     }
 
     @Test func theTransportStillWorksAfterAFailure() throws {

@@ -7,6 +7,7 @@ import re
 import shutil
 import tempfile
 import threading
+import time
 import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -75,3 +76,39 @@ def serve_in_background(handler_class):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler_class)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
+
+
+def wait_until(condition, seconds=TIMEOUT, every=0.02):
+    """Whether `condition()` comes to hold within `seconds`: what a test waits on instead of a fixed sleep."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(every)
+    return True
+
+
+def serve_held_requests(test):
+    """A loopback server that holds every request it gets for a minute, or until `test` ends, then answers
+    `{"held": true}`: a request the test can be sure is in flight. Returns the server's base URL and an event
+    set once a request has arrived."""
+    arrived = threading.Event()
+    released = threading.Event()
+
+    class Held(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            arrived.set()
+            released.wait(60)
+            try:
+                send_json(self, {"held": True})
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the client gave up on it, as the test meant it to
+
+    server = serve_in_background(Held)
+    test.addCleanup(server.server_close)
+    test.addCleanup(server.shutdown)
+    test.addCleanup(released.set)  # cleanups run last first: the held requests end, then the server
+    return "http://127.0.0.1:%d" % server.server_address[1], arrived

@@ -10,7 +10,7 @@ import unittest
 
 import pexpect
 
-from pty_support import BINARY, PROMPT, TIMEOUT, PtyTestCase, environment
+from pty_support import BINARY, PROMPT, TIMEOUT, PtyTestCase, environment, wait_until
 
 
 class EditAtThePrompt(PtyTestCase):
@@ -44,15 +44,16 @@ class EditAtThePrompt(PtyTestCase):
         self.assertIn("✓", self.run_line(child, "expect json.name == Fido"))
 
     def test_ctrl_c_while_the_editor_runs_sends_nothing(self):
-        child = self.spawn(self.editor("slow", 'sed -i "s/Rex/Fido/" "$1"; sleep 30'))
+        editing = os.path.join(self.state, "editing")
+        child = self.spawn(self.editor("slow", 'sed -i "s/Rex/Fido/" "$1"; : > %s; sleep 60' % editing))
         self.run_line(child, "post %s/echo name=Rex age:=3" % self.base_url)
         child.sendline("edit")
-        time.sleep(1.0)
+        self.assertTrue(wait_until(lambda: os.path.exists(editing)), "the editor has saved and runs on")
         started = time.monotonic()
         child.send("\x03")
         child.expect(PROMPT)
         output = child.before
-        self.assertLess(time.monotonic() - started, 5.0)
+        self.assertLess(time.monotonic() - started, 30, "a generous bound, well under the editor's minute")
         self.assertIn("edit: stopped by Ctrl-C; nothing sent", output)
         self.assertNotIn("Fido", output)
         self.assertEqual(self.left_files(), [])

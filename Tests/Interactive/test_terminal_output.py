@@ -113,7 +113,6 @@ class TerminalOutput(PtyTestCase):
         child.expect("ther ")
         seen = child.before + child.after
         child.send("v\t")
-        time.sleep(0.3)
         child.send("\t")
         child.expect("v1")
         child.expect("v2")

@@ -37,7 +37,7 @@ import Darwin
         // The signal may land before the thread reaches read(2); keep signalling until it returns,
         // and after a generous bound unblock it with data so the test fails instead of hanging.
         var waitedMilliseconds = 0
-        while result.withLock({ $0 == nil }) && waitedMilliseconds < 5_000 {
+        while result.withLock({ $0 == nil }) && waitedMilliseconds < 30_000 {
             thread.signal(SIGINT)
             usleep(10_000)
             waitedMilliseconds += 10

@@ -6,10 +6,17 @@ extension LoopbackRoute {
     /// `/…/MS`: waits MS milliseconds (0–60000) before answering `{"delayed":MS}`; the wait ends early when
     /// the server stops.
     package static var delay: LoopbackRoute {
+        delay(announcing: {})
+    }
+
+    /// `delay`, calling `arrived` once the request is in and the wait begins: a test can wait until a
+    /// request is in flight instead of guessing how long it takes to get there.
+    package static func delay(announcing arrived: @escaping @Sendable () -> Void) -> LoopbackRoute {
         LoopbackRoute { request, context in
             guard let milliseconds = number(in: request, within: 0...60_000) else {
                 return .error("delay takes 0–60000 ms", status: 400)
             }
+            arrived()
             _ = context.connection.pause(milliseconds: milliseconds)
             return .json(["delayed": .number(JSONNumber(milliseconds))])
         }

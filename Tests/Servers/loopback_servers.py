@@ -6,9 +6,10 @@ asking for a client certificate), and an HTTP proxy that records what it was sen
     python3 loopback_servers.py stream GATE                  prints "PORT\n", then serves
 
 Each answers every request with a small JSON body naming what it saw; the proxy appends each request's
-head to LOG. The stream server answers /events with server-sent events and /lines with JSON lines: the
-first part at once, the rest only once the file GATE exists (so a client that shows nothing until the
-end never lets the test go on). Both stop when their standard input closes (the test ends).
+head to LOG. The stream server answers /events with server-sent events, /lines with JSON lines and /json
+with one JSON document: the first part at once, the rest only once the file GATE exists (so a client that
+shows nothing until the end never lets the test go on); it makes the file GATE.sent once a first part is
+sent, for a test to wait on. Both stop when their standard input closes (the test ends).
 """
 import http.server
 import json
@@ -54,14 +55,22 @@ class Stream(http.server.BaseHTTPRequestHandler):
         import os
         import time
         events = self.path.startswith("/events")
-        first = b'event: greet\nid: 1\ndata: {"n": 1}\n\n' if events else b'{"n": 1}\n'
-        rest = b'data: {"n": 2, "done": true}\n\n' if events else b'{"n": 2, "done": true}\n'
+        document = self.path.startswith("/json")
+        if document:
+            first, rest, kind = b'{"n": 1, ', b'"done": true}', "application/json"
+        elif events:
+            first, rest, kind = b'event: greet\nid: 1\ndata: {"n": 1}\n\n', b'data: {"n": 2, "done": true}\n\n', "text/event-stream"
+        else:
+            first, rest, kind = b'{"n": 1}\n', b'{"n": 2, "done": true}\n', "application/x-ndjson"
         self.send_response(200)
-        self.send_header("Content-Type", "text/event-stream" if events else "application/x-ndjson")
+        self.send_header("Content-Type", kind)
+        if document:
+            self.send_header("Content-Length", str(len(first + rest)))
         self.send_header("Connection", "close")
         self.end_headers()
         self.wfile.write(first)
         self.wfile.flush()
+        open(self.gate + ".sent", "w").close()
         deadline = time.time() + 20
         while not os.path.exists(self.gate) and time.time() < deadline:
             time.sleep(0.02)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import DemoServer
 @testable import HTTPServer
 
@@ -149,6 +150,7 @@ struct ConnectionTests {
         try withServer { server in
             let client = try TestHTTPClient(port: server.port)
             try client.send("POST /echo HTTP/1.1\r\nContent-Length: 11\r\n\r\nhello")
+            // A pause between the pieces is the subject: the server reads the first before the second is sent.
             Thread.sleep(forTimeInterval: 0.05)
             try client.send(" world")
             #expect(try client.readResponse().text.contains(#""body":"hello world""#))
@@ -223,10 +225,8 @@ struct ConnectionTests {
             #expect(refused.header("Connection") == "close")
 
             clients.removeLast().close()
-            var served = false
-            for _ in 0..<40 where !served {
-                served = (try? TestHTTPClient(port: server.port).request("GET", "/weather/v1").status) == 200
-                if !served { Thread.sleep(forTimeInterval: 0.05) }
+            let served = eventually(every: 0.05) {
+                (try? TestHTTPClient(port: server.port).request("GET", "/weather/v1").status) == 200
             }
             #expect(served, "a freed slot is reused")
         }

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import DemoServer
 @testable import HTTPServer
 
 /// Clients that send too slowly, or too many at once, must not keep the server from serving others.
-/// Timeouts are shortened to fractions of a second; the bounds asserted are generous multiples of them.
+/// Timeouts are shortened to fractions of a second; the bounds asserted are generous multiples of them. A
+/// client's pauses between the pieces it sends are the subject here: they are slept, not waited on.
 @Suite("Slow clients")
 struct SlowClientTests {
     /// Sends `pieces` one at a time, `interval` seconds apart, until the server answers or closes; returns
@@ -74,25 +76,20 @@ struct SlowClientTests {
             let pest = try TestHTTPClient(port: server.port)
             try pest.send("GET / HTTP/1.1\r\n")
 
-            let probe = try TestHTTPClient(port: server.port, timeout: 3)
+            let probe = try TestHTTPClient(port: server.port, timeout: 15)
             try probe.send("GET /weather/v1 HTTP/1.1\r\nHost: x\r\n\r\n")
-            var answered = false
-            for _ in 0..<60 where !answered {
+            let answered = eventually(within: 15, every: 0) {
                 try? pest.send("x")
-                answered = probe.hasInput(within: 0.05)
+                return probe.hasInput(within: 0.05)
             }
-            #expect(answered, "a client arriving at a full server gets an answer within 3 s")
+            #expect(answered, "a client arriving at a full server gets an answer well before the held ones time out (30 s)")
             let refused = try probe.readResponse()
             #expect(refused.status == 503)
             #expect(refused.header("Connection") == "close")
 
             for client in held { client.close() }
             pest.close()
-            var served = false
-            for _ in 0..<60 where !served {
-                served = (try? fetch(server, "/weather/v1").status) == 200
-                if !served { Thread.sleep(forTimeInterval: 0.05) }
-            }
+            let served = eventually(every: 0.05) { (try? fetch(server, "/weather/v1").status) == 200 }
             #expect(served, "the server serves again once the slots are freed")
         }
     }

@@ -26,6 +26,8 @@ struct FaultRouteTests {
 
     @Test func delayWaitsBeforeAnswering() throws {
         try withServer { server in
+            // Time passing is the subject of these routes: they take at least what they were asked (lower
+            // bounds only).
             let started = Date()
             let response = try fetch(server, "/faults/delay/150")
             #expect(Date().timeIntervalSince(started) >= 0.15)

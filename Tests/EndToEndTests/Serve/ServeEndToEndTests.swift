@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `apish serve` as a user runs it: prints its URL, answers curl, stops cleanly on SIGINT and SIGTERM.
@@ -36,10 +37,8 @@ import Testing
         return String(decoding: data, as: UTF8.self)
     }
 
-    func waitForExit(_ process: Process, seconds: Double = 5) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        return !process.isRunning
+    func waitForExit(_ process: Process, seconds: Double = 30) -> Bool {
+        eventually(within: seconds) { !process.isRunning }
     }
 
     @Test(arguments: [SIGINT, SIGTERM])

@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+import TestSupport
 import Testing
 
 /// Headers, cookies, Basic and Digest, and paging, with the built binary: against the demo server, and
@@ -138,11 +139,7 @@ struct HTTPBin {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Ready when it answers.
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            if Self.answers(baseURL + "/get") { return }
-            Thread.sleep(forTimeInterval: 0.2)
-        }
+        if eventually(within: 30, every: 0.2, { Self.answers(baseURL + "/get") }) { return }
         stop()
         throw NotStarted()
     }
@@ -176,9 +173,7 @@ struct HTTPBin {
     /// SIGINT: gunicorn's quick shutdown.
     func stop() {
         process.interrupt()
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if !eventually(within: 30, { !process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 }

@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+import TestSupport
 
 /// The built `apish` fed one line at a time while the test watches its output, so a test can act
 /// between commands (edit a fixture, then `locate`) or while one runs (`watch`).
@@ -38,25 +39,16 @@ final class LiveApish {
     var err: String { stderr.text }
 
     /// Waits until stdout holds `text` (at least `occurrences` times); false after `timeout` seconds.
-    func waitForOutput(_ text: String, occurrences: Int = 1, timeout: TimeInterval = 20) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if out.components(separatedBy: text).count > occurrences { return true }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return false
+    func waitForOutput(_ text: String, occurrences: Int = 1, timeout: TimeInterval = 30) -> Bool {
+        eventually(within: timeout) { out.components(separatedBy: text).count > occurrences }
     }
 
     /// Closes stdin (end of the commands) and waits for the exit status.
     func finish(timeout: TimeInterval = 30) throws -> Int32 {
         try input.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            guard Date() < deadline else {
-                process.terminate()
-                throw Apish.TimedOut(arguments: process.arguments ?? [])
-            }
-            Thread.sleep(forTimeInterval: 0.02)
+        guard eventually(within: timeout, { !process.isRunning }) else {
+            process.terminate()
+            throw Apish.TimedOut(arguments: process.arguments ?? [])
         }
         stdout.waitForEnd()
         stderr.waitForEnd()

@@ -161,7 +161,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: state) }
         let driver = state + "/watch.py"
         try """
-            import os, signal, sys, time, pexpect
+            import os, signal, sys, pexpect
             # The test runner's threads block SIGINT and a blocked mask survives fork and exec: unblock it
             # so apish gets Ctrl-C as it would from a login shell.
             signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
@@ -172,7 +172,6 @@ import Testing
             child.sendline("watch weather every=0.2")
             child.expect("weather v2 · WeatherV2")
             child.expect("Temperature")
-            time.sleep(0.3)
             child.sendintr()
             child.expect("stopped: ")
             child.expect("apish weather v2> ")

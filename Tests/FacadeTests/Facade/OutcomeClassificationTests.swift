@@ -97,13 +97,13 @@ import HTTPTypes
     }
 
     @Test func timeoutIsANetworkFailureMentioningTheTime() throws {
-        // GIVEN a transport with a 300 ms limit and a route that answers after 3 s
+        // GIVEN a transport with a 300 ms limit and a route that answers after a minute
         let server = try LiveDemoServer()
         let facade = try server.facade(configuration: TransportConfiguration(totalTimeout: 300))
         let started = Date()
 
         // WHEN requested
-        let exchange = try get(server.url("/faults/delay/3000"), through: facade)
+        let exchange = try get(server.url("/faults/delay/60000"), through: facade)
 
         // THEN it gives up well before the answer comes, saying after how long
         guard case .networkFailure(let reason) = exchange.outcome else {
@@ -112,7 +112,7 @@ import HTTPTypes
         }
         #expect(reason.contains("timed out"))
         #expect(reason.contains("300 ms"))
-        #expect(Date().timeIntervalSince(started) < 2.5)
+        #expect(Date().timeIntervalSince(started) < 30, "a generous bound, well under the minute")
     }
 
     @Test func resetMidBodyIsANetworkFailure() throws {

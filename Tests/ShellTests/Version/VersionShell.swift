@@ -3,6 +3,7 @@ import DemoServer
 import Facade
 import Foundation
 import Synchronization
+import TestSupport
 @testable import Shell
 import JSON
 import HTTPClient
@@ -78,13 +79,8 @@ final class WatchedOutput: OutputSink, @unchecked Sendable {
     }
 
     /// Waits until stdout contains `text`; false after `timeout` seconds.
-    func wait(for text: String, timeout: TimeInterval = 10) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if snapshot().out.contains(text) { return true }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return false
+    func wait(for text: String, timeout: TimeInterval = 30) -> Bool {
+        eventually(within: timeout) { snapshot().out.contains(text) }
     }
 }
 

@@ -80,6 +80,7 @@ import Testing
     }
 
     @Test func pauseReturnsAtTheDeadlineOrWhenStopped() {
+        // Time passing is the subject: the pause lasts at least until its deadline (a lower bound only).
         let start = Date()
         #expect(Watcher.pause(until: start.addingTimeInterval(0.1), stop: { false }) == false)
         #expect(Date().timeIntervalSince(start) >= 0.1)
