@@ -9,6 +9,8 @@ import FoundationFree
 package struct LineScanner {
     private let bytes: [UInt8]
     private var position = 0
+    /// The single-quoted text read since the last word or operator was added to a command.
+    private var singleQuoted: [Range<Int>] = []
 
     package init(_ line: String) {
         bytes = Array(line.utf8)
@@ -52,6 +54,8 @@ package struct LineScanner {
                 } catch where tolerant {
                     position = start + 1
                 }
+                current.singleQuotedSpans += singleQuoted
+                singleQuoted = []
             } else {
                 let start = position
                 let word: Word
@@ -66,6 +70,8 @@ package struct LineScanner {
                 }
                 current.words.append(word)
                 current.wordSpans.append(start..<position)
+                current.singleQuotedSpans += singleQuoted
+                singleQuoted = []
             }
         }
         if !current.words.isEmpty || current.hasOperators { commands.append(current) }
@@ -126,7 +132,7 @@ package struct LineScanner {
             switch byte {
             case UInt8(ascii: "'"):
                 isQuoted = true
-                try singleQuoted(into: &parts)
+                try singleQuotedText(into: &parts)
             case UInt8(ascii: "\""):
                 isQuoted = true
                 try doubleQuoted(into: &parts)
@@ -151,9 +157,11 @@ package struct LineScanner {
         return Word(parts: parts.finish(), text: text(from: start, to: position), isQuoted: isQuoted)
     }
 
-    private mutating func singleQuoted(into parts: inout PartsBuilder) throws(TokenizerError) {
+    private mutating func singleQuotedText(into parts: inout PartsBuilder) throws(TokenizerError) {
         let opening = position
         let end = run(from: position + 1) { $0 != UInt8(ascii: "'") }
+        // An open quote holds the rest of the line, as a tolerant reading takes it.
+        singleQuoted.append((opening + 1)..<end)
         guard end < bytes.count else { throw error("unterminated single quote", at: opening) }
         parts.append(bytes[(opening + 1)..<end])
         position = end + 1

@@ -25,6 +25,9 @@ public struct ParsedCommand: Sendable, Equatable {
     public var operatorText = ""
     /// Where each word of `words` was typed: its bytes in the line, quotes included.
     package var wordSpans: [Range<Int>] = []
+    /// Where text was typed between single quotes, in the words and the operators' files: the bytes inside
+    /// the quotes, which the command language reads as they are (`${…}` included).
+    package var singleQuotedSpans: [Range<Int>] = []
     /// Where the input's file word was typed (`< FILE`), or the heredoc's closing word.
     package var inputSpan: Range<Int>?
     /// Where the output's file word (`> FILE`) or the pipe's shell command (`| jq .`) was typed.

@@ -158,7 +158,7 @@ public struct Recorder: Sendable {
     /// stay: a token `auth` does not turn `auth bearer` into a reference.
     static func recordable(
         _ typed: String, references: [(secret: String, name: String)], keywords: [Range<Int>] = [],
-        secrets: [(span: Range<Int>, variable: String)] = [], redact: (String) -> String
+        secrets: [(span: Range<Int>, variable: String, isSingleQuoted: Bool)] = [], redact: (String) -> String
     ) -> String {
         let bytes = Array(typed.utf8)
         func replaced(_ range: Range<Int>) -> String {
@@ -169,13 +169,13 @@ public struct Recorder: Sendable {
             return text
         }
         // A secret the session holds keeps its own reference, whichever argument it is given as.
-        func reference(for secret: (span: Range<Int>, variable: String)) -> String {
+        func reference(for secret: (span: Range<Int>, variable: String, isSingleQuoted: Bool)) -> String {
             let text = String(decoding: bytes[secret.span.clamped(to: 0..<bytes.count)], as: UTF8.self)
             let unquoted = text.count >= 2 && text.first == text.last && (text.first == "'" || text.first == "\"")
                 ? String(text.dropFirst().dropLast()) : text
             let reference = placeholder(references.first { $0.secret == unquoted }?.name ?? secret.variable)
             // Single quotes keep `${…}` as text: a reference inside them closes and reopens them around itself.
-            return isInsideSingleQuotes(bytes, at: secret.span.lowerBound) ? "'\"" + reference + "\"'" : reference
+            return secret.isSingleQuoted ? "'\"" + reference + "\"'" : reference
         }
         let kept = keywords.map { (span: $0, text: String(decoding: bytes[$0.clamped(to: 0..<bytes.count)], as: UTF8.self)) }
             + secrets.map { (span: $0.span, text: reference(for: $0)) }
@@ -188,25 +188,6 @@ public struct Recorder: Sendable {
         }
         line += replaced(position..<bytes.count)
         return redactKeepingReferences(line, redact: redact)
-    }
-
-    /// Whether byte `offset` of a line lies between single quotes, as the tokenizer reads quoting (a
-    /// backslash outside single quotes escapes the next byte; double quotes hold single ones as text).
-    static func isInsideSingleQuotes(_ bytes: [UInt8], at offset: Int) -> Bool {
-        var single = false
-        var double = false
-        var index = 0
-        while index < min(offset, bytes.count) {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\\"), !single {
-                index += 2
-                continue
-            }
-            if byte == UInt8(ascii: "'"), !double { single.toggle() }
-            if byte == UInt8(ascii: "\""), !single { double.toggle() }
-            index += 1
-        }
-        return single
     }
 
     /// `redact(line)` with each `${env.NAME:-redacted}` left whole: its `NAME:-…` would otherwise read as a

@@ -3,13 +3,15 @@ import ScriptLanguage
 extension Statement {
     /// Each secret span with the environment variable a recording writes in its place: the one the
     /// positional holding it declares (`auth bearer TOKEN`: `APISH_BEARER`, `auth key NAME=VALUE`:
-    /// `APISH_API_KEY`), else `APISH_SECRET` (a credential item, a secret option, `set token X`).
-    package var recordedSecrets: [(span: Range<Int>, variable: String)] {
+    /// `APISH_API_KEY`), else `APISH_SECRET` (a credential item, a secret option, `set token X`), and
+    /// whether it was typed between single quotes (`auth key 'k=a b'`), where a reference would be text.
+    package var recordedSecrets: [(span: Range<Int>, variable: String, isSingleQuoted: Bool)] {
         guard !secretSpans.isEmpty else { return [] }
         let spans = syntax.wordSpans
         let reading = command?.signature.bestReading(words.dropFirst().map { $0.literal ?? $0.text })
         return secretSpans.map { secret in
-            (secret, declaredVariable(of: secret, spans: spans, reading: reading) ?? Recorder.secretPlaceholder)
+            (secret, declaredVariable(of: secret, spans: spans, reading: reading) ?? Recorder.secretPlaceholder,
+             syntax.singleQuotedSpans.contains { $0.contains(secret.lowerBound) })
         }
     }
 

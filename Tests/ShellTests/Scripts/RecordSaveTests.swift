@@ -75,7 +75,8 @@ import HTTPTypes
             "auth bearer ab https://b1.example.test", "auth bearer 'tok en-123' https://b2.example.test",
             "auth key k=xy https://k1.example.test", "auth KEY \"api_key\"=long-key-99 https://k2.example.test",
             "auth basic ada:pw https://l1.example.test", "auth digest bob:'pa ss' https://l2.example.test",
-            "auth key 'k3=a b' https://k3.example.test",
+            "auth key 'k3=a b' https://k3.example.test", "auth digest 'eve:pa ss2' https://l3.example.test",
+            "auth basic \"o'neil\":pw-3 https://l4.example.test",
         ]
         let recording = Self.engine()
         #expect(recording.execute((["record start"] + typed + ["record save \(directory)/take.apish"]).joined(separator: "; ")))
@@ -92,8 +93,12 @@ import HTTPTypes
             "auth digest bob:${env.APISH_PASSWORD:-redacted} https://l2.example.test",
             // a secret inside single quotes: the reference stands outside them, where it is read
             "auth key 'k3='\"${env.APISH_API_KEY:-redacted}\"'' https://k3.example.test",
+            // a login is recorded as auth writes it back: its quotes were syntax, and its password needs none
+            "auth digest eve:${env.APISH_PASSWORD:-redacted} https://l3.example.test",
+            // a quote the user holds, written as '\'' (an escaped quote between two quotings), opens none
+            "auth basic 'o'\\''neil':${env.APISH_PASSWORD:-redacted} https://l4.example.test",
         ], "\(script)")
-        for secret in ["ab ", "tok en", "xy", "long-key", ":pw", "pa ss", "a b'", "•"] { #expect(!script.contains(secret), "\(secret) in \(script)") }
+        for secret in ["ab ", "tok en", "xy", "long-key", ":pw", "pa ss", "a b'", "pw-3", "•"] { #expect(!script.contains(secret), "\(secret) in \(script)") }
 
         // AND replayed with the variables set, it holds those values as the same credentials
         let environment = ["APISH_BEARER": "replayed-bearer", "APISH_API_KEY": "replayed-key", "APISH_PASSWORD": "replayed-pw"]
@@ -109,7 +114,8 @@ import HTTPTypes
         }
         let recorded = recording.session.facade.credentials.held.entries.map { "\($0.scope)" }
         #expect(Set(held.map { $0.split(separator: " ").last.map(String.init) ?? "" }) == Set(recorded), "\(held)")
-        for expected in ["bearer replayed-bearer", "key k=replayed-key", "key api_key=replayed-key", "key k3=replayed-key", "basic ada:replayed-pw", "digest bob:replayed-pw"] {
+        for expected in ["bearer replayed-bearer", "key k=replayed-key", "key api_key=replayed-key", "key k3=replayed-key", "basic ada:replayed-pw", "digest bob:replayed-pw",
+                         "digest eve:replayed-pw", "basic o'neil:replayed-pw"] {
             #expect(held.contains { $0.hasPrefix(expected + " ") }, "\(expected) in \(held)")
         }
         #expect(held.count == typed.count, "\(held)")

@@ -28,6 +28,20 @@ private func single(_ line: String) throws -> Word? {
         #expect(try values(#"echo 'a b $HOME \n "x"'"#) == [["echo", #"a b $HOME \n "x""#]])
     }
 
+    @Test func eachCommandKnowsWhereTextWasSingleQuoted() throws {
+        // GIVEN single quotes in words and in an operator's file, and quotes that are text (inside double
+        // quotes, escaped)
+        let line = #"auth key 'k=a b' x"it's"\'y; get u > 'o ut'"#
+        let commands = try Tokenizer.parse(line) { _ in true }
+        // THEN each command holds the bytes inside its single quotes, and only those
+        let bytes = Array(line.utf8)
+        let quoted = commands.map { $0.singleQuotedSpans.map { String(decoding: bytes[$0], as: UTF8.self) } }
+        #expect(quoted == [["k=a b"], ["o ut"]])
+        // AND an open quote, read tolerantly, holds the rest of the line
+        let open = "auth bearer 'tok en"
+        #expect(Tokenizer.parseTolerantly(open) { _ in true }.map(\.singleQuotedSpans) == [[13..<19]])
+    }
+
     @Test func doubleQuotesAllowEscapesOfQuoteBackslashAndDollar() throws {
         #expect(try values(#"say "she said \"hi\" \\ \$5""#) == [["say", #"she said "hi" \ $5"#]])
     }
