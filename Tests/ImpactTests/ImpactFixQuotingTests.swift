@@ -15,9 +15,7 @@ import TestSupport
 @Suite struct ImpactFixQuotingTests {
     /// Version 1 is ordinary; version 2 renames, moves and adds with names and values that are shell syntax.
     static func locator(in folder: ScratchDirectory, url: String = "http://127.0.0.1:9/hostile") throws -> String {
-        try folder.write("hostile-v1.json", HostileSpecs.v1(url: url))
-        try folder.write("hostile-v2.json", HostileSpecs.v2(url: url))
-        return try folder.write("services.json", HostileSpecs.locator(url: url))
+        try HostileSpecs.writeService(in: folder.path, url: url)
     }
 
     static let client = """
@@ -79,56 +77,5 @@ import TestSupport
         #expect(comments.contains("# impact: shade is required in v2; add shade=…"), "\(text)")
         #expect(comments.contains(#"# impact: bye\ntouch PWNED (GET /gone) was removed in v2; replace or delete this line"#), "\(text)")
         #expect(lines.count == 9 + comments.count, "\(text)")
-    }
-}
-
-/// The two versions of the hostile service (also written out by the end-to-end test, which cannot
-/// import this target).
-enum HostileSpecs {
-    static func locator(url: String) -> String {
-        #"""
-        {"services":[{"name":"hostile","version":1,"url":"\#(url)","openapi":"hostile-v1.json"},
-                     {"name":"hostile","version":2,"url":"\#(url)","openapi":"hostile-v2.json"}]}
-        """#
-    }
-
-    static func v1(url: String) -> String {
-        #"""
-        {"openapi":"3.0.3","info":{"title":"Hostile","version":"1"},"servers":[{"url":"\#(url)"}],"paths":{
-         "/pets/{id}":{"get":{"operationId":"showPet","parameters":[
-           {"name":"id","in":"path","required":true,"schema":{"type":"integer"}},
-           {"name":"size","in":"query","schema":{"type":"integer"}}],"responses":{"200":{"description":"ok"}}}},
-         "/things/{id}":{"get":{"operationId":"getThing","parameters":[
-           {"name":"id","in":"path","required":true,"schema":{"type":"integer"}},
-           {"name":"color","in":"query","schema":{"type":"string"}}],"responses":{"200":{"description":"ok"}}}},
-         "/kinds":{"get":{"operationId":"listKinds","responses":{"200":{"description":"ok"}}}},
-         "/pets":{"post":{"operationId":"createPet","requestBody":{"content":{"application/json":{"schema":{"type":"object",
-           "properties":{"name":{"type":"string"},"kind":{"type":"string"}}}}}},"responses":{"200":{"description":"ok"}}}},
-         "/old/{id}":{"get":{"operationId":"moveMe","parameters":[
-           {"name":"id","in":"path","required":true,"schema":{"type":"integer"}}],"responses":{"200":{"description":"ok"}}}},
-         "/gone":{"get":{"operationId":"bye\ntouch PWNED","responses":{"200":{"description":"ok"}}}}}}
-        """#
-    }
-
-    static func v2(url: String) -> String {
-        #"""
-        {"openapi":"3.0.3","info":{"title":"Hostile","version":"2"},"servers":[{"url":"\#(url)"}],"paths":{
-         "/pets/{id}":{"get":{"operationId":"getPet;help | touch PWNED #","parameters":[
-           {"name":"id","in":"path","required":true,"schema":{"type":"integer"}},
-           {"name":"size=1 | touch PWNED #","in":"query","schema":{"type":"integer"}},
-           {"name":"mode","in":"query","required":true,"schema":{"type":"string","enum":["it's $HOME ${x} > o; #","a\nb # touch PWNED"]}}],
-           "responses":{"200":{"description":"ok"}}}},
-         "/things/{id}":{"get":{"operationId":"getThing","parameters":[
-           {"name":"id","in":"path","required":true,"schema":{"type":"integer"}},
-           {"name":"co lor$HOME${x};#|>'","in":"query","schema":{"type":"string"}}],"responses":{"200":{"description":"ok"}}}},
-         "/kinds":{"get":{"operationId":"listKinds","parameters":[
-           {"name":"shade","in":"query","required":true,"schema":{"type":"string","enum":["line1\ntouch PWNED","x"]}}],
-           "responses":{"200":{"description":"ok"}}}},
-         "/pets":{"post":{"operationId":"createPet","requestBody":{"required":true,"content":{"application/json":{"schema":{"type":"object",
-           "required":["status"],"properties":{"name":{"type":"string"},"ki$nd'>x":{"type":"string"},
-           "status":{"type":"string","enum":["@/etc/passwd","b"]}}}}}},"responses":{"200":{"description":"ok"}}}},
-         "/new;touch PWNED #/{id}":{"get":{"operationId":"moveMe","parameters":[
-           {"name":"id","in":"path","required":true,"schema":{"type":"integer"}}],"responses":{"200":{"description":"ok"}}}}}}
-        """#
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `apish impact … --fix` from the command line against a version B whose document is shell syntax
 /// (an operationId `getPet;help | touch PWNED #`, a renamed parameter, enum values holding `'`, `$`, `>`
@@ -18,19 +19,12 @@ import Testing
 
         """
 
-    /// The locator and the two documents of the hostile service in `folder`, its requests to `url`.
-    static func writeService(in folder: String, url: String) throws {
-        try locator(url: url).write(toFile: folder + "/services.json", atomically: true, encoding: .utf8)
-        try v1(url: url).write(toFile: folder + "/hostile-v1.json", atomically: true, encoding: .utf8)
-        try v2(url: url).write(toFile: folder + "/hostile-v2.json", atomically: true, encoding: .utf8)
-    }
-
     @Test func aHostileDocumentCannotWriteCommandsIntoTheMigratedScript() throws {
         let server = try startDemoServer()
         defer { server.stop() }
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Self.writeService(in: folder, url: server.baseURL + "/echo/api")
+        try HostileSpecs.writeService(in: folder, url: server.baseURL + "/echo/api")
         try Self.client.write(toFile: folder + "/c.apish", atomically: true, encoding: .utf8)
         // GIVEN a client of v1 WHEN impact migrates it to the hostile v2
         let impact = try Apish.run(["--no-color", "--locator", "services.json", "impact", "c.apish", "hostile", "v1", "v2",
@@ -69,7 +63,7 @@ import Testing
     @Test func fixRefusesToReplaceItsInputHoweverItIsSpelled() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Self.writeService(in: folder, url: "http://127.0.0.1:9/hostile")
+        try HostileSpecs.writeService(in: folder, url: "http://127.0.0.1:9/hostile")
         try Self.client.write(toFile: folder + "/s.apish", atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.apish", withDestinationPath: folder + "/s.apish")
         // GIVEN the script spelled as ./s.apish, as an absolute path and as a symlink to it
@@ -94,51 +88,5 @@ import Testing
                                    "--fix", "./new.apish"], directory: folder)
         #expect(fresh.stdout.contains("wrote ./new.apish"), "\(fresh.stdout)\n\(fresh.stderr)")
         #expect(try String(contentsOfFile: folder + "/new.apish", encoding: .utf8).hasPrefix("use hostile v2\n"))
-    }
-
-    static func locator(url: String) -> String {
-        #"""
-        {"services":[{"name":"hostile","version":1,"url":"\#(url)","openapi":"hostile-v1.json"},
-                     {"name":"hostile","version":2,"url":"\#(url)","openapi":"hostile-v2.json"}]}
-        """#
-    }
-
-    static func v1(url: String) -> String {
-        #"""
-        {"openapi":"3.0.3","info":{"title":"Hostile","version":"1"},"servers":[{"url":"\#(url)"}],"paths":{
-         "/pets/{id}":{"get":{"operationId":"showPet","parameters":[
-           {"name":"id","in":"path","required":true,"schema":{"type":"integer"}},
-           {"name":"size","in":"query","schema":{"type":"integer"}}],"responses":{"200":{"description":"ok"}}}},
-         "/things/{id}":{"get":{"operationId":"getThing","parameters":[
-           {"name":"id","in":"path","required":true,"schema":{"type":"integer"}},
-           {"name":"color","in":"query","schema":{"type":"string"}}],"responses":{"200":{"description":"ok"}}}},
-         "/kinds":{"get":{"operationId":"listKinds","responses":{"200":{"description":"ok"}}}},
-         "/pets":{"post":{"operationId":"createPet","requestBody":{"content":{"application/json":{"schema":{"type":"object",
-           "properties":{"name":{"type":"string"},"kind":{"type":"string"}}}}}},"responses":{"200":{"description":"ok"}}}},
-         "/old/{id}":{"get":{"operationId":"moveMe","parameters":[
-           {"name":"id","in":"path","required":true,"schema":{"type":"integer"}}],"responses":{"200":{"description":"ok"}}}}}}
-        """#
-    }
-
-    static func v2(url: String) -> String {
-        #"""
-        {"openapi":"3.0.3","info":{"title":"Hostile","version":"2"},"servers":[{"url":"\#(url)"}],"paths":{
-         "/pets/{id}":{"get":{"operationId":"getPet;help | touch PWNED #","parameters":[
-           {"name":"id","in":"path","required":true,"schema":{"type":"integer"}},
-           {"name":"size=1 | touch PWNED #","in":"query","schema":{"type":"integer"}},
-           {"name":"mode","in":"query","required":true,"schema":{"type":"string","enum":["it's $HOME ${x} > o; #","a\nb # touch PWNED"]}}],
-           "responses":{"200":{"description":"ok"}}}},
-         "/things/{id}":{"get":{"operationId":"getThing","parameters":[
-           {"name":"id","in":"path","required":true,"schema":{"type":"integer"}},
-           {"name":"co lor$HOME${x};#|>'","in":"query","schema":{"type":"string"}}],"responses":{"200":{"description":"ok"}}}},
-         "/kinds":{"get":{"operationId":"listKinds","parameters":[
-           {"name":"shade","in":"query","required":true,"schema":{"type":"string","enum":["line1\ntouch PWNED","x"]}}],
-           "responses":{"200":{"description":"ok"}}}},
-         "/pets":{"post":{"operationId":"createPet","requestBody":{"required":true,"content":{"application/json":{"schema":{"type":"object",
-           "required":["status"],"properties":{"name":{"type":"string"},"ki$nd'>x":{"type":"string"},
-           "status":{"type":"string","enum":["@/etc/passwd","b"]}}}}}},"responses":{"200":{"description":"ok"}}}},
-         "/new;touch PWNED #/{id}":{"get":{"operationId":"moveMe","parameters":[
-           {"name":"id","in":"path","required":true,"schema":{"type":"integer"}}],"responses":{"200":{"description":"ok"}}}}}}
-        """#
     }
 }
