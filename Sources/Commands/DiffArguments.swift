@@ -87,12 +87,6 @@ struct DiffArguments: Equatable {
 
 }
 
-/// How `diff --spec` writes its changes: the grouped lines, its JSON data, a Markdown changelog or an
-/// HTML page.
-enum SpecDiffFormat: String, Equatable, ArgumentChoice {
-    case text, json, markdown, html
-}
-
 extension DiffArguments {
     /// The arguments its signature read.
     package init(_ parsed: ParsedArguments) throws(CommandError) {

@@ -123,13 +123,8 @@ struct DiffCommand: Command {
         let summary = SpecChangeList.summary(diff, between: between, filter: filter)
         let data = SpecChangeList.json(diff, service: service, a: a, b: b, summary: summary)
         let html = { HTMLReport.specDiff(diff, service: heading, a: a, b: b, summary: summary, mask: { session.redact($0) }) }
-        var report: RunResult
-        switch format {
-        case .text: report = RunResult(.changes(.spec(changes, summary: summary)))
-        case .json: report = RunResult(.text([data.encoded(pretty: true)]))
-        case .markdown: report = RunResult(.text(SpecChangeList.markdown(diff, service: heading, a: a, b: b, summary: summary)))
-        case .html: report = RunResult(.text([html()]))
-        }
+        var report = format.format.specDiff(diff, service: heading, a: a, b: b, summary: summary, data: data, mask: { session.redact($0) })
+            .map { RunResult(.text($0)) } ?? RunResult(.changes(.spec(changes, summary: summary)))
         if let reason = SpecChangeList.incompleteness(diff) {
             report.warnings.append("diff --spec is incomplete: \(reason); its counts are not a pass")
             report.incomplete = true

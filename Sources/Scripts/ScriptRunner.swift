@@ -150,10 +150,8 @@ public final class ScriptRunner {
         var status: Int32?
         for file in arguments.reports {
             // Failure messages quote what a server answered (an echoed token too): masked like all output.
-            let rendered = switch file.format {
-            case .junit: JUnitWriter.render(report)
-            case .tap: TAPWriter.render(report)
-            case .html: HTMLReport.scriptRun(report, matrix: matrix, mask: { [session = engine.session] in session.redact($0) })
+            guard let rendered = file.format.scriptRun(report, matrix: matrix, mask: { [session = engine.session] in session.redact($0) }) else {
+                continue
             }
             let text = engine.session.redact(rendered)
             // A report replaces a regular file (CI writes one per run), and writes through a device or a FIFO.

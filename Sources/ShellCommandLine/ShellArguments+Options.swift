@@ -2,6 +2,7 @@ import APIDescriptions
 import Declarations
 import DemoServer
 import Mock
+import Reports
 import HTTPClient
 import HTTPTypes
 import Shell
@@ -71,9 +72,9 @@ extension ShellArguments {
                     + "# comments as headings, ✓/✗ per expectation and a summary (as it does on a terminal)") { arguments, _ in
             arguments.verboseScript = true
         },
-        ShellOption(["--report"], [.init("junit|tap|html", .choices(["junit", "tap", "html"])), .init("FILE", .file)],
+        ShellOption(["--report"], [.init(Self.scriptRunFormats.joined(separator: "|"), .choices(Self.scriptRunFormats)), .init("FILE", .file)],
                     "write a test report of the script", repeats: true) {
-            if let format = ReportFormat(rawValue: $1[0].lowercased()) { $0.reports.append(Report(format: format, path: $1[1])) }
+            if let format = ReportFormat(rawValue: $1[0].lowercased()), format.renders(.scriptRun) { $0.reports.append(Report(format: format, path: $1[1])) }
         },
         ShellOption(["--each-version"], [.init("SERVICE", .text)], "run the script once per version of SERVICE") {
             $0.eachVersion = $1[0]
@@ -92,6 +93,9 @@ extension ShellArguments {
     ]
 
     /// The ways of starting apish that are not a subcommand, each with what it does, in the order help lists them.
+    /// The words `--report` takes: the report formats that write a script run.
+    static let scriptRunFormats = ReportFormat.formats(of: .scriptRun).map(\.rawValue)
+
     static let forms: [(synopsis: String, abstract: String)] = [
         ("apish [options]", "the interactive shell"),
         ("apish [options] FILE | -f FILE", "run a script ('-' reads standard input)"),

@@ -4,16 +4,14 @@ import APIDescriptions
 import HTTPClient
 import HTTPTypes
 import FoundationFree
+import Reports
 import ScriptLanguage
 import Shell
 
 /// The command line of `apish` (options, a locator, a script or `-c COMMAND`), parsed without side effects
 /// so it can be tested.
 public struct ShellArguments: Sendable, Equatable {
-    /// A report format of `--report`.
-    public enum ReportFormat: String, Sendable, Equatable { case junit, tap, html }
-
-    /// One `--report FORMAT FILE`.
+    /// One `--report FORMAT FILE`: a format that writes a script run (`ReportFormat.formats(of: .scriptRun)`).
     public struct Report: Sendable, Equatable {
         public let format: ReportFormat
         public let path: String

@@ -8,7 +8,7 @@ import JSON
 /// entry's URL is its document's server) the document's servers, an operation's or path's own first.
 extension DescriptionService {
     /// The base of a service entry's requests (one `operation`'s when given), and why.
-    public func serverBase(of entry: LocatorEntry, operation: String? = nil) -> (url: String, origin: ServerOrigin) {
+    func serverBase(of entry: LocatorEntry, operation: String? = nil) -> (url: String, origin: ServerOrigin) {
         if let url = workspace.state.serverBases[entry.name.lowercased()] { return (url, .session) }
         return publishedBase(of: entry, operation: operation)
     }

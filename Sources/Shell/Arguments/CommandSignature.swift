@@ -1,4 +1,5 @@
 import Declarations
+import Reports
 import FoundationFree
 
 /// What a command accepts, declared once: its forms (`auth bearer TOKEN`, `auth show`), each with its
@@ -203,8 +204,9 @@ public struct Option: Sendable {
         Option(name, value: (choices.joined(separator: "|"), .choice(choices)), help: help)
     }
 
-    /// `--report html FILE`: an HTML page written to FILE.
-    public static let htmlReport = Option("--report", value: ("html FILE", .file), valueCount: 2, help: "also write the result as an HTML page to FILE")
+    /// `--report html FILE`: an HTML page written to FILE (`ReportFormat.html`, the one format that writes
+    /// the page of a diff and of an impact run).
+    public static let htmlReport = Option("--report", value: (ReportFormat.html.rawValue + " FILE", .file), valueCount: 2, help: "also write the result as an HTML page to FILE")
 
     /// An option written `name=VALUE` (`client_id=app`, `every=5`): its name ends with `=`.
     public static func assignment(_ name: String, _ placeholder: String, required: Bool = false, repeats: Bool = false,
