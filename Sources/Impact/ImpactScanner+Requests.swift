@@ -313,8 +313,8 @@ extension ImpactScanner {
 
     /// Holds a raw request (or a service's own URL) to B's operation as B's server would, by the checks
     /// the mock makes of what it receives (`OpenAPIReceivedRequest`, the checks `call` makes): what B
-    /// refuses breaks. Left out when another finding already says the line breaks, when the body comes
-    /// from a file, or an item names one.
+    /// refuses breaks, and so do items the command itself refuses. Left out when another finding already
+    /// says the line breaks, when the body comes from a file, or an item names one.
     private func dryRunRaw(method: HTTPMethod, path: String, query: String, items: [String], operationA: OpenAPIOperation,
                            _ context: inout LineContext) {
         guard !context.findings.contains(where: { $0.verdict == .breaking }), let operationB = pair(of: operationA)?.b,
@@ -322,11 +322,27 @@ extension ImpactScanner {
               let values = operationB.template.match(Self.segments(path).map { PercentEncoding.decode($0) })?.values else { return }
         let raw: RawRequest
         let body: HTTPBody
+        // A file an item names is not read: what it holds is known only at run time.
+        var namesFile = false
+        let noFile: RawRequest.FileReader = { _ throws(RequestItemError) in
+            namesFile = true
+            throw .invalidItem("")
+        }
         do {
             raw = try RawRequest(method: method, target: "/", items: items,
-                                 body: context.heredoc.map { RawRequest.BodyBytes(data: Data($0.utf8), fileName: nil) })
+                                 body: context.heredoc.map { RawRequest.BodyBytes(data: Data($0.utf8), fileName: nil) }, readFile: noFile)
             body = try raw.body()
         } catch {
+            guard !namesFile else { return }
+            // The command's own refusal of its items (bad JSON after `:=`), whatever the version.
+            context.findings.removeAll { $0.kind == "unchanged" }
+            context.findings.append(finding("refused", "\(method.rawValue.lowercased()) refuses it on any version: \(error)", .breaking,
+                                            operationA.displayName))
+            return
+        }
+        if let refusal = Self.mediaTypeRefusal(body, typed: raw.headers, by: operationB) {
+            context.findings.removeAll { $0.kind == "unchanged" }
+            context.findings.append(finding("refused", "\(b)'s server refuses it, as its description says: \(refusal)", .breaking, operationA.displayName))
             return
         }
         guard let received = Self.receivedBody(body) else { return }
@@ -350,6 +366,22 @@ extension ImpactScanner {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return (PercentEncoding.decode(parts[0], plusAsSpace: true), parts.count > 1 ? PercentEncoding.decode(parts[1], plusAsSpace: true) : "")
         }
+    }
+
+    /// Why a server that takes only the operation's media types refuses a body of another (a `Content-Type:`
+    /// item wins over the body's own type), as the mock refuses it (415); nil when it takes it.
+    private static func mediaTypeRefusal(_ body: HTTPBody, typed headers: [FormField], by operation: OpenAPIOperation) -> String? {
+        guard let requestBody = operation.requestBody, !body.isEmpty,
+              let sent = (headers.last { $0.name.lowercased() == "content-type" }?.value ?? body.contentType).map(essence) else { return nil }
+        let declared = requestBody.contentTypes.map(essence)
+        let takes = declared.isEmpty || declared.contains(sent) || declared.contains("*/*")
+            || declared.contains { $0.hasSuffix("/*") && sent.hasPrefix($0.dropLast()) }
+        return takes ? nil : "\(operation.displayName) takes its body as \(declared.joined(separator: ", ")), not \(sent)"
+    }
+
+    /// A media type without its parameters, in lower case.
+    private static func essence(_ mediaType: String) -> String {
+        (mediaType.split(separator: ";").first.map(String.init) ?? mediaType).trimmingBlanks().lowercased()
     }
 
     /// A body as a server reads it by its media type; nil for one the checks cannot read (a file, a multipart form).
