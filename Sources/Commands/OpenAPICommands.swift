@@ -39,11 +39,13 @@ struct OpsCommand: Command {
         } catch {
             throw CommandError(error)
         }
-        let document = found.api.document
-        let total = document.operations.count
+        // The operations as listed: a description a first load outlined is not read whole for them.
+        let listed = found.api.operations
+        let document = found.api.heading
+        let total = listed.count
         if listsTags {
             guard words.isEmpty else { throw CommandError("ops --tags: lists every tag; it takes no words (ops WORD… filters operations)") }
-            let tags = OperationPresenter.tags(document.operations)
+            let tags = OperationPresenter.tags(listed)
             let table = Table(
                 columns: [TableColumn("TAG", flexible: true), TableColumn("OPERATIONS", alignment: .right)],
                 rows: tags.map { [$0.tag, String($0.count)] })
@@ -52,7 +54,7 @@ struct OpsCommand: Command {
                 .table(table, heading: [heading]),
                 data: .array(tags.map { .object(JSONObject([("tag", .string($0.tag)), ("operations", .number(JSONNumber($0.count)))])) }))
         }
-        let operations = OperationPresenter.filtered(document.operations, words: words)
+        let operations = OperationPresenter.filtered(listed, words: words)
         let counted = words.isEmpty
             ? "\(total) operation\(total == 1 ? "" : "s")"
             : "\(operations.count) of \(total) operations match \(words.joined(separator: " "))"

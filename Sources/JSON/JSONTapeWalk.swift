@@ -54,6 +54,16 @@ public struct JSONTapeWalk {
     public func isASCII(_ entry: Int) -> Bool {
         JSONTapeEntry.isASCII(entries[entry])
     }
+
+    /// A string entry's value, escapes decoded.
+    public func string(_ entry: Int) -> String {
+        reader.string(entry)
+    }
+
+    /// The value at `entry` as a tree, for the small parts of a walked document that are wanted whole.
+    public func value(_ entry: Int) -> JSONValue {
+        reader.value(entry)
+    }
 }
 
 /// The bits of one tape entry, for the tape that writes them and for every reader (`JSONTapeView`, and the

@@ -45,6 +45,8 @@ public struct OpenAPIDocument: Sendable {
     /// The published mistakes read past (`type: int`, a dangling `$ref` leaving an operation out), one line
     /// each naming its place.
     public internal(set) var warnings: [String] = []
+    /// Why the document could not be read, for one `unreadable` made in its place; nil for one read.
+    public private(set) var unreadableReason: String?
     /// A fingerprint of each named schema and each operation (`METHOD /path`), through the `$ref`s it
     /// follows: two loads of a document tell what changed by them (`DocumentFingerprints`). Taken when a
     /// reload first compares, not at every load: the document's tree is kept until then.
@@ -84,6 +86,7 @@ public struct OpenAPIDocument: Sendable {
         var document = OpenAPIDocument(title: title, version: version, openAPIVersion: openAPIVersion, description: nil,
                                        serverURL: nil, operations: [], source: source)
         document.warnings = ["\(source) could not be read again: \(reason)"]
+        document.unreadableReason = reason
         return document
     }
 

@@ -37,7 +37,7 @@ public struct APICatalogue: Sendable {
             return definition
         }
         if let spec = documents.openapi {
-            return OpenAPIServiceAPI(document: spec.document, key: entry.key)
+            return OpenAPIServiceAPI(description: spec, key: entry.key)
         }
         if let schema = documents.schema {
             return SchemaAPI(schema: schema, name: entry.name)

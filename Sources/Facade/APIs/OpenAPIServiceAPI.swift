@@ -9,22 +9,64 @@ import APIDescriptions
 /// JSON. It keeps no state between calls.
 public final class OpenAPIServiceAPI: APIDefinition {
     public static let apiName = "OpenAPI"
-    public let document: OpenAPIDocument
+    /// The whole document; a description a first load outlined is read whole when this is first asked for.
+    public var document: OpenAPIDocument {
+        switch source {
+        case .document(let document): document
+        case .description(let description): description.document
+        }
+    }
+    /// The operations as `ops` and completion list them, without reading a whole that is not read yet.
+    public var operations: [OperationListing] {
+        switch source {
+        case .document(let document): document.operations.map(\.listing)
+        case .description(let description): description.operations
+        }
+    }
+    /// `info.title` and `info.version`, known without reading the whole.
+    public var heading: (title: String, version: String) {
+        switch source {
+        case .document(let document): (document.title, document.version)
+        case .description(let description): (description.summary.title, description.summary.version)
+        }
+    }
+    /// Why the whole document could not be read, once it was needed: a first load outlined it, and the
+    /// whole read found what the outline does not look for (a broken schema).
+    public var problem: String? {
+        guard case .description(let description) = source else { return nil }
+        return description.problem
+    }
     /// The operation `refresh` sends: `GET /` (or `GET ""`), when declared.
-    public let mainOperation: OpenAPIOperation?
-    public let modelName: String
+    public var mainOperation: OpenAPIOperation? { main.operation }
+    public var modelName: String { main.modelName }
     /// `petstore v1`, for warnings.
     private let service: String
+    private let source: Source
+    private lazy var main = Self.main(of: document)
+
+    /// Where the document comes from: read already, or held by the locator until first needed.
+    private enum Source {
+        case document(OpenAPIDocument)
+        case description(LoadedDescription)
+    }
 
     init(document: OpenAPIDocument, key: ServiceKey) {
-        self.document = document
-        self.service = key.description
+        source = .document(document)
+        service = key.description
+    }
+
+    init(description: LoadedDescription, key: ServiceKey) {
+        source = .description(description)
+        service = key.description
+    }
+
+    private static func main(of document: OpenAPIDocument) -> (operation: OpenAPIOperation?, modelName: String) {
         let main = document.operations.first { $0.method == .get && ($0.path == "/" || $0.path.isEmpty) }
-        mainOperation = main
-        modelName = main.flatMap { operation in
+        let modelName = main.flatMap { operation in
             document.responseSchema(of: operation, status: 200).schema.map(OpenAPIResponseCheck.modelName)
                 ?? operation.operationId
         } ?? GenericJSONAPI.apiName
+        return (main, modelName)
     }
 
     public func mainResource(_ context: APIContext) throws(FacadeError) -> Endpoint<DecodedModel> {

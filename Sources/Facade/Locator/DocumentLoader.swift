@@ -88,6 +88,14 @@ struct DocumentLoader {
                                                   operationCache: fetcher.operations, hash: hash))
             }
         }
+        // A clean description of one file is outlined, not read whole: its schemas wait for the first
+        // command that needs them (`OpenAPIOutline`).
+        if let bytes, let outline = OpenAPIOutline.read(bytes, source: address) {
+            let description = LoadedDescription(outline: outline, bytes: bytes, source: address, interruptions: fetcher.interruptions,
+                                                operationCache: fetcher.operations)
+            fetcher.descriptions?.store(description.summary, for: bytes, source: address)
+            return .success(description)
+        }
         let read = json(address)
         let spec = Self.spec(read, source: address, cancellation: cancellation)
         if let bytes, case .success(let document) = read, DescriptionCache.isOneFile(document),

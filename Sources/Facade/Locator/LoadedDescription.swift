@@ -20,6 +20,8 @@ final class LoadedDescription: Sendable {
         case read(OpenAPIDocument)
         case pending(bytes: Data, source: String)
     }
+    /// The operations as a first load outlined them (`OpenAPIOutline`), listed without reading the whole.
+    private let listing: [OperationListing]?
     private let interruptions: (@Sendable () -> CancellationToken)?
     /// Where the converted form of these bytes is kept, for `document(calling:)`.
     private let operationCache: OperationCache?
@@ -46,23 +48,40 @@ final class LoadedDescription: Sendable {
     /// A document just read, its summary made from it: where its servers send requests is judged
     /// against its source, the place it was read from.
     init(_ document: OpenAPIDocument) {
+        summary = Self.summary(of: document)
+        state = Mutex(.read(document))
+        listing = nil
+        interruptions = nil
+        operationCache = nil
+    }
+
+    /// A description a first load outlined (`OpenAPIOutline`): its summary made from the outline's header
+    /// as from a document read whole, its operations listed, and the whole read from `bytes` when first used.
+    convenience init(outline: OpenAPIOutline, bytes: Data, source: String,
+                     interruptions: (@Sendable () -> CancellationToken)?, operationCache: OperationCache?) {
+        self.init(summary: Self.summary(of: outline.header), bytes: bytes, source: source, interruptions: interruptions,
+                  operationCache: operationCache, listing: outline.operations)
+    }
+
+    /// A document's summary: where its servers send requests is judged against its source, the place it
+    /// was read from.
+    private static func summary(of document: OpenAPIDocument) -> DescriptionCache.Summary {
         var targets = ServerTargetCheck.refusals(in: document, from: document.source)
         if let warning = ServerTargetCheck.warning(for: document, from: document.source) { targets.append(warning) }
-        summary = DescriptionCache.Summary(
+        return DescriptionCache.Summary(
             title: document.title, version: document.version, openAPIVersion: document.openAPIVersion,
             description: document.description, serverURL: document.serverURL, warnings: document.warnings,
             serverTargetWarnings: targets)
-        state = Mutex(.read(document))
-        interruptions = nil
-        operationCache = nil
     }
 
     /// A document known by its summary, to be read from `bytes` when first used; a Ctrl-C then stops the
     /// read as it stops a first load (`interruptions` makes the token).
     init(summary: DescriptionCache.Summary, bytes: Data, source: String,
-         interruptions: (@Sendable () -> CancellationToken)? = nil, operationCache: OperationCache? = nil, hash: String? = nil) {
+         interruptions: (@Sendable () -> CancellationToken)? = nil, operationCache: OperationCache? = nil, hash: String? = nil,
+         listing: [OperationListing]? = nil) {
         self.summary = summary
         state = Mutex(.pending(bytes: bytes, source: source))
+        self.listing = listing
         self.interruptions = interruptions
         self.operationCache = operationCache
         calls.withLock { $0.hash = hash }
@@ -124,6 +143,18 @@ final class LoadedDescription: Sendable {
                 return document
             }
         }
+    }
+
+    /// The operations as `ops` lists them: the outline's until the whole is read (the same operations,
+    /// `OpenAPIOutline` vouches), then the whole's.
+    var operations: [OperationListing] {
+        if let listing, !isRead { return listing }
+        return document.operations.map(\.listing)
+    }
+
+    /// Why the whole document could not be read, once it was (`OpenAPIDocument.unreadableReason`).
+    var problem: String? {
+        document.unreadableReason
     }
 
     /// Whether the document has been read (for tests: a `services` from the cache reads none).

@@ -140,7 +140,7 @@ public final class Workspace {
     /// document for `call`, `ops`, the checks and the mock. Nil when the entry has no usable description.
     func openAPIDefinition(for entry: LocatorEntry) -> OpenAPIServiceAPI? {
         if let api = definition(for: entry) as? OpenAPIServiceAPI { return api }
-        return documents[entry.key]?.openapi.map { OpenAPIServiceAPI(document: $0.document, key: entry.key) }
+        return documents[entry.key]?.openapi.map { OpenAPIServiceAPI(description: $0, key: entry.key) }
     }
 
     /// The definition of the API `type` and the entry it serves: the current service when it speaks that

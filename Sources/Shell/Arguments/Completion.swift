@@ -54,11 +54,11 @@ package enum OperationCompletion {
     /// The operationIds `call` finds: the current service's first, then every other service's.
     static func operationIds(_ session: Session) -> [String] {
         let facade = session.facade
-        var ids = (try? facade.descriptions.openAPI().api.document.operations.compactMap(\.operationId)) ?? []
+        var ids = (try? facade.descriptions.openAPI().api.operations.compactMap(\.operationId)) ?? []
         var seen = Set(ids)
         for name in facade.workspace.locator?.serviceNames ?? [] {
             guard let entry = try? facade.workspace.activeEntry(of: name), let api = try? facade.descriptions.openAPI(of: entry) else { continue }
-            for id in api.document.operations.compactMap(\.operationId) where seen.insert(id).inserted { ids.append(id) }
+            for id in api.operations.compactMap(\.operationId) where seen.insert(id).inserted { ids.append(id) }
         }
         return ids
     }

@@ -19,7 +19,7 @@ package enum OperationPresenter {
     /// NOTES (`deprecated`) when any operation is. Too wide for the terminal, OPERATION and SUMMARY give way
     /// first, widest first; then PATH, which loses middle segments but keeps its first two and its last
     /// (`/repos/{owner}/…/{comment_id}`), since a path is what tells operations apart at a glance.
-    package static func table(_ operations: [OpenAPIOperation]) -> Table {
+    package static func table(_ operations: [some ListedOperation]) -> Table {
         let marked = operations.contains(where: \.deprecated)
         let pathFloor = operations.map { URLShortener.shortestPathWidth($0.path) }.max() ?? 0
         var columns = [
@@ -35,13 +35,13 @@ package enum OperationPresenter {
     }
 
     /// The operation's `summary`, else the first sentence of its `description` (Stripe writes no summaries).
-    package static func summary(of operation: OpenAPIOperation) -> String? {
+    package static func summary(of operation: some ListedOperation) -> String? {
         if let summary = operation.summary, !summary.isEmpty { return summary }
         return operation.description.flatMap(ProseText.firstSentence)
     }
 
     /// The operations every word matches, in any case, somewhere in the path, operationId, summary or tags.
-    package static func filtered(_ operations: [OpenAPIOperation], words: [String]) -> [OpenAPIOperation] {
+    package static func filtered<Operation: ListedOperation>(_ operations: [Operation], words: [String]) -> [Operation] {
         guard !words.isEmpty else { return operations }
         let wanted = words.map { $0.lowercased() }
         return operations.filter { operation in
@@ -53,7 +53,7 @@ package enum OperationPresenter {
 
     /// `ops --tags`: each tag in the order operations first use it, with how many operations carry it;
     /// operations without a tag last, as `(untagged)`.
-    package static func tags(_ operations: [OpenAPIOperation]) -> [(tag: String, count: Int)] {
+    package static func tags(_ operations: [some ListedOperation]) -> [(tag: String, count: Int)] {
         var order: [String] = []
         var counts: [String: Int] = [:]
         var untagged = 0
@@ -69,7 +69,7 @@ package enum OperationPresenter {
     }
 
     /// `ops --json`: `[{"method","path","operationId","summary","deprecated"}]`.
-    package static func json(_ operations: [OpenAPIOperation]) -> JSONValue {
+    package static func json(_ operations: [some ListedOperation]) -> JSONValue {
         .array(operations.map { operation in
             .object(JSONObject([
                 ("method", .string(operation.method.rawValue)), ("path", .string(operation.path)),
