@@ -46,33 +46,49 @@ public final class DescriptionService {
     /// others are `ambiguousOperation`; none is the service `openAPI(_:)` picks, whose document then
     /// reports the operation as unknown.
     public func operationOwner(_ operation: String, service: String? = nil) throws(FacadeError) -> (api: OpenAPIServiceAPI, entry: LocatorEntry) {
+        let owner = try owner(of: operation, service: service)
+        return (owner.api, owner.entry)
+    }
+
+    /// `operationOwner` with the operation found there, so that `prepare` looks it up once; nil when the
+    /// owner is the fallback of `openAPI(_:)`, or the service named, and its document lacks it.
+    private func owner(
+        of operation: String, service: String?
+    ) throws(FacadeError) -> (api: OpenAPIServiceAPI, entry: LocatorEntry, operation: OpenAPIOperation?) {
         if let service {
             let entry = try workspace.activeEntry(of: service)
-            return (try openAPI(of: entry, calling: operation), entry)
+            let api = try openAPI(of: entry, calling: operation)
+            return (api, entry, api.document.operation(named: operation))
         }
         if let current = workspace.currentService, let entry = try? workspace.activeEntry(of: current),
            !workspace.lacksOperation(operation, in: entry), let api = try? openAPI(of: entry, calling: operation),
-           api.document.operation(named: operation) != nil {
-            return (api, entry)
+           let found = api.document.operation(named: operation) {
+            return (api, entry, found)
         }
-        var owners: [(api: OpenAPIServiceAPI, entry: LocatorEntry)] = []
+        var owners: [(api: OpenAPIServiceAPI, entry: LocatorEntry, operation: OpenAPIOperation?)] = []
         for name in workspace.locator?.serviceNames ?? [] {
             guard let entry = try? workspace.activeEntry(of: name), !workspace.lacksOperation(operation, in: entry),
                   let api = try? openAPI(of: entry, calling: operation),
-                  api.document.operation(named: operation) != nil
+                  let found = api.document.operation(named: operation)
             else { continue }
-            owners.append((api, entry))
+            owners.append((api, entry, found))
         }
         if owners.count > 1 { throw .ambiguousOperation(operation, services: owners.map(\.entry.name)) }
         if let only = owners.first { return only }
-        return try openAPI(nil)
+        let fallback = try openAPI(nil)
+        return (fallback.api, fallback.entry, nil)
     }
 
     /// Resolves `call OPERATION ARG…` once: the service whose active version has the operation (an
     /// operationId, or `METHOD /path`; which service as in `operationOwner(_:service:)`) and the
     /// operation itself. An unknown operation is refused here, before anything is built.
     public func prepare(_ operation: String, service: String? = nil, arguments: [String], checked: Bool = true) throws(FacadeError) -> PreparedCall {
-        try prepare(operation, of: try operationOwner(operation, service: service), arguments: arguments, checked: checked)
+        let owner = try owner(of: operation, service: service)
+        guard let found = owner.operation else {
+            // Not there: the document's own refusal, which names the operations it has.
+            return try prepare(operation, of: (owner.api, owner.entry), arguments: arguments, checked: checked)
+        }
+        return PreparedCall(api: owner.api, entry: owner.entry, operation: found, arguments: arguments, checked: checked)
     }
 
     /// `prepare` against one version's definition already found (`openAPI(of:)`): what `compare` and
