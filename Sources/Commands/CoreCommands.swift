@@ -30,7 +30,7 @@ struct HelpCommand: Command {
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
-        let registry = context.engine.registry.available(with: facade.workspace.locator?.serviceNames ?? [])
+        let registry = context.engine.registry.available(with: facade.workspace.serviceNames)
         let example = arguments[Self.example]
         // `help GET /pets` names an operation by method and path.
         let given = [arguments[Self.topic], arguments[Self.path]].compactMap { $0 }
@@ -47,7 +47,7 @@ struct HelpCommand: Command {
             throw CommandError(registry.unknownCommandMessage(name))
         }
         // Examples name the current service, else the first the locator has.
-        let service = facade.workspace.currentService ?? facade.workspace.locator?.serviceNames.first ?? "SERVICE"
+        let service = facade.workspace.currentService ?? facade.workspace.serviceNames.first ?? "SERVICE"
         return RunResult(lines: registry.help(for: command, width: width, exampleService: service))
     }
 
@@ -86,7 +86,7 @@ struct HelpCommand: Command {
             return (operation, owner.entry)
         }
         guard service == nil else { return nil }
-        for service in facade.workspace.locator?.serviceNames ?? [] {
+        for service in facade.workspace.serviceNames {
             guard let entry = try? facade.workspace.activeEntry(of: service), let api = try? facade.descriptions.openAPI(of: entry),
                   let operation = api.document.operation(named: name)
             else { continue }

@@ -41,7 +41,7 @@ struct MockCommand: Command {
             result.notes = ["use and call now go to the mock; mock stop points \(mock.service) back"]
             return result
         case "stop"?:
-            let names = arguments[Self.stopped].map { [session.facade.workspace.locator?.canonicalName(of: $0) ?? $0] }
+            let names = arguments[Self.stopped].map { [session.facade.workspace.canonicalName(of: $0) ?? $0] }
                 ?? session.mocks.keys.sorted()
             guard !names.isEmpty else { throw CommandError("no mock running") }
             var lines: [String] = []

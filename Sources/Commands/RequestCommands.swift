@@ -104,7 +104,7 @@ enum CredentialScopeArgument {
 
     /// Whether the last word of `header NAME VALUE… SCOPE` is a scope rather than part of the value.
     static func isScope(_ text: String, facade: ServiceFacade) -> Bool {
-        LocatorLocation.isWeb(text) || facade.workspace.locator?.canonicalName(of: text) != nil
+        LocatorLocation.isWeb(text) || facade.workspace.canonicalName(of: text) != nil
     }
 }
 

@@ -56,7 +56,7 @@ package struct ImpactCommand: Command {
         let defaultService = facade.workspace.currentService ?? (try? facade.descriptions.openAPI(nil))?.entry.name
         var scanner = ImpactScanner(
             file: file, service: entryA.name, entryA: entryA, entryB: entryB, apiA: apiA, apiB: apiB,
-            serviceNames: facade.workspace.locator?.serviceNames ?? [], environment: session.environment, defaultService: defaultService,
+            serviceNames: facade.workspace.serviceNames, environment: session.environment, defaultService: defaultService,
             registry: session.registry, session: session, redactLine: { session.redactLine($0) })
         scanner.scan(scriptLines)
         var result = ImpactResult(file: file, service: entryA.name, a: entryA.version.description, b: entryB.version.description,
@@ -108,7 +108,7 @@ package struct ImpactCommand: Command {
     package static func entry(_ service: String, _ version: String, facade: ServiceFacade) throws(FacadeError) -> LocatorEntry {
         if version.lowercased() == "latest" {
             guard let latest = facade.workspace.locator?.latest(of: service) else {
-                throw .unknownService(service, known: facade.workspace.locator?.serviceNames ?? [])
+                throw .unknownService(service, known: facade.workspace.serviceNames)
             }
             return latest
         }

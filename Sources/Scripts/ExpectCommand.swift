@@ -102,7 +102,7 @@ package struct ExpectCommand: RequestOutcomeJudge {
         }
         let facade = context.session.facade
         let activeVersion: (String) -> ServiceVersion? = { service in
-            facade.workspace.locator?.canonicalName(of: service) == nil ? nil : facade.workspace.activeVersion(of: service)
+            facade.workspace.canonicalName(of: service) == nil ? nil : facade.workspace.activeVersion(of: service)
         }
         var evaluation: ExpectationContext
         if let standing = context.session.standingResult {

@@ -91,7 +91,7 @@ extension ArgumentKind {
         case .operation:
             return OperationCompletion.operationIds(session)
         case .command:
-            return session.registry.available(with: session.facade.workspace.locator?.serviceNames ?? []).allNames
+            return session.registry.available(with: session.facade.workspace.serviceNames).allNames
                 + OperationCompletion.operationIds(session)
         case .profile:
             return session.profileStore.names()

@@ -50,7 +50,7 @@ public struct Completer {
             return Result(candidates: names.filter { $0.hasPrefix(fragment) }.sorted(), replaceFrom: replaceFrom + offset)
         }
         guard let name = words.first else {
-            return Result(candidates: registry.available(with: session.facade.workspace.locator?.serviceNames ?? []).allNames.filter { $0.hasPrefix(partial.lowercased()) }, replaceFrom: replaceFrom)
+            return Result(candidates: registry.available(with: session.facade.workspace.serviceNames).allNames.filter { $0.hasPrefix(partial.lowercased()) }, replaceFrom: replaceFrom)
         }
         guard let command = registry.command(named: name) else { return Result(candidates: [], replaceFrom: replaceFrom) }
         let previous = Array(words.dropFirst())

@@ -27,7 +27,7 @@ package final class ServiceMock {
     /// it; a mock already running for the service is stopped first.
     package static func start(_ service: String, versions: [String], session: Session) throws(CommandError) -> (ServiceMock, [String]) {
         let facade = session.facade
-        let name = facade.workspace.locator?.canonicalName(of: service) ?? service
+        let name = facade.workspace.canonicalName(of: service) ?? service
         session.mocks[name]?.stop(session: session)
         var (described, warnings) = try Result { () throws(FacadeError) in try facade.descriptions.describedEntries(of: name) }
             .mapError(CommandError.init).get()

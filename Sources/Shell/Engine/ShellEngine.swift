@@ -280,7 +280,7 @@ public final class ShellEngine {
         // A credential typed in a request item is one the session holds from now on.
         session.addSentSecrets(TypedCredentials.values(in: Array(arguments.dropFirst())))
         guard let (command, expectation) = registry.lookup(name) else {
-            fail(line: typed, location: location, message: registry.available(with: session.facade.workspace.locator?.serviceNames ?? []).unknownCommandMessage(name), started: started, echo: typed)
+            fail(line: typed, location: location, message: registry.available(with: session.facade.workspace.serviceNames).unknownCommandMessage(name), started: started, echo: typed)
             return false
         }
         if input != nil, !command.readsInput {
