@@ -21,7 +21,10 @@ import Darwin
 /// An entry is keyed by the source, the bytes' length and a 128-bit hash of them, and the build that
 /// wrote it (the executable's size and time): other bytes, or another apish, never reuse it, they replace
 /// it. Only a description in one file is kept (one whose `$ref`s reach no other file, whose bytes are then
-/// all it is). Files are 0600 in a 0700 folder; at most `entryLimit` entries, the oldest going first.
+/// all it is). The entry of a local file also keeps the file's stamp (`FileStamp`) when the read that
+/// stored it saw one throughout: a later load of a file with that stamp takes the length and hash from the
+/// entry without reading the file (`known(source:file:)`). Files are 0600 in a 0700 folder, written
+/// whole (`CacheFile`); at most `entryLimit` entries, the oldest going first.
 /// A cache that cannot be read or written is no error: the description is simply read.
 struct DescriptionCache: Sendable {
     /// The part of a description's load that `locate` shows before any command uses the document.
@@ -61,20 +64,45 @@ struct DescriptionCache: Sendable {
 
     /// The same, the bytes' `hash` already made (a caller that needs it again makes it once).
     func summary(for bytes: Data, hash: String, source: String) -> Summary? {
+        guard let (entry, summary) = entry(of: source), entry["length"]?.intValue == bytes.count, entry["hash"]?.stringValue == hash
+        else { return nil }
+        return summary
+    }
+
+    /// What the entry of a local file knows without its bytes: their summary, length and hash.
+    struct Known: Sendable, Equatable {
+        let summary: Summary
+        let length: Int
+        let hash: String
+    }
+
+    /// What the entry of `source` knows, when the file it was read from is still stamped `current` and the
+    /// read that stored it vouches for that stamp (`StampedRead`); nil when the file must be read.
+    func known(source: String, file current: FileStamp) -> Known? {
+        guard let (entry, summary) = entry(of: source), case .object(let file)? = entry["file"],
+              let identity = file["stamp"]?.stringValue, let modified = file["modified"]?.stringValue.flatMap({ Int64($0) }),
+              let readAt = file["readAt"]?.stringValue.flatMap({ Int64($0) }),
+              StampedRead(stamp: FileStamp(identity: identity, modified: modified), readAt: readAt).vouches(for: current),
+              let length = entry["length"]?.intValue, let hash = entry["hash"]?.stringValue
+        else { return nil }
+        return Known(summary: summary, length: length, hash: hash)
+    }
+
+    /// The entry of `source` written by this build, with its summary.
+    private func entry(of source: String) -> (entry: JSONObject, summary: Summary)? {
         guard let build = Self.build,
               let data = try? LocalFile.read(path(for: source), limit: Self.entryByteLimit),
               case .object(let entry)? = try? JSONValue.parse(data),
               entry["format"]?.intValue == Self.format, entry["build"]?.stringValue == build,
-              entry["source"]?.stringValue == source, entry["length"]?.intValue == bytes.count,
-              entry["hash"]?.stringValue == hash,
+              entry["source"]?.stringValue == source,
               case .object(let summary)? = entry["summary"],
               let title = summary["title"]?.stringValue, let version = summary["version"]?.stringValue,
               let openAPIVersion = summary["openAPIVersion"]?.stringValue,
               let warnings = Self.strings(summary["warnings"]), let targets = Self.strings(summary["serverTargetWarnings"])
         else { return nil }
-        return Summary(title: title, version: version, openAPIVersion: openAPIVersion,
-                       description: summary["description"]?.stringValue, serverURL: summary["serverURL"]?.stringValue,
-                       warnings: warnings, serverTargetWarnings: targets)
+        return (entry, Summary(title: title, version: version, openAPIVersion: openAPIVersion,
+                               description: summary["description"]?.stringValue, serverURL: summary["serverURL"]?.stringValue,
+                               warnings: warnings, serverTargetWarnings: targets))
     }
 
     /// Whether a document as bundled is the one file it was read from: no `$ref` brought other files in.
@@ -83,7 +111,13 @@ struct DescriptionCache: Sendable {
     }
 
     /// Keeps `summary` as what `bytes` from `source` load to, replacing what the source had.
-    func store(_ summary: Summary, for bytes: Data, source: String) {
+    func store(_ summary: Summary, for bytes: Data, source: String, file: StampedRead? = nil) {
+        store(summary, length: bytes.count, hash: Self.hash(bytes), source: source, file: file)
+    }
+
+    /// The same, for bytes of `length` whose hash is `hash`; with the stamp of the local file they were
+    /// read from, when it stayed the same throughout the read, so that a later load can tell them unchanged.
+    func store(_ summary: Summary, length: Int, hash: String, source: String, file: StampedRead?) {
         guard let build = Self.build else { return }
         var fields: JSONObject = [
             "title": .string(summary.title), "version": .string(summary.version),
@@ -93,25 +127,17 @@ struct DescriptionCache: Sendable {
         ]
         if let description = summary.description { fields["description"] = .string(description) }
         if let serverURL = summary.serverURL { fields["serverURL"] = .string(serverURL) }
-        let entry: JSONObject = [
+        var entry: JSONObject = [
             "format": .number(JSONNumber(Self.format)), "build": .string(build), "source": .string(source),
-            "length": .number(JSONNumber(bytes.count)), "hash": .string(Self.hash(bytes)), "summary": .object(fields),
+            "length": .number(JSONNumber(length)), "hash": .string(hash), "summary": .object(fields),
         ]
-        let text = Data(JSONValue.object(entry).encoded().utf8)
-        guard text.count <= Self.entryByteLimit else { return }
-        let manager = FileManager.default
-        do {
-            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let target = path(for: source)
-            let temporary = target + ".partial"
-            guard manager.createFile(atPath: temporary, contents: text, attributes: [.posixPermissions: 0o600]) else { return }
-            guard rename(temporary, target) == 0 else {
-                _ = unlink(temporary)
-                return
-            }
-        } catch {
-            return
+        if let file {
+            entry["file"] = .object([
+                "stamp": .string(file.stamp.identity), "modified": .string("\(file.stamp.modified)"), "readAt": .string("\(file.readAt)"),
+            ])
         }
+        let text = Data(JSONValue.object(entry).encoded().utf8)
+        guard text.count <= Self.entryByteLimit, CacheFile.write(text, to: path(for: source), in: directory) else { return }
         trim()
     }
 
@@ -119,6 +145,7 @@ struct DescriptionCache: Sendable {
     private func trim() {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: directory) else { return }
+        CacheFile.removeStalePartials(names, in: directory)
         let entries = names.filter { $0.hasSuffix(".json") }
         guard entries.count > Self.entryLimit else { return }
         let dated = entries.map { name -> (name: String, date: Date) in

@@ -34,6 +34,8 @@ final class DocumentFetcher {
     /// Tokens for reading, later, a description known by its summary (see `Workspace.interruptLaterReads`).
     var interruptions: (@Sendable () -> CancellationToken)?
     private var fetched: [String: Result<Fetched, LocatorError>] = [:]
+    /// The stamps of the local files read here (`stampedRead(of:)`).
+    private var stampedReads: [String: StampedRead] = [:]
     /// Web answers fetched ahead, several at once (`prefetch`), waiting to be taken by `fetch`.
     private var prefetched: [String: (response: HTTPResponse, cached: DocumentCache.Entry?)] = [:]
     /// Documents answered from the cache because their server could not be reached, and what was done
@@ -87,17 +89,32 @@ final class DocumentFetcher {
             prefetch: { self.prefetch($0, cancellation: cancellation) }, fetch: fetchFile)
     }
 
-    private func load(_ location: String, cancellation: CancellationToken?) throws(LocatorError) -> Fetched {
-        if LocatorLocation.isWeb(location) { return try web(location, cancellation: cancellation) }
+    /// The path of the local file `location` names (a plain path, `~/…` or `file://`); nil for a web
+    /// document or a file URL that is not valid.
+    func localPath(_ location: String) -> String? {
+        guard !LocatorLocation.isWeb(location) else { return nil }
         var path = location
         if location.lowercased().hasPrefix("file://") {
-            guard let url = URL(string: location), url.isFileURL else {
-                throw .load(source: location, reason: "not a valid file URL")
-            }
+            guard let url = URL(string: location), url.isFileURL else { return nil }
             path = url.path
         }
+        return LocatorLocation.expandTilde(path)
+    }
+
+    /// The stamp of a local file fetched here, when it stayed the same throughout the read (`FileStamp`).
+    func stampedRead(of location: String) -> StampedRead? {
+        stampedReads[location]
+    }
+
+    private func load(_ location: String, cancellation: CancellationToken?) throws(LocatorError) -> Fetched {
+        if LocatorLocation.isWeb(location) { return try web(location, cancellation: cancellation) }
+        guard let path = localPath(location) else { throw .load(source: location, reason: "not a valid file URL") }
+        let readAt = FileStamp.now()
+        let before = FileStamp(path: path)
         do {
-            return Fetched(data: try LocalFile.read(LocatorLocation.expandTilde(path)), links: [])
+            let data = try LocalFile.read(path)
+            if let before, FileStamp(path: path) == before { stampedReads[location] = StampedRead(stamp: before, readAt: readAt) }
+            return Fetched(data: data, links: [])
         } catch {
             throw .load(source: location, reason: error.reason)
         }

@@ -18,7 +18,28 @@ final class LoadedDescription: Sendable {
 
     private enum State {
         case read(OpenAPIDocument)
-        case pending(bytes: Data, source: String)
+        case pending(bytes: Bytes, source: String)
+    }
+
+    /// Where a pending document's bytes are: at hand, or in the local file whose stamp vouched for their
+    /// length and hash (`FileStamp`), read only when the whole document is needed (a `call` from the
+    /// `OperationCache` needs their length and hash alone).
+    private enum Bytes {
+        case data(Data)
+        case file(path: String, length: Int)
+
+        var length: Int {
+            switch self {
+            case .data(let data): data.count
+            case .file(_, let length): length
+            }
+        }
+
+        /// Their hash, when they are at hand (a file's comes with it).
+        var hash: String? {
+            guard case .data(let data) = self else { return nil }
+            return DescriptionCache.hash(data)
+        }
     }
     /// The operations as a first load outlined them (`OpenAPIOutline`), listed without reading the whole.
     private let listing: [OperationListing]?
@@ -35,11 +56,11 @@ final class LoadedDescription: Sendable {
         var documents: [String: OpenAPIDocument] = [:]
 
         /// The cache's entry of `bytes`, looked for once (their hash worked out then, if not given).
-        mutating func entry(for bytes: Data, in cache: OperationCache) -> OperationCache.Entry? {
+        mutating func entry(for bytes: Bytes, in cache: OperationCache) -> OperationCache.Entry? {
             if entry == nil {
-                let hash = hash ?? DescriptionCache.hash(bytes)
+                guard let hash = hash ?? bytes.hash else { return nil }
                 self.hash = hash
-                entry = .some(cache.entry(for: bytes, hash: hash))
+                entry = .some(cache.entry(length: bytes.length, hash: hash))
             }
             return entry ?? nil
         }
@@ -80,8 +101,20 @@ final class LoadedDescription: Sendable {
          interruptions: (@Sendable () -> CancellationToken)? = nil, operationCache: OperationCache? = nil, hash: String? = nil,
          listing: [OperationListing]? = nil) {
         self.summary = summary
-        state = Mutex(.pending(bytes: bytes, source: source))
+        state = Mutex(.pending(bytes: .data(bytes), source: source))
         self.listing = listing
+        self.interruptions = interruptions
+        self.operationCache = operationCache
+        calls.withLock { $0.hash = hash }
+    }
+
+    /// The same, for the bytes of the local file at `path`, not read yet: its stamp says it holds `length`
+    /// bytes whose hash is `hash`, and they are read when a command needs the whole document.
+    init(summary: DescriptionCache.Summary, file path: String, length: Int, hash: String, source: String,
+         interruptions: (@Sendable () -> CancellationToken)?, operationCache: OperationCache?) {
+        self.summary = summary
+        state = Mutex(.pending(bytes: .file(path: path, length: length), source: source))
+        listing = nil
         self.interruptions = interruptions
         self.operationCache = operationCache
         calls.withLock { $0.hash = hash }
@@ -121,9 +154,9 @@ final class LoadedDescription: Sendable {
     /// After the whole was read from `bytes`: its converted form kept when a `call` looked for it and
     /// found none it could use. Only a call pays for writing it (a first load, `ops` or `diff` never do),
     /// and the next call reads it.
-    private func keepConvertedForm(_ tree: JSONValue, of document: OpenAPIDocument, bytes: Data) {
+    private func keepConvertedForm(_ tree: JSONValue, of document: OpenAPIDocument, bytes: Data, hash: String?) {
         guard let operationCache else { return }
-        let (hash, entry) = calls.withLock { calls in (calls.hash ?? DescriptionCache.hash(bytes), calls.entry) }
+        let (hash, entry) = calls.withLock { calls in (hash ?? calls.hash ?? DescriptionCache.hash(bytes), calls.entry) }
         guard case .some(nil) = entry, let fragments = OperationFragments.make(tree, read: document) else { return }
         operationCache.store(fragments, for: bytes, hash: hash)
     }
@@ -134,14 +167,39 @@ final class LoadedDescription: Sendable {
             switch state {
             case .read(let document):
                 return document
-            case .pending(let bytes, let source):
+            case .pending(let pending, let source):
                 let token = interruptions?()
+                let bytes: Data
+                // The hash of bytes read from the file now: they may no longer be those its stamp vouched for.
+                var readHash: String?
+                switch pending {
+                case .data(let data):
+                    bytes = data
+                case .file(let path, _):
+                    do {
+                        bytes = try LocalFile.read(path)
+                    } catch {
+                        return OpenAPIDocument.unreadable(
+                            title: summary.title, version: summary.version, openAPIVersion: summary.openAPIVersion, source: source,
+                            reason: LocalFile.reason(error))
+                    }
+                    readHash = DescriptionCache.hash(bytes)
+                }
                 let (document, tree) = Self.read(bytes, source: source, summary: summary, cancellation: token)
                 // A read that Ctrl-C stopped is not the document: the next use reads it again.
                 if token?.isCancelled != true { state = .read(document) }
-                if let tree, token?.isCancelled != true { keepConvertedForm(tree, of: document, bytes: bytes) }
+                if let tree, token?.isCancelled != true { keepConvertedForm(tree, of: document, bytes: bytes, hash: readHash) }
                 return document
             }
+        }
+    }
+
+    /// Whether the description's bytes are at hand (for tests: a file its stamp vouches for is not read
+    /// until the whole document is needed).
+    var holdsBytes: Bool {
+        state.withLock { state in
+            if case .pending(.file, _) = state { return false }
+            return true
         }
     }
 

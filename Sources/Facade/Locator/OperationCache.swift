@@ -98,9 +98,14 @@ struct OperationCache: Sendable {
 
     /// The entry of exactly these bytes (whose `DescriptionCache.hash` is `hash`), written by this build.
     func entry(for bytes: Data, hash: String) -> Entry? {
-        let file = open(path(length: bytes.count, hash: hash), O_RDONLY | O_CLOEXEC)
+        entry(length: bytes.count, hash: hash)
+    }
+
+    /// The entry of bytes of `length` whose hash is `hash`, written by this build.
+    func entry(length: Int, hash: String) -> Entry? {
+        let file = open(path(length: length, hash: hash), O_RDONLY | O_CLOEXEC)
         guard file >= 0 else { return nil }
-        guard let entry = entry(in: file, for: bytes, hash: hash) else {
+        guard let entry = entry(in: file, length: length, hash: hash) else {
             close(file)
             return nil
         }
@@ -120,7 +125,7 @@ struct OperationCache: Sendable {
 
     /// The entry in the open `file`: its first line the index's length, then the index, a line of its own,
     /// then the pieces' table and references (little-endian integers), then the pieces' texts.
-    private func entry(in file: Int32, for bytes: Data, hash: String) -> Entry? {
+    private func entry(in file: Int32, length bytesLength: Int, hash: String) -> Entry? {
         var status = stat()
         guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= Self.entryByteLimit,
               let first = Self.read(file, at: 0, count: min(24, Int(status.st_size))),
@@ -131,7 +136,7 @@ struct OperationCache: Sendable {
               case .object(let index)? = try? JSONValue.parse(text),
               let build = DescriptionCache.build,
               index["format"]?.intValue == Self.format, index["build"]?.stringValue == build,
-              index["length"]?.intValue == bytes.count, index["hash"]?.stringValue == hash,
+              index["length"]?.intValue == bytesLength, index["hash"]?.stringValue == hash,
               case .array(let operationRows)? = index["operations"], let shared = Self.integers(index["shared"]),
               let count = index["pieces"]?.intValue, let referenceCount = index["references"]?.intValue,
               let textLength = index["texts"]?.intValue, textLength >= 0, textLength <= Self.entryByteLimit,
