@@ -37,7 +37,7 @@ public final class OpenAPIServiceAPI: APIDefinition {
         return description.problem
     }
     /// The operation `refresh` sends: `GET /` (or `GET ""`), when declared.
-    public var mainOperation: OpenAPIOperation? { main.operation }
+    var mainOperation: OpenAPIOperation? { main.operation }
     public var modelName: String { main.modelName }
     /// `petstore v1`, for warnings.
     private let service: String
