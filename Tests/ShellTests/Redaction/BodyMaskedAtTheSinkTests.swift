@@ -4,35 +4,24 @@ import Foundation
 import HTTPClient
 import JSON
 @testable import Shell
-import TestSupport
 import Testing
 
 /// A body is masked once, by the output that writes it: presenters and the report renderer hand it on
 /// holding its secrets, and `RedactingOutput` masks it as it renders it (pretty JSON string by string and
 /// name by name, JSON lines member by member, text as text).
 @Suite struct BodyMaskedAtTheSinkTests {
-    private struct Shell {
-        let server: LiveDemoServer
-        let output = BufferedOutput()
-        let session: Session
-        let engine: ShellEngine
-
-        init(color: Bool = false) throws {
-            server = try LiveDemoServer()
-            let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-            var options = ShellOptions()
-            options.color = color
-            options.stdoutIsTerminal = true
-            options.width = { 0 }
-            session = Session(facade: facade, bundles: DemoAPIs.bundles, options: options)
-            engine = ShellEngine(session: session, output: output)
-        }
+    private func makeShell(color: Bool = false) throws -> DemoShell {
+        var options = ShellOptions()
+        options.color = color
+        options.stdoutIsTerminal = true
+        options.width = { 0 }
+        return try DemoShell(options: options)
     }
 
     @Test(arguments: [false, true])
     func aSecretInANameOrAValueOfAShownBodyIsMasked(color: Bool) throws {
         // GIVEN a bearer token of the session, and an answer that reflects it as a member name and in values
-        let shell = try Shell(color: color)
+        let shell = try makeShell(color: color)
         #expect(shell.engine.execute("auth bearer TKsink0042"))
         #expect(shell.engine.execute(
             "post \(shell.server.baseURL)/echo TKsink0042=named note='says TKsink0042 here' password=PWsink0099 Content-Type:application/json"))
@@ -46,7 +35,7 @@ import Testing
 
     @Test func theRendererHandsTheBodyOnUnmasked() throws {
         // GIVEN a report with a JSON body that holds a secret of the session
-        let shell = try Shell()
+        let shell = try makeShell()
         #expect(shell.engine.execute("auth bearer TKsink0043"))
         var report = CommandReport(lines: ["status"])
         report.shownBody = .document(try JSONDocument.parse(Data(#"{"token": "TKsink0043"}"#.utf8)))
@@ -68,7 +57,7 @@ import Testing
     }
 
     @Test func aTextBodyAndJSONLinesAreMaskedByTheOutput() throws {
-        let shell = try Shell()
+        let shell = try makeShell()
         #expect(shell.engine.execute("auth bearer TKsink0044"))
         let sink = BufferedOutput()
         let output = RedactingOutput(sink, session: shell.session, isStandardOutput: true)

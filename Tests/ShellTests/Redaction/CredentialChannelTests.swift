@@ -5,40 +5,22 @@ import HTTPClient
 import HTTPTypes
 import JSON
 @testable import Shell
-import TestSupport
 import Testing
 @testable import Commands
 
 /// A value under a credential-named member is masked in every channel by the rule the body display uses:
 /// `curl` (as a reference that still runs), `let` (the captured value becomes a secret), `vars`, `expect`.
 @Suite struct CredentialChannelTests {
-    private struct Shell {
-        let server: LiveDemoServer
-        let output = BufferedOutput()
-        let session: Session
-        let engine: ShellEngine
-
-        init(json: Bool = false) throws {
-            server = try LiveDemoServer()
-            let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
-            var options = ShellOptions()
-            options.json = json
-            options.width = { 0 }
-            session = Session(facade: facade, bundles: DemoAPIs.bundles, options: options)
-            engine = ShellEngine(session: session, output: output)
-        }
-
-        /// Posts a JSON body with a password and a token to /echo, which reflects it.
-        func postCredentials() {
-            #expect(engine.execute("post \(server.baseURL)/echo name=alice password=PWchan001 token:='\"TKchan002\"' Content-Type:application/json"))
-        }
-
-        var everything: String { output.output + output.errors }
+    private func makeShell(json: Bool = false) throws -> DemoShell {
+        var options = ShellOptions()
+        options.json = json
+        options.width = { 0 }
+        return try DemoShell(options: options)
     }
 
     @Test func curlExportsJSONBodyCredentialsAsReferencesThatRun() throws {
         // GIVEN a JSON body with a password and a token was sent
-        let shell = try Shell()
+        let shell = try makeShell()
         shell.postCredentials()
         // WHEN it is exported
         #expect(shell.engine.execute("curl"))
@@ -53,7 +35,7 @@ import Testing
 
     @Test func aValueCapturedFromACredentialPathIsASecretOfTheSession() throws {
         // GIVEN the echoed body holds the token under `json.token`
-        let shell = try Shell()
+        let shell = try makeShell()
         shell.postCredentials()
         // WHEN it is captured under a plain name, listed, and used in an argument
         #expect(shell.engine.execute("let b = json.token"))
@@ -71,7 +53,7 @@ import Testing
 
     @Test func aFailedExpectationShowsNoCredentialAndItsJSONNeither() throws {
         // GIVEN nothing was captured: the token is known only as a member of the response
-        let shell = try Shell(json: true)
+        let shell = try makeShell(json: true)
         shell.postCredentials()
         // WHEN expectations on it fail and pass
         #expect(!shell.engine.execute("expect json.token == wrong"))
@@ -87,5 +69,12 @@ import Testing
         // (the passing line typed the token itself: only its own line may show what was typed)
         let shown = shell.everything.split(separator: "\n").dropLast().joined(separator: "\n")
         #expect(!shown.contains("TKchan002") && !shown.contains("PWchan001"), "\(shown)")
+    }
+}
+
+extension DemoShell {
+    /// Posts a JSON body with a password and a token to /echo, which reflects it.
+    fileprivate func postCredentials() {
+        #expect(engine.execute("post \(server.baseURL)/echo name=alice password=PWchan001 token:='\"TKchan002\"' Content-Type:application/json"))
     }
 }
