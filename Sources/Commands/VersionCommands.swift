@@ -30,6 +30,13 @@ struct DiffCommand: Command {
         DiffArguments.explain(mismatch, words: words)
     }
 
+    /// The service's own URL with the query items, as each version is fetched; none for `--spec`, which
+    /// compares documents.
+    func requestIntent(_ arguments: ParsedArguments, session: Session) -> RequestIntent {
+        guard !arguments[DiffArguments.specFlag], let service = arguments.intentArgument(DiffArguments.serviceArgument) else { return .none }
+        return .mainResource(service: service, query: arguments.intentItems)
+    }
+
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let parsed = try DiffArguments(arguments)
         let htmlReport = try HTMLReportOption.file(in: arguments, command: "diff")
@@ -219,6 +226,11 @@ struct WatchCommand: Command {
         "watch {service} every=0.5 count=10",
         "The first refresh shows the model; later ones show only changes, by JSON path. Ctrl-C returns to the prompt.",
     ]
+
+    /// The service's own URL (the one named, else the current one) with the query items, as each refresh sends it.
+    func requestIntent(_ arguments: ParsedArguments, session: Session) -> RequestIntent {
+        .mainResource(service: arguments.intentArgument(WatchArguments.serviceArgument), query: arguments.intentItems)
+    }
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let settings = try WatchArguments(arguments)

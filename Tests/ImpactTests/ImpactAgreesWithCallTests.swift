@@ -38,8 +38,9 @@ import TestSupport
         """#
     }
 
-    /// Raw requests (paths with query items, bodies from items and heredocs) and `refresh` of the service's
-    /// own URL, each a statement whose command declares its request; an entry of several lines is a heredoc.
+    /// Raw requests (paths with query items, bodies from items and heredocs), and `refresh`, `watch` and `diff`
+    /// of the service's own URL, each a statement whose command declares its request; an entry of several
+    /// lines is a heredoc.
     static let rawAndRefresh = [
         "get /pets limit==50", "get /pets limit==5", "get /pets?limit=50", "get p/pets?species=bird", "get p/pets species==cat",
         "get /pets/7", "get /pets limit==50 | cat", "get --stream /pets limit==50", "get p/pets X-Trace:abc limit==5",
@@ -48,6 +49,7 @@ import TestSupport
         "post /pets <<EOF\n{\"name\":\"Tommyboy\"}\nEOF", "post /pets <<EOF\n{\"name\":\"Tom\"}\nEOF",
         "post /pets Content-Type:application/json <<EOF\n{\"name\": \"call listPets limit=50\"}\nEOF",
         "refresh p depth==2", "refresh p depth==9", "refresh", "refresh depth==9", "r p depth==9 | cat", "refresh $svc depth==$big",
+        "watch p count=1 depth==2", "watch count=1 depth==9", "diff p v1 v2 depth==2", "diff p v1 v2 depth==9",
     ]
 
     /// The corpus: every request line with every way of writing its tail.

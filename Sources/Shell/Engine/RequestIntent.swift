@@ -47,4 +47,17 @@ extension ParsedArguments {
     package var intentOperands: [RequestIntent.Argument] {
         operands.map { RequestIntent.Argument($0.word, at: $0.position) }
     }
+
+    /// The request items (`name==value`, …), each as a request intent's argument.
+    package var intentItems: [RequestIntent.Argument] {
+        zip(words, roles).enumerated().compactMap { position, pair in
+            pair.1 == .item ? RequestIntent.Argument(pair.0, at: position) : nil
+        }
+    }
+
+    /// The positional declared so, as a request intent's argument; nil when it was not given.
+    package func intentArgument(_ positional: Positional) -> RequestIntent.Argument? {
+        zip(words, roles).enumerated().first { $0.element.1 == .positional(positional.placeholder) }
+            .map { RequestIntent.Argument($0.element.0, at: $0.offset) }
+    }
 }
