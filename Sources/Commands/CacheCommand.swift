@@ -6,10 +6,9 @@ import Shell
 struct CacheCommand: Command {
     let name = "cache"
     let abstract = "Empty the cache folder of web documents and descriptions"
-    var signature: CommandSignature { CommandSignature([ArgumentForm(["clear"])]) }
-    let details = [
-        "cache clear        removes every file under $XDG_CACHE_HOME/apish (else ~/.cache/apish)",
-    ]
+    var signature: CommandSignature {
+        CommandSignature([ArgumentForm(["clear"], help: "remove every file under $XDG_CACHE_HOME/apish (else ~/.cache/apish)")])
+    }
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         guard let (folder, removed) = context.session.facade.workspace.clearCache() else {

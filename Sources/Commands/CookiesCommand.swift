@@ -13,7 +13,7 @@ import ShellCommandLine
 struct CookiesCommand: Command {
     let name = "cookies"
     let abstract = "List the session's cookies (secret-looking values masked), or empty the jar"
-    var signature: CommandSignature { CommandSignature([ArgumentForm(["clear"]), ArgumentForm()]) }
+    var signature: CommandSignature { CommandSignature([ArgumentForm(["clear"], help: "empty the jar"), ArgumentForm()]) }
     let details = [
         "get $env.APISH_DEMO_URL/cookies/set?theme=dark   (Set-Cookie, then a redirect that sends it back)",
         "cookies            name, value, domain, path, flags and expiry of each",

@@ -72,12 +72,12 @@ class CompletionScripts(unittest.TestCase):
         child.expect_exact(READY)
         return child
 
-    def complete(self, child, typed):
-        """Types `typed`, TAB and Enter (each key is read in order), and returns the arguments the stand-in
-        `apish` function received."""
+    def complete(self, child, typed, after=""):
+        """Types `typed`, TAB, `after` and Enter (each key is read in order), and returns the arguments the
+        stand-in `apish` function received."""
         if os.path.exists(self.arguments):
             os.remove(self.arguments)
-        child.send(typed + "\t\r")
+        child.send(typed + "\t" + after + "\r")
         # The stand-in says when it has written them down: a prompt redrawn under a list TAB showed is no sign.
         child.expect_exact(WROTE)
         child.expect_exact(READY)
@@ -139,6 +139,22 @@ class CompletionScripts(unittest.TestCase):
                     self.assertEqual(self.complete(child, typed)[:len(before) + 1], before + [name])
                     checked += 1
         self.assertGreater(checked, len(tool["options"]))
+
+    def check_command_arguments(self, child, close=""):
+        """A command line given to -c: after a shell command's name, its subcommands and options, from its
+        declaration (`close` ends the quote a shell leaves open)."""
+        for typed, completed in [("show --ra", "show --raw"), ("diff petstore v1 v2 --spe", "diff petstore v1 v2 --spec"),
+                                 ("auth bea", "auth bearer"), ("import x.har --allow", "import x.har --allow-outside")]:
+            with self.subTest(typed=typed):
+                self.assertEqual(self.complete(child, "apish -c '" + typed, close), ["-c", completed])
+
+    @unittest.skipUnless(shutil.which("zsh"), "zsh is not installed (scripts/setup --test installs it)")
+    def test_zsh_completes_a_shell_commands_arguments_after_dash_c(self):
+        self.check_command_arguments(self.zsh(), close="'")
+
+    @unittest.skipUnless(shutil.which("fish"), "fish is not installed (scripts/setup --test installs it)")
+    def test_fish_completes_a_shell_commands_arguments_after_dash_c(self):
+        self.check_command_arguments(self.fish())
 
     def test_bash_completes_hostile_names_without_running_them(self):
         # GIVEN bash with apish's script and a stand-in apish that writes down its arguments

@@ -9,12 +9,27 @@ extension Command {
         return CommandDeclaration(
             name, aliases: aliases, abstract: abstract, discussion: details,
             positionals: plain.positionalDeclarations, options: plain.optionDeclarations,
-            subcommands: signature.forms.filter { !$0.words.isEmpty }.map { form in
-                CommandDeclaration(form.words.joined(separator: "|"), invocation: name + " " + form.words.joined(separator: "|"),
-                                   abstract: form.help ?? "", positionals: [form].positionalDeclarations,
-                                   options: [form].optionDeclarations, synopsis: form.synopsis(name))
+            subcommands: subcommandForms.map { words, forms in
+                let word = words.joined(separator: "|")
+                return CommandDeclaration(word, invocation: name + " " + word, abstract: forms.compactMap(\.help).first ?? "",
+                                          positionals: forms.positionalDeclarations, options: forms.optionDeclarations,
+                                          synopsis: forms.map { $0.synopsis(name) }.joined(separator: " | "))
             },
             synopsis: usage)
+    }
+
+    /// The forms that start with a subcommand word, those with the same words as one subcommand (`groups near
+    /// [LAT LON]`: two forms), in declaration order.
+    private var subcommandForms: [(words: [String], forms: [ArgumentForm])] {
+        var grouped: [(words: [String], forms: [ArgumentForm])] = []
+        for form in signature.forms where !form.words.isEmpty {
+            if let index = grouped.firstIndex(where: { $0.words == form.words }) {
+                grouped[index].forms.append(form)
+            } else {
+                grouped.append((form.words, [form]))
+            }
+        }
+        return grouped
     }
 }
 

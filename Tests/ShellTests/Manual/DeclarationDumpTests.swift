@@ -122,13 +122,36 @@ import Testing
                 #expect(zsh.contains(single(zshDescribe(name) + ":" + command.abstract)), "zsh misses \(name)")
                 #expect(fishScript.contains("printf '%s\\t%s\\n' " + fish(name) + " " + fish(command.abstract)), "fish misses \(name)")
             }
-            // and each argument with a help line is in `help CMD` and the man page with it
+            // and each subcommand has an abstract, and each argument a help line, which `help CMD`, the man page
+            // and the zsh and fish scripts show (a positional is a message in zsh; fish shows only candidates)
             let found = try #require(registry.command(named: command.name))
             let shown = flat(registry.help(for: found, width: 0).joined(separator: "\n"))
-            for argument in ([command] + command.subcommands).flatMap({ $0.positionals.map(\.help) + $0.options.map(\.help) }) where !argument.isEmpty {
-                #expect(shown.contains(flat(argument)), "help \(command.name) misses \(argument)")
-                #expect(man.contains(roff(argument)), "man misses \(command.name): \(argument)")
+            let declared = [command] + command.subcommands
+            for subcommand in command.subcommands {
+                #expect(!subcommand.abstract.isEmpty, "\(command.name) \(subcommand.name) has no abstract")
+            }
+            for positional in declared.flatMap(\.positionals) {
+                #expect(!positional.help.isEmpty || Self.declaredElsewhere.contains(command.name),
+                        "\(command.name) \(positional.placeholder) has no help")
+                guard !positional.help.isEmpty else { continue }
+                #expect(shown.contains(flat(positional.help)), "help \(command.name) misses \(positional.help)")
+                #expect(man.contains(roff(positional.help)), "man misses \(command.name): \(positional.help)")
+                #expect(zsh.contains(single(positional.placeholder + ": " + positional.help)), "zsh misses \(command.name) \(positional.placeholder)")
+            }
+            for option in declared.flatMap(\.options) {
+                #expect(!option.help.isEmpty || Self.declaredElsewhere.contains(command.name), "\(command.name) \(option.names) has no help")
+                guard !option.help.isEmpty else { continue }
+                #expect(shown.contains(flat(option.help)), "help \(command.name) misses \(option.help)")
+                #expect(man.contains(roff(option.help)), "man misses \(command.name): \(option.help)")
+                for name in option.names {
+                    #expect(zsh.contains(single(zshDescribe(name) + ":" + option.help)), "zsh misses \(command.name) \(name)")
+                    #expect(fishScript.contains(" $typed " + fish(name) + " " + fish(option.help)), "fish misses \(command.name) \(name)")
+                }
             }
         }
     }
+
+    /// Commands whose arguments are declared by another part of the work in progress (`call`'s move into
+    /// Facade, impact's dry run): their help lines are still to come.
+    static let declaredElsewhere: Set<String> = ["call", "ops", "edit", "impact"]
 }
