@@ -19,7 +19,7 @@ public struct APIContext: Sendable {
     /// The place the user set, if any (`SessionState.location`).
     public let location: Coordinate?
 
-    public init(location: Coordinate?) {
+    init(location: Coordinate?) {
         self.location = location
     }
 }

@@ -92,7 +92,7 @@ public final class OpenAPIServiceAPI: APIDefinition {
     /// Where a call goes: the operation's own (or its path's) first server, else the entry's URL; the
     /// document's first server instead when variables are set and the entry's URL is that server's.
     /// `name` nil asks for the service's own URL.
-    public func baseURL(for name: String?, entryURL: String, variables: [String: String]) -> String {
+    func baseURL(for name: String?, entryURL: String, variables: [String: String]) -> String {
         baseURL(for: name.flatMap(document.operation(named:)), entryURL: entryURL, variables: variables)
     }
 

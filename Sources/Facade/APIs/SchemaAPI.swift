@@ -34,7 +34,7 @@ public struct SchemaModel: Sendable {
     public let schema: JSONSchema
     public let value: JSONValue
 
-    public init(schema: JSONSchema, value: JSONValue) {
+    init(schema: JSONSchema, value: JSONValue) {
         self.schema = schema
         self.value = value
     }

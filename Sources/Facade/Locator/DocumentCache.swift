@@ -32,7 +32,7 @@ public struct DocumentCache: Sendable {
     /// their ports change from run to run and they are never offline, so the standard cache skips them.
     let keepsLoopback: Bool
 
-    public init(directory: String, keepsLoopback: Bool = true) {
+    init(directory: String, keepsLoopback: Bool = true) {
         self.directory = directory
         self.keepsLoopback = keepsLoopback
     }

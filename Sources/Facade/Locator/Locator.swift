@@ -82,7 +82,7 @@ public struct Locator: Sendable, Equatable {
     }
     var loadedDescription: LoadedDescription?
 
-    public init(source: String, entries: [LocatorEntry], loadedAt: Date = Date()) {
+    init(source: String, entries: [LocatorEntry], loadedAt: Date = Date()) {
         self.source = source
         self.entries = entries
         self.loadedAt = loadedAt

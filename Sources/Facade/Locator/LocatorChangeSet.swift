@@ -35,7 +35,7 @@ public struct LocatorChangeSet: Sendable, Equatable {
     /// Set by the facade, which holds the documents of both loads.
     var documentChanges: [DocumentChange] = []
 
-    public init(from old: Locator?, to new: Locator) {
+    init(from old: Locator?, to new: Locator) {
         let before = old?.entries ?? []
         var added: [LocatorEntry] = []
         var moved: [Move] = []

@@ -4,7 +4,7 @@ public struct ServiceKey: Sendable, Hashable, CustomStringConvertible {
     public let name: String
     public let version: ServiceVersion
 
-    public init(name: String, version: ServiceVersion) {
+    init(name: String, version: ServiceVersion) {
         self.name = name
         self.version = version
     }

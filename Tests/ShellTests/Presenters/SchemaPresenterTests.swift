@@ -1,4 +1,4 @@
-import Facade
+@testable import Facade
 import Testing
 @testable import Shell
 import JSON
