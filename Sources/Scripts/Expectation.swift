@@ -69,6 +69,9 @@ public enum Expectation: Sendable, Equatable {
     /// Every form, as `help expect` shows them (read from the command's declaration, so the two agree).
     public static var usage: String { ExpectCommand().signature.usage("expect") }
 
+    /// The forms of one check (`expect status N`), as `help expect` shows them.
+    static func usage(of check: String) -> String { ExpectCommand().signature.usage("expect", subcommand: check) }
+
     /// Parses the words after `expect`.
     public static func parse(_ arguments: [Argument]) throws(ExpectationError) -> Expectation {
         guard let first = arguments.first else { throw ExpectationError("usage: " + usage) }
@@ -122,7 +125,7 @@ public enum Expectation: Sendable, Equatable {
     }
 
     private static func parseStatus(_ rest: [Argument]) throws(ExpectationError) -> Expectation {
-        let (comparison, operand) = try operatorAndOperand(rest, usage: "expect status N (or expect status >= N)")
+        let (comparison, operand) = try operatorAndOperand(rest, usage: usage(of: "status"))
         guard let status = Int(operand.text), (100...999).contains(status) else {
             throw ExpectationError("expect status: '\(operand.text)' is not an HTTP status like 200 or 404")
         }
@@ -131,7 +134,7 @@ public enum Expectation: Sendable, Equatable {
 
     private static func parseResult(_ rest: [Argument]) throws(ExpectationError) -> Expectation {
         let kinds = OutcomeKind.allCases.map(\.rawValue).joined(separator: "|")
-        let (comparison, operand) = try operatorAndOperand(rest, usage: "expect result \(kinds)")
+        let (comparison, operand) = try operatorAndOperand(rest, usage: usage(of: "result"))
         guard comparison == .equal || comparison == .notEqual else {
             throw ExpectationError("expect result compares with == or != only")
         }
@@ -142,8 +145,8 @@ public enum Expectation: Sendable, Equatable {
     }
 
     private static func parseVersion(_ rest: [Argument]) throws(ExpectationError) -> Expectation {
-        guard let service = rest.first else { throw ExpectationError("usage: expect version SERVICE == vN") }
-        let (comparison, operand) = try operatorAndOperand(Array(rest.dropFirst()), usage: "expect version SERVICE == vN")
+        guard let service = rest.first else { throw ExpectationError("usage: " + usage(of: "version")) }
+        let (comparison, operand) = try operatorAndOperand(Array(rest.dropFirst()), usage: usage(of: "version"))
         guard comparison == .equal || comparison == .notEqual else {
             throw ExpectationError("expect version compares with == or != only")
         }
@@ -154,7 +157,7 @@ public enum Expectation: Sendable, Equatable {
     }
 
     private static func parseHeader(_ rest: [Argument]) throws(ExpectationError) -> Expectation {
-        let usage = "expect header NAME ==|!=|contains|matches VALUE, or expect header NAME exists"
+        let usage = usage(of: "header")
         let name = rest[0].text
         guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
             throw ExpectationError("expect header: '\(name)' is not a header name; usage: \(usage)")
@@ -191,9 +194,9 @@ public enum Expectation: Sendable, Equatable {
     }
 
     private static func parseCount(_ rest: [Argument]) throws(ExpectationError) -> Expectation {
-        guard let pathWord = rest.first else { throw ExpectationError("usage: expect count PATH == N") }
+        guard let pathWord = rest.first else { throw ExpectationError("usage: " + usage(of: "count")) }
         let path = try parsePath(pathWord.text)
-        let (comparison, operand) = try operatorAndOperand(Array(rest.dropFirst()), usage: "expect count PATH == N")
+        let (comparison, operand) = try operatorAndOperand(Array(rest.dropFirst()), usage: usage(of: "count"))
         guard let count = Int(operand.text), count >= 0 else {
             throw ExpectationError("expect count: '\(operand.text)' is not a whole number")
         }

@@ -32,6 +32,12 @@ public struct CommandSignature: Sendable {
         return mismatch.named.map { forms[$0].synopsis(command) }.joined(separator: " | ")
     }
 
+    /// The usage of the forms the subcommand word starts (`expect status N`), else of all.
+    public func usage(_ command: String, subcommand: String) -> String {
+        let named = forms.filter { $0.words.contains(subcommand) }
+        return named.isEmpty ? usage(command) : named.map { $0.synopsis(command) }.joined(separator: " | ")
+    }
+
     /// Every subcommand word (`bearer`, `basic`, `show`), in declaration order.
     public var subcommands: [String] {
         var seen = Set<String>()

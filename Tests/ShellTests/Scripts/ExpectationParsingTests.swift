@@ -14,6 +14,20 @@ import JSON
         try JSONPath.parse(text)
     }
 
+    @Test(arguments: [(["status", "foo", "200"], "status"), (["version"], "version"), (["count"], "count"),
+                      (["result", "is", "success"], "result"), (["header", "X-Trace", "=="], "header")])
+    func aUsageErrorShowsTheFormsHelpShows(words: [String], check: String) {
+        // WHEN a check is written wrong, THEN its error ends with the usage of that check's forms, as declared
+        let help = ExpectCommand().signature.usage("expect")
+        #expect(throws: ExpectationError.self) { try Scripts.Expectation.parse(words.map { Scripts.Expectation.Argument($0) }) }
+        do {
+            _ = try Scripts.Expectation.parse(words.map { Scripts.Expectation.Argument($0) })
+        } catch {
+            let usage = error.message.components(separatedBy: "usage: ").last ?? ""
+            #expect(usage.hasPrefix("expect \(check) ") && help.contains(usage), "\(words): \(error.message)")
+        }
+    }
+
     @Test func statusAloneMeansEqual() throws {
         #expect(try parse("status", "200") == .status(.equal, 200))
         #expect(try parse("status", ">=", "400") == .status(.greaterOrEqual, 400))
