@@ -50,7 +50,8 @@ struct DiffCommand: Command {
         if parsed.spec {
             let load = { () throws(CommandError) -> (OpenAPIDocument, OpenAPIDocument) in
                 do throws(FacadeError) {
-                    return (try session.facade.descriptions.openAPI(of: a).document, try session.facade.descriptions.openAPI(of: b).document)
+                    let documents = try session.facade.descriptions.openAPIDocuments(of: [a, b])
+                    return (documents[0], documents[1])
                 } catch {
                     throw CommandError(error)
                 }

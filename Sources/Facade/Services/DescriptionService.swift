@@ -41,6 +41,15 @@ public final class DescriptionService {
         throw .noOpenAPI(service: entry.key.description, problem: workspace.documents[entry.key]?.openapiProblem)
     }
 
+    /// The whole OpenAPI documents of several entries (`diff --spec` reads two), those not read yet read
+    /// at once on the machine's processors; the first entry without one is the error `openAPI(of:)` gives.
+    public func openAPIDocuments(of entries: [LocatorEntry]) throws(FacadeError) -> [OpenAPIDocument] {
+        LoadedDescription.readTogether(entries.compactMap { workspace.documents[$0.key]?.openapi })
+        var documents: [OpenAPIDocument] = []
+        for entry in entries { documents.append(try openAPI(of: entry).document) }
+        return documents
+    }
+
     /// The service whose active document has an operation (an operationId, or `METHOD /path`): the named
     /// one; else the current service when it has it; else the one other service that has it. Several
     /// others are `ambiguousOperation`; none is the service `openAPI(_:)` picks, whose document then
