@@ -11,7 +11,7 @@ struct ExportCommand: Command {
     let name = "export"
     let abstract = "Write an apish script as a .hurl or .http file"
     static let script = Positional("SCRIPT", .file, help: "the apish script to write")
-    static let format = TypedOption<ExportFormat>("--format", "FORMAT", required: true, help: "hurl (a .hurl file) or http (a .http file)")
+    static let format = TypedOption<ExportFormat>("--format", ExportFormat.placeholder, required: true, help: "hurl (a .hurl file) or http (a .http file)")
     static let output = Option("-o", value: ("FILE", .file), help: "write it to FILE (else print it)")
     static let force = Flag("--force", help: "replace FILE when it exists")
 

@@ -18,9 +18,9 @@ import Testing
          "error: watch: every= needs seconds from 0.1 to 86400, like every=2 or every=0.5, not 'x'; usage: watch [SERVICE] [name==value…] [every=SECONDS] [count=N]\n"),
         ("watch weather count=0",
          "error: watch: count= needs a number of refreshes, like count=3, not '0'; usage: watch [SERVICE] [name==value…] [every=SECONDS] [count=N]\n"),
-        ("export x.apish", "error: export: --format is missing; usage: export SCRIPT --format FORMAT [-o FILE] [--force]\n"),
+        ("export x.apish", "error: export: --format is missing; usage: export SCRIPT --format hurl|http [-o FILE] [--force]\n"),
         ("export x.apish --format yaml",
-         "error: export: --format needs one of hurl or http, not 'yaml'; usage: export SCRIPT --format FORMAT [-o FILE] [--force]\n"),
+         "error: export: --format needs one of hurl or http, not 'yaml'; usage: export SCRIPT --format hurl|http [-o FILE] [--force]\n"),
         ("timing maybe", "error: usage: timing [on|off]\n"),
     ])
     func aRefusedValueNamesItsArgumentAndTheUsage(line: String, error: String) {
