@@ -70,14 +70,11 @@ public struct DocumentCache: Sendable {
         ]
         if let etag = entry.etag { meta["etag"] = .string(etag) }
         if let lastModified = entry.lastModified { meta["lastModified"] = .string(lastModified) }
-        let manager = FileManager.default
-        do {
-            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try write(entry.body, to: base + ".body")
-            try write(Data(JSONValue.object(meta).encoded().utf8), to: base + ".meta")
-        } catch {
-            return
-        }
+        // The meta names the body's length and hash, so a body and meta of two writers never pass as an entry.
+        guard CacheFile.write(entry.body, to: base + ".body", in: directory),
+              CacheFile.write(Data(JSONValue.object(meta).encoded().utf8), to: base + ".meta", in: directory)
+        else { return }
+        CacheFile.removeStalePartials((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [], in: directory)
     }
 
     /// The cache as it may be used, checked before anything is read from it or written to it: a folder that
@@ -112,20 +109,6 @@ public struct DocumentCache: Sendable {
         }
         return removed
     }
-
-    /// Written beside the target and renamed over it, so a reader never sees half a document.
-    private func write(_ data: Data, to path: String) throws {
-        let temporary = path + ".partial"
-        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw CacheWriteError()
-        }
-        guard rename(temporary, path) == 0 else {
-            _ = unlink(temporary)
-            throw CacheWriteError()
-        }
-    }
-
-    private struct CacheWriteError: Error {}
 
     /// The URL's files: a 64-bit FNV-1a hash of it, in hex (the URL itself is checked on reading, so a
     /// collision is a miss, never the wrong document).

@@ -245,21 +245,8 @@ struct OperationCache: Sendable {
         file.append(table)
         file.append(references)
         file.append(body)
-        guard file.count <= Self.entryByteLimit else { return }
-        let manager = FileManager.default
-        let target = path(length: bytes.count, hash: hash)
-        // A name of its own per writer, so two writing at once never mix their bytes.
-        let temporary = target + ".partial-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        do {
-            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            return
-        }
-        guard manager.createFile(atPath: temporary, contents: file, attributes: [.posixPermissions: 0o600]) else { return }
-        guard rename(temporary, target) == 0 else {
-            _ = unlink(temporary)
-            return
-        }
+        guard file.count <= Self.entryByteLimit, CacheFile.write(file, to: path(length: bytes.count, hash: hash), in: directory)
+        else { return }
         trim()
     }
 
@@ -272,8 +259,8 @@ struct OperationCache: Sendable {
         for name in names {
             var status = stat()
             guard stat(directory + "/" + name, &status) == 0 else { continue }
-            if name.contains(Self.suffix + ".partial-") {
-                if now - status.st_mtim.tv_sec > 3600 { _ = unlink(directory + "/" + name) }
+            if CacheFile.isStalePartial(name, modified: status.st_mtim.tv_sec, now: now) {
+                _ = unlink(directory + "/" + name)
             } else if name.hasSuffix(Self.suffix) {
                 entries.append((name, status.st_mtim, Int(status.st_size)))
             }
