@@ -8,13 +8,13 @@ import Secrets
 /// prints), and `DescriptionService.send` sends it. `call`, the masking of its typed line and `impact`
 /// all read this one value.
 public struct PreparedCall {
-    public let api: OpenAPIServiceAPI
-    public let entry: LocatorEntry
-    public let operation: OpenAPIOperation
+    let api: OpenAPIServiceAPI
+    let entry: LocatorEntry
+    let operation: OpenAPIOperation
     /// The positional arguments and items after the operation, in order (`OpenAPICall` reads them).
-    public let arguments: [String]
+    let arguments: [String]
     /// Whether the request is held to the document before it goes (`call` without `--no-check`).
-    public let checked: Bool
+    let checked: Bool
     /// The arguments (by their index in `arguments`) that fill a declared credential, with the values
     /// they send.
     public let secrets: [(index: Int, value: String)]
