@@ -24,12 +24,12 @@ extension Option: OptionDeclaring {
 extension OptionDeclaring where Self == Option {
     /// A flag, written in a list of options (`[.flag("--all")]`).
     public static func flag(_ name: String, aliases: [String] = [], help: String = "") -> Option {
-        Option(name, aliases: aliases, help: help)
+        Option.flag(name, aliases: aliases, help: help)
     }
 
     /// An option with a value whose choices are these words.
     public static func choice(_ name: String, _ choices: [String], help: String = "") -> Option {
-        Option(name, value: (choices.joined(separator: "|"), .choice(choices)), help: help)
+        Option.choice(name, choices, help: help)
     }
 
     /// `--report html FILE`.
@@ -38,6 +38,6 @@ extension OptionDeclaring where Self == Option {
     /// An option written `name=VALUE`.
     public static func assignment(_ name: String, _ placeholder: String, required: Bool = false, repeats: Bool = false,
                                   secret: Bool = false, help: String = "") -> Option {
-        Option(name + "=", value: (placeholder, .text), repeats: repeats, required: required, secret: secret, help: help)
+        Option.assignment(name, placeholder, required: required, repeats: repeats, secret: secret, help: help)
     }
 }
