@@ -46,14 +46,33 @@ extension CommandRegistry {
             return Statement(syntax: syntax, location: location, command: command, arguments: reading?.arguments,
                              keywordSpans: keywords, secretSpans: [])
         }
+        return Statement(syntax: syntax, location: location, command: command, arguments: reading?.arguments,
+                         keywordSpans: keywords, secretSpans: secretSpans(of: syntax, command: command, bytes: bytes, session: session))
+    }
+
+    /// `statement`, read from `line` without secrets, with the secret spans `statements(in:)` marks: for the
+    /// engine, once the command has run and the session holds what it set.
+    package func markingSecrets(of statement: Statement, in line: String, session: Session) -> Statement {
+        var line = line
+        let spans = line.withUTF8 { bytes in
+            secretSpans(of: statement.syntax, command: statement.command, bytes: bytes, session: session)
+        }
+        return Statement(syntax: statement.syntax, location: statement.location, command: statement.command,
+                         arguments: statement.arguments, keywordSpans: statement.keywordSpans, secretSpans: spans)
+    }
+
+    /// The bytes the command's declared secrets and the credential-named items cover, joined.
+    private func secretSpans(
+        of syntax: ParsedCommand, command: (any Command)?, bytes: UnsafeBufferPointer<UInt8>, session: Session
+    ) -> [Range<Int>] {
         var secrets = SecretSpans.items(of: syntax, in: bytes)
         if let command {
             let spans = Array(syntax.wordSpans.dropFirst())
+            let words = syntax.words.dropFirst().map { $0.literal ?? $0.text }
             for secret in command.secretArguments(words, session: session) {
                 secrets += SecretSpans.declared(secret, spans: spans, in: bytes)
             }
         }
-        return Statement(syntax: syntax, location: location, command: command, arguments: reading?.arguments,
-                         keywordSpans: keywords, secretSpans: SecretSpans.merged(secrets))
+        return SecretSpans.merged(secrets)
     }
 }

@@ -150,6 +150,12 @@ public final class Session {
         CommandLineRedactor(registry: registry).redact(text, session: self, redactor: redactor)
     }
 
+    /// `redactLine` of a statement's typed text (`ShellEngine.typedLine` and its operators), from the spans it
+    /// marks in `line`, the line it was read from, marked now: the engine's shown line, without reading it again.
+    package func redactLine(_ statement: Statement, in line: String) -> String {
+        CommandLineRedactor(registry: registry).redact(statement, in: line, session: self, redactor: redactor)
+    }
+
     /// What looks like a secret (a URL's password, `?api_key=…`, `Authorization: …`) masked: for a start-up
     /// failure written before any session exists.
     public static func redactBeforeSession(_ text: String) -> String {

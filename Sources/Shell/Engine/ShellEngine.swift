@@ -154,7 +154,7 @@ public final class ShellEngine {
         }
         var ok = true
         for index in commands.indices where !shouldStop {
-            ok = run(commands[index], heredoc: bodies[index]) && ok
+            ok = run(commands[index], in: line, heredoc: bodies[index]) && ok
         }
         return ok
     }
@@ -252,7 +252,8 @@ public final class ShellEngine {
         words.map(\.text).joined(separator: " ")
     }
 
-    private func run(_ statement: Statement, heredoc: String?) -> Bool {
+    /// Runs a statement read from `line` (its spans are `line`'s bytes).
+    private func run(_ statement: Statement, in line: String, heredoc: String?) -> Bool {
         let started = Date()
         let parsed = statement.syntax, location = statement.location
         let words = parsed.words
@@ -297,7 +298,7 @@ public final class ShellEngine {
         // A command is told before it runs, so its output (or a slow request) follows its line; an
         // expectation after, with its verdict.
         if let story, let location, !isExpectation {
-            output.write(story.command(session.redactLine(typed), at: location))
+            output.write(story.command(session.redactLine(statement, in: line), at: location))
         }
         let destination: Destination
         let interruption = InterruptBaseline(session.options.interruptCount)
@@ -321,7 +322,7 @@ public final class ShellEngine {
         // arrived, as after a finished answer (`| jq -s length` still counts); another Ctrl-C stops it.
         if report.interrupted { interruption.rebase() }
         defer { if let failure = endRedirection(destination) { countOutputFailure(failure, typed: typed, location: location) } }
-        let shown = session.redactLine(typed)
+        let shown = session.redactLine(statement, in: line)
         if let story, let location, isExpectation {
             output.write(story.expectation(shown, at: location, passed: report.ok))
         }

@@ -17,12 +17,61 @@ struct CommandLineRedactor {
     /// argument masked.
     func redact(_ line: String, session: Session, redactor: Redactor) -> String {
         let statements = registry.statementsTolerantly(in: line, session: session)
-        let bytes = Array(line.utf8)
-        let secrets = statements.flatMap(\.secretSpans)
+        return Self.maskedLine(Array(line.utf8), secrets: statements.flatMap(\.secretSpans),
+                           keywords: statements.flatMap(\.keywordSpans), redactor: redactor)
+    }
+
+    /// A statement's words as typed, one space apart, with its operators (`ShellEngine.typedLine`), masked as
+    /// `redact` masks that text, from the spans the statement marks in `line`, the line it was read from: the
+    /// line is not read again. A statement with `<`, `>`, `|` or a heredoc is the exception: its typed text is
+    /// read again, as `redact` reads it.
+    func redact(_ statement: Statement, in line: String, session: Session, redactor: Redactor) -> String {
+        let syntax = statement.syntax
+        let typed = ShellEngine.typedLine(syntax.words) + syntax.operatorText
+        guard !syntax.hasOperators, let starts = Self.typedStarts(of: syntax, in: line) else {
+            return redact(typed, session: session, redactor: redactor)
+        }
+        let marked = registry.markingSecrets(of: statement, in: line, session: session)
+        let spans = syntax.wordSpans
+        // A bound inside (or at an end of) a word is as far into the typed word; no span marks bytes outside words.
+        func moved(_ span: Range<Int>) -> Range<Int>? {
+            guard let first = spans.firstIndex(where: { $0.lowerBound <= span.lowerBound && span.lowerBound < $0.upperBound }),
+                  let last = spans.lastIndex(where: { $0.lowerBound < span.upperBound && span.upperBound <= $0.upperBound })
+            else { return nil }
+            return (span.lowerBound - spans[first].lowerBound + starts[first])..<(span.upperBound - spans[last].lowerBound + starts[last])
+        }
+        let secrets = marked.secretSpans.compactMap(moved), keywords = marked.keywordSpans.compactMap(moved)
+        guard secrets.count == marked.secretSpans.count, keywords.count == marked.keywordSpans.count else {
+            return redact(typed, session: session, redactor: redactor)
+        }
+        return Self.maskedLine(Array(typed.utf8), secrets: secrets, keywords: keywords, redactor: redactor)
+    }
+
+    /// Where each word starts in the typed text, when every word's text is the bytes its span covers in
+    /// `line` (as the tokenizer keeps them); nil otherwise.
+    static func typedStarts(of syntax: ParsedCommand, in line: String) -> [Int]? {
+        guard syntax.words.count == syntax.wordSpans.count else { return nil }
+        var line = line
+        return line.withUTF8 { bytes in
+            var starts: [Int] = []
+            starts.reserveCapacity(syntax.words.count)
+            var position = 0
+            for (word, span) in zip(syntax.words, syntax.wordSpans) {
+                guard span.upperBound <= bytes.count, word.text.utf8.elementsEqual(bytes[span]) else { return nil }
+                starts.append(position)
+                position += span.count + 1
+            }
+            return starts
+        }
+    }
+
+    /// The line with the secret spans masked and then masked as any text is; a keyword is kept as typed
+    /// only when it is itself a secret the session holds (a token `auth`).
+    private static func maskedLine(_ bytes: [UInt8], secrets: [Range<Int>], keywords: [Range<Int>], redactor: Redactor) -> String {
         let masked = Self.masked(bytes, secrets: secrets, keywords: [], redactor: redactor)
         // A command word is kept as typed only when it is itself a secret the session holds (a token `auth`);
         // any other is masked with the text around it, as the text is.
-        let keywords = statements.flatMap(\.keywordSpans).filter { span in
+        let keywords = keywords.filter { span in
             let word = String(decoding: bytes[span], as: UTF8.self)
             return redactor.redactKnownSecrets(word) == Redactor.mask
         }
