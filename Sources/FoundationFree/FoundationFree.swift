@@ -138,12 +138,13 @@ package enum Threads {
     /// Runs `body` on this thread and at once on `extraThreads` new ones, and returns when every run has
     /// returned. Fewer new threads run when the system cannot start them all (none at all, at worst), so
     /// `body` should take its work from a queue the runs share, and the work gets done whatever the count.
-    /// The new threads are asked to start on other processors than this thread's, so that none waits
-    /// behind it for the scheduler to move it.
-    package static func together(extraThreads: Int, _ body: @escaping @Sendable () -> Void) {
+    /// With `elsewhere`, the new threads are kept to other processors than this thread's, so that none
+    /// waits behind it for the scheduler to move it; without, the scheduler places them (a few long runs
+    /// on a busy machine: a thread kept off the one free processor waits there).
+    package static func together(extraThreads: Int, elsewhere: Bool = true, _ body: @escaping @Sendable () -> Void) {
         var threads: [pthread_t] = []
         for _ in 0..<max(0, extraThreads) {
-            guard let thread = start(Body(body), elsewhere: true) else { break }
+            guard let thread = start(Body(body), elsewhere: elsewhere) else { break }
             threads.append(thread)
         }
         body()

@@ -13,7 +13,9 @@ extension LoadedDescription {
         guard waiting.count > 1 else { return }
         let next = Atomic(0)
         let queue = waiting
-        Threads.together(extraThreads: min(queue.count, Threads.processorCount) - 1) {
+        // Not kept off this thread's processor: this thread only waits once its read is done, and on a
+        // busy two-processor machine the other read should be free to move to the processor it leaves.
+        Threads.together(extraThreads: min(queue.count, Threads.processorCount) - 1, elsewhere: false) {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < queue.count else { return }
