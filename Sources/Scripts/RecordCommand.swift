@@ -28,7 +28,7 @@ package struct RecordCommand: Command {
     /// `--format hurl|http`: the formats the writer knows.
     var format: TypedOption<String> {
         let formats = formatWriter?.formats ?? []
-        return TypedOption("--format", "FORMAT", kind: .choice(formats), help: "write it as a .hurl or .http file (as export does a script)",
+        return TypedOption("--format", formats.isEmpty ? "FORMAT" : formats.joined(separator: "|"), kind: .choice(formats), help: "write it as a .hurl or .http file (as export does a script)",
                            validator: formats.isEmpty ? nil : .oneOf(formats))
     }
 
