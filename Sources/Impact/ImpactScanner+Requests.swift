@@ -61,6 +61,12 @@ extension ImpactScanner {
             guard let tolerant = context.statement.arguments, command.requestIntent(tolerant, session: session) != .none else { return false }
             lastRequest = nil
             lastRequestUnknown = false
+            // A value known only at run time may be what the signature refused (a number): not guessed at.
+            if values.contains(where: { $0 == nil }) {
+                context.findings.append(finding("unresolved", "\(command.name)'s arguments are known only at run time", .unknown, nil))
+                lastRequestUnknown = true
+                return true
+            }
             let problem = error.problem ?? "its words fit no form of \(command.name)"
             context.findings.append(finding("refused", "\(command.name) refuses this line on any version: \(problem)", .breaking, nil))
             return true

@@ -1,4 +1,8 @@
+import DemoAPIs
+import Facade
+import HTTPClient
 @testable import Shell
+@testable import ScriptLanguage
 import Testing
 import TestSupport
 
@@ -38,6 +42,32 @@ import TestSupport
         #expect(!output.contains("c.apish:3:"), "\(output)")
         #expect(!output.contains("c.apish:4:"), "\(output)")
         #expect(output.contains("c.apish:5: call listPets limit=50: call would refuse it on v2:"), "\(output)")
+    }
+
+    @Test func aValueKnownOnlyAtRunTimeIsNotRefusedForThePatternStandingForIt() throws {
+        // GIVEN the meetup API described in v2 and v2.1, whose groups near takes a number for LAT
+        let document = #"""
+            {"openapi":"3.0.3","info":{"title":"m","version":"1"},"paths":{"/2/groups":{"get":{"operationId":"groups",
+             "responses":{"200":{"description":"ok"}}}}}}
+            """#
+        let folder = try ScratchDirectory()
+        var entries: [String] = []
+        for version in ["2", "2.1"] {
+            try folder.write("m\(version).json", document)
+            entries.append(#"{"name":"meetup","version":"\#(version)","url":"http://127.0.0.1:9/m","openapi":"m\#(version).json"}"#)
+        }
+        let locator = try folder.write("services.json", #"{"services":[\#(entries.joined(separator: ","))]}"#)
+        let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
+        try facade.workspace.locate(locator)
+        let output = BufferedOutput()
+        let engine = ShellEngine(session: Session(facade: facade, bundles: DemoAPIs.bundles), output: output)
+        let script = try folder.write("c.apish", "use meetup v2\ngroups near $lat 126.9\ngroups near north 126.9\n")
+        // WHEN impact reads a search whose latitude is known only at run time, and one whose latitude is no number
+        _ = engine.run(LineListSource(["impact \(try Tokenizer.quote(script)) meetup v2 v2.1"]), file: "t.apish")
+        // THEN the first is unknown, not refused for the mark that stands for its value; the second is refused
+        #expect(output.output.contains("c.apish:2: groups near $lat 126.9: groups's arguments are known only at run time — unknown"),
+                "\(output.output)")
+        #expect(output.output.contains("c.apish:3: groups near north 126.9: groups refuses this line on any version"), "\(output.output)")
     }
 
     @Test func aCommandTypedByItsAliasIsReadAsThatCommand() throws {
