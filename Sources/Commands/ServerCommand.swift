@@ -17,7 +17,7 @@ struct ServerCommand: Command {
             ArgumentForm([Self.url, Self.service], help: "send the service's requests to URL"),
             ArgumentForm([Self.service], help: "show where the service's requests go and why"),
             ArgumentForm(["reset"], [Self.service], help: "back to the locator entry's url, else the document's servers"),
-            ArgumentForm(["set"], [Self.service], items: .settings, itemNames: .serverVariable,
+            ArgumentForm(["set"], [Self.service], items: [.settings, .atLeastOne], itemNames: .serverVariable,
                          help: "set the document's server {variables} (NAME=VALUE…)"),
         ])
     }
@@ -40,7 +40,7 @@ struct ServerCommand: Command {
                     let pair = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                     last = try facade.descriptions.setServerVariable(String(pair[0]), to: pair.count == 2 ? String(pair[1]) : "", service: service)
                 }
-                guard let last else { throw CommandError("server set: give NAME=VALUE; usage: \(usage)") }
+                guard let last else { throw CommandError("server set: NAME=VALUE… is missing") }
                 report = last
             } else if arguments.subcommand == "reset" {
                 report = try facade.descriptions.resetServerBase(service: service)

@@ -22,6 +22,10 @@ extension CommandSignature {
         for index in candidateForms(for: words) {
             let reading = forms[index].read(words)
             if let problem = reading.problem {
+                // A subcommand named without the items it needs (`server set`) is not another form's word.
+                if case .missingItems = problem, !forms[index].words.isEmpty {
+                    throw Mismatch(problem: problem.message, named: namedForms(by: words))
+                }
                 if firstMismatch == nil {
                     firstMismatch = Mismatch(problem: problem.message)
                     if case .unknownOption = problem { firstIsUnknownOption = true }
@@ -74,6 +78,8 @@ package enum ReadingProblem: Sendable {
     case invalid(String)
     /// An option the form needs is not there (`export … --format`).
     case missingOption(String)
+    /// The form needs an item and has none (`server set`): its synopsis.
+    case missingItems(String)
 
     package var message: String? {
         switch self {
@@ -84,6 +90,7 @@ package enum ReadingProblem: Sendable {
         case .unknownItem(let name): "unknown item \(name)=…"
         case .invalid(let problem): problem
         case .missingOption(let option): "\(option) is missing"
+        case .missingItems(let items): "\(items) is missing"
         }
     }
 }
@@ -170,6 +177,7 @@ extension ArgumentForm {
             note(missing.value == nil ? .count : .missingOption(missing.name))
         }
         if !self.words.isEmpty && words.isEmpty { note(.count) }
+        if items.contains(.atLeastOne), parsed.items.isEmpty { note(.missingItems(items.synopsis ?? "")) }
         return (parsed, problem)
     }
 

@@ -243,12 +243,13 @@ public struct RequestItems: OptionSet, Sendable {
     public static let settings = RequestItems(rawValue: 2)
     /// Every item of a request: query, `name=value` and `name:=json` fields, `Header:value`, `@file`.
     public static let request = RequestItems(rawValue: 4)
+    /// At least one item: the form means nothing without (`server set NAME=VALUE…`).
+    public static let atLeastOne = RequestItems(rawValue: 8)
 
-    /// `[name==value…]`, `[ITEM…]`.
+    /// `[name==value…]`, `[ITEM…]`; without brackets when one is needed.
     package var synopsis: String? {
-        if contains(.request) { return "[ITEM…]" }
-        if contains(.settings) { return "[NAME=VALUE…]" }
-        if contains(.query) { return "[name==value…]" }
-        return nil
+        let items = if contains(.request) { "ITEM…" } else if contains(.settings) { "NAME=VALUE…" } else if contains(.query) { "name==value…" } else { "" }
+        if items.isEmpty { return nil }
+        return contains(.atLeastOne) ? items : "[" + items + "]"
     }
 }

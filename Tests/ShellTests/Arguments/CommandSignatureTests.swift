@@ -170,6 +170,7 @@ import HTTPClient
                     default: words.append(["w", "k=v", "1"].first { positional.validator?.check($0) ?? true } ?? "w")
                     }
                 }
+                if form.items.contains(.atLeastOne) { words.append("a=b") }
                 for option in form.options where option.required {
                     // a value its kind and validator take
                     var value = "v"

@@ -22,6 +22,7 @@ import Testing
         ("export x.apish --format yaml",
          "error: export: --format needs one of hurl or http, not 'yaml'; usage: export SCRIPT --format hurl|http [-o FILE] [--force]\n"),
         ("timing maybe", "error: usage: timing [on|off]\n"),
+        ("server set", "error: server set: NAME=VALUE… is missing; usage: server set [SERVICE] NAME=VALUE…\n"),
     ])
     func aRefusedValueNamesItsArgumentAndTheUsage(line: String, error: String) {
         // WHEN a command gets a value its declaration refuses
