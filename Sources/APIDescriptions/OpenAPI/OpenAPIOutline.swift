@@ -1,3 +1,4 @@
+import FoundationFree
 import JSON
 import HTTPTypes
 #if canImport(FoundationEssentials)
@@ -46,6 +47,10 @@ private struct OutlineReader {
     let walk: JSONTapeWalk
     /// The entry each `$ref` seen names inside the document (nil when it names none), by its text.
     private var references: [String: Int?] = [:]
+    /// The same for a `$ref` written without escapes, by a hash of its bytes, with the string entry it was
+    /// first read from (whose bytes are compared, so a collision is only a miss): most documents write the
+    /// same few thousand references many times, and this makes no text of them.
+    private var referencesByBytes: [UInt64: (entry: Int, target: Int?)] = [:]
 
     /// The `type`s JSON Schema names, and those of security schemes (the other objects with a `type`).
     static let types: Set<String> = [
@@ -57,6 +62,18 @@ private struct OutlineReader {
         "$id", "$anchor", "$dynamicRef", "$dynamicAnchor", "$schema", "$recursiveRef", "$recursiveAnchor",
     ]
     static let locations: Set<String> = ["path", "query", "header", "cookie"]
+    /// The `shape` of every name a member holding an object or array is read otherwise than as keywords by.
+    static let notableShapes: Set<UInt64> = Set(
+        (DocumentMembers.data.union(DocumentMembers.nameMaps).union([DocumentMembers.examples, "type"])).map { name in
+            var name = name
+            return name.withUTF8(shape)
+        })
+
+    /// A key's length and first, second and last bytes, in one word.
+    static func shape(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let last = bytes.last else { return 0 }
+        return UInt64(bytes.count) << 32 | UInt64(bytes[0]) << 16 | UInt64(bytes.count > 1 ? bytes[1] : 0) << 8 | UInt64(last)
+    }
 
     init(walk: JSONTapeWalk) {
         self.walk = walk
@@ -180,11 +197,14 @@ private struct OutlineReader {
     private mutating func isCleanMember(_ key: Int, _ value: Int) -> Bool {
         let kind = walk.kind(value)
         let first = walk.count(key) > 0 ? walk.bytes(key)[0] : 0
-        if first == UInt8(ascii: "x"), walk.count(key) > 1, walk.bytes(key)[1] == UInt8(ascii: "-") { return true }
+        // An extension is data, but the member a bundle keeps its files in (`x-apish-documents`).
+        if first == UInt8(ascii: "x"), walk.count(key) > 1, walk.bytes(key)[1] == UInt8(ascii: "-") {
+            return !walk.string(key).hasPrefix("x-apish-")
+        }
         if first == UInt8(ascii: "$") {
             let name = walk.string(key)
-            if name == "$ref" { return kind == .string || kind == .escapedString ? resolves(walk.string(value)) : false }
-            if Self.identifiers.contains(name) || name.hasPrefix("$apish") { return false }
+            if name == "$ref" { return kind == .string || kind == .escapedString ? resolves(value) : false }
+            if Self.identifiers.contains(name) { return false }
             if name == "$defs", kind == .object { return isClean(value, names: true) }
             return !isContainer(value) || isClean(value)
         }
@@ -194,6 +214,11 @@ private struct OutlineReader {
         case .string, .escapedString:
             return !isKey(key, "type") || Self.types.contains(walk.string(value))
         case .array, .object:
+            // Most members are keywords whose value is walked; the few names read otherwise are told by
+            // their length and bytes before any text is made of the key.
+            guard walk.kind(key) == .escapedString || Self.notableShapes.contains(Self.shape(walk.bytes(key))) else {
+                return isClean(value)
+            }
             let name = walk.string(key)
             if DocumentMembers.data.contains(name) { return true }
             if name == DocumentMembers.examples {
@@ -215,9 +240,22 @@ private struct OutlineReader {
         return string(reference)?.hasPrefix("#") ?? false
     }
 
-    /// Whether `$ref` text names a place in this document that exists.
-    private mutating func resolves(_ reference: String) -> Bool {
-        target(of: reference) != nil
+    /// Whether the `$ref` text at the string entry `entry` names a place in this document that exists.
+    private mutating func resolves(_ entry: Int) -> Bool {
+        guard walk.kind(entry) == .string else { return target(of: walk.string(entry)) != nil }
+        let bytes = walk.bytes(entry)
+        var hash = WordHash(seed: 0x9E37_79B9_7F4A_7C15)
+        hash.add(UnsafeRawBufferPointer(bytes))
+        if let known = referencesByBytes[hash.value] {
+            let seen = walk.bytes(known.entry)
+            if seen.count == bytes.count, let a = seen.baseAddress, let b = bytes.baseAddress, memcmp(a, b, bytes.count) == 0 {
+                return known.target != nil
+            }
+            return target(of: walk.string(entry)) != nil
+        }
+        let target = target(of: walk.string(entry))
+        referencesByBytes[hash.value] = (entry, target)
+        return target != nil
     }
 
     /// The entry `$ref` text names in this document, or nil; nil too for a chain of `$ref`s that comes

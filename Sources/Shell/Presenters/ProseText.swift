@@ -6,30 +6,58 @@ package enum ProseText {
     /// `text` without HTML tags, with Markdown links as their text (`text (url)` when `keepsLinks`) and
     /// entities `&amp;` `&lt;` `&gt;` `&quot;` `&#39;` read.
     package static func plain(_ text: String, keepsLinks: Bool = false) -> String {
+        plain(text, keepsLinks: keepsLinks, throughFirstSentence: false)
+    }
+
+    /// `plain`, or with `throughFirstSentence` only as far as it takes to know the first sentence (the first
+    /// line with words ended, or `. ` in it): `ops` shows one per operation, and Stripe's descriptions run
+    /// to pages (the benchmark row `firstops-stripe`). Entities are read after, and neither add nor remove
+    /// a line break or a `. `, so the first sentence is the same either way.
+    private static func plain(_ text: String, keepsLinks: Bool, throughFirstSentence: Bool) -> String {
         var result = ""
-        result.reserveCapacity(text.utf8.count)
+        result.reserveCapacity(throughFirstSentence ? 256 : text.utf8.count)
+        // Whether the line being written has words, the last character written, and whether the first
+        // sentence is complete.
+        var lineHasWords = false
+        var previous: Character?
+        var complete = false
+        func note(_ character: Character) {
+            if character.isNewline {
+                if lineHasWords { complete = true }
+            } else if character == " ", previous == ".", lineHasWords {
+                complete = true
+            } else if !character.isWhitespace {
+                lineHasWords = true
+            }
+            previous = character
+        }
+        func emit(_ piece: some StringProtocol) {
+            result += piece
+            if throughFirstSentence { piece.forEach(note) }
+        }
         var characters = text[...]
-        while let first = characters.first {
+        while !complete, let first = characters.first {
             if first == "<", let close = characters.firstIndex(of: ">"),
                characters[characters.index(after: characters.startIndex)..<close].allSatisfy({ $0 != "<" && $0 != "\n" }) {
                 // A paragraph or line break tag keeps the words apart.
                 let tag = characters[characters.startIndex..<close].lowercased()
-                if tag.hasPrefix("<p") || tag.hasPrefix("</p") || tag.hasPrefix("<br") || tag.hasPrefix("<li") { result += "\n" }
+                if tag.hasPrefix("<p") || tag.hasPrefix("</p") || tag.hasPrefix("<br") || tag.hasPrefix("<li") { emit("\n") }
                 characters = characters[characters.index(after: close)...]
                 continue
             }
             if first == "[", let close = characters.firstIndex(of: "]"),
                characters[characters.index(after: close)...].first == "(",
                let end = characters[close...].firstIndex(of: ")") {
-                result += characters[characters.index(after: characters.startIndex)..<close]
+                emit(characters[characters.index(after: characters.startIndex)..<close])
                 if keepsLinks {
                     let target = characters[characters.index(close, offsetBy: 2)..<end]
-                    if !target.hasPrefix("#") { result += " (" + target + ")" }
+                    if !target.hasPrefix("#") { emit(" (" + target + ")") }
                 }
                 characters = characters[characters.index(after: end)...]
                 continue
             }
             result.append(first)
+            if throughFirstSentence { note(first) }
             characters = characters.dropFirst()
         }
         for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
@@ -41,7 +69,7 @@ package enum ProseText {
     /// The first sentence of `text` as plain prose: up to the first `. ` (or the end of its first
     /// paragraph), on one line; nil when there are no words.
     package static func firstSentence(of text: String) -> String? {
-        let plain = plain(text)
+        let plain = plain(text, keepsLinks: false, throughFirstSentence: true)
         let paragraph = plain.split(whereSeparator: \.isNewline).first { !$0.allSatisfy(\.isWhitespace) } ?? ""
         var sentence = paragraph
         if let stop = paragraph.literalRange(of: ". ") {

@@ -77,6 +77,7 @@ import TestSupport
         (#""paths": {"/pets/{id}": {"#, ##""paths": {"/other": {"$ref": "#/paths/~1pets~1{id}"}, "/pets/{id}": {"##),
         (#""paths": {"/pets"#, #""security": [{"nope": []}], "paths": {"/pets"#),
         (#""openapi": "3.0.3""#, #""openapi": "2.0""#),
+        (#""info": {"#, #""x-apish-documents": {}, "info": {"#),
     ])
     func aDescriptionTheWholeReadWarnsOfIsNotOutlined(replacing: String, with replacement: String) throws {
         let text = Self.clean.replacingOccurrences(of: replacing, with: replacement)
