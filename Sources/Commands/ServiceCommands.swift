@@ -188,7 +188,7 @@ struct RefreshCommand: Command {
 /// `show [SERVICE] [--raw]`.
 struct ShowCommand: Command {
     let name = "show"
-    let abstract = "Show the last decoded model of a service (--raw: its JSON; --headers: the last response's headers)"
+    let abstract = "Show the last decoded model of a service, or the last response's headers"
     static let service = Positional("SERVICE", .service, .optional, help: "the service (else the current one)")
     static let raw = Flag("--raw", help: "its JSON as it came; alone, the last response's body, whatever asked for it")
     static let headers = Flag("--headers", required: true, help: "the last response's status line and headers")
