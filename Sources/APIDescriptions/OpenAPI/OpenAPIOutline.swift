@@ -51,6 +51,8 @@ private struct OutlineReader {
     /// first read from (whose bytes are compared, so a collision is only a miss): most documents write the
     /// same few thousand references many times, and this makes no text of them.
     private var referencesByBytes: [UInt64: (entry: Int, target: Int?)] = [:]
+    /// The members of objects references go through, by name (`indexedMember`).
+    private var indexes: [Int: [String: Int]] = [:]
 
     /// The `type`s JSON Schema names, and those of security schemes (the other objects with a `type`).
     static let types: Set<String> = [
@@ -270,7 +272,7 @@ private struct OutlineReader {
             for token in pointer.tokens {
                 guard let current = target else { break }
                 switch walk.kind(current) {
-                case .object: target = member(current, token)
+                case .object: target = indexedMember(current, token)
                 case .array:
                     target = Int(token).flatMap { index in
                         index >= 0 && index < walk.count(current) ? elements(of: current)[index] : nil
@@ -312,6 +314,22 @@ private struct OutlineReader {
             walk.kind(requirement) == .object
                 && keys(of: requirement).allSatisfy { schemes.contains(walk.string($0)) && walk.kind($0 + 1) == .array }
         }
+    }
+
+    /// `member`, through an index of the object's keys made at its first look-up when it has many
+    /// (`components.schemas`, which most references go through, has hundreds).
+    private mutating func indexedMember(_ object: Int, _ name: String) -> Int? {
+        guard walk.count(object) > 16 else { return member(object, name) }
+        if let index = indexes[object] { return index[name] }
+        var index: [String: Int] = [:]
+        var key = object + 1
+        let end = walk.next(object)
+        while key < end {
+            index[walk.string(key)] = key + 1
+            key = walk.next(key + 1)
+        }
+        indexes[object] = index
+        return index[name]
     }
 
     /// The value of the member named `name` (the last, when it repeats, as `JSONObject` reads it).
