@@ -41,8 +41,9 @@ final class LoadedDescription: Sendable {
             return DescriptionCache.hash(data)
         }
     }
-    /// The operations as a first load outlined them (`OpenAPIOutline`), listed without reading the whole.
-    private let listing: [OperationListing]?
+    /// The operations as a load outlined them (`OpenAPIOutline`), listed without reading the whole: a
+    /// first load's, or a later load's the first time it is listed.
+    private let listing: Mutex<[OperationListing]?>
     private let interruptions: (@Sendable () -> CancellationToken)?
     /// Where the converted form of these bytes is kept, for `document(calling:)`.
     private let operationCache: OperationCache?
@@ -71,7 +72,7 @@ final class LoadedDescription: Sendable {
     init(_ document: OpenAPIDocument) {
         summary = Self.summary(of: document)
         state = Mutex(.read(document))
-        listing = nil
+        listing = Mutex(nil)
         interruptions = nil
         operationCache = nil
     }
@@ -102,7 +103,7 @@ final class LoadedDescription: Sendable {
          listing: [OperationListing]? = nil) {
         self.summary = summary
         state = Mutex(.pending(bytes: .data(bytes), source: source))
-        self.listing = listing
+        self.listing = Mutex(listing)
         self.interruptions = interruptions
         self.operationCache = operationCache
         calls.withLock { $0.hash = hash }
@@ -114,7 +115,7 @@ final class LoadedDescription: Sendable {
          interruptions: (@Sendable () -> CancellationToken)?, operationCache: OperationCache?) {
         self.summary = summary
         state = Mutex(.pending(bytes: .file(path: path, length: length), source: source))
-        listing = nil
+        listing = Mutex(nil)
         self.interruptions = interruptions
         self.operationCache = operationCache
         calls.withLock { $0.hash = hash }
@@ -204,10 +205,32 @@ final class LoadedDescription: Sendable {
     }
 
     /// The operations as `ops` lists them: the outline's until the whole is read (the same operations,
-    /// `OpenAPIOutline` vouches), then the whole's.
+    /// `OpenAPIOutline` vouches), then the whole's. A description known by its summary is outlined from its
+    /// bytes when first listed, so a later load lists as the first did, without the whole.
     var operations: [OperationListing] {
-        if let listing, !isRead { return listing }
+        if !isRead {
+            if let listed = listing.withLock({ $0 }) { return listed }
+            if let outline = outlinePendingBytes() {
+                listing.withLock { $0 = outline.operations }
+                return outline.operations
+            }
+        }
         return document.operations.map(\.listing)
+    }
+
+    /// The outline of the bytes still to be read (a file's read now, and taken only while they are the
+    /// bytes its stamp vouched for), or nil when they do not outline.
+    private func outlinePendingBytes() -> OpenAPIOutline? {
+        guard case .pending(let pending, let source) = state.withLock({ $0 }) else { return nil }
+        switch pending {
+        case .data(let data):
+            return OpenAPIOutline.read(data, source: source)
+        case .file(let path, let length):
+            guard let data = try? LocalFile.read(path), data.count == length, let hash = calls.withLock({ $0.hash }),
+                  DescriptionCache.hash(data) == hash
+            else { return nil }
+            return OpenAPIOutline.read(data, source: source)
+        }
     }
 
     /// Why the whole document could not be read, once it was (`OpenAPIDocument.unreadableReason`).
