@@ -64,17 +64,28 @@ private struct OutlineReader {
         "$id", "$anchor", "$dynamicRef", "$dynamicAnchor", "$schema", "$recursiveRef", "$recursiveAnchor",
     ]
     static let locations: Set<String> = ["path", "query", "header", "cookie"]
-    /// The `shape` of every name a member holding an object or array is read otherwise than as keywords by.
-    static let notableShapes: Set<UInt64> = Set(
-        (DocumentMembers.data.union(DocumentMembers.nameMaps).union([DocumentMembers.examples, "type"])).map { name in
-            var name = name
-            return name.withUTF8(shape)
-        })
+    /// For each key length under 32, the first bytes (their low five bits) of the names a member holding
+    /// an object or array is read otherwise than as keywords by: a key that matches none is a keyword,
+    /// told without making text of it or hashing it.
+    static let notableStarts: [UInt32] = {
+        var table = [UInt32](repeating: 0, count: 32)
+        for name in DocumentMembers.data.union(DocumentMembers.nameMaps).union([DocumentMembers.examples, "type"]) {
+            let bytes = Array(name.utf8)
+            if let first = bytes.first, bytes.count < 32 { table[bytes.count] |= 1 << (first & 31) }
+        }
+        return table
+    }()
 
-    /// A key's length and first, second and last bytes, in one word.
-    static func shape(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        guard let last = bytes.last else { return 0 }
-        return UInt64(bytes.count) << 32 | UInt64(bytes[0]) << 16 | UInt64(bytes.count > 1 ? bytes[1] : 0) << 8 | UInt64(last)
+    /// Whether a plain key may be one of those names (`notableStarts`).
+    static func mayBeNotable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, bytes.count < 32 else { return false }
+        return notableStarts[bytes.count] & 1 << (first & 31) != 0
+    }
+
+    /// Whether a plain key is `type`.
+    static func isType(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count == 4 && bytes[0] == UInt8(ascii: "t") && bytes[1] == UInt8(ascii: "y") && bytes[2] == UInt8(ascii: "p")
+            && bytes[3] == UInt8(ascii: "e")
     }
 
     init(walk: JSONTapeWalk) {
@@ -214,11 +225,12 @@ private struct OutlineReader {
         case .null:
             return !PublishedMistakes.structuralMembers.contains(walk.string(key))
         case .string, .escapedString:
-            return !isKey(key, "type") || Self.types.contains(walk.string(value))
+            let isType = walk.kind(key) == .string ? Self.isType(walk.bytes(key)) : walk.string(key) == "type"
+            return !isType || Self.types.contains(walk.string(value))
         case .array, .object:
             // Most members are keywords whose value is walked; the few names read otherwise are told by
             // their length and bytes before any text is made of the key.
-            guard walk.kind(key) == .escapedString || Self.notableShapes.contains(Self.shape(walk.bytes(key))) else {
+            guard walk.kind(key) == .escapedString || Self.mayBeNotable(walk.bytes(key)) else {
                 return isClean(value)
             }
             let name = walk.string(key)
