@@ -12,20 +12,23 @@ import Shell
 struct OpsCommand: Command {
     let name = "ops"
     let abstract = "List the operations of a service's OpenAPI document"
+    static let words = Positional("SERVICE|WORD", .describedService, .many,
+                                  help: "a service (else the current one, else the first described), then words every operation shown holds")
+    static let tags = Flag("--tags", help: "the tags and how many operations each has")
+
     var signature: CommandSignature {
-        CommandSignature([Positional("SERVICE|WORD", .describedService, .many)], options: [.flag("--tags")])
+        CommandSignature([Self.words], options: [Self.tags])
     }
     let details = [
         "ops                 the current service, else the first with an OpenAPI document",
         "ops petstore",
         "ops pets list       operations whose path, operationId, summary or tag holds every word",
-        "ops --tags          the tags and how many operations each has",
         "help listPets       an operation's parameters and request body",
     ]
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
-        var words = arguments.values("SERVICE|WORD")
-        let listsTags = arguments.flag("--tags")
+        var words = arguments.values(Self.words)
+        let listsTags = arguments[Self.tags]
         let facade = context.session.facade
         // The first word names a service when one has that name; otherwise every word filters.
         var service: String?
@@ -69,24 +72,28 @@ struct OpsCommand: Command {
 struct CallCommand: Command {
     let name = "call"
     let abstract = "Send an operation of an OpenAPI service, checked against its spec"
+    static let operation = Positional("OPERATION", .operation,
+                                      help: "an operationId (quote one with spaces) or METHOD /path, looked for in the current service first")
+    static let values = Positional("ARG", .text, .many, help: "the path parameters, in order (call getPet 1)")
+    static let service = Option("--service", value: ("SERVICE", .describedService), help: "the service whose operation it is, when several have it")
+    static let noCheck = Flag("--no-check", help: "send it even when the spec's checks refuse it")
+    static let stream = Flag("--stream", help: "show the answer as it arrives (event streams, JSON lines and chunked text always are)")
+    static let example = Flag("--example", help: "show a request body to start from, built from the operation's description; nothing is sent")
+
     var signature: CommandSignature {
-        CommandSignature([Positional("OPERATION", .operation), Positional("ARG", .text, .many)],
-                         options: Self.options + [.flag("--example")], items: .request)
+        CommandSignature([Self.operation, Self.values], options: Self.options + [Self.example], items: .request)
     }
 
     /// The options `edit OPERATION` passes on too.
-    static let options: [Option] = [Option("--service", value: ("SERVICE", .describedService)), .flag("--no-check"), .flag("--stream")]
+    static let options: [any OptionDeclaring] = [service, noCheck, stream]
     let details = [
-        "OPERATION: an operationId (quote one with spaces) or METHOD /path; found in the current",
-        "      service first, then in any other (--service names one when several have it)",
-        "ARG:  fills the path parameters in order (call getPet 1)",
         "ITEM: name=value (a declared parameter, else a body field) · name:=json (body field) ·",
         "      name==value (query) · Header:value",
         "call listPets limit=2",
         "call createPet name=Rex species=dog",
         "call GET /pets/{id} 1",
         "Checked against the spec before sending: required parameters and body fields, types,",
-        "enums, unknown fields of a closed body; --no-check sends it anyway.",
+        "enums, unknown fields of a closed body.",
         "help OPERATION shows its parameters and body; ops lists operations.",
     ]
 
