@@ -34,10 +34,10 @@ struct CallLine: Equatable {
     /// The line of arguments `call`'s signature read.
     init(_ parsed: ParsedArguments) {
         var line = CallLine()
-        line.checked = !parsed.flag("--no-check")
-        line.forcedStream = parsed.flag("--stream")
-        line.example = parsed.flag("--example")
-        line.service = parsed.option("--service")
+        line.checked = !parsed[CallCommand.noCheck]
+        line.forcedStream = parsed[CallCommand.stream]
+        line.example = parsed[CallCommand.example]
+        line.service = parsed[CallCommand.service]
         let words = parsed.operands
         let (name, consumed) = Self.operationName(words.map(\.word))
         line.operation = name
