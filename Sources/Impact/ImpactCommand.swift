@@ -13,25 +13,28 @@ package struct ImpactCommand: Command {
     package let abstract = "Which lines of a script an upgrade of a service breaks (read without running it)"
     package init() {}
 
+    static let script = Positional("FILE", .file, help: "the apish script to read (it is not run)")
+    static let service = Positional("SERVICE", .service, help: "the service whose upgrade is judged")
+    static let versionA = Positional("A", .version, help: "the version the script is written for")
+    static let versionB = Positional("B", .version, help: "the version it would move to")
+    static let fix = Option("--fix", value: ("OUT", .file),
+                            help: "write the migrated script to OUT (renames, moves, use SERVICE B; a # impact: comment where left to decide)")
+    static let runs = Flag("--run", help: "also run the script on A and on B; a review line that passes on B is ok")
+
     package var signature: CommandSignature {
-        CommandSignature([Positional("FILE", .file), Positional("SERVICE", .service), Positional("A", .version), Positional("B", .version)],
-                         options: [Option("--fix", value: ("OUT", .file)), .flag("--run"), .htmlReport])
+        CommandSignature([Self.script, Self.service, Self.versionA, Self.versionB], options: [Self.fix, Self.runs, .htmlReport])
     }
     package let details = [
         "impact examples/upgrade-impact.apish petstore v1 v3",
         "Each line that reaches SERVICE: FILE:LINE: command: what changes — breaking|review|ok|unknown;",
         "then a summary. A line that breaks fails the command (a script exits 1).",
-        "--fix OUT          write the migrated script: renames, moves and use SERVICE B applied,",
-        "                   a # impact: comment above each line left to decide",
-        "--run              also run the script on A and on B; a review line that passes on B is ok",
-        "--report html F    a self-contained HTML page of the findings",
     ]
 
     package func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let reportFile = try HTMLReportOption.file(in: arguments, command: "impact")
-        let (fix, runs) = (arguments.option("--fix"), arguments.flag("--run"))
-        let (file, serviceName) = (arguments.value("FILE") ?? "", arguments.value("SERVICE") ?? "")
-        let (versionA, versionB) = (arguments.value("A") ?? "", arguments.value("B") ?? "")
+        let (fix, runs) = (arguments[Self.fix], arguments[Self.runs])
+        let (file, serviceName) = (arguments[Self.script] ?? "", arguments[Self.service] ?? "")
+        let (versionA, versionB) = (arguments[Self.versionA] ?? "", arguments[Self.versionB] ?? "")
         let session = context.session
         let facade = session.facade
         // By device and inode, not by spelling: `./s.apish`, an absolute path or a link to it is the script too.
