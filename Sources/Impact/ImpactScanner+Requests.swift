@@ -378,16 +378,10 @@ extension ImpactScanner {
     /// item wins over the body's own type), as the mock refuses it (415); nil when it takes it.
     private static func mediaTypeRefusal(_ body: HTTPBody, typed headers: [FormField], by operation: OpenAPIOperation) -> String? {
         guard let requestBody = operation.requestBody, !body.isEmpty,
-              let sent = (headers.last { $0.name.lowercased() == "content-type" }?.value ?? body.contentType).map(essence) else { return nil }
-        let declared = requestBody.contentTypes.map(essence)
-        let takes = declared.isEmpty || declared.contains(sent) || declared.contains("*/*")
-            || declared.contains { $0.hasSuffix("/*") && sent.hasPrefix($0.dropLast()) }
-        return takes ? nil : "\(operation.displayName) takes its body as \(declared.joined(separator: ", ")), not \(sent)"
-    }
-
-    /// A media type without its parameters, in lower case.
-    private static func essence(_ mediaType: String) -> String {
-        (mediaType.split(separator: ";").first.map(String.init) ?? mediaType).trimmingBlanks().lowercased()
+              let sent = headers.last(where: { $0.name.lowercased() == "content-type" })?.value ?? body.contentType,
+              !requestBody.takes(sent) else { return nil }
+        let declared = requestBody.declaredEssences.joined(separator: ", ")
+        return "\(operation.displayName) takes its body as \(declared), not \(OpenAPIRequestBody.essence(sent))"
     }
 
     /// A body as a server reads it by its media type; nil for one the checks cannot read (a file, a multipart form).

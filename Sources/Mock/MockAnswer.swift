@@ -102,9 +102,7 @@ struct MockAnswer: Sendable {
     }
 
     /// `application/json; charset=utf-8` → `application/json`.
-    static func essence(_ mediaType: String) -> String {
-        (mediaType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingWhitespace() } ?? mediaType).lowercased()
-    }
+    static func essence(_ mediaType: String) -> String { OpenAPIRequestBody.essence(mediaType) }
 
     /// The declared media type the request accepts (`Accept`, with `*/*` and `type/*`), JSON first; without
     /// an `Accept`, or when none fits, the first JSON one, else the first.

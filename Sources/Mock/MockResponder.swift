@@ -192,10 +192,8 @@ final class MockResponder: Sendable {
         guard !request.body.isEmpty else { return .none }
         guard let requestBody = operation.requestBody else { return .none }
         let contentType = MockAnswer.essence(request.header("Content-Type") ?? "application/json")
-        let declared = requestBody.contentTypes.map(MockAnswer.essence)
-        let accepted = declared.isEmpty || declared.contains(contentType)
-            || declared.contains { $0.hasSuffix("/*") && contentType.hasPrefix($0.dropLast()) } || declared.contains("*/*")
-        guard accepted else {
+        let declared = requestBody.declaredEssences
+        guard requestBody.takes(contentType) else {
             throw MockProblem(
                 status: 415, title: "Unsupported Media Type",
                 detail: "\(operation.displayName) takes its body as \(declared.joined(separator: ", ")), not \(contentType)",

@@ -44,6 +44,22 @@ public struct OpenAPIRequestBody: Sendable {
     /// Whether the body can be sent form-encoded.
     public var takesForm: Bool { contentTypes.contains(where: OpenAPIMediaType.isForm) }
 
+    /// The declared media types without their parameters, in lower case (`application/json`).
+    public var declaredEssences: [String] { contentTypes.map(OpenAPIMediaType.essence) }
+
+    /// A media type without its parameters, in lower case, as `takes` compares it.
+    public static func essence(_ mediaType: String) -> String { OpenAPIMediaType.essence(mediaType) }
+
+    /// Whether a server that takes only the declared media types takes a body sent as `contentType`
+    /// (its parameters ignored; `*/*` and `type/*` as wildcards; nothing declared takes anything). The mock
+    /// refuses what this refuses (415), and impact reads a line the same way.
+    public func takes(_ contentType: String) -> Bool {
+        let sent = OpenAPIMediaType.essence(contentType)
+        let declared = declaredEssences
+        return declared.isEmpty || declared.contains(sent) || declared.contains("*/*")
+            || declared.contains { $0.hasSuffix("/*") && sent.hasPrefix($0.dropLast()) }
+    }
+
     mutating func attach(_ graph: SchemaGraph) {
         schemaSlot?.graph = graph
         otherSchemas.attach(graph)
