@@ -63,7 +63,7 @@ struct OpsCommand: Command {
             : "\(operations.count) of \(total) operations match \(words.joined(separator: " "))"
         return RunResult(
             .table(OperationPresenter.table(operations), heading: ["\(found.entry.key): \(document.title) \(document.version), \(counted)"]),
-            data: OperationPresenter.json(operations))
+            data: { OperationPresenter.json(operations) })
     }
 }
 

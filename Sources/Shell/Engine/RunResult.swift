@@ -20,7 +20,18 @@ public struct RunResult: Sendable {
     /// Deprecation notices and other warnings, one line each.
     public var warnings: [String] = []
     /// What `--json` puts under `"data"`, when it is not what the value gives.
-    public var data: JSONValue?
+    public var data: JSONValue? {
+        get { dataSource?() }
+        set {
+            guard let newValue else { return dataSource = nil }
+            dataSource = { newValue }
+        }
+    }
+    /// Makes `data` when `--json` asks for it: a listing of hundreds of operations is shown as a table far
+    /// more often, and then its JSON is never built.
+    private var dataSource: (@Sendable () -> JSONValue)?
+    /// Whether the command said what goes under `"data"`, without making it.
+    package var hasData: Bool { dataSource != nil }
     /// The line a recording keeps instead of the one typed (masked), when that one would not replay:
     /// `auth basic ada` asked for the password, so `auth basic ada:${env.APISH_PASSWORD:-redacted}` is recorded.
     public var recordedLine: String?
@@ -39,6 +50,12 @@ public struct RunResult: Sendable {
     public init(_ value: CommandValue = .none, data: JSONValue? = nil) {
         self.value = value
         self.data = data
+    }
+
+    /// A result whose `"data"` is made only if `--json` shows it.
+    public init(_ value: CommandValue, data: @escaping @Sendable () -> JSONValue) {
+        self.value = value
+        dataSource = data
     }
 
     public init(lines: [String]) {

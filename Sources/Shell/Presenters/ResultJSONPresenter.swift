@@ -34,7 +34,7 @@ struct ResultJSONPresenter {
             }
         }
         let lines = self.lines(of: result)
-        if result.data == nil, let document = streamedDocument(of: result.value) {
+        if !result.hasData, let document = streamedDocument(of: result.value) {
             // A large body is written from its tape, not built into a tree first: the same bytes as
             // `encoded()` of the masked tree, in a fraction of the time and memory.
             return JSONResultLine(fields: fields, streamed: document, trailer: trailer(of: result))
