@@ -1,4 +1,6 @@
+import APIDescriptions
 import Testing
+import TestSupport
 @testable import Shell
 @testable import Rendering
 
@@ -22,6 +24,31 @@ import Testing
         #expect(short.hasPrefix("https://api."))
         #expect(short.hasSuffix("/releases/42"))
         #expect(short.contains("…"))
+    }
+
+    /// `ops` floors its PATH column at each path's narrowest cut: on GitHub's paths, that width is the one
+    /// `shortenedPath` reaches (first two segments, `…`, the last) and it gives no narrower one; a path of
+    /// three segments or fewer is never cut.
+    @Test func theShortestPathWidthIsTheNarrowestCutOfEachOfGitHubsPaths() throws {
+        let name = "github-2021-10-10.json"
+        let files = try RealDescriptions([name])
+        let outline = try #require(OpenAPIOutline.read(try files.data(name), source: files.folder + "/" + name))
+        let paths = Set(outline.operations.map(\.path))
+        #expect(paths.count > 400)
+        for path in paths {
+            let width = URLShortener.shortestPathWidth(path)
+            if let cut = URLShortener.shortenedPath(path, toWidth: width) {
+                #expect(DisplayWidth.of(cut) == width, "\(path)")
+                #expect(URLShortener.shortenedPath(path, toWidth: width - 1) == nil, "\(path)")
+            } else {
+                #expect(width == DisplayWidth.of(path), "\(path)")
+            }
+        }
+        #expect(paths.map(URLShortener.shortestPathWidth).reduce(0, +) == 12634)
+        #expect(URLShortener.shortestPathWidth("/repos/{owner}/{repo}/pulls/comments/{comment_id}") == 29)
+        #expect(URLShortener.shortestPathWidth("/repos/{owner}/{repo}") == 21)
+        #expect(URLShortener.shortestPathWidth("/") == 1)
+        #expect(URLShortener.shortestPathWidth("") == 0)
     }
 
     @Test func neverWiderThanAsked() {
