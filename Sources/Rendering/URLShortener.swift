@@ -120,8 +120,29 @@ package enum URLShortener {
 
     /// The narrowest `shortenedPath` gives a path: its first two segments, `…` and its last.
     package static func shortestPathWidth(_ path: String) -> Int {
+        // `ops` asks this of every path of a description (771 of GitHub's) on its first load.
+        if let width = path.utf8.withContiguousStorageIfAvailable(shortestPrintableASCIIPathWidth), let width {
+            return width
+        }
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         guard segments.count > 3, let last = segments.last else { return DisplayWidth.of(path) }
         return DisplayWidth.of("/" + segments.prefix(2).joined(separator: "/") + "/…/" + last)
+    }
+
+    /// `shortestPathWidth` of printable ASCII, a column a byte, from where its slashes are, with no string
+    /// made; nil for any other text.
+    private static func shortestPrintableASCIIPathWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var slashes = 0, first = 0, third = 0, last = 0
+        for (index, byte) in bytes.enumerated() {
+            guard byte >= 0x20, byte < 0x7F else { return nil }
+            guard byte == UInt8(ascii: "/") else { continue }
+            slashes += 1
+            if slashes == 1 { first = index } else if slashes == 3 { third = index }
+            last = index
+        }
+        // A segment follows each slash: with more than three, the cut is the first two (from the first slash
+        // to the third), `/…/`, then what follows the last slash.
+        guard slashes > 3 else { return bytes.count }
+        return third - first + DisplayWidth.of("/…/") + bytes.count - last - 1
     }
 }

@@ -51,6 +51,16 @@ import TestSupport
         #expect(URLShortener.shortestPathWidth("") == 0)
     }
 
+    /// Paths that are not printable ASCII take the general path and get the same narrowest cut.
+    @Test func theShortestPathWidthOfWideOrControlTextIsItsNarrowestCut() {
+        for path in ["/café/名前/a/b/データ", "/e\u{301}/x/y/z", "/a\u{1B}[1m/b/c/d", "/名前/x/y"] {
+            let width = URLShortener.shortestPathWidth(path)
+            let cut = URLShortener.shortenedPath(path, toWidth: width)
+            #expect(DisplayWidth.of(cut ?? path) == width, "\(path)")
+        }
+        #expect(URLShortener.shortestPathWidth("/café/名前/a/b/データ") == 19)
+    }
+
     @Test func neverWiderThanAsked() {
         let url = "http://example.com/" + String(repeating: "segment", count: 30)
         for width in 1...60 {
