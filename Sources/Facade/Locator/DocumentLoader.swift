@@ -107,10 +107,10 @@ struct DocumentLoader {
         // A clean description of one file is outlined, not read whole: its schemas wait for the first
         // command that needs them (`OpenAPIOutline`).
         if let bytes, let outline = OpenAPIOutline.read(bytes, source: address) {
+            let hash = fetcher.descriptions == nil ? hashed : hashed ?? DescriptionCache.hash(bytes)
             let description = LoadedDescription(outline: outline, bytes: bytes, source: address, interruptions: fetcher.interruptions,
-                                                operationCache: fetcher.operations)
-            fetcher.descriptions?.store(description.summary, length: bytes.count, hash: hashed ?? DescriptionCache.hash(bytes),
-                                        source: address, file: stamped)
+                                                operationCache: fetcher.operations, hash: hash)
+            if let hash { fetcher.descriptions?.store(description.summary, length: bytes.count, hash: hash, source: address, file: stamped) }
             return .success(description)
         }
         let read = json(address)

@@ -79,10 +79,11 @@ final class LoadedDescription: Sendable {
 
     /// A description a first load outlined (`OpenAPIOutline`): its summary made from the outline's header
     /// as from a document read whole, its operations listed, and the whole read from `bytes` when first used.
+    /// `hash` is the bytes' hash when the load worked it out already, so a later call does not hash them again.
     convenience init(outline: OpenAPIOutline, bytes: Data, source: String,
-                     interruptions: (@Sendable () -> CancellationToken)?, operationCache: OperationCache?) {
+                     interruptions: (@Sendable () -> CancellationToken)?, operationCache: OperationCache?, hash: String?) {
         self.init(summary: Self.summary(of: outline.header), bytes: bytes, source: source, interruptions: interruptions,
-                  operationCache: operationCache, listing: outline.operations)
+                  operationCache: operationCache, hash: hash, listing: outline.operations)
     }
 
     /// A document's summary: where its servers send requests is judged against its source, the place it
