@@ -10,6 +10,24 @@ import Darwin
 
 /// The platform differences, each under one name.
 package enum Platform {
+    /// When a file's content last changed (`st_mtim` on Linux, `st_mtimespec` on Darwin).
+    package static func modificationTime(of status: stat) -> timespec {
+        #if canImport(Darwin)
+        status.st_mtimespec
+        #else
+        status.st_mtim
+        #endif
+    }
+
+    /// When anything of a file last changed, its metadata included (`st_ctim` / `st_ctimespec`).
+    package static func changeTime(of status: stat) -> timespec {
+        #if canImport(Darwin)
+        status.st_ctimespec
+        #else
+        status.st_ctim
+        #endif
+    }
+
     /// Columns of the terminal on `descriptor` (`TIOCGWINSZ`); nil when it is not a terminal or does not
     /// know its size.
     package static func terminalColumns(of descriptor: Int32) -> Int? {

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import FoundationFree
 import JSON
 
 /// Answers that tell a client what it sent, or test how it copes with a big body: the demo server's

@@ -354,7 +354,7 @@ extension ImpactScanner {
         guard let received = Self.receivedBody(body) else { return }
         var request = OpenAPIReceivedRequest(
             pathValues: values,
-            query: Self.queryFields(query) + raw.query.map { ($0.name, $0.value) },
+            query: URLEncoding.decodeForm(Substring(query)) + raw.query.map { ($0.name, $0.value) },
             headers: raw.headers.map { ($0.name, $0.value) }, cookies: [], body: .none)
         do {
             try request.checkParameters(against: operationB)
@@ -363,14 +363,6 @@ extension ImpactScanner {
         } catch {
             context.findings.removeAll { $0.kind == "unchanged" }
             context.findings.append(finding("refused", "\(b)'s server refuses it, as its description says: \(error)", .breaking, operationA.displayName))
-        }
-    }
-
-    /// A target's query (`a=1&b=x%20y`) as a server reads its fields.
-    private static func queryFields(_ query: String) -> [(name: String, value: String)] {
-        query.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (PercentEncoding.decode(parts[0], plusAsSpace: true), parts.count > 1 ? PercentEncoding.decode(parts[1], plusAsSpace: true) : "")
         }
     }
 

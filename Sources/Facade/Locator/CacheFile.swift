@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import FoundationFree
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -47,7 +48,7 @@ enum CacheFile {
     static func removeStalePartials(_ names: [String], in directory: String) {
         for name in names where name.contains(".partial") {
             var status = stat()
-            guard stat(directory + "/" + name, &status) == 0, isStalePartial(name, modified: status.st_mtim.tv_sec) else { continue }
+            guard stat(directory + "/" + name, &status) == 0, isStalePartial(name, modified: Platform.modificationTime(of: status).tv_sec) else { continue }
             _ = unlink(directory + "/" + name)
         }
     }

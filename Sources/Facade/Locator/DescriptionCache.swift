@@ -218,6 +218,7 @@ struct DescriptionCache: Sendable {
     static let build: String? = {
         var info = stat()
         guard stat("/proc/self/exe", &info) == 0 else { return nil }
-        return "\(info.st_size)-\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        let modified = Platform.modificationTime(of: info)
+        return "\(info.st_size)-\(modified.tv_sec).\(modified.tv_nsec)"
     }()
 }

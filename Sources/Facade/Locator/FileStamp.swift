@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FoundationFree
 
 /// What a local file's metadata said, as git's index keeps it: device, inode, size, and the times of its
 /// last change of content (mtime) and of anything (ctime), to the nanosecond. The `DescriptionCache`
@@ -27,8 +28,8 @@ struct FileStamp: Sendable, Equatable {
     init?(path: String) {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        modified = Self.nanoseconds(status.st_mtim)
-        identity = "\(status.st_dev):\(status.st_ino):\(status.st_size):\(modified):\(Self.nanoseconds(status.st_ctim))"
+        modified = Self.nanoseconds(Platform.modificationTime(of: status))
+        identity = "\(status.st_dev):\(status.st_ino):\(status.st_size):\(modified):\(Self.nanoseconds(Platform.changeTime(of: status)))"
     }
 
     init(identity: String, modified: Int64) {

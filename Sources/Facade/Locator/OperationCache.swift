@@ -259,10 +259,10 @@ struct OperationCache: Sendable {
         for name in names {
             var status = stat()
             guard stat(directory + "/" + name, &status) == 0 else { continue }
-            if CacheFile.isStalePartial(name, modified: status.st_mtim.tv_sec, now: now) {
+            if CacheFile.isStalePartial(name, modified: Platform.modificationTime(of: status).tv_sec, now: now) {
                 _ = unlink(directory + "/" + name)
             } else if name.hasSuffix(Self.suffix) {
-                entries.append((name, status.st_mtim, Int(status.st_size)))
+                entries.append((name, Platform.modificationTime(of: status), Int(status.st_size)))
             }
         }
         var total = entries.reduce(0) { $0 + $1.size }

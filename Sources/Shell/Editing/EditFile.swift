@@ -68,11 +68,7 @@ package struct EditFile: Equatable {
     package var stamp: Stamp? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        #if canImport(Darwin)
-        let time = status.st_mtimespec
-        #else
-        let time = status.st_mtim
-        #endif
+        let time = Platform.modificationTime(of: status)
         return Stamp(seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec), size: Int(status.st_size))
     }
 

@@ -1,5 +1,3 @@
-import FoundationFree
-
 /// Form decoding for query strings and form bodies; percent-decoding itself is `PercentEncoding`'s.
 package enum URLEncoding {
     /// `a=1&b=two+words` → `[("a","1"), ("b","two words")]`, in order, duplicates kept.
