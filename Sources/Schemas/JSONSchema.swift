@@ -140,10 +140,14 @@ public struct JSONSchema: Sendable {
     }
 
     /// `validate(_:limit:use:cancellation:)` of a parsed document, read where it was parsed: no tree is built.
-    /// A fast pass over the tape (`TapePlan`) answers first; only an answer it does not pass is checked by
-    /// the full validator, which says what is wrong.
+    /// A fast pass over the tape (`TapePlan`) answers first, once the graph has checked enough bytes for its
+    /// plan to pay (`SchemaGraph.bytesBeforePlan`); only an answer it does not pass is checked by the full
+    /// validator, which says what is wrong.
     public func validate(_ document: JSONDocument, limit: Int = 5, use: SchemaUse = .any, cancellation: CancellationToken? = nil) -> [DecodeFailure] {
-        if passesFastCheck(document, use: use, cancellation: cancellation) { return [] }
+        if let plan = graph.plan(forAnswerOf: document.data.count),
+           plan.accepts(document, from: index, use: use, cancellation: cancellation) {
+            return []
+        }
         var validator = SchemaValidator(graph: graph, limit: limit, cancellation: cancellation, use: use)
         document.withTapeValue { validator.check($0, against: index, path: ValuePath()) }
         return validator.failures

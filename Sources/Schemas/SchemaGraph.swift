@@ -30,6 +30,15 @@ import Synchronization
         case made(TapePlan?)
     }
 
+    /// Answer bytes the full validator checked alone while the plan was not made (`plan(forAnswerOf:)`).
+    private let bytesCheckedWithoutPlan = Atomic<Int>(0)
+    /// How many answer bytes a graph checks with the full validator alone before the plan is made. Compiling
+    /// the plan walks every node of the graph (a few milliseconds for Stripe's, where every schema reaches
+    /// every other), which a one-shot `call` with a short answer would pay for nothing: below this, the full
+    /// validator's visits are fewer than the plan's compile; past it (one large answer, or a session's many
+    /// small ones), the plan pays for itself.
+    static let bytesBeforePlan = 256 << 10
+
     var tapePlan: TapePlan? {
         plan.withLock { state in
             if case .made(let made) = state { return made }
@@ -37,6 +46,18 @@ import Synchronization
             state = .made(made)
             return made
         }
+    }
+
+    /// The plan for an answer of `bytes` bytes, or nil while the answers checked so far (this one included)
+    /// are too few bytes for compiling it to pay (`bytesBeforePlan`); once made, always the plan.
+    func plan(forAnswerOf bytes: Int) -> TapePlan? {
+        let made = plan.withLock { state -> TapePlan?? in
+            if case .made(let made) = state { return .some(made) }
+            return .none
+        }
+        if let made { return made }
+        let total = bytesCheckedWithoutPlan.add(bytes, ordering: .relaxed).newValue
+        return total >= Self.bytesBeforePlan ? tapePlan : nil
     }
 
     init(nodes: [SchemaNode], dynamicAnchors: [String: [String: Int]] = [:], cancellation: CancellationToken? = nil) throws(SchemaError) {

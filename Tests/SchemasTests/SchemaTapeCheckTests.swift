@@ -95,6 +95,24 @@ import Testing
         #expect(try failures(#"{"n": "x", "n": 0, "rating": 1}"#, schema).isEmpty)
     }
 
+    /// The plan is compiled once the answers a graph checked add up to `bytesBeforePlan`: a short answer is
+    /// checked by the full validator alone, a long one (or many short ones) through the plan, with the same
+    /// failures either way.
+    @Test func thePlanIsMadeOnlyOnceAnswersPayForIt() throws {
+        let schema = #"{"type": "array", "items": {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}}}"#
+        let document = try SchemaDocument(document: JSONValue.parse(schema))
+        let graph = document.root.graph
+        let short = try JSONDocument.parse(Data(#"[{"id": 1}, {"id": "x"}]"#.utf8))
+        #expect(graph.plan(forAnswerOf: short.data.count) == nil)
+        #expect(document.root.validate(short).map(\.description) == [#"[1].id: expected integer, found string "x""#])
+        let rows = Array(repeating: #"{"id": 12345}"#, count: SchemaGraph.bytesBeforePlan / 12)
+        let long = try JSONDocument.parse(Data(("[" + rows.joined(separator: ",") + #", {"id": "x"}]"#).utf8))
+        #expect(graph.plan(forAnswerOf: long.data.count) != nil)
+        #expect(document.root.validate(long).map(\.description) == ["[\(rows.count)].id: expected integer, found string \"x\""])
+        // Once made, the plan serves short answers too.
+        #expect(graph.plan(forAnswerOf: 1) != nil)
+    }
+
     /// The fast pass reads a number's nearest `Double` itself for short decimals (digits times or divided by
     /// a power of ten): the same `Double` as `Double(_:)` (strtod) gives, for every spelling JSON allows.
     @Test func theFastPassReadsNumbersAsStrtodDoes() {
