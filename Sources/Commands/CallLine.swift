@@ -25,12 +25,6 @@ struct CallLine: Equatable {
     /// The methods an OpenAPI path item may hold.
     private static let methods: Set<String> = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"]
 
-    /// The line of `arguments` as `call`'s signature reads them.
-    static func parse(_ arguments: [String]) throws(CommandError) -> CallLine {
-        let command = CallCommand()
-        do { return CallLine(try command.signature.parse(arguments)) } catch { throw CommandError.mismatch(error, command: command) }
-    }
-
     /// The line of arguments `call`'s signature read.
     init(_ parsed: ParsedArguments) {
         var line = CallLine()

@@ -45,9 +45,12 @@ struct EditCommand: Command {
         CallCommand().completeValue(of: item, previous: previous, session: session)
     }
 
-    /// As `call`'s: the items that fill an operation's declared credential parameters.
-    func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument] {
-        arguments.isEmpty ? [] : CallCommand().secretArguments(arguments, session: session)
+    /// As `call`'s: the items that fill an operation's declared credential parameters (the words read as
+    /// `call` reads them, whose options `edit` does not all take).
+    func secretArguments(_ reading: ArgumentReading, session: Session) -> [SecretArgument] {
+        let call = CallCommand()
+        guard !reading.arguments.words.isEmpty, let asCall = call.signature.bestReading(reading.arguments.words) else { return [] }
+        return call.secretArguments(asCall, session: session)
     }
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {

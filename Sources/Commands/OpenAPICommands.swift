@@ -110,9 +110,9 @@ struct CallCommand: Command {
     /// `NAME=VALUE` items that fill a header or cookie parameter the operation declares as a credential
     /// (`X-API-Key=…`, `Authorization="Bearer …"`, `session_id=…`), as `Header:value` items would be; the
     /// operation found as sending finds it (the facade's `PreparedCall`), `--service` included.
-    func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument] {
-        guard let line = try? CallLine.parse(arguments), !line.arguments.isEmpty,
-              let prepared = try? line.prepared(session.facade) else { return [] }
+    func secretArguments(_ reading: ArgumentReading, session: Session) -> [SecretArgument] {
+        let line = CallLine(reading.arguments)
+        guard reading.fits, !line.arguments.isEmpty, let prepared = try? line.prepared(session.facade) else { return [] }
         return prepared.secrets.map { .afterEquals(line.positions[$0.index]) }
     }
 

@@ -55,12 +55,16 @@ extension CommandSignature {
 
     /// The arguments read as well as they can be, even when they fit no form: which word is which, for
     /// masking a line that is wrong or still being typed (the first form that fits, else the first tried).
-    func bestReading(_ words: [String]) -> (form: ArgumentForm, arguments: ParsedArguments)? {
-        var first: (form: ArgumentForm, arguments: ParsedArguments)?
+    /// It `fits` exactly when `parse` reads the words so.
+    package func bestReading(_ words: [String]) -> ArgumentReading? {
+        var first: ArgumentReading?
+        // `parse` stops at a subcommand named without the items it needs; a later form that fits is only a reading.
+        var refused = false
         for index in candidateForms(for: words) {
             let reading = forms[index].read(words)
-            if reading.problem == nil { return (forms[index], reading.arguments) }
-            if first == nil { first = (forms[index], reading.arguments) }
+            if reading.problem == nil { return ArgumentReading(form: forms[index], arguments: reading.arguments, fits: !refused) }
+            if case .missingItems? = reading.problem, !forms[index].words.isEmpty { refused = true }
+            if first == nil { first = ArgumentReading(form: forms[index], arguments: reading.arguments, fits: false) }
         }
         return first
     }

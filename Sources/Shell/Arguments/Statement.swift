@@ -11,9 +11,10 @@ package struct Statement: Sendable {
     package let location: SourceLocation?
     /// The command the first word names (by name or alias, any case); nil for a word no command has.
     package let command: (any Command)?
-    /// The arguments as the command's signature reads them, as well as they can be read (a line that fits
-    /// no form, or is still being typed, is read too); a `$variable` is read as written.
-    package let arguments: ParsedArguments?
+    /// The arguments as the command's signature reads them, with the form they were read by, as well as
+    /// they can be read (a line that fits no form, or is still being typed, is read too); a `$variable` is
+    /// read as written. The command's declared secrets come from it.
+    package let reading: ArgumentReading?
     /// The bytes of the command's name and of the subcommand word that chose its form (`auth bearer`):
     /// syntax, shown as typed even when a secret happens to be the same text.
     package let keywordSpans: [Range<Int>]
@@ -23,15 +24,23 @@ package struct Statement: Sendable {
     package let secretSpans: [Range<Int>]
 
     package init(
-        syntax: ParsedCommand, location: SourceLocation?, command: (any Command)?, arguments: ParsedArguments?,
+        syntax: ParsedCommand, location: SourceLocation?, command: (any Command)?, reading: ArgumentReading?,
         keywordSpans: [Range<Int>], secretSpans: [Range<Int>]
     ) {
         self.syntax = syntax
         self.location = location
         self.command = command
-        self.arguments = arguments
+        self.reading = reading
         self.keywordSpans = keywordSpans
         self.secretSpans = secretSpans
+    }
+
+    /// The arguments as the command's signature reads them (`reading`'s).
+    package var arguments: ParsedArguments? { reading?.arguments }
+
+    /// The same statement with these bytes marked secret.
+    package func marking(_ secretSpans: [Range<Int>]) -> Statement {
+        Statement(syntax: syntax, location: location, command: command, reading: reading, keywordSpans: keywordSpans, secretSpans: secretSpans)
     }
 
     /// The words as typed, the command's name first.

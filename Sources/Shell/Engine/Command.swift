@@ -30,10 +30,10 @@ public protocol Command: Sendable {
     func explain(_ mismatch: CommandSignature.Mismatch, words: [String]) -> CommandError
     /// Does the work with the arguments its signature read, and returns what came of it; presenters show it.
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult
-    /// Which of the arguments (as typed, without the command's name; a `$variable` left as written) hold
-    /// secrets. History, recordings, the echoed line and `--json`'s `command` mask them; every command's
-    /// `name=value` items named like credentials are masked besides.
-    func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument]
+    /// Which of the arguments hold secrets, from the reading the statement carries (the words as typed,
+    /// without the command's name; a `$variable` left as written). History, recordings, the echoed line and
+    /// `--json`'s `command` mask them; every command's `name=value` items named like credentials are masked besides.
+    func secretArguments(_ reading: ArgumentReading, session: Session) -> [SecretArgument]
     /// The request the arguments make, before anything is sent; `impact` resolves it against two versions
     /// of a service and dry-runs it. `.none` for a command that sends no request.
     func requestIntent(_ arguments: ParsedArguments, session: Session) -> RequestIntent
@@ -74,8 +74,8 @@ extension Command {
         signature.completion(after: previous, session: session)
     }
     public func completeValue(of item: String, previous: [String], session: Session) -> [String] { [] }
-    public func secretArguments(_ arguments: [String], session: Session) -> [SecretArgument] {
-        signature.secrets(in: arguments)
+    public func secretArguments(_ reading: ArgumentReading, session: Session) -> [SecretArgument] {
+        reading.declaredSecrets
     }
     public func requestIntent(_ arguments: ParsedArguments, session: Session) -> RequestIntent { .none }
     public var takesOperators: Bool { true }

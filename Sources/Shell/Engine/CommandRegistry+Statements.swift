@@ -34,42 +34,33 @@ extension CommandRegistry {
         _ syntax: ParsedCommand, bytes: UnsafeBufferPointer<UInt8>, session: Session, location: SourceLocation?, markingSecrets: Bool
     ) -> Statement {
         guard let first = syntax.words.first, let nameSpan = syntax.wordSpans.first else {
-            return Statement(syntax: syntax, location: location, command: nil, arguments: nil, keywordSpans: [],
+            return Statement(syntax: syntax, location: location, command: nil, reading: nil, keywordSpans: [],
                              secretSpans: markingSecrets ? SecretSpans.items(of: syntax, in: bytes) : [])
         }
         let command = self.command(named: first.literal ?? first.text)
-        let words = syntax.words.dropFirst().map { $0.literal ?? $0.text }
-        let reading = command?.signature.bestReading(words)
+        let reading = command?.signature.bestReading(syntax.words.dropFirst().map { $0.literal ?? $0.text })
         var keywords = command == nil ? [] : [nameSpan]
         if reading?.arguments.subcommand != nil, syntax.wordSpans.count > 1 { keywords.append(syntax.wordSpans[1]) }
-        guard markingSecrets else {
-            return Statement(syntax: syntax, location: location, command: command, arguments: reading?.arguments,
-                             keywordSpans: keywords, secretSpans: [])
-        }
-        return Statement(syntax: syntax, location: location, command: command, arguments: reading?.arguments,
-                         keywordSpans: keywords, secretSpans: secretSpans(of: syntax, command: command, bytes: bytes, session: session))
+        let read = Statement(syntax: syntax, location: location, command: command, reading: reading, keywordSpans: keywords, secretSpans: [])
+        guard markingSecrets else { return read }
+        return read.marking(secretSpans(of: read, bytes: bytes, session: session))
     }
 
     /// `statement`, read from `line` without secrets, with the secret spans `statements(in:)` marks: for the
-    /// engine, once the command has run and the session holds what it set.
+    /// engine, once the command has run and the session holds what it set. The words are not read again:
+    /// the declared secrets come from the reading the statement carries.
     package func markingSecrets(of statement: Statement, in line: String, session: Session) -> Statement {
         var line = line
-        let spans = line.withUTF8 { bytes in
-            secretSpans(of: statement.syntax, command: statement.command, bytes: bytes, session: session)
-        }
-        return Statement(syntax: statement.syntax, location: statement.location, command: statement.command,
-                         arguments: statement.arguments, keywordSpans: statement.keywordSpans, secretSpans: spans)
+        return statement.marking(line.withUTF8 { bytes in secretSpans(of: statement, bytes: bytes, session: session) })
     }
 
     /// The bytes the command's declared secrets and the credential-named items cover, joined.
-    private func secretSpans(
-        of syntax: ParsedCommand, command: (any Command)?, bytes: UnsafeBufferPointer<UInt8>, session: Session
-    ) -> [Range<Int>] {
+    private func secretSpans(of statement: Statement, bytes: UnsafeBufferPointer<UInt8>, session: Session) -> [Range<Int>] {
+        let syntax = statement.syntax
         var secrets = SecretSpans.items(of: syntax, in: bytes)
-        if let command {
+        if let command = statement.command, let reading = statement.reading {
             let spans = Array(syntax.wordSpans.dropFirst())
-            let words = syntax.words.dropFirst().map { $0.literal ?? $0.text }
-            for secret in command.secretArguments(words, session: session) {
+            for secret in command.secretArguments(reading, session: session) {
                 secrets += SecretSpans.declared(secret, spans: spans, in: bytes)
             }
         }

@@ -8,16 +8,13 @@ extension Statement {
     package var recordedSecrets: [(span: Range<Int>, variable: String, isSingleQuoted: Bool)] {
         guard !secretSpans.isEmpty else { return [] }
         let spans = syntax.wordSpans
-        let reading = command?.signature.bestReading(words.dropFirst().map { $0.literal ?? $0.text })
         return secretSpans.map { secret in
             (secret, declaredVariable(of: secret, spans: spans, reading: reading) ?? Recorder.secretPlaceholder,
              syntax.singleQuotedSpans.contains { $0.contains(secret.lowerBound) })
         }
     }
 
-    private func declaredVariable(
-        of secret: Range<Int>, spans: [Range<Int>], reading: (form: ArgumentForm, arguments: ParsedArguments)?
-    ) -> String? {
+    private func declaredVariable(of secret: Range<Int>, spans: [Range<Int>], reading: ArgumentReading?) -> String? {
         guard let reading,
               let word = spans.indices.dropFirst().first(where: { spans[$0].contains(secret.lowerBound) }),
               reading.arguments.roles.indices.contains(word - 1),

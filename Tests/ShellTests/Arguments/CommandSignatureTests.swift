@@ -115,7 +115,7 @@ import HTTPClient
     @Test func secretsComeFromTheDeclaration() {
         let session = Session(facade: ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue), bundles: DemoAPIs.bundles)
         func secrets(_ command: any Command, _ words: [String]) -> [SecretArgument] {
-            command.secretArguments(words, session: session)
+            command.signature.bestReading(words).map { command.secretArguments($0, session: session) } ?? []
         }
         #expect(secrets(AuthCommand(), ["bearer", "T", "petstore"]) == [.whole(1)])
         #expect(secrets(AuthCommand(), ["basic", "ada:pw"]) == [.afterColon(1)])

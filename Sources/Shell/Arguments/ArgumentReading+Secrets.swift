@@ -1,10 +1,11 @@
 import Secrets
 
-extension CommandSignature {
-    /// Which of the arguments hold secrets, by what their positionals and options declare. The arguments
-    /// are read as well as they can be, so a line that is wrong, or still being typed, is masked too.
-    package func secrets(in words: [String]) -> [SecretArgument] {
-        guard let (form, arguments) = bestReading(words) else { return [] }
+extension ArgumentReading {
+    /// Which of the arguments hold secrets, by what the form's positionals and options declare. A reading
+    /// that does not fit is as good as the words can be read, so a line that is wrong, or still being typed,
+    /// is masked too.
+    package var declaredSecrets: [SecretArgument] {
+        let words = arguments.words
         var secrets: [SecretArgument] = []
         var restDone = false
         for (index, role) in arguments.roles.enumerated() {
