@@ -44,6 +44,11 @@ struct HelpCommand: Command {
             if let (operation, entry) = Self.operation(named: name, facade: context.session.facade) {
                 return RunResult(.operationHelp(operation, service: entry.key.description, full: arguments[Self.full]))
             }
+            // An operation of a description apish could not use is not unknown: say why it cannot be shown.
+            if let unusable = facade.descriptions.unusableDocuments().first {
+                throw CommandError(registry.unknownCommandMessage(name)
+                    + "; if it is an operation of \(unusable.service), its OpenAPI document cannot be used: \(unusable.problem)")
+            }
             throw CommandError(registry.unknownCommandMessage(name))
         }
         // Examples name the current service, else the first the locator has.

@@ -31,7 +31,20 @@ public final class DescriptionService {
         if let current = workspace.currentService, let entry = try? workspace.activeEntry(of: current) {
             throw .noOpenAPI(service: entry.key.description, problem: workspace.documents[entry.key]?.openapiProblem)
         }
+        // A service that names a document apish could not use says why, rather than that none names one.
+        if let unusable = unusableDocuments().first {
+            throw .noOpenAPI(service: unusable.service, problem: unusable.problem)
+        }
         throw .noOpenAPI(service: nil, problem: nil)
+    }
+
+    /// The active versions whose locator entry names an OpenAPI document apish could not use, with why
+    /// (`pets v1`, `dangling $ref …`), in the locator's order: what an operation unknown everywhere else may be in.
+    public func unusableDocuments() -> [(service: String, problem: String)] {
+        (workspace.locator?.serviceNames ?? []).compactMap { name in
+            guard let entry = try? workspace.activeEntry(of: name), let problem = workspace.documents[entry.key]?.openapiProblem else { return nil }
+            return (entry.key.description, problem)
+        }
     }
 
     /// The OpenAPI definition of one entry, or why it has none; with `operation`, the one that calls it

@@ -57,6 +57,15 @@ import HTTPTypes
             }
             #expect(problem.contains(bad.reason))
         }
+        // AND `ops` with no service in use says the same of that entry, not that no entry names a document
+        do {
+            _ = try facade.descriptions.openAPI()
+            Issue.record("openAPI() should have been refused")
+        } catch {
+            #expect(error.description.hasPrefix("mirror v1: its OpenAPI document cannot be used: "), "\(error)")
+            #expect(error.description.contains(bad.reason), "\(error)")
+        }
+        #expect(facade.descriptions.unusableDocuments().map(\.service) == ["mirror v1"])
     }
 
     @Test(arguments: cases.map(\.name))
