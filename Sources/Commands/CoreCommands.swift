@@ -152,6 +152,13 @@ struct SetCommand: Command {
     }
     let details = ["set city Boston", "refresh {service} city==$city"]
 
+    /// The variable holds the value's words, joined as `run` joins them.
+    func scriptEffect(_ arguments: ParsedArguments) -> ScriptEffect {
+        let value = arguments.effectArguments(Self.value)
+        guard let name = arguments.effectArguments(Self.variable).first, !value.isEmpty else { return .none }
+        return .setsVariable(name: name, value: value)
+    }
+
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let name = arguments[Self.variable] ?? ""
         guard VariableName.isValid(name) else {

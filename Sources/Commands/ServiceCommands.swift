@@ -28,6 +28,11 @@ struct LocateCommand: Command {
         "locate https://api.example.com   an API root: its Link rel=service-desc, /openapi.json, /openapi.yaml, /swagger.json",
     ]
 
+    /// Another locator when one is named; reloading the current one changes no service a line talks to.
+    func scriptEffect(_ arguments: ParsedArguments) -> ScriptEffect {
+        arguments.effectArguments(Self.target).first.map(ScriptEffect.loadsLocator) ?? .none
+    }
+
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let refresh = arguments[Self.refresh]
         let target = arguments[Self.target]
@@ -136,6 +141,11 @@ struct UseCommand: Command {
         CommandSignature([Self.service, Self.version])
     }
     let details = ["use {service} v2", "use {service} latest   follows the highest version across locates"]
+
+    func scriptEffect(_ arguments: ParsedArguments) -> ScriptEffect {
+        guard let service = arguments.effectArguments(Self.service).first else { return .none }
+        return .usesVersion(service: service, version: arguments.effectArguments(Self.version).first)
+    }
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let result: UseReport

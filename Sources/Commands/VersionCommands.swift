@@ -37,6 +37,12 @@ struct DiffCommand: Command {
         return .mainResource(service: service, query: arguments.intentItems)
     }
 
+    /// `--spec` compares the documents: its result is what the `let` and `expect` lines after it read.
+    func scriptEffect(_ arguments: ParsedArguments) -> ScriptEffect {
+        guard arguments[DiffArguments.specFlag], let service = arguments.effectArguments(DiffArguments.serviceArgument).first else { return .none }
+        return .comparesSpecs(service: service)
+    }
+
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let parsed = try DiffArguments(arguments)
         let htmlReport = try HTMLReportOption.file(in: arguments, command: "diff")

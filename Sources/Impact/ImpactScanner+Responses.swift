@@ -8,73 +8,68 @@ import FoundationFree
 import ScriptLanguage
 import Reports
 import Scripts
+import Shell
 
 extension ImpactScanner {
-    mutating func scanExpect(_ context: inout LineContext) {
-        let words = context.words
-        guard words.count >= 2 else { return }
-        let first = value(of: words[1])?.lowercased()
-        if first == "version", !words[1].isQuoted {
-            scanExpectVersion(&context)
-            return
-        }
-        scanRead(&context, isLet: false)
-    }
-
-    private mutating func scanExpectVersion(_ context: inout LineContext) {
-        let words = context.words
-        guard words.count >= 3 else { return }
-        guard let named = value(of: words[2]) else {
+    /// `expect version SERVICE == VERSION`: a pin of A, which `--fix` makes B.
+    mutating func scanExpectVersion(_ context: inout LineContext, service: ScriptEffect.Argument, version: ScriptEffect.Argument?) {
+        guard let named = value(of: service, in: context) else {
             context.findings.append(finding("unresolved", "the service is known only at run time", .unknown, nil))
             return
         }
-        guard reaches(named), let versionWord = words.indices.last, versionWord >= 3 else { return }
-        guard let version = value(of: words[versionWord]) else {
+        guard reaches(named), let versionArgument = version else { return }
+        guard let version = value(of: versionArgument, in: context) else {
             context.findings.append(finding("unresolved", "the version is known only at run time", .unknown, nil))
             return
         }
         if ServiceVersion(version) == entryA.version, entryA.version != entryB.version {
             context.findings.append(finding("version", "pins \(a), which --fix makes \(b)", .breaking, nil))
-            if let version = Self.written(b) { context.replace(versionWord, with: version) }
+            if let version = Self.written(b), let position = versionArgument.position { context.replace(position + 1, with: version) }
         }
     }
 
-    /// A `let` or `expect` after a request: the statuses and response properties it reads.
-    mutating func scanRead(_ context: inout LineContext, isLet: Bool) {
-        let words = context.words
+    /// A `let` after a request: the response property it captures.
+    mutating func scanCapture(_ context: inout LineContext, name: ScriptEffect.Argument, path: [ScriptEffect.Argument]) {
+        guard let request = readRequest(&context, reading: [name] + path),
+              let path = try? JSONPath.parse(path.map(\.text).joined(separator: " ").trimmingBlanks()) else { return }
+        context.findings.append(checkRead(path, of: request, context: &context))
+    }
+
+    /// An `expect` after a request: the status or the response property it checks, read by `expect`'s grammar.
+    mutating func scanCheck(_ context: inout LineContext, _ words: [ScriptEffect.Argument]) {
+        guard var request = readRequest(&context, reading: words) else { return }
+        let typed = context.words
+        let parsed = try? Expectation.parse(words.map { word in
+            Expectation.Argument(word.text, quoted: word.position.map { typed.indices.contains($0 + 1) && typed[$0 + 1].isQuoted } ?? false)
+        })
+        let path: JSONPath
+        switch parsed {
+        case .status(let comparison, let status)?:
+            if comparison == .equal { request.expectedStatus = status }
+            lastRequest = request
+            context.findings.append(checkStatus(status, comparison: comparison, of: request))
+            return
+        case .value(let found, _)?, .exists(let found)?, .count(let found, _, _)?:
+            path = found
+        default:
+            return
+        }
+        context.findings.append(checkRead(path, of: request, context: &context))
+    }
+
+    /// The request whose response a `let` or `expect` reads, when it reached the service and the words it
+    /// reads with are known; else nil, with the finding that says why when it is not known.
+    private func readRequest(_ context: inout LineContext, reading arguments: [ScriptEffect.Argument]) -> RequestUse? {
         if lastRequestUnknown {
             context.findings.append(finding("unresolved", "reads the response of a request known only at run time", .unknown, nil))
-            return
+            return nil
         }
-        guard var request = lastRequest else { return }
-        let operation = request.operation.displayName
-        let arguments = words.dropFirst().map { word in value(of: word) }
-        guard !arguments.contains(where: { $0 == nil }) else {
-            context.findings.append(finding("unresolved", "the check is known only at run time", .unknown, operation))
-            return
+        guard let request = lastRequest else { return nil }
+        guard !arguments.contains(where: { value(of: $0, in: context) == nil }) else {
+            context.findings.append(finding("unresolved", "the check is known only at run time", .unknown, request.operation.displayName))
+            return nil
         }
-        let texts = arguments.compactMap { $0 }
-        let path: JSONPath?
-        if isLet {
-            let joined = texts.joined(separator: " ")
-            guard let equals = joined.firstIndex(of: "=") else { return }
-            path = try? JSONPath.parse(String(joined[joined.index(after: equals)...]).trimmingBlanks())
-        } else {
-            let parsed = try? Expectation.parse(zip(texts, words.dropFirst()).map { Expectation.Argument($0, quoted: $1.isQuoted) })
-            switch parsed {
-            case .status(let comparison, let status)?:
-                if comparison == .equal { request.expectedStatus = status }
-                lastRequest = request
-                context.findings.append(checkStatus(status, comparison: comparison, of: request))
-                return
-            case .value(let found, _)?, .exists(let found)?, .count(let found, _, _)?:
-                path = found
-            default:
-                return
-            }
-        }
-        guard let path else { return }
-        context.findings.append(checkRead(path, of: request, context: &context))
+        return request
     }
 
     package func pair(of operation: OpenAPIOperation) -> OperationPairing.Pair? {

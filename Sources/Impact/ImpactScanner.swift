@@ -12,7 +12,8 @@ import Shell
 /// line that reaches the service against the change between two of its versions (`impact`).
 ///
 /// It reads every line into statements as the engine does, expands the variables it can know (`set`, the
-/// environment; a `let` capture is only known at run time), follows `use` and `locate`, and finds the
+/// environment; a `let` capture is only known at run time), follows `use` and `locate` (what each statement
+/// does to the lines after it, as its command declares it: `Command.scriptEffect`), and finds the
 /// request each statement makes as its command declares it (`Command.requestIntent`): `call OP` by
 /// operationId or `METHOD /path`, a raw request or a built-in API's endpoint by method and path template,
 /// `refresh` as the service's main resource (`GET /`); each is checked against the change and dry-run on
@@ -111,7 +112,7 @@ struct ImpactScanner {
                     var fix = fixes[number] ?? ImpactLineFix()
                     fix.merge(context.fix)
                     fixes[number] = fix
-                    if context.command?.name == "use" {
+                    if case .usesVersion = context.effect {
                         var versionFix = versionFixes[number] ?? ImpactLineFix()
                         versionFix.merge(ImpactLineFix(replacements: context.fix.replacements))
                         versionFixes[number] = versionFix
@@ -151,6 +152,8 @@ struct ImpactScanner {
         let command: (any Command)?
         /// The text of the statement's heredoc (`<<WORD`), its body.
         var heredoc: String?
+        /// What the statement does to the lines after it, as its command declares it.
+        var effect = ScriptEffect.none
         var findings: [ImpactFinding] = []
         var fix = ImpactLineFix()
 
@@ -187,40 +190,56 @@ struct ImpactScanner {
         }
         guard let command = context.command else { return }
         if scanRequest(&context, command: command) { return }
-        // What the script sets and reads beside its requests: variables, the service it uses, the answers
-        // it reads (`let`, `expect`), and a spec diff whose result the lines after it read.
-        switch command.name {
-        case "set":
-            if words.count >= 3, let variable = value(of: words[1]) {
-                let values = words.dropFirst(2).map(value(of:))
-                variables[variable] = values.contains { $0 == nil } ? String?.none : values.compactMap { $0 }.joined(separator: " ")
-            }
-        case "let":
-            scanRead(&context, isLet: true)
-            if words.count >= 2, let variable = value(of: words[1])?.split(separator: "=").first.map(String.init) {
+        // What the script sets and reads beside its requests, as the command declares it: variables, the
+        // service it uses, the answers it reads (`let`, `expect`), and a spec diff whose result the lines
+        // after it read. Read from the words' values, as the command would read them at run time.
+        let texts = words.dropFirst().map { value(of: $0) ?? pattern(of: $0) }
+        guard let arguments = command.signature.effectReading(texts) else { return }
+        context.effect = command.scriptEffect(arguments)
+        switch context.effect {
+        case .none:
+            return
+        case let .setsVariable(name, value):
+            guard let variable = self.value(of: name, in: context) else { return }
+            let values = value.map { self.value(of: $0, in: context) }
+            variables[variable] = values.contains { $0 == nil } ? String?.none : values.compactMap { $0 }.joined(separator: " ")
+        case let .bindsVariable(name, path):
+            scanCapture(&context, name: name, path: path)
+            if let variable = self.value(of: name, in: context) {
                 variables[variable.trimmingBlanks()] = String?.none
             }
-        case "expect":
-            scanExpect(&context)
-        case "use":
-            scanUse(&context)
-        case "locate":
-            if words.count >= 2 {
-                context.findings.append(finding("locate", "loads another locator; the lines after it are checked against \(service) \(a) → \(b) as loaded now", .unknown, nil))
-                lastRequest = nil
+        case .checksAnswer(let checks):
+            scanCheck(&context, checks)
+        case let .checksVersion(service, version):
+            // Quoted, `"version"` is a path into the answer, as `expect`'s grammar reads it.
+            if words.count > 1, words[1].isQuoted {
+                scanCheck(&context, arguments.effectWords)
+            } else {
+                scanExpectVersion(&context, service: service, version: version)
             }
-        case "diff":
-            guard words.dropFirst().compactMap(value(of:)).contains("--spec"), let named = words.dropFirst().first.flatMap(value(of:)),
-                  reaches(named) else { return }
+        case let .usesVersion(service, version):
+            scanUse(&context, service: service, version: version)
+        case .loadsLocator:
+            context.findings.append(finding("locate", "loads another locator; the lines after it are checked against \(service) \(a) → \(b) as loaded now", .unknown, nil))
+            lastRequest = nil
+        case .comparesSpecs(let named):
+            guard reaches(value(of: named, in: context)) else { return }
             lastRequest = nil
             lastRequestUnknown = false
             context.findings.append(finding("spec diff", "compares the documents; its result is what the lines after it read", .ok, nil))
-        default:
-            return
         }
     }
 
     // MARK: Variables and services
+
+    /// An effect's argument's value: its text as the command read it from the words' values, nil when its
+    /// word is known only at run time.
+    func value(of argument: ScriptEffect.Argument, in context: LineContext) -> String? {
+        guard let position = argument.position else { return argument.text }
+        let words = context.words
+        guard words.indices.contains(position + 1), value(of: words[position + 1]) != nil else { return nil }
+        return argument.text
+    }
 
     /// The word's value when every variable in it is known.
     func value(of word: Word) -> String? {
@@ -257,16 +276,14 @@ struct ImpactScanner {
         ImpactFinding(kind: kind, what: what, verdict: verdict, operation: operation)
     }
 
-    private mutating func scanUse(_ context: inout LineContext) {
-        let words = context.words
-        guard words.count >= 2 else { return }
-        guard let named = value(of: words[1]) else {
+    private mutating func scanUse(_ context: inout LineContext, service: ScriptEffect.Argument, version: ScriptEffect.Argument?) {
+        guard let named = value(of: service, in: context) else {
             context.findings.append(finding("unresolved", "the service is known only at run time", .unknown, nil))
             return
         }
         currentService = serviceNames.first { $0.lowercased() == named.lowercased() } ?? named
-        guard reaches(named), words.count >= 3 else { return }
-        guard let version = value(of: words[2]) else {
+        guard reaches(named), let versionArgument = version else { return }
+        guard let version = value(of: versionArgument, in: context) else {
             context.findings.append(finding("unresolved", "the version is known only at run time", .unknown, nil))
             return
         }
@@ -274,7 +291,7 @@ struct ImpactScanner {
             context.findings.append(finding("version", "uses \(a)", .ok, nil))
         } else if ServiceVersion(version) == entryA.version {
             context.findings.append(finding("version", "uses \(a); --fix switches it to \(b)", .ok, nil))
-            if let version = Self.written(b) { context.replace(2, with: version) }
+            if let version = Self.written(b), let position = versionArgument.position { context.replace(position + 1, with: version) }
         } else if version.lowercased() == "latest" {
             context.findings.append(finding("version", "follows the latest version", .ok, nil))
         } else {

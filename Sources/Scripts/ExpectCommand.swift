@@ -82,6 +82,14 @@ package struct ExpectCommand: RequestOutcomeJudge {
         arguments.first?.lowercased() == "status"
     }
 
+    /// `expect version SERVICE == VERSION` checks a service's version (the last word); every other check reads
+    /// the last answer, by `Expectation`'s grammar over its words.
+    package func scriptEffect(_ arguments: ParsedArguments) -> ScriptEffect {
+        guard arguments.subcommand == "version" else { return arguments.words.isEmpty ? .none : .checksAnswer(words: arguments.effectWords) }
+        guard let service = arguments.effectArguments(Self.service).first else { return .none }
+        return .checksVersion(service: service, version: arguments.effectArguments(Self.version).last)
+    }
+
     /// A check that fits none of the forms is still read by the grammar, which says what is wrong with it.
     package func explain(_ mismatch: CommandSignature.Mismatch, words: [String]) -> CommandError {
         do {

@@ -42,6 +42,16 @@ package struct LetCommand: Command {
         return (arguments[Self.variable] ?? "", arguments.values(Self.path))
     }
 
+    /// The variable and the path's words, from either form; a `NAME=PATH` word gives both from its place.
+    package func scriptEffect(_ arguments: ParsedArguments) -> ScriptEffect {
+        if let glued = arguments[Self.glued], let word = arguments.effectArguments(Self.glued.declared).first {
+            return .bindsVariable(name: ScriptEffect.Argument(glued.variable, at: word.position),
+                                  path: [ScriptEffect.Argument(glued.path, at: word.position)] + arguments.effectArguments(Self.gluedRest))
+        }
+        guard let variable = arguments.effectArguments(Self.variable).first else { return .none }
+        return .bindsVariable(name: variable, path: arguments.effectArguments(Self.path))
+    }
+
     package func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let (variable, pathWords) = capture(arguments)
         // A path with spaces (`data[?(@.a == 1)]`) comes as several words.

@@ -11,8 +11,10 @@ import TestSupport
 /// what the impact tests share.
 enum ImpactScratch {
     /// Runs `lines` (after `impact SCRIPT NAME v1 v2` for the script written from `script`) in a shell whose
-    /// locator names `documents[0]` as v1 and `documents[1]` as v2 of `name`; returns what it printed.
-    static func run(_ name: String, documents: [String], script: String, then lines: [String] = []) throws -> String {
+    /// locator names `documents[0]` as v1 and `documents[1]` as v2 of `name`; returns what it printed. The
+    /// shell's commands are `commands` when given, else the standard ones.
+    static func run(_ name: String, documents: [String], script: String, then lines: [String] = [],
+                    commands: CommandRegistry? = nil) throws -> String {
         let folder = try ScratchDirectory()
         var entries: [String] = []
         for (offset, document) in documents.enumerated() {
@@ -23,7 +25,9 @@ enum ImpactScratch {
         let facade = ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue)
         try facade.workspace.locate(locator)
         let output = BufferedOutput()
-        let engine = ShellEngine(session: Session(facade: facade, bundles: DemoAPIs.bundles), output: output)
+        let session = commands.map { Session(facade: facade, commands: $0, bundles: DemoAPIs.bundles) }
+            ?? Session(facade: facade, bundles: DemoAPIs.bundles)
+        let engine = ShellEngine(session: session, output: output)
         let path = try folder.write("c.apish", script)
         _ = engine.run(LineListSource(["impact \(try Tokenizer.quote(path)) \(name) v1 v2"] + lines), file: "t.apish")
         return output.output

@@ -37,6 +37,9 @@ public protocol Command: Sendable {
     /// The request the arguments make, before anything is sent; `impact` resolves it against two versions
     /// of a service and dry-runs it. `.none` for a command that sends no request.
     func requestIntent(_ arguments: ParsedArguments, session: Session) -> RequestIntent
+    /// What the arguments do to the script around them beside a request (set a variable, read the answer,
+    /// switch a service); `impact` follows it. `.none` for a command that changes nothing a later line reads.
+    func scriptEffect(_ arguments: ParsedArguments) -> ScriptEffect
 }
 
 /// A secret in a command's arguments, declared by the command beside its usage.
@@ -78,6 +81,7 @@ extension Command {
         reading.declaredSecrets
     }
     public func requestIntent(_ arguments: ParsedArguments, session: Session) -> RequestIntent { .none }
+    public func scriptEffect(_ arguments: ParsedArguments) -> ScriptEffect { .none }
     public var takesOperators: Bool { true }
     public var readsInput: Bool { false }
     public var isReplayable: Bool { true }
