@@ -43,19 +43,13 @@ extension CommandRegistry {
         if reading?.arguments.subcommand != nil, syntax.wordSpans.count > 1 { keywords.append(syntax.wordSpans[1]) }
         let read = Statement(syntax: syntax, location: location, command: command, reading: reading, keywordSpans: keywords, secretSpans: [])
         guard markingSecrets else { return read }
-        return read.marking(secretSpans(of: read, bytes: bytes, session: session))
+        return read.marking(secretSpans(of: read, in: bytes, session: session))
     }
 
-    /// `statement`, read from `line` without secrets, with the secret spans `statements(in:)` marks: for the
-    /// engine, once the command has run and the session holds what it set. The words are not read again:
-    /// the declared secrets come from the reading the statement carries.
-    package func markingSecrets(of statement: Statement, in line: String, session: Session) -> Statement {
-        var line = line
-        return statement.marking(line.withUTF8 { bytes in secretSpans(of: statement, bytes: bytes, session: session) })
-    }
-
-    /// The bytes the command's declared secrets and the credential-named items cover, joined.
-    private func secretSpans(of statement: Statement, bytes: UnsafeBufferPointer<UInt8>, session: Session) -> [Range<Int>] {
+    /// The bytes the command's declared secrets (from the reading the statement carries: the words are not
+    /// read again) and the credential-named items cover, joined; `bytes` is the text the statement's spans
+    /// are in. The engine asks once the command has run and the session holds what it set.
+    func secretSpans(of statement: Statement, in bytes: UnsafeBufferPointer<UInt8>, session: Session) -> [Range<Int>] {
         let syntax = statement.syntax
         var secrets = SecretSpans.items(of: syntax, in: bytes)
         if let command = statement.command, let reading = statement.reading {

@@ -3,11 +3,11 @@ import Secrets
 import ScriptLanguage
 
 /// Masks the secrets of command lines as typed, for history, recordings, the echoed line and `--json`'s
-/// `command`. The line is read once into statements (`CommandRegistry.statementsTolerantly`), and the bytes
-/// each statement marks secret (its declared secret arguments, its credential-named items) are masked;
-/// the rest is masked as any text is (the session's known secrets, URL passwords, credential patterns),
-/// except the command's name and subcommand word, which are syntax: `auth bearer auth p`, whose token is
-/// `auth`, is shown `auth bearer ••• p`.
+/// `command`. A line is read once into statements (`CommandRegistry.statementsTolerantly`), or the
+/// engine's statement is laid out on its typed text (`TypedStatement`), and the bytes each statement marks
+/// secret (its declared secret arguments, its credential-named items) are masked; the rest is masked as any
+/// text is (the session's known secrets, URL passwords, credential patterns), except the command's name and
+/// subcommand word, which are syntax: `auth bearer auth p`, whose token is `auth`, is shown `auth bearer ••• p`.
 struct CommandLineRedactor {
     let registry: CommandRegistry
 
@@ -21,48 +21,16 @@ struct CommandLineRedactor {
                            keywords: statements.flatMap(\.keywordSpans), redactor: redactor)
     }
 
-    /// A statement's words as typed, one space apart, with its operators (`ShellEngine.typedLine`), masked as
-    /// `redact` masks that text, from the spans the statement marks in `line`, the line it was read from: the
-    /// line is not read again. A statement with `<`, `>`, `|` or a heredoc is the exception: its typed text is
-    /// read again, as `redact` reads it.
+    /// A statement's words as typed, one space apart, with its operators (`ShellEngine.typedLine` and
+    /// `operatorText`), masked as `redact` masks that text: the statement is laid out on its typed text
+    /// (`TypedStatement`) from the spans it holds in `line`, the line it was read from, and its secrets are
+    /// marked there from the reading it carries. The text is not read again, whatever its operators.
     func redact(_ statement: Statement, in line: String, session: Session, redactor: Redactor) -> String {
-        let syntax = statement.syntax
-        let typed = ShellEngine.typedLine(syntax.words) + syntax.operatorText
-        guard !syntax.hasOperators, let starts = Self.typedStarts(of: syntax, in: line) else {
-            return redact(typed, session: session, redactor: redactor)
+        let typed = TypedStatement(statement, in: line)
+        let marked = typed.bytes.withUnsafeBufferPointer { bytes in
+            registry.secretSpans(of: typed.statement, in: bytes, session: session)
         }
-        let marked = registry.markingSecrets(of: statement, in: line, session: session)
-        let spans = syntax.wordSpans
-        // A bound inside (or at an end of) a word is as far into the typed word; no span marks bytes outside words.
-        func moved(_ span: Range<Int>) -> Range<Int>? {
-            guard let first = spans.firstIndex(where: { $0.lowerBound <= span.lowerBound && span.lowerBound < $0.upperBound }),
-                  let last = spans.lastIndex(where: { $0.lowerBound < span.upperBound && span.upperBound <= $0.upperBound })
-            else { return nil }
-            return (span.lowerBound - spans[first].lowerBound + starts[first])..<(span.upperBound - spans[last].lowerBound + starts[last])
-        }
-        let secrets = marked.secretSpans.compactMap(moved), keywords = marked.keywordSpans.compactMap(moved)
-        guard secrets.count == marked.secretSpans.count, keywords.count == marked.keywordSpans.count else {
-            return redact(typed, session: session, redactor: redactor)
-        }
-        return Self.maskedLine(Array(typed.utf8), secrets: secrets, keywords: keywords, redactor: redactor)
-    }
-
-    /// Where each word starts in the typed text, when every word's text is the bytes its span covers in
-    /// `line` (as the tokenizer keeps them); nil otherwise.
-    static func typedStarts(of syntax: ParsedCommand, in line: String) -> [Int]? {
-        guard syntax.words.count == syntax.wordSpans.count else { return nil }
-        var line = line
-        return line.withUTF8 { bytes in
-            var starts: [Int] = []
-            starts.reserveCapacity(syntax.words.count)
-            var position = 0
-            for (word, span) in zip(syntax.words, syntax.wordSpans) {
-                guard span.upperBound <= bytes.count, word.text.utf8.elementsEqual(bytes[span]) else { return nil }
-                starts.append(position)
-                position += span.count + 1
-            }
-            return starts
-        }
+        return Self.maskedLine(typed.bytes, secrets: marked, keywords: typed.statement.keywordSpans, redactor: redactor)
     }
 
     /// The line with the secret spans masked and then masked as any text is; a keyword is kept as typed
