@@ -85,7 +85,7 @@ struct ImportCommand: Command {
     /// relative to it, so `use SERVICE V` re-targets it.
     static func locatorServices(_ facade: ServiceFacade) -> [ApishScriptWriter.ServiceBase] {
         let workspace = facade.workspace
-        return (workspace.locator?.serviceNames ?? []).compactMap { name in
+        return workspace.serviceNames.compactMap { name in
             (try? workspace.activeEntry(of: name)).map { ApishScriptWriter.ServiceBase(name: name, url: $0.url) }
         }
     }

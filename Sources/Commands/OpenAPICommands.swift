@@ -32,7 +32,7 @@ struct OpsCommand: Command {
         let facade = context.session.facade
         // The first word names a service when one has that name; otherwise every word filters.
         var service: String?
-        if let first = words.first, facade.workspace.locator?.canonicalName(of: first) != nil {
+        if let first = words.first, facade.workspace.canonicalName(of: first) != nil {
             service = first
             words.removeFirst()
         }

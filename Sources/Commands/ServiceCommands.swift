@@ -97,7 +97,7 @@ struct ServicesCommand: Command {
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) -> RunResult {
         let facade = context.session.facade
-        guard facade.workspace.locator != nil else { throw CommandError(FacadeError.noLocator) }
+        guard facade.workspace.hasLocator else { throw CommandError(FacadeError.noLocator) }
         var rows: [[String]] = []
         var warnings: [String] = []
         var interruption = RenderInterruption(context.cancellationToken())

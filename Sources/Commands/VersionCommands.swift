@@ -166,13 +166,13 @@ struct DiffCommand: Command {
     /// The two locator entries the arguments mean: the two highest; or A against the active version;
     /// or A and B (`latest` is the highest).
     static func entries(for parsed: DiffArguments, facade: ServiceFacade) throws(CommandError) -> (LocatorEntry, LocatorEntry) {
-        guard let locator = facade.workspace.locator else { throw CommandError(FacadeError.noLocator) }
-        let entries = locator.entries(of: parsed.service)
+        let entries: [LocatorEntry]
+        do { entries = try facade.workspace.entries(of: parsed.service) } catch { throw CommandError(error) }
         guard let highest = entries.last else {
-            throw CommandError(FacadeError.unknownService(parsed.service, known: locator.serviceNames))
+            throw CommandError(FacadeError.unknownService(parsed.service, known: facade.workspace.serviceNames))
         }
         func entry(_ text: String) throws(CommandError) -> LocatorEntry {
-            if text.lowercased() == "latest" { return locator.latest(of: parsed.service) ?? highest }
+            if text.lowercased() == "latest" { return (try? facade.workspace.latestEntry(of: parsed.service)) ?? highest }
             do { return try facade.workspace.entry(of: parsed.service, version: text) } catch { throw CommandError(error) }
         }
         switch parsed.versions.count {

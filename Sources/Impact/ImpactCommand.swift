@@ -109,12 +109,7 @@ package struct ImpactCommand: Command {
     }
 
     package static func entry(_ service: String, _ version: String, facade: ServiceFacade) throws(FacadeError) -> LocatorEntry {
-        if version.lowercased() == "latest" {
-            guard let latest = facade.workspace.locator?.latest(of: service) else {
-                throw .unknownService(service, known: facade.workspace.serviceNames)
-            }
-            return latest
-        }
+        if version.lowercased() == "latest" { return try facade.workspace.latestEntry(of: service) }
         return try facade.workspace.entry(of: service, version: version)
     }
 }

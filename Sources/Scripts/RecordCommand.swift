@@ -69,7 +69,7 @@ package struct RecordCommand: Command {
 
     private func save(to path: String, force: Bool, format: String?, session: Session) throws(CommandError) -> RunResult {
         guard let recorder = session.recorder else { throw CommandError("nothing recorded; record start first") }
-        var text = recorder.script(locator: session.facade.workspace.locator?.source, file: path, redact: session.redactLine)
+        var text = recorder.script(locator: session.facade.workspace.locatorSource, file: path, redact: session.redactLine)
         let placeholders = recorder.replayable(redact: session.redactLine).placeholders
         var warnings: [String] = []
         if let format {

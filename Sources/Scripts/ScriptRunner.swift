@@ -88,9 +88,10 @@ public final class ScriptRunner {
 
     private func runEachVersion(_ service: String, stdin: () -> LineSource) -> Int32 {
         let facade = engine.session.facade
-        guard let locator = facade.workspace.locator else { return usageError("--each-version: no locator loaded") }
-        guard let name = locator.canonicalName(of: service) else {
-            return usageError("--each-version: " + FacadeError.unknownService(service, known: locator.serviceNames).description)
+        let workspace = facade.workspace
+        guard workspace.hasLocator else { return usageError("--each-version: no locator loaded") }
+        guard let name = workspace.canonicalName(of: service) else {
+            return usageError("--each-version: " + FacadeError.unknownService(service, known: workspace.serviceNames).description)
         }
         // Standard input can be read only once, so its lines are kept for every run.
         var inputs: [LineInput] = []
@@ -110,7 +111,7 @@ public final class ScriptRunner {
         let json = engine.session.options.json
         var cells: [EachVersionMatrix.Cell] = []
         var runs: [TestReport.Run] = []
-        for version in locator.versions(of: name) {
+        for version in ((try? workspace.entries(of: name)) ?? []).map(\.version) {
             do {
                 try facade.workspace.use(name, version: version.description)
             } catch {

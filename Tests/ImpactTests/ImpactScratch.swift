@@ -12,9 +12,9 @@ import TestSupport
 enum ImpactScratch {
     /// Runs `lines` (after `impact SCRIPT NAME v1 v2` for the script written from `script`) in a shell whose
     /// locator names `documents[0]` as v1 and `documents[1]` as v2 of `name`; returns what it printed. The
-    /// shell's commands are `commands` when given, else the standard ones.
+    /// shell's commands are `commands` when given, else the standard ones; `versions` are impact's A and B.
     static func run(_ name: String, documents: [String], script: String, then lines: [String] = [],
-                    commands: CommandRegistry? = nil) throws -> String {
+                    commands: CommandRegistry? = nil, versions: (a: String, b: String) = ("v1", "v2")) throws -> String {
         let folder = try ScratchDirectory()
         var entries: [String] = []
         for (offset, document) in documents.enumerated() {
@@ -29,7 +29,7 @@ enum ImpactScratch {
             ?? Session(facade: facade, bundles: DemoAPIs.bundles)
         let engine = ShellEngine(session: session, output: output)
         let path = try folder.write("c.apish", script)
-        _ = engine.run(LineListSource(["impact \(try Tokenizer.quote(path)) \(name) v1 v2"] + lines), file: "t.apish")
+        _ = engine.run(LineListSource(["impact \(try Tokenizer.quote(path)) \(name) \(versions.a) \(versions.b)"] + lines), file: "t.apish")
         return output.output
     }
 }

@@ -266,9 +266,10 @@ public final class TalkPlayer {
     /// Every version the locator describes served by the mock: at the start, and again after a step
     /// that loaded a locator (`locate` points every entry back at its published URL).
     private func mockDescribedServices() {
-        guard let locator = session.facade.workspace.locator, locator.loadedAt != mockedLocator else { return }
-        mockedLocator = locator.loadedAt
-        for name in locator.serviceNames {
+        let workspace = session.facade.workspace
+        guard let loadedAt = workspace.locatorLoadedAt, loadedAt != mockedLocator else { return }
+        mockedLocator = loadedAt
+        for name in workspace.serviceNames {
             guard let (_, warnings) = try? ServiceMock.start(name, versions: [], session: session) else { continue }
             for warning in warnings { engine.output.writeError("apish: warning: \(warning)\n") }
         }
