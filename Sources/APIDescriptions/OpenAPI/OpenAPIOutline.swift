@@ -45,14 +45,8 @@ public struct OpenAPIOutline: Sendable {
 /// Reads an `OpenAPIOutline` from a parsed document's tape.
 private struct OutlineReader {
     let walk: JSONTapeWalk
-    /// The entry each `$ref` seen names inside the document (nil when it names none), by its text.
-    private var references: [String: Int?] = [:]
-    /// The same for a `$ref` written without escapes, by a hash of its bytes, with the string entry it was
-    /// first read from (whose bytes are compared, so a collision is only a miss): most documents write the
-    /// same few thousand references many times, and this makes no text of them.
-    private var referencesByBytes: [UInt64: (entry: Int, target: Int?)] = [:]
-    /// The members of objects references go through, by name (`indexedMember`).
-    private var indexes: [Int: [String: Int]] = [:]
+    /// The `$ref`s resolved so far.
+    private var references: OutlineReferences
 
     /// The `type`s JSON Schema names, and those of security schemes (the other objects with a `type`).
     static let types: Set<String> = [
@@ -76,6 +70,40 @@ private struct OutlineReader {
         return table
     }()
 
+    /// How a member holding an object or array is read, told from its key (`DocumentMembers.kind`).
+    enum Role {
+        case keywords, data, examples, type, names
+    }
+
+    /// What the key `name` makes its member (`Role`).
+    static func role(of name: String) -> Role {
+        if DocumentMembers.data.contains(name) { return .data }
+        if name == DocumentMembers.examples { return .examples }
+        if name == "type" { return .type }
+        return DocumentMembers.nameMaps.contains(name) ? .names : .keywords
+    }
+
+    /// The names `role(of:)` reads otherwise than as keywords, by their bytes.
+    static let notableNames: [(bytes: [UInt8], role: Role)] =
+        DocumentMembers.data.union(DocumentMembers.nameMaps).union([DocumentMembers.examples, "type"]).map { name in
+            (Array(name.utf8), role(of: name))
+        }
+
+    /// `role(of:)` of a plain key, by its bytes.
+    static func role(ofPlain bytes: UnsafeBufferPointer<UInt8>) -> Role {
+        guard mayBeNotable(bytes) else { return .keywords }
+        let notable = notableNames.first { name in name.bytes.withUnsafeBufferPointer { OutlineReferences.sameBytes($0, bytes) } }
+        return notable?.role ?? .keywords
+    }
+
+    /// `types`, by their bytes.
+    static let typeBytes: [[UInt8]] = types.map { Array($0.utf8) }
+
+    /// Whether a plain key starts with `x-apish-`, as the member a bundle keeps its files in does.
+    static func isBundleMember(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.starts(with: "x-apish-".utf8)
+    }
+
     /// Whether a plain key may be one of those names (`notableStarts`).
     static func mayBeNotable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first, bytes.count < 32 else { return false }
@@ -90,47 +118,56 @@ private struct OutlineReader {
 
     init(walk: JSONTapeWalk) {
         self.walk = walk
+        references = OutlineReferences(walk: walk)
     }
 
     mutating func outline(source: String) -> OpenAPIOutline? {
-        guard walk.kind(0) == .object, member(0, "swagger") == nil, let paths = member(0, "paths"), walk.kind(paths) == .object,
+        guard walk.kind(0) == .object, walk.member(0, "swagger") == nil, let paths = walk.member(0, "paths"), walk.kind(paths) == .object,
               isClean(0)
         else { return nil }
         let schemes = securitySchemeNames()
         var operations: [OperationListing] = []
         // The path items and operations with servers of their own, with those alone, for the header.
         var served = JSONObject()
-        var seenPaths = Set<String>()
+        var seenPaths = Set<String>(minimumCapacity: walk.count(paths))
         var operationIds = Set<String>()
-        for key in keys(of: paths) {
+        for key in walk.keys(of: paths) {
             let path = walk.string(key)
             guard seenPaths.insert(path).inserted else { return nil }
             if path.hasPrefix("x-") { continue }
             let item = key + 1
-            guard walk.kind(item) == .object, member(item, "$ref") == nil, parametersAreClean(member(item, "parameters")) else {
+            guard walk.kind(item) == .object, walk.member(item, "$ref") == nil, parametersAreClean(walk.member(item, "parameters")) else {
                 return nil
             }
             var servedItem = JSONObject()
-            if let servers = member(item, "servers") { servedItem["servers"] = walk.value(servers) }
-            var methods = Set<String>()
-            for methodKey in keys(of: item) {
+            if let servers = walk.member(item, "servers") { servedItem["servers"] = walk.value(servers) }
+            // A path item has a few members: a list finds a repeated one sooner than a set.
+            var methods: [String] = []
+            for methodKey in walk.keys(of: item) {
                 let name = walk.string(methodKey)
-                guard methods.insert(name).inserted else { return nil }
+                guard !methods.contains(name) else { return nil }
+                methods.append(name)
                 guard OpenAPIReader.methods.contains(name) else { continue }
                 let operation = methodKey + 1
-                guard walk.kind(operation) == .object, member(operation, "$ref") == nil, member(operation, "responses") != nil, parametersAreClean(member(operation, "parameters")),
-                      requirementsAreDeclared(member(operation, "security"), schemes: schemes)
+                guard walk.kind(operation) == .object else { return nil }
+                let found = walk.members(operation, [
+                    "$ref", "responses", "parameters", "security", "operationId", "tags", "summary", "description", "deprecated", "servers",
+                ])
+                let (reference, responses, parameters, security) = (found[0], found[1], found[2], found[3])
+                let (operationIdEntry, tagsEntry, summary, description, deprecated, servers) =
+                    (found[4], found[5], found[6], found[7], found[8], found[9])
+                guard reference == nil, responses != nil, parametersAreClean(parameters), requirementsAreDeclared(security, schemes: schemes)
                 else { return nil }
-                let operationId = string(member(operation, "operationId"))
+                let operationId = walk.stringValue(operationIdEntry)
                 if let operationId, !operationIds.insert(operationId).inserted { return nil }
-                let tags = member(operation, "tags").map { tags in
-                    walk.kind(tags) == .array ? elements(of: tags).compactMap(string) : []
+                let tags = tagsEntry.map { tags in
+                    walk.kind(tags) == .array ? walk.elements(of: tags).compactMap { walk.stringValue($0) } : []
                 } ?? []
                 operations.append(OperationListing(
                     method: HTTPMethod(rawValue: name), path: path, operationId: operationId,
-                    summary: string(member(operation, "summary")), description: string(member(operation, "description")),
-                    deprecated: member(operation, "deprecated").map { walk.kind($0) == .true } ?? false, tags: tags))
-                if let servers = member(operation, "servers") {
+                    summary: walk.stringValue(summary), description: walk.stringValue(description),
+                    deprecated: deprecated.map { walk.kind($0) == .true } ?? false, tags: tags))
+                if let servers {
                     servedItem[name] = .object(["servers": walk.value(servers), "responses": .object([:])])
                 }
             }
@@ -142,10 +179,10 @@ private struct OutlineReader {
 
     /// The names `components.securitySchemes` declares.
     private func securitySchemeNames() -> Set<String> {
-        guard let components = member(0, "components"), walk.kind(components) == .object,
-              let schemes = member(components, "securitySchemes"), walk.kind(schemes) == .object
+        guard let components = walk.member(0, "components"), walk.kind(components) == .object,
+              let schemes = walk.member(components, "securitySchemes"), walk.kind(schemes) == .object
         else { return [] }
-        return Set(keys(of: schemes).map(walk.string))
+        return Set(walk.keys(of: schemes).map(walk.string))
     }
 
     /// The document's root members but its paths (of which `served`: the servers of path items and
@@ -153,20 +190,20 @@ private struct OutlineReader {
     /// their names), read as a whole document; nil when that read fails or warns.
     private func header(paths served: JSONObject, source: String) -> OpenAPIDocument? {
         var root = JSONObject()
-        for key in keys(of: 0) {
+        for key in walk.keys(of: 0) {
             let name = walk.string(key)
             switch name {
             case "paths":
                 root[name] = .object(served)
             case "components":
                 var components = JSONObject()
-                if walk.kind(key + 1) == .object, let schemes = member(key + 1, "securitySchemes") {
+                if walk.kind(key + 1) == .object, let schemes = walk.member(key + 1, "securitySchemes") {
                     components["securitySchemes"] = walk.value(schemes)
                 }
                 root[name] = .object(components)
             case "webhooks":
                 guard walk.kind(key + 1) == .object else { return nil }
-                root[name] = .object(JSONObject(keys(of: key + 1).map { (walk.string($0), JSONValue.object([:])) }))
+                root[name] = .object(JSONObject(walk.keys(of: key + 1).map { (walk.string($0), JSONValue.object([:])) }))
             default:
                 root[name] = walk.value(key + 1)
             }
@@ -183,7 +220,7 @@ private struct OutlineReader {
         case .array:
             var element = entry + 1
             while element < end {
-                if isContainer(element), !isClean(element) { return false }
+                if walk.isContainer(element), !isClean(element) { return false }
                 element = walk.next(element)
             }
             return true
@@ -193,8 +230,8 @@ private struct OutlineReader {
                 let value = key + 1
                 if names {
                     // `properties: {$ref: "#/…"}`, a map named by a reference (a property may be called `$ref`).
-                    if isKey(key, "$ref"), walk.count(entry) == 1, string(value)?.hasPrefix("#") == true { return false }
-                    if isContainer(value), !isClean(value) { return false }
+                    if walk.isKey(key, "$ref"), walk.count(entry) == 1, walk.stringValue(value)?.hasPrefix("#") == true { return false }
+                    if walk.isContainer(value), !isClean(value) { return false }
                 } else if !isCleanMember(key, value) {
                     return false
                 }
@@ -212,92 +249,49 @@ private struct OutlineReader {
         let first = walk.count(key) > 0 ? walk.bytes(key)[0] : 0
         // An extension is data, but the member a bundle keeps its files in (`x-apish-documents`).
         if first == UInt8(ascii: "x"), walk.count(key) > 1, walk.bytes(key)[1] == UInt8(ascii: "-") {
-            return !walk.string(key).hasPrefix("x-apish-")
+            return walk.kind(key) == .string ? !Self.isBundleMember(walk.bytes(key)) : !walk.string(key).hasPrefix("x-apish-")
         }
         if first == UInt8(ascii: "$") {
+            if walk.isKey(key, "$ref") {
+                return kind == .string || kind == .escapedString ? references.target(ofReferenceAt: value) != nil : false
+            }
             let name = walk.string(key)
-            if name == "$ref" { return kind == .string || kind == .escapedString ? resolves(value) : false }
             if Self.identifiers.contains(name) { return false }
             if name == "$defs", kind == .object { return isClean(value, names: true) }
-            return !isContainer(value) || isClean(value)
+            return !walk.isContainer(value) || isClean(value)
         }
         switch kind {
         case .null:
             return !PublishedMistakes.structuralMembers.contains(walk.string(key))
         case .string, .escapedString:
             let isType = walk.kind(key) == .string ? Self.isType(walk.bytes(key)) : walk.string(key) == "type"
-            return !isType || Self.types.contains(walk.string(value))
+            return !isType || isKnownType(value)
         case .array, .object:
             // Most members are keywords whose value is walked; the few names read otherwise are told by
-            // their length and bytes before any text is made of the key.
-            guard walk.kind(key) == .escapedString || Self.mayBeNotable(walk.bytes(key)) else {
-                return isClean(value)
+            // their length and bytes, with no text made of the key.
+            switch walk.kind(key) == .string ? Self.role(ofPlain: walk.bytes(key)) : Self.role(of: walk.string(key)) {
+            case .keywords: return isClean(value)
+            case .data: return true
+            case .examples: return kind == .array || walk.keys(of: value).allSatisfy { example in exampleIsClean(example + 1) }
+            case .type: return kind == .array && walk.elements(of: value).allSatisfy(isKnownType)
+            case .names: return kind == .object ? isClean(value, names: true) : isClean(value)
             }
-            let name = walk.string(key)
-            if DocumentMembers.data.contains(name) { return true }
-            if name == DocumentMembers.examples {
-                return kind == .array || keys(of: value).allSatisfy { example in exampleIsClean(example + 1) }
-            }
-            if name == "type" {
-                return kind == .array && elements(of: value).allSatisfy { string($0).map(Self.types.contains) ?? false }
-            }
-            if kind == .object, DocumentMembers.nameMaps.contains(name) { return isClean(value, names: true) }
-            return isClean(value)
         default:
             return true
         }
     }
 
+    /// Whether the entry is a string naming one of `types`: a plain ASCII one told by its bytes.
+    private func isKnownType(_ entry: Int) -> Bool {
+        guard walk.kind(entry) == .string, walk.isASCII(entry) else { return walk.stringValue(entry).map(Self.types.contains) ?? false }
+        let bytes = walk.bytes(entry)
+        return Self.typeBytes.contains { type in type.withUnsafeBufferPointer { OutlineReferences.sameBytes($0, bytes) } }
+    }
+
     /// An Example Object: only its own `$ref` is a reference, and it must stay in the document.
     private func exampleIsClean(_ example: Int) -> Bool {
-        guard walk.kind(example) == .object, let reference = member(example, "$ref") else { return true }
-        return string(reference)?.hasPrefix("#") ?? false
-    }
-
-    /// Whether the `$ref` text at the string entry `entry` names a place in this document that exists.
-    private mutating func resolves(_ entry: Int) -> Bool {
-        guard walk.kind(entry) == .string else { return target(of: walk.string(entry)) != nil }
-        let bytes = walk.bytes(entry)
-        var hash = WordHash(seed: 0x9E37_79B9_7F4A_7C15)
-        hash.add(UnsafeRawBufferPointer(bytes))
-        if let known = referencesByBytes[hash.value] {
-            let seen = walk.bytes(known.entry)
-            if seen.count == bytes.count, let a = seen.baseAddress, let b = bytes.baseAddress, memcmp(a, b, bytes.count) == 0 {
-                return known.target != nil
-            }
-            return target(of: walk.string(entry)) != nil
-        }
-        let target = target(of: walk.string(entry))
-        referencesByBytes[hash.value] = (entry, target)
-        return target != nil
-    }
-
-    /// The entry `$ref` text names in this document, or nil; nil too for a chain of `$ref`s that comes
-    /// back on itself (`A: {$ref: B}, B: {$ref: A}`), which never reaches anything.
-    private mutating func target(of reference: String) -> Int? {
-        if let known = references[reference] { return known }
-        // Unresolved while resolving: a chain that comes back here ends as nil.
-        references[reference] = .some(nil)
-        var target: Int?
-        if reference.hasPrefix("#"), let pointer = JSONPointer(reference) {
-            target = 0
-            for token in pointer.tokens {
-                guard let current = target else { break }
-                switch walk.kind(current) {
-                case .object: target = indexedMember(current, token)
-                case .array:
-                    target = Int(token).flatMap { index in
-                        index >= 0 && index < walk.count(current) ? elements(of: current)[index] : nil
-                    }
-                default: target = nil
-                }
-            }
-        }
-        if let found = target, walk.kind(found) == .object, let next = string(member(found, "$ref")) {
-            target = self.target(of: next) == nil ? nil : found
-        }
-        references[reference] = target
-        return target
+        guard walk.kind(example) == .object, let reference = walk.member(example, "$ref") else { return true }
+        return walk.stringValue(reference)?.hasPrefix("#") ?? false
     }
 
     /// Parameters the reader takes as they are: a list of objects (or `$ref`s to one) with a name and a
@@ -305,14 +299,17 @@ private struct OutlineReader {
     private mutating func parametersAreClean(_ value: Int?) -> Bool {
         guard let value else { return true }
         guard walk.kind(value) == .array else { return false }
-        for element in elements(of: value) {
+        for element in walk.elements(of: value) {
             var parameter = element
-            if walk.kind(parameter) == .object, let reference = string(member(parameter, "$ref")) {
-                guard let target = target(of: reference) else { return false }
+            guard walk.kind(parameter) == .object else { return false }
+            var found = walk.members(parameter, ["$ref", "name", "in"])
+            if let reference = found[0], walk.kind(reference) == .string || walk.kind(reference) == .escapedString {
+                guard let target = references.target(ofReferenceAt: reference), walk.kind(target) == .object else { return false }
                 parameter = target
+                found = walk.members(parameter, ["$ref", "name", "in"])
             }
-            guard walk.kind(parameter) == .object, member(parameter, "$ref") == nil, string(member(parameter, "name")) != nil,
-                  let location = string(member(parameter, "in")), Self.locations.contains(location)
+            guard found[0] == nil, let name = found[1], walk.kind(name) == .string || walk.kind(name) == .escapedString,
+                  let location = walk.stringValue(found[2]), Self.locations.contains(location)
             else { return false }
         }
         return true
@@ -322,85 +319,9 @@ private struct OutlineReader {
     private func requirementsAreDeclared(_ value: Int?, schemes: Set<String>) -> Bool {
         guard let value else { return true }
         guard walk.kind(value) == .array else { return false }
-        return elements(of: value).allSatisfy { requirement in
+        return walk.elements(of: value).allSatisfy { requirement in
             walk.kind(requirement) == .object
-                && keys(of: requirement).allSatisfy { schemes.contains(walk.string($0)) && walk.kind($0 + 1) == .array }
+                && walk.keys(of: requirement).allSatisfy { schemes.contains(walk.string($0)) && walk.kind($0 + 1) == .array }
         }
-    }
-
-    /// `member`, through an index of the object's keys made at its first look-up when it has many
-    /// (`components.schemas`, which most references go through, has hundreds).
-    private mutating func indexedMember(_ object: Int, _ name: String) -> Int? {
-        guard walk.count(object) > 16 else { return member(object, name) }
-        if let index = indexes[object] { return index[name] }
-        var index: [String: Int] = [:]
-        var key = object + 1
-        let end = walk.next(object)
-        while key < end {
-            index[walk.string(key)] = key + 1
-            key = walk.next(key + 1)
-        }
-        indexes[object] = index
-        return index[name]
-    }
-
-    /// The value of the member named `name` (the last, when it repeats, as `JSONObject` reads it).
-    private func member(_ object: Int, _ name: String) -> Int? {
-        var name = name
-        return name.withUTF8 { wanted in
-            var found: Int?
-            var key = object + 1
-            let end = walk.next(object)
-            while key < end {
-                if isKey(key, wanted) { found = key + 1 }
-                key = walk.next(key + 1)
-            }
-            return found
-        }
-    }
-
-    private func isKey(_ key: Int, _ name: String) -> Bool {
-        var name = name
-        return name.withUTF8 { isKey(key, $0) }
-    }
-
-    private func isKey(_ key: Int, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard walk.kind(key) == .string else { return walk.string(key) == String(decoding: wanted, as: UTF8.self) }
-        let bytes = walk.bytes(key)
-        guard bytes.count == wanted.count else { return false }
-        guard let start = bytes.baseAddress, let other = wanted.baseAddress else { return true }
-        return memcmp(start, other, bytes.count) == 0
-    }
-
-    private func string(_ entry: Int?) -> String? {
-        guard let entry, walk.kind(entry) == .string || walk.kind(entry) == .escapedString else { return nil }
-        return walk.string(entry)
-    }
-
-    private func isContainer(_ entry: Int) -> Bool {
-        walk.kind(entry) == .array || walk.kind(entry) == .object
-    }
-
-    /// An object's key entries, in order (each followed by its value).
-    private func keys(of object: Int) -> [Int] {
-        var keys: [Int] = []
-        var key = object + 1
-        let end = walk.next(object)
-        while key < end {
-            keys.append(key)
-            key = walk.next(key + 1)
-        }
-        return keys
-    }
-
-    private func elements(of array: Int) -> [Int] {
-        var elements: [Int] = []
-        var element = array + 1
-        let end = walk.next(array)
-        while element < end {
-            elements.append(element)
-            element = walk.next(element)
-        }
-        return elements
     }
 }

@@ -85,6 +85,42 @@ import TestSupport
         #expect(OpenAPIOutline.read(Data(text.utf8), source: "/tmp/api.json") == nil)
     }
 
+    /// A description whose one operation's schema has a property for each of `references`, among schemas
+    /// more than the outline looks through one by one (it indexes them), some named with escapes.
+    static func referring(to references: [String]) -> String {
+        let properties = references.enumerated().map { #""p\#($0.offset)": {"$ref": "\#($0.element)"}"# }.joined(separator: ", ")
+        let numbered = (0..<20).map { #""S\#($0)": {"type": "object"}"# }.joined(separator: ", ")
+        return #"""
+            {"openapi": "3.0.3", "info": {"title": "Refs", "version": "1"},
+             "paths": {"/things": {"get": {"operationId": "things", "responses": {"200": {"description": "ok",
+               "content": {"application/json": {"schema": {"type": "object", "properties": {\#(properties)}}}}}}}}},
+             "components": {"schemas": {\#(numbered), "Caf\u00e9": {"type": "string"}, "a/b": {"type": "string"},
+               "T": {"allOf": [{"type": "string"}, {"type": "integer"}]}, "U": {"$ref": "#/components/schemas/T"}}}}
+            """#
+    }
+
+    @Test func referencesSpelledEveryWayAreFoundAsTheWholeReadFindsThem() throws {
+        let (outline, whole) = try Self.outlineAndWhole(Self.referring(to: [
+            "#/components/schemas/S7", #"#\/components\/schemas\/S19"#, "#/components/schemas/a~1b",
+            "#/components/schemas/Caf%C3%A9", #"#/components/schemas/Caf\u00e9"#, "#/components/schemas/T/allOf/1",
+            "#/components/schemas/U", "#/components/schemas/S7",
+        ]))
+        #expect(try #require(outline).operations == whole.operations.map(\.listing))
+    }
+
+    /// Each a reference to nothing in the same document; the others in it lead somewhere.
+    @Test(arguments: [
+        "#/components/schemas/S20", #"#\/components\/schemas\/S20"#, "#/components/schemas/T/allOf/2",
+        "#/components/schemas/T/allOf/x", "#/components/schemas/Caf", "#/components/schemas/a~1c",
+        "#/components/schemas/U/allOf",
+    ])
+    func aReferenceToNothingInABigObjectIsNotOutlined(reference: String) throws {
+        let clean = Self.referring(to: ["#/components/schemas/S7", "#/components/schemas/T/allOf/0"])
+        #expect(OpenAPIOutline.read(Data(clean.utf8), source: "/tmp/api.json") != nil)
+        let text = Self.referring(to: ["#/components/schemas/S7", reference, "#/components/schemas/T/allOf/0"])
+        #expect(OpenAPIOutline.read(Data(text.utf8), source: "/tmp/api.json") == nil)
+    }
+
     @Test func yamlAndSwaggerAreNotOutlined() {
         #expect(OpenAPIOutline.read(Data("openapi: 3.0.3\ninfo: {title: a, version: '1'}\npaths: {}\n".utf8), source: "a.yaml") == nil)
         #expect(OpenAPIOutline.read(Data(#"{"swagger": "2.0", "info": {"title": "a", "version": "1"}, "paths": {}}"#.utf8), source: "a.json") == nil)
