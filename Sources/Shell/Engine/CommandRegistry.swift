@@ -11,13 +11,18 @@ public struct CommandRegistry: Sendable {
 
     /// The position in `commands` of the first command with each name or alias.
     private let positions: [String: Int]
+    /// Per command: itself as a judge of the request before it (`expect`), nil for any other; found once
+    /// here, not by a cast on every line.
+    private let judges: [(any RequestOutcomeJudge)?]
 
     public init(_ commands: [any Command], owners: [String?] = []) {
         self.commands = commands
         self.owners = commands.indices.map { $0 < owners.count ? owners[$0] : nil }
+        judges = commands.map { $0 as? any RequestOutcomeJudge }
         var positions: [String: Int] = [:]
         for (position, command) in commands.enumerated() {
-            for name in [command.name] + command.aliases where positions[name] == nil {
+            // A name is looked up in lower case: one declared otherwise could never be found.
+            for name in [command.name] + command.aliases where positions[name] == nil && name == name.lowercased() {
                 positions[name] = position
             }
         }
@@ -45,13 +50,19 @@ public struct CommandRegistry: Sendable {
 
     /// The command named `name` or aliased so (case-insensitive).
     public func command(named name: String) -> (any Command)? {
-        positions[name.lowercased()].map { commands[$0] }
+        position(of: name).map { commands[$0] }
     }
 
     /// `command(named:)` with what the engine asks of the command on every line.
     func lookup(_ name: String) -> (command: any Command, expectation: (any RequestOutcomeJudge)?)? {
-        guard let position = positions[name.lowercased()] else { return nil }
-        return (commands[position], commands[position] as? any RequestOutcomeJudge)
+        guard let position = position(of: name) else { return nil }
+        return (commands[position], judges[position])
+    }
+
+    /// Where the command named so is: as typed (names are declared in lower case, as they are mostly
+    /// typed), else in lower case.
+    private func position(of name: String) -> Int? {
+        positions[name] ?? positions[name.lowercased()]
     }
 
     /// Every name and alias, sorted, for completion.

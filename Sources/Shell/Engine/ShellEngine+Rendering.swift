@@ -13,13 +13,14 @@ import Foundation
 #endif
 
 extension ShellEngine {
-    /// Shows what a command returned: through its presenter as text, or as the one JSON line of `--json`.
-    package func render(_ result: RunResult, command: String, location: SourceLocation?, showingError: Bool = true) {
+    /// Shows what a command returned: through its presenter as text, or as the one JSON line of `--json`
+    /// (the only one that asks for `command`, the line as shown).
+    package func render(_ result: RunResult, command: @autoclosure () -> String, location: SourceLocation?, showingError: Bool = true) {
         let lookalikes = LookalikeCount()
         let renderer = ReportRenderer(session: session, dataRedactor: output.dataRedactor(counting: lookalikes))
         defer { output.hintLookalikes(lookalikes) }
         if session.options.json {
-            output.writeJSONLine(ResultJSONPresenter(session: session).line(result, command: command))
+            output.writeJSONLine(ResultJSONPresenter(session: session).line(result, command: command()))
         } else {
             let report = ResultPresenter(session: session).report(result)
             // A body streamed there as it arrived was the body: what is said after it goes to stderr too.

@@ -314,7 +314,14 @@ public final class ShellEngine {
         context.input = input
         let report: RunResult
         do {
-            report = try command.run(words: Array(arguments.dropFirst()), in: context)
+            // The statement's reading is what the signature reads the words as when their values are the
+            // words it read (no variable in them) and they fit; else they are read now, or refused with why.
+            if let reading = statement.reading, reading.fits, parsed.words.first?.literal == name,
+               reading.arguments.words.elementsEqual(arguments.dropFirst()) {
+                report = try command.run(reading.arguments, in: context)
+            } else {
+                report = try command.run(words: Array(arguments.dropFirst()), in: context)
+            }
         } catch {
             report = .failure(error.message)
         }
@@ -322,22 +329,31 @@ public final class ShellEngine {
         // arrived, as after a finished answer (`| jq -s length` still counts); another Ctrl-C stops it.
         if report.interrupted { interruption.rebase() }
         defer { if let failure = endRedirection(destination) { countOutputFailure(failure, typed: typed, location: location) } }
-        let shown = session.redactLine(statement, in: line)
+        // The line as shown, masked once the command has run and the session holds what it set; worked out
+        // only where it is shown or kept (a story, `--json`, the cases a report keeps).
+        var shownLine: String?
+        func shown() -> String {
+            if let shownLine { return shownLine }
+            let masked = session.redactLine(statement, in: line)
+            shownLine = masked
+            return masked
+        }
         if let story, let location, isExpectation {
-            output.write(story.expectation(shown, at: location, passed: report.ok))
+            output.write(story.expectation(shown(), at: location, passed: report.ok))
         }
         let counts = !report.ok && !report.failuresCounted
         if report.incomplete { incompleteCount += 1 }
         var violation: String?
         if case .decodeError(_, let decodeFailure)? = report.exchange?.outcome { violation = decodeFailure.description }
-        let result = CaseResult(name: shown, location: location, duration: Date().timeIntervalSince(started),
+        // A case's name is read only from the cases kept (`keep`, and a held request failure kept later).
+        let result = CaseResult(name: keepsCases ? shown() : "", location: location, duration: Date().timeIntervalSince(started),
                                 failure: counts ? report.error ?? "failed" : nil, schemaViolation: violation)
         let failure = ScriptFailure(location: location, message: report.error ?? "failed")
         if !report.ok, report.exchange != nil, location != nil {
-            render(report, command: shown, location: location, showingError: false)
+            render(report, command: shown(), location: location, showingError: false)
             pendingRequestFailure = (result, failure, violation)
         } else {
-            render(report, command: shown, location: location)
+            render(report, command: shown(), location: location)
             keep(result)
             if counts { addFailure(failure) }
         }

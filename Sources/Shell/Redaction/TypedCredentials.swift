@@ -17,6 +17,8 @@ enum TypedCredentials {
     static func values(in arguments: [String]) -> [String] {
         var found: [String] = []
         for argument in arguments where argument.utf8.count <= maximumLength {
+            // Neither a target with credentials (a user's password, a query) nor an item (`weather`).
+            guard argument.utf8.contains(where: isMarker) else { continue }
             if let target = targetCredentials(argument) {
                 found += target
                 continue
@@ -34,6 +36,11 @@ enum TypedCredentials {
             }
         }
         return found
+    }
+
+    /// `:`, `=`, `?` and `@`: a word without any holds no credential a target or an item could carry.
+    private static func isMarker(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ":") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "@")
     }
 
     /// The credentials in a request target (an absolute URL, or a path or service path with a query); nil when
