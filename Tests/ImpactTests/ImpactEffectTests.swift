@@ -37,4 +37,17 @@ import Testing
         #expect(output.contains("c.apish:3: call listPets limit=$n: call would refuse it on v2:"), "\(output)")
         #expect(!output.contains("known only at run time"), "\(output)")
     }
+
+    @Test func theAnswerIsReadAsLetAndExpectReadIt() throws {
+        // GIVEN v2 where hyperparameters.n_epochs is no longer required
+        let documents = [ImpactRequiredReadTests.document(version: 1, required: true), ImpactRequiredReadTests.document(version: 2, required: false)]
+        // WHEN a client captures it with `let NAME=PATH` (one word), and checks a body member called version (quoted)
+        let script = "use j v1\ncall getJob a1\nlet n=hyperparameters.n_epochs\nexpect \"version\" == 3\nexpect version j == v1\n"
+        let output = try ImpactScratch.run("j", documents: documents, script: script)
+        // THEN the capture reads n_epochs; the quoted word is a path into the answer, the bare one a version pin
+        #expect(output.contains("c.apish:3: let n=hyperparameters.n_epochs: response property hyperparameters.n_epochs is no longer required in v2 — breaking"),
+                "\(output)")
+        #expect(output.contains("c.apish:4: expect \"version\" == 3: response property version is not declared in v1 either — review"), "\(output)")
+        #expect(output.contains("c.apish:5: expect version j == v1: pins v1, which --fix makes v2 — breaking"), "\(output)")
+    }
 }
