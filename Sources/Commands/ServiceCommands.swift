@@ -172,10 +172,10 @@ struct RefreshCommand: Command {
     let aliases = ["r"]
     let abstract = "Fetch the active version of a service and decode it into its model"
     static let service = Positional("SERVICE", .service, .optional, help: "the service to fetch (else the current one)")
+    /// Built once: every line of a replayed script reads its words by it.
+    private static let declared = CommandSignature([service], items: .query)
 
-    var signature: CommandSignature {
-        CommandSignature([Self.service], items: .query)
-    }
+    var signature: CommandSignature { Self.declared }
     let details = ["refresh {service} city==Boston", "refresh   (the current service)"]
 
     /// The service's own URL (the one named, else the current one) with the query items.

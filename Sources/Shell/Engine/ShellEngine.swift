@@ -257,7 +257,8 @@ public final class ShellEngine {
         let started = Date()
         let parsed = statement.syntax, location = statement.location
         let words = parsed.words
-        let typed = Self.typedLine(words) + parsed.operatorText
+        // The line as typed, for a failure's message and a recording: worked out only for them.
+        func typed() -> String { Self.typedLine(words) + parsed.operatorText }
         let arguments: [String]
         var input: CommandInput? = heredoc.map(CommandInput.text)
         var outputPath: String?
@@ -266,28 +267,28 @@ public final class ShellEngine {
             if case .file(let word)? = parsed.input { input = .file(try word.expand { self.session.variable($0) }) }
             if case .file(let word, _)? = parsed.output { outputPath = try word.expand { self.session.variable($0) } }
         } catch {
-            fail(line: typed, location: location, message: error.description, started: started, echo: typed)
+            fail(line: typed(), location: location, message: error.description, started: started, echo: typed())
             return false
         }
         guard let name = arguments.first else { return true }
         // A line recalled from history (or copied from output) has its secrets masked: running it would
         // set or send the mask itself.
         if arguments.contains(where: Redactor.containsMask) {
-            fail(line: typed, location: location,
+            fail(line: typed(), location: location,
                  message: "this line holds a masked secret (\(Redactor.mask)), e.g. recalled from history; type the secret itself",
-                 started: started, echo: typed)
+                 started: started, echo: typed())
             return false
         }
         // A credential typed in a request item is one the session holds from now on.
         session.addSentSecrets(TypedCredentials.values(in: Array(arguments.dropFirst())))
         guard let (command, expectation) = registry.lookup(name) else {
-            fail(line: typed, location: location, message: registry.available(with: session.facade.workspace.serviceNames).unknownCommandMessage(name), started: started, echo: typed)
+            fail(line: typed(), location: location, message: registry.available(with: session.facade.workspace.serviceNames).unknownCommandMessage(name), started: started, echo: typed())
             return false
         }
         if input != nil, !command.readsInput {
-            fail(line: typed, location: location,
+            fail(line: typed(), location: location,
                  message: "\(command.name) sends no body: < FILE and <<WORD go with get, post, put, patch and delete",
-                 started: started, echo: typed)
+                 started: started, echo: typed())
             return false
         }
         let isExpectation = expectation != nil
@@ -306,7 +307,7 @@ public final class ShellEngine {
             destination = try Destination.open(parsed.output, path: outputPath, ownGroup: !session.options.interactive,
                                                errors: standardOutput.base, interrupted: { interruption.moved })
         } catch {
-            fail(line: typed, location: location, message: error.message, started: started, echo: typed)
+            fail(line: typed(), location: location, message: error.message, started: started, echo: typed())
             return false
         }
         redirect(to: destination)
@@ -328,7 +329,7 @@ public final class ShellEngine {
         // The Ctrl-C that ended a stream ended only the stream: its pipe's command reads to the end of what
         // arrived, as after a finished answer (`| jq -s length` still counts); another Ctrl-C stops it.
         if report.interrupted { interruption.rebase() }
-        defer { if let failure = endRedirection(destination) { countOutputFailure(failure, typed: typed, location: location) } }
+        defer { if let failure = endRedirection(destination) { countOutputFailure(failure, typed: typed(), location: location) } }
         // The line as shown, masked once the command has run and the session holds what it set; worked out
         // only where it is shown or kept (a story, `--json`, the cases a report keeps).
         var shownLine: String?
@@ -357,10 +358,10 @@ public final class ShellEngine {
             keep(result)
             if counts { addFailure(failure) }
         }
-        if command.isReplayable {
+        if command.isReplayable, session.recorder?.isRecording == true {
             // A heredoc is replayed with its lines, masked like the line that opened it; the session's
             // secrets become their environment references (`Session.record(typed:report:)`).
-            var recorded = typed
+            var recorded = typed()
             if let heredoc, case .heredoc(let delimiter)? = parsed.input {
                 recorded += "\n" + session.redactLine(heredoc) + "\n" + delimiter
             }
