@@ -24,13 +24,13 @@ extension JSONSchema {
     }
 
     private func displayName(_ index: Int, depth: Int) -> String {
-        let view = graph.views[index]
+        let view = graph.view(index)
         if view.name == nil, let title = view.title { return title }
         return describe(index, depth: depth)
     }
 
     private func describe(_ index: Int, depth: Int) -> String {
-        let view = graph.views[index]
+        let view = graph.view(index)
         let base: String
         if let name = view.name {
             base = name

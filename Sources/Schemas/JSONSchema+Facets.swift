@@ -10,21 +10,21 @@ extension JSONSchema {
     /// generic, each call looked its types' metadata up at run time (realdiff-stripe).
     @inlinable package func facet<Value>(_ pick: (SchemaNode) -> Value?) -> Value? {
         // Most schemas merge nothing: their own keywords are all there is, and nothing need be allocated.
-        let own = graph.nodes[node]
+        let own = graph.node(node)
         if let value = pick(own) { return value }
         guard !own.mergeSources.isEmpty || own.anyOf.count > 1 || own.oneOf.count > 1 else { return nil }
         var stack = [node]
         var seen = Set<Int>()
         while let current = stack.popLast(), seen.count < Self.facetVisitLimit {
             guard seen.insert(current).inserted else { continue }
-            let written = graph.nodes[current]
+            let written = graph.node(current)
             if let value = pick(written) { return value }
             var next = written.mergeSources.compactMap { $0 }
             // An "or null" (`anyOf: [X, {type: null}]`) shows as X: X's keywords are its.
-            if graph.views[current].anyOf.isEmpty, graph.views[current].oneOf.isEmpty {
+            if graph.viewHasNoAlternatives(current) {
                 next += written.anyOf.count > 1 ? written.anyOf : written.oneOf.count > 1 ? written.oneOf : []
             }
-            stack += next.reversed().map { graph.targets[$0] }
+            stack += next.reversed().map { graph.target($0) }
         }
         return nil
     }

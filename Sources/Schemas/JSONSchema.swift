@@ -15,17 +15,17 @@ public struct JSONSchema: Sendable {
         self.index = index
     }
 
-    package var view: SchemaView { graph.views[index] }
+    package var view: SchemaView { graph.view(index) }
 
     /// The node validation starts from: the same for every stand-alone `$ref` to one schema.
-    @usableFromInline package var node: Int { graph.targets[index] }
+    @usableFromInline package var node: Int { graph.target(index) }
 
     private func schema(_ index: Int) -> JSONSchema {
         JSONSchema(graph: graph, index: index)
     }
 
     /// Where the schema is written (`#/components/schemas/Pet`), after following a stand-alone `$ref`.
-    public var pointer: String { graph.nodes[graph.targets[index]].pointer.description }
+    public var pointer: String { graph.node(graph.target(index)).pointer.description }
 
     /// The name the schema has by where it is declared (`Pet` for `#/components/schemas/Pet`,
     /// `#/$defs/Pet` or `#/definitions/Pet`), if any.
@@ -33,7 +33,7 @@ public struct JSONSchema: Sendable {
 
     /// `Pet` when the schema (after a stand-alone `$ref`) is `#/components/schemas/Pet` of its document.
     package var componentName: String? {
-        let tokens = graph.nodes[node].pointer.tokens
+        let tokens = graph.node(node).pointer.tokens
         guard tokens.count == 3, tokens[0] == "components", tokens[1] == "schemas" else { return nil }
         return tokens[2]
     }
@@ -46,7 +46,7 @@ public struct JSONSchema: Sendable {
     /// "or null" `anyOf`; `null` only when it is the one type. Empty allows any.
     public var types: [String] { view.types }
     /// The dialect the schema is written in (from its document, or its resource's `$schema`).
-    public var dialect: SchemaDialect { graph.nodes[node].dialect }
+    public var dialect: SchemaDialect { graph.node(node).dialect }
     /// Whether `null` is allowed, however it is spelled: `nullable: true` (OpenAPI 3.0), a `null` type beside
     /// others, or an `anyOf`/`oneOf` of one schema and `{type: "null"}`. `types` then leaves `null` out.
     public var isNullable: Bool { view.isNullable }

@@ -13,11 +13,21 @@ public struct SchemaDocument: Sendable {
 
     public init(document: JSONValue, pointer: String? = nil, dialect: SchemaDialect? = nil, baseURI: String? = nil,
                 embedded: [(pointer: JSONPointer, uri: String)] = [], cancellation: CancellationToken? = nil) throws(SchemaError) {
+        try self.init(document: document, pointer: pointer, dialect: dialect, baseURI: baseURI, embedded: embedded,
+                      cancellation: cancellation, readsOnDemand: false)
+    }
+
+    /// The same, with the schemas read when a check first reaches them (`SchemaGraphBuilder.readsOnDemand`):
+    /// nothing is checked at load, so only for documents known to read.
+    package init(document: JSONValue, pointer: String? = nil, dialect: SchemaDialect? = nil, baseURI: String? = nil,
+                 embedded: [(pointer: JSONPointer, uri: String)] = [], cancellation: CancellationToken? = nil,
+                 readsOnDemand: Bool) throws(SchemaError) {
         let text = pointer ?? ""
         let normalized = text.hasPrefix("#") || text.hasPrefix("/") || text.isEmpty ? text : "/" + text
         guard let parsed = JSONPointer(normalized) else { throw .invalidPointer(text) }
         var builder = SchemaGraphBuilder(document: document, dialect: dialect ?? SchemaDialect.of(schema: document),
                                          baseURI: baseURI, embedded: embedded, cancellation: cancellation)
+        builder.readsOnDemand = readsOnDemand
         let index = try builder.schema(at: parsed)
         root = JSONSchema(graph: try builder.finish(), index: index)
     }

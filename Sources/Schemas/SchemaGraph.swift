@@ -4,7 +4,11 @@ import Synchronization
 /// The schemas of one document, read once, with subschemas as indexes so `$ref` cycles are safe.
 ///
 /// Immutable once built: `targets` maps each node to the node validation starts from (through `$ref`s
-/// that stand alone), and `views` holds each node's merged face (see `SchemaView`).
+/// that stand alone), and `views` holds each node's merged face (see `SchemaView`). Or, built from a
+/// builder that `readsOnDemand`, the same read a node at a time (`OnDemand`): each node, target and view
+/// is made the first time it is asked for, so checking a short answer against Stripe's customer (whose
+/// schemas reach every other) reads the few the answer touches. Everything reads through `node(_:)`,
+/// `target(_:)`, `checkTarget(_:)` and `view(_:)`, which answer the same either way.
 @usableFromInline package final class SchemaGraph: Sendable {
     /// How many `allOf`/`$ref` levels are merged into a view; deeper chains keep their own keywords only,
     /// and the view says it was cut (`SchemaView.isCut`).
@@ -24,6 +28,8 @@ import Synchronization
     let keepsDynamicScope: Bool
     /// The graph compiled for the fast pass over answers, made when the first answer is checked.
     private let plan = Mutex<PlanState>(.notMade)
+    /// The on-demand form's nodes, targets and views; nil when everything was read at once.
+    @usableFromInline let onDemand: OnDemand?
 
     private enum PlanState: Sendable {
         case notMade
@@ -40,7 +46,8 @@ import Synchronization
     static let bytesBeforePlan = 256 << 10
 
     var tapePlan: TapePlan? {
-        plan.withLock { state in
+        guard onDemand == nil else { return nil }
+        return plan.withLock { state in
             if case .made(let made) = state { return made }
             let made = TapePlan(self)
             state = .made(made)
@@ -60,7 +67,20 @@ import Synchronization
         return total >= Self.bytesBeforePlan ? tapePlan : nil
     }
 
+    /// The on-demand form: nothing is read until asked for. It keeps the dynamic scope, as it cannot know
+    /// beforehand that no `$dynamicRef` will look in it, and has no fast plan.
+    init(onDemand: OnDemand) {
+        self.onDemand = onDemand
+        nodes = []
+        targets = []
+        checkTargets = []
+        views = []
+        dynamicAnchors = [:]
+        keepsDynamicScope = true
+    }
+
     init(nodes: [SchemaNode], dynamicAnchors: [String: [String: Int]] = [:], cancellation: CancellationToken? = nil) throws(SchemaError) {
+        onDemand = nil
         self.nodes = nodes
         for node in nodes { node.settle() }
         self.dynamicAnchors = dynamicAnchors
@@ -71,7 +91,8 @@ import Synchronization
         checkTargets = try Self.aliasTargets(nodes, aliases: nodes.indices.map { index in
             aliases[index] && nodes[index].ref.map { nodes[$0].base == nodes[index].base } == true
         })
-        var merger = ViewMerger(nodes: nodes, aliases: aliases, targets: targets, cancellation: cancellation)
+        var merger = ViewMerger(source: ReadNodes(nodes: nodes, aliases: aliases, targets: targets), cancellation: cancellation)
+        merger.memo = Array(repeating: nil, count: nodes.count)
         var views: [SchemaView] = []
         views.reserveCapacity(nodes.count)
         for index in nodes.indices {
@@ -79,6 +100,50 @@ import Synchronization
         }
         self.views = views
     }
+
+    /// Node `index`, read.
+    @inlinable @inline(__always) package func node(_ index: Int) -> SchemaNode {
+        if let onDemand { return onDemand.node(index) }
+        return nodes[index]
+    }
+
+    /// The node validation starts from for `index`: through a chain of stand-alone `$ref`s.
+    @inlinable @inline(__always) package func target(_ index: Int) -> Int {
+        if let onDemand { return onDemand.target(index, checking: false) }
+        return targets[index]
+    }
+
+    /// `target(_:)` for validation: a chain is followed only while it stays in one resource.
+    @inline(__always) func checkTarget(_ index: Int) -> Int {
+        if let onDemand { return onDemand.target(index, checking: true) }
+        return checkTargets[index]
+    }
+
+    /// The merged face of node `index`.
+    @inlinable @inline(__always) package func view(_ index: Int) -> SchemaView {
+        if let onDemand { return onDemand.view(index) }
+        return views[index]
+    }
+
+    /// Whether node `index`'s view has no `anyOf`/`oneOf` (an "or null" shows as its one schema), read
+    /// without copying the view of a graph read at once.
+    @inlinable @inline(__always) package func viewHasNoAlternatives(_ index: Int) -> Bool {
+        if let onDemand {
+            let view = onDemand.view(index)
+            return view.anyOf.isEmpty && view.oneOf.isEmpty
+        }
+        return views[index].anyOf.isEmpty && views[index].oneOf.isEmpty
+    }
+
+    /// The node of `$dynamicAnchor` `name` in the resource `base`, for a `$dynamicRef` that looks for it.
+    func dynamicAnchor(in base: String, named name: String) -> Int? {
+        if let onDemand { return onDemand.dynamicAnchor(in: base, named: name) }
+        return dynamicAnchors[base]?[name]
+    }
+
+    /// Why a node read on demand could not be read (nil when all could, and always for a graph read at once):
+    /// a check that met one fails there (the node accepts nothing) and says why.
+    var onDemandFailure: SchemaError? { onDemand?.failure }
 
     /// Follows every chain of stand-alone `$ref`s to the schema it ends at.
     private static func aliasTargets(_ nodes: [SchemaNode], aliases: [Bool]) throws(SchemaError) -> [Int] {
@@ -104,28 +169,50 @@ import Synchronization
     /// chain deeper than `mergeDepthLimit`, contributes the keywords of the node where it was cut; that
     /// view is remembered too, which keeps the work linear at the price of a cut that depends on where the
     /// walk came from. `mergeWorkLimit` caps what all merges may copy.
-    private struct ViewMerger {
+    /// Where a merge reads nodes, whether each is a stand-alone `$ref`, and where such chains end.
+    protocol MergeSource {
+        func node(_ index: Int) -> SchemaNode
+        func isAlias(_ index: Int) -> Bool
+        func target(_ index: Int) -> Int
+    }
+
+    /// The nodes of a graph read at once.
+    struct ReadNodes: MergeSource {
         let nodes: [SchemaNode]
         let aliases: [Bool]
         let targets: [Int]
+
+        func node(_ index: Int) -> SchemaNode { nodes[index] }
+        func isAlias(_ index: Int) -> Bool { aliases[index] }
+        func target(_ index: Int) -> Int { targets[index] }
+    }
+
+    struct ViewMerger<Source: MergeSource> {
+        let source: Source
         let cancellation: CancellationToken?
-        var memo: [SchemaView?]
+        var memo: [SchemaView?] = []
         var inProgress: Set<Int> = []
         var work = 0
 
-        init(nodes: [SchemaNode], aliases: [Bool], targets: [Int], cancellation: CancellationToken?) {
-            self.nodes = nodes
-            self.aliases = aliases
-            self.targets = targets
+        init(source: Source, cancellation: CancellationToken?) {
+            self.source = source
             self.cancellation = cancellation
-            memo = Array(repeating: nil, count: nodes.count)
         }
 
         mutating func view(_ index: Int, depth: Int) throws(SchemaError) -> SchemaView {
-            if let view = memo[index] { return view }
+            if index < memo.count, let view = memo[index] { return view }
             let view = try compute(index, depth: depth)
-            memo[index] = view
+            remember(view, at: index)
             return view
+        }
+
+        private mutating func remember(_ view: SchemaView, at index: Int) {
+            if index >= memo.count { memo.append(contentsOf: repeatElement(nil, count: index + 1 - memo.count)) }
+            memo[index] = view
+        }
+
+        private func known(_ index: Int) -> SchemaView? {
+            index < memo.count ? memo[index] : nil
         }
 
         /// Counts copied entries against the limit, and looks at Ctrl-C every few thousand.
@@ -133,16 +220,16 @@ import Synchronization
             let before = work
             work += amount
             if work > SchemaGraph.mergeWorkLimit {
-                throw .tooComplex(pointer: nodes[index].pointer.description, limit: SchemaGraph.mergeWorkLimit)
+                throw .tooComplex(pointer: source.node(index).pointer.description, limit: SchemaGraph.mergeWorkLimit)
             }
             if before >> 12 != work >> 12, cancellation?.isCancelled == true { throw .cancelled }
         }
 
         private mutating func compute(_ index: Int, depth: Int) throws(SchemaError) -> SchemaView {
-            if aliases[index] {
+            if source.isAlias(index) {
                 return try aliasView(index, depth: depth)
             }
-            let node = nodes[index]
+            let node = source.node(index)
             // "Or null" is one type however it is spelled: `nullable: true`, `type: [T, "null"]`, or an
             // `anyOf`/`oneOf` of one schema and `{type: "null"}`s, which shows as that schema, nullable.
             let orNull = orNullBranch(of: node)
@@ -218,22 +305,22 @@ import Synchronization
         private mutating func aliasView(_ index: Int, depth: Int) throws(SchemaError) -> SchemaView {
             var chain: [Int] = []
             var current = index
-            while aliases[current], memo[current] == nil, let next = nodes[current].ref {
+            while source.isAlias(current), known(current) == nil, let next = source.node(current).ref {
                 chain.append(current)
                 current = next
             }
             var view: SchemaView
-            if let known = memo[current] {
+            if let known = known(current) {
                 view = known
             } else {
-                view = try merged(targets[index], depth: depth)
+                view = try merged(source.target(index), depth: depth)
             }
             for link in chain.reversed() {
-                let node = nodes[link]
+                let node = source.node(link)
                 view.name = node.name ?? view.name
                 view.title = node.title ?? view.title
                 view.description = node.description ?? view.description
-                memo[link] = view
+                remember(view, at: link)
             }
             return view
         }
@@ -248,7 +335,7 @@ import Synchronization
         /// The one branch that is not null-only, or nil when there are none or several.
         private func soleBranchBesidesNull(_ branches: [Int]) -> Int? {
             var found: Int?
-            for branch in branches where !isNullOnly(nodes[targets[branch]]) {
+            for branch in branches where !isNullOnly(source.node(source.target(branch))) {
                 guard found == nil else { return nil }
                 found = branch
             }

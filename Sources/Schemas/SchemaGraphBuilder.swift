@@ -28,6 +28,13 @@ package struct SchemaGraphBuilder {
     private var indexByPointer: [JSONPointer: Int] = [:]
     private var indexByReference: [String: Int] = [:]
     private var pending: [(index: Int, value: JSONValue)] = []
+    /// Whether nodes are read when first asked for (`SchemaGraph`'s on-demand form) rather than all at once:
+    /// a root asked for is only given its node, and each node is read, with its subschemas given theirs,
+    /// by `readIfNeeded`. For documents read whole before without a failure (`OperationCache`'s pieces),
+    /// where every schema is known to read: a check then reads only the schemas its value reaches.
+    package var readsOnDemand = false
+    /// The nodes given but not read yet, on demand, with the value each is read from.
+    private var unread: [Int: JSONValue] = [:]
     /// Whether a `type` naming no JSON Schema type (`type: count`) is kept, a type no value is of, rather
     /// than refused; each is remembered in `unknownTypes`. OpenAPI documents are read so, as peers read them.
     package var keepsUnknownTypes = false
@@ -86,6 +93,7 @@ package struct SchemaGraphBuilder {
         } catch {
             nodes.removeSubrange(count...)
             pending.removeAll { $0.index >= count }
+            unread = unread.filter { $0.key < count }
             indexByPointer = indexByPointer.filter { $0.value < count }
             indexByReference = indexByReference.filter { $0.value < count }
             unknownTypes.removeSubrange(unknownCount...)
@@ -96,6 +104,7 @@ package struct SchemaGraphBuilder {
     /// Freezes what was read. Throws when a chain of `$ref`s only leads back to itself, or when merging
     /// the views costs more than `SchemaGraph.mergeWorkLimit`.
     package mutating func finish() throws(SchemaError) -> SchemaGraph {
+        if readsOnDemand { return SchemaGraph(onDemand: SchemaGraph.OnDemand(builder: self)) }
         var dynamicAnchors: [String: [String: Int]] = [:]
         if !dynamicNames.isEmpty {
             for (resource, names) in resources.dynamicAnchors {
@@ -108,6 +117,30 @@ package struct SchemaGraphBuilder {
         return try SchemaGraph(nodes: nodes, dynamicAnchors: dynamicAnchors, cancellation: cancellation)
     }
 
+    /// How many nodes have been given, read or not.
+    var nodeCount: Int { nodes.count }
+
+    /// Node `index`, read now if it was not yet (on demand); its subschemas are given nodes, not read.
+    mutating func readIfNeeded(_ index: Int) throws(SchemaError) -> SchemaNode {
+        if let value = unread.removeValue(forKey: index) {
+            let node = try read(value, into: nodes[index])
+            node.settle()
+            nodes[index] = node
+        }
+        return nodes[index]
+    }
+
+    /// Node `index` as it stands, read or not (for a node whose reading failed).
+    func nodeWithoutReading(_ index: Int) -> SchemaNode {
+        nodes[index]
+    }
+
+    /// The node of the `$dynamicAnchor` `name` in `resource`, once a `$dynamicRef` read looks for that name.
+    func dynamicAnchorIndex(in resource: String, named name: String) -> Int? {
+        guard dynamicNames.contains(name), let pointer = resources.dynamicAnchors[resource]?[name] else { return nil }
+        return indexByPointer[pointer]
+    }
+
     /// A node for a subschema written in place, in the context of its parent.
     private mutating func node(for value: JSONValue, at pointer: JSONPointer, context: SchemaResources.Context) -> Int {
         let index = nodes.count
@@ -116,7 +149,11 @@ package struct SchemaGraphBuilder {
         node.dialect = context.dialect
         node.validates = context.validates
         nodes.append(node)
-        pending.append((index, value))
+        if readsOnDemand {
+            unread[index] = value
+        } else {
+            pending.append((index, value))
+        }
         return index
     }
 

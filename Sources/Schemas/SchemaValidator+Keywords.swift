@@ -143,7 +143,7 @@ extension SchemaValidator {
 
     /// A required property a request need not send (`readOnly`) or an answer need not hold (`writeOnly`).
     private func isRequired(_ schema: Int) -> Bool {
-        let view = graph.views[schema]
+        let view = graph.view(schema)
         switch use {
         case .request: return !view.readOnly
         case .response: return !view.writeOnly
@@ -190,7 +190,7 @@ extension SchemaValidator {
                 }
                 if let additional = node.additionalProperties {
                     evaluated?.members.insert(position)
-                    if graph.nodes[graph.targets[additional]].kind == .nothing {
+                    if graph.node(graph.target(additional)).kind == .nothing {
                         fail(memberPath, expected: "no such field (additionalProperties is false)", found: member)
                     } else {
                         checkNested(member, against: additional, path: memberPath, depth: depth + 1)
@@ -212,7 +212,7 @@ extension SchemaValidator {
 
     mutating func checkUnevaluatedProperties<Object: SchemaInstanceObject>(_ object: Object, _ node: SchemaNode, path: ValuePath, depth: Int, evaluated: inout Evaluated) {
         guard let schema = node.unevaluatedProperties else { return }
-        let refuses = graph.nodes[graph.targets[schema]].kind == .nothing
+        let refuses = graph.node(graph.target(schema)).kind == .nothing
         for (position, key, member) in object.members where !evaluated.hasMember(position) {
             guard !isDone else { return }
             let memberPath = path.appending(key: key)
@@ -297,7 +297,7 @@ extension SchemaValidator {
     mutating func checkUnevaluatedItems<Value: SchemaInstance>(_ value: Value, _ node: SchemaNode, path: ValuePath, depth: Int,
                                                                evaluated: inout Evaluated) {
         guard let schema = node.unevaluatedItems else { return }
-        let refuses = graph.nodes[graph.targets[schema]].kind == .nothing
+        let refuses = graph.node(graph.target(schema)).kind == .nothing
         for (offset, element) in value.elements.enumerated() where !evaluated.hasItem(offset) {
             guard !isDone else { return }
             if refuses {
@@ -317,7 +317,7 @@ extension SchemaValidator {
             var target = dynamic.target
             if let anchor = dynamic.anchor {
                 for base in scope {
-                    if let found = graph.dynamicAnchors[base]?[anchor] {
+                    if let found = graph.dynamicAnchor(in: base, named: anchor) {
                         target = found
                         break
                     }
@@ -406,7 +406,7 @@ extension SchemaValidator {
         }
         var chosen: Int?
         if let mapped = discriminator.mapping.first(where: { JSONObject.same($0.value, name) }) {
-            chosen = branches.first { graph.targets[$0] == graph.targets[mapped.schema] } ?? mapped.schema
+            chosen = branches.first { graph.target($0) == graph.target(mapped.schema) } ?? mapped.schema
         } else {
             chosen = branches.first { branch in
                 JSONSchema(graph: graph, index: branch).componentName.map { JSONObject.same($0, name) } ?? false

@@ -108,9 +108,9 @@ package struct SchemaValidator {
         guard depth < Self.depthLimit else { return stop(at: path, "values nested past \(Self.depthLimit) levels") }
         guard hops < Self.hopLimit else { return stop(at: path, "a $ref/allOf/anyOf chain past \(Self.hopLimit) links") }
         spend(1)
-        let index = graph.checkTargets[start]
+        let index = graph.checkTarget(start)
         // The graph holds its nodes for as long as the validator holds the graph: no count is kept here.
-        unowned(unsafe) let node = graph.nodes[index]
+        unowned(unsafe) let node = graph.node(index)
         switch node.kind {
         case .anything:
             return
@@ -185,7 +185,7 @@ package struct SchemaValidator {
             if let source {
                 if collector == nil {
                     if checkedHere.isEmpty { _ = checkedHere.insert(index) }
-                    guard checkedHere.insert(graph.checkTargets[source]) else { continue }
+                    guard checkedHere.insert(graph.checkTarget(source)) else { continue }
                 }
                 check(value, against: source, path: path, depth: depth, hops: hops + 1, evaluated: &collector)
             } else if let object {

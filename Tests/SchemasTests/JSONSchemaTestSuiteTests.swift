@@ -67,7 +67,8 @@ import JSON
     }
 
     /// Runs one file of the suite.
-    static func run(_ draft: String, _ file: String, dialect: SchemaDialect) throws -> Outcome {
+    /// `onDemand`: the schemas read as the checks reach them (`SchemaGraph.OnDemand`), which must say the same.
+    static func run(_ draft: String, _ file: String, dialect: SchemaDialect, onDemand: Bool = false) throws -> Outcome {
         let data = try Data(contentsOf: root.appendingPathComponent("tests/\(draft)/\(file)"))
         guard case .array(let groups) = try JSONValue.parse(data) else { throw SuiteError(message: "\(file) is not a list") }
         var outcome = Outcome()
@@ -78,7 +79,8 @@ import JSON
             let loaded: Result<SchemaDocument, SchemaError>
             do {
                 loaded = .success(try SchemaDocument(document: document, pointer: "#/schema", dialect: dialect,
-                                                     embedded: [(JSONPointer(tokens: ["schema"]), "apish:/suite/schema.json")] + bundle.uris))
+                                                     embedded: [(JSONPointer(tokens: ["schema"]), "apish:/suite/schema.json")] + bundle.uris,
+                                                     readsOnDemand: onDemand))
             } catch {
                 loaded = .failure(error)
             }
@@ -94,6 +96,7 @@ import JSON
                 case .failure(let error):
                     outcome.failed.append("\(key): the schema did not load: \(error)")
                 case .success(let loadedSchema):
+                    #expect((loadedSchema.root.graph.onDemand != nil) == onDemand)
                     let failures = loadedSchema.validate(instance, limit: 1)
                     // The same check on the instance's tape, as an answer is checked, says the same.
                     let parsed = try JSONDocument.parse(Data(instance.encoded().utf8))
@@ -103,7 +106,9 @@ import JSON
                         if valid { outcome.fastPassed += 1 } else { outcome.failed.append("\(key): the fast pass over the tape passed an invalid instance") }
                     }
                     if valid { outcome.valid += 1 }
-                    if onTape != failures {
+                    if onDemand, let failure = loadedSchema.root.graph.onDemandFailure {
+                        outcome.failed.append("\(key): a schema read on demand failed: \(failure)")
+                    } else if onTape != failures {
                         outcome.failed.append("\(key): on the tape \(onTape.map(\.description)), on the tree \(failures.map(\.description))")
                     } else if failures.isEmpty == valid {
                         outcome.passed += 1
@@ -131,6 +136,21 @@ import JSON
     @Test("draft 2020-12", arguments: files("draft2020-12"))
     func draft2020(file: String) throws {
         let outcome = try Self.run("draft2020-12", file, dialect: .draft2020)
+        #expect(outcome.failed.isEmpty, Comment(rawValue: "\(outcome.failed.count) failed:\n" + outcome.failed.joined(separator: "\n")))
+        #expect(outcome.passed + outcome.skipped > 0)
+    }
+
+    /// The whole suite again with every schema read when a check first reaches it: the same verdicts.
+    @Test("draft 4, read on demand", arguments: files("draft4"))
+    func draft4OnDemand(file: String) throws {
+        let outcome = try Self.run("draft4", file, dialect: .draft4, onDemand: true)
+        #expect(outcome.failed.isEmpty, Comment(rawValue: "\(outcome.failed.count) failed:\n" + outcome.failed.joined(separator: "\n")))
+        #expect(outcome.passed + outcome.skipped > 0)
+    }
+
+    @Test("draft 2020-12, read on demand", arguments: files("draft2020-12"))
+    func draft2020OnDemand(file: String) throws {
+        let outcome = try Self.run("draft2020-12", file, dialect: .draft2020, onDemand: true)
         #expect(outcome.failed.isEmpty, Comment(rawValue: "\(outcome.failed.count) failed:\n" + outcome.failed.joined(separator: "\n")))
         #expect(outcome.passed + outcome.skipped > 0)
     }

@@ -69,10 +69,16 @@ public struct OpenAPIDocument: Sendable {
     /// Reads a document. `source` is where it came from, against which a relative server URL resolves.
     /// A Swagger 2.0 document is read as the OpenAPI 3 document it converts to (`Swagger2Conversion`). A
     /// tripped `cancellation` stops the reading with `OpenAPIError.schema(.cancelled)`.
-    public static func parse(_ document: JSONValue, source: String, cancellation: CancellationToken? = nil) throws(OpenAPIError) -> OpenAPIDocument {
+    ///
+    /// `readsSchemasOnDemand` reads each schema when it is first used (a check reads those its value reaches)
+    /// rather than all at load: only for a document known to read whole without a failure, such as the
+    /// pieces of one operation kept from a whole read (`OperationFragments`), since a schema that would not
+    /// read is then found only when used (a check that meets it fails there).
+    public static func parse(_ document: JSONValue, source: String, cancellation: CancellationToken? = nil,
+                             readsSchemasOnDemand: Bool = false) throws(OpenAPIError) -> OpenAPIDocument {
         var (document, mistakes) = try PublishedMistakes.repair(document, cancellation: cancellation)
         document = DescriptionFormat.openAPI3(document, source: source)
-        var reader = OpenAPIReader(document: document, source: source, cancellation: cancellation)
+        var reader = OpenAPIReader(document: document, source: source, cancellation: cancellation, readsSchemasOnDemand: readsSchemasOnDemand)
         var read = try reader.read()
         read.warnings = mistakes + read.warnings
         read.fingerprints = DocumentFingerprints.Deferred(document: document)

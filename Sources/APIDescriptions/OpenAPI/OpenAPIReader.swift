@@ -37,13 +37,16 @@ struct OpenAPIReader {
     var unusable: [(reason: OpenAPIError, operations: [String])] = []
     var operationIds = Set<String>()
 
-    init(document: JSONValue, source: String, cancellation: CancellationToken? = nil) {
+    /// `readsSchemasOnDemand`: the schemas are read when first used (`SchemaGraphBuilder.readsOnDemand`), for
+    /// a document known to read whole without a failure.
+    init(document: JSONValue, source: String, cancellation: CancellationToken? = nil, readsSchemasOnDemand: Bool = false) {
         self.document = document
         self.source = source
         self.cancellation = cancellation
         schemas = SchemaGraphBuilder(document: document, dialect: Self.dialect(of: document), baseURI: source.isEmpty ? nil : source,
                                      embedded: Self.bundledFiles(of: document), cancellation: cancellation)
         schemas.keepsUnknownTypes = true
+        schemas.readsOnDemand = readsSchemasOnDemand
     }
 
     /// Each file bundled into the document (`DocumentBundle`) as the schema resource it is, known by its

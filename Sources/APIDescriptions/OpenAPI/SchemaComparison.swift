@@ -434,7 +434,7 @@ struct SchemaComparison {
         var current = schema
         for _ in 0..<8 {
             if let name = current.componentName { return name }
-            let node = current.graph.nodes[current.node]
+            let node = current.graph.node(current.node)
             if let alone = current.view.standsFor {
                 current = JSONSchema(graph: current.graph, index: alone)
             } else if let target = node.ref, node.properties.isEmpty, node.allOf.isEmpty, node.anyOf.isEmpty, node.oneOf.isEmpty {

@@ -124,7 +124,9 @@ final class LoadedDescription: Sendable {
 
     /// The document `call NAME` needs, made of the operation's fragment in the `OperationCache` without
     /// reading the rest of the description: it reads to the same operation, servers, security and schemas
-    /// as the whole. Nil when the whole is read already (it serves), or when the cache has no fragment
+    /// as the whole. Its schemas are read as the call uses them (a check reads those its answer reaches):
+    /// the whole read that kept the pieces read every one of them, and each piece's hash vouches it is
+    /// the same text. Nil when the whole is read already (it serves), or when the cache has no fragment
     /// for `name` (the whole is then read, and that read writes the cache for the next process).
     func document(calling name: String) -> OpenAPIDocument? {
         guard let operationCache, case .pending(let bytes, let source) = state.withLock({ $0 }) else { return nil }
@@ -133,7 +135,8 @@ final class LoadedDescription: Sendable {
             guard let entry = calls.entry(for: bytes, in: operationCache), entry.hasFragment(calling: name) else { return nil }
             // A fragment that does not read back is a damaged entry: the whole read writes it again.
             guard let tree = entry.document(calling: name),
-                  let document = try? OpenAPIDocument.parse(tree, source: source), document.operation(named: name) != nil
+                  let document = try? OpenAPIDocument.parse(tree, source: source, readsSchemasOnDemand: true),
+                  document.operation(named: name) != nil
             else {
                 calls.entry = .some(nil)
                 return nil

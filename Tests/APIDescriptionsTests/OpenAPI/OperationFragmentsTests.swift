@@ -13,12 +13,12 @@ import TestSupport
 
     /// The document of the fragment of the operation `name`, read as the cache's reader reads it: each
     /// piece written as JSON text and parsed back.
-    static func fragmentDocument(_ fragments: OperationFragments, _ name: String, source: String) throws -> OpenAPIDocument? {
+    static func fragmentDocument(_ fragments: OperationFragments, _ name: String, source: String, onDemand: Bool = false) throws -> OpenAPIDocument? {
         guard let index = fragments.operationIndex(named: name), let pieces = fragments.pieces(of: index) else { return nil }
         let places = try pieces.map { piece in
             (fragments.pieces[piece].place, try JSONValue.parse(fragments.pieces[piece].value.encoded()))
         }
-        return try OpenAPIDocument.parse(OperationFragments.document(of: places), source: source)
+        return try OpenAPIDocument.parse(OperationFragments.document(of: places), source: source, readsSchemasOnDemand: onDemand)
     }
 
     /// What `call`, `help` and the answer check read of an operation, as text: every field, the request
@@ -75,6 +75,10 @@ import TestSupport
             #expect(Self.reading(read, in: document) == Self.reading(operation, in: whole))
             #expect(document.servers == whole.servers && document.serverURL == whole.serverURL)
             #expect(document.securitySchemes == whole.securitySchemes && document.security == whole.security)
+            // AND with its schemas read as they are used (as a warm call reads them), the same
+            let onDemand = try #require(try Self.fragmentDocument(fragments, name, source: source, onDemand: true))
+            let readOnDemand = try #require(onDemand.operation(named: name))
+            #expect(Self.reading(readOnDemand, in: onDemand) == Self.reading(operation, in: whole))
         }
     }
 
