@@ -75,49 +75,17 @@ struct DocumentLoader {
         return lines
     }
 
-    /// The OpenAPI document at `address`: from the `DescriptionCache` when these bytes loaded before
-    /// (a local file whose stamp says it is unchanged is not even read), else read (and, when it is one
-    /// file, its summary kept for the next load).
+    /// The OpenAPI document at `address`: known without reading it whole when it can be
+    /// (`DocumentFetcher.descriptionWithoutWholeRead`), else read (and, when it is one file, its summary
+    /// kept for the next load).
     private func description(
         at address: String, json: (String) -> Result<JSONValue, DocumentError>, cancellation: CancellationToken?
     ) -> Result<LoadedDescription, DocumentError> {
-        let descriptions = fetcher.refresh ? nil : fetcher.descriptions
-        if let descriptions, let path = fetcher.localPath(address), let stamp = FileStamp(path: path),
-           let known = descriptions.known(source: address, file: stamp) {
-            return .success(LoadedDescription(
-                summary: known.summary, file: path, length: known.length, hash: known.hash, source: address,
-                interruptions: fetcher.interruptions, operationCache: fetcher.operations))
-        }
-        let bytes = try? fetcher.fetch(address, cancellation: cancellation).data
-        let stamped = fetcher.stampedRead(of: address)
-        var hashed: String?
-        if let bytes, let descriptions {
-            let hash = DescriptionCache.hash(bytes)
-            hashed = hash
-            if let summary = descriptions.summary(for: bytes, hash: hash, source: address) {
-                // The same bytes in a file stamped anew (touched, copied, or read too soon after a write):
-                // its entry takes the new stamp, so the next load need not read it.
-                if let stamped {
-                    descriptions.store(summary, length: bytes.count, hash: hash, source: address, file: stamped)
-                }
-                return .success(LoadedDescription(summary: summary, bytes: bytes, source: address, interruptions: fetcher.interruptions,
-                                                  operationCache: fetcher.operations, hash: hash))
-            }
-        }
-        // A clean description of one file is outlined, not read whole: its schemas wait for the first
-        // command that needs them (`OpenAPIOutline`).
-        if let bytes, let outline = OpenAPIOutline.read(bytes, source: address) {
-            let hash = fetcher.descriptions == nil ? hashed : hashed ?? DescriptionCache.hash(bytes)
-            let description = LoadedDescription(outline: outline, bytes: bytes, source: address, interruptions: fetcher.interruptions,
-                                                operationCache: fetcher.operations, hash: hash)
-            if let hash { fetcher.descriptions?.store(description.summary, length: bytes.count, hash: hash, source: address, file: stamped) }
-            return .success(description)
-        }
+        if let known = fetcher.descriptionWithoutWholeRead(at: address, cancellation: cancellation) { return .success(known) }
         let read = json(address)
         let spec = Self.spec(read, source: address, cancellation: cancellation)
-        if let bytes, case .success(let document) = read, DescriptionCache.isOneFile(document),
-           case .success(let description) = spec {
-            fetcher.descriptions?.store(description.summary, for: bytes, source: address, file: stamped)
+        if case .success(let document) = read, DescriptionCache.isOneFile(document), case .success(let description) = spec {
+            fetcher.keepSummary(description.summary, of: address, cancellation: cancellation)
         }
         return spec
     }

@@ -29,16 +29,16 @@ public struct LocatorLoader: Sendable {
     }
 
     func load(_ location: String, with fetcher: DocumentFetcher, cancellation: CancellationToken?) throws(LocatorError) -> Locator {
-        let fetched = try fetcher.fetch(location, cancellation: cancellation)
-        switch try Self.read(fetched.data, source: location, fetcher: fetcher, cancellation: cancellation) {
+        switch try Self.read(location, fetcher: fetcher, cancellation: cancellation) {
         case .locator(let locator):
             return locator
         case .notADescription(let problem):
             guard LocatorLocation.isWeb(location) else { throw problem }
-            for candidate in LocatorDiscovery.candidates(for: location, links: fetched.links) {
+            let links = try fetcher.fetch(location, cancellation: cancellation).links
+            for candidate in LocatorDiscovery.candidates(for: location, links: links) {
                 if cancellation?.isCancelled == true { throw .load(source: location, reason: TransportError.cancelled.description) }
-                guard let found = try? fetcher.fetch(candidate, cancellation: cancellation),
-                      case .locator(let locator) = try Self.read(found.data, source: candidate, fetcher: fetcher, cancellation: cancellation)
+                guard (try? fetcher.fetch(candidate, cancellation: cancellation)) != nil,
+                      case .locator(let locator) = try Self.read(candidate, fetcher: fetcher, cancellation: cancellation)
                 else { continue }
                 return locator
             }
@@ -55,15 +55,14 @@ public struct LocatorLoader: Sendable {
         case notADescription(LocatorError)
     }
 
-    private static func read(
-        _ data: Data, source: String, fetcher: DocumentFetcher, cancellation: CancellationToken?
-    ) throws(LocatorError) -> Reading {
-        let hash = fetcher.refresh || fetcher.descriptions == nil ? nil : DescriptionCache.hash(data)
-        if let hash, let summary = fetcher.descriptions?.summary(for: data, hash: hash, source: source) {
-            let description = LoadedDescription(summary: summary, bytes: data, source: source, interruptions: fetcher.interruptions,
-                                                operationCache: fetcher.operations, hash: hash)
+    /// The locator at `source`. A description known or outlined without reading it whole, as an entry's
+    /// would be (`DocumentFetcher.descriptionWithoutWholeRead`), is the locator of its one service; anything
+    /// else is read whole.
+    private static func read(_ source: String, fetcher: DocumentFetcher, cancellation: CancellationToken?) throws(LocatorError) -> Reading {
+        if let description = fetcher.descriptionWithoutWholeRead(at: source, cancellation: cancellation) {
             return .locator(try Locator.service(describedBy: description, source: source, loadedAt: Date()))
         }
+        let data = try fetcher.fetch(source, cancellation: cancellation).data
         var document: JSONValue
         do {
             document = try APIDocumentText.parse(data, cancellation: cancellation)
@@ -83,7 +82,7 @@ public struct LocatorLoader: Sendable {
         }
         let locator = try Locator.parse(document: document, source: source, cancellation: cancellation)
         if let description = locator.loadedDescription, DescriptionCache.isOneFile(document) {
-            fetcher.descriptions?.store(description.summary, for: data, source: source)
+            fetcher.keepSummary(description.summary, of: source, cancellation: cancellation)
         }
         return .locator(locator)
     }
