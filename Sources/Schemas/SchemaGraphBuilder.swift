@@ -33,6 +33,9 @@ package struct SchemaGraphBuilder {
     /// by `readIfNeeded`. For documents read whole before without a failure (`OperationCache`'s pieces),
     /// where every schema is known to read: a check then reads only the schemas its value reaches.
     package var readsOnDemand = false
+    /// On demand, where a `$ref`'s target the document does not hold is looked for (the pieces of a
+    /// description kept apart, read when a schema first names one): the value at that pointer, or nil.
+    package var missingValues: (@Sendable (JSONPointer) -> JSONValue?)?
     /// The nodes given but not read yet, on demand, with the value each is read from.
     private var unread: [Int: JSONValue] = [:]
     /// Whether a `type` naming no JSON Schema type (`type: count`) is kept, a type no value is of, rather
@@ -594,7 +597,9 @@ package struct SchemaGraphBuilder {
             guard let pointer = resources.anchors[anchor] else { throw .danglingRef(text) }
             targetPointer = pointer
         }
-        guard let target = targetPointer.resolve(in: document) else { throw .danglingRef(BundledReference.written(text, in: document)) }
+        guard let target = targetPointer.resolve(in: document) ?? missingValues?(targetPointer) else {
+            throw .danglingRef(BundledReference.written(text, in: document))
+        }
         let index = try sharedNode(for: target, at: targetPointer)
         indexByReference[absolute] = index
         return index

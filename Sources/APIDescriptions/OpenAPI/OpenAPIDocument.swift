@@ -45,11 +45,15 @@ public struct OpenAPIDocument: Sendable {
     /// The published mistakes read past (`type: int`, a dangling `$ref` leaving an operation out), one line
     /// each naming its place.
     public internal(set) var warnings: [String] = []
+    /// How many published mistakes the read repaired before reading (`PublishedMistakes`); none means the
+    /// document reads as written, so a piece of it read alone reads as in the whole.
+    public internal(set) var repairedMistakes = 0
     /// Why the document could not be read, for one `unreadable` made in its place; nil for one read.
     public private(set) var unreadableReason: String?
     /// A fingerprint of each named schema and each operation (`METHOD /path`), through the `$ref`s it
     /// follows: two loads of a document tell what changed by them (`DocumentFingerprints`). Taken when a
-    /// reload first compares, not at every load: the document's tree is kept until then.
+    /// reload first compares, not at every load: the document's tree is kept until then. None for a
+    /// document whose components are read on demand (`parse`'s `components`).
     public var schemaFingerprints: [String: UInt64] { fingerprints.value.schemas }
     public var operationFingerprints: [String: UInt64] { fingerprints.value.operations }
     private var fingerprints = DocumentFingerprints.Deferred(document: .object([:]))
@@ -74,14 +78,23 @@ public struct OpenAPIDocument: Sendable {
     /// rather than all at load: only for a document known to read whole without a failure, such as the
     /// pieces of one operation kept from a whole read (`OperationFragments`), since a schema that would not
     /// read is then found only when used (a check that meets it fails there).
+    ///
+    /// `components`, with `readsSchemasOnDemand`, gives a component the document leaves out when a schema
+    /// first names it (`OperationFragments`' schema pieces, read as they are reached): its value, as written
+    /// and needing no repair, or nil when there is none.
     public static func parse(_ document: JSONValue, source: String, cancellation: CancellationToken? = nil,
-                             readsSchemasOnDemand: Bool = false) throws(OpenAPIError) -> OpenAPIDocument {
+                             readsSchemasOnDemand: Bool = false,
+                             components: (@Sendable (JSONPointer) -> JSONValue?)? = nil) throws(OpenAPIError) -> OpenAPIDocument {
         var (document, mistakes) = try PublishedMistakes.repair(document, cancellation: cancellation)
         document = DescriptionFormat.openAPI3(document, source: source)
-        var reader = OpenAPIReader(document: document, source: source, cancellation: cancellation, readsSchemasOnDemand: readsSchemasOnDemand)
+        var reader = OpenAPIReader(document: document, source: source, cancellation: cancellation, readsSchemasOnDemand: readsSchemasOnDemand,
+                                   components: components)
         var read = try reader.read()
         read.warnings = mistakes + read.warnings
-        read.fingerprints = DocumentFingerprints.Deferred(document: document)
+        read.repairedMistakes = mistakes.count
+        // Pieces read on demand leave components out, whose text the fingerprints take: such a document
+        // (a call's, from the cache) has none, as `locate` only compares whole loads.
+        read.fingerprints = DocumentFingerprints.Deferred(document: readsSchemasOnDemand && components != nil ? .object([:]) : document)
         return read
     }
 

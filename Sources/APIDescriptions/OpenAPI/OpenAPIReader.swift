@@ -39,7 +39,8 @@ struct OpenAPIReader {
 
     /// `readsSchemasOnDemand`: the schemas are read when first used (`SchemaGraphBuilder.readsOnDemand`), for
     /// a document known to read whole without a failure.
-    init(document: JSONValue, source: String, cancellation: CancellationToken? = nil, readsSchemasOnDemand: Bool = false) {
+    init(document: JSONValue, source: String, cancellation: CancellationToken? = nil, readsSchemasOnDemand: Bool = false,
+         components: (@Sendable (JSONPointer) -> JSONValue?)? = nil) {
         self.document = document
         self.source = source
         self.cancellation = cancellation
@@ -47,6 +48,7 @@ struct OpenAPIReader {
                                      embedded: Self.bundledFiles(of: document), cancellation: cancellation)
         schemas.keepsUnknownTypes = true
         schemas.readsOnDemand = readsSchemasOnDemand
+        schemas.missingValues = readsSchemasOnDemand ? components : nil
     }
 
     /// Each file bundled into the document (`DocumentBundle`) as the schema resource it is, known by its

@@ -47,11 +47,21 @@ public struct OperationFragments: Sendable, Equatable {
     public var pieces: [Piece]
     /// The pieces every operation's document holds: the document's own members and its security schemes.
     public var shared: [Int]
+    /// The schema components read on demand (`documentOnDemand`), by kind and name (`schemas\u{0}Pet`):
+    /// all of them when the whole read repaired no published mistake, so each reads alone as in the whole;
+    /// none otherwise.
+    public var onDemand: [String: Int]
 
-    public init(operations: [Operation], pieces: [Piece], shared: [Int]) {
+    public init(operations: [Operation], pieces: [Piece], shared: [Int], onDemand: [String: Int] = [:]) {
         self.operations = operations
         self.pieces = pieces
         self.shared = shared
+        self.onDemand = onDemand
+    }
+
+    /// The key of a component in `onDemand`.
+    public static func componentKey(kind: String, name: String) -> String {
+        kind + "\u{0}" + name
     }
 
     /// The keywords that make a schema resource or an anchor another schema can name without a pointer.
@@ -103,7 +113,11 @@ public struct OperationFragments: Sendable, Equatable {
             if walk.unusable { unusable.insert(index) }
             pieces[index].references = walk.references.sorted()
         }
-        var fragments = OperationFragments(operations: operations, pieces: pieces, shared: shared)
+        // Schemas are read when first used (`OpenAPIDocument.parse(…readsSchemasOnDemand:components:)`), so
+        // their pieces can be too, when no repair made the whole read differ from the pieces as written.
+        let onDemand = read.repairedMistakes == 0
+            ? components.filter { $0.key.hasPrefix(componentKey(kind: "schemas", name: "")) } : [:]
+        var fragments = OperationFragments(operations: operations, pieces: pieces, shared: shared, onDemand: onDemand)
         if shared.contains(where: unusable.contains) { return nil }
         for index in fragments.operations.indices {
             guard let piece = fragments.operations[index].piece else { continue }
@@ -123,12 +137,13 @@ public struct OperationFragments: Sendable, Equatable {
         return JSONObject(item.filter { !OpenAPIReader.methods.contains($0.key) || $0.key == key })
     }
 
-    /// The pieces `piece` reaches through `$ref`s, itself included, in document order.
-    public func closure(of piece: Int) -> [Int] {
+    /// The pieces `piece` reaches through `$ref`s, itself included, in document order; `leaving` out
+    /// those pieces and whatever is reached only through them.
+    public func closure(of piece: Int, leaving: Set<Int> = []) -> [Int] {
         var reached: Set<Int> = [piece]
         var queue = [piece]
         while let next = queue.popLast() {
-            for reference in pieces[next].references where reached.insert(reference).inserted {
+            for reference in pieces[next].references where !leaving.contains(reference) && reached.insert(reference).inserted {
                 queue.append(reference)
             }
         }
@@ -145,6 +160,21 @@ public struct OperationFragments: Sendable, Equatable {
     public func pieces(of index: Int) -> [Int]? {
         guard operations.indices.contains(index), let piece = operations[index].piece else { return nil }
         return Array(Set(shared + closure(of: piece))).sorted()
+    }
+
+    /// `pieces(of:)` without the pieces read on demand (`onDemand`), nor what only they reach.
+    public func piecesLeavingOnDemand(of index: Int) -> [Int]? {
+        guard operations.indices.contains(index), let piece = operations[index].piece else { return nil }
+        return Array(Set(shared + closure(of: piece, leaving: Set(onDemand.values)))).sorted()
+    }
+
+    /// The piece read on demand that holds `pointer` (`#/components/schemas/Pet/properties/id`), and where in
+    /// that piece's value it points; nil when no such piece holds it.
+    public func onDemandPiece(holding pointer: JSONPointer) -> (piece: Int, within: ArraySlice<String>)? {
+        let tokens = pointer.tokens
+        guard tokens.count >= 3, tokens[0] == "components",
+              let piece = onDemand[Self.componentKey(kind: tokens[1], name: tokens[2])] else { return nil }
+        return (piece, tokens.dropFirst(3))
     }
 
     /// The document made of `places` and their values (as `pieces(of:)` lists them): the document's own

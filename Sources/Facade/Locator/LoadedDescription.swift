@@ -134,8 +134,8 @@ final class LoadedDescription: Sendable {
             if let known = calls.documents[name] { return known }
             guard let entry = calls.entry(for: bytes, in: operationCache), entry.hasFragment(calling: name) else { return nil }
             // A fragment that does not read back is a damaged entry: the whole read writes it again.
-            guard let tree = entry.document(calling: name),
-                  let document = try? OpenAPIDocument.parse(tree, source: source, readsSchemasOnDemand: true),
+            guard let (tree, components) = entry.documentOnDemand(calling: name),
+                  let document = try? OpenAPIDocument.parse(tree, source: source, readsSchemasOnDemand: true, components: components),
                   document.operation(named: name) != nil
             else {
                 calls.entry = .some(nil)

@@ -1,5 +1,6 @@
 import JSON
 import FoundationFree
+import Synchronization
 import APIDescriptions
 import HTTPTypes
 #if canImport(FoundationEssentials)
@@ -38,7 +39,7 @@ struct OperationCache: Sendable {
     /// An entry larger than this is not kept.
     static let entryByteLimit = 64 << 20
     /// Bumped whenever what an entry holds, or how `OperationFragments` cuts a document, changes.
-    static let format = 1
+    static let format = 2
     static let suffix = ".fragments"
 
     init(directory: String, byteLimit: Int = defaultByteLimit) {
@@ -60,6 +61,8 @@ struct OperationCache: Sendable {
         private let body: Int
         private let size: Int
         private let spans: [Span]
+        /// The pieces read on demand so far, by index (nil: it did not read back as written).
+        private let readOnDemand = Mutex<[Int: JSONValue?]>([:])
 
         fileprivate init(operations: OperationFragments, file: Int32, body: Int, size: Int, spans: [Span]) {
             self.operations = operations
@@ -82,17 +85,50 @@ struct OperationCache: Sendable {
         /// fragment for it or a piece does not read back as it was written.
         func document(calling name: String) -> JSONValue? {
             guard let index = operations.operationIndex(named: name), let wanted = operations.pieces(of: index) else { return nil }
+            return document(of: wanted)
+        }
+
+        /// The same without the schema components read on demand (`OperationFragments.onDemand`), and where
+        /// those are read when a schema first names one (`components(at:)`); nil as `document(calling:)`.
+        func documentOnDemand(calling name: String) -> (document: JSONValue, components: @Sendable (JSONPointer) -> JSONValue?)? {
+            guard let index = operations.operationIndex(named: name),
+                  let wanted = operations.piecesLeavingOnDemand(of: index),
+                  let document = document(of: wanted)
+            else { return nil }
+            return (document, { [self] pointer in components(at: pointer) })
+        }
+
+        /// The value at `pointer` in the piece read on demand that holds it, read now if not yet; nil when no
+        /// such piece holds it or the piece does not read back as written.
+        func components(at pointer: JSONPointer) -> JSONValue? {
+            guard let (piece, within) = operations.onDemandPiece(holding: pointer) else { return nil }
+            let value = readOnDemand.withLock { read in
+                if let known = read[piece] { return known }
+                let value = self.piece(piece).flatMap { $0.place == Array(pointer.tokens.prefix(3)) ? $0.value : nil }
+                read[piece] = value
+                return value
+            }
+            return value.flatMap { JSONPointer(tokens: Array(within)).resolve(in: $0) }
+        }
+
+        private func document(of wanted: [Int]) -> JSONValue? {
             var places: [(place: [String], value: JSONValue)] = []
-            for piece in wanted {
-                let span = spans[piece]
-                guard span.offset <= size - body - span.length,
-                      let text = OperationCache.read(file, at: body + span.offset, count: span.length),
-                      OperationCache.hash(text) == span.hash, case .array(let written)? = try? JSONValue.parse(text),
-                      written.count == 2, let place = DescriptionCache.strings(written[0])
-                else { return nil }
-                places.append((place, written[1]))
+            for index in wanted {
+                guard let piece = piece(index) else { return nil }
+                places.append(piece)
             }
             return OperationFragments.document(of: places)
+        }
+
+        /// Piece `index` as written; nil when it does not read back so.
+        private func piece(_ index: Int) -> (place: [String], value: JSONValue)? {
+            let span = spans[index]
+            guard span.offset <= size - body - span.length,
+                  let text = OperationCache.read(file, at: body + span.offset, count: span.length),
+                  OperationCache.hash(text) == span.hash, case .array(let written)? = try? JSONValue.parse(text),
+                  written.count == 2, let place = DescriptionCache.strings(written[0])
+            else { return nil }
+            return (place, written[1])
         }
     }
 
@@ -182,9 +218,19 @@ struct OperationCache: Sendable {
             operations.append(OperationFragments.Operation(
                 operationId: fields[0].stringValue, method: HTTPMethod(rawValue: method), path: path, piece: fields[3].intValue))
         }
+        var onDemand: [String: Int] = [:]
+        if case .array(let rows)? = index["onDemand"] {
+            for row in rows {
+                guard case .array(let fields) = row, fields.count == 2, let key = fields[0].stringValue, let piece = fields[1].intValue
+                else { return nil }
+                onDemand[key] = piece
+            }
+        }
         let all = pieces.indices
-        guard shared.allSatisfy(all.contains), operations.allSatisfy({ $0.piece.map(all.contains) ?? true }) else { return nil }
-        return Entry(operations: OperationFragments(operations: operations, pieces: pieces, shared: shared),
+        guard shared.allSatisfy(all.contains), operations.allSatisfy({ $0.piece.map(all.contains) ?? true }),
+              onDemand.values.allSatisfy(all.contains)
+        else { return nil }
+        return Entry(operations: OperationFragments(operations: operations, pieces: pieces, shared: shared, onDemand: onDemand),
                      file: file, body: tableStart + tableSize, size: Int(status.st_size), spans: spans)
     }
 
@@ -237,6 +283,7 @@ struct OperationCache: Sendable {
             "operations": .array(operationRows), "pieces": .number(JSONNumber(fragments.pieces.count)),
             "references": .number(JSONNumber(referenceCount)), "texts": .number(JSONNumber(body.count)),
             "shared": .array(fragments.shared.map { .number(JSONNumber($0)) }),
+            "onDemand": .array(fragments.onDemand.sorted { $0.value < $1.value }.map { .array([.string($0.key), .number(JSONNumber($0.value))]) }),
         ]
         let indexText = Data(JSONValue.object(index).encoded().utf8)
         var file = Data("\(indexText.count)\n".utf8)

@@ -79,6 +79,35 @@ import HTTPClient
         #expect(description.isRead)
     }
 
+    /// With no published mistake repaired, the schema components are kept apart and read from the entry
+    /// when a check first reaches one; the answer is checked as the whole checks it.
+    @Test func aLaterCallReadsTheSchemasItsAnswerReachesFromTheEntry() throws {
+        // GIVEN a description that reads as written (no `type: int` to repair), loaded and called once
+        let folder = try ScratchDirectory()
+        let text = DescriptionCacheTests.document.replacingOccurrences(of: "type: int}", with: "type: integer}")
+        let path = try folder.write("shop.yaml", text)
+        let whole = try #require(try facade(cache: folder).workspace.locate(path).locator.openAPIDocument)
+        try primed(folder, path)
+        // THEN its entry keeps Pet apart, read on demand
+        let bytes = Data(text.utf8)
+        let entry = try #require(OperationCache(directory: folder.path + "/cache/operations").entry(for: bytes, hash: DescriptionCache.hash(bytes)))
+        #expect(entry.operations.onDemand.keys.sorted() == ["schemas\u{0}Pet"])
+        #expect(entry.components(at: try #require(JSONPointer("#/components/schemas/Pet/required"))) == .array([.string("name")]))
+        #expect(entry.components(at: try #require(JSONPointer("#/components/schemas/Nope"))) == nil)
+        // WHEN a later session calls getPet  THEN its answer is checked as the whole checks it
+        let session = facade(cache: folder)
+        let description = try #require(try session.workspace.locate(path).locator.loadedDescription)
+        let owner = try session.descriptions.operationOwner("getPet")
+        let pet = try #require(owner.api.document.operation(named: "getPet"))
+        let wholePet = try #require(whole.operation(named: "getPet"))
+        for value: JSONValue in [.object(["id": .number(1)]), .object(["name": .string("Rex")]), .object(["name": .number(2)]), .string("x")] {
+            let fragment = owner.api.document.responseSchema(of: pet, status: 200).schema?.validate(value).map(\.description)
+            #expect(fragment == whole.responseSchema(of: wholePet, status: 200).schema?.validate(value).map(\.description))
+        }
+        #expect(owner.api.document.responseSchema(of: pet, status: 200).schema?.name == "Pet")
+        #expect(!description.isRead)
+    }
+
     @Test func aChangedDescriptionIsNeverServedStale() throws {
         // GIVEN a description loaded once, its converted form kept
         let folder = try ScratchDirectory()
