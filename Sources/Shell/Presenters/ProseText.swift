@@ -19,19 +19,20 @@ package enum ProseText {
         // Whether the line being written has words, the last character written, and whether the first
         // sentence is complete.
         var lineHasWords = false
-        var previous: Character?
+        var previousIsStop = false
         var complete = false
         func note(_ character: Character) {
-            // ASCII told apart without the Unicode tables (a lookup each, measured in firstops-stripe).
-            let isNewline = character.asciiValue.map { (0x0A...0x0D).contains($0) } ?? character.isNewline
+            // ASCII told apart without the Unicode tables or comparing text (each measured in firstops-stripe).
+            let ascii = character.asciiValue
+            let isNewline = ascii.map { (0x0A...0x0D).contains($0) } ?? character.isNewline
             if isNewline {
                 if lineHasWords { complete = true }
-            } else if character == " ", previous == ".", lineHasWords {
+            } else if ascii == 0x20, previousIsStop, lineHasWords {
                 complete = true
-            } else if !(character.asciiValue.map { $0 == 0x20 || $0 == 0x09 } ?? character.isWhitespace) {
+            } else if !(ascii.map { $0 == 0x20 || $0 == 0x09 } ?? character.isWhitespace) {
                 lineHasWords = true
             }
-            previous = character
+            previousIsStop = ascii == UInt8(ascii: ".")
         }
         func emit(_ piece: some StringProtocol) {
             result += piece
@@ -60,8 +61,9 @@ package enum ProseText {
             }
             result.append(first)
             if throughFirstSentence { note(first) }
-            characters = characters.dropFirst()
+            characters = characters[characters.index(after: characters.startIndex)...]
         }
+        guard result.utf8.contains(UInt8(ascii: "&")) else { return result }
         for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
             result = result.replacingAll(entity, with: character)
         }

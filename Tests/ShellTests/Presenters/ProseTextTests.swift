@@ -22,6 +22,7 @@ import TestSupport
         "No stop at all", "Ends with a stop.", "[Links. here](https://example.com/a. b) and then. more", ". Leading stop",
         "A &amp; B. C", "<br>&lt;tag&gt; first\nsecond. third", "a.b. c", "   ", "",
         "Unclosed <tag that. never ends", "[unclosed. link", "tab.\tthen. space",
+        "Line one.\r\nLine two", "A.\u{301} B. C", "a & b. c", "Café. Then", "\u{2028}\u{A0}Words. after",
     ])
     func theFirstSentenceIsTheWholeTextsFirstSentence(text: String) {
         #expect(ProseText.firstSentence(of: text) == Self.firstSentenceOfTheWhole(text))
