@@ -16,8 +16,8 @@ package enum ProseText {
     private static func plain(_ text: String, keepsLinks: Bool, throughFirstSentence: Bool) -> String {
         var result = ""
         result.reserveCapacity(throughFirstSentence ? 256 : text.utf8.count)
-        // Whether the line being written has words, the last character written, and whether the first
-        // sentence is complete.
+        // Whether the line being written has words, whether the last character written is a `.`, and
+        // whether the first sentence is complete.
         var lineHasWords = false
         var previousIsStop = false
         var complete = false
