@@ -92,7 +92,7 @@ struct Watcher {
             if !json { output.writeError(ReportRenderer(session: session).warning(warning)) }
         }
         guard exchange.outcome.isSuccess, let body = exchange.body.map(session.redact) else {
-            let message = RunResult.describe(exchange, locator: session.facade.workspace.locator)
+            let message = RunResult.describe(exchange, workspace: session.facade.workspace)
             keep(event(time, [("error", .string(session.redact(message)))]))
             if message != lastError, !json {
                 output.writeError(ReportRenderer(session: session).error("\(stamp) \(session.redact(message))"))

@@ -330,7 +330,7 @@ do {
     fail(error.description, code: 1)
 }
 do {
-    if let server = arguments.server, facade.workspace.locator != nil { try facade.descriptions.setServerBase(server) }
+    if let server = arguments.server, facade.workspace.hasLocator { try facade.descriptions.setServerBase(server) }
 } catch {
     fail("--server: \(error.description)", code: 2)
 }

@@ -22,6 +22,16 @@ extension Workspace {
         locator?.loadedAt
     }
 
+    /// A service's versions (any case), lowest first; none for a service the locator lacks, or no locator.
+    public func versions(of service: String) -> [ServiceVersion] {
+        locator?.versions(of: service) ?? []
+    }
+
+    /// Every entry of the loaded locator; none before one is loaded.
+    public var locatorEntries: [LocatorEntry] {
+        locator?.entries ?? []
+    }
+
     /// A service's entries (any case), lowest version first.
     public func entries(of service: String) throws(FacadeError) -> [LocatorEntry] {
         try entriesOf(service)

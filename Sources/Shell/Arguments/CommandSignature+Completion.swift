@@ -87,7 +87,7 @@ extension ArgumentKind {
             return OperationCompletion.servicesWithSpecs(session)
         case .version:
             guard let service = Self.service(named: before, in: form) ?? session.facade.workspace.currentService else { return [] }
-            return (session.facade.workspace.locator?.versions(of: service).map(\.description) ?? []) + ["latest"]
+            return session.facade.workspace.versions(of: service).map(\.description) + ["latest"]
         case .operation:
             return OperationCompletion.operationIds(session)
         case .command:

@@ -14,7 +14,7 @@ import Schemas
 /// Candidates for service names and versions.
 package enum ServiceCompletion {
     package static func names(_ session: Session) -> [String] {
-        session.facade.workspace.locator?.serviceNames ?? []
+        session.facade.workspace.serviceNames
     }
 }
 
@@ -56,7 +56,7 @@ package enum OperationCompletion {
         let facade = session.facade
         var ids = (try? facade.descriptions.openAPI().api.operations.compactMap(\.operationId)) ?? []
         var seen = Set(ids)
-        for name in facade.workspace.locator?.serviceNames ?? [] {
+        for name in facade.workspace.serviceNames {
             guard let entry = try? facade.workspace.activeEntry(of: name), let api = try? facade.descriptions.openAPI(of: entry) else { continue }
             for id in api.operations.compactMap(\.operationId) where seen.insert(id).inserted { ids.append(id) }
         }

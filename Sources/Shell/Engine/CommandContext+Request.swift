@@ -40,7 +40,7 @@ extension CommandContext {
         printer.finish(cutShort: cutShort)
         switch result {
         case .success(let exchange):
-            var result = RunResult(exchange: exchange, view: .rawBody, locator: session.facade.workspace.locator)
+            var result = RunResult(exchange: exchange, view: .rawBody, workspace: session.facade.workspace)
             result.bodyShown = printer.streamed
             result.statusShown = printer.saidStatus
             if cutShort {
@@ -84,7 +84,7 @@ extension CommandContext {
         let result = try withProgress(label) { token in Result { () throws(FacadeError) in try body(token) } }
         switch result {
         case .success(let exchange):
-            var result = RunResult(exchange: exchange, view: view, locator: session.facade.workspace.locator)
+            var result = RunResult(exchange: exchange, view: view, workspace: session.facade.workspace)
             if let hint = session.facade.credentials.credentialHint(for: exchange) { result.notes.append("hint: " + hint) }
             return result
         case .failure(let error):

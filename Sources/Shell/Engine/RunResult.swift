@@ -62,13 +62,13 @@ public struct RunResult: Sendable {
         self.init(.text(lines))
     }
 
-    /// The answer to a request: ok when the outcome is success. `locator` lets a decode error name the
+    /// The answer to a request: ok when the outcome is success. `workspace` lets a decode error name the
     /// version to compare with.
-    public init(exchange: Exchange, view: ExchangeView = .model, locator: Locator? = nil) {
+    public init(exchange: Exchange, view: ExchangeView = .model, workspace: Workspace? = nil) {
         self.init(.exchange(exchange, view: view))
         ok = exchange.outcome.isSuccess
         warnings = exchange.warnings
-        if !ok { error = Self.describe(exchange, locator: locator) }
+        if !ok { error = Self.describe(exchange, workspace: workspace) }
     }
 
     /// A refusal or failure that happened before there was anything to show.
@@ -88,14 +88,14 @@ public struct RunResult: Sendable {
     /// One line for a failed request: `weather v2: request error: HTTP 404 Not Found: unknown city 'X'`.
     /// A decode error (drift) suggests comparing with the version below:
     /// `weather v2: decode error: currentTemperature: expected number, found string "63" (…; try: diff weather v1 v2)`.
-    package static func describe(_ exchange: Exchange, locator: Locator? = nil) -> String {
+    package static func describe(_ exchange: Exchange, workspace: Workspace? = nil) -> String {
         let prefix = exchange.service.map { "\($0): " } ?? "\(exchange.method) \(exchange.displayURL): "
         var text = prefix + exchange.outcome.description
         if case .decodeError = exchange.outcome, let service = exchange.service {
-            let previous = locator?.versions(of: service.name).last { $0 < service.version }
+            let previous = workspace?.versions(of: service.name).last { $0 < service.version }
             if let previous {
                 text += " (the API may have changed; try: diff \(service.name) \(previous) \(service.version))"
-            } else if locator == nil, service.version.major > 1 {
+            } else if workspace?.hasLocator != true, service.version.major > 1 {
                 text += " (the API may have changed; try: diff \(service.name))"
             }
         }

@@ -64,7 +64,7 @@ package final class ServiceMock {
     /// put it back already).
     package func stop(session: Session) {
         server.stop()
-        let entries = session.facade.workspace.locator?.entries ?? []
+        let entries = session.facade.workspace.locatorEntries
         let back = original.filter { key, _ in entries.contains { $0.key == key && $0.url == mocked[key] } }
         session.facade.workspace.pointEntries(back)
         session.mocks[service] = nil

@@ -14,7 +14,7 @@ extension Session {
     /// stderr is a terminal, `--json` is off and the load takes over half a second. Ctrl-C stops the load.
     package func locate(_ location: String?, refresh: Bool = false, progressOn output: RedactingOutput) throws(FacadeError) -> LocateReport {
         let progress = LoadProgress()
-        let shown = location ?? facade.workspace.locator?.source ?? "the locator"
+        let shown = location ?? facade.workspace.locatorSource ?? "the locator"
         let spinner = !options.json && isatty(STDERR_FILENO) == 1
             ? Spinner.start(after: Self.loadProgressDelay, label: { Self.progressLine(shown, progress) },
                             on: output.progressDrawing()) : nil

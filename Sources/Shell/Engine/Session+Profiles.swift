@@ -23,7 +23,7 @@ extension Session {
         }
         let state = facade.workspace.state
         var profile = Profile()
-        if let source = facade.workspace.locator?.source, !(profiles.embeddedServer.map { source.hasPrefix($0) } ?? false) {
+        if let source = facade.workspace.locatorSource, !(profiles.embeddedServer.map { source.hasPrefix($0) } ?? false) {
             profile.locator = Profile.locator(source)
         }
         profile.currentService = state.currentService
@@ -113,7 +113,7 @@ extension Session {
             }
         }
         let cookies = try profile.cookies.map { reference throws(StoredFileError) in try resolve(reference, at: "cookies") }
-        if !keepingLocator, let locator = profile.locator, locator != facade.workspace.locator?.source {
+        if !keepingLocator, let locator = profile.locator, locator != facade.workspace.locatorSource {
             do {
                 try facade.workspace.locate(locator, cancellation: cancellationToken())
             } catch {
@@ -121,10 +121,10 @@ extension Session {
             }
         }
         var warnings: [String] = []
-        if let locator = facade.workspace.locator {
+        if facade.workspace.hasLocator {
             for (service, choice) in choices.sorted(by: { $0.key < $1.key }) {
                 guard case .pinned(let version) = choice else { continue }
-                let versions = locator.versions(of: service)
+                let versions = facade.workspace.versions(of: service)
                 if !versions.isEmpty, !versions.contains(version) {
                     choices[service] = nil
                     warnings.append("profile \(name): \(service) has no \(version) any more; it follows its default")
