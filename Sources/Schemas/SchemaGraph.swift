@@ -36,6 +36,22 @@ import Synchronization
         case made(TapePlan?)
     }
 
+    /// Whether every node has noted the checks it holds (`settleForChecks`).
+    private let settled = Atomic<Bool>(false)
+    private let settling = Mutex<Void>(())
+
+    /// Has each node note, once, which kinds of keyword it holds (`SchemaNode.settle`), before the graph's
+    /// first check: a graph only shown or compared (`help`, a spec diff) never pays for it. A graph read on
+    /// demand settles each node as it reads it.
+    func settleForChecks() {
+        guard onDemand == nil, !settled.load(ordering: .acquiring) else { return }
+        settling.withLock { _ in
+            guard !settled.load(ordering: .relaxed) else { return }
+            for node in nodes { node.settle() }
+            settled.store(true, ordering: .releasing)
+        }
+    }
+
     /// Answer bytes the full validator checked alone while the plan was not made (`plan(forAnswerOf:)`).
     private let bytesCheckedWithoutPlan = Atomic<Int>(0)
     /// How many answer bytes a graph checks with the full validator alone before the plan is made. Compiling
@@ -82,7 +98,6 @@ import Synchronization
     init(nodes: [SchemaNode], dynamicAnchors: [String: [String: Int]] = [:], cancellation: CancellationToken? = nil) throws(SchemaError) {
         onDemand = nil
         self.nodes = nodes
-        for node in nodes { node.settle() }
         self.dynamicAnchors = dynamicAnchors
         keepsDynamicScope = nodes.contains { $0.dynamicRef?.anchor != nil }
         let aliases = nodes.map(\.isAlias)

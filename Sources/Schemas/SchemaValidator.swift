@@ -38,6 +38,7 @@ package struct SchemaValidator {
     var scope: [String] = []
 
     init(graph: SchemaGraph, limit: Int, cancellation: CancellationToken? = nil, use: SchemaUse = .any) {
+        graph.settleForChecks()
         self.graph = graph
         self.limit = max(0, limit)
         self.cancellation = cancellation

@@ -108,6 +108,7 @@ final class TapePlan: @unchecked Sendable {
     /// dynamic scope, or one too large for the plan's 32-bit indexes.
     init?(_ graph: SchemaGraph) {
         guard !graph.keepsDynamicScope, graph.nodes.count < Int(Int32.max) else { return nil }
+        graph.settleForChecks()
         var nodes: [Node] = []
         var properties: [Property] = []
         var names: [UInt8] = []
