@@ -5,7 +5,8 @@ import Testing
 import TestSupport
 
 /// `ProseText.firstSentence` stops reading a description once its first sentence is known (`ops` shows one
-/// per operation, and Stripe's descriptions run to pages); what it gives is what the whole plain text gives.
+/// per operation, and Stripe's descriptions run to pages), and takes runs of plain ASCII a byte at a time;
+/// what it gives is what the whole plain text, read a character at a time, gives.
 @Suite struct ProseTextTests {
     /// The first sentence as read from the whole of `ProseText.plain`, as `firstSentence` read it before.
     static func firstSentenceOfTheWhole(_ text: String) -> String? {
@@ -23,6 +24,9 @@ import TestSupport
         "A &amp; B. C", "<br>&lt;tag&gt; first\nsecond. third", "a.b. c", "   ", "",
         "Unclosed <tag that. never ends", "[unclosed. link", "tab.\tthen. space",
         "Line one.\r\nLine two", "A.\u{301} B. C", "a & b. c", "Café. Then", "\u{2028}\u{A0}Words. after",
+        "Stop.\u{301} then. more", "e\u{301}. Then", "abc\u{301}d. e", "a.\t b. c", "x <p>y. z", "[a](b). c", "dot. ",
+        "..  a", "   . x. y", "one\u{85}two. three", "Ends with\r\n\r\nblank. lines", "no break\u{A0}. x",
+        "A. \u{301}B. C",
     ])
     func theFirstSentenceIsTheWholeTextsFirstSentence(text: String) {
         #expect(ProseText.firstSentence(of: text) == Self.firstSentenceOfTheWhole(text))
