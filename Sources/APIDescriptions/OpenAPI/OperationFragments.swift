@@ -47,16 +47,20 @@ public struct OperationFragments: Sendable, Equatable {
     public var pieces: [Piece]
     /// The pieces every operation's document holds: the document's own members and its security schemes.
     public var shared: [Int]
-    /// The schema components read on demand (`documentOnDemand`), by kind and name (`schemas\u{0}Pet`):
-    /// all of them when the whole read repaired no published mistake, so each reads alone as in the whole;
-    /// none otherwise.
+    /// The schema components read on demand, by kind and name (`schemas\u{0}Pet`): all of them when the
+    /// whole read repaired no published mistake, so each reads alone as in the whole; none otherwise.
     public var onDemand: [String: Int]
+    /// The pieces `onDemand` names, which an operation's document leaves out (`piecesLeavingOnDemand`).
+    public var onDemandPieces: Set<Int>
 
-    public init(operations: [Operation], pieces: [Piece], shared: [Int], onDemand: [String: Int] = [:]) {
+    /// `onDemandPieces` is `onDemand`'s pieces unless given (an entry read back knows the pieces before
+    /// it reads their names).
+    public init(operations: [Operation], pieces: [Piece], shared: [Int], onDemand: [String: Int] = [:], onDemandPieces: Set<Int>? = nil) {
         self.operations = operations
         self.pieces = pieces
         self.shared = shared
         self.onDemand = onDemand
+        self.onDemandPieces = onDemandPieces ?? Set(onDemand.values)
     }
 
     /// The key of a component in `onDemand`.
@@ -165,15 +169,20 @@ public struct OperationFragments: Sendable, Equatable {
     /// `pieces(of:)` without the pieces read on demand (`onDemand`), nor what only they reach.
     public func piecesLeavingOnDemand(of index: Int) -> [Int]? {
         guard operations.indices.contains(index), let piece = operations[index].piece else { return nil }
-        return Array(Set(shared + closure(of: piece, leaving: Set(onDemand.values)))).sorted()
+        return Array(Set(shared + closure(of: piece, leaving: onDemandPieces))).sorted()
     }
 
     /// The piece read on demand that holds `pointer` (`#/components/schemas/Pet/properties/id`), and where in
     /// that piece's value it points; nil when no such piece holds it.
     public func onDemandPiece(holding pointer: JSONPointer) -> (piece: Int, within: ArraySlice<String>)? {
+        Self.piece(holding: pointer, in: onDemand)
+    }
+
+    /// `onDemandPiece(holding:)` in a map of `onDemand`'s form.
+    public static func piece(holding pointer: JSONPointer, in onDemand: [String: Int]) -> (piece: Int, within: ArraySlice<String>)? {
         let tokens = pointer.tokens
         guard tokens.count >= 3, tokens[0] == "components",
-              let piece = onDemand[Self.componentKey(kind: tokens[1], name: tokens[2])] else { return nil }
+              let piece = onDemand[componentKey(kind: tokens[1], name: tokens[2])] else { return nil }
         return (piece, tokens.dropFirst(3))
     }
 

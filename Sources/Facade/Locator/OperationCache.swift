@@ -61,15 +61,19 @@ struct OperationCache: Sendable {
         private let body: Int
         private let size: Int
         private let spans: [Span]
-        /// The pieces read on demand so far, by index (nil: it did not read back as written).
-        private let readOnDemand = Mutex<[Int: JSONValue?]>([:])
+        /// Where the names of the pieces read on demand are (`OperationFragments.onDemand`'s map, as JSON).
+        private let names: Span?
+        /// What was read on demand so far: the names, then each piece by index (nil: it did not read back
+        /// as written).
+        private let readOnDemand = Mutex<(names: [String: Int]?, pieces: [Int: JSONValue?])>((nil, [:]))
 
-        fileprivate init(operations: OperationFragments, file: Int32, body: Int, size: Int, spans: [Span]) {
+        fileprivate init(operations: OperationFragments, file: Int32, body: Int, size: Int, spans: [Span], names: Span?) {
             self.operations = operations
             self.file = file
             self.body = body
             self.size = size
             self.spans = spans
+            self.names = names
         }
 
         deinit {
@@ -101,14 +105,36 @@ struct OperationCache: Sendable {
         /// The value at `pointer` in the piece read on demand that holds it, read now if not yet; nil when no
         /// such piece holds it or the piece does not read back as written.
         func components(at pointer: JSONPointer) -> JSONValue? {
-            guard let (piece, within) = operations.onDemandPiece(holding: pointer) else { return nil }
-            let value = readOnDemand.withLock { read in
-                if let known = read[piece] { return known }
-                let value = self.piece(piece).flatMap { $0.place == Array(pointer.tokens.prefix(3)) ? $0.value : nil }
-                read[piece] = value
-                return value
+            let found = readOnDemand.withLock { read -> (value: JSONValue, within: ArraySlice<String>)? in
+                if read.names == nil { read.names = onDemandNames() ?? [:] }
+                guard let (piece, within) = OperationFragments.piece(holding: pointer, in: read.names ?? [:]),
+                      operations.onDemandPieces.contains(piece) else { return nil }
+                if read.pieces[piece] == nil {
+                    read.pieces[piece] = .some(self.piece(piece).flatMap { $0.place == Array(pointer.tokens.prefix(3)) ? $0.value : nil })
+                }
+                guard case .some(.some(let value)) = read.pieces[piece] else { return nil }
+                return (value, within)
             }
-            return value.flatMap { JSONPointer(tokens: Array(within)).resolve(in: $0) }
+            return found.flatMap { JSONPointer(tokens: Array($0.within)).resolve(in: $0.value) }
+        }
+
+        /// The names of the pieces read on demand, read the first time a schema asks for one; nil when
+        /// they do not read back as written.
+        private func onDemandNames() -> [String: Int]? {
+            guard let names, let text = text(at: names), case .object(let map)? = try? JSONValue.parse(text) else { return nil }
+            var read: [String: Int] = [:]
+            for (key, piece) in map {
+                guard let piece = piece.intValue, spans.indices.contains(piece) else { return nil }
+                read[key] = piece
+            }
+            return read
+        }
+
+        /// The text at `span`, hash-checked; nil when it does not read back as written.
+        private func text(at span: Span) -> Data? {
+            guard span.offset <= size - body - span.length, let text = OperationCache.read(file, at: body + span.offset, count: span.length),
+                  OperationCache.hash(text) == span.hash else { return nil }
+            return text
         }
 
         private func document(of wanted: [Int]) -> JSONValue? {
@@ -122,10 +148,7 @@ struct OperationCache: Sendable {
 
         /// Piece `index` as written; nil when it does not read back so.
         private func piece(_ index: Int) -> (place: [String], value: JSONValue)? {
-            let span = spans[index]
-            guard span.offset <= size - body - span.length,
-                  let text = OperationCache.read(file, at: body + span.offset, count: span.length),
-                  OperationCache.hash(text) == span.hash, case .array(let written)? = try? JSONValue.parse(text),
+            guard let text = text(at: spans[index]), case .array(let written)? = try? JSONValue.parse(text),
                   written.count == 2, let place = DescriptionCache.strings(written[0])
             else { return nil }
             return (place, written[1])
@@ -156,7 +179,7 @@ struct OperationCache: Sendable {
     }
 
     /// The size of one piece's record in the table: offset and hash (8 bytes each), length, where its
-    /// references start and how many (4 bytes each), and 4 bytes unused.
+    /// references start and how many, and flags (4 bytes each; bit 0: the piece is read on demand).
     static let recordSize = 32
 
     /// The entry in the open `file`: its first line the index's length, then the index, a line of its own,
@@ -185,6 +208,7 @@ struct OperationCache: Sendable {
         else { return nil }
         var pieces: [OperationFragments.Piece] = []
         var spans: [Span] = []
+        var onDemandPieces = Set<Int>()
         pieces.reserveCapacity(count)
         spans.reserveCapacity(count)
         let valid = table.withUnsafeBytes { raw -> Bool in
@@ -195,6 +219,7 @@ struct OperationCache: Sendable {
                 let offset = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: record, as: UInt64.self))
                 let pieceHash = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: record + 8, as: UInt64.self))
                 let (length, first, references) = (word(record + 16), word(record + 20), word(record + 24))
+                if word(record + 28) & 1 != 0 { onDemandPieces.insert(piece) }
                 guard offset <= UInt64(Self.entryByteLimit), first <= referenceCount - references else { return false }
                 var named: [Int] = []
                 named.reserveCapacity(references)
@@ -218,20 +243,19 @@ struct OperationCache: Sendable {
             operations.append(OperationFragments.Operation(
                 operationId: fields[0].stringValue, method: HTTPMethod(rawValue: method), path: path, piece: fields[3].intValue))
         }
-        var onDemand: [String: Int] = [:]
-        if case .array(let rows)? = index["onDemand"] {
-            for row in rows {
-                guard case .array(let fields) = row, fields.count == 2, let key = fields[0].stringValue, let piece = fields[1].intValue
-                else { return nil }
-                onDemand[key] = piece
-            }
+        // The names of the pieces read on demand, a text after the pieces' own, read when first needed.
+        var names: Span?
+        if case .array(let fields)? = index["names"] {
+            guard fields.count == 3, let offset = fields[0].intValue, let length = fields[1].intValue,
+                  let hash = fields[2].stringValue.flatMap({ UInt64($0) }), offset >= 0, length >= 0 else { return nil }
+            names = Span(offset: offset, length: length, hash: hash)
         }
         let all = pieces.indices
         guard shared.allSatisfy(all.contains), operations.allSatisfy({ $0.piece.map(all.contains) ?? true }),
-              onDemand.values.allSatisfy(all.contains)
+              onDemandPieces.isEmpty || names != nil
         else { return nil }
-        return Entry(operations: OperationFragments(operations: operations, pieces: pieces, shared: shared, onDemand: onDemand),
-                     file: file, body: tableStart + tableSize, size: Int(status.st_size), spans: spans)
+        return Entry(operations: OperationFragments(operations: operations, pieces: pieces, shared: shared, onDemandPieces: onDemandPieces),
+                     file: file, body: tableStart + tableSize, size: Int(status.st_size), spans: spans, names: names)
     }
 
     /// `count` bytes of `file` from `offset`; nil when fewer are there.
@@ -259,14 +283,14 @@ struct OperationCache: Sendable {
             withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
         }
         var referenceCount = 0
-        for piece in fragments.pieces {
+        for (index, piece) in fragments.pieces.enumerated() {
             let text = Data(JSONValue.array([.array(piece.place.map(JSONValue.string)), piece.value]).encoded().utf8)
             append(UInt64(body.count), to: &table)
             append(Self.hash(text), to: &table)
             append(UInt32(text.count), to: &table)
             append(UInt32(referenceCount), to: &table)
             append(UInt32(piece.references.count), to: &table)
-            append(UInt32(0), to: &table)
+            append(UInt32(fragments.onDemandPieces.contains(index) ? 1 : 0), to: &table)
             for reference in piece.references { append(UInt32(reference), to: &references) }
             referenceCount += piece.references.count
             body.append(text)
@@ -277,14 +301,21 @@ struct OperationCache: Sendable {
                 operation.piece.map { .number(JSONNumber($0)) } ?? .null,
             ])
         }
-        let index: JSONObject = [
+        var names: JSONValue = .null
+        if !fragments.onDemand.isEmpty {
+            let text = Data(JSONValue.object(JSONObject(fragments.onDemand.sorted { $0.value < $1.value }.map { ($0.key, .number(JSONNumber($0.value))) }))
+                .encoded().utf8)
+            names = .array([.number(JSONNumber(body.count)), .number(JSONNumber(text.count)), .string(String(Self.hash(text)))])
+            body.append(text)
+        }
+        var index: JSONObject = [
             "format": .number(JSONNumber(Self.format)), "build": .string(build),
             "length": .number(JSONNumber(bytes.count)), "hash": .string(hash),
             "operations": .array(operationRows), "pieces": .number(JSONNumber(fragments.pieces.count)),
             "references": .number(JSONNumber(referenceCount)), "texts": .number(JSONNumber(body.count)),
             "shared": .array(fragments.shared.map { .number(JSONNumber($0)) }),
-            "onDemand": .array(fragments.onDemand.sorted { $0.value < $1.value }.map { .array([.string($0.key), .number(JSONNumber($0.value))]) }),
         ]
+        if names != .null { _ = index.updateValue(names, forKey: "names") }
         let indexText = Data(JSONValue.object(index).encoded().utf8)
         var file = Data("\(indexText.count)\n".utf8)
         file.append(indexText)
