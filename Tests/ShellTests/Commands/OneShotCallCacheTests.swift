@@ -94,4 +94,38 @@ import TestSupport
     }
 
     static let refused = [lines[5], lines[6], lines[7], lines[13]]
+
+    /// Answers that reach deep into the schemas, one right and one wrong three `$ref`s down (a card inside a
+    /// customer's `default_source`, an `anyOf` of a string and five objects; a label inside an issue): the
+    /// call from the cache, whose schemas are read as the check reaches them, says what the whole says.
+    @Test(arguments: [
+        ("call GetCustomers limit=3", #"{"object": "list", "data": [{"id": "cus_1", "object": "customer", "created": 1, "livemode": false, "default_source": {"id": "card_1", "object": "card", "brand": "Visa", "last4": "4242", "exp_month": 1, "exp_year": 2030, "funding": "credit", "country": "US"}, "metadata": {"a": "b"}}], "has_more": false, "url": "/v1/customers"}"#),
+        ("call GetCustomers limit=3", #"{"object": "list", "data": [{"id": "cus_1", "object": "customer", "created": 1, "livemode": false, "default_source": {"id": "card_1", "object": "card", "brand": 7}, "metadata": {"a": "b"}}], "has_more": false, "url": "/v1/customers"}"#),
+        ("call issues/list-for-repo owner=octo repo=hello", #"[{"id": 1, "number": 2, "title": "t", "state": "open", "user": {"login": "u", "id": 3}, "labels": [{"name": "bug", "id": "x"}], "locked": false}]"#),
+    ])
+    func anAnswerCheckedFromTheCacheSaysWhatTheWholeSays(line: String, answer: String) throws {
+        let real = try Self.real.get()
+        let server = try RecordingServer(body: answer)
+        let locator = real.folder + "/answers.json"
+        try Data("""
+            {"services": [
+              {"name": "github", "version": "2021-10-10", "url": "\(server.baseURL)", "versioning": {"header": "X-GitHub-Api-Version"}, "openapi": "github-2021-10-10.json"},
+              {"name": "stripe", "version": "2022-04-12", "url": "\(server.baseURL)", "versioning": {"header": "Stripe-Version"}, "openapi": "stripe-2022-04-12.json"}
+            ]}
+            """.utf8).write(to: URL(fileURLWithPath: locator))
+        let folder = try ScratchDirectory()
+        let cache = DocumentCache(directory: folder.path)
+        _ = try Self.run("services", locator: locator, cache: cache, server: server)
+        _ = try Self.run(line, locator: locator, cache: cache, server: server)
+        let whole = try Self.run(line, locator: locator, cache: nil, server: server)
+        let cached = try Self.run(line, locator: locator, cache: cache, server: server)
+        #expect(!cached.readWhole)
+        #expect(cached.run == whole.run)
+        // (the check does look that deep: a wrong card fails at the customer's default_source, an `anyOf` of a
+        // string and five schemas, each read on demand to be tried and named; a right one passes it)
+        let said = cached.run.err.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let wrongCard = answer.contains(#""brand": 7"#)
+        #expect(said.contains("decode error: data[0].default_source: expected one of: string, alipay_account, bank_account, bitcoin_receiver, card, source, found object") == wrongCard, "\(said)")
+        if line.contains("GetCustomers"), !wrongCard { #expect(!said.contains("decode error"), "\(said)") }
+    }
 }
