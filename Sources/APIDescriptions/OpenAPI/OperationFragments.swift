@@ -174,11 +174,7 @@ public struct OperationFragments: Sendable, Equatable {
 
     /// The piece read on demand that holds `pointer` (`#/components/schemas/Pet/properties/id`), and where in
     /// that piece's value it points; nil when no such piece holds it.
-    public func onDemandPiece(holding pointer: JSONPointer) -> (piece: Int, within: ArraySlice<String>)? {
-        Self.piece(holding: pointer, in: onDemand)
-    }
-
-    /// `onDemandPiece(holding:)` in a map of `onDemand`'s form.
+    /// `onDemand` is the map to look in: an entry read back reads its names only when first needed.
     public static func piece(holding pointer: JSONPointer, in onDemand: [String: Int]) -> (piece: Int, within: ArraySlice<String>)? {
         let tokens = pointer.tokens
         guard tokens.count >= 3, tokens[0] == "components",

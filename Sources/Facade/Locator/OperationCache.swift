@@ -85,15 +85,10 @@ struct OperationCache: Sendable {
             operations.operationIndex(named: name).flatMap(operations.pieces(of:)) != nil
         }
 
-        /// The document of the operation `name` names, made of its pieces; nil when the entry has no
-        /// fragment for it or a piece does not read back as it was written.
-        func document(calling name: String) -> JSONValue? {
-            guard let index = operations.operationIndex(named: name), let wanted = operations.pieces(of: index) else { return nil }
-            return document(of: wanted)
-        }
-
-        /// The same without the schema components read on demand (`OperationFragments.onDemand`), and where
-        /// those are read when a schema first names one (`components(at:)`); nil as `document(calling:)`.
+        /// The document of the operation `name` names, made of its pieces but the schema components read on
+        /// demand (`OperationFragments.onDemand`), and where those are read when a schema first names one
+        /// (`components(at:)`); nil when the entry has no fragment for it or a piece does not read back as
+        /// it was written.
         func documentOnDemand(calling name: String) -> (document: JSONValue, components: @Sendable (JSONPointer) -> JSONValue?)? {
             guard let index = operations.operationIndex(named: name),
                   let wanted = operations.piecesLeavingOnDemand(of: index),

@@ -22,7 +22,7 @@ import TestSupport
             (fragments.pieces[piece].place, try JSONValue.parse(fragments.pieces[piece].value.encoded()))
         }
         let components: @Sendable (JSONPointer) -> JSONValue? = { pointer in
-            guard let (piece, within) = fragments.onDemandPiece(holding: pointer) else { return nil }
+            guard let (piece, within) = OperationFragments.piece(holding: pointer, in: fragments.onDemand) else { return nil }
             return JSONPointer(tokens: Array(within)).resolve(in: fragments.pieces[piece].value)
         }
         return try OpenAPIDocument.parse(OperationFragments.document(of: places), source: source, readsSchemasOnDemand: onDemand,

@@ -31,6 +31,18 @@ import TestSupport
         "call GetCustomers limit=abc",
     ]
 
+    /// A locator of GitHub's and Stripe's descriptions, both served by `server`, written beside them.
+    static func locator(named name: String, in real: RealDescriptions, server: RecordingServer) throws -> String {
+        let locator = real.folder + "/" + name
+        try Data("""
+            {"services": [
+              {"name": "github", "version": "2021-10-10", "url": "\(server.baseURL)", "versioning": {"header": "X-GitHub-Api-Version"}, "openapi": "github-2021-10-10.json"},
+              {"name": "stripe", "version": "2022-04-12", "url": "\(server.baseURL)", "versioning": {"header": "Stripe-Version"}, "openapi": "stripe-2022-04-12.json"}
+            ]}
+            """.utf8).write(to: URL(fileURLWithPath: locator))
+        return locator
+    }
+
     /// What one session did with one line: its result, output, and the bytes the server got.
     struct Run: Equatable {
         let ok: Bool
@@ -59,13 +71,7 @@ import TestSupport
         // and then called (the call reads both whole, looking for the operation, and keeps their converted forms)
         let real = try Self.real.get()
         let server = try RecordingServer(body: "{}")
-        let locator = real.folder + "/one-shot.json"
-        try Data("""
-            {"services": [
-              {"name": "github", "version": "2021-10-10", "url": "\(server.baseURL)", "versioning": {"header": "X-GitHub-Api-Version"}, "openapi": "github-2021-10-10.json"},
-              {"name": "stripe", "version": "2022-04-12", "url": "\(server.baseURL)", "versioning": {"header": "Stripe-Version"}, "openapi": "stripe-2022-04-12.json"}
-            ]}
-            """.utf8).write(to: URL(fileURLWithPath: locator))
+        let locator = try Self.locator(named: "one-shot.json", in: real, server: server)
         let folder = try ScratchDirectory()
         let cache = DocumentCache(directory: folder.path)
         _ = try Self.run("services", locator: locator, cache: cache, server: server)
@@ -106,13 +112,7 @@ import TestSupport
     func anAnswerCheckedFromTheCacheSaysWhatTheWholeSays(line: String, answer: String) throws {
         let real = try Self.real.get()
         let server = try RecordingServer(body: answer)
-        let locator = real.folder + "/answers.json"
-        try Data("""
-            {"services": [
-              {"name": "github", "version": "2021-10-10", "url": "\(server.baseURL)", "versioning": {"header": "X-GitHub-Api-Version"}, "openapi": "github-2021-10-10.json"},
-              {"name": "stripe", "version": "2022-04-12", "url": "\(server.baseURL)", "versioning": {"header": "Stripe-Version"}, "openapi": "stripe-2022-04-12.json"}
-            ]}
-            """.utf8).write(to: URL(fileURLWithPath: locator))
+        let locator = try Self.locator(named: "answers.json", in: real, server: server)
         let folder = try ScratchDirectory()
         let cache = DocumentCache(directory: folder.path)
         _ = try Self.run("services", locator: locator, cache: cache, server: server)
