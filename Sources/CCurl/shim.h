@@ -2,6 +2,7 @@
 #define APISH_CCURL_SHIM_H
 
 #include <curl/curl.h>
+#include <sys/select.h>
 
 /* curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call.
    One typed wrapper per argument type makes them callable and type-checked. */
@@ -66,6 +67,23 @@ static inline CURLcode apish_easy_getinfo_slist(CURL *handle, CURLINFO info, str
 /* curl_multi_setopt is variadic too: the long options (CURLMOPT_MAX_HOST_CONNECTIONS, …). */
 static inline CURLMcode apish_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
     return curl_multi_setopt(handle, option, value);
+}
+
+/* The one socket libcurl waits to read for the multi handle's transfers, or -1 when it waits for anything
+   else (writing, several sockets, a timer): curl_multi_fdset's sets, whose FD_ISSET is a macro Swift does not
+   import. A transfer that waits for an answer polls that socket itself (`ResponseWait`). */
+static inline int apish_multi_read_socket(CURLM *multi) {
+    fd_set reading, writing, failing;
+    int highest = -1;
+    FD_ZERO(&reading);
+    FD_ZERO(&writing);
+    FD_ZERO(&failing);
+    if (curl_multi_fdset(multi, &reading, &writing, &failing, &highest) != CURLM_OK || highest < 0) return -1;
+    for (int socket = 0; socket <= highest; socket++) {
+        if (FD_ISSET(socket, &writing)) return -1;
+        if (socket < highest && FD_ISSET(socket, &reading)) return -1;
+    }
+    return FD_ISSET(highest, &reading) ? highest : -1;
 }
 
 /* The CURLAUTH_ masks are macros with casts, which Swift does not import. */

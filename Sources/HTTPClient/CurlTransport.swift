@@ -39,6 +39,8 @@ public final class CurlTransport: Transport {
 
     /// How long one poll may block before the cancellation token is checked again.
     static let pollInterval: Int32 = 50
+    /// How long a transfer polling for its answer polls its socket before libcurl looks again.
+    static let spinSlice: Duration = .milliseconds(1)
 
     /// libcurl must be initialised once per process before any handle exists; a static `let` is
     /// initialised exactly once, thread-safely.
@@ -286,8 +288,17 @@ public final class CurlTransport: Transport {
             try check(curl_multi_perform(multi, &running))
             if running == 0 { break }
             if cancellation?.isCancelled == true { throw .cancelled }
-            let polling = sleepFrom.map { clock.now < $0 } ?? false
-            try check(curl_multi_poll(multi, nil, 0, polling ? 0 : Self.pollInterval, nil))
+            if let sleepFrom, case let now = clock.now, now < sleepFrom {
+                // Back to libcurl at least every spin slice, for its timeouts and the cancellation token.
+                let socket = apish_multi_read_socket(multi)
+                if socket >= 0 {
+                    _ = ResponseWait.spin(untilReadable: socket, before: min(sleepFrom, now + Self.spinSlice), clock: clock)
+                } else {
+                    try check(curl_multi_poll(multi, nil, 0, 0, nil))
+                }
+                continue
+            }
+            try check(curl_multi_poll(multi, nil, 0, Self.pollInterval, nil))
         }
         var result = CURLE_OK
         var queued: Int32 = 0

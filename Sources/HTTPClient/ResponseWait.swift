@@ -1,5 +1,10 @@
 import JSON
 import HTTPTypes
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// How a transfer waits for its answer: by polling without sleeping for a short window when the same
 /// transport's last answer came within that window (a server on this machine or right beside it), else by
 /// sleeping in `poll` until the socket is ready.
@@ -29,5 +34,19 @@ struct ResponseWait {
     /// Remembers how long a transfer waited for its first byte, in seconds (`nil` when no answer came).
     mutating func record(firstByte seconds: Double?) {
         lastFirstByte = seconds.map { .microseconds(Int64(($0 * 1_000_000).rounded())) }
+    }
+
+    /// Polls `socket` without sleeping until it has something to read (or an error for libcurl to find) or
+    /// `end` has passed; whether it has. One `poll` of one socket a turn costs a fraction of what libcurl's
+    /// `curl_multi_perform` and `curl_multi_poll` cost together, and the clock is read every eighth turn only
+    /// (replay row of `scripts/bench`).
+    static func spin(untilReadable socket: Int32, before end: ContinuousClock.Instant, clock: ContinuousClock) -> Bool {
+        var watched = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        var turn = 0
+        while true {
+            if poll(&watched, 1, 0) != 0 { return true }
+            turn += 1
+            if turn & 7 == 0, clock.now >= end { return false }
+        }
     }
 }

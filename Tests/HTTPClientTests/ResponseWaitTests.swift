@@ -36,6 +36,51 @@ struct ResponseWaitTests {
         wait.record(firstByte: 0)
         #expect(wait.pollWindow == .zero)
     }
+
+    /// A connected pair of local sockets, closed when the test ends.
+    private final class SocketPair {
+        let watched: Int32
+        private(set) var peer: Int32
+        init() throws {
+            var fds: [Int32] = [-1, -1]
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0 else { throw POSIXError(.EMFILE) }
+            (watched, peer) = (fds[0], fds[1])
+        }
+        func closePeer() {
+            close(peer)
+            peer = -1
+        }
+        deinit {
+            close(watched)
+            if peer >= 0 { close(peer) }
+        }
+    }
+
+    @Test func theSpinEndsWhenTheSocketHasNothingToRead() throws {
+        // GIVEN a socket nothing is written to
+        let pair = try SocketPair()
+        let clock = ContinuousClock()
+        // WHEN a transfer spins on it for a millisecond THEN the spin gives up, having seen nothing
+        #expect(!ResponseWait.spin(untilReadable: pair.watched, before: clock.now + .milliseconds(1), clock: clock))
+    }
+
+    @Test func theSpinEndsAsSoonAsTheAnswerIsThere() throws {
+        // GIVEN a socket with bytes waiting
+        let pair = try SocketPair()
+        #expect(write(pair.peer, "HTTP", 4) == 4)
+        let clock = ContinuousClock()
+        // WHEN a transfer spins on it for a minute THEN it returns at once, seeing them
+        #expect(ResponseWait.spin(untilReadable: pair.watched, before: clock.now + .seconds(60), clock: clock))
+    }
+
+    @Test func aClosedConnectionEndsTheSpinForLibcurlToSee() throws {
+        // GIVEN a socket whose peer has closed
+        let pair = try SocketPair()
+        pair.closePeer()
+        let clock = ContinuousClock()
+        // WHEN a transfer spins on it for a minute THEN it returns at once: libcurl reads the end
+        #expect(ResponseWait.spin(untilReadable: pair.watched, before: clock.now + .seconds(60), clock: clock))
+    }
 }
 
 /// The transport's waiting against a real loopback server. A window of seconds makes every loopback answer
