@@ -50,11 +50,18 @@ package enum ModelDecoding {
     package static func model<T: Decodable & Sendable>(
         _ type: T.Type, named name: String, answer: Answer, cancellation: CancellationToken? = nil
     ) throws(DecodeFailure) -> (DecodedModel, T) {
+        let body = answer.response.body
+        if let (model, value) = ModelMemo.model(T.self, named: name, body: body) {
+            answer.adopt(model.document)
+            return (model, value)
+        }
         let document = try parseBody(answer, cancellation: cancellation)
         let value = try decode(T.self, from: document)
         // The model holds what it needs; a large body keeps only its bytes from here on.
         document.releaseIndex()
-        return (DecodedModel(typeName: name, document: document, value: value), value)
+        let model = DecodedModel(typeName: name, document: document, value: value)
+        ModelMemo.remember(model, as: T.self, named: name, body: body)
+        return (model, value)
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from body: JSONDocument) throws(DecodeFailure) -> T {

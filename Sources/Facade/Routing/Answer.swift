@@ -30,6 +30,12 @@ package final class Answer: @unchecked Sendable {
         }
     }
 
+    /// Takes `document` as its body's parse, read before from the same bytes (`ModelMemo`): later readers
+    /// read it rather than parse the body.
+    package func adopt(_ document: JSONDocument) {
+        if parsed == nil { parsed = .success(document) }
+    }
+
     /// Why the body is not JSON, once it has been read and was not.
     package var parseFailure: JSONParseError? {
         if case .failure(let error)? = parsed { return error }
