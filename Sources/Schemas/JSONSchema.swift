@@ -27,6 +27,9 @@ public struct JSONSchema: Sendable {
     /// Where the schema is written (`#/components/schemas/Pet`), after following a stand-alone `$ref`.
     public var pointer: String { graph.node(graph.target(index)).pointer.description }
 
+    /// Where the schema is written in its document, after following a stand-alone `$ref`.
+    package var writtenPointer: JSONPointer { graph.node(node).pointer }
+
     /// The name the schema has by where it is declared (`Pet` for `#/components/schemas/Pet`,
     /// `#/$defs/Pet` or `#/definitions/Pet`), if any.
     public var name: String? { view.name }

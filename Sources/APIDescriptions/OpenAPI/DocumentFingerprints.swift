@@ -34,6 +34,14 @@ struct DocumentFingerprints {
             state = Mutex(.pending(document))
         }
 
+        /// The document's tree while no fingerprint has been taken (it is let go of then).
+        var tree: JSONValue? {
+            state.withLock { state in
+                guard case .pending(let document) = state else { return nil }
+                return document
+            }
+        }
+
         var value: (schemas: [String: UInt64], operations: [String: UInt64]) {
             state.withLock { state in
                 switch state {

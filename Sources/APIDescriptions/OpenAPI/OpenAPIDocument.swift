@@ -57,6 +57,13 @@ public struct OpenAPIDocument: Sendable {
     public var schemaFingerprints: [String: UInt64] { fingerprints.value.schemas }
     public var operationFingerprints: [String: UInt64] { fingerprints.value.operations }
     private var fingerprints = DocumentFingerprints.Deferred(document: .object([:]))
+    /// The tree the document was read from (published mistakes repaired, a Swagger 2.0 document converted),
+    /// kept until its fingerprints are taken; nil after, and for a document read in pieces.
+    var writtenTree: JSONValue? {
+        guard let tree = fingerprints.tree else { return nil }
+        if case .object(let members) = tree, members.isEmpty { return nil }
+        return tree
+    }
 
     init(title: String, version: String, openAPIVersion: String, description: String?, serverURL: String?,
          operations: [OpenAPIOperation], source: String, securitySchemes: [String: OpenAPISecurityScheme] = [:]) {

@@ -9,7 +9,7 @@ import Schemas
 /// (removed or no longer required property) breaks it.
 ///
 /// Each pair of components both documents declare under one name (`Pet`) is compared once per direction,
-/// on its own (`compareReachedComponents`): a place that reaches it gets the changes at its root (its type,
+/// on its own (`compareComponent`, for every one `takeReached` hands over): a place that reaches it gets the changes at its root (its type,
 /// its nullability) and its name (`Found.components`), and its own changes are kept once, in
 /// `componentResults`, with the components it reaches in turn. Recursion through components is a cycle in
 /// that graph, never a walk down it again. Other pairs are remembered by schema and direction when they did
@@ -108,12 +108,14 @@ struct SchemaComparison {
     let cancellation: CancellationToken?
     /// Pairs not compared because they lay deeper than `depthLimit` or past the budget.
     private(set) var cut = 0
-    /// Shared components reached and not compared (the comparison was cancelled first).
-    var uncomparedComponents: Int { pending.count }
     private(set) var cancelled = false
 
-    init(cancellation: CancellationToken? = nil) {
+    /// What the two documents write alike: pairs of it are not compared (`UnchangedSchemas`).
+    let unchanged: UnchangedSchemas?
+
+    init(cancellation: CancellationToken? = nil, unchanged: UnchangedSchemas? = nil) {
         self.cancellation = cancellation
+        self.unchanged = unchanged
     }
     /// The pairs being compared on the current path, with the depth each is at.
     private var onPath: [Pair: Int] = [:]
@@ -123,26 +125,23 @@ struct SchemaComparison {
         compare(a, b, context: context, depth: 0).found
     }
 
-    /// Compares each shared component reached and not compared yet, and those they reach in turn, each
-    /// once; a cancellation leaves the rest (`uncomparedComponents`).
-    mutating func compareReachedComponents(progress: SpecDiffProgress? = nil) {
-        while let key = pending.last, !cancelled {
-            if cancellation?.isCancelled == true {
-                cancelled = true
-                break
-            }
-            pending.removeLast()
-            guard let pair = componentPairs[key] else { continue }
-            var inside = compare(pair.a, pair.b, context: key.context, depth: 1, asComponent: true).found
-            // The changes at its root belong to each place that reaches it (`rootChanges`).
-            for change in inside.changes where change.steps.isEmpty {
-                inside.total -= 1
-                inside.count(change, by: -1)
-            }
-            inside.changes.removeAll { $0.steps.isEmpty }
-            componentResults[key] = inside
-            progress?.comparedComponent()
+    /// The shared components reached and not compared yet, handed over to be compared elsewhere (by
+    /// `compareComponent` of this or another comparison): none of them is pending here any more.
+    mutating func takeReached() -> [(key: ComponentKey, a: JSONSchema, b: JSONSchema)] {
+        defer { pending.removeAll() }
+        return pending.compactMap { key in componentPairs[key].map { (key, $0.a, $0.b) } }
+    }
+
+    /// Compares one shared component on its own; its changes below its root go to `componentResults`.
+    mutating func compareComponent(_ key: ComponentKey, _ a: JSONSchema, _ b: JSONSchema) {
+        var inside = compare(a, b, context: key.context, depth: 1, asComponent: true).found
+        // The changes at its root belong to each place that reaches it (`rootChanges`).
+        for change in inside.changes where change.steps.isEmpty {
+            inside.total -= 1
+            inside.count(change, by: -1)
         }
+        inside.changes.removeAll { $0.steps.isEmpty }
+        componentResults[key] = inside
     }
 
     /// The changes below a pair, and the shallowest depth on the path above that they depended on
@@ -152,7 +151,9 @@ struct SchemaComparison {
     mutating func compare(_ a: JSONSchema, _ b: JSONSchema, context: Context, depth: Int, rootOnly: Bool = false,
                           asComponent: Bool = false) -> (found: Found, dependsOn: Int)
     {
-        if !asComponent, !rootOnly, let name = a.componentName, name == b.componentName {
+        let name = a.componentName
+        if let name, name == b.componentName, unchanged?.components.contains(name) == true { return (Found(), Int.max) }
+        if !asComponent, !rootOnly, let name, name == b.componentName {
             let component = ComponentKey(name: name, context: context)
             if componentPairs[component] == nil {
                 componentPairs[component] = (a, b)
@@ -164,6 +165,7 @@ struct SchemaComparison {
         }
         let key = Key(a: a.node, b: b.node, context: context, rootOnly: rootOnly, atRoot: depth == 0)
         if let known = memo[key] { return (known, Int.max) }
+        if name == nil, unchanged?.holdNoChange(a, b) == true { return (Found(), Int.max) }
         guard depth < Self.depthLimit, budget > 0, !cancelled else {
             cut += 1
             return (Found(), -1)

@@ -27,6 +27,8 @@ public enum SpecDiff {
     /// How many changes a diff lists; the rest are counted (`Report.omitted`), so two documents built to
     /// differ everywhere still give a short answer.
     public static let changeLimit = SchemaComparison.changeLimit
+    /// From how many paired operations on a diff compares on more than one processor.
+    static let parallelPairs = 32
 
     /// The changes found, at most `changeLimit` of them, with the counts of all.
     public struct Report: Sendable {
@@ -67,8 +69,15 @@ public enum SpecDiff {
     /// (`Report.cancelled`); `progress` counts what it has done, for a progress line.
     public static func report(_ a: OpenAPIDocument, _ b: OpenAPIDocument, today: String = today(),
                               cancellation: CancellationToken? = nil, progress: SpecDiffProgress? = nil) -> Report {
+        report(a, b, today: today, cancellation: cancellation, progress: progress, skipsUnchanged: true, extraThreads: nil)
+    }
+
+    /// `report`, where `skipsUnchanged: false` compares what both documents write alike too (`UnchangedSchemas`)
+    /// and `extraThreads` sets how many more threads compare (by default none for a few operations, else up to
+    /// one per processor): for tests that find the same report whichever way.
+    static func report(_ a: OpenAPIDocument, _ b: OpenAPIDocument, today: String, cancellation: CancellationToken?,
+                       progress: SpecDiffProgress?, skipsUnchanged: Bool, extraThreads: Int?) -> Report {
         let pairing = OperationPairing(a, b, cancellation: cancellation)
-        var schemas = SchemaComparison(cancellation: cancellation)
         var report = Report()
         // A pairing cut short would call the unpaired rest removed and added: none of that is a finding.
         guard !pairing.cancelled else {
@@ -83,23 +92,27 @@ public enum SpecDiff {
                 report.omitted[change.level, default: 0] += 1
             }
         }
+        progress?.begin(operations: pairing.pairs.count)
+        // Big documents are compared on more than one processor; a few operations are not worth a thread.
+        let extraThreads = extraThreads ?? (pairing.pairs.count < parallelPairs ? 0 : min(Threads.processorCount, 4) - 1)
+        let unchanged = skipsUnchanged ? UnchangedSchemas(a, b, cancellation: cancellation) : nil
+        let findings = compareTogether(pairing.pairs, unchanged: unchanged,
+                                       extraThreads: extraThreads, today: today, cancellation: cancellation, progress: progress)
         // The shared components each operation reaches directly, in the order of the diff.
         var reached: [(operation: String, components: Set<SchemaComparison.ComponentKey>)] = []
-        progress?.begin(operations: pairing.pairs.count)
-        for pair in pairing.pairs {
-            if schemas.cancelled || cancellation?.isCancelled == true {
+        for (pair, found) in zip(pairing.pairs, findings.pairs) {
+            guard let found else {
                 report.cancelled = true
                 break
             }
-            moveChanges(pair).forEach { keep($0, pair.a) }
-            let found = compare(pair.a, pair.b, schemas: &schemas, room: max(0, changeLimit - changes.count), today: today)
-            found.changes.forEach { keep($0, pair.a) }
+            found.moves.forEach { keep($0, pair.a) }
+            let room = max(0, changeLimit - changes.count)
+            found.changes.prefix(room).forEach { keep($0, pair.a) }
+            found.changes.dropFirst(room).forEach { report.omitted[$0.level, default: 0] += 1 }
             found.omitted.forEach { report.omitted[$0.key, default: 0] += $0.value }
             reached.append((pair.a.signature, found.components))
-            progress?.comparedOperation()
         }
-        schemas.compareReachedComponents(progress: progress)
-        var components = ComponentChanges(schemas.componentResults, reached: reached)
+        var components = ComponentChanges(findings.componentResults, reached: reached)
         components.take(room: max(0, changeLimit - changes.count))
         components.omitted.forEach { report.omitted[$0.key, default: 0] += $0.value }
         let pathsB = Set(b.operations.map(\.pathShape))
@@ -112,8 +125,8 @@ public enum SpecDiff {
         }
         var documentChanges: [SpecChange] = []
         documentLevelChanges(a, b, into: &documentChanges)
-        report.uncompared = schemas.cut + schemas.uncomparedComponents
-        report.cancelled = report.cancelled || schemas.cancelled || cancellation?.isCancelled == true
+        report.uncompared = findings.cut + findings.uncomparedComponents
+        report.cancelled = report.cancelled || findings.cancelled || cancellation?.isCancelled == true
         report.changes = changes.enumerated().sorted { left, right in
             let l = left.element, r = right.element
             if l.path != r.path { return l.path < r.path }
@@ -239,7 +252,7 @@ public enum SpecDiff {
 
     /// A paired operation that moved (`path: moved (/v1/x → /v2/x)`, breaking for callers that build its
     /// URL) or whose `operationId` changed (`call OLD` stops working; plain HTTP callers do not notice).
-    private static func moveChanges(_ pair: OperationPairing.Pair) -> [SpecChange] {
+    static func moveChanges(_ pair: OperationPairing.Pair) -> [SpecChange] {
         var changes: [SpecChange] = []
         if pair.a.method != pair.b.method {
             changes.append(SpecChange(id: "api-operation-moved", operation: pair.a.signature, location: "operation", change: "moved",
@@ -271,7 +284,7 @@ public enum SpecDiff {
     }
 
     /// One operation's changes, at most `room` of them listed, the rest counted.
-    private static func compare(_ a: OpenAPIOperation, _ b: OpenAPIOperation, schemas: inout SchemaComparison,
+    static func compare(_ a: OpenAPIOperation, _ b: OpenAPIOperation, schemas: inout SchemaComparison,
                                 room: Int, today: String)
         -> (changes: [SpecChange], omitted: [SpecChangeLevel: Int], components: Set<SchemaComparison.ComponentKey>)
     {

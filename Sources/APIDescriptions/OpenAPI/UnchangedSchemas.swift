@@ -1,0 +1,167 @@
+import FoundationFree
+import JSON
+import Schemas
+
+/// The schemas two documents write the same way, found on their trees before any schema is compared, so
+/// that `SchemaComparison` skips them: a pair that holds no change in anything it reaches gives none.
+///
+/// Two schemas are the same when every keyword that is not an annotation (`description`, `title`,
+/// `example`, `examples`, `$comment`, `externalDocs`) is written alike, subschema by subschema and data
+/// (`enum`, `const`, `default`) by JSON's equality, and every component they name by `$ref` (or by a
+/// discriminator's mapping) is itself unchanged. A component is unchanged when it is the same in both and
+/// all it names are unchanged: a greatest fixed point, so a cycle of components written alike holds.
+///
+/// Anything the comparison might read differently is never called the same: documents of other OpenAPI
+/// versions or JSON Schema dialects, bundles of several files, schemas with identifiers (`$id`, anchors,
+/// dynamic references), a `$ref` that leaves `#/components/schemas`, nesting deeper than `depthLimit`.
+struct UnchangedSchemas {
+    static let depthLimit = 128
+
+    /// Components (of `#/components/schemas`) that are the same in both, through all they reach.
+    let components: Set<String>
+    private let treeA: JSONValue
+    private let treeB: JSONValue
+
+    /// Nil when the two trees may read alike text differently, or either is gone.
+    init?(_ a: OpenAPIDocument, _ b: OpenAPIDocument, cancellation: CancellationToken? = nil) {
+        guard let treeA = a.writtenTree, let treeB = b.writtenTree,
+              Self.minorVersion(a.openAPIVersion) == Self.minorVersion(b.openAPIVersion),
+              Self.sameData(treeA["jsonSchemaDialect"], treeB["jsonSchemaDialect"]),
+              treeA[BundledReference.member] == nil, treeB[BundledReference.member] == nil
+        else { return nil }
+        self.treeA = treeA
+        self.treeB = treeB
+        guard case .object(let schemasA)? = treeA["components"]?["schemas"],
+              case .object(let schemasB)? = treeB["components"]?["schemas"]
+        else {
+            components = []
+            return
+        }
+        // Each component written alike, with the components it names.
+        var named: [String: Set<String>] = [:]
+        for (name, schemaA) in schemasA {
+            if cancellation?.isCancelled == true { return nil }
+            guard let schemaB = schemasB[name] else { continue }
+            var names = Set<String>()
+            if Self.same(schemaA, schemaB, depth: 0, naming: &names) { named[name] = names }
+        }
+        // Drop each whose named components are not all kept, until none drops.
+        var kept = Set(named.keys)
+        var dropped = true
+        while dropped {
+            dropped = false
+            for (name, names) in named where kept.contains(name) && !names.isSubset(of: kept) {
+                kept.remove(name)
+                dropped = true
+            }
+        }
+        components = kept
+    }
+
+    /// Whether `a` and `b` hold no change between them: one unchanged component, or schemas written in
+    /// place (an operation's own) that are the same and name only unchanged components.
+    func holdNoChange(_ a: JSONSchema, _ b: JSONSchema) -> Bool {
+        if let name = a.componentName { return name == b.componentName && components.contains(name) }
+        guard b.componentName == nil, let valueA = a.writtenPointer.resolve(in: treeA),
+              let valueB = b.writtenPointer.resolve(in: treeB) else { return false }
+        var names = Set<String>()
+        return Self.same(valueA, valueB, depth: 0, naming: &names) && names.isSubset(of: components)
+    }
+
+    /// `3.0` of `3.0.3`: the versions of one minor read a schema alike.
+    private static func minorVersion(_ version: String) -> Substring {
+        version.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false).prefix(2).joined(separator: ".")[...]
+    }
+
+    private static let annotations: Set<String> = ["description", "title", "example", "examples", "$comment", "externalDocs"]
+    private static let identifiers: Set<String> = ["$id", "id", "$anchor", "$dynamicAnchor", "$dynamicRef", "$recursiveRef",
+                                                   "$recursiveAnchor", "$schema", "$vocabulary"]
+    /// Keywords whose value names subschemas by member name.
+    private static let namedSchemas: Set<String> = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]
+    /// Keywords whose value is one subschema, or (`items` of older drafts) a list of them.
+    private static let oneSchema: Set<String> = ["items", "additionalProperties", "not", "if", "then", "else", "contains",
+                                                 "propertyNames", "unevaluatedItems", "unevaluatedProperties", "additionalItems",
+                                                 "contentSchema"]
+    private static let schemaLists: Set<String> = ["allOf", "anyOf", "oneOf", "prefixItems"]
+
+    /// Whether two schemas are written alike, annotations aside; the components they name go to `naming`.
+    private static func same(_ a: JSONValue, _ b: JSONValue, depth: Int, naming names: inout Set<String>) -> Bool {
+        guard depth < depthLimit else { return false }
+        guard case .object(let objectA) = a, case .object(let objectB) = b else { return sameData(a, b) }
+        var counted = 0
+        for (keyword, valueA) in objectA where !annotations.contains(keyword) {
+            guard !identifiers.contains(keyword), let valueB = objectB[keyword] else { return false }
+            counted += 1
+            let alike: Bool
+            switch keyword {
+            case "$ref":
+                guard case .string(let reference) = valueA, sameData(valueA, valueB),
+                      let name = componentName(reference) else { return false }
+                names.insert(name)
+                alike = true
+            case "discriminator":
+                alike = sameDiscriminator(valueA, valueB, naming: &names)
+            case "dependencies":
+                alike = sameMembers(valueA, valueB) { same($0, $1, depth: depth + 1, naming: &names) }
+            case _ where namedSchemas.contains(keyword):
+                alike = sameMembers(valueA, valueB) { same($0, $1, depth: depth + 1, naming: &names) }
+            case _ where schemaLists.contains(keyword):
+                alike = sameElements(valueA, valueB) { same($0, $1, depth: depth + 1, naming: &names) }
+            case _ where oneSchema.contains(keyword):
+                if case .array = valueA {
+                    alike = sameElements(valueA, valueB) { same($0, $1, depth: depth + 1, naming: &names) }
+                } else {
+                    alike = same(valueA, valueB, depth: depth + 1, naming: &names)
+                }
+            default:
+                alike = sameData(valueA, valueB)
+            }
+            guard alike else { return false }
+        }
+        return counted == objectB.count(where: { !annotations.contains($0.key) })
+    }
+
+    /// A discriminator's property and mapping alike; each mapping names a component (`Cat`, or a `$ref`).
+    private static func sameDiscriminator(_ a: JSONValue, _ b: JSONValue, naming names: inout Set<String>) -> Bool {
+        guard sameData(a, b) else { return false }
+        guard case .object(let mapping)? = a["mapping"] else { return true }
+        for (_, target) in mapping {
+            guard case .string(let text) = target else { continue }
+            let reference = text.contains("#") || text.contains("/") ? text : "#/components/schemas/" + text
+            guard let name = componentName(reference) else { return false }
+            names.insert(name)
+        }
+        return true
+    }
+
+    /// `Pet` of `#/components/schemas/Pet` (or of a pointer inside it); nil for any other reference.
+    private static func componentName(_ reference: String) -> String? {
+        guard reference.hasPrefix("#/components/schemas/"), let pointer = JSONPointer(reference), pointer.tokens.count >= 3
+        else { return nil }
+        return pointer.tokens[2]
+    }
+
+    private static func sameMembers(_ a: JSONValue, _ b: JSONValue, _ alike: (JSONValue, JSONValue) -> Bool) -> Bool {
+        guard case .object(let membersA) = a, case .object(let membersB) = b, membersA.count == membersB.count else {
+            return sameData(a, b)
+        }
+        for (name, valueA) in membersA {
+            guard let valueB = membersB[name], alike(valueA, valueB) else { return false }
+        }
+        return true
+    }
+
+    private static func sameElements(_ a: JSONValue, _ b: JSONValue, _ alike: (JSONValue, JSONValue) -> Bool) -> Bool {
+        guard case .array(let elementsA) = a, case .array(let elementsB) = b else { return sameData(a, b) }
+        return elementsA.count == elementsB.count && zip(elementsA, elementsB).allSatisfy { alike($0, $1) }
+    }
+
+    /// Data alike by JSON's equality; two absent values are alike.
+    private static func sameData(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case let (a?, b?): JSONEquality.equal(a, b)
+        default: false
+        }
+    }
+}
