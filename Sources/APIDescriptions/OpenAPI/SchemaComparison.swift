@@ -165,7 +165,7 @@ struct SchemaComparison {
         }
         let key = Key(a: a.node, b: b.node, context: context, rootOnly: rootOnly, atRoot: depth == 0)
         if let known = memo[key] { return (known, Int.max) }
-        if name == nil, unchanged?.holdNoChange(a, b) == true { return (Found(), Int.max) }
+        if name == nil, unchanged?.inPlaceAlike(a, b) == true { return (Found(), Int.max) }
         guard depth < Self.depthLimit, budget > 0, !cancelled else {
             cut += 1
             return (Found(), -1)

@@ -58,10 +58,9 @@ struct UnchangedSchemas {
         components = kept
     }
 
-    /// Whether `a` and `b` hold no change between them: one unchanged component, or schemas written in
-    /// place (an operation's own) that are the same and name only unchanged components.
-    func holdNoChange(_ a: JSONSchema, _ b: JSONSchema) -> Bool {
-        if let name = a.componentName { return name == b.componentName && components.contains(name) }
+    /// Whether `a` and `b`, schemas written in place (an operation's own, a property's) rather than components,
+    /// hold no change between them: they are the same and name only unchanged components.
+    func inPlaceAlike(_ a: JSONSchema, _ b: JSONSchema) -> Bool {
         guard b.componentName == nil, let valueA = a.writtenPointer.resolve(in: treeA),
               let valueB = b.writtenPointer.resolve(in: treeB) else { return false }
         var names = Set<String>()
@@ -73,52 +72,76 @@ struct UnchangedSchemas {
         version.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false).prefix(2).joined(separator: ".")[...]
     }
 
-    private static let annotations: Set<String> = ["description", "title", "example", "examples", "$comment", "externalDocs"]
-    private static let identifiers: Set<String> = ["$id", "id", "$anchor", "$dynamicAnchor", "$dynamicRef", "$recursiveRef",
-                                                   "$recursiveAnchor", "$schema", "$vocabulary"]
-    /// Keywords whose value names subschemas by member name.
-    private static let namedSchemas: Set<String> = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]
-    /// Keywords whose value is one subschema, or (`items` of older drafts) a list of them.
-    private static let oneSchema: Set<String> = ["items", "additionalProperties", "not", "if", "then", "else", "contains",
-                                                 "propertyNames", "unevaluatedItems", "unevaluatedProperties", "additionalItems",
-                                                 "contentSchema"]
-    private static let schemaLists: Set<String> = ["allOf", "anyOf", "oneOf", "prefixItems"]
+    /// How a keyword's value is compared: a `switch` on the keyword, which is cheaper than hashing it into sets.
+    private enum Member {
+        /// `description`, `title`, `example`, `examples`, `$comment`, `externalDocs`: not compared.
+        case annotation
+        /// `$id`, anchors, dynamic references, `$schema`: never called the same.
+        case identifier
+        case reference, discriminator
+        /// Subschemas by member name (`properties`, `$defs`, …), or draft 4's `dependencies`.
+        case namedSchemas
+        /// A list of subschemas (`allOf`, `anyOf`, `oneOf`, `prefixItems`).
+        case schemaList
+        /// One subschema (`items`, `not`, …), or (`items` of older drafts) a list of them.
+        case schema
+        case data
+
+        init(_ keyword: String) {
+            switch keyword {
+            case "description", "title", "example", "examples", "$comment", "externalDocs": self = .annotation
+            case "type", "format", "enum", "required", "nullable", "default", "maxLength", "minLength", "pattern", "maximum", "minimum",
+                 "readOnly", "writeOnly", "deprecated", "const", "maxItems", "minItems", "uniqueItems":
+                self = .data
+            case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies": self = .namedSchemas
+            case "allOf", "anyOf", "oneOf", "prefixItems": self = .schemaList
+            case "items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames", "unevaluatedItems",
+                 "unevaluatedProperties", "additionalItems", "contentSchema":
+                self = .schema
+            case "$ref": self = .reference
+            case "discriminator": self = .discriminator
+            case "$id", "id", "$anchor", "$dynamicAnchor", "$dynamicRef", "$recursiveRef", "$recursiveAnchor", "$schema", "$vocabulary":
+                self = .identifier
+            default: self = .data
+            }
+        }
+    }
 
     /// Whether two schemas are written alike, annotations aside; the components they name go to `naming`.
     private static func same(_ a: JSONValue, _ b: JSONValue, depth: Int, naming names: inout Set<String>) -> Bool {
         guard depth < depthLimit else { return false }
         guard case .object(let objectA) = a, case .object(let objectB) = b else { return sameData(a, b) }
         var counted = 0
-        for (keyword, valueA) in objectA where !annotations.contains(keyword) {
-            guard !identifiers.contains(keyword), let valueB = objectB[keyword] else { return false }
+        for (keyword, valueA) in objectA {
+            let member = Member(keyword)
+            if member == .annotation { continue }
+            guard member != .identifier, let valueB = objectB[keyword] else { return false }
             counted += 1
             let alike: Bool
-            switch keyword {
-            case "$ref":
+            switch member {
+            case .reference:
                 guard case .string(let reference) = valueA, sameData(valueA, valueB),
                       let name = componentName(reference) else { return false }
                 names.insert(name)
                 alike = true
-            case "discriminator":
+            case .discriminator:
                 alike = sameDiscriminator(valueA, valueB, naming: &names)
-            case "dependencies":
+            case .namedSchemas:
                 alike = sameMembers(valueA, valueB) { same($0, $1, depth: depth + 1, naming: &names) }
-            case _ where namedSchemas.contains(keyword):
-                alike = sameMembers(valueA, valueB) { same($0, $1, depth: depth + 1, naming: &names) }
-            case _ where schemaLists.contains(keyword):
+            case .schemaList:
                 alike = sameElements(valueA, valueB) { same($0, $1, depth: depth + 1, naming: &names) }
-            case _ where oneSchema.contains(keyword):
+            case .schema:
                 if case .array = valueA {
                     alike = sameElements(valueA, valueB) { same($0, $1, depth: depth + 1, naming: &names) }
                 } else {
                     alike = same(valueA, valueB, depth: depth + 1, naming: &names)
                 }
-            default:
+            case .data, .annotation, .identifier:
                 alike = sameData(valueA, valueB)
             }
             guard alike else { return false }
         }
-        return counted == objectB.count(where: { !annotations.contains($0.key) })
+        return counted == objectB.count(where: { Member($0.key) != .annotation })
     }
 
     /// A discriminator's property and mapping alike; each mapping names a component (`Cat`, or a `$ref`).
