@@ -175,7 +175,8 @@ public final class CurlTransport: Transport {
         let (easy, multi, errorBuffer) = try handles.acquire()
         let accumulator = ResponseAccumulator(limit: configuration.maxBodyBytes, cancellation: cancellation)
         accumulator.stream = stream
-        let sentHead = SentHeadRecorder()
+        // The headers libcurl really sends (Host, User-Agent, Accept-Encoding, …), for `verbose` only.
+        let sentHead = request.recordsSentHeaders ? SentHeadRecorder() : nil
         let multipart = MultipartOwner(easy: easy)
         defer { withExtendedLifetime((accumulator, sentHead, multipart)) {} }
 
@@ -197,8 +198,7 @@ public final class CurlTransport: Transport {
                           accumulator: accumulator, errorBuffer: errorBuffer, owner: multipart)
         }
         try configureLogin(easy, for: request)
-        if request.recordsSentHeaders {
-            // The headers libcurl really sends (Host, User-Agent, Accept-Encoding, …), for `verbose`.
+        if let sentHead {
             let options = EasyOptions(easy: easy)
             try options.set(CURLOPT_VERBOSE, 1)
             try options.check(apish_easy_setopt_debug_function(easy, CURLOPT_DEBUGFUNCTION, CurlCallbacks.debug))
@@ -211,7 +211,7 @@ public final class CurlTransport: Transport {
         } catch {
             handles.responseWait.record(firstByte: nil)
             if error == .cancelled, var partial = interruptedStream(accumulator, easy: easy, request: request) {
-                if request.recordsSentHeaders { partial.sentHead = sentHead.lines }
+                if let sentHead { partial.sentHead = sentHead.lines }
                 return partial
             }
             throw error
@@ -229,7 +229,7 @@ public final class CurlTransport: Transport {
         guard result == CURLE_OK || accumulator.upgraded else {
             if result == CURLE_ABORTED_BY_CALLBACK, accumulator.isCancelled,
                var partial = interruptedStream(accumulator, easy: easy, request: request) {
-                if request.recordsSentHeaders { partial.sentHead = sentHead.lines }
+                if let sentHead { partial.sentHead = sentHead.lines }
                 return partial
             }
             if let filePath, result == CURLE_FILE_COULDNT_READ_FILE {
@@ -255,7 +255,7 @@ public final class CurlTransport: Transport {
             httpVersion: Self.versionName(getLong(easy, CURLINFO_HTTP_VERSION)),
             metrics: metrics(of: easy)
         )
-        if request.recordsSentHeaders { response.sentHead = sentHead.lines }
+        if let sentHead { response.sentHead = sentHead.lines }
         return response
     }
 

@@ -87,6 +87,7 @@ package final class ResponseAccumulator {
         let line = UnsafeBufferPointer(rebasing: bytes[0..<end])
         if Self.isStatusLine(line) {
             headers = HTTPHeaders()
+            headers.reserveCapacity(Self.usualFieldCount)
             body = Data()
             status = Self.statusCode(in: line)
             // `HTTP/1.1 200 OK` → `1.1`, for a stream's status line.
@@ -115,18 +116,26 @@ package final class ResponseAccumulator {
         cancellation?.isCancelled ?? false
     }
 
-    /// `Content-Length: 5, 5` is one length (RFC 9110 §8.6); `5` then `10` is a conflict.
+    /// `Content-Length: 5, 5` is one length (RFC 9110 §8.6); `5` then `10` is a conflict. The elements are
+    /// walked in place: an array of them for every response's one length cost more than reading it.
     private func noteContentLength(_ value: String) {
-        for element in value.utf8.split(separator: Self.comma) {
-            guard let length = Int(String(decoding: Self.trimmed(element), as: UTF8.self)) else { continue }
-            if let announced = announcedLength, announced != length {
-                conflictingContentLength = true
-            } else {
-                announcedLength = length
+        var rest = value.utf8[...]
+        while true {
+            let end = rest.firstIndex(of: Self.comma) ?? rest.endIndex
+            if let length = Int(String(decoding: Self.trimmed(rest[..<end]), as: UTF8.self)) {
+                if let announced = announcedLength, announced != length {
+                    conflictingContentLength = true
+                } else {
+                    announcedLength = length
+                }
             }
+            guard end < rest.endIndex else { return }
+            rest = rest[rest.index(after: end)...]
         }
     }
 
+    /// Room for a response's header fields made at its status line: nginx sends 8, most servers fewer than 16.
+    private static let usualFieldCount = 16
     private static let carriageReturn = UInt8(ascii: "\r")
     private static let lineFeed = UInt8(ascii: "\n")
     private static let colon = UInt8(ascii: ":")

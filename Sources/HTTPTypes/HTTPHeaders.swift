@@ -52,6 +52,12 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.append((name: name, value: value))
     }
 
+    /// Room for `count` fields, so that adding a response's fields one by one does not grow the storage
+    /// again and again.
+    package mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
     /// Replaces every field named `name` with a single one, at the position of the first.
     public mutating func set(_ name: String, _ value: String) {
         if let first = fields.firstIndex(where: { Self.same($0.name, name) }) {
