@@ -45,26 +45,57 @@ struct UnchangedSchemas {
             var names = Set<String>()
             if Self.same(schemaA, schemaB, depth: 0, naming: &names) { named[name] = names }
         }
-        // Drop each whose named components are not all kept, until none drops.
-        var kept = Set(named.keys)
-        var dropped = true
-        while dropped {
-            dropped = false
-            for (name, names) in named where kept.contains(name) && !names.isSubset(of: kept) {
-                kept.remove(name)
-                dropped = true
-            }
+        components = Self.unchanged(named)
+    }
+
+    /// Those of `named` (each component written alike, with the components it names) that name only ones
+    /// kept: each that names one not kept is dropped, then those that name it, and so on (a worklist over
+    /// who names whom, so a long chain is walked once).
+    private static func unchanged(_ named: [String: Set<String>]) -> Set<String> {
+        var namedBy: [String: [String]] = [:]
+        var dropped: [String] = []
+        for (name, names) in named {
+            for other in names { namedBy[other, default: []].append(name) }
+            if names.contains(where: { named[$0] == nil }) { dropped.append(name) }
         }
-        components = kept
+        var kept = Set(named.keys)
+        while let name = dropped.popLast() {
+            guard kept.remove(name) != nil else { continue }
+            dropped += namedBy[name, default: []].filter(kept.contains)
+        }
+        return kept
     }
 
     /// Whether `a` and `b`, schemas written in place (an operation's own, a property's) rather than components,
     /// hold no change between them: they are the same and name only unchanged components.
     func inPlaceAlike(_ a: JSONSchema, _ b: JSONSchema) -> Bool {
-        guard b.componentName == nil, let valueA = a.writtenPointer.resolve(in: treeA),
-              let valueB = b.writtenPointer.resolve(in: treeB) else { return false }
+        guard b.componentName == nil, let valueA = Self.resolve(a.writtenPointer, in: treeA),
+              let valueB = Self.resolve(b.writtenPointer, in: treeB) else { return false }
         var names = Set<String>()
         return Self.same(valueA, valueB, depth: 0, naming: &names) && names.isSubset(of: components)
+    }
+
+    /// The value `pointer` names in `tree`; nil when an object on the way there gives what is below it
+    /// another base or dialect (`$id`, draft 4's `id`, `$schema`, written as text), under which the same
+    /// text may name other schemas.
+    private static func resolve(_ pointer: JSONPointer, in tree: JSONValue) -> JSONValue? {
+        var current = tree
+        for token in pointer.tokens {
+            switch current {
+            case .object(let object):
+                if case .string? = object["$id"] { return nil }
+                if case .string? = object["id"] { return nil }
+                if case .string? = object["$schema"] { return nil }
+                guard let next = object[token] else { return nil }
+                current = next
+            case .array(let elements):
+                guard let index = Int(token), String(index) == token, elements.indices.contains(index) else { return nil }
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current
     }
 
     /// `3.0` of `3.0.3`: the versions of one minor read a schema alike.

@@ -114,6 +114,26 @@ import TestSupport
         Self.sameReports(a, b)
     }
 
+    @Test func aSchemaUnderAnotherBaseIsCompared() throws {
+        // The property's text is the same in both, but under the body's `$id` the `$ref` inside it names the
+        // body's own `components`, which changed; the document's `X` did not.
+        func spec(_ type: String) throws -> OpenAPIDocument {
+            try Self.document("""
+            {"openapi": "VERSION", "info": {"title": "t", "version": "1"}, "paths": {
+              "/x": {"post": {"requestBody": {"content": {"application/json": {"schema": {"$id": "https://example.com/body",
+                "type": "object", "components": {"schemas": {"X": {"type": "\(type)"}}},
+                "properties": {"p": {"type": "object", "properties": {"q": {"$ref": "#/components/schemas/X"}}}}}}}},
+                "responses": {"204": {"description": "ok"}}}}},
+             "components": {"schemas": {"X": {"type": "string"}}}}
+            """, version: "3.1.0")
+        }
+        let a = try spec("string"), b = try spec("integer")
+        #expect(UnchangedSchemas(a, b)?.components == ["X"])
+        let changes = SpecDiff.report(a, b).changes
+        #expect(changes.contains { $0.location == "request body.p.q" }, "\(changes)")
+        Self.sameReports(a, b)
+    }
+
     @Test func operationsWrittenAlikeInPlaceGiveNoChangeAndOthersTheirs() throws {
         func spec(_ bodyType: String) throws -> OpenAPIDocument {
             try Self.document("""
