@@ -17,7 +17,7 @@ extension ShellEngine {
     /// (the only one that asks for `command`, the line as shown).
     package func render(_ result: RunResult, command: @autoclosure () -> String, location: SourceLocation?, showingError: Bool = true) {
         let lookalikes = LookalikeCount()
-        let renderer = ReportRenderer(session: session, dataRedactor: output.dataRedactor(counting: lookalikes))
+        let renderer = ReportRenderer(session: session, dataRedactor: { [output] in output.dataRedactor(counting: lookalikes) })
         defer { output.hintLookalikes(lookalikes) }
         if session.options.json {
             output.writeJSONLine(ResultJSONPresenter(session: session).line(result, command: command()))

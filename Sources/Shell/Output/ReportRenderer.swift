@@ -16,10 +16,11 @@ import Rendering
 package struct ReportRenderer {
     package let session: Session
     /// How a JSON presentation (a model's body) is masked: as the output it goes to masks data
-    /// (`RedactingOutput.dataRedactor`); nil, as the session masks everything.
-    private let dataRedactor: Redactor?
+    /// (`RedactingOutput.dataRedactor`); nil, as the session masks everything. Asked for only when a JSON
+    /// presentation is written: most reports have none, and making it costs a redactor.
+    private let dataRedactor: (() -> Redactor)?
 
-    package init(session: Session, dataRedactor: Redactor? = nil) {
+    package init(session: Session, dataRedactor: (() -> Redactor)? = nil) {
         self.session = session
         self.dataRedactor = dataRedactor
     }
@@ -76,13 +77,15 @@ package struct ReportRenderer {
         case .json(let value)?:
             // A body is masked as data, member by member: one pass even over megabytes.
             flush(PresentationRenderer.render(
-                .json((dataRedactor ?? session.redactor).redact(value)), width: session.options.width(), style: style,
+                .json((dataRedactor?() ?? session.redactor).redact(value)), width: session.options.width(), style: style,
                 cancellation: session.cancellationToken()))
         case let presentation?:
             // Masked cell by cell before the text is cut or wrapped (a secret cut to `abc…` or split over
-            // two lines would escape a mask applied afterwards), and once more as a whole.
-            flush(session.redact(PresentationRenderer.render(
-                redacted(presentation), width: session.options.width(), style: style,
+            // two lines would escape a mask applied afterwards), and once more as a whole, by the one redactor
+            // (the session's, asked for once: nothing in between changes what it masks).
+            let redactor = session.redactor
+            flush(redactor.redact(PresentationRenderer.render(
+                Self.redacted(presentation, by: redactor), width: session.options.width(), style: style,
                 cancellation: session.cancellationToken())))
         case nil:
             break
@@ -106,11 +109,6 @@ package struct ReportRenderer {
     /// Prose wrapped at words to the terminal's width, continuation lines indented; one line when piped.
     private func prose(_ text: String) -> [String] {
         TextWrapper.wrap(text, width: session.options.width())
-    }
-
-    private func redacted(_ presentation: Presentation) -> Presentation {
-        // The session's redactor asked for once, not once per cell (`session.redact` asks per call).
-        Self.redacted(presentation, by: session.redactor)
     }
 
     private static func redacted(_ presentation: Presentation, by redactor: Redactor) -> Presentation {
