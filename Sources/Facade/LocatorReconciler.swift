@@ -19,15 +19,20 @@ struct LocatorReconciler {
     static func activeVersion(
         of service: String, in locator: Locator, choices: [String: VersionChoice]
     ) -> ServiceVersion? {
-        switch choices[service.lowercased()] {
+        activeVersion(among: locator.entries(of: service), choice: choices[service.lowercased()])
+    }
+
+    /// `activeVersion(of:in:choices:)` of a service whose entries (lowest version first) and choice are at
+    /// hand: a request looks them up once (`Workspace.activeEntry`).
+    static func activeVersion(among entries: [LocatorEntry], choice: VersionChoice?) -> ServiceVersion? {
+        switch choice {
         case .pinned(let version)?:
             return version
         case .latest?:
-            return locator.latest(of: service)?.version
+            return Locator.latest(among: entries)?.version
         case nil:
-            let entries = locator.entries(of: service)
-            let numeric = entries.filter { !$0.version.isLabel }
-            return (numeric.last { !$0.isDeprecated } ?? numeric.last ?? entries.last { !$0.isDeprecated } ?? entries.last)?.version
+            return (entries.last { !$0.version.isLabel && !$0.isDeprecated } ?? entries.last { !$0.version.isLabel }
+                ?? entries.last { !$0.isDeprecated } ?? entries.last)?.version
         }
     }
 

@@ -256,8 +256,12 @@ public struct Locator: Sendable, Equatable {
 
     /// The highest numeric version of a service; the last label when it has only labels.
     public func latest(of service: String) -> LocatorEntry? {
-        let entries = entries(of: service)
-        return entries.last { !$0.version.isLabel } ?? entries.last
+        Self.latest(among: entries(of: service))
+    }
+
+    /// `latest(of:)` among one service's entries, lowest version first.
+    static func latest(among entries: [LocatorEntry]) -> LocatorEntry? {
+        entries.last { !$0.version.isLabel } ?? entries.last
     }
 
     /// The entry for a service at exactly this version, or nil.

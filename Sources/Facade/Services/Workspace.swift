@@ -214,7 +214,9 @@ public final class Workspace {
     /// The entry a request for `service` goes to (its active version).
     public func activeEntry(of service: String) throws(FacadeError) -> LocatorEntry {
         let entries = try entriesOf(service)
-        guard let version = activeVersion(of: service), let entry = entries.first(where: { $0.version == version }) else {
+        // `activeVersion(of:)` from the entries at hand: every request asks, and they were looked up once.
+        let version = LocatorReconciler.activeVersion(among: entries, choice: state.choices[service.lowercased()])
+        guard let version, let entry = entries.first(where: { $0.version == version }) else {
             throw .unknownService(service, known: locator?.serviceNames ?? [])
         }
         return entry
