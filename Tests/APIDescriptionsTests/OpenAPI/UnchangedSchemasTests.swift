@@ -1,5 +1,7 @@
 import Foundation
+import FoundationFree
 import JSON
+import Synchronization
 import Testing
 import TestSupport
 @testable import APIDescriptions
@@ -44,6 +46,25 @@ import TestSupport
         // Most of Stripe's components did not change between the two (a shortcut that finds nothing is no test).
         #expect(unchanged.components.count > 50, "\(unchanged.components.count)")
         Self.sameReports(documentA, documentB)
+    }
+
+    @Test(arguments: [0, 3])
+    func aComparisonStoppedHalfWaySaysSoAndListsOnlyWhatItFound(extraThreads: Int) throws {
+        let files = try RealDescriptions(["stripe-2021-04-12.json", "stripe-2022-04-12.json"])
+        func document(_ name: String) throws -> OpenAPIDocument {
+            try OpenAPIDocument.parse(try APIDocumentText.parse(try files.data(name)), source: files.folder + "/" + name)
+        }
+        let a = try document("stripe-2021-04-12.json"), b = try document("stripe-2022-04-12.json")
+        let whole = SpecDiff.report(a, b, today: "2026-12-01")
+        // Ctrl-C after a while: the token says so from its 200th look on (a whole diff looks some 3,000 times).
+        let looks = Atomic<Int>(0)
+        let token = CancellationToken(poll: { looks.add(1, ordering: .relaxed).newValue > 200 })
+        let stopped = SpecDiff.report(a, b, today: "2026-12-01", cancellation: token, progress: nil, skipsUnchanged: true,
+                                      extraThreads: extraThreads)
+        #expect(stopped.cancelled)
+        #expect(stopped.changes.count < whole.changes.count, "\(stopped.changes.count) of \(whole.changes.count)")
+        let found = Set(whole.changes.map(\.description))
+        #expect(stopped.changes.allSatisfy { found.contains($0.description) || $0.operation.hasPrefix("components.") })
     }
 
     @Test func aChangedDescriptionLeavesAComponentUnchanged() throws {
