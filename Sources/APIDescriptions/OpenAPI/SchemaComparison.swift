@@ -16,8 +16,9 @@ import Schemas
 /// not depend on the path above them (a pair already being compared on it is skipped).
 ///
 /// Guards, never reached by real documents and counted in `cut` when they are: inline nesting deeper than
-/// `depthLimit`, more than `budget` pairs in all. Each list of changes holds at most `changeLimit` of them
-/// while counting them all (`Found`). A tripped `cancellation` ends the comparison (`cancelled`).
+/// `depthLimit`, more than `budget` pairs in one comparison (each thread of `SpecDiff.compareTogether` has one
+/// of its own). Each list of changes holds at most `changeLimit` of them while counting them all (`Found`). A
+/// tripped `cancellation` ends the comparison (`cancelled`).
 struct SchemaComparison {
     /// Where the compared schemas sit: it decides which way a change breaks (a client writes requests and
     /// reads answers) and the prefix of its id (`request-parameter-`, `request-property-`, `response-body-`).
