@@ -135,18 +135,25 @@ import TestSupport
         Self.sameReports(a, b)
     }
 
+    /// A document of `paths` (an object's members), with `schemas` as its components.
+    static func spec(paths: String, schemas: String = "{}", version: String = "3.0.3") throws -> OpenAPIDocument {
+        try document(#"{"openapi": "VERSION", "info": {"title": "t", "version": "1"}, "paths": {"# + paths
+                     + #"}, "components": {"schemas": "# + schemas + "}}", version: version)
+    }
+
+    /// A path item of one POST taking `schema` as JSON.
+    static func post(_ schema: String) -> String {
+        #"{"post": {"requestBody": {"content": {"application/json": {"schema": "# + schema
+            + #"}}}, "responses": {"204": {"description": "ok"}}}}"#
+    }
+
     @Test func aSchemaUnderAnotherBaseIsCompared() throws {
         // The property's text is the same in both, but under the body's `$id` the `$ref` inside it names the
         // body's own `components`, which changed; the document's `X` did not.
         func spec(_ type: String) throws -> OpenAPIDocument {
-            try Self.document("""
-            {"openapi": "VERSION", "info": {"title": "t", "version": "1"}, "paths": {
-              "/x": {"post": {"requestBody": {"content": {"application/json": {"schema": {"$id": "https://example.com/body",
-                "type": "object", "components": {"schemas": {"X": {"type": "\(type)"}}},
-                "properties": {"p": {"type": "object", "properties": {"q": {"$ref": "#/components/schemas/X"}}}}}}}},
-                "responses": {"204": {"description": "ok"}}}}},
-             "components": {"schemas": {"X": {"type": "string"}}}}
-            """, version: "3.1.0")
+            let body = #"{"$id": "https://example.com/body", "type": "object", "components": {"schemas": {"X": {"type": ""#
+                + type + ##""}}}, "properties": {"p": {"type": "object", "properties": {"q": {"$ref": "#/components/schemas/X"}}}}}"##
+            return try Self.spec(paths: #""/x": "# + Self.post(body), schemas: #"{"X": {"type": "string"}}"#, version: "3.1.0")
         }
         let a = try spec("string"), b = try spec("integer")
         #expect(UnchangedSchemas(a, b)?.components == ["X"])
@@ -157,13 +164,8 @@ import TestSupport
 
     @Test func operationsWrittenAlikeInPlaceGiveNoChangeAndOthersTheirs() throws {
         func spec(_ bodyType: String) throws -> OpenAPIDocument {
-            try Self.document("""
-            {"openapi": "VERSION", "info": {"title": "t", "version": "1"}, "paths": {
-              "/same": {"post": {"requestBody": {"content": {"application/json": {"schema": {"type": "object",
-                "properties": {"a": {"type": "string", "description": "x"}}}}}}, "responses": {"204": {"description": "ok"}}}},
-              "/other": {"post": {"requestBody": {"content": {"application/json": {"schema": {"type": "object",
-                "properties": {"a": {"type": "\(bodyType)"}}}}}}, "responses": {"204": {"description": "ok"}}}}}}
-            """)
+            try Self.spec(paths: #""/same": "# + Self.post(#"{"type": "object", "properties": {"a": {"type": "string", "description": "x"}}}"#)
+                          + #", "/other": "# + Self.post(#"{"type": "object", "properties": {"a": {"type": ""# + bodyType + #""}}}"#))
         }
         let a = try spec("string"), b = try spec("integer")
         let changes = SpecDiff.report(a, b).changes
