@@ -54,6 +54,9 @@ public final class ShellEngine {
     /// the expectation judges the outcome instead (so a script can expect a 404), otherwise it counts.
     private var pendingRequestFailure: (result: CaseResult, failure: ScriptFailure, schemaViolation: String?)?
 
+    /// The statements of the line read last, for the same line again.
+    private var lastLineReading = LastLineReading()
+
     /// Tells a script's story as it runs (`ShellOptions.story`); nil otherwise.
     package let story: ScriptStory?
 
@@ -126,7 +129,9 @@ public final class ShellEngine {
     private func execute(_ line: String, at location: SourceLocation?, heredocs: HeredocLines?) -> Bool {
         let commands: [Statement]
         do {
-            commands = try registry.statements(in: line, session: session, location: location, markingSecrets: false)
+            commands = try lastLineReading.statements(of: line, at: location) { () throws(TokenizerError) in
+                try registry.statements(in: line, session: session, location: location, markingSecrets: false)
+            }
         } catch {
             fail(line: line, location: location, message: error.description, started: Date(), echo: line)
             return false

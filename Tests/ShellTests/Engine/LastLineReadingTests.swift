@@ -1,0 +1,66 @@
+import DemoAPIs
+import Foundation
+import ScriptLanguage
+import Testing
+@testable import Facade
+@testable import HTTPClient
+@testable import Shell
+@testable import Commands
+
+/// The same line again is given the statements read last, at its own location; anything else is read.
+@Suite("Last line's reading")
+struct LastLineReadingTests {
+    private let registry = CommandRegistry.standard
+    private let session = Session(facade: ServiceFacade(transport: CurlTransport(), catalogue: DemoAPIs.catalogue), bundles: DemoAPIs.bundles)
+
+    private func read(_ memo: inout LastLineReading, _ line: String, at number: Int, reads: inout Int) throws -> [Statement] {
+        let location = SourceLocation(file: "t.apish", line: number)
+        return try memo.statements(of: line, at: location) { () throws(TokenizerError) in
+            reads += 1
+            return try registry.statements(in: line, session: session, location: location, markingSecrets: false)
+        }
+    }
+
+    @Test func theSameLineIsReadOnceAndLocatedEachTime() throws {
+        // GIVEN a line read once
+        var memo = LastLineReading(), reads = 0
+        let first = try read(&memo, "refresh weather city==Boston; show", at: 1, reads: &reads)
+        // WHEN the same text comes again on another line
+        let second = try read(&memo, "refresh weather city==Boston; show", at: 2, reads: &reads)
+        // THEN it is not read again, and says the same but where it is
+        #expect(reads == 1)
+        #expect(second.map(\.location?.line) == [2, 2])
+        #expect(first.map(\.location?.line) == [1, 1])
+        #expect(second.map { $0.words.map(\.text) } == first.map { $0.words.map(\.text) })
+        #expect(second.map { $0.command?.name } == ["refresh", "show"])
+        #expect(second.map { $0.reading?.arguments.items } == first.map { $0.reading?.arguments.items })
+    }
+
+    @Test func anotherLineIsReadAndALineThatFailsIsNotKept() throws {
+        // GIVEN a line read
+        var memo = LastLineReading(), reads = 0
+        _ = try read(&memo, "refresh weather", at: 1, reads: &reads)
+        // WHEN a line that differs by a byte comes, then one that does not read, then the second again
+        let other = try read(&memo, "refresh weather ", at: 2, reads: &reads)
+        #expect(throws: TokenizerError.self) { try read(&memo, "refresh 'weather", at: 3, reads: &reads) }
+        #expect(throws: TokenizerError.self) { try read(&memo, "refresh 'weather", at: 4, reads: &reads) }
+        let again = try read(&memo, "refresh weather ", at: 5, reads: &reads)
+        // THEN each was read (the failing one both times: nothing is kept for it)
+        #expect(reads == 5)
+        #expect(other.first?.location?.line == 2)
+        #expect(again.first?.location?.line == 5)
+    }
+
+    @Test func aRepeatedLineExpandsItsVariablesAndFailsAtItsOwnLine() {
+        // GIVEN an engine  WHEN a script repeats lines whose variables change, and an unknown command twice
+        let output = BufferedOutput()
+        let engine = ShellEngine(session: session, output: output)
+        let ok = engine.run(LineListSource(text: "set a x\nset a ${a}y\nset a ${a}y\nnope\nnope\n"), file: "t.apish")
+        // THEN each line's words are expanded as the session is then, and each failure names its own line
+        #expect(!ok)
+        #expect(session.variable("a") == "xyy")
+        #expect(engine.failures.map { $0.location?.line } == [4, 5])
+        #expect(output.errors.contains("t.apish:4: unknown command 'nope'"))
+        #expect(output.errors.contains("t.apish:5: unknown command 'nope'"))
+    }
+}
