@@ -27,8 +27,16 @@ public struct JSONSchema: Sendable {
     /// Where the schema is written (`#/components/schemas/Pet`), after following a stand-alone `$ref`.
     public var pointer: String { graph.node(graph.target(index)).pointer.description }
 
-    /// Where the schema is written in its document, after following a stand-alone `$ref`.
-    package var writtenPointer: JSONPointer { graph.node(node).pointer }
+    /// The schema as its document writes it, after following a stand-alone `$ref`.
+    package var written: JSONValue? { graph.node(node).written }
+
+    /// Whether the schema is read as its document's own (after following a stand-alone `$ref`): in the
+    /// resource whose base is `documentBase` (no `$id` around it) and in `dialect`, with its assertions
+    /// (no `$schema` around it that names another dialect or vocabulary).
+    package func readsAsDocument(base documentBase: String, dialect: SchemaDialect) -> Bool {
+        let node = graph.node(node)
+        return node.base == documentBase && node.dialect == dialect && node.validates
+    }
 
     /// The name the schema has by where it is declared (`Pet` for `#/components/schemas/Pet`,
     /// `#/$defs/Pet` or `#/definitions/Pet`), if any.

@@ -60,14 +60,19 @@ package struct SchemaGraphBuilder {
          embedded: [(pointer: JSONPointer, uri: String)] = [], cancellation: CancellationToken? = nil) {
         self.document = document
         self.cancellation = cancellation
-        let base = baseURI.map { SchemaURI.split($0).resource } ?? Self.defaultBase
-        rootContext = SchemaResources.Context(base: base.isEmpty ? Self.defaultBase : base, dialect: dialect)
+        rootContext = SchemaResources.Context(base: Self.documentBase(baseURI), dialect: dialect)
         var map: [JSONPointer: String] = [:]
         for (pointer, uri) in embedded { map[pointer] = SchemaURI.split(uri).resource }
         self.embedded = map
         bundledFiles = Set(map.filter { $0.key.tokens.first == BundledReference.member }.values)
         resources.resources[rootContext.base] = .root
         for (pointer, uri) in map { resources.resources[uri] = pointer }
+    }
+
+    /// The base URI of the schemas of a document read from `baseURI` that no `$id` around them changes.
+    package static func documentBase(_ baseURI: String?) -> String {
+        let base = baseURI.map { SchemaURI.split($0).resource } ?? defaultBase
+        return base.isEmpty ? defaultBase : base
     }
 
     /// The schema at `pointer` in the document, with everything it reaches.
@@ -148,6 +153,7 @@ package struct SchemaGraphBuilder {
     private mutating func node(for value: JSONValue, at pointer: JSONPointer, context: SchemaResources.Context) -> Int {
         let index = nodes.count
         let node = SchemaNode(pointer: pointer)
+        node.written = value
         node.base = context.base
         node.dialect = context.dialect
         node.validates = context.validates

@@ -94,6 +94,9 @@ import JSON
     }
 
     var pointer: JSONPointer
+    /// The schema as its document writes it (what it was read from), for a reader that compares texts
+    /// (`UnchangedSchemas` of the spec diff).
+    var written: JSONValue?
     /// The base URI of the resource the schema is in (for `$dynamicRef`'s dynamic scope).
     var base: String = ""
     /// Whether the schema starts a resource of its own (`$id`), entering the dynamic scope.

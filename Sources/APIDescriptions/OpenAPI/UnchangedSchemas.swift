@@ -19,8 +19,9 @@ struct UnchangedSchemas {
 
     /// Components (of `#/components/schemas`) that are the same in both, through all they reach.
     let components: Set<String>
-    private let treeA: JSONValue
-    private let treeB: JSONValue
+    /// What a schema read as each document's own is read in: no `$id` or `$schema` around it.
+    private let baseA: String, baseB: String
+    private let dialectA: SchemaDialect, dialectB: SchemaDialect
 
     /// Nil when the two trees may read alike text differently, or either is gone.
     init?(_ a: OpenAPIDocument, _ b: OpenAPIDocument, cancellation: CancellationToken? = nil) {
@@ -29,8 +30,10 @@ struct UnchangedSchemas {
               Self.sameData(treeA["jsonSchemaDialect"], treeB["jsonSchemaDialect"]),
               treeA[BundledReference.member] == nil, treeB[BundledReference.member] == nil
         else { return nil }
-        self.treeA = treeA
-        self.treeB = treeB
+        baseA = SchemaGraphBuilder.documentBase(a.source.isEmpty ? nil : a.source)
+        baseB = SchemaGraphBuilder.documentBase(b.source.isEmpty ? nil : b.source)
+        dialectA = OpenAPIReader.dialect(of: treeA)
+        dialectB = OpenAPIReader.dialect(of: treeB)
         guard case .object(let schemasA)? = treeA["components"]?["schemas"],
               case .object(let schemasB)? = treeB["components"]?["schemas"]
         else {
@@ -67,35 +70,15 @@ struct UnchangedSchemas {
     }
 
     /// Whether `a` and `b`, schemas written in place (an operation's own, a property's) rather than components,
-    /// hold no change between them: they are the same and name only unchanged components.
+    /// hold no change between them: they are the same and name only unchanged components. Never for a schema
+    /// under another base or dialect (`$id`, draft 4's `id`, `$schema` around it), where the same `$ref` text
+    /// names other schemas.
     func inPlaceAlike(_ a: JSONSchema, _ b: JSONSchema) -> Bool {
-        guard b.componentName == nil, let valueA = Self.resolve(a.writtenPointer, in: treeA),
-              let valueB = Self.resolve(b.writtenPointer, in: treeB) else { return false }
+        guard b.componentName == nil, a.readsAsDocument(base: baseA, dialect: dialectA),
+              b.readsAsDocument(base: baseB, dialect: dialectB), let valueA = a.written, let valueB = b.written
+        else { return false }
         var names = Set<String>()
         return Self.same(valueA, valueB, depth: 0, naming: &names) && names.isSubset(of: components)
-    }
-
-    /// The value `pointer` names in `tree`; nil when an object on the way there gives what is below it
-    /// another base or dialect (`$id`, draft 4's `id`, `$schema`, written as text), under which the same
-    /// text may name other schemas.
-    private static func resolve(_ pointer: JSONPointer, in tree: JSONValue) -> JSONValue? {
-        var current = tree
-        for token in pointer.tokens {
-            switch current {
-            case .object(let object):
-                if case .string? = object["$id"] { return nil }
-                if case .string? = object["id"] { return nil }
-                if case .string? = object["$schema"] { return nil }
-                guard let next = object[token] else { return nil }
-                current = next
-            case .array(let elements):
-                guard let index = Int(token), String(index) == token, elements.indices.contains(index) else { return nil }
-                current = elements[index]
-            default:
-                return nil
-            }
-        }
-        return current
     }
 
     /// `3.0` of `3.0.3`: the versions of one minor read a schema alike.
