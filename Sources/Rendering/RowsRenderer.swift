@@ -16,26 +16,20 @@ public enum RowsRenderer {
         let labelWidths = labels.map { DisplayWidth.of($0) }
         let labelWidth = labelWidths.max() ?? 0
         let valueWidth = width > 0 ? max(width - labelWidth - 2, minimumValueWidth) : 0
+        let values = rows.map { TerminalText.safe($0.value) }
+        // Values of one line each that are not wrapped (piped output): the common case, written straight
+        // into one string.
+        if valueWidth == 0, !values.contains(where: { $0.utf8.contains(0x0A) }) {
+            return unwrapped(labels: labels, labelWidths: labelWidths, values: values, style: style)
+        }
         var output = ""
         output.reserveCapacity(rows.count * (labelWidth + 24))
+        let indent = String(repeating: " ", count: labelWidth + 2)
         for index in rows.indices {
             let label = labels[index], ownWidth = labelWidths[index]
-            let value = TerminalText.safe(rows[index].value)
             output += style.bold(label)
-            // One line that is not wrapped (piped output) needs no splitting: the common case, written
-            // straight into the output.
-            if valueWidth == 0 && !value.utf8.contains(0x0A) {
-                let line = trimmingTrailingBlanks(value)
-                if !line.isEmpty {
-                    TerminalText.appendSpaces(labelWidth - ownWidth + 2, to: &output)
-                    output += line
-                }
-                output += "\n"
-                continue
-            }
-            let lines = value.split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = values[index].split(separator: "\n", omittingEmptySubsequences: false)
                 .flatMap { TextWrapper.wrap(trimmingTrailingBlanks(String($0)), width: valueWidth, hangingIndent: 0) }
-            let indent = String(repeating: " ", count: labelWidth + 2)
             let first = lines.first ?? ""
             if !first.isEmpty {
                 TerminalText.appendSpaces(labelWidth - ownWidth + 2, to: &output)
@@ -47,6 +41,54 @@ public enum RowsRenderer {
             }
         }
         return output
+    }
+
+    /// Each label (bold when colour is on), padded to the widest, then its value without trailing blanks;
+    /// a row whose value is blank is its label alone. Written into one string made as large as the rows
+    /// can take: no string grows piece by piece on every row.
+    private static func unwrapped(labels: [String], labelWidths: [Int], values: [String], style: TextStyle) -> String {
+        let labelWidth = labelWidths.max() ?? 0
+        let (open, close) = style.delimiters(TextStyle.Code.bold)
+        let styled = !open.isEmpty
+        var capacity = 0
+        for index in labels.indices {
+            capacity += open.utf8.count + labels[index].utf8.count + close.utf8.count + labelWidth + 3 + values[index].utf8.count
+        }
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var written = 0
+            func put(_ text: String) {
+                let copied: Int? = text.utf8.withContiguousStorageIfAvailable { bytes in
+                    UnsafeMutableBufferPointer(rebasing: buffer[written...]).initialize(from: bytes).1
+                }
+                if let copied {
+                    written += copied
+                } else {
+                    for byte in text.utf8 {
+                        buffer[written] = byte
+                        written += 1
+                    }
+                }
+            }
+            for index in labels.indices {
+                let label = labels[index], line = trimmingTrailingBlanks(values[index])
+                if styled && !label.isEmpty {
+                    put(open)
+                    put(label)
+                    put(close)
+                } else {
+                    put(label)
+                }
+                if !line.isEmpty {
+                    let padding = labelWidth - labelWidths[index] + 2
+                    UnsafeMutableBufferPointer(rebasing: buffer[written..<(written + padding)]).initialize(repeating: UInt8(ascii: " "))
+                    written += padding
+                    put(line)
+                }
+                buffer[written] = UInt8(ascii: "\n")
+                written += 1
+            }
+            return written
+        }
     }
 
     static func trimmingTrailingBlanks(_ text: String) -> String {

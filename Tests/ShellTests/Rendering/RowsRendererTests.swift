@@ -39,6 +39,16 @@ import Testing
         #expect(output == "x  a\u{FFFD}[31mb\n")
     }
 
+    @Test func unwrappedRowsTakeTheBytesTheyNeedWhateverTheyHold() {
+        // GIVEN rows with an empty label, a control that grows into `�`, blanks to trim and wide text
+        let rows = [LabelledRow("", "x"), LabelledRow("a\u{7}", "\u{1}\u{1}\u{1} \t"), LabelledRow("東京", "雨  "), LabelledRow("b", " \t")]
+        // WHEN rendered unwrapped, plain and coloured
+        // THEN each is padded by display width, blanks trimmed, controls shown, bold only around a label
+        #expect(RowsRenderer.render(rows, style: .plain) == "      x\na\u{FFFD}    \u{FFFD}\u{FFFD}\u{FFFD}\n東京  雨\nb\n")
+        #expect(RowsRenderer.render(rows, style: .colored) == "      x\n\u{1B}[1ma\u{FFFD}\u{1B}[0m    \u{FFFD}\u{FFFD}\u{FFFD}\n"
+            + "\u{1B}[1m東京\u{1B}[0m  雨\n\u{1B}[1mb\u{1B}[0m\n")
+    }
+
     @Test func noRowsGiveNoText() {
         #expect(RowsRenderer.render([], style: .colored) == "")
     }
