@@ -19,7 +19,7 @@ public enum RowsRenderer {
         let values = rows.map { TerminalText.safe($0.value) }
         // Values of one line each that are not wrapped (piped output): the common case, written straight
         // into one string.
-        if valueWidth == 0, !values.contains(where: { $0.utf8.contains(0x0A) }) {
+        if valueWidth == 0, !values.contains(where: hasLineBreak) {
             return unwrapped(labels: labels, labelWidths: labelWidths, values: values, style: style)
         }
         var output = ""
@@ -56,39 +56,46 @@ public enum RowsRenderer {
         }
         return String(unsafeUninitializedCapacity: capacity) { buffer in
             var written = 0
-            func put(_ text: String) {
-                let copied: Int? = text.utf8.withContiguousStorageIfAvailable { bytes in
-                    UnsafeMutableBufferPointer(rebasing: buffer[written...]).initialize(from: bytes).1
-                }
-                if let copied {
-                    written += copied
-                } else {
-                    for byte in text.utf8 {
-                        buffer[written] = byte
-                        written += 1
-                    }
-                }
-            }
             for index in labels.indices {
                 let label = labels[index], line = trimmingTrailingBlanks(values[index])
                 if styled && !label.isEmpty {
-                    put(open)
-                    put(label)
-                    put(close)
+                    put(open, into: buffer, at: &written)
+                    put(label, into: buffer, at: &written)
+                    put(close, into: buffer, at: &written)
                 } else {
-                    put(label)
+                    put(label, into: buffer, at: &written)
                 }
                 if !line.isEmpty {
                     let padding = labelWidth - labelWidths[index] + 2
                     UnsafeMutableBufferPointer(rebasing: buffer[written..<(written + padding)]).initialize(repeating: UInt8(ascii: " "))
                     written += padding
-                    put(line)
+                    put(line, into: buffer, at: &written)
                 }
                 buffer[written] = UInt8(ascii: "\n")
                 written += 1
             }
             return written
         }
+    }
+
+    /// Copies `text`'s UTF-8 into `buffer` at `written`, and moves `written` past it.
+    private static func put(_ text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at written: inout Int) {
+        let start = written
+        let copied: Int? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            UnsafeMutableBufferPointer(rebasing: buffer[start...]).initialize(from: bytes).1
+        }
+        if let copied {
+            written += copied
+            return
+        }
+        for byte in text.utf8 {
+            buffer[written] = byte
+            written += 1
+        }
+    }
+
+    private static func hasLineBreak(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.contains(0x0A) } ?? text.utf8.contains(0x0A)
     }
 
     static func trimmingTrailingBlanks(_ text: String) -> String {

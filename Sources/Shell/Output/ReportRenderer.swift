@@ -59,7 +59,8 @@ package struct ReportRenderer {
         var text = ""
         /// Hands on what has gathered, then `piece`.
         func flush(_ piece: String = "") {
-            for part in [text, piece] where !part.isEmpty { emit(part) }
+            if !text.isEmpty { emit(text) }
+            if !piece.isEmpty { emit(piece) }
             text = ""
         }
         if session.verbose, let exchange = report.exchange {
