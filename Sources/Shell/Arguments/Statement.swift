@@ -43,11 +43,6 @@ package struct Statement: Sendable {
         Statement(syntax: syntax, location: location, command: command, reading: reading, keywordSpans: keywordSpans, secretSpans: secretSpans)
     }
 
-    /// The same statement read from a line at `location`.
-    package func located(at location: SourceLocation?) -> Statement {
-        Statement(syntax: syntax, location: location, command: command, reading: reading, keywordSpans: keywordSpans, secretSpans: secretSpans)
-    }
-
     /// The words as typed, the command's name first.
     package var words: [Word] { syntax.words }
 

@@ -129,8 +129,10 @@ public final class ShellEngine {
     private func execute(_ line: String, at location: SourceLocation?, heredocs: HeredocLines?) -> Bool {
         let commands: [Statement]
         do {
-            commands = try lastLineReading.statements(of: line, at: location) { () throws(TokenizerError) in
-                try registry.statements(in: line, session: session, location: location, markingSecrets: false)
+            // Read without a location (the same line's statements serve every line it is on); each is run at
+            // this line's.
+            commands = try lastLineReading.statements(of: line) { () throws(TokenizerError) in
+                try registry.statements(in: line, session: session, markingSecrets: false)
             }
         } catch {
             fail(line: line, location: location, message: error.description, started: Date(), echo: line)
@@ -159,7 +161,7 @@ public final class ShellEngine {
         }
         var ok = true
         for index in commands.indices where !shouldStop {
-            ok = run(commands[index], in: line, heredoc: bodies[index]) && ok
+            ok = run(commands[index], at: location, in: line, heredoc: bodies[index]) && ok
         }
         return ok
     }
@@ -257,10 +259,10 @@ public final class ShellEngine {
         words.map(\.text).joined(separator: " ")
     }
 
-    /// Runs a statement read from `line` (its spans are `line`'s bytes).
-    private func run(_ statement: Statement, in line: String, heredoc: String?) -> Bool {
+    /// Runs a statement read from `line` (its spans are `line`'s bytes), which came from `location`.
+    private func run(_ statement: Statement, at location: SourceLocation?, in line: String, heredoc: String?) -> Bool {
         let started = Date()
-        let parsed = statement.syntax, location = statement.location
+        let parsed = statement.syntax
         let words = parsed.words
         // The line as typed, for a failure's message and a recording: worked out only for them.
         func typed() -> String { Self.typedLine(words) + parsed.operatorText }
