@@ -12,23 +12,21 @@ public enum RowsRenderer {
     ///
     /// - Parameter width: the terminal's columns; ≤ 0 (piped output) never wraps.
     public static func render(_ rows: [LabelledRow], style: TextStyle, width: Int = 0) -> String {
-        let labels = rows.map { TerminalText.singleLine($0.label) }
-        let labelWidths = labels.map { DisplayWidth.of($0) }
-        let labelWidth = labelWidths.max() ?? 0
+        let shown = rows.map(ShownRow.init)
+        let labelWidth = shown.reduce(0) { max($0, $1.labelWidth) }
         let valueWidth = width > 0 ? max(width - labelWidth - 2, minimumValueWidth) : 0
-        let values = rows.map { TerminalText.safe($0.value) }
         // Values of one line each that are not wrapped (piped output): the common case, written straight
         // into one string.
-        if valueWidth == 0, !values.contains(where: hasLineBreak) {
-            return unwrapped(labels: labels, labelWidths: labelWidths, values: values, style: style)
+        if valueWidth == 0, !shown.contains(where: { hasLineBreak($0.value) }) {
+            return unwrapped(shown, labelWidth: labelWidth, style: style)
         }
         var output = ""
         output.reserveCapacity(rows.count * (labelWidth + 24))
         let indent = String(repeating: " ", count: labelWidth + 2)
         for index in rows.indices {
-            let label = labels[index], ownWidth = labelWidths[index]
+            let label = shown[index].label, ownWidth = shown[index].labelWidth
             output += style.bold(label)
-            let lines = values[index].split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = shown[index].value.split(separator: "\n", omittingEmptySubsequences: false)
                 .flatMap { TextWrapper.wrap(trimmingTrailingBlanks(String($0)), width: valueWidth, hangingIndent: 0) }
             let first = lines.first ?? ""
             if !first.isEmpty {
@@ -46,18 +44,17 @@ public enum RowsRenderer {
     /// Each label (bold when colour is on), padded to the widest, then its value without trailing blanks;
     /// a row whose value is blank is its label alone. Written into one string made as large as the rows
     /// can take: no string grows piece by piece on every row.
-    private static func unwrapped(labels: [String], labelWidths: [Int], values: [String], style: TextStyle) -> String {
-        let labelWidth = labelWidths.max() ?? 0
+    private static func unwrapped(_ shown: [ShownRow], labelWidth: Int, style: TextStyle) -> String {
         let (open, close) = style.delimiters(TextStyle.Code.bold)
         let styled = !open.isEmpty
         var capacity = 0
-        for index in labels.indices {
-            capacity += open.utf8.count + labels[index].utf8.count + close.utf8.count + labelWidth + 3 + values[index].utf8.count
+        for row in shown {
+            capacity += open.utf8.count + row.label.utf8.count + close.utf8.count + labelWidth + 3 + row.value.utf8.count
         }
         return String(unsafeUninitializedCapacity: capacity) { buffer in
             var written = 0
-            for index in labels.indices {
-                let label = labels[index], line = trimmingTrailingBlanks(values[index])
+            for row in shown {
+                let label = row.label, line = trimmingTrailingBlanks(row.value)
                 if styled && !label.isEmpty {
                     put(open, into: buffer, at: &written)
                     put(label, into: buffer, at: &written)
@@ -66,7 +63,7 @@ public enum RowsRenderer {
                     put(label, into: buffer, at: &written)
                 }
                 if !line.isEmpty {
-                    let padding = labelWidth - labelWidths[index] + 2
+                    let padding = labelWidth - row.labelWidth + 2
                     UnsafeMutableBufferPointer(rebasing: buffer[written..<(written + padding)]).initialize(repeating: UInt8(ascii: " "))
                     written += padding
                     put(line, into: buffer, at: &written)
@@ -91,6 +88,19 @@ public enum RowsRenderer {
         for byte in text.utf8 {
             buffer[written] = byte
             written += 1
+        }
+    }
+
+    /// A row as it is shown: its label on one line and its display width, its value with controls made safe.
+    private struct ShownRow {
+        let label: String
+        let labelWidth: Int
+        let value: String
+
+        init(_ row: LabelledRow) {
+            label = TerminalText.singleLine(row.label)
+            labelWidth = DisplayWidth.of(label)
+            value = TerminalText.safe(row.value)
         }
     }
 
