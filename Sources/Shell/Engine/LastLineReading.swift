@@ -12,10 +12,11 @@ struct LastLineReading {
     private var line: String?
     private var statements: [Statement] = []
 
-    /// The statements of `line`: the last ones when `line` is the last line read, else what `read` gives
-    /// (kept for the next line).
+    /// The statements of `line`: the last ones when `line` is the last line read, byte for byte, else what
+    /// `read` gives (kept for the next line).
     mutating func statements(of line: String, read: () throws(TokenizerError) -> [Statement]) throws(TokenizerError) -> [Statement] {
-        if line == self.line { return statements }
+        // By bytes: Swift's `==` calls canonically equal texts equal (`é` and `e` + U+0301), whose words differ.
+        if let last = self.line, last.utf8.elementsEqual(line.utf8) { return statements }
         self.line = nil
         statements = []
         let read = try read()

@@ -48,6 +48,17 @@ struct LastLineReadingTests {
         #expect(again.map { $0.words.map(\.text) } == [["refresh", "weather"]])
     }
 
+    @Test func aLineOfOtherBytesIsReadEvenWhenSwiftCallsItEqual() throws {
+        // GIVEN a line with a precomposed é read
+        var memo = LastLineReading(), reads = 0
+        _ = try read(&memo, "set name caf\u{E9}", reads: &reads)
+        // WHEN the same text comes with a decomposed é (canonically equal: Swift's == calls them equal)
+        let decomposed = try read(&memo, "set name cafe\u{301}", reads: &reads)
+        // THEN it is read again, and its words keep its own bytes (what is sent is what was typed)
+        #expect(reads == 2)
+        #expect(decomposed.map { $0.words.map { Array($0.text.utf8) } } == [[Array("set".utf8), Array("name".utf8), Array("cafe\u{301}".utf8)]])
+    }
+
     @Test func aRepeatedLineExpandsItsVariablesAndFailsAtItsOwnLine() {
         // GIVEN an engine  WHEN a script repeats lines whose variables change, and an unknown command twice
         let output = BufferedOutput()
