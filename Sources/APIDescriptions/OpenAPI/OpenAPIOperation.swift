@@ -38,6 +38,7 @@ public struct OpenAPIOperation: Sendable {
          tags: [String] = [], security: OpenAPISecurity? = nil) {
         self.method = method
         self.path = path
+        pathShape = PathURLCoverage.shape(path[...])
         template = PathTemplate(path)
         self.operationId = operationId
         self.summary = summary
@@ -78,10 +79,9 @@ public struct OpenAPIOperation: Sendable {
         Self.templateNames(in: path)
     }
 
-    /// The path with every `{name}` made `{}`, so `/pets/{petId}` and `/pets/{id}` compare equal.
-    var pathShape: String {
-        PathURLCoverage.shape(path[...])
-    }
+    /// The path with every `{name}` made `{}`, so `/pets/{petId}` and `/pets/{id}` compare equal (made once:
+    /// a diff pairs and sorts by it).
+    let pathShape: String
 
     /// Each `{name}` of the path once, in order: a name written twice (`/z/{a}/{a}`) is one parameter with
     /// one value.
