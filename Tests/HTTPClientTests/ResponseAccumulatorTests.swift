@@ -59,6 +59,11 @@ struct ResponseAccumulatorTests {
             ["HTTP/1.1 100 Continue", "", "HTTP/1.1 201 Created", "Location: /x", "Content-Length: +9", ""],
             ["HTTP/1.1 200 OK", "X-Ünïcode: välue ✓", "Content-Length: 1e3", "Content-Length:", ""],
             ["HTTP/1.1 20", "Content-Length:  42 ", ""],
+            ["HTTP/1.1 200 OK", "Content-Length: -5", "Content-Length: - 5", "Content-Length: -", ""],
+            ["HTTP/1.1 200 OK", "Content-Length: 9223372036854775807", "Content-Length: 9223372036854775808", ""],
+            ["HTTP/1.1 200 OK", "Content-Length: -9223372036854775808, -9223372036854775809", ""],
+            ["HTTP/1.1 200 OK", "Content-Length: 5,,5 ,\t5, ", "Content-Length: ++5, 0x10, ٣, 5", ""],
+            ["HTTP/1.1 200 OK", "Content-Length: 00007, +7", "Content-Length: 8", ""],
         ]
         for block in blocks {
             let accumulator = ResponseAccumulator(limit: 100, cancellation: nil)
@@ -76,6 +81,19 @@ struct ResponseAccumulatorTests {
         var bytes: [UInt8] = Array("X-Bad: a".utf8) + [0xFF, 0xC3] + Array(" \r\n".utf8)
         _ = bytes.withUnsafeMutableBytes { invalid.receiveHeaderLine(UnsafeRawBufferPointer($0)) }
         #expect(invalid.headers["x-bad"] == String(decoding: Array("a".utf8) + [0xFF, 0xC3], as: UTF8.self))
+    }
+
+    @Test func aLengthIsReadFromBytesAsIntReadsItsText() {
+        // GIVEN texts around the edges of Int's own reading: signs, range, other digits, other bytes
+        let texts = ["", "0", "7", "+7", "-7", "+", "-", "+-7", "-+7", "007", "-0", " 7", "7 ", "7a", "1e3", "0x10", "٣",
+                     "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
+                     "99999999999999999999999", "12345678901234567890"]
+        for text in texts {
+            // WHEN its bytes are read as a length
+            let read = Array(text.utf8).withUnsafeBufferPointer { ResponseAccumulator.decimal($0[...]) }
+            // THEN the value is the one Int(String) gives
+            #expect(read == Int(text), "\(text)")
+        }
     }
 }
 

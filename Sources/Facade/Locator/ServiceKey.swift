@@ -5,7 +5,7 @@ public struct ServiceKey: Sendable, Hashable, CustomStringConvertible {
     public let version: ServiceVersion
     /// The name as it compares, folded once: a key is hashed and compared on every request (the last
     /// exchange of each service is kept by key).
-    private let foldedName: String
+    let foldedName: String
 
     init(name: String, version: ServiceVersion) {
         self.name = name

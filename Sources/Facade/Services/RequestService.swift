@@ -49,13 +49,15 @@ public final class RequestService {
         _ service: String? = nil, version: String? = nil, query: [FormField] = [], cancellation: CancellationToken? = nil
     ) throws(FacadeError) -> Exchange {
         guard let name = service ?? workspace.currentService else { throw .noActiveService }
+        // One lookup of the service's entries for the entry and the name it is made current by.
+        let entries = try workspace.entriesOf(name)
         let entry: LocatorEntry
         if let version {
-            entry = try workspace.entry(of: name, version: version)
+            entry = try workspace.entry(among: entries, version: version)
         } else {
-            entry = try workspace.activeEntry(of: name)
+            entry = try workspace.activeEntry(among: entries, of: name)
+            workspace.makeCurrent(entries)
         }
-        if version == nil { workspace.makeCurrent(name) }
         let endpoint = try workspace.definition(for: entry).mainResource(workspace.context)
         return perform(endpoint, entry: entry, query: query, isMainResource: true, cancellation: cancellation).exchange
     }
@@ -153,7 +155,7 @@ public final class RequestService {
         }
         let exchange = record(request: sent.request, entry: entry, result: sent.result, answer: sent.answer, outcome: sent.outcome,
                               model: sent.model, isMainResource: isMainResource, warnings: warnings)
-        lastSent = SentCall(endpoint: endpoint.untyped(), entry: entry, extraQuery: extra, isMainResource: isMainResource)
+        lastSent = SentCall(endpoint: endpoint, entry: entry, extraQuery: extra, isMainResource: isMainResource)
         return (exchange, sent.value)
     }
 

@@ -213,10 +213,15 @@ public final class Workspace {
 
     /// The entry a request for `service` goes to (its active version).
     public func activeEntry(of service: String) throws(FacadeError) -> LocatorEntry {
-        let entries = try entriesOf(service)
+        try activeEntry(among: entriesOf(service), of: service)
+    }
+
+    /// `activeEntry(of:)` among the service's entries, looked up once (`entriesOf`) by a caller that needs them again.
+    func activeEntry(among entries: [LocatorEntry], of service: String) throws(FacadeError) -> LocatorEntry {
         // `activeVersion(of:)` from the entries at hand: every request asks, and they were looked up once.
-        let version = LocatorReconciler.activeVersion(among: entries, choice: state.choices[service.lowercased()])
-        guard let version, let entry = entries.first(where: { $0.version == version }) else {
+        let choice = entries.first.flatMap { state.choices[$0.key.foldedName] }
+        guard let version = LocatorReconciler.activeVersion(among: entries, choice: choice),
+              let entry = entries.first(where: { $0.version == version }) else {
             throw .unknownService(service, known: locator?.serviceNames ?? [])
         }
         return entry
@@ -224,7 +229,11 @@ public final class Workspace {
 
     /// The entry for an explicit version of a service.
     public func entry(of service: String, version text: String) throws(FacadeError) -> LocatorEntry {
-        let entries = try entriesOf(service)
+        try entry(among: entriesOf(service), version: text)
+    }
+
+    /// `entry(of:version:)` among the service's entries, looked up once (`entriesOf`, never empty).
+    func entry(among entries: [LocatorEntry], version text: String) throws(FacadeError) -> LocatorEntry {
         guard let version = ServiceVersion.parse(text), let entry = entries.first(where: { $0.version == version }) else {
             throw .unknownVersion(service: entries[0].name, version: text, available: entries.map(\.version.description))
         }
@@ -249,9 +258,11 @@ public final class Workspace {
     /// The service `refresh`, `show` and `/path` targets mean when none is named.
     public var currentService: String? { state.currentService }
 
-    /// Makes a service current without changing its version (e.g. `refresh weather`).
-    func makeCurrent(_ service: String) {
-        state.currentService = locator?.canonicalName(of: service) ?? service
+    /// Makes a service current without changing its version (e.g. `refresh weather`), by the name its
+    /// first entry spells, as `use` does; `entries` are the service's (`entriesOf`).
+    func makeCurrent(_ entries: [LocatorEntry]) {
+        guard let name = entries.first?.name else { return }
+        state.currentService = name
     }
 
     /// Where APIs that search near a place search when none is given; nil until set.
@@ -279,7 +290,7 @@ public final class Workspace {
 
     /// The entry as requests use it: its URL the base in force (a session's base over the locator's).
     func routed(_ entry: LocatorEntry) -> LocatorEntry {
-        guard let base = state.serverBases[entry.name.lowercased()] else { return entry }
+        guard let base = state.serverBases[entry.key.foldedName] else { return entry }
         return entry.with(url: base)
     }
 }
