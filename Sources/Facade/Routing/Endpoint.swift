@@ -116,7 +116,8 @@ public struct Endpoint<Response> {
         let first = remember
         return Endpoint(
             method: method, path: path, url: url, query: query, headers: headers, body: body, auth: auth,
-            modelName: modelName, decode: decode, remember: { value in first(value); also(value) }, check: check)
+            modelName: modelName, pathAsBuilt: pathAsBuilt, decode: decode, remember: { value in first(value); also(value) },
+            check: check)
     }
 }
 
