@@ -122,51 +122,132 @@ import JSON
     var writeOnly = false
     var enumValues: [JSONValue]?
     /// `enumValues` hashed by JSON equality, for a long list, so checking a value is one lookup.
-    var enumSet: Set<JSONEquality.Key>?
-    var constValue: JSONValue?
+    var enumSet: Set<JSONEquality.Key>? {
+        get { rare?.enumSet ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().enumSet = newValue } }
+    }
+    var constValue: JSONValue? {
+        get { rare?.constValue ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().constValue = newValue } }
+    }
     var required: [String] = []
     package var properties: [(name: String, schema: Int)] = []
-    var patternProperties: [(pattern: Pattern, schema: Int)] = []
+    var patternProperties: [(pattern: Pattern, schema: Int)] {
+        get { rare?.patternProperties ?? [] }
+        set { if !newValue.isEmpty || rare != nil { rareBox().patternProperties = newValue } }
+    }
     /// `additionalProperties` as a schema (`false` is a node that accepts nothing).
     var additionalProperties: Int?
     /// `additionalProperties: false`: no member beyond `properties` and `patternProperties`.
     var closed = false
-    var propertyNames: Int?
-    var dependentRequired: [(name: String, required: [String])] = []
-    var dependentSchemas: [(name: String, schema: Int)] = []
-    var unevaluatedProperties: Int?
-    var minProperties: Int?
-    var maxProperties: Int?
+    var propertyNames: Int? {
+        get { rare?.propertyNames ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().propertyNames = newValue } }
+    }
+    var dependentRequired: [(name: String, required: [String])] {
+        get { rare?.dependentRequired ?? [] }
+        set { if !newValue.isEmpty || rare != nil { rareBox().dependentRequired = newValue } }
+    }
+    var dependentSchemas: [(name: String, schema: Int)] {
+        get { rare?.dependentSchemas ?? [] }
+        set { if !newValue.isEmpty || rare != nil { rareBox().dependentSchemas = newValue } }
+    }
+    var unevaluatedProperties: Int? {
+        get { rare?.unevaluatedProperties ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().unevaluatedProperties = newValue } }
+    }
+    var minProperties: Int? {
+        get { rare?.minProperties ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().minProperties = newValue } }
+    }
+    var maxProperties: Int? {
+        get { rare?.maxProperties ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().maxProperties = newValue } }
+    }
     /// 2020-12's `prefixItems`, or draft 4's `items: [...]`.
-    var prefixItems: [Int] = []
+    var prefixItems: [Int] {
+        get { rare?.prefixItems ?? [] }
+        set { if !newValue.isEmpty || rare != nil { rareBox().prefixItems = newValue } }
+    }
     /// The schema of every item after `prefixItems` (2020-12 `items`, draft 4 `additionalItems` after a
     /// tuple, or draft 4 `items: {…}`).
     var items: Int?
-    var contains: Int?
-    var minContains: Int?
-    var maxContains: Int?
-    var unevaluatedItems: Int?
-    package var minItems: Int?
-    package var maxItems: Int?
+    var contains: Int? {
+        get { rare?.contains ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().contains = newValue } }
+    }
+    var minContains: Int? {
+        get { rare?.minContains ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().minContains = newValue } }
+    }
+    var maxContains: Int? {
+        get { rare?.maxContains ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().maxContains = newValue } }
+    }
+    var unevaluatedItems: Int? {
+        get { rare?.unevaluatedItems ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().unevaluatedItems = newValue } }
+    }
+    package var minItems: Int? {
+        get { rare?.minItems ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().minItems = newValue } }
+    }
+    package var maxItems: Int? {
+        get { rare?.maxItems ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().maxItems = newValue } }
+    }
     var uniqueItems = false
-    package var minLength: Int?
+    package var minLength: Int? {
+        get { rare?.minLength ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().minLength = newValue } }
+    }
     package var maxLength: Int?
-    package var pattern: Pattern?
-    package var minimum: Bound?
-    package var maximum: Bound?
-    var multipleOf: (value: SchemaDecimal, number: JSONNumber)?
+    package var pattern: Pattern? {
+        get { rare?.pattern ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().pattern = newValue } }
+    }
+    package var minimum: Bound? {
+        get { rare?.minimum ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().minimum = newValue } }
+    }
+    package var maximum: Bound? {
+        get { rare?.maximum ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().maximum = newValue } }
+    }
+    var multipleOf: (value: SchemaDecimal, number: JSONNumber)? {
+        get { rare?.multipleOf ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().multipleOf = newValue } }
+    }
     package var ref: Int?
     /// `$dynamicRef`: where it points by itself, and the anchor name to look for in the dynamic scope
     /// (nil when the target has no `$dynamicAnchor` of that name: then it is a plain `$ref`).
-    var dynamicRef: (target: Int, anchor: String?)?
+    var dynamicRef: (target: Int, anchor: String?)? {
+        get { rare?.dynamicRef ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().dynamicRef = newValue } }
+    }
     package var allOf: [Int] = []
     @usableFromInline package var anyOf: [Int] = []
     @usableFromInline package var oneOf: [Int] = []
-    var not: Int?
-    package var ifSchema: Int?
-    package var thenSchema: Int?
-    package var elseSchema: Int?
-    package var discriminator: Discriminator?
+    var not: Int? {
+        get { rare?.not ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().not = newValue } }
+    }
+    package var ifSchema: Int? {
+        get { rare?.ifSchema ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().ifSchema = newValue } }
+    }
+    package var thenSchema: Int? {
+        get { rare?.thenSchema ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().thenSchema = newValue } }
+    }
+    package var elseSchema: Int? {
+        get { rare?.elseSchema ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().elseSchema = newValue } }
+    }
+    package var discriminator: Discriminator? {
+        get { rare?.discriminator ?? nil }
+        set { if newValue != nil || rare != nil { rareBox().discriminator = newValue } }
+    }
     /// Where merged properties come from, in the order the keywords appear in the document:
     /// `nil` is this node's own `properties`, a number is the `$ref` target or an `allOf` branch.
     @usableFromInline var mergeSources: [Int?] = []
@@ -232,6 +313,51 @@ import JSON
             propertyIsRequired = properties.map { requiredBytes.contains(Array($0.name.utf8)) }
             requiredBeyondProperties = required.filter { !propertyBytes.contains(Array($0.utf8)) }
         }
+    }
+
+    /// The keywords few schemas write (bounds, patterns, tuples, conditionals, `unevaluated*` and the
+    /// like), kept apart: a node of a published description mostly holds a type, properties and a
+    /// description, and holding every keyword in place made each node about 1 KB, most of it empty
+    /// (Stripe's descriptions read into tens of thousands of nodes). A node gets its box the first time
+    /// one of these is written.
+    final class Rare {
+        var enumSet: Set<JSONEquality.Key>?
+        var constValue: JSONValue?
+        var patternProperties: [(pattern: Pattern, schema: Int)] = []
+        var propertyNames: Int?
+        var dependentRequired: [(name: String, required: [String])] = []
+        var dependentSchemas: [(name: String, schema: Int)] = []
+        var unevaluatedProperties: Int?
+        var minProperties: Int?
+        var maxProperties: Int?
+        var prefixItems: [Int] = []
+        var contains: Int?
+        var minContains: Int?
+        var maxContains: Int?
+        var unevaluatedItems: Int?
+        var minItems: Int?
+        var maxItems: Int?
+        var minLength: Int?
+        var pattern: Pattern?
+        var minimum: Bound?
+        var maximum: Bound?
+        var multipleOf: (value: SchemaDecimal, number: JSONNumber)?
+        var dynamicRef: (target: Int, anchor: String?)?
+        var not: Int?
+        var ifSchema: Int?
+        var thenSchema: Int?
+        var elseSchema: Int?
+        var discriminator: Discriminator?
+    }
+
+    private var rare: Rare?
+
+    /// The box, made on the first write of a rare keyword.
+    private func rareBox() -> Rare {
+        if let rare { return rare }
+        let made = Rare()
+        rare = made
+        return made
     }
 
     /// Enums longer than this are checked through a hashed set.
