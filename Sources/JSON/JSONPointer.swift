@@ -47,7 +47,13 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     public var lastToken: String? { tokens.last }
 
     public func appending(_ token: String) -> JSONPointer {
-        JSONPointer(tokens: tokens + [token])
+        // Sized once, without the array `tokens + [token]` would make for the one token: a schema graph
+        // appends once per subschema.
+        var next: [String] = []
+        next.reserveCapacity(tokens.count + 1)
+        next.append(contentsOf: tokens)
+        next.append(token)
+        return JSONPointer(tokens: next)
     }
 
     public func appending(_ index: Int) -> JSONPointer {
