@@ -157,35 +157,24 @@ public enum SpecDiff {
         private var order: [SchemaComparison.ComponentKey] = []
         var omitted: [SpecChangeLevel: Int] = [:]
 
-        /// Who uses what: each operation's components, then those they reach, each followed once per
-        /// operation, so a cycle of components is walked once. The walks go over components numbered once
-        /// (`ComponentGraph`): Stripe's components reach hundreds of others from every operation, and hashing
-        /// their names at each step was most of the time this took (issue 47's realdiff-stripe row).
+        /// Who uses what: each operation's components, then those they reach. The walks go over components
+        /// numbered once (`ComponentGraph`), and through groups of components that reach each other
+        /// (`ComponentGraph.Groups`): an operation that reaches one component of a group reaches all of it,
+        /// so what it uses is the changed names of the groups it reaches, and Stripe's operations, which each
+        /// reach one group of hundreds of components, cost a few steps each (issue 47's realdiff-stripe row).
+        /// The components are walked one by one only by an operation that reaches some no operation before
+        /// it did, so they are listed in the order the walk first meets them.
         init(_ results: [SchemaComparison.ComponentKey: SchemaComparison.Found],
              reached: [(operation: String, components: Set<SchemaComparison.ComponentKey>)]) {
             self.results = results
             let graph = ComponentGraph(results, reached: reached.map(\.components))
-            var seen = [Bool](repeating: false, count: graph.keys.count)
-            var walkedFor = [Int](repeating: -1, count: graph.keys.count)
-            var usedBy = [Int](repeating: -1, count: graph.keys.count)
-            var userSets: [String: Set<String>] = [:]
-            for (walk, (operation, _)) in reached.enumerated() {
-                var stack = graph.direct[walk]
-                while let component = stack.popLast() {
-                    guard walkedFor[component] != walk else { continue }
-                    walkedFor[component] = walk
-                    let key = graph.keys[component]
-                    if !seen[component] {
-                        seen[component] = true
-                        order.append(key)
-                    }
-                    guard let next = graph.next[component] else { continue }
-                    if graph.changed[component], usedBy[graph.names[component]] != walk {
-                        usedBy[graph.names[component]] = walk
-                        if userSets[key.name, default: []].insert(operation).inserted { users[key.name, default: []].append(operation) }
-                    }
-                    stack += next.filter { walkedFor[$0] != walk }
-                }
+            let uses = ComponentGraph.uses(next: graph.next, changed: graph.changed, names: graph.names, direct: graph.direct)
+            order = uses.order.map { graph.keys[$0] }
+            var nameTexts = [String](repeating: "", count: uses.users.count)
+            for (component, name) in graph.names.enumerated() { nameTexts[name] = graph.keys[component].name }
+            for (name, walks) in uses.users.enumerated() where !walks.isEmpty {
+                var named = Set<String>()
+                users[nameTexts[name]] = walks.map { reached[$0].operation }.filter { named.insert($0).inserted }
             }
         }
 
