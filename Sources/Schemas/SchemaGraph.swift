@@ -21,7 +21,10 @@ import Synchronization
     /// `targets` for validation: a chain of stand-alone `$ref`s is followed only while it stays in one
     /// resource, since entering another one is part of the dynamic scope `$dynamicRef` looks in.
     let checkTargets: [Int]
-    @usableFromInline let views: [SchemaView]
+    /// Every node's view, as the merger made them (none is nil once the graph is built): kept where they
+    /// were made rather than copied out of the merger's memo, which cost a retain and a release of every
+    /// field of every view (a tenth of reading Stripe's description went on views).
+    @usableFromInline let views: [SchemaView?]
     /// Resource URI → `$dynamicAnchor` name → node, for `$dynamicRef`s to look up in the dynamic scope.
     let dynamicAnchors: [String: [String: Int]]
     /// Whether some `$dynamicRef` looks in the dynamic scope, so validation keeps it.
@@ -108,12 +111,10 @@ import Synchronization
         })
         var merger = ViewMerger(source: ReadNodes(nodes: nodes, aliases: aliases, targets: targets), cancellation: cancellation)
         merger.memo = Array(repeating: nil, count: nodes.count)
-        var views: [SchemaView] = []
-        views.reserveCapacity(nodes.count)
         for index in nodes.indices {
-            views.append(try merger.view(index, depth: 0))
+            try merger.make(index)
         }
-        self.views = views
+        self.views = merger.takeMemo()
     }
 
     /// Node `index`, read.
@@ -137,8 +138,11 @@ import Synchronization
     /// The merged face of node `index`.
     @inlinable @inline(__always) package func view(_ index: Int) -> SchemaView {
         if let onDemand { return onDemand.view(index) }
-        return views[index]
+        return views[index] ?? Self.noView
     }
+
+    /// What `view` answers for a node without one, which a graph once built does not have.
+    @usableFromInline static let noView = SchemaView()
 
     /// Whether node `index`'s view has no `anyOf`/`oneOf` (an "or null" shows as its one schema), read
     /// without copying the view of a graph read at once.
@@ -147,7 +151,7 @@ import Synchronization
             let view = onDemand.view(index)
             return view.anyOf.isEmpty && view.oneOf.isEmpty
         }
-        return views[index].anyOf.isEmpty && views[index].oneOf.isEmpty
+        return views[index].map { $0.anyOf.isEmpty && $0.oneOf.isEmpty } ?? true
     }
 
     /// The node of `$dynamicAnchor` `name` in the resource `base`, for a `$dynamicRef` that looks for it.
@@ -221,9 +225,21 @@ import Synchronization
             return view
         }
 
-        private mutating func remember(_ view: SchemaView, at index: Int) {
+        /// Makes node `index`'s view, if it was not made yet, without handing a copy out.
+        mutating func make(_ index: Int) throws(SchemaError) {
+            guard known(index) == nil else { return }
+            remember(try compute(index, depth: 0), at: index)
+        }
+
+        private mutating func remember(_ view: consuming SchemaView, at index: Int) {
             if index >= memo.count { memo.append(contentsOf: repeatElement(nil, count: index + 1 - memo.count)) }
             memo[index] = view
+        }
+
+        /// The views made, by node (nil for one not asked for), left empty here.
+        mutating func takeMemo() -> [SchemaView?] {
+            defer { memo = [] }
+            return memo
         }
 
         private func known(_ index: Int) -> SchemaView? {

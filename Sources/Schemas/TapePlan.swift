@@ -177,8 +177,8 @@ final class TapePlan: @unchecked Sendable {
                 var required: UInt8 = 0
                 if node.propertyIsRequired.indices.contains(offset), node.propertyIsRequired[offset] {
                     let view = graph.views[property.schema]
-                    if !view.readOnly { required |= 1; counts.0 += 1 }
-                    if !view.writeOnly { required |= 2; counts.1 += 1 }
+                    if view?.readOnly != true { required |= 1; counts.0 += 1 }
+                    if view?.writeOnly != true { required |= 2; counts.1 += 1 }
                     required |= 4
                     counts.2 += 1
                 }
