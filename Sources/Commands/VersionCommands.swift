@@ -135,15 +135,15 @@ struct DiffCommand: Command {
         let between = between ?? "\(service) \(a) and \(b)"
         let heading = heading ?? service
         let summary = SpecChangeList.summary(diff, between: between, filter: filter)
-        let data = SpecChangeList.json(diff, service: service, a: a, b: b, summary: summary)
+        let data = MadeOnce { SpecChangeList.json(diff, service: service, a: a, b: b, summary: summary) }
         let html = { HTMLReport.specDiff(diff, service: heading, a: a, b: b, summary: summary, mask: { session.redact($0) }) }
-        var report = format.format.specDiff(diff, service: heading, a: a, b: b, summary: summary, data: data, mask: { session.redact($0) })
+        var report = format.format.specDiff(diff, service: heading, a: a, b: b, summary: summary, data: data.value, mask: { session.redact($0) })
             .map { RunResult(.text($0)) } ?? RunResult(.changes(.spec(changes, summary: summary)))
         if let reason = SpecChangeList.incompleteness(diff) {
             report.warnings.append("diff --spec is incomplete: \(reason); its counts are not a pass")
             report.incomplete = true
         }
-        report.data = data
+        report.setData { data.value }
         session.standIn("diff --spec", data: data)
         if let problem = SpecDiffGate.problem(diff, whole: whole, failOn: arguments.failOn, checkVersion: arguments.checkVersion,
                                               versions: versions) {

@@ -42,12 +42,12 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     }
 
     /// A spec diff's lines in this format; `data` is its JSON (`SpecChangeList.json`), which the command also
-    /// answers with. Nil for `text`, which the shell presents as grouped lines (a terminal's colors and
+    /// answers with, made only for `json`. Nil for `text`, which the shell presents as grouped lines (a terminal's colors and
     /// widths), and for a format that writes no spec diff.
-    package func specDiff(_ report: SpecDiff.Report, service: String, a: String, b: String, summary: String, data: JSONValue,
-                          mask: @escaping (String) -> String) -> [String]? {
+    package func specDiff(_ report: SpecDiff.Report, service: String, a: String, b: String, summary: String,
+                          data: @autoclosure () -> JSONValue, mask: @escaping (String) -> String) -> [String]? {
         switch self {
-        case .json: [data.encoded(pretty: true)]
+        case .json: [data().encoded(pretty: true)]
         case .markdown: SpecChangeList.markdown(report, service: service, a: a, b: b, summary: summary)
         case .html: [HTMLReport.specDiff(report, service: service, a: a, b: b, summary: summary, mask: mask)]
         case .text, .junit, .tap: nil

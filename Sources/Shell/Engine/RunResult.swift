@@ -30,6 +30,11 @@ public struct RunResult: Sendable {
     /// Makes `data` when `--json` asks for it: a listing of hundreds of operations is shown as a table far
     /// more often, and then its JSON is never built.
     private var dataSource: (@Sendable () -> JSONValue)?
+    /// `data` made by `make` when `--json` asks for it.
+    package mutating func setData(_ make: @escaping @Sendable () -> JSONValue) {
+        dataSource = make
+    }
+
     /// Whether the command said what goes under `"data"`, without making it.
     package var hasData: Bool { dataSource != nil }
     /// The line a recording keeps instead of the one typed (masked), when that one would not replay:
