@@ -172,9 +172,22 @@ public enum SpecDiff {
             order = uses.order.map { graph.keys[$0] }
             var nameTexts = [String](repeating: "", count: uses.users.count)
             for (component, name) in graph.names.enumerated() { nameTexts[name] = graph.keys[component].name }
+            // An operation is listed once per name, however many walks share its text: each walk is known by
+            // the first walk with its text, so the lists are made without hashing a text per use.
+            var firstWithText: [String: Int] = [:]
+            let sameAs = reached.indices.map { walk in
+                if let first = firstWithText[reached[walk].operation] { return first }
+                firstWithText[reached[walk].operation] = walk
+                return walk
+            }
+            var listedFor = [Int](repeating: -1, count: reached.count)
             for (name, walks) in uses.users.enumerated() where !walks.isEmpty {
-                var named = Set<String>()
-                users[nameTexts[name]] = walks.map { reached[$0].operation }.filter { named.insert($0).inserted }
+                var operations: [String] = []
+                for walk in walks where listedFor[sameAs[walk]] != name {
+                    listedFor[sameAs[walk]] = name
+                    operations.append(reached[walk].operation)
+                }
+                users[nameTexts[name]] = operations
             }
         }
 
