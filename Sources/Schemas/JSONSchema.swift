@@ -40,7 +40,7 @@ public struct JSONSchema: Sendable {
 
     /// The name the schema has by where it is declared (`Pet` for `#/components/schemas/Pet`,
     /// `#/$defs/Pet` or `#/definitions/Pet`), if any.
-    public var name: String? { view.name }
+    public var name: String? { graph.viewField(index) { $0.name } }
 
     /// `Pet` when the schema (after a stand-alone `$ref`) is `#/components/schemas/Pet` of its document.
     package var componentName: String? {
@@ -49,40 +49,40 @@ public struct JSONSchema: Sendable {
         return tokens[2]
     }
 
-    public var title: String? { view.title }
-    public var description: String? { view.description }
+    public var title: String? { graph.viewField(index) { $0.title } }
+    public var description: String? { graph.viewField(index) { $0.description } }
     /// `format` (`date-time`, `uuid`, …): shown, not enforced.
-    public var format: String? { view.format }
+    public var format: String? { graph.viewField(index) { $0.format } }
     /// The allowed JSON types (`integer` is a number without fraction), through `$ref`, `allOf` and an
     /// "or null" `anyOf`; `null` only when it is the one type. Empty allows any.
-    public var types: [String] { view.types }
+    public var types: [String] { graph.viewField(index) { $0.types } }
     /// The dialect the schema is written in (from its document, or its resource's `$schema`).
     public var dialect: SchemaDialect { graph.node(node).dialect }
     /// Whether `null` is allowed, however it is spelled: `nullable: true` (OpenAPI 3.0), a `null` type beside
     /// others, or an `anyOf`/`oneOf` of one schema and `{type: "null"}`. `types` then leaves `null` out.
-    public var isNullable: Bool { view.isNullable }
-    public var enumValues: [JSONValue]? { view.enumValues }
-    public var constValue: JSONValue? { view.constValue }
-    public var required: [String] { view.required }
+    public var isNullable: Bool { graph.viewField(index) { $0.isNullable } }
+    public var enumValues: [JSONValue]? { graph.viewField(index) { $0.enumValues } }
+    public var constValue: JSONValue? { graph.viewField(index) { $0.constValue } }
+    public var required: [String] { graph.viewField(index) { $0.required } }
     /// OpenAPI's `readOnly`: sent by the server only, so a request need not give it.
-    public var isReadOnly: Bool { view.readOnly }
+    public var isReadOnly: Bool { graph.viewField(index) { $0.readOnly } }
     /// OpenAPI's `writeOnly`: sent by the client only, so an answer need not hold it.
-    public var isWriteOnly: Bool { view.writeOnly }
+    public var isWriteOnly: Bool { graph.viewField(index) { $0.writeOnly } }
 
     /// Why the merged face of this schema is not all of it, or nil when it is: an `allOf`/`$ref` chain
     /// deeper than apish merges. Help, request checks and diffs say so rather than show a part as the whole.
     public var incompleteness: String? {
-        view.isCut ? "its allOf/$ref chain nests more than \(SchemaGraph.mergeDepthLimit / 2) levels deep, past what apish merges" : nil
+        graph.viewField(index) { $0.isCut } ? "its allOf/$ref chain nests more than \(SchemaGraph.mergeDepthLimit / 2) levels deep, past what apish merges" : nil
     }
 
     /// The properties in document order, merged through `$ref` and `allOf`.
     public var properties: [(name: String, schema: JSONSchema)] {
-        view.properties.map { ($0.name, schema($0.schema)) }
+        graph.viewField(index) { $0.properties }.map { ($0.name, schema($0.schema)) }
     }
 
     /// The schema of one property, if declared.
     public func property(named name: String) -> JSONSchema? {
-        view.properties.first { $0.name == name }.map { schema($0.schema) }
+        graph.viewField(index) { $0.properties.first { $0.name == name } }.map { schema($0.schema) }
     }
 
     /// The schema of one property, declared here or, when not, by the first `anyOf`/`oneOf` alternative that
@@ -96,9 +96,9 @@ public struct JSONSchema: Sendable {
     }
 
     /// False for `additionalProperties: false`: an object may hold only the declared `properties`.
-    public var allowsAdditionalProperties: Bool { !view.closed }
+    public var allowsAdditionalProperties: Bool { !graph.viewField(index) { $0.closed } }
 
-    public var items: JSONSchema? { view.items.map(schema) }
+    public var items: JSONSchema? { graph.viewField(index) { $0.items }.map(schema) }
 
     /// The types a value may have, through `anyOf`/`oneOf` alternatives as well: their union, empty when
     /// one of them takes any type.
@@ -113,7 +113,8 @@ public struct JSONSchema: Sendable {
     }
 
     private func accepted(depth: Int) -> (types: [String], values: [JSONValue]?) {
-        if !view.types.isEmpty || view.enumValues != nil || depth > 8 { return (view.types, view.enumValues) }
+        let own = graph.viewField(index) { (types: $0.types, values: $0.enumValues) }
+        if !own.types.isEmpty || own.values != nil || depth > 8 { return own }
         let alternatives = anyOf.isEmpty ? oneOf : anyOf
         guard !alternatives.isEmpty else { return ([], nil) }
         var types: [String] = []
@@ -131,8 +132,8 @@ public struct JSONSchema: Sendable {
         }
         return (anyType ? [] : types, values)
     }
-    public var anyOf: [JSONSchema] { view.anyOf.map(schema) }
-    public var oneOf: [JSONSchema] { view.oneOf.map(schema) }
+    public var anyOf: [JSONSchema] { graph.viewField(index) { $0.anyOf }.map(schema) }
+    public var oneOf: [JSONSchema] { graph.viewField(index) { $0.oneOf }.map(schema) }
 
     /// Whether both handles name the same schema of the same loaded document.
     public func isSame(as other: JSONSchema) -> Bool {
