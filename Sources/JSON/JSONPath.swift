@@ -71,7 +71,17 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     static func isPlainName(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy(isNameCharacter)
+        guard !name.isEmpty else { return false }
+        // ASCII, as names mostly are, is judged by byte, without looking up Unicode properties.
+        var ascii = true
+        for byte in name.utf8 {
+            if byte >= 0x80 { ascii = false; break }
+            if byte < 0x21 || byte == 0x7F || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+                || byte == UInt8(ascii: "\"") {
+                return false
+            }
+        }
+        return ascii || name.unicodeScalars.allSatisfy(isNameCharacter)
     }
 
     static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {

@@ -80,6 +80,7 @@ public struct OperationPairing: Sendable {
             if !cancelled, steps & 0x3FF == 0, cancellation?.isCancelled == true { cancelled = true }
             return cancelled
         }
+        // Positions in `a` and `b`, not copies: an operation is a large value, copied once, into its pair.
         let operationsA = Self.distinct(a, stopping: stopping)
         let operationsB = Self.distinct(b, stopping: stopping)
         var partner = [Int?](repeating: nil, count: operationsA.count)
@@ -87,31 +88,31 @@ public struct OperationPairing: Sendable {
         var taken = [Bool](repeating: false, count: operationsB.count)
 
         var byId: [String: Int] = [:]
-        for (index, operation) in operationsB.enumerated() {
+        for (index, position) in operationsB.enumerated() {
             if stopping() { break }
-            if let id = operation.operationId, byId[id] == nil { byId[id] = index }
+            if let id = b[position].operationId, byId[id] == nil { byId[id] = index }
         }
-        for (index, operation) in operationsA.enumerated() {
+        for (index, position) in operationsA.enumerated() {
             if stopping() { break }
-            guard let id = operation.operationId, let found = byId[id], !taken[found] else { continue }
+            guard let id = a[position].operationId, let found = byId[id], !taken[found] else { continue }
             partner[index] = found
             taken[found] = true
-            match[index] = Self.key(operation) == Self.key(operationsB[found]) ? .samePath : .operationId
+            match[index] = Self.key(a[position]) == Self.key(b[operationsB[found]]) ? .samePath : .operationId
         }
 
         func pairRemaining(by key: (OpenAPIOperation) -> String, as kind: (OpenAPIOperation, OpenAPIOperation) -> Match) {
             var free: [String: Int] = [:]
-            for (index, operation) in operationsB.enumerated() where !taken[index] {
+            for (index, position) in operationsB.enumerated() where !taken[index] {
                 if stopping() { return }
-                let text = key(operation)
+                let text = key(b[position])
                 if free[text] == nil { free[text] = index }
             }
-            for (index, operation) in operationsA.enumerated() where partner[index] == nil {
+            for (index, position) in operationsA.enumerated() where partner[index] == nil {
                 if stopping() { return }
-                guard let found = free[key(operation)], !taken[found] else { continue }
+                guard let found = free[key(a[position])], !taken[found] else { continue }
                 partner[index] = found
                 taken[found] = true
-                match[index] = kind(operation, operationsB[found])
+                match[index] = kind(a[position], b[operationsB[found]])
             }
         }
         pairRemaining(by: Self.key) { a, b in
@@ -121,16 +122,16 @@ public struct OperationPairing: Sendable {
 
         var pairs: [Pair] = []
         var removed: [OpenAPIOperation] = []
-        for (index, operation) in operationsA.enumerated() {
+        for (index, position) in operationsA.enumerated() {
             if let found = partner[index] {
-                pairs.append(Pair(a: operation, b: operationsB[found], match: match[index]))
+                pairs.append(Pair(a: a[position], b: b[operationsB[found]], match: match[index]))
             } else {
-                removed.append(operation)
+                removed.append(a[position])
             }
         }
         self.pairs = pairs
         self.removed = removed
-        self.added = operationsB.indices.filter { !taken[$0] }.map { operationsB[$0] }
+        self.added = operationsB.indices.filter { !taken[$0] }.map { b[operationsB[$0]] }
         self.cancelled = cancelled
     }
 
@@ -171,12 +172,13 @@ public struct OperationPairing: Sendable {
         return false
     }
 
-    private static func distinct(_ operations: [OpenAPIOperation], stopping: () -> Bool) -> [OpenAPIOperation] {
+    /// The positions of the operations whose method and path template were not seen before them.
+    private static func distinct(_ operations: [OpenAPIOperation], stopping: () -> Bool) -> [Int] {
         var seen = Set<String>()
-        var kept: [OpenAPIOperation] = []
-        for operation in operations {
+        var kept: [Int] = []
+        for (index, operation) in operations.enumerated() {
             if stopping() { break }
-            if seen.insert(key(operation)).inserted { kept.append(operation) }
+            if seen.insert(key(operation)).inserted { kept.append(index) }
         }
         return kept
     }

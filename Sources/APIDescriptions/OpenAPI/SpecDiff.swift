@@ -127,13 +127,14 @@ public enum SpecDiff {
         documentLevelChanges(a, b, into: &documentChanges)
         report.uncompared = findings.cut + findings.uncomparedComponents
         report.cancelled = report.cancelled || findings.cancelled || cancellation?.isCancelled == true
-        report.changes = changes.enumerated().sorted { left, right in
-            let l = left.element, r = right.element
+        // Positions are sorted, not the changes: moving each change while sorting copied all its texts.
+        report.changes = changes.indices.sorted { left, right in
+            let l = changes[left], r = changes[right]
             if l.path != r.path { return l.path < r.path }
             if l.method != r.method { return methodRank(l.method) < methodRank(r.method) }
             if l.change.breaking != r.change.breaking { return l.change.breaking }
-            return left.offset < right.offset
-        }.map(\.element.change) + components.sorted + documentChanges
+            return left < right
+        }.map { changes[$0].change } + components.sorted + documentChanges
         return report
     }
 
@@ -213,15 +214,15 @@ public enum SpecDiff {
 
         /// By component, then by level, then in the order found.
         var sorted: [SpecChange] {
-            found.enumerated().sorted { left, right in
-                let l = left.element, r = right.element
+            found.indices.sorted { left, right in
+                let l = found[left], r = found[right]
                 if l.key.component != r.key.component { return l.key.component < r.key.component }
                 let levelL = SpecChangeRules.level(of: l.id), levelR = SpecChangeRules.level(of: r.id)
                 if levelL != levelR { return levelL < levelR }
-                return left.offset < right.offset
-            }.map { entry in
-                let key = entry.element.key
-                return SpecChange(id: entry.element.id, operation: "components.schemas.\(key.component)", location: key.location,
+                return left < right
+            }.map { position in
+                let (key, id) = found[position]
+                return SpecChange(id: id, operation: "components.schemas.\(key.component)", location: key.location,
                                   change: key.change, a: key.a, b: key.b, usedBy: users[key.component] ?? [])
             }
         }
