@@ -122,132 +122,51 @@ import JSON
     var writeOnly = false
     var enumValues: [JSONValue]?
     /// `enumValues` hashed by JSON equality, for a long list, so checking a value is one lookup.
-    var enumSet: Set<JSONEquality.Key>? {
-        get { rare?.enumSet ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().enumSet = newValue } }
-    }
-    var constValue: JSONValue? {
-        get { rare?.constValue ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().constValue = newValue } }
-    }
+    var enumSet: Set<JSONEquality.Key>? { get { rare?.enumSet } set { setRare(\.enumSet, newValue) } }
+    var constValue: JSONValue? { get { rare?.constValue } set { setRare(\.constValue, newValue) } }
     var required: [String] = []
     package var properties: [(name: String, schema: Int)] = []
-    var patternProperties: [(pattern: Pattern, schema: Int)] {
-        get { rare?.patternProperties ?? [] }
-        set { if !newValue.isEmpty || rare != nil { rareBox().patternProperties = newValue } }
-    }
+    var patternProperties: [(pattern: Pattern, schema: Int)] { get { rare?.patternProperties ?? [] } set { setRare(\.patternProperties, newValue) } }
     /// `additionalProperties` as a schema (`false` is a node that accepts nothing).
     var additionalProperties: Int?
     /// `additionalProperties: false`: no member beyond `properties` and `patternProperties`.
     var closed = false
-    var propertyNames: Int? {
-        get { rare?.propertyNames ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().propertyNames = newValue } }
-    }
-    var dependentRequired: [(name: String, required: [String])] {
-        get { rare?.dependentRequired ?? [] }
-        set { if !newValue.isEmpty || rare != nil { rareBox().dependentRequired = newValue } }
-    }
-    var dependentSchemas: [(name: String, schema: Int)] {
-        get { rare?.dependentSchemas ?? [] }
-        set { if !newValue.isEmpty || rare != nil { rareBox().dependentSchemas = newValue } }
-    }
-    var unevaluatedProperties: Int? {
-        get { rare?.unevaluatedProperties ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().unevaluatedProperties = newValue } }
-    }
-    var minProperties: Int? {
-        get { rare?.minProperties ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().minProperties = newValue } }
-    }
-    var maxProperties: Int? {
-        get { rare?.maxProperties ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().maxProperties = newValue } }
-    }
+    var propertyNames: Int? { get { rare?.propertyNames } set { setRare(\.propertyNames, newValue) } }
+    var dependentRequired: [(name: String, required: [String])] { get { rare?.dependentRequired ?? [] } set { setRare(\.dependentRequired, newValue) } }
+    var dependentSchemas: [(name: String, schema: Int)] { get { rare?.dependentSchemas ?? [] } set { setRare(\.dependentSchemas, newValue) } }
+    var unevaluatedProperties: Int? { get { rare?.unevaluatedProperties } set { setRare(\.unevaluatedProperties, newValue) } }
+    var minProperties: Int? { get { rare?.minProperties } set { setRare(\.minProperties, newValue) } }
+    var maxProperties: Int? { get { rare?.maxProperties } set { setRare(\.maxProperties, newValue) } }
     /// 2020-12's `prefixItems`, or draft 4's `items: [...]`.
-    var prefixItems: [Int] {
-        get { rare?.prefixItems ?? [] }
-        set { if !newValue.isEmpty || rare != nil { rareBox().prefixItems = newValue } }
-    }
+    var prefixItems: [Int] { get { rare?.prefixItems ?? [] } set { setRare(\.prefixItems, newValue) } }
     /// The schema of every item after `prefixItems` (2020-12 `items`, draft 4 `additionalItems` after a
     /// tuple, or draft 4 `items: {…}`).
     var items: Int?
-    var contains: Int? {
-        get { rare?.contains ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().contains = newValue } }
-    }
-    var minContains: Int? {
-        get { rare?.minContains ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().minContains = newValue } }
-    }
-    var maxContains: Int? {
-        get { rare?.maxContains ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().maxContains = newValue } }
-    }
-    var unevaluatedItems: Int? {
-        get { rare?.unevaluatedItems ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().unevaluatedItems = newValue } }
-    }
-    package var minItems: Int? {
-        get { rare?.minItems ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().minItems = newValue } }
-    }
-    package var maxItems: Int? {
-        get { rare?.maxItems ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().maxItems = newValue } }
-    }
+    var contains: Int? { get { rare?.contains } set { setRare(\.contains, newValue) } }
+    var minContains: Int? { get { rare?.minContains } set { setRare(\.minContains, newValue) } }
+    var maxContains: Int? { get { rare?.maxContains } set { setRare(\.maxContains, newValue) } }
+    var unevaluatedItems: Int? { get { rare?.unevaluatedItems } set { setRare(\.unevaluatedItems, newValue) } }
+    package var minItems: Int? { get { rare?.minItems } set { setRare(\.minItems, newValue) } }
+    package var maxItems: Int? { get { rare?.maxItems } set { setRare(\.maxItems, newValue) } }
     var uniqueItems = false
-    package var minLength: Int? {
-        get { rare?.minLength ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().minLength = newValue } }
-    }
+    package var minLength: Int? { get { rare?.minLength } set { setRare(\.minLength, newValue) } }
     package var maxLength: Int?
-    package var pattern: Pattern? {
-        get { rare?.pattern ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().pattern = newValue } }
-    }
-    package var minimum: Bound? {
-        get { rare?.minimum ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().minimum = newValue } }
-    }
-    package var maximum: Bound? {
-        get { rare?.maximum ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().maximum = newValue } }
-    }
-    var multipleOf: (value: SchemaDecimal, number: JSONNumber)? {
-        get { rare?.multipleOf ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().multipleOf = newValue } }
-    }
+    package var pattern: Pattern? { get { rare?.pattern } set { setRare(\.pattern, newValue) } }
+    package var minimum: Bound? { get { rare?.minimum } set { setRare(\.minimum, newValue) } }
+    package var maximum: Bound? { get { rare?.maximum } set { setRare(\.maximum, newValue) } }
+    var multipleOf: (value: SchemaDecimal, number: JSONNumber)? { get { rare?.multipleOf } set { setRare(\.multipleOf, newValue) } }
     package var ref: Int?
     /// `$dynamicRef`: where it points by itself, and the anchor name to look for in the dynamic scope
     /// (nil when the target has no `$dynamicAnchor` of that name: then it is a plain `$ref`).
-    var dynamicRef: (target: Int, anchor: String?)? {
-        get { rare?.dynamicRef ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().dynamicRef = newValue } }
-    }
+    var dynamicRef: (target: Int, anchor: String?)? { get { rare?.dynamicRef } set { setRare(\.dynamicRef, newValue) } }
     package var allOf: [Int] = []
     @usableFromInline package var anyOf: [Int] = []
     @usableFromInline package var oneOf: [Int] = []
-    var not: Int? {
-        get { rare?.not ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().not = newValue } }
-    }
-    package var ifSchema: Int? {
-        get { rare?.ifSchema ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().ifSchema = newValue } }
-    }
-    package var thenSchema: Int? {
-        get { rare?.thenSchema ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().thenSchema = newValue } }
-    }
-    package var elseSchema: Int? {
-        get { rare?.elseSchema ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().elseSchema = newValue } }
-    }
-    package var discriminator: Discriminator? {
-        get { rare?.discriminator ?? nil }
-        set { if newValue != nil || rare != nil { rareBox().discriminator = newValue } }
-    }
+    var not: Int? { get { rare?.not } set { setRare(\.not, newValue) } }
+    package var ifSchema: Int? { get { rare?.ifSchema } set { setRare(\.ifSchema, newValue) } }
+    package var thenSchema: Int? { get { rare?.thenSchema } set { setRare(\.thenSchema, newValue) } }
+    package var elseSchema: Int? { get { rare?.elseSchema } set { setRare(\.elseSchema, newValue) } }
+    package var discriminator: Discriminator? { get { rare?.discriminator } set { setRare(\.discriminator, newValue) } }
     /// Where merged properties come from, in the order the keywords appear in the document:
     /// `nil` is this node's own `properties`, a number is the `$ref` target or an `allOf` branch.
     @usableFromInline var mergeSources: [Int?] = []
@@ -352,7 +271,18 @@ import JSON
 
     private var rare: Rare?
 
-    /// The box, made on the first write of a rare keyword.
+    /// Writes a rare keyword, making the box on the first value: writing nil where there is no box writes nothing.
+    private func setRare<Value>(_ field: ReferenceWritableKeyPath<Rare, Value?>, _ value: Value?) {
+        guard value != nil || rare != nil else { return }
+        rareBox()[keyPath: field] = value
+    }
+
+    /// The same for a list, where the empty list is the value a node without the box has.
+    private func setRare<Element>(_ field: ReferenceWritableKeyPath<Rare, [Element]>, _ value: [Element]) {
+        guard !value.isEmpty || rare != nil else { return }
+        rareBox()[keyPath: field] = value
+    }
+
     private func rareBox() -> Rare {
         if let rare { return rare }
         let made = Rare()

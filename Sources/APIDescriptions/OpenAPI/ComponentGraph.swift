@@ -6,6 +6,8 @@ struct ComponentGraph {
     let keys: [SchemaComparison.ComponentKey]
     /// Each component's name as a number (a name compared for requests and for answers is one).
     let names: [Int]
+    /// Each name number's text.
+    let nameTexts: [String]
     /// The components each compared component reaches directly; nil for one that was not compared.
     let next: [[Int]?]
     /// Whether a compared component has changes of its own.
@@ -33,11 +35,14 @@ struct ComponentGraph {
         for (component, reaches) in successors { next[component] = reaches }
         for entry in compared { changed[number(entry.key)] = entry.value.total > 0 }
         var nameNumbers: [String: Int] = [:]
+        var nameTexts: [String] = []
         names = keys.map { key in
             if let known = nameNumbers[key.name] { return known }
-            nameNumbers[key.name] = nameNumbers.count
-            return nameNumbers.count - 1
+            nameNumbers[key.name] = nameTexts.count
+            nameTexts.append(key.name)
+            return nameTexts.count - 1
         }
+        self.nameTexts = nameTexts
         self.keys = keys
         self.next = next
         self.changed = changed

@@ -153,7 +153,7 @@ struct SchemaComparison {
                           asComponent: Bool = false) -> (found: Found, dependsOn: Int)
     {
         let name = a.componentName
-        if let name, name == b.componentName, unchanged?.components.contains(name) == true { return (Found(), Int.max) }
+        if let name, unchanged?.components.contains(name) == true, name == b.componentName { return (Found(), Int.max) }
         if !asComponent, !rootOnly, let name, name == b.componentName {
             let component = ComponentKey(name: name, context: context)
             if componentPairs[component] == nil {

@@ -171,24 +171,10 @@ public enum SpecDiff {
             let graph = ComponentGraph(results, reached: reached.map(\.components))
             let uses = ComponentGraph.uses(next: graph.next, changed: graph.changed, names: graph.names, direct: graph.direct)
             order = uses.order.map { graph.keys[$0] }
-            var nameTexts = [String](repeating: "", count: uses.users.count)
-            for (component, name) in graph.names.enumerated() { nameTexts[name] = graph.keys[component].name }
-            // An operation is listed once per name, however many walks share its text: each walk is known by
-            // the first walk with its text, so the lists are made without hashing a text per use.
-            var firstWithText: [String: Int] = [:]
-            let sameAs = reached.indices.map { walk in
-                if let first = firstWithText[reached[walk].operation] { return first }
-                firstWithText[reached[walk].operation] = walk
-                return walk
-            }
-            var listedFor = [Int](repeating: -1, count: reached.count)
+            // Each walk is one paired operation, and no two share a signature (`OperationPairing` keeps one
+            // operation per method and path template), so a name's walks are its users.
             for (name, walks) in uses.users.enumerated() where !walks.isEmpty {
-                var operations: [String] = []
-                for walk in walks where listedFor[sameAs[walk]] != name {
-                    listedFor[sameAs[walk]] = name
-                    operations.append(reached[walk].operation)
-                }
-                users[nameTexts[name]] = operations
+                users[graph.nameTexts[name]] = walks.map { reached[$0].operation }
             }
         }
 
