@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import CPlatform
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -138,34 +139,50 @@ package enum Threads {
     /// Runs `body` on this thread and at once on `extraThreads` new ones, and returns when every run has
     /// returned. Fewer new threads run when the system cannot start them all (none at all, at worst), so
     /// `body` should take its work from a queue the runs share, and the work gets done whatever the count.
-    /// With `elsewhere`, the new threads are kept to other processors than this thread's, so that none
-    /// waits behind it for the scheduler to move it; without, the scheduler places them (a few long runs
-    /// on a busy machine: a thread kept off the one free processor waits there).
-    package static func together(extraThreads: Int, elsewhere: Bool = true, _ body: @escaping @Sendable () -> Void) {
+    /// The new threads start on other processors than this thread's, so that none waits behind it for the
+    /// scheduler to move it, and are then free to move: on a busy machine a run should not be kept off the
+    /// one processor that frees up.
+    package static func together(extraThreads: Int, _ body: @escaping @Sendable () -> Void) {
         var threads: [pthread_t] = []
         for _ in 0..<max(0, extraThreads) {
-            guard let thread = start(Body(body), elsewhere: elsewhere) else { break }
+            guard let thread = start(Body(body), elsewhere: true) else { break }
             threads.append(thread)
         }
         body()
         for thread in threads { pthread_join(thread, nil) }
     }
 
-    /// A new joinable thread running `body`, or nil when none could be started; `elsewhere`, on another
-    /// processor than the caller's when there is one.
+    /// `first()` on this thread and `second()` at once on a new one (started as `together`'s are), both
+    /// results; `second` runs here after `first` when no thread can be started.
+    package static func both<First, Second: Sendable>(
+        _ first: () -> First, _ second: @escaping @Sendable () -> Second
+    ) -> (First, Second) {
+        let result = Mutex<Second?>(nil)
+        let thread = start(Body { result.withLock { $0 = second() } }, elsewhere: true)
+        let made = first()
+        guard let thread else { return (made, second()) }
+        pthread_join(thread, nil)
+        // The thread has returned, so the result was set.
+        return (made, result.withLock { $0.take() } ?? second())
+    }
+
+    /// A new joinable thread running `body`, or nil when none could be started; `elsewhere`, started on
+    /// another processor than the caller's when there is one, and then free to run on any the caller may.
     private static func start(_ body: Body, elsewhere: Bool = false) -> pthread_t? {
-        let box = Unmanaged.passRetained(body)
         var attributes = pthread_attr_t()
-        guard pthread_attr_init(&attributes) == 0 else {
-            box.release()
-            return nil
-        }
+        guard pthread_attr_init(&attributes) == 0 else { return nil }
         defer { pthread_attr_destroy(&attributes) }
-        if elsewhere { _ = apish_thread_attr_avoid_current_cpu(&attributes) }
+        if elsewhere {
+            var allowed = apish_processors()
+            if apish_thread_attr_avoid_current_cpu(&attributes, &allowed) == 0 { body.allowed = allowed }
+        }
+        let box = Unmanaged.passRetained(body)
         var thread = pthread_t()
         let started = pthread_create(&thread, &attributes, { pointer in
             guard let pointer else { return nil }
-            Unmanaged<Body>.fromOpaque(pointer).takeRetainedValue().run()
+            let body = Unmanaged<Body>.fromOpaque(pointer).takeRetainedValue()
+            if var allowed = body.allowed { apish_thread_allow(&allowed) }
+            body.run()
             return nil
         }, box.toOpaque())
         guard started == 0 else {
@@ -188,8 +205,10 @@ package enum Threads {
         while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
     }
 
-    private final class Body: Sendable {
+    /// What a new thread runs, and the processors it gives itself back once running (set before it starts).
+    private final class Body: @unchecked Sendable {
         let run: @Sendable () -> Void
+        var allowed: apish_processors?
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
     }
 }

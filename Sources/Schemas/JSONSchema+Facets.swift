@@ -9,24 +9,43 @@ extension JSONSchema {
     /// spec diff's twenty-odd facets of every pair it compares are specialized where they are asked: left
     /// generic, each call looked its types' metadata up at run time (realdiff-stripe).
     @inlinable package func facet<Value>(_ pick: (SchemaNode) -> Value?) -> Value? {
+        var found: Value?
+        visitMerged { written in
+            found = pick(written)
+            return found != nil
+        }
+        return found
+    }
+
+    /// Shows `visit` the schema's own node, then depth first what it merges, each node once and at most
+    /// `facetVisitLimit` of them, until `visit` returns true: the nodes `facet` looks at, in its order.
+    @inlinable package func visitMerged(_ visit: (SchemaNode) -> Bool) {
         // Most schemas merge nothing: their own keywords are all there is, and nothing need be allocated.
         let own = graph.node(node)
-        if let value = pick(own) { return value }
-        guard !own.mergeSources.isEmpty || own.anyOf.count > 1 || own.oneOf.count > 1 else { return nil }
-        var stack = [node]
-        var seen = Set<Int>()
+        if visit(own) { return }
+        guard !own.mergeSources.isEmpty
+            || (own.anyOf.count > 1 || own.oneOf.count > 1) && graph.viewHasNoAlternatives(node) else { return }
+        var stack = mergedNext(own, at: node)
+        // At most `facetVisitLimit` nodes are seen: a list is quicker to look through than a set to hash.
+        var seen = [node]
+        seen.reserveCapacity(8)
         while let current = stack.popLast(), seen.count < Self.facetVisitLimit {
-            guard seen.insert(current).inserted else { continue }
+            guard !seen.contains(current) else { continue }
+            seen.append(current)
             let written = graph.node(current)
-            if let value = pick(written) { return value }
-            var next = written.mergeSources.compactMap { $0 }
-            // An "or null" (`anyOf: [X, {type: null}]`) shows as X: X's keywords are its.
-            if graph.viewHasNoAlternatives(current) {
-                next += written.anyOf.count > 1 ? written.anyOf : written.oneOf.count > 1 ? written.oneOf : []
-            }
-            stack += next.reversed().map { graph.target($0) }
+            if visit(written) { return }
+            stack += mergedNext(written, at: current)
         }
-        return nil
+    }
+
+    /// What the node `index` (written as `written`) merges, the first last: an "or null" (`anyOf: [X, {type:
+    /// null}]`) shows as X, so X's keywords are its.
+    @inlinable @usableFromInline func mergedNext(_ written: SchemaNode, at index: Int) -> [Int] {
+        var next = written.mergeSources.compactMap { $0 }
+        if graph.viewHasNoAlternatives(index) {
+            next += written.anyOf.count > 1 ? written.anyOf : written.oneOf.count > 1 ? written.oneOf : []
+        }
+        return next.reversed().map { graph.target($0) }
     }
 
     /// The `additionalProperties` schema, when it is one (not `true`/`false` or absent).

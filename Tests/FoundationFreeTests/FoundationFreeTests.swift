@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 @testable import FoundationFree
+#if os(Linux)
+import CPlatform
+#endif
 
 /// Each stand-in against the Foundation call it replaced.
 @Suite struct FoundationFreeTests {
@@ -119,6 +122,38 @@ import TestSupport
         #expect(runs.count == extra + 1)
         #expect(runs.threads == extra + 1)
     }
+
+    #if os(Linux)
+    /// The extra threads start away from this thread's processor, then give themselves back every processor
+    /// this one may run on: a thread kept off one would wait on a busy machine while that one is free.
+    @Test func extraThreadsMayRunWhereThisOneMay() {
+        let mine = Self.processors()
+        let seen = Affinities()
+        Threads.together(extraThreads: 1) { seen.record(Self.processors()) }
+        #expect(seen.all.count == 2)
+        #expect(seen.all.allSatisfy { $0 == mine })
+    }
+
+    private static func processors() -> Int32 {
+        var set = cpu_set_t()
+        guard sched_getaffinity(0, MemoryLayout<cpu_set_t>.size, &set) == 0 else { return -1 }
+        return withUnsafeBytes(of: &set) { bytes in Int32(bytes.reduce(0) { $0 + $1.nonzeroBitCount }) }
+    }
+    #endif
+
+    @Test func bothGivesBothResultsTheSecondMadeOnAnotherThread() {
+        let here = UInt(bitPattern: Int(bitPattern: pthread_self()))
+        let (first, second) = Threads.both({ 6 * 7 }, { UInt(bitPattern: Int(bitPattern: pthread_self())) })
+        #expect(first == 42)
+        #expect(second != here)
+    }
+}
+
+private final class Affinities: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: [Int32] = []
+    var all: [Int32] { lock.withLock { seen } }
+    func record(_ count: Int32) { lock.withLock { seen.append(count) } }
 }
 
 private final class Runs: @unchecked Sendable {

@@ -6,17 +6,27 @@ extension SchemaComparison {
     /// `if`/`then`/`else` and `discriminator`, by being there: on the schema or on what it merges, so
     /// `{type: object, $ref: Item}` has Item's, as in 3.1 (3.0 reads past the `type`).
     static func conditionalChanges(_ a: JSONSchema, _ b: JSONSchema) -> [Kind] {
+        let inA = conditionalKeywords(a), inB = conditionalKeywords(b)
+        guard inA != inB else { return [] }
         var kinds: [Kind] = []
-        let present: [(String, Bool, Bool)] = [
-            ("if", a.facet(\.ifSchema) != nil, b.facet(\.ifSchema) != nil),
-            ("then", a.facet(\.thenSchema) != nil, b.facet(\.thenSchema) != nil),
-            ("else", a.facet(\.elseSchema) != nil, b.facet(\.elseSchema) != nil),
-            ("discriminator", a.facet(\.discriminator) != nil, b.facet(\.discriminator) != nil),
-        ]
-        for (keyword, inA, inB) in present where inA != inB {
-            kinds.append(inB ? .subschemaAdded(keyword) : .subschemaRemoved(keyword))
+        for (bit, keyword) in ["if", "then", "else", "discriminator"].enumerated() where inA >> bit & 1 != inB >> bit & 1 {
+            kinds.append(inB >> bit & 1 == 1 ? .subschemaAdded(keyword) : .subschemaRemoved(keyword))
         }
         return kinds
+    }
+
+    /// Which of `if`, `then`, `else` and `discriminator` (bits 0 to 3) the schema's facets have: one walk of
+    /// what it merges finds all four (`JSONSchema.visitMerged`, the nodes `facet` looks at).
+    private static func conditionalKeywords(_ schema: JSONSchema) -> Int {
+        var found = 0
+        schema.visitMerged { node in
+            if node.ifSchema != nil { found |= 1 }
+            if node.thenSchema != nil { found |= 2 }
+            if node.elseSchema != nil { found |= 4 }
+            if node.discriminator != nil { found |= 8 }
+            return found == 15
+        }
+        return found
     }
 
     /// A discriminator both have: its `propertyName`, and its mapping's values added or removed (info, as

@@ -28,7 +28,7 @@ extension SpecDiff {
     static func compareTogether(_ pairs: [OperationPairing.Pair], unchanged: UnchangedSchemas?, extraThreads: Int, today: String,
                                 cancellation: CancellationToken?, progress: SpecDiffProgress?) -> Findings {
         let work = SharedWork(Findings(pairs: Array(repeating: nil, count: pairs.count)))
-        Threads.together(extraThreads: extraThreads, elsewhere: false) {
+        Threads.together(extraThreads: extraThreads) {
             var schemas = SchemaComparison(cancellation: cancellation, unchanged: unchanged)
             work.state.withLock { $0.comparingOperations += 1 }
             while let index = work.nextPair(of: pairs.count) {

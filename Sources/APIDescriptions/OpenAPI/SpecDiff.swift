@@ -77,7 +77,15 @@ public enum SpecDiff {
     /// one per processor): for tests that find the same report whichever way.
     static func report(_ a: OpenAPIDocument, _ b: OpenAPIDocument, today: String, cancellation: CancellationToken?,
                        progress: SpecDiffProgress?, skipsUnchanged: Bool, extraThreads: Int?) -> Report {
-        let pairing = OperationPairing(a, b, cancellation: cancellation)
+        // Pairing the operations and finding the schemas written alike share nothing: for big documents they
+        // run at once, on two threads.
+        let big = a.operations.count + b.operations.count >= 2 * parallelPairs && Threads.processorCount > 1
+        let findUnchanged: @Sendable () -> UnchangedSchemas? = {
+            skipsUnchanged ? UnchangedSchemas(a, b, cancellation: cancellation) : nil
+        }
+        let (pairing, unchangedAtOnce) = big
+            ? Threads.both({ OperationPairing(a, b, cancellation: cancellation) }, findUnchanged)
+            : (OperationPairing(a, b, cancellation: cancellation), nil)
         var report = Report()
         // A pairing cut short would call the unpaired rest removed and added: none of that is a finding.
         guard !pairing.cancelled else {
@@ -95,7 +103,7 @@ public enum SpecDiff {
         progress?.begin(operations: pairing.pairs.count)
         // Big documents are compared on more than one processor; a few operations are not worth a thread.
         let extraThreads = extraThreads ?? (pairing.pairs.count < parallelPairs ? 0 : min(Threads.processorCount, 4) - 1)
-        let unchanged = skipsUnchanged ? UnchangedSchemas(a, b, cancellation: cancellation) : nil
+        let unchanged = big ? unchangedAtOnce : findUnchanged()
         let findings = compareTogether(pairing.pairs, unchanged: unchanged,
                                        extraThreads: extraThreads, today: today, cancellation: cancellation, progress: progress)
         // The shared components each operation reaches directly, in the order of the diff.

@@ -242,6 +242,14 @@ final class LoadedDescription: Sendable {
         document.unreadableReason
     }
 
+    /// How many bytes the document is still to be read from: 0 once it is read.
+    var pendingLength: Int {
+        state.withLock { state in
+            if case .pending(let bytes, _) = state { return bytes.length }
+            return 0
+        }
+    }
+
     /// Whether the document has been read (for tests: a `services` from the cache reads none).
     var isRead: Bool {
         state.withLock { state in

@@ -38,6 +38,27 @@ extension OpenAPITests {
                 == "GET /pets/{petId}: parameter petId: type changed (string → integer (int64)), breaking [request-parameter-type-changed]")
         }
 
+        /// `if`, `then`, `else` (3.1) and `discriminator` are found where a facet finds them: on the schema or on
+        /// what it merges. Each one there in one version and not the other is one change, in that order.
+        @Test func conditionalKeywordsAreFoundThroughWhatASchemaMerges() throws {
+            func spec(body: String, base: String) -> String {
+                OpenAPITests.document(paths: #"""
+                {"/jobs":{"post":{"requestBody":{"content":{"application/json":{"schema":\#(body)}}},
+                  "responses":{"204":{"description":"done"}}}}}
+                """#, components: #"{"schemas":{"Base":\#(base)}}"#).replacingOccurrences(of: "3.0.3", with: "3.1.0")
+            }
+            let merged = ##"{"allOf":[{"$ref":"#/components/schemas/Base"}]"##
+            let changes = try changes(
+                spec(body: merged + "}", base: #"{"type":"object","if":{"required":["k"]},"else":{"required":["x"]}}"#),
+                spec(body: merged + #","discriminator":{"propertyName":"kind"}}"#,
+                     base: #"{"type":"object","if":{"required":["k"]},"then":{"required":["y"]}}"#))
+            let body = changes.filter { $0.location == "request body" }.map(\.change)
+            #expect(body == ["then added", "else removed", "discriminator added"])
+            // The component itself has no discriminator in either version.
+            let base = changes.filter { $0.location.contains("Base") }.map(\.change)
+            #expect(!base.contains("discriminator added"))
+        }
+
         @Test func theReverseDirectionRemovesAnOperation() throws {
             let changes = try changes(PetstoreFixtures.petstoreExpanded, PetstoreFixtures.petstore)
             let removed = try #require(changes.first { $0.operation == "DELETE /pets/{id}" })
