@@ -108,17 +108,18 @@ public enum SpecDiff {
                                        extraThreads: extraThreads, today: today, cancellation: cancellation, progress: progress)
         // The shared components each operation reaches directly, in the order of the diff.
         var reached: [(operation: String, components: Set<SchemaComparison.ComponentKey>)] = []
-        for (pair, found) in zip(pairing.pairs, findings.pairs) {
-            guard let found else {
+        // By position: a pair of operations is large, and copying each (a retain of every field) showed.
+        for index in findings.pairs.indices {
+            guard let found = findings.pairs[index] else {
                 report.cancelled = true
                 break
             }
-            found.moves.forEach { keep($0, pair.a) }
+            found.moves.forEach { keep($0, pairing.pairs[index].a) }
             let room = max(0, changeLimit - changes.count)
-            found.changes.prefix(room).forEach { keep($0, pair.a) }
+            found.changes.prefix(room).forEach { keep($0, pairing.pairs[index].a) }
             found.changes.dropFirst(room).forEach { report.omitted[$0.level, default: 0] += 1 }
             found.omitted.forEach { report.omitted[$0.key, default: 0] += $0.value }
-            reached.append((pair.a.signature, found.components))
+            reached.append((pairing.pairs[index].a.signature, found.components))
         }
         var components = ComponentChanges(findings.componentResults, reached: reached)
         components.take(room: max(0, changeLimit - changes.count))

@@ -159,10 +159,13 @@ final class LoadedDescription: Sendable {
     /// After the whole was read from `bytes`: its converted form kept when a `call` looked for it and
     /// found none it could use. Only a call pays for writing it (a first load, `ops` or `diff` never do),
     /// and the next call reads it.
-    private func keepConvertedForm(_ tree: JSONValue, of document: OpenAPIDocument, bytes: Data, hash: String?) {
+    /// `readFromFile`: the bytes were read from the file now, and may no longer be those its stamp vouched
+    /// for, so their hash is taken from them (only when the form is kept: a diff never pays for it).
+    private func keepConvertedForm(_ tree: JSONValue, of document: OpenAPIDocument, bytes: Data, readFromFile: Bool) {
         guard let operationCache else { return }
-        let (hash, entry) = calls.withLock { calls in (hash ?? calls.hash ?? DescriptionCache.hash(bytes), calls.entry) }
+        let (known, entry) = calls.withLock { calls in (calls.hash, calls.entry) }
         guard case .some(nil) = entry, let fragments = OperationFragments.make(tree, read: document) else { return }
+        let hash = readFromFile ? DescriptionCache.hash(bytes) : known ?? DescriptionCache.hash(bytes)
         operationCache.store(fragments, for: bytes, hash: hash)
     }
 
@@ -175,8 +178,7 @@ final class LoadedDescription: Sendable {
             case .pending(let pending, let source):
                 let token = interruptions?()
                 let bytes: Data
-                // The hash of bytes read from the file now: they may no longer be those its stamp vouched for.
-                var readHash: String?
+                var readFromFile = false
                 switch pending {
                 case .data(let data):
                     bytes = data
@@ -188,12 +190,12 @@ final class LoadedDescription: Sendable {
                             title: summary.title, version: summary.version, openAPIVersion: summary.openAPIVersion, source: source,
                             reason: LocalFile.reason(error))
                     }
-                    readHash = DescriptionCache.hash(bytes)
+                    readFromFile = true
                 }
                 let (document, tree) = Self.read(bytes, source: source, summary: summary, cancellation: token)
                 // A read that Ctrl-C stopped is not the document: the next use reads it again.
                 if token?.isCancelled != true { state = .read(document) }
-                if let tree, token?.isCancelled != true { keepConvertedForm(tree, of: document, bytes: bytes, hash: readHash) }
+                if let tree, token?.isCancelled != true { keepConvertedForm(tree, of: document, bytes: bytes, readFromFile: readFromFile) }
                 return document
             }
         }

@@ -126,6 +126,26 @@ import Synchronization
         #expect(try session.descriptions.operationOwner("getCat").api.document.operation(named: "getCat") != nil)
     }
 
+    @Test func aFileChangedAfterItsStampVouchedKeepsItsConvertedFormUnderWhatWasRead() throws {
+        // GIVEN a session that knows the description by its stamp, never called before
+        let (folder, path) = try loadedOnce()
+        let before = modified(path)
+        let session = facade(cache: folder)
+        _ = try session.workspace.locate(folder.path + "/services.json")
+        // WHEN the file changes (getPet moves to /cats/{id}, same size) before that session's first call,
+        // which reads the whole and keeps its converted form
+        let changed = DescriptionCacheTests.document.replacingOccurrences(of: "/pets/{id}", with: "/cats/{id}")
+        try folder.write("shop.yaml", changed)
+        #expect(try session.descriptions.operationOwner("getPet").api.document.operation(named: "getPet")?.path == "/cats/{id}")
+        // THEN once the file holds the old bytes again, a later session's call finds their getPet: the
+        // converted form was kept under the hash of the bytes read, not of those the stamp vouched for
+        try folder.write("shop.yaml", DescriptionCacheTests.document)
+        setModified(path, to: before)
+        let later = facade(cache: folder)
+        _ = try later.workspace.locate(folder.path + "/services.json")
+        #expect(try later.descriptions.operationOwner("getPet").api.document.operation(named: "getPet")?.path == "/pets/{id}")
+    }
+
     @Test func aFileReadSoonAfterItsLastChangeIsReadAgainUntilItsStampCanVouch() throws {
         // GIVEN a description written just now (a write in the same second would leave its times as they are)
         let folder = try ScratchDirectory()
