@@ -86,7 +86,8 @@ struct UnchangedSchemas {
         version.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false).prefix(2).joined(separator: ".")[...]
     }
 
-    /// How a keyword's value is compared: a `switch` on the keyword, which is cheaper than hashing it into sets.
+    /// How a keyword's value is compared, found in one table: a `switch` on the keyword compared it with up
+    /// to fifty texts in turn (1.1% of a Stripe diff's instructions). A keyword not in the table is data.
     private enum Member {
         /// `description`, `title`, `example`, `examples`, `$comment`, `externalDocs`: not compared.
         case annotation
@@ -102,23 +103,27 @@ struct UnchangedSchemas {
         case data
 
         init(_ keyword: String) {
-            switch keyword {
-            case "description", "title", "example", "examples", "$comment", "externalDocs": self = .annotation
-            case "type", "format", "enum", "required", "nullable", "default", "maxLength", "minLength", "pattern", "maximum", "minimum",
-                 "readOnly", "writeOnly", "deprecated", "const", "maxItems", "minItems", "uniqueItems":
-                self = .data
-            case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies": self = .namedSchemas
-            case "allOf", "anyOf", "oneOf", "prefixItems": self = .schemaList
-            case "items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames", "unevaluatedItems",
-                 "unevaluatedProperties", "additionalItems", "contentSchema":
-                self = .schema
-            case "$ref": self = .reference
-            case "discriminator": self = .discriminator
-            case "$id", "id", "$anchor", "$dynamicAnchor", "$dynamicRef", "$recursiveRef", "$recursiveAnchor", "$schema", "$vocabulary":
-                self = .identifier
-            default: self = .data
-            }
+            self = Self.byKeyword[keyword] ?? .data
         }
+
+        private static let byKeyword: [String: Member] = {
+            let kinds: [(Member, [String])] = [
+                (.annotation, ["description", "title", "example", "examples", "$comment", "externalDocs"]),
+                (.namedSchemas, ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]),
+                (.schemaList, ["allOf", "anyOf", "oneOf", "prefixItems"]),
+                (.schema, ["items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames",
+                           "unevaluatedItems", "unevaluatedProperties", "additionalItems", "contentSchema"]),
+                (.reference, ["$ref"]),
+                (.discriminator, ["discriminator"]),
+                (.identifier, ["$id", "id", "$anchor", "$dynamicAnchor", "$dynamicRef", "$recursiveRef", "$recursiveAnchor",
+                               "$schema", "$vocabulary"]),
+            ]
+            var table: [String: Member] = [:]
+            for (member, keywords) in kinds {
+                for keyword in keywords { table[keyword] = member }
+            }
+            return table
+        }()
     }
 
     /// Whether two schemas are written alike, annotations aside; the components they name go to `naming`.
