@@ -31,12 +31,23 @@ enum DocumentMembers {
         case data
     }
 
-    /// What `member`, under `key` of an object read as keywords, holds.
+    /// What `member`, under `key` of an object read as keywords, holds. One lookup tells a key of `data`,
+    /// `nameMaps` and `examples` apart (the walks ask it of every member that holds an object or a list).
     static func kind(of key: String, member: JSONValue) -> Kind {
         let isObject = if case .object = member { true } else { false }
-        if data.contains(key) || (key.hasPrefix("x-") && key != DocumentBundle.member) { return .data }
-        if key == examples { return isObject ? .exampleObjects : .data }
-        if isObject, nameMaps.contains(key) { return .names }
-        return .keywords
+        switch known[key] {
+        case .data?: return .data
+        case .exampleObjects?: return isObject ? .exampleObjects : .data
+        case .names?: return isObject ? .names : .keywords
+        case .keywords?, nil: return key.hasPrefix("x-") && key != DocumentBundle.member ? .data : .keywords
+        }
     }
+
+    /// What each key of `data`, `nameMaps` and `examples` holds (when its value is an object, for the last two).
+    private static let known: [String: Kind] = {
+        var kinds: [String: Kind] = [examples: .exampleObjects]
+        for key in data { kinds[key] = .data }
+        for key in nameMaps { kinds[key] = .names }
+        return kinds
+    }()
 }
