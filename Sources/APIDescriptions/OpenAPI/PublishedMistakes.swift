@@ -25,9 +25,66 @@ enum PublishedMistakes {
     /// The document repaired, and one line per mistake (`#/paths/~1pets/get/responses: null, read as
     /// absent`). A tripped `cancellation` stops the walk with `OpenAPIError.schema(.cancelled)`.
     static func repair(_ document: JSONValue, cancellation: CancellationToken? = nil) throws(OpenAPIError) -> (JSONValue, [String]) {
+        // Most documents hold none: a look at every member, without the walk's places and reading of keys,
+        // finds that out at a tenth of the walk's cost (Stripe's and GitHub's, 3% of a diff's instructions).
+        guard try mayHoldMistakes(document, cancellation: cancellation) else { return (document, []) }
         var walk = Walk(document: document, cancellation: cancellation)
         guard let repaired = try walk.repair(document) else { return (document, walk.warnings) }
         return (repaired, walk.warnings)
+    }
+
+    /// Whether the walk may find a mistake in `value`: a member that is `null` under a structural key, a
+    /// `type` that names a language's type, or a map of names written as a lone `$ref`, wherever the walk
+    /// would look and in data and extensions too (which it leaves alone). False only when the walk would find
+    /// none. `keysAreNames`: as the walk's, `value` is a map of names (reached under `properties`, `paths`…).
+    static func mayHoldMistakes(_ value: JSONValue, keysAreNames: Bool = false,
+                                cancellation: CancellationToken?) throws(OpenAPIError) -> Bool {
+        switch value {
+        case .object(let object):
+            if cancellation?.isCancelled == true { throw .schema(.cancelled) }
+            let keys = object.keys, values = object.values
+            if keysAreNames {
+                // A lone `$ref` in place of the map is the mistake; its members are read as keywords.
+                if keys.count == 1, keys[0] == "$ref" { return true }
+                for member in values {
+                    switch member {
+                    case .object, .array:
+                        if try mayHoldMistakes(member, cancellation: cancellation) { return true }
+                    default:
+                        continue
+                    }
+                }
+                return false
+            }
+            for position in values.indices {
+                switch values[position] {
+                case .null:
+                    if structuralMembers.contains(keys[position]) { return true }
+                case .string(let name):
+                    if name.utf8.count <= 9, keys[position] == "type", typeNames[name] != nil { return true }
+                case .object:
+                    let names = DocumentMembers.nameMaps.contains(keys[position])
+                    if try mayHoldMistakes(values[position], keysAreNames: names, cancellation: cancellation) { return true }
+                case .array:
+                    if try mayHoldMistakes(values[position], cancellation: cancellation) { return true }
+                default:
+                    continue
+                }
+            }
+            return false
+        case .array(let elements):
+            for element in elements {
+                switch element {
+                case .object, .array:
+                    if try mayHoldMistakes(element, cancellation: cancellation) { return true }
+                default:
+                    continue
+                }
+            }
+            return false
+        default:
+            return false
+        }
     }
 
     private struct Walk {

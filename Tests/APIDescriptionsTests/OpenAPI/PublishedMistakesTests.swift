@@ -24,6 +24,36 @@ import Schemas
         "responses": {"200": {"description": "The request's query parameters."}}}}}}
     """
 
+    /// The look that lets a document without mistakes skip the walk: false for one that only looks like it
+    /// might hold some (a `null` example, a lone `$ref` where a schema belongs, a property named `parameters`
+    /// that is a `$ref`, as Stripe's are), true for
+    /// each kind of mistake, however deep, and never false where the walk repairs something.
+    @Test func theLookBeforeTheWalkMissesNoMistake() throws {
+        func tree(_ text: String) throws -> JSONValue { try JSONValue.parse(text) }
+        let clean = try tree(#"""
+        {"openapi": "3.0.3", "paths": {"/a": {"get": {"parameters": [{"name": "q", "in": "query", "schema": {"type": "string"},
+          "example": null}], "responses": {"200": {"description": "ok", "content": {"application/json": {
+          "schema": {"$ref": "#/components/schemas/A"}, "example": {"content": "x", "email": null}}}}}}}},
+         "components": {"schemas": {"A": {"type": "object", "properties": {"b": {"$ref": "#/components/schemas/A"},
+           "parameters": {"$ref": "#/components/schemas/A"}}}}}}
+        """#)
+        #expect(try !PublishedMistakes.mayHoldMistakes(clean, cancellation: nil))
+        #expect(try PublishedMistakes.repair(clean).1.isEmpty)
+        let mistaken = [
+            #"{"paths": {"/a": {"get": {"parameters": [{"name": "n", "in": "path", "type": "int"}]}}}}"#,
+            #"{"paths": {"/a": {"get": {"responses": {"200": {"description": "ok", "content": null}}}}}}"#,
+            #"{"paths": {"/a": {"get": {"responses": null}}}}"#,
+            ##"{"components": {"schemas": {"A": {"type": "object", "properties": {"$ref": "#/components/schemas/B"}},"##
+                + #""B": {"x": {"type": "string"}}}}}"#,
+            #"{"x": [[{"a": {"schema": {"type": "long"}}}]]}"#,
+        ]
+        for text in mistaken {
+            let value = try tree(text)
+            #expect(try !PublishedMistakes.repair(value).1.isEmpty, "\(text)")
+            #expect(try PublishedMistakes.mayHoldMistakes(value, cancellation: nil), "\(text)")
+        }
+    }
+
     @Test func httpbinsIntParameterIsAnIntegerWithOneWarning() throws {
         let document = try read(Self.httpbin)
         #expect(document.operations.map(\.displayName) == ["GET /redirect/{n}", "GET /get"])
