@@ -34,9 +34,10 @@ enum PublishedMistakes {
     }
 
     /// Whether the walk may find a mistake in `value`: a member that is `null` under a structural key, a
-    /// `type` that names a language's type, or a map of names written as a lone `$ref`, wherever the walk
-    /// would look and in data and extensions too (which it leaves alone). False only when the walk would find
-    /// none. `keysAreNames`: as the walk's, `value` is a map of names (reached under `properties`, `paths`…).
+    /// `type` that names a language's type, or a map of names written as a lone `$ref`, where the walk looks
+    /// (not in data, extensions or Example Objects). False only when the walk would find none: it does what
+    /// the walk does but keep its places and copy what it repairs. `keysAreNames`: as the walk's, `value` is
+    /// a map of names (reached under `properties`, `paths`…).
     static func mayHoldMistakes(_ value: JSONValue, keysAreNames: Bool = false,
                                 cancellation: CancellationToken?) throws(OpenAPIError) -> Bool {
         switch value {
@@ -62,11 +63,11 @@ enum PublishedMistakes {
                     if structuralMembers.contains(keys[position]) { return true }
                 case .string(let name):
                     if name.utf8.count <= 9, keys[position] == "type", typeNames[name] != nil { return true }
-                case .object:
-                    let names = DocumentMembers.nameMaps.contains(keys[position])
-                    if try mayHoldMistakes(values[position], keysAreNames: names, cancellation: cancellation) { return true }
-                case .array:
-                    if try mayHoldMistakes(values[position], cancellation: cancellation) { return true }
+                case .object, .array:
+                    // Data and Example Objects are left alone, by the walk as by the look.
+                    let kind = DocumentMembers.kind(of: keys[position], member: values[position])
+                    if kind == .data || kind == .exampleObjects { continue }
+                    if try mayHoldMistakes(values[position], keysAreNames: kind == .names, cancellation: cancellation) { return true }
                 default:
                     continue
                 }

@@ -25,15 +25,16 @@ import Schemas
     """
 
     /// The look that lets a document without mistakes skip the walk: false for one that only looks like it
-    /// might hold some (a `null` example, a lone `$ref` where a schema belongs, a property named `parameters`
-    /// that is a `$ref`, as Stripe's are), true for
+    /// might hold some (`content: null` in an example, as GitHub's has, or in an extension; a lone `$ref` where
+    /// a schema belongs; a property named `parameters` that is a `$ref`, as Stripe's are), true for
     /// each kind of mistake, however deep, and never false where the walk repairs something.
     @Test func theLookBeforeTheWalkMissesNoMistake() throws {
         func tree(_ text: String) throws -> JSONValue { try JSONValue.parse(text) }
         let clean = try tree(#"""
         {"openapi": "3.0.3", "paths": {"/a": {"get": {"parameters": [{"name": "q", "in": "query", "schema": {"type": "string"},
           "example": null}], "responses": {"200": {"description": "ok", "content": {"application/json": {
-          "schema": {"$ref": "#/components/schemas/A"}, "example": {"content": "x", "email": null}}}}}}}},
+          "schema": {"$ref": "#/components/schemas/A"}, "example": {"content": null, "email": null}}}}}}}},
+         "x-sample": {"content": null, "type": "int"},
          "components": {"schemas": {"A": {"type": "object", "properties": {"b": {"$ref": "#/components/schemas/A"},
            "parameters": {"$ref": "#/components/schemas/A"}}}}}}
         """#)
