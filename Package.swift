@@ -130,7 +130,7 @@ let package = Package(
         // Loopback servers for tests that need no demo: one answering with the routes a test registers, on the
         // HTTPServer core; one recording every byte it gets; a port nothing listens on.
         .target(name: "Loopback", dependencies: ["HTTPServer", "JSON", "FoundationFree"], path: "Tests/Loopback"),
-        .testTarget(name: "FoundationFreeTests", dependencies: ["FoundationFree", "TestSupport"]),
+        .testTarget(name: "FoundationFreeTests", dependencies: ["FoundationFree", "CPlatform", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "Secrets", "FoundationFree", "TestSupport", "DemoServer"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets", "JSON"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPTypes", "JSON", "FoundationFree", "Loopback"]),

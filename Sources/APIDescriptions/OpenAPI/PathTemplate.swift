@@ -14,7 +14,13 @@ public struct PathTemplate: Sendable, Equatable {
     public let segments: [[Piece]]
 
     public init(_ template: String) {
-        segments = template.split(separator: "/").map(Self.pieces)
+        // An ASCII template (every one a description declares, near enough) is cut by its bytes, where
+        // a character is a byte: walking characters cost a spec diff 1.7% of its instructions.
+        if template.utf8.allSatisfy({ $0 < 0x80 }) {
+            segments = template.utf8.split(separator: UInt8(ascii: "/")).map { Self.asciiPieces(Substring($0)) }
+        } else {
+            segments = template.split(separator: "/").map(Self.pieces)
+        }
     }
 
     private static func pieces(_ segment: Substring) -> [Piece] {
@@ -24,6 +30,20 @@ public struct PathTemplate: Sendable, Equatable {
             if open > rest.startIndex { pieces.append(.literal(String(rest[..<open]))) }
             pieces.append(.parameter(String(rest[rest.index(after: open)..<close])))
             rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty || pieces.isEmpty { pieces.append(.literal(String(rest))) }
+        return pieces
+    }
+
+    /// `pieces` of an ASCII segment, found by its bytes.
+    private static func asciiPieces(_ segment: Substring) -> [Piece] {
+        var pieces: [Piece] = []
+        var rest = segment
+        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")),
+              let close = rest.utf8[open...].firstIndex(of: UInt8(ascii: "}")) {
+            if open > rest.startIndex { pieces.append(.literal(String(rest[..<open]))) }
+            pieces.append(.parameter(String(rest[rest.utf8.index(after: open)..<close])))
+            rest = rest[rest.utf8.index(after: close)...]
         }
         if !rest.isEmpty || pieces.isEmpty { pieces.append(.literal(String(rest))) }
         return pieces

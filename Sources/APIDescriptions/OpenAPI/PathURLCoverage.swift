@@ -32,6 +32,23 @@ enum PathURLCoverage {
 
     /// A template (or one segment of it) with each `{name}` made `{}`.
     static func shape(_ segment: Substring) -> String {
+        // An ASCII segment by its bytes, where a character is a byte (characters cost a spec diff 1.1%).
+        if segment.utf8.allSatisfy({ $0 < 0x80 }) {
+            var shape: [UInt8] = []
+            shape.reserveCapacity(segment.utf8.count)
+            var inName = false
+            for byte in segment.utf8 {
+                if byte == UInt8(ascii: "{") {
+                    inName = true
+                    shape += [UInt8(ascii: "{"), UInt8(ascii: "}")]
+                } else if byte == UInt8(ascii: "}") {
+                    inName = false
+                } else if !inName {
+                    shape.append(byte)
+                }
+            }
+            return String(decoding: shape, as: UTF8.self)
+        }
         var shape = ""
         var inName = false
         for character in segment {

@@ -1,8 +1,23 @@
 import Testing
-import APIDescriptions
+import TestSupport
+@testable import APIDescriptions
 
 /// Path templates with several parameters in one segment, as RFC 6570 level 1 allows.
 @Suite struct PathTemplateTests {
+    /// An ASCII template is read by its bytes, any other by its characters: both readings agree. Each
+    /// generated template (slashes, braces, dots and letters, unbalanced ones too) is read alone, and again
+    /// behind a segment, a character or a prefix that is not ASCII, which sends it down the other way.
+    @Test func anASCIITemplateReadsByItsBytesAsByItsCharacters() {
+        var random = SeededRandom(seed: 47)
+        let alphabet = Array("/{}{}..-_abcxyz")
+        for _ in 0..<2000 {
+            let template = String((0..<Int.random(in: 0...14, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? "a" })
+            #expect(PathTemplate("/ü/" + template).segments == [[.literal("ü")]] + PathTemplate(template).segments, "\(template)")
+            #expect(PathURLCoverage.shape(Substring("ü" + template)) == "ü" + PathURLCoverage.shape(Substring(template)), "\(template)")
+            #expect(OpenAPIOperation.templateNames(in: "ü" + template) == OpenAPIOperation.templateNames(in: template), "\(template)")
+        }
+    }
+
     @Test func severalParametersShareASegment() throws {
         // GIVEN GitHub's compare route and a file-name route
         let compare = PathTemplate("/repos/{owner}/{repo}/compare/{base}...{head}")
