@@ -56,6 +56,13 @@ package enum SchemaURI {
         // A fragment alone (`#/components/schemas/Pet`, nearly every `$ref`) keeps all of the base but its
         // fragment: what the general case gives, without taking either apart.
         if reference.utf8.first == UInt8(ascii: "#") {
+            // The base up to its first `#` character: found by its byte when that byte is a character alone
+            // (ASCII on both sides, so no mark joins it), which it always is in a URI.
+            guard let hash = base.utf8.firstIndex(of: UInt8(ascii: "#")) else { return base + reference }
+            let next = base.utf8.index(after: hash)
+            let aloneAfter = next == base.utf8.endIndex || base.utf8[next] < 0x80
+            let aloneBefore = hash == base.utf8.startIndex || base.utf8[base.utf8.index(before: hash)] < 0x80
+            if aloneBefore, aloneAfter { return String(base[..<hash]) + reference }
             return String(base.prefix { $0 != "#" }) + reference
         }
         return resolveInParts(reference, against: base)

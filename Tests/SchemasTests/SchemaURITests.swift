@@ -3,6 +3,18 @@ import Testing
 
 /// RFC 3986 resolution of `$ref`s and `$id`s, and its shortcut for a fragment alone.
 @Suite struct SchemaURITests {
+    /// A fragment alone keeps the base up to its first `#` character, found by the byte where no mark or
+    /// prefix joins the `#` to another character, and by characters where one does.
+    @Test func aFragmentAloneKeepsTheBaseUpToItsFirstHashCharacter() {
+        let bases = ["file:///tmp/a.json", "https://x.example/y#frag", "https://x.example/ü#f", "https://x.example/\u{600}#f#g",
+                     "https://x.example/#\u{301}x#y", "#", "", "ü#\u{301}", "a#b#c"]
+        for base in bases {
+            for reference in ["#/components/schemas/A", "#", "#anchor"] {
+                #expect(SchemaURI.resolve(reference, against: base) == String(base.prefix { $0 != "#" }) + reference, "\(base)")
+            }
+        }
+    }
+
     @Test(arguments: [
         "https://example.com/schemas/root.json", "https://example.com/a/b?x=1", "https://example.com/a#/old",
         "urn:uuid:deadbeef-1234-00ff-ff00-4321feebdaed", "file:///tmp/spec.yaml", "spec.yaml", "",
