@@ -47,15 +47,7 @@ enum PublishedMistakes {
             if keysAreNames {
                 // A lone `$ref` in place of the map is the mistake; its members are read as keywords.
                 if keys.count == 1, keys[0] == "$ref" { return true }
-                for member in values {
-                    switch member {
-                    case .object, .array:
-                        if try mayHoldMistakes(member, cancellation: cancellation) { return true }
-                    default:
-                        continue
-                    }
-                }
-                return false
+                return try anyMayHoldMistakes(values, cancellation: cancellation)
             }
             for position in values.indices {
                 switch values[position] {
@@ -74,18 +66,23 @@ enum PublishedMistakes {
             }
             return false
         case .array(let elements):
-            for element in elements {
-                switch element {
-                case .object, .array:
-                    if try mayHoldMistakes(element, cancellation: cancellation) { return true }
-                default:
-                    continue
-                }
-            }
-            return false
+            return try anyMayHoldMistakes(elements, cancellation: cancellation)
         default:
             return false
         }
+    }
+
+    /// Whether an object or a list among `values`, each read as keywords, may hold a mistake.
+    private static func anyMayHoldMistakes(_ values: [JSONValue], cancellation: CancellationToken?) throws(OpenAPIError) -> Bool {
+        for value in values {
+            switch value {
+            case .object, .array:
+                if try mayHoldMistakes(value, cancellation: cancellation) { return true }
+            default:
+                continue
+            }
+        }
+        return false
     }
 
     private struct Walk {
