@@ -56,7 +56,7 @@ let package = Package(
         // width, and the one file of Linux/Darwin differences).
         .target(name: "FoundationFree", dependencies: ["CPlatform"], swiftSettings: foundationFree),
         // glibc calls Swift's Glibc module leaves out (thread placement), behind static inline wrappers
-        // (Sources/CPlatform/shim.h); only FoundationFree imports it.
+        // (Sources/CPlatform/shim.h); only FoundationFree imports it (and its tests, to check them).
         .systemLibrary(name: "CPlatform"),
         // The library modules, one way down: Facade → APIDescriptions → HTTPTypes → Secrets → JSON,
         // APIDescriptions → Schemas → JSON, and Facade → HTTPClient → HTTPTypes. Only HTTPClient links libcurl; HTTPTypes holds the values
