@@ -297,67 +297,16 @@ package struct SchemaGraphBuilder {
     /// The keywords `read(_:_:of:into:context:)` knows, found in one table: a `switch` on the text compares
     /// it with each case's in turn, and `$ref`, the commonest keyword of a big description, came after thirty
     /// (2.8% of a Stripe diff's instructions).
-    private enum Keyword {
-        case description, title, format, example, examples, defaultKeyword, deprecated, type, properties
+    private enum Keyword: String, CaseIterable {
+        case description, title, format, example, examples, defaultKeyword = "default", deprecated, type, properties
         case patternProperties, additionalProperties, propertyNames, unevaluatedProperties, required, dependentRequired
         case dependentSchemas, dependencies, minProperties, maxProperties, items, prefixItems, contains, minContains
         case maxContains, unevaluatedItems, minItems, maxItems, uniqueItems, minLength, maxLength, pattern, minimum
-        case maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, enumKeyword, const, dollarRef, dollarDynamicRef
-        case allOf, anyOf, oneOf, not, ifKeyword, then, elseKeyword, nullable, discriminator, readOnly, writeOnly
+        case maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, enumKeyword = "enum", const, dollarRef = "$ref"
+        case dollarDynamicRef = "$dynamicRef", allOf, anyOf, oneOf, not, ifKeyword = "if", then, elseKeyword = "else"
+        case nullable, discriminator, readOnly, writeOnly
 
-        static let named: [String: Keyword] = [
-            "description": .description,
-            "title": .title,
-            "format": .format,
-            "example": .example,
-            "examples": .examples,
-            "default": .defaultKeyword,
-            "deprecated": .deprecated,
-            "type": .type,
-            "properties": .properties,
-            "patternProperties": .patternProperties,
-            "additionalProperties": .additionalProperties,
-            "propertyNames": .propertyNames,
-            "unevaluatedProperties": .unevaluatedProperties,
-            "required": .required,
-            "dependentRequired": .dependentRequired,
-            "dependentSchemas": .dependentSchemas,
-            "dependencies": .dependencies,
-            "minProperties": .minProperties,
-            "maxProperties": .maxProperties,
-            "items": .items,
-            "prefixItems": .prefixItems,
-            "contains": .contains,
-            "minContains": .minContains,
-            "maxContains": .maxContains,
-            "unevaluatedItems": .unevaluatedItems,
-            "minItems": .minItems,
-            "maxItems": .maxItems,
-            "uniqueItems": .uniqueItems,
-            "minLength": .minLength,
-            "maxLength": .maxLength,
-            "pattern": .pattern,
-            "minimum": .minimum,
-            "maximum": .maximum,
-            "exclusiveMinimum": .exclusiveMinimum,
-            "exclusiveMaximum": .exclusiveMaximum,
-            "multipleOf": .multipleOf,
-            "enum": .enumKeyword,
-            "const": .const,
-            "$ref": .dollarRef,
-            "$dynamicRef": .dollarDynamicRef,
-            "allOf": .allOf,
-            "anyOf": .anyOf,
-            "oneOf": .oneOf,
-            "not": .not,
-            "if": .ifKeyword,
-            "then": .then,
-            "else": .elseKeyword,
-            "nullable": .nullable,
-            "discriminator": .discriminator,
-            "readOnly": .readOnly,
-            "writeOnly": .writeOnly,
-        ]
+        static let named = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
     }
 
     private mutating func read(_ keyword: String, _ member: JSONValue, of object: JSONObject = [:], into node: inout SchemaNode,

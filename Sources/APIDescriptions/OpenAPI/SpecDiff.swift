@@ -80,12 +80,11 @@ public enum SpecDiff {
         // Pairing the operations and finding the schemas written alike share nothing: for big documents they
         // run at once, on two threads.
         let big = a.operations.count + b.operations.count >= 2 * parallelPairs && Threads.processorCount > 1
+        let pair = { OperationPairing(a, b, cancellation: cancellation) }
         let findUnchanged: @Sendable () -> UnchangedSchemas? = {
             skipsUnchanged ? UnchangedSchemas(a, b, cancellation: cancellation) : nil
         }
-        let (pairing, unchangedAtOnce) = big
-            ? Threads.both({ OperationPairing(a, b, cancellation: cancellation) }, findUnchanged)
-            : (OperationPairing(a, b, cancellation: cancellation), nil)
+        let (pairing, unchanged) = big ? Threads.both(pair, findUnchanged) : (pair(), findUnchanged())
         var report = Report()
         // A pairing cut short would call the unpaired rest removed and added: none of that is a finding.
         guard !pairing.cancelled else {
@@ -103,7 +102,6 @@ public enum SpecDiff {
         progress?.begin(operations: pairing.pairs.count)
         // Big documents are compared on more than one processor; a few operations are not worth a thread.
         let extraThreads = extraThreads ?? (pairing.pairs.count < parallelPairs ? 0 : min(Threads.processorCount, 4) - 1)
-        let unchanged = big ? unchangedAtOnce : findUnchanged()
         let findings = compareTogether(pairing.pairs, unchanged: unchanged,
                                        extraThreads: extraThreads, today: today, cancellation: cancellation, progress: progress)
         // The shared components each operation reaches directly, in the order of the diff.
