@@ -12,7 +12,7 @@ let metadataAccessors: [SwiftSetting] = [
 ]
 
 // The release build links the Swift runtime and Foundation into each executable, so the binary needs only the
-// system's libraries (libc, libstdc++, libcurl, libyaml; `ldd` shows them) and runs where no toolchain is; it also
+// system's libraries (libc, libstdc++, libyaml, which `ldd` shows; libcurl and libedit, opened when first needed) and runs where no toolchain is; it also
 // starts faster, loading no runtime libraries (issue 34's trial of the same tree: `--version` at 1.29x curl with the
 // shared runtime, 1.01x with the static one). SwiftPM's own switch for this is `--static-swift-stdlib`, which every build would have to
 // repeat (and a build without it rebuilds everything); the driver's `-static-stdlib` does the same here, for a
@@ -36,11 +36,9 @@ let package = Package(
         .executable(name: "apish", targets: ["apish"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
-        ),
+        // libcurl is loaded when the first request needs it (Sources/CCurl/shim.h), not linked: only its header is
+        // needed to build (libcurl4-openssl-dev; scripts/setup installs it).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
         // libedit is loaded when the first interactive prompt needs it (Sources/CLibEdit/shim.h), not linked:
         // only its header is needed to build (libedit-dev; scripts/setup installs it).
         .systemLibrary(name: "CLibEdit"),

@@ -8,9 +8,9 @@ import HTTPTypes
 public enum CurlRequestTarget {
     /// `/items/%2E%2E?q=1` for `http://h/items/%2E%2E?q=1` with `pathAsIs`; nil when libcurl refuses the URL.
     public static func of(_ url: String, pathAsIs: Bool) -> String? {
-        guard let handle = curl_url() else { return nil }
-        defer { curl_url_cleanup(handle) }
-        guard curl_url_set(handle, CURLUPART_URL, url, apish_urlu_transfer_flags(pathAsIs ? 1 : 0)) == CURLUE_OK,
+        guard let handle = apish_curl_url() else { return nil }
+        defer { apish_curl_url_cleanup(handle) }
+        guard apish_curl_url_set(handle, CURLUPART_URL, url, apish_urlu_transfer_flags(pathAsIs ? 1 : 0)) == CURLUE_OK,
               let path = part(handle, CURLUPART_PATH, flags: apish_urlu_urlencode())
         else { return nil }
         // A URL without a query has none to read (CURLUE_NO_QUERY), and the request line no `?`.
@@ -19,8 +19,8 @@ public enum CurlRequestTarget {
 
     private static func part(_ handle: OpaquePointer, _ which: CURLUPart, flags: UInt32) -> String? {
         var text: UnsafeMutablePointer<CChar>?
-        guard curl_url_get(handle, which, &text, flags) == CURLUE_OK, let text else { return nil }
-        defer { curl_free(text) }
+        guard apish_curl_url_get(handle, which, &text, flags) == CURLUE_OK, let text else { return nil }
+        defer { apish_curl_free(text) }
         return String(cString: text)
     }
 }

@@ -156,14 +156,14 @@ extension CurlTransport {
     private func configureMultipart(
         _ options: EasyOptions, parts: [MultipartPart], method: HTTPMethod, owner: MultipartOwner
     ) throws(TransportError) {
-        guard let mime = curl_mime_init(options.easy) else { throw .other(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "cannot make a multipart body") }
+        guard let mime = apish_curl_mime_init(options.easy) else { throw .other(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "cannot make a multipart body") }
         owner.mime = mime
         for part in parts {
-            guard let handle = curl_mime_addpart(mime) else { throw .other(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "cannot make a multipart body") }
-            try options.check(curl_mime_name(handle, part.name))
+            guard let handle = apish_curl_mime_addpart(mime) else { throw .other(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "cannot make a multipart body") }
+            try options.check(apish_curl_mime_name(handle, part.name))
             let copied = part.data.withUnsafeBytes { bytes -> CURLcode in
-                guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return curl_mime_data(handle, "", 0) }
-                return curl_mime_data(handle, base, bytes.count)
+                guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return apish_curl_mime_data(handle, "", 0) }
+                return apish_curl_mime_data(handle, base, bytes.count)
             }
             try options.check(copied)
             if let fileName = part.fileName {
@@ -171,15 +171,15 @@ extension CurlTransport {
                     // libcurl writes a name's bytes as they are; one that is not UTF-8 goes as RFC 5987's
                     // filename* (and an ASCII stand-in), in a Content-Disposition of our own, which libcurl
                     // then does not write.
-                    guard let list = curl_slist_append(nil, disposition) else {
+                    guard let list = apish_curl_slist_append(nil, disposition) else {
                         throw .other(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "cannot make a multipart body")
                     }
-                    try options.check(curl_mime_headers(handle, list, 1))
+                    try options.check(apish_curl_mime_headers(handle, list, 1))
                 } else {
-                    try options.check(curl_mime_filename(handle, fileName))
+                    try options.check(apish_curl_mime_filename(handle, fileName))
                 }
             }
-            if let type = part.contentType { try options.check(curl_mime_type(handle, type)) }
+            if let type = part.contentType { try options.check(apish_curl_mime_type(handle, type)) }
         }
         try options.check(apish_easy_setopt_pointer(options.easy, CURLOPT_MIMEPOST, UnsafeMutableRawPointer(mime)))
         if method != .post {

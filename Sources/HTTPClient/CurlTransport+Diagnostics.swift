@@ -21,7 +21,7 @@ extension CurlTransport {
         accumulator: ResponseAccumulator, errorBuffer: UnsafeMutablePointer<CChar>
     ) -> TransportError {
         let detail = String(cString: errorBuffer)
-        let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        let message = detail.isEmpty ? String(cString: apish_curl_easy_strerror(code)) : detail
         let lastURL = request.url
         if let refusal = clientCertificateRefusal(code, detail: detail, easy: easy, request: request, accumulator: accumulator) {
             return .tls(message: refusal)
@@ -158,13 +158,13 @@ extension CurlTransport {
 
     /// `host:port` (or just the host) of a URL as libcurl parses it, brackets kept around IPv6.
     private static func authority(of url: String, withPort: Bool) -> String? {
-        guard let handle = curl_url() else { return nil }
-        defer { curl_url_cleanup(handle) }
-        guard curl_url_set(handle, CURLUPART_URL, url, 0) == CURLUE_OK else { return nil }
+        guard let handle = apish_curl_url() else { return nil }
+        defer { apish_curl_url_cleanup(handle) }
+        guard apish_curl_url_set(handle, CURLUPART_URL, url, 0) == CURLUE_OK else { return nil }
         func part(_ which: CURLUPart, flags: UInt32 = 0) -> String? {
             var value: UnsafeMutablePointer<CChar>?
-            guard curl_url_get(handle, which, &value, flags) == CURLUE_OK, let value else { return nil }
-            defer { curl_free(value) }
+            guard apish_curl_url_get(handle, which, &value, flags) == CURLUE_OK, let value else { return nil }
+            defer { apish_curl_free(value) }
             return String(cString: value)
         }
         guard let host = part(CURLUPART_HOST) else { return nil }

@@ -19,15 +19,15 @@ extension CurlTransport {
     /// hop by hop with its checks. Each body is capped as `send` caps it; Ctrl-C ends the lot within a poll.
     public func prefetch(_ requests: [HTTPRequest], cancellation: CancellationToken?) -> [HTTPResponse?] {
         var answers = [HTTPResponse?](repeating: nil, count: requests.count)
-        guard requests.count > 1, Self.globalInitialization == CURLE_OK, let multi = curl_multi_init() else { return answers }
-        defer { curl_multi_cleanup(multi) }
+        guard requests.count > 1, Self.globalInitialization == CURLE_OK, let multi = apish_curl_multi_init() else { return answers }
+        defer { apish_curl_multi_cleanup(multi) }
         _ = apish_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, Self.prefetchConnectionsPerHost)
         var transfers: [UnsafeMutableRawPointer: (index: Int, accumulator: ResponseAccumulator, headers: UnsafeMutablePointer<curl_slist>?)] = [:]
         defer {
             for (easy, transfer) in transfers {
-                curl_multi_remove_handle(multi, easy)
-                curl_easy_cleanup(easy)
-                curl_slist_free_all(transfer.headers)
+                apish_curl_multi_remove_handle(multi, easy)
+                apish_curl_easy_cleanup(easy)
+                apish_curl_slist_free_all(transfer.headers)
             }
         }
         var next = 0
@@ -37,35 +37,35 @@ extension CurlTransport {
                 let index = next
                 next += 1
                 guard (try? URLSchemePolicy.validate(requests[index].fullURL)) != nil,
-                      LocatorLocation.isWeb(requests[index].url), let easy = curl_easy_init() else { continue }
+                      LocatorLocation.isWeb(requests[index].url), let easy = apish_curl_easy_init() else { continue }
                 let accumulator = ResponseAccumulator(limit: configuration.maxBodyBytes, cancellation: cancellation)
                 var headers: UnsafeMutablePointer<curl_slist>?
                 for (name, value) in requests[index].headers where !name.contains(where: \.isNewline) && !value.contains(where: \.isNewline) {
-                    headers = curl_slist_append(headers, "\(name): \(value)")
+                    headers = apish_curl_slist_append(headers, "\(name): \(value)")
                 }
                 transfers[easy] = (index, accumulator, headers)
                 guard configurePrefetch(easy, url: requests[index].sentURL, headers: headers,
                                         accumulator: accumulator),
-                      curl_multi_add_handle(multi, easy) == CURLM_OK
+                      apish_curl_multi_add_handle(multi, easy) == CURLM_OK
                 else {
                     transfers[easy] = nil
-                    curl_easy_cleanup(easy)
-                    curl_slist_free_all(headers)
+                    apish_curl_easy_cleanup(easy)
+                    apish_curl_slist_free_all(headers)
                     continue
                 }
             }
             var running: Int32 = 0
-            guard curl_multi_perform(multi, &running) == CURLM_OK else { return answers }
+            guard apish_curl_multi_perform(multi, &running) == CURLM_OK else { return answers }
             var queued: Int32 = 0
-            while let message = curl_multi_info_read(multi, &queued) {
+            while let message = apish_curl_multi_info_read(multi, &queued) {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
                       let transfer = transfers.removeValue(forKey: easy) else { continue }
                 let result = message.pointee.data.result
                 var status = 0
                 _ = apish_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-                curl_multi_remove_handle(multi, easy)
-                curl_easy_cleanup(easy)
-                curl_slist_free_all(transfer.headers)
+                apish_curl_multi_remove_handle(multi, easy)
+                apish_curl_easy_cleanup(easy)
+                apish_curl_slist_free_all(transfer.headers)
                 let accumulator = transfer.accumulator
                 guard result == CURLE_OK, !accumulator.exceededLimit, !accumulator.conflictingContentLength,
                       (200..<300).contains(status) || status == 304
@@ -75,7 +75,7 @@ extension CurlTransport {
             }
             if transfers.isEmpty, next >= requests.count { break }
             if running > 0 || transfers.count > 0 {
-                guard curl_multi_poll(multi, nil, 0, Self.pollInterval, nil) == CURLM_OK else { return answers }
+                guard apish_curl_multi_poll(multi, nil, 0, Self.pollInterval, nil) == CURLM_OK else { return answers }
             }
         }
         return answers

@@ -44,7 +44,7 @@ public final class CurlTransport: Transport {
 
     /// libcurl must be initialised once per process before any handle exists; a static `let` is
     /// initialised exactly once, thread-safely.
-    static let globalInitialization: CURLcode = curl_global_init(Int(CURL_GLOBAL_ALL))
+    static let globalInitialization: CURLcode = apish_curl_global_init(Int(CURL_GLOBAL_ALL))
 
     public init(configuration: TransportConfiguration = TransportConfiguration()) {
         current = Mutex(configuration)
@@ -94,7 +94,7 @@ public final class CurlTransport: Transport {
             guard let (easy, _, _) = try? handles.acquire() else { return [] }
             var list: UnsafeMutablePointer<curl_slist>?
             guard apish_easy_getinfo_slist(easy, CURLINFO_COOKIELIST, &list) == CURLE_OK else { return [] }
-            defer { curl_slist_free_all(list) }
+            defer { apish_curl_slist_free_all(list) }
             var lines: [String] = []
             var node = list
             while let current = node {
@@ -193,7 +193,7 @@ public final class CurlTransport: Transport {
             try configureRequestOptions(easy, for: request, timeout: timeouts.hop, headers: headerList, accumulator: accumulator,
                                         owner: multipart)
         } else {
-            curl_easy_reset(easy)
+            apish_curl_easy_reset(easy)
             try configure(easy, for: request, isRedirect: isRedirect, timeout: timeouts.hop, headers: headerList,
                           accumulator: accumulator, errorBuffer: errorBuffer, owner: multipart)
         }
@@ -278,14 +278,14 @@ public final class CurlTransport: Transport {
         _ easy: UnsafeMutableRawPointer, in multi: UnsafeMutableRawPointer, pollWindow: Duration,
         cancellation: CancellationToken?
     ) throws(TransportError) -> CURLcode {
-        try check(curl_multi_add_handle(multi, easy))
+        try check(apish_curl_multi_add_handle(multi, easy))
         // Removing the handle also aborts an unfinished transfer and closes its connection.
-        defer { curl_multi_remove_handle(multi, easy) }
+        defer { apish_curl_multi_remove_handle(multi, easy) }
         let clock = ContinuousClock()
         let sleepFrom = pollWindow > .zero ? clock.now + pollWindow : nil
         var running: Int32 = 1
         while true {
-            try check(curl_multi_perform(multi, &running))
+            try check(apish_curl_multi_perform(multi, &running))
             if running == 0 { break }
             if cancellation?.isCancelled == true { throw .cancelled }
             if let sleepFrom, case let now = clock.now, now < sleepFrom {
@@ -294,15 +294,15 @@ public final class CurlTransport: Transport {
                 if socket >= 0 {
                     _ = ResponseWait.spin(untilReadable: socket, before: min(sleepFrom, now + Self.spinSlice), clock: clock)
                 } else {
-                    try check(curl_multi_poll(multi, nil, 0, 0, nil))
+                    try check(apish_curl_multi_poll(multi, nil, 0, 0, nil))
                 }
                 continue
             }
-            try check(curl_multi_poll(multi, nil, 0, Self.pollInterval, nil))
+            try check(apish_curl_multi_poll(multi, nil, 0, Self.pollInterval, nil))
         }
         var result = CURLE_OK
         var queued: Int32 = 0
-        while let message = curl_multi_info_read(multi, &queued) {
+        while let message = apish_curl_multi_info_read(multi, &queued) {
             if message.pointee.msg == CURLMSG_DONE && message.pointee.easy_handle == easy {
                 result = message.pointee.data.result
             }
@@ -312,7 +312,7 @@ public final class CurlTransport: Transport {
 
     private func check(_ code: CURLMcode) throws(TransportError) {
         guard code != CURLM_OK else { return }
-        throw .other(code: Int(code.rawValue), message: String(cString: curl_multi_strerror(code)))
+        throw .other(code: Int(code.rawValue), message: String(cString: apish_curl_multi_strerror(code)))
     }
 
 }
@@ -358,10 +358,10 @@ struct CurlHandles {
         if let headerLines, headerLines == lines { return headerList }
         var list: UnsafeMutablePointer<curl_slist>?
         for line in lines {
-            list = curl_slist_append(list, line)
+            list = apish_curl_slist_append(list, line)
         }
         // The old list is no longer used: the handle is given the new one before its next transfer.
-        curl_slist_free_all(headerList)
+        apish_curl_slist_free_all(headerList)
         headerList = list
         headerLines = lines
         return list
@@ -374,10 +374,11 @@ struct CurlHandles {
         if let easy, let multi, let errorBuffer { return (easy, multi, errorBuffer) }
         let initialization = CurlTransport.globalInitialization
         guard initialization == CURLE_OK else {
-            throw .other(code: Int(initialization.rawValue), message: "libcurl could not be initialised")
+            let reason = apish_curl_error().map { String(cString: $0) }
+            throw .other(code: Int(initialization.rawValue), message: reason.map { "libcurl could not be loaded: \($0)" } ?? "libcurl could not be initialised")
         }
         release()
-        guard let newEasy = curl_easy_init(), let newMulti = curl_multi_init() else {
+        guard let newEasy = apish_curl_easy_init(), let newMulti = apish_curl_multi_init() else {
             throw .other(code: Int(CURLE_FAILED_INIT.rawValue), message: "libcurl could not create a handle")
         }
         let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
@@ -389,10 +390,10 @@ struct CurlHandles {
     }
 
     mutating func release() {
-        if let easy { curl_easy_cleanup(easy) }
-        if let multi { curl_multi_cleanup(multi) }
+        if let easy { apish_curl_easy_cleanup(easy) }
+        if let multi { apish_curl_multi_cleanup(multi) }
         errorBuffer?.deallocate()
-        curl_slist_free_all(headerList)
+        apish_curl_slist_free_all(headerList)
         headerList = nil
         headerLines = nil
         configuredForPlainGet = false
@@ -416,7 +417,7 @@ final class MultipartOwner {
     deinit {
         guard let mime else { return }
         _ = apish_easy_setopt_pointer(easy, CURLOPT_MIMEPOST, nil)
-        curl_mime_free(mime)
+        apish_curl_mime_free(mime)
     }
 }
 
@@ -450,6 +451,6 @@ struct EasyOptions {
 
     func check(_ code: CURLcode) throws(TransportError) {
         guard code != CURLE_OK else { return }
-        throw .other(code: Int(code.rawValue), message: String(cString: curl_easy_strerror(code)))
+        throw .other(code: Int(code.rawValue), message: String(cString: apish_curl_easy_strerror(code)))
     }
 }

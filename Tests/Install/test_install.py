@@ -199,10 +199,14 @@ class PackageTests(unittest.TestCase):
         self.assertNotIn("libFoundation", loaded)
         self.assertIn("DYN", run("readelf", "-h", binary).stdout)
         needed = re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", run("readelf", "-d", binary).stdout)
-        self.assertIn("libcurl.so.4", needed)
+        self.assertIn("libyaml-0.so.2", needed)
+        # libcurl and libedit are opened later, by dlopen, when a request or a prompt first needs them; the
+        # package still depends on them (test_name_fields_and_files)
+        self.assertNotIn("libcurl.so.4", needed)
+        self.assertNotIn("libedit.so.2", needed)
         paths = dict(re.findall(r"^\s*(\S+) => (\S+)", loaded, re.MULTILINE))
         depends = {name.strip() for name in run("dpkg-deb", "-f", self.deb, "Depends").stdout.split(",")}
-        # THEN each comes from a Debian package the .deb depends on (libedit is opened later, by dlopen)
+        # THEN each comes from a Debian package the .deb depends on
         for name in needed:
             path = paths.get(name, name)
             owner = run("dpkg", "-S", path)
@@ -248,6 +252,85 @@ class PackageTests(unittest.TestCase):
         self.assertIn("Temperature", result.stdout)
         with open(os.path.join(self.work, "tour.out")) as file:
             self.assertIn("Richmond", file.read())
+
+
+def library_path(soname):
+    """Where the loader finds `soname` (ldconfig's cache), resolved, or None."""
+    ldconfig = shutil.which("ldconfig") or ("/sbin/ldconfig" if os.path.exists("/sbin/ldconfig") else None)
+    if ldconfig is None:
+        return None
+    for line in run(ldconfig, "-p").stdout.splitlines():
+        if f"{soname} " in line and "=>" in line:
+            return os.path.realpath(line.split("=>")[1].strip())
+    return None
+
+
+@unittest.skipUnless(os.access(BINARY, os.X_OK), f"no release binary at {BINARY} (swift build -c release)")
+class LoadOnDemandTests(unittest.TestCase):
+    """libcurl is opened by the first request, not linked: what sends nothing never loads it (and the thirty
+    libraries it needs), and where it cannot be loaded a request says so in one line."""
+
+    def setUp(self):
+        self.work = tempfile.mkdtemp(prefix="apish-load-test.")
+        self.addCleanup(shutil.rmtree, self.work, True)
+        self.locator = os.path.join(self.work, "locator.json")
+        services = []
+        for version, kind in (("v1", "string"), ("v2", "integer")):
+            with open(os.path.join(self.work, f"{version}.json"), "w") as file:
+                file.write('{"openapi": "3.0.3", "info": {"title": "local", "version": "%s"}, "paths": {"/pets": {"get": '
+                           '{"operationId": "listPets", "responses": {"200": {"description": "ok", "content": '
+                           '{"application/json": {"schema": {"type": "%s"}}}}}}}}}' % (version, kind))
+            services.append('{"name": "local", "version": "%s", "url": "http://127.0.0.1:9/", "openapi": "%s.json"}'
+                            % (version, version))
+        with open(self.locator, "w") as file:
+            file.write('{"services": [%s]}' % ", ".join(services))
+        self.env = {"PATH": "/usr/bin:/bin", "HOME": self.work, "XDG_STATE_HOME": self.work,
+                    "XDG_CONFIG_HOME": self.work, "XDG_CACHE_HOME": self.work, "NO_COLOR": "1"}
+
+    def loads(self, *arguments):
+        """What the binary printed, and whether the loader opened libcurl while it ran them."""
+        result = run(BINARY, *arguments, env=dict(self.env, LD_DEBUG="files"))
+        return result, re.search(r"file=libcurl\.so\.4 ", result.stderr) is not None
+
+    def test_libcurl_is_loaded_by_the_first_request_only(self):
+        # WHEN apish starts and answers without sending anything
+        for arguments in (["--version"], ["--no-color", "--locator", self.locator, "-c", "services"],
+                          ["--no-color", "--locator", self.locator, "-c", "diff local v1 v2 --spec"]):
+            result, loaded = self.loads(*arguments)
+            # THEN libcurl was never opened
+            self.assertIn(result.returncode, (0, 1), result.stdout + result.stderr[-2000:])
+            self.assertNotIn("error", result.stdout)
+            self.assertFalse(loaded, arguments)
+        # WHEN it sends a request (the embedded demo's weather)
+        result, loaded = self.loads("--no-color", "-c", "refresh weather")
+        # THEN libcurl was opened, and the answer came
+        self.assertEqual(result.returncode, 0, result.stderr[-2000:])
+        self.assertIn("Richmond", result.stdout)
+        self.assertTrue(loaded)
+
+    def test_without_libcurl_a_request_says_why_in_one_line(self):
+        library = library_path("libcurl.so.4")
+        if not library or not shutil.which("unshare"):
+            self.skipTest("needs ldconfig, unshare and a libcurl.so.4 to hide")
+        if run("unshare", "-rm", "mount", "--bind", "/dev/null", library).returncode != 0:
+            self.skipTest("unprivileged mount namespaces are not allowed here")
+
+        def hidden(*arguments):
+            return run("unshare", "-rm", "sh", "-c", 'mount --bind /dev/null "$1" && shift && exec "$@"', "sh", library,
+                       BINARY, *arguments, env=self.env)
+
+        # GIVEN libcurl hidden (/dev/null bound over it): what sends nothing still works
+        listed = hidden("--no-color", "--locator", self.locator, "-c", "services")
+        self.assertEqual(listed.returncode, 0, listed.stderr)
+        self.assertIn("local", listed.stdout)
+        # WHEN a request is sent
+        result = hidden("--no-color", "-c", "refresh weather")
+        # THEN it fails with one line that says libcurl could not be loaded, and no crash
+        self.assertGreater(result.returncode, 0, result.stdout + result.stderr)
+        self.assertLess(result.returncode, 64, result.stderr)
+        lines = [line for line in result.stderr.splitlines() if "libcurl" in line]
+        self.assertEqual(len(lines), 1, result.stderr)
+        self.assertIn("libcurl could not be loaded", lines[0])
 
 
 if __name__ == "__main__":
