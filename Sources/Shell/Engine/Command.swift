@@ -40,6 +40,10 @@ public protocol Command: Sendable {
     /// What the arguments do to the script around them beside a request (set a variable, read the answer,
     /// switch a service); `impact` follows it. `.none` for a command that changes nothing a later line reads.
     func scriptEffect(_ arguments: ParsedArguments) -> ScriptEffect
+    /// The command as a judge of the request before it (`expect`), nil for any other: conforming to
+    /// `RequestOutcomeJudge` answers itself. A property, not a cast: the first cast of each command's type
+    /// to the protocol scanned the binary's conformance records, 0.7 ms of every start.
+    var outcomeJudge: (any RequestOutcomeJudge)? { get }
 }
 
 /// A secret in a command's arguments, declared by the command beside its usage.
@@ -71,6 +75,7 @@ extension Command {
 
     public var aliases: [String] { [] }
     public var details: [String] { [] }
+    public var outcomeJudge: (any RequestOutcomeJudge)? { nil }
     /// `use SERVICE VERSION|latest`, from the signature.
     public var usage: String { signature.usage(name) }
     public func completion(after previous: [String], session: Session) -> ArgumentCompletion {

@@ -12,13 +12,13 @@ public struct CommandRegistry: Sendable {
     /// The position in `commands` of the first command with each name or alias.
     private let positions: [String: Int]
     /// Per command: itself as a judge of the request before it (`expect`), nil for any other; found once
-    /// here, not by a cast on every line.
+    /// here, not on every line.
     private let judges: [(any RequestOutcomeJudge)?]
 
     public init(_ commands: [any Command], owners: [String?] = []) {
         self.commands = commands
         self.owners = commands.indices.map { $0 < owners.count ? owners[$0] : nil }
-        judges = commands.map { $0 as? any RequestOutcomeJudge }
+        judges = commands.map(\.outcomeJudge)
         var positions: [String: Int] = [:]
         for (position, command) in commands.enumerated() {
             // A name is looked up in lower case: one declared otherwise could never be found.
