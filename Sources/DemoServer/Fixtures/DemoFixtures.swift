@@ -43,9 +43,10 @@ public enum DemoFixtures {
     /// locators and fixtures), so that `apish --locator DIR/services.json` works on edited fixtures: their
     /// relative `url`s name server routes, which only a server over that folder answers. Nil otherwise.
     public static func folder(servingLocator path: String) -> String? {
+        // The name first, by text: most locators are no fixture, and a start need not make a URL to know it.
+        guard let name = path.split(separator: "/").last, paths.contains(String(name)) else { return nil }
         let file = URL(fileURLWithPath: path)
         let directory = file.deletingLastPathComponent().path
-        guard paths.contains(file.lastPathComponent) else { return nil }
         let present = paths.filter { FileManager.default.fileExists(atPath: directory + "/" + $0) }
         // Most of the files, not all: a user may have deleted one they do not need.
         return present.count * 2 > paths.count ? directory : nil

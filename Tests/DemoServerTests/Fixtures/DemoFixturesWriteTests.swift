@@ -13,6 +13,18 @@ struct DemoFixturesWriteTests {
         #expect(FileManager.default.fileExists(atPath: target + "/meetup/groups.json"))
     }
 
+    @Test func aLocatorInTheWrittenFolderServesThatFolderAndNoOtherLocatorDoes() throws {
+        let parent = try makeTemporaryDirectory()
+        defer { parent.cleanup() }
+        let folder = parent.path + "/fixtures"
+        try DemoFixtures.write(to: folder)
+        #expect(DemoFixtures.folder(servingLocator: folder + "/services.json") == folder)
+        // A locator named otherwise, beside the fixtures or anywhere, is just a locator.
+        try "{}".write(toFile: folder + "/mine.json", atomically: true, encoding: .utf8)
+        #expect(DemoFixtures.folder(servingLocator: folder + "/mine.json") == nil)
+        #expect(DemoFixtures.folder(servingLocator: parent.path + "/services.json") == nil)
+    }
+
     @Test func refusesAFolderThatIsNotEmptyAndLeavesItAlone() throws {
         let folder = try makeTemporaryDirectory()
         defer { folder.cleanup() }
