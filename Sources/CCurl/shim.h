@@ -67,9 +67,11 @@ static inline apish_curl_table *apish_curl_table_kept(void) {
     return &table;
 }
 
+/* RTLD_LAZY, as a linked libcurl was: the functions libcurl and its libraries call are bound when first called,
+   not all at once (a one-shot request: 24.5M instructions with RTLD_NOW, 21.6M lazily). */
 static inline void apish_curl_load(void) {
     apish_curl_table *table = apish_curl_table_kept();
-    void *handle = dlopen(APISH_CURL_NAME, RTLD_NOW | RTLD_LOCAL);
+    void *handle = dlopen(APISH_CURL_NAME, RTLD_LAZY | RTLD_LOCAL);
     if (handle == NULL) {
         const char *reason = dlerror();
         snprintf(table->error, sizeof table->error, "%s", reason != NULL ? reason : APISH_CURL_NAME " not found");
