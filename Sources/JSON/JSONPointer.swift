@@ -48,10 +48,12 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
     public func appending(_ token: String) -> JSONPointer {
         // Sized once, without the array `tokens + [token]` would make for the one token: a schema graph
-        // appends once per subschema.
+        // appends once per subschema. Copied token by token: `append(contentsOf:)` copies an array of
+        // strings through the runtime's generic copy, a call per token through its value witnesses (four
+        // times the instructions; 2% of a spec diff of Stripe's description).
         var next: [String] = []
         next.reserveCapacity(tokens.count + 1)
-        next.append(contentsOf: tokens)
+        for existing in tokens { next.append(existing) }
         next.append(token)
         return JSONPointer(tokens: next)
     }
