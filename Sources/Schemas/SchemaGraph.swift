@@ -274,29 +274,33 @@ import Synchronization
             let orNull = orNullBranch(of: node)
             var types = node.types
             if types.count > 1 { types.removeAll { $0 == "null" } }
-            var view = SchemaView(
+            // Made whole by one initializer and handed back as it is when nothing merges (most nodes): a view
+            // changed field by field after it was made was copied out and destroyed on its way back.
+            let own = SchemaView(
                 name: node.name, title: node.title, description: node.description, format: node.format,
                 types: types, isNullable: node.nullable || node.types.contains("null") || orNull != nil,
                 enumValues: node.enumValues ?? node.constValue.map { [$0] }, constValue: node.constValue, required: node.required,
+                properties: node.properties, closed: node.closed, readOnly: node.readOnly, writeOnly: node.writeOnly,
                 items: node.items, anyOf: orNull == nil ? node.anyOf : [], oneOf: orNull == nil ? node.oneOf : [])
-            view.closed = node.closed
-            view.readOnly = node.readOnly
-            view.writeOnly = node.writeOnly
             let mergeSources = orNull.map { node.mergeSources + [$0] } ?? node.mergeSources
-            guard mergeSources.contains(where: { $0 != nil }) else {
-                view.properties = node.properties
-                return view
-            }
+            guard mergeSources.contains(where: { $0 != nil }) else { return own }
             guard depth < SchemaGraph.mergeDepthLimit else {
-                view.properties = node.properties
-                view.isCut = true
-                return view
+                var cut = own
+                cut.isCut = true
+                return cut
             }
-            guard inProgress.insert(index).inserted else {
-                view.properties = node.properties
-                return view
-            }
+            guard inProgress.insert(index).inserted else { return own }
             defer { inProgress.remove(index) }
+            return try merging(mergeSources, into: own, of: node, at: index, orNull: orNull, depth: depth)
+        }
+
+        /// `own` (a node's view of its own keywords) with the branches of node `index` merged in, in the order
+        /// written: its properties are those of the branches and of the node's own `properties` where it
+        /// stands among them.
+        private mutating func merging(_ mergeSources: [Int?], into own: consuming SchemaView, of node: SchemaNode, at index: Int,
+                                      orNull: Int?, depth: Int) throws(SchemaError) -> SchemaView {
+            var view = own
+            view.properties = []
             var positions: [String: Int] = [:]
             func add(_ property: (name: String, schema: Int)) {
                 if let position = positions[property.name] {
