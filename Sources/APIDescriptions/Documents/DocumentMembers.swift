@@ -1,3 +1,4 @@
+import FoundationFree
 import JSON
 
 /// How a walk over a description reads an object's members: which hold data (never references, never
@@ -35,7 +36,7 @@ enum DocumentMembers {
     /// `nameMaps` and `examples` apart (the walks ask it of every member that holds an object or a list).
     static func kind(of key: String, member: JSONValue) -> Kind {
         let isObject = if case .object = member { true } else { false }
-        switch known[key] {
+        switch known.index.position(of: key).map({ known.kinds[$0] }) {
         case .data?: return .data
         case .exampleObjects?: return isObject ? .exampleObjects : .data
         case .names?: return isObject ? .names : .keywords
@@ -43,11 +44,11 @@ enum DocumentMembers {
         }
     }
 
-    /// What each key of `data`, `nameMaps` and `examples` holds (when its value is an object, for the last two).
-    private static let known: [String: Kind] = {
-        var kinds: [String: Kind] = [examples: .exampleObjects]
-        for key in data { kinds[key] = .data }
-        for key in nameMaps { kinds[key] = .names }
-        return kinds
+    /// The keys of `data`, `nameMaps` and `examples`, and what each holds (when its value is an object, for the
+    /// last two), at the same positions; a `WordIndex`, which compares a key only with those of its length
+    /// where a dictionary hashed every member of a document.
+    private static let known: (index: WordIndex, kinds: [Kind]) = {
+        let pairs = data.map { ($0, Kind.data) } + nameMaps.map { ($0, Kind.names) } + [(examples, Kind.exampleObjects)]
+        return (WordIndex(pairs.map(\.0)), pairs.map(\.1))
     }()
 }

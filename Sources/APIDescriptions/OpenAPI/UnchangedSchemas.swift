@@ -104,16 +104,12 @@ struct UnchangedSchemas {
         case data
 
         init(_ keyword: String) {
-            let count = keyword.utf8.count
-            guard count < Self.byLength.count else {
-                self = .data
-                return
-            }
-            self = Self.byLength[count].first { $0.keyword == keyword }?.member ?? .data
+            self = Self.known.index.position(of: keyword).map { Self.known.members[$0] } ?? .data
         }
 
-        /// The keywords by their length in bytes: a lookup compares a text with the few of its length.
-        private static let byLength: [[(keyword: String, member: Member)]] = {
+        /// The keywords, in a `WordIndex` (a lookup compares a text with the few of its length), and each one's
+        /// kind at the same position.
+        private static let known: (index: WordIndex, members: [Member]) = {
             let kinds: [(Member, [String])] = [
                 (.annotation, ["description", "title", "example", "examples", "$comment", "externalDocs"]),
                 (.namedSchemas, ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]),
@@ -125,11 +121,8 @@ struct UnchangedSchemas {
                 (.identifier, ["$id", "id", "$anchor", "$dynamicAnchor", "$dynamicRef", "$recursiveRef", "$recursiveAnchor",
                                "$schema", "$vocabulary"]),
             ]
-            var table: [[(keyword: String, member: Member)]] = Array(repeating: [], count: 24)
-            for (member, keywords) in kinds {
-                for keyword in keywords { table[keyword.utf8.count].append((keyword, member)) }
-            }
-            return table
+            let pairs = kinds.flatMap { member, keywords in keywords.map { ($0, member) } }
+            return (WordIndex(pairs.map(\.0)), pairs.map(\.1))
         }()
     }
 
