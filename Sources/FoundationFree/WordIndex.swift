@@ -17,6 +17,11 @@ package struct WordIndex: Sendable {
         byLength = table
     }
 
+    /// Whether `text` is one of the words.
+    package func contains(_ text: String) -> Bool {
+        position(of: text) != nil
+    }
+
     /// The position of `text` in the list, or nil when it is none of the words. A text of another length in
     /// bytes is never found, even one that `==` calls equal (the same letters in other code points), which
     /// for the ASCII keywords of a description is the same answer as a dictionary's.

@@ -17,11 +17,12 @@ struct SchemaResources {
     /// Resource URI → `$dynamicAnchor` name → the pointer of the schema that declares it.
     var dynamicAnchors: [String: [String: JSONPointer]] = [:]
 
-    /// Members whose values are data, never schemas, so an `$id` inside them names nothing.
-    static let dataKeywords: Set<String> = ["enum", "const", "default", "examples", "example"]
+    /// Members whose values are data, never schemas, so an `$id` inside them names nothing. (Both lists are
+    /// asked of every step of every path walked, so they are `WordIndex`es, which hash nothing.)
+    static let dataKeywords = WordIndex(["enum", "const", "default", "examples", "example"])
     /// Members whose values map names to schemas, so their own members are not keywords.
-    static let schemaMaps: Set<String> = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas",
-                                          "dependencies", "schemas"]
+    static let schemaMaps = WordIndex(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas",
+                                       "dependencies", "schemas"])
 
     /// The context a schema at a place inherits: its base URI, dialect and whether its validation keywords apply.
     struct Context: Sendable, Equatable {
