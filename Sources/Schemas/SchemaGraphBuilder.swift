@@ -640,7 +640,7 @@ package struct SchemaGraphBuilder {
         return index
     }
 
-    private static let typeNames: Set<String> = ["string", "number", "integer", "boolean", "object", "array", "null"]
+    private static let typeNames = WordIndex(["string", "number", "integer", "boolean", "object", "array", "null"])
 
     /// The names of `value` when `keepsUnknownTypes` and some name no JSON Schema type, remembered.
     private mutating func keptUnknownTypes(_ value: JSONValue, at pointer: JSONPointer) -> [String]? {

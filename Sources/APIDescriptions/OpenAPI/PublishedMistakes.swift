@@ -16,6 +16,8 @@ enum PublishedMistakes {
         "int": "integer", "integer32": "integer", "long": "integer", "float": "number", "double": "number",
         "bool": "boolean", "str": "string",
     ]
+    /// The keys of `typeNames`, for the look at every `type` (which a dictionary would hash).
+    static let mistakenTypes = WordIndex(Array(typeNames.keys))
     /// Members whose value is an object or a list wherever the document has them.
     static let structuralMembers: Set<String> = [
         "content", "responses", "schema", "parameters", "requestBody", "headers", "properties", "items",
@@ -54,7 +56,7 @@ enum PublishedMistakes {
                 case .null:
                     if structuralMembers.contains(keys[position]) { return true }
                 case .string(let name):
-                    if name.utf8.count <= 9, keys[position] == "type", typeNames[name] != nil { return true }
+                    if keys[position] == "type", mistakenTypes.contains(name) { return true }
                 case .object, .array:
                     // Data and Example Objects are left alone, by the walk as by the look.
                     let kind = DocumentMembers.kind(of: keys[position], member: values[position])
