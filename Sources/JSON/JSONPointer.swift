@@ -22,16 +22,21 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     /// holds a `~` not followed by `0` or `1`.
     public init?(_ text: String) {
         var body = Substring(text)
-        let isFragment = body.hasPrefix("#")
-        if isFragment { body = body.dropFirst() }
+        // By byte, as below: `#` or `/` followed by a combining mark is one `Character`.
+        let isFragment = body.utf8.first == UInt8(ascii: "#")
+        if isFragment { body = Substring(body.utf8.dropFirst()) }
         guard !body.isEmpty else {
             self.init()
             return
         }
-        guard body.hasPrefix("/") else { return nil }
+        guard body.utf8.first == UInt8(ascii: "/") else { return nil }
         var tokens: [String] = []
-        for raw in body.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let decoded = isFragment && raw.utf8.contains(UInt8(ascii: "%")) ? PercentEncoding.decode(raw) : String(raw)
+        // Split by byte: a split by `Character` walked grapheme clusters, 17,000 instructions for a `$ref`
+        // like `#/components/schemas/account` (3% of a spec diff of Stripe's). `/` is ASCII, so every piece
+        // starts and ends on a scalar.
+        for bytes in body.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+            let raw = Substring(bytes)
+            let decoded = isFragment && bytes.contains(UInt8(ascii: "%")) ? PercentEncoding.decode(raw) : String(raw)
             guard let token = Self.unescape(decoded) else { return nil }
             tokens.append(token)
         }
@@ -102,13 +107,14 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         return token.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
     }
 
+    /// `~0` → `~`, `~1` → `/`, read by code point (`~1` then a combining mark is an escape too).
     private static func unescape(_ token: String) -> String? {
         guard token.utf8.contains(UInt8(ascii: "~")) else { return token }
-        var result = ""
-        var iterator = token.makeIterator()
-        while let character = iterator.next() {
-            guard character == "~" else {
-                result.append(character)
+        var result = String.UnicodeScalarView()
+        var iterator = token.unicodeScalars.makeIterator()
+        while let scalar = iterator.next() {
+            guard scalar == "~" else {
+                result.append(scalar)
                 continue
             }
             switch iterator.next() {
@@ -117,6 +123,6 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
             default: return nil
             }
         }
-        return result
+        return String(result)
     }
 }

@@ -470,7 +470,6 @@ package struct SchemaGraphBuilder {
         case .enumKeyword where validation:
             guard case .array(let values) = member else { throw invalid("a list of values") }
             node.enumValues = values
-            if values.count > SchemaNode.enumSetThreshold { node.enumSet = Set(values.map(JSONEquality.Key.init)) }
             node.assertions += 1
         case .const where modern && validation:
             node.constValue = member
