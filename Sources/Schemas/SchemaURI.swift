@@ -56,16 +56,21 @@ package enum SchemaURI {
         // A fragment alone (`#/components/schemas/Pet`, nearly every `$ref`) keeps all of the base but its
         // fragment: what the general case gives, without taking either apart.
         if reference.utf8.first == UInt8(ascii: "#") {
-            // The base up to its first `#` character: found by its byte when that byte is a character alone
-            // (ASCII on both sides, so no mark joins it), which it always is in a URI.
-            guard let hash = base.utf8.firstIndex(of: UInt8(ascii: "#")) else { return base + reference }
-            let next = base.utf8.index(after: hash)
-            let aloneAfter = next == base.utf8.endIndex || base.utf8[next] < 0x80
-            let aloneBefore = hash == base.utf8.startIndex || base.utf8[base.utf8.index(before: hash)] < 0x80
-            if aloneBefore, aloneAfter { return String(base[..<hash]) + reference }
-            return String(base.prefix { $0 != "#" }) + reference
+            guard let hash = firstHash(in: base) else { return base + reference }
+            return String(base[..<hash]) + reference
         }
         return resolveInParts(reference, against: base)
+    }
+
+    /// Where the first `#` character of `text` is: found by its byte when that byte is a character alone
+    /// (ASCII on both sides, so no mark joins it), which it always is in a URI; else by character, which
+    /// walks grapheme clusters (14,000 instructions for a `$ref` of a file's description).
+    private static func firstHash(in text: String) -> String.Index? {
+        guard let hash = text.utf8.firstIndex(of: UInt8(ascii: "#")) else { return nil }
+        let next = text.utf8.index(after: hash)
+        let aloneAfter = next == text.utf8.endIndex || text.utf8[next] < 0x80
+        let aloneBefore = hash == text.utf8.startIndex || text.utf8[text.utf8.index(before: hash)] < 0x80
+        return aloneBefore && aloneAfter ? hash : text.firstIndex(of: "#")
     }
 
     /// `resolve` by the RFC's steps, each part taken apart.
@@ -103,7 +108,7 @@ package enum SchemaURI {
 
     /// The URI without its fragment, and the fragment (empty when none).
     package static func split(_ uri: String) -> (resource: String, fragment: String) {
-        guard let hash = uri.firstIndex(of: "#") else { return (uri, "") }
+        guard let hash = firstHash(in: uri) else { return (uri, "") }
         return (String(uri[..<hash]), String(uri[uri.index(after: hash)...]))
     }
 

@@ -15,6 +15,17 @@ import Testing
         }
     }
 
+    /// `split` cuts at the same first `#` character, by byte where it can.
+    @Test func aURIIsSplitAtItsFirstHashCharacter() {
+        for uri in ["file:///tmp/a.json#/components/schemas/A", "https://x.example/y#frag", "https://x.example/\u{600}#f#g",
+                    "https://x.example/#\u{301}x#y", "#", "", "ü#\u{301}", "a#b#c", "no fragment"] {
+            let split = SchemaURI.split(uri)
+            let resource = String(uri.prefix { $0 != "#" })
+            #expect(split.resource == resource, "\(uri)")
+            #expect(split.fragment == (resource.count < uri.count ? String(uri.dropFirst(resource.count + 1)) : ""), "\(uri)")
+        }
+    }
+
     @Test(arguments: [
         "https://example.com/schemas/root.json", "https://example.com/a/b?x=1", "https://example.com/a#/old",
         "urn:uuid:deadbeef-1234-00ff-ff00-4321feebdaed", "file:///tmp/spec.yaml", "spec.yaml", "",
