@@ -135,17 +135,18 @@ static inline const char *apish_curl_error(void) {
 
 /* Each wrapper answers as its libcurl function does when it fails (NULL, an error code) when libcurl cannot be
    loaded. Freeing nothing loads nothing. */
+#define APISH_CURL_CALL(function, failed, ...)  \
+    apish_curl_table *curl = apish_curl();      \
+    return curl != NULL ? curl->function(__VA_ARGS__) : (failed)
 
 static inline CURLcode apish_curl_global_init(long flags) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->global_init(flags) : CURLE_FAILED_INIT;
+    APISH_CURL_CALL(global_init, CURLE_FAILED_INIT, flags);
 }
 static inline void apish_curl_free(void *pointer) {
     if (pointer != NULL && apish_curl() != NULL) apish_curl()->free(pointer);
 }
 static inline CURL *apish_curl_easy_init(void) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->easy_init() : NULL;
+    APISH_CURL_CALL(easy_init, NULL);
 }
 static inline void apish_curl_easy_cleanup(CURL *handle) {
     if (handle != NULL && apish_curl() != NULL) apish_curl()->easy_cleanup(handle);
@@ -154,173 +155,139 @@ static inline void apish_curl_easy_reset(CURL *handle) {
     if (handle != NULL && apish_curl() != NULL) apish_curl()->easy_reset(handle);
 }
 static inline const char *apish_curl_easy_strerror(CURLcode code) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->easy_strerror(code) : apish_curl_error();
+    APISH_CURL_CALL(easy_strerror, apish_curl_error(), code);
 }
 static inline struct curl_slist *apish_curl_slist_append(struct curl_slist *list, const char *line) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->slist_append(list, line) : NULL;
+    APISH_CURL_CALL(slist_append, NULL, list, line);
 }
 static inline void apish_curl_slist_free_all(struct curl_slist *list) {
     if (list != NULL && apish_curl() != NULL) apish_curl()->slist_free_all(list);
 }
 static inline CURLM *apish_curl_multi_init(void) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->multi_init() : NULL;
+    APISH_CURL_CALL(multi_init, NULL);
 }
 static inline CURLMcode apish_curl_multi_cleanup(CURLM *multi) {
     if (multi == NULL || apish_curl() == NULL) return CURLM_BAD_HANDLE;
     return apish_curl()->multi_cleanup(multi);
 }
 static inline CURLMcode apish_curl_multi_add_handle(CURLM *multi, CURL *handle) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->multi_add_handle(multi, handle) : CURLM_BAD_HANDLE;
+    APISH_CURL_CALL(multi_add_handle, CURLM_BAD_HANDLE, multi, handle);
 }
 static inline CURLMcode apish_curl_multi_remove_handle(CURLM *multi, CURL *handle) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->multi_remove_handle(multi, handle) : CURLM_BAD_HANDLE;
+    APISH_CURL_CALL(multi_remove_handle, CURLM_BAD_HANDLE, multi, handle);
 }
 static inline CURLMcode apish_curl_multi_perform(CURLM *multi, int *running) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->multi_perform(multi, running) : CURLM_BAD_HANDLE;
+    APISH_CURL_CALL(multi_perform, CURLM_BAD_HANDLE, multi, running);
 }
 static inline CURLMcode apish_curl_multi_poll(CURLM *multi, struct curl_waitfd extra[], unsigned int count, int timeout, int *ready) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->multi_poll(multi, extra, count, timeout, ready) : CURLM_BAD_HANDLE;
+    APISH_CURL_CALL(multi_poll, CURLM_BAD_HANDLE, multi, extra, count, timeout, ready);
 }
 static inline CURLMsg *apish_curl_multi_info_read(CURLM *multi, int *left) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->multi_info_read(multi, left) : NULL;
+    APISH_CURL_CALL(multi_info_read, NULL, multi, left);
 }
 static inline const char *apish_curl_multi_strerror(CURLMcode code) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->multi_strerror(code) : apish_curl_error();
+    APISH_CURL_CALL(multi_strerror, apish_curl_error(), code);
 }
 static inline CURLU *apish_curl_url(void) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->url() : NULL;
+    APISH_CURL_CALL(url, NULL);
 }
 static inline void apish_curl_url_cleanup(CURLU *url) {
     if (url != NULL && apish_curl() != NULL) apish_curl()->url_cleanup(url);
 }
 static inline CURLUcode apish_curl_url_set(CURLU *url, CURLUPart part, const char *content, unsigned int flags) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->url_set(url, part, content, flags) : CURLUE_BAD_HANDLE;
+    APISH_CURL_CALL(url_set, CURLUE_BAD_HANDLE, url, part, content, flags);
 }
 static inline CURLUcode apish_curl_url_get(const CURLU *url, CURLUPart part, char **content, unsigned int flags) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->url_get(url, part, content, flags) : CURLUE_BAD_HANDLE;
+    APISH_CURL_CALL(url_get, CURLUE_BAD_HANDLE, url, part, content, flags);
 }
 static inline curl_mime *apish_curl_mime_init(CURL *handle) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->mime_init(handle) : NULL;
+    APISH_CURL_CALL(mime_init, NULL, handle);
 }
 static inline void apish_curl_mime_free(curl_mime *mime) {
     if (mime != NULL && apish_curl() != NULL) apish_curl()->mime_free(mime);
 }
 static inline curl_mimepart *apish_curl_mime_addpart(curl_mime *mime) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->mime_addpart(mime) : NULL;
+    APISH_CURL_CALL(mime_addpart, NULL, mime);
 }
 static inline CURLcode apish_curl_mime_name(curl_mimepart *part, const char *name) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->mime_name(part, name) : CURLE_FAILED_INIT;
+    APISH_CURL_CALL(mime_name, CURLE_FAILED_INIT, part, name);
 }
 static inline CURLcode apish_curl_mime_data(curl_mimepart *part, const char *data, size_t size) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->mime_data(part, data, size) : CURLE_FAILED_INIT;
+    APISH_CURL_CALL(mime_data, CURLE_FAILED_INIT, part, data, size);
 }
 static inline CURLcode apish_curl_mime_filename(curl_mimepart *part, const char *name) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->mime_filename(part, name) : CURLE_FAILED_INIT;
+    APISH_CURL_CALL(mime_filename, CURLE_FAILED_INIT, part, name);
 }
 static inline CURLcode apish_curl_mime_type(curl_mimepart *part, const char *type) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->mime_type(part, type) : CURLE_FAILED_INIT;
+    APISH_CURL_CALL(mime_type, CURLE_FAILED_INIT, part, type);
 }
 static inline CURLcode apish_curl_mime_headers(curl_mimepart *part, struct curl_slist *headers, int take_ownership) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->mime_headers(part, headers, take_ownership) : CURLE_FAILED_INIT;
+    APISH_CURL_CALL(mime_headers, CURLE_FAILED_INIT, part, headers, take_ownership);
 }
 
 /* curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call.
    One typed wrapper per argument type makes them callable and type-checked. */
 
 static inline CURLcode apish_easy_setopt_long(CURL *handle, CURLoption option, long value) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->easy_setopt(handle, option, value) : CURLE_FAILED_INIT;
+    APISH_CURL_CALL(easy_setopt, CURLE_FAILED_INIT, handle, option, value);
 }
 
 static inline CURLcode apish_easy_setopt_string(CURL *handle, CURLoption option, const char *value) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->easy_setopt(handle, option, value) : CURLE_FAILED_INIT;
+    APISH_CURL_CALL(easy_setopt, CURLE_FAILED_INIT, handle, option, value);
 }
 
 static inline CURLcode apish_easy_setopt_pointer(CURL *handle, CURLoption option, void *value) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->easy_setopt(handle, option, value) : CURLE_FAILED_INIT;
+    APISH_CURL_CALL(easy_setopt, CURLE_FAILED_INIT, handle, option, value);
 }
 
 static inline CURLcode apish_easy_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->easy_setopt(handle, option, value) : CURLE_FAILED_INIT;
+    APISH_CURL_CALL(easy_setopt, CURLE_FAILED_INIT, handle, option, value);
 }
 
 static inline CURLcode apish_easy_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->easy_setopt(handle, option, value) : CURLE_FAILED_INIT;
+    APISH_CURL_CALL(easy_setopt, CURLE_FAILED_INIT, handle, option, value);
 }
 
 static inline CURLcode apish_easy_setopt_write_function(CURL *handle, CURLoption option, curl_write_callback value) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->easy_setopt(handle, option, value) : CURLE_FAILED_INIT;
+    APISH_CURL_CALL(easy_setopt, CURLE_FAILED_INIT, handle, option, value);
 }
 
 /* Header callbacks have the same C type as write callbacks; a separate name keeps call sites honest. */
 static inline CURLcode apish_easy_setopt_header_function(CURL *handle, CURLoption option, curl_write_callback value) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->easy_setopt(handle, option, value) : CURLE_FAILED_INIT;
+    APISH_CURL_CALL(easy_setopt, CURLE_FAILED_INIT, handle, option, value);
 }
 
 static inline CURLcode apish_easy_setopt_xferinfo_function(CURL *handle, CURLoption option, curl_xferinfo_callback value) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->easy_setopt(handle, option, value) : CURLE_FAILED_INIT;
+    APISH_CURL_CALL(easy_setopt, CURLE_FAILED_INIT, handle, option, value);
 }
 
 static inline CURLcode apish_easy_setopt_debug_function(CURL *handle, CURLoption option, curl_debug_callback value) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->easy_setopt(handle, option, value) : CURLE_FAILED_INIT;
+    APISH_CURL_CALL(easy_setopt, CURLE_FAILED_INIT, handle, option, value);
 }
 
 static inline CURLcode apish_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->easy_getinfo(handle, info, value) : CURLE_FAILED_INIT;
+    APISH_CURL_CALL(easy_getinfo, CURLE_FAILED_INIT, handle, info, value);
 }
 
 static inline CURLcode apish_easy_getinfo_double(CURL *handle, CURLINFO info, double *value) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->easy_getinfo(handle, info, value) : CURLE_FAILED_INIT;
+    APISH_CURL_CALL(easy_getinfo, CURLE_FAILED_INIT, handle, info, value);
 }
 
 static inline CURLcode apish_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->easy_getinfo(handle, info, value) : CURLE_FAILED_INIT;
+    APISH_CURL_CALL(easy_getinfo, CURLE_FAILED_INIT, handle, info, value);
 }
 
 static inline CURLcode apish_easy_getinfo_string(CURL *handle, CURLINFO info, char **value) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->easy_getinfo(handle, info, value) : CURLE_FAILED_INIT;
+    APISH_CURL_CALL(easy_getinfo, CURLE_FAILED_INIT, handle, info, value);
 }
 
 static inline CURLcode apish_easy_getinfo_slist(CURL *handle, CURLINFO info, struct curl_slist **value) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->easy_getinfo(handle, info, value) : CURLE_FAILED_INIT;
+    APISH_CURL_CALL(easy_getinfo, CURLE_FAILED_INIT, handle, info, value);
 }
 
 /* curl_multi_setopt is variadic too: the long options (CURLMOPT_MAX_HOST_CONNECTIONS, …). */
 static inline CURLMcode apish_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
-    apish_curl_table *curl = apish_curl();
-    return curl != NULL ? curl->multi_setopt(handle, option, value) : CURLM_BAD_HANDLE;
+    APISH_CURL_CALL(multi_setopt, CURLM_BAD_HANDLE, handle, option, value);
 }
 
 /* The one socket libcurl waits to read for the multi handle's transfers, or -1 when it waits for anything
