@@ -145,7 +145,7 @@ package enum Threads {
     package static func together(extraThreads: Int, _ body: @escaping @Sendable () -> Void) {
         var threads: [pthread_t] = []
         for _ in 0..<max(0, extraThreads) {
-            guard let thread = start(Body(body), elsewhere: true) else { break }
+            guard let thread = start(Body(body)) else { break }
             threads.append(thread)
         }
         body()
@@ -158,7 +158,7 @@ package enum Threads {
         _ first: () -> First, _ second: @escaping @Sendable () -> Second
     ) -> (First, Second) {
         let result = Mutex<Second?>(nil)
-        let thread = start(Body { result.withLock { $0 = second() } }, elsewhere: true)
+        let thread = start(Body { result.withLock { $0 = second() } })
         let made = first()
         guard let thread else { return (made, second()) }
         pthread_join(thread, nil)
@@ -166,16 +166,14 @@ package enum Threads {
         return (made, result.withLock { $0.take() } ?? second())
     }
 
-    /// A new joinable thread running `body`, or nil when none could be started; `elsewhere`, started on
-    /// another processor than the caller's when there is one, and then free to run on any the caller may.
-    private static func start(_ body: Body, elsewhere: Bool = false) -> pthread_t? {
+    /// A new joinable thread running `body`, or nil when none could be started: started on another
+    /// processor than the caller's when there is one, and then free to run on any the caller may.
+    private static func start(_ body: Body) -> pthread_t? {
         var attributes = pthread_attr_t()
         guard pthread_attr_init(&attributes) == 0 else { return nil }
         defer { pthread_attr_destroy(&attributes) }
-        if elsewhere {
-            var allowed = apish_processors()
-            if apish_thread_attr_avoid_current_cpu(&attributes, &allowed) == 0 { body.allowed = allowed }
-        }
+        var allowed = apish_processors()
+        if apish_thread_attr_avoid_current_cpu(&attributes, &allowed) == 0 { body.allowed = allowed }
         let box = Unmanaged.passRetained(body)
         var thread = pthread_t()
         let started = pthread_create(&thread, &attributes, { pointer in
