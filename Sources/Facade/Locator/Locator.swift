@@ -10,22 +10,54 @@ import HTTPClient
 import HTTPTypes
 
 /// One line of the locator: where a version of a service lives.
+///
+/// Its fields live in one immutable box, so that copying an entry (which every request does several times)
+/// retains one reference instead of each of its texts.
 public struct LocatorEntry: Sendable, Equatable {
-    public let key: ServiceKey
+    private final class Fields: Sendable {
+        let key: ServiceKey
+        let url: String
+        let deprecated: Bool
+        let sunset: String?
+        let summary: String?
+        let versioning: Versioning?
+        let versionText: String
+        let schema: String?
+        let openapi: String?
+
+        init(
+            key: ServiceKey, url: String, deprecated: Bool, sunset: String?, summary: String?, versioning: Versioning?,
+            versionText: String, schema: String?, openapi: String?
+        ) {
+            self.key = key
+            self.url = url
+            self.deprecated = deprecated
+            self.sunset = sunset
+            self.summary = summary
+            self.versioning = versioning
+            self.versionText = versionText
+            self.schema = schema
+            self.openapi = openapi
+        }
+    }
+
+    private let fields: Fields
+
+    public var key: ServiceKey { fields.key }
     /// The absolute URL, resolved against the locator's own URL when the document gave a relative one.
-    public let url: String
-    public let deprecated: Bool
+    public var url: String { fields.url }
+    public var deprecated: Bool { fields.deprecated }
     /// The sunset date as the document gave it (`2027-06-30`).
-    public let sunset: String?
-    public let summary: String?
+    public var sunset: String? { fields.sunset }
+    public var summary: String? { fields.summary }
     /// How the version travels when it is not in the URL alone.
-    let versioning: Versioning?
+    var versioning: Versioning? { fields.versioning }
     /// The version as the document wrote it (`2022-11-28`, `v2`, `2`): what a header or query parameter carries.
-    let versionText: String
+    var versionText: String { fields.versionText }
     /// A JSON Schema (URL or path, with an optional `#/json/pointer`) the main resource must match.
-    public let schema: String?
+    public var schema: String? { fields.schema }
     /// An OpenAPI 3 document describing this version.
-    public let openapi: String?
+    public var openapi: String? { fields.openapi }
     /// The document gave no `url`: the server URL of the entry's OpenAPI document is meant, and `url` is
     /// empty until `Workspace.locate` has loaded that document and filled it in.
     var urlFromSpec = false
@@ -37,15 +69,18 @@ public struct LocatorEntry: Sendable, Equatable {
         key: ServiceKey, url: String, deprecated: Bool = false, sunset: String? = nil, summary: String? = nil,
         versioning: Versioning? = nil, versionText: String? = nil, schema: String? = nil, openapi: String? = nil
     ) {
-        self.key = key
-        self.url = url
-        self.deprecated = deprecated
-        self.sunset = sunset
-        self.summary = summary
-        self.versioning = versioning
-        self.versionText = versionText ?? key.version.bare
-        self.schema = schema
-        self.openapi = openapi
+        fields = Fields(
+            key: key, url: url, deprecated: deprecated, sunset: sunset, summary: summary, versioning: versioning,
+            versionText: versionText ?? key.version.bare, schema: schema, openapi: openapi)
+    }
+
+    public static func == (left: LocatorEntry, right: LocatorEntry) -> Bool {
+        guard left.urlFromSpec == right.urlFromSpec, left.urlIsDocuments == right.urlIsDocuments else { return false }
+        if left.fields === right.fields { return true }
+        let a = left.fields, b = right.fields
+        return a.key == b.key && a.url == b.url && a.deprecated == b.deprecated && a.sunset == b.sunset
+            && a.summary == b.summary && a.versioning == b.versioning && a.versionText == b.versionText
+            && a.schema == b.schema && a.openapi == b.openapi
     }
 
     public var name: String { key.name }
