@@ -124,18 +124,27 @@ public struct ServiceVersion: Sendable, Hashable, Comparable, CustomStringConver
 
     /// Trailing zero parts do not make a different version: `v2` == `v2.0`.
     /// Labels are equal in any case (`Beta` is `beta`).
+    /// Compared and hashed on every request (the last exchange of each service is kept by key): the parts
+    /// are read in place, up to the last that counts, with no trimmed copy made.
     public static func == (lhs: ServiceVersion, rhs: ServiceVersion) -> Bool {
-        lhs.label?.lowercased() == rhs.label?.lowercased() && lhs.normalizedParts == rhs.normalizedParts
+        let count = lhs.significantCount
+        guard count == rhs.significantCount, lhs.parts.prefix(count).elementsEqual(rhs.parts.prefix(count)) else {
+            return false
+        }
+        return lhs.label?.lowercased() == rhs.label?.lowercased()
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(label?.lowercased())
-        hasher.combine(normalizedParts)
+        let count = significantCount
+        hasher.combine(count)
+        for part in parts.prefix(count) { hasher.combine(part) }
     }
 
-    private var normalizedParts: [Int] {
-        var trimmed = parts
-        while trimmed.count > 1, trimmed.last == 0 { trimmed.removeLast() }
-        return trimmed
+    /// How many parts count: trailing zeros after the first do not (`v2.0` is `v2`).
+    private var significantCount: Int {
+        var count = parts.count
+        while count > 1, parts[count - 1] == 0 { count -= 1 }
+        return count
     }
 }

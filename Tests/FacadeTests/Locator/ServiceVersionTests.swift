@@ -39,6 +39,36 @@ import Testing
         #expect(try version("v2.0") != version("v2.0.1"))
     }
 
+    @Test func equalExactlyWhenThePartsUpToTheLastThatCountsAreEqual() {
+        // GIVEN 3,000 seeded pairs of part lists (0 to 4 parts of 0 to 2, so that trailing zeros are common)
+        // WHEN compared and hashed / THEN equal exactly when the lists with trailing zeros cut (one part kept)
+        // are, and equal versions hash alike
+        func cut(_ parts: [Int]) -> [Int] {
+            var trimmed = parts.isEmpty ? [0] : parts
+            while trimmed.count > 1, trimmed.last == 0 { trimmed.removeLast() }
+            return trimmed
+        }
+        var seed: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        var equalPairs = 0
+        for _ in 0..<3_000 {
+            let left = (0..<next(5)).map { _ in next(3) }, right = (0..<next(5)).map { _ in next(3) }
+            let a = ServiceVersion(parts: left), b = ServiceVersion(parts: right)
+            #expect((a == b) == (cut(left) == cut(right)), "\(left) and \(right)")
+            if a == b {
+                equalPairs += 1
+                #expect(a.hashValue == b.hashValue, "\(left) and \(right)")
+            }
+        }
+        #expect(equalPairs > 100)
+        #expect(ServiceVersion(label: "Beta") == ServiceVersion(label: "beta"))
+        #expect(ServiceVersion(label: "beta") != ServiceVersion(parts: [0]))
+        #expect(ServiceVersion(label: "beta").hashValue == ServiceVersion(label: "BETA").hashValue)
+    }
+
     @Test func showsWithAVAndMajorIsTheFirstPart() throws {
         // GIVEN a bare number / WHEN shown / THEN it reads `v…`; the major is the model's key
         #expect(try version("2.1").description == "v2.1")
