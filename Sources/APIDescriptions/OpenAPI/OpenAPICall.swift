@@ -192,23 +192,11 @@ public enum OpenAPICall {
     }
 
     /// Fills every `{name}` in one pass, so a value that itself looks like `{other}` is never filled again.
-    private static func url(base: String, path: String, segments values: [String: String]) -> String {
+    static func url(base: String, path: String, segments values: [String: String]) -> String {
         var filled = ""
-        var name: String?
-        for character in path {
-            if character == "{" {
-                if let unclosed = name { filled += "{" + unclosed }
-                name = ""
-            } else if character == "}", let current = name {
-                filled += values[current] ?? "{\(current)}"
-                name = nil
-            } else if name != nil {
-                name?.append(character)
-            } else {
-                filled.append(character)
-            }
-        }
-        if let name { filled += "{" + name }
+        PathTemplate.scan(path[...], literal: { filled += $0 }, parameter: { name in
+            filled += values[String(name)] ?? "{\(name)}"
+        })
         var trimmed = Substring(base)
         while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         return String(trimmed) + (filled.hasPrefix("/") ? filled : "/" + filled)

@@ -86,38 +86,7 @@ public struct OpenAPIOperation: Sendable {
     /// Each `{name}` of the path once, in order: a name written twice (`/z/{a}/{a}`) is one parameter with
     /// one value.
     static func templateNames(in path: String) -> [String] {
-        var names: [String] = []
-        var seen = Set<String>()
-        // An ASCII path by its bytes, where a character is a byte (characters cost a spec diff 0.6%).
-        if path.utf8.allSatisfy({ $0 < 0x80 }) {
-            var open: String.Index?
-            for index in path.utf8.indices {
-                switch path.utf8[index] {
-                case UInt8(ascii: "{"):
-                    open = path.utf8.index(after: index)
-                case UInt8(ascii: "}"):
-                    if let start = open, start < index, case let name = String(path[start..<index]), seen.insert(name).inserted {
-                        names.append(name)
-                    }
-                    open = nil
-                default:
-                    continue
-                }
-            }
-            return names
-        }
-        var current: String?
-        for character in path {
-            if character == "{" {
-                current = ""
-            } else if character == "}", let name = current {
-                if !name.isEmpty, seen.insert(name).inserted { names.append(name) }
-                current = nil
-            } else if current != nil {
-                current?.append(character)
-            }
-        }
-        return names
+        PathTemplate.names(in: path)
     }
 
     mutating func attach(_ graph: SchemaGraph) {

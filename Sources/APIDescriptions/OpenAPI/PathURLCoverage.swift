@@ -20,47 +20,26 @@ enum PathURLCoverage {
 
     /// `name` of a segment that is `{name}` and nothing else.
     static func loneParameter(_ segment: Substring) -> String? {
-        guard segment.hasPrefix("{"), segment.hasSuffix("}"), segment.count > 2 else { return nil }
-        let name = segment.dropFirst().dropLast()
-        return name.contains("{") || name.contains("}") ? nil : String(name)
+        var name: Substring?
+        var pieces = 0
+        PathTemplate.scan(segment, literal: { _ in pieces += 1 }, parameter: { name = $0; pieces += 1 })
+        return pieces == 1 ? name.map(String.init) : nil
     }
 
     /// The index of the segment that holds `{name}`, if one does.
     static func segment(of name: String, in template: String) -> Int? {
-        template.split(separator: "/", omittingEmptySubsequences: false).firstIndex { $0.contains("{\(name)}") }
+        template.split(separator: "/", omittingEmptySubsequences: false).firstIndex { segment in
+            var holds = false
+            PathTemplate.scan(segment, literal: { _ in }, parameter: { if $0 == name { holds = true } })
+            return holds
+        }
     }
 
     /// A template (or one segment of it) with each `{name}` made `{}`.
     static func shape(_ segment: Substring) -> String {
-        // An ASCII segment by its bytes, where a character is a byte (characters cost a spec diff 1.1%).
-        if segment.utf8.allSatisfy({ $0 < 0x80 }) {
-            var shape: [UInt8] = []
-            shape.reserveCapacity(segment.utf8.count)
-            var inName = false
-            for byte in segment.utf8 {
-                if byte == UInt8(ascii: "{") {
-                    inName = true
-                    shape += [UInt8(ascii: "{"), UInt8(ascii: "}")]
-                } else if byte == UInt8(ascii: "}") {
-                    inName = false
-                } else if !inName {
-                    shape.append(byte)
-                }
-            }
-            return String(decoding: shape, as: UTF8.self)
-        }
         var shape = ""
-        var inName = false
-        for character in segment {
-            if character == "{" {
-                inName = true
-                shape += "{}"
-            } else if character == "}" {
-                inName = false
-            } else if !inName {
-                shape.append(character)
-            }
-        }
+        shape.reserveCapacity(segment.utf8.count)
+        PathTemplate.scan(segment, literal: { shape += $0 }, parameter: { _ in shape += "{}" })
         return shape
     }
 }
