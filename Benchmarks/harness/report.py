@@ -480,6 +480,7 @@ def main():
     parser.add_argument("--seconds", type=float, default=0)
     parser.add_argument("--apish", default="")
     parser.add_argument("--load", default="", help="the load average when the run started")
+    parser.add_argument("--busy", type=int, default=0, help="how many busy loops ran beside the workloads")
     parser.add_argument("--baseline", default="", help="the baseline apish binary, when one was run")
     options = parser.parse_args()
     out = options.dir
@@ -502,7 +503,9 @@ def main():
         f"# scripts/bench — {datetime.datetime.now().strftime('%Y-%m-%d %H:%M')}",
         "",
         f"{git_revision(options.apish)}; {mode}; {os.cpu_count()} cores, load average {options.load or '?'} at the "
-        f"start, {load_now} at the end; {options.seconds:.0f} s in all.",
+        f"start, {load_now} at the end; {options.seconds:.0f} s in all"
+        + (f"; {options.busy} busy loop{'s' if options.busy != 1 else ''} ran beside every workload (`--busy`)."
+           if options.busy else "."),
         "",
         *table_lines,
         "",
