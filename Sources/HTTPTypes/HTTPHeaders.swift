@@ -47,8 +47,9 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.contains { Self.same($0.name, name) }
     }
 
-    /// Adds a field, keeping any existing ones of the same name.
-    public mutating func add(_ name: String, _ value: String) {
+    /// Adds a field, keeping any existing ones of the same name. The texts are taken, not copied: a
+    /// response's fields are added as they arrive, and a copy retained and released each.
+    public mutating func add(_ name: consuming String, _ value: consuming String) {
         fields.append((name: name, value: value))
     }
 
