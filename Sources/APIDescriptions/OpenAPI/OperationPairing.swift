@@ -152,7 +152,7 @@ public struct OperationPairing: Sendable {
 
     /// `GET /{v}/Things/{}`: the key with every version segment (`v1`, `v2beta`, `2010-04-01`) alike.
     static func versionlessKey(_ operation: OpenAPIOperation) -> String {
-        let segments = operation.pathShape.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+        let segments = PathTemplate.segmentTexts(of: operation.pathShape[...]).map { segment in
             isVersionSegment(segment) ? "{v}" : String(segment)
         }
         return "\(operation.method) " + segments.joined(separator: "/")

@@ -18,7 +18,7 @@ package struct PathParameterPairing: Sendable {
             partner[name] = name
             takenB.insert(name)
         }
-        let segmentsB = b.path.split(separator: "/", omittingEmptySubsequences: false)
+        let segmentsB = PathTemplate.segmentTexts(of: b.path[...])
         for name in namesA where partner[name] == nil {
             guard let segment = PathURLCoverage.segment(of: name, in: a.path) else { continue }
             let inSegment = namesB.filter { PathURLCoverage.segment(of: $0, in: b.path) == segment }
@@ -36,7 +36,7 @@ package struct PathParameterPairing: Sendable {
     package func mergedSegment(of newName: String, in a: OpenAPIOperation) -> (segment: String, names: [String])? {
         guard let first = partner.first(where: { $0.value == newName })?.key,
               let index = PathURLCoverage.segment(of: first, in: a.path) else { return nil }
-        let segment = String(a.path.split(separator: "/", omittingEmptySubsequences: false)[index])
+        let segment = String(PathTemplate.segmentTexts(of: a.path[...])[index])
         let names = a.pathParameterNames.filter { PathURLCoverage.segment(of: $0, in: a.path) == index }
         return names.contains(where: merged.contains) ? (segment, names) : nil
     }

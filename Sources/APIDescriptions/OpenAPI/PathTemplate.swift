@@ -15,12 +15,19 @@ public struct PathTemplate: Sendable, Equatable {
     public let segments: [[Piece]]
 
     public init(_ template: String) {
-        segments = template.utf8.split(separator: UInt8(ascii: "/")).map { bytes in
+        segments = Self.segmentTexts(of: template[...]).filter { !$0.isEmpty }.map { segment in
             var pieces: [Piece] = []
-            Self.scan(Substring(bytes), literal: { pieces.append(.literal(String($0))) },
+            Self.scan(segment, literal: { pieces.append(.literal(String($0))) },
                       parameter: { pieces.append(.parameter(String($0))) })
             return pieces
         }
+    }
+
+    /// The texts between a template's slashes, empty ones kept (`/a//b` has four), cut at each `/` as `scan`
+    /// reads it: by code point, so a `/` followed by a combining mark still ends a segment. Every reader that
+    /// counts a template's segments (matching, coverage, pairing a diff's parameters) cuts them here.
+    static func segmentTexts(of template: Substring) -> [Substring] {
+        template.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     /// The one reading of a template's text, which every reader of `{name}` goes through (the segments

@@ -8,8 +8,8 @@
 enum PathURLCoverage {
     /// Whether `outer` matches every URL `inner` does.
     static func covers(_ outer: String, _ inner: String, unconstrained: (String) -> Bool) -> Bool {
-        let segmentsOuter = outer.split(separator: "/", omittingEmptySubsequences: false)
-        let segmentsInner = inner.split(separator: "/", omittingEmptySubsequences: false)
+        let segmentsOuter = PathTemplate.segmentTexts(of: outer[...])
+        let segmentsInner = PathTemplate.segmentTexts(of: inner[...])
         guard segmentsOuter.count == segmentsInner.count else { return false }
         for (segmentOuter, segmentInner) in zip(segmentsOuter, segmentsInner) {
             if let name = loneParameter(segmentOuter), unconstrained(name), !segmentInner.isEmpty { continue }
@@ -28,7 +28,7 @@ enum PathURLCoverage {
 
     /// The index of the segment that holds `{name}`, if one does.
     static func segment(of name: String, in template: String) -> Int? {
-        template.split(separator: "/", omittingEmptySubsequences: false).firstIndex { segment in
+        PathTemplate.segmentTexts(of: template[...]).firstIndex { segment in
             var holds = false
             PathTemplate.scan(segment, literal: { _ in }, parameter: { if $0 == name { holds = true } })
             return holds

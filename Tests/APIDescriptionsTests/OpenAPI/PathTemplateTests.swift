@@ -55,11 +55,17 @@ import TestSupport
             let filled = whole.map { $0.parameter ? "<\($0.text)>" : $0.text }.joined()
             #expect(OpenAPICall.url(base: "http://h", path: template, segments: values)
                     == "http://h" + (filled.hasPrefix("/") ? filled : "/" + filled), "\(template.debugDescription)")
-            for segment in template.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false) {
-                let text = String(String.UnicodeScalarView(segment))
+            let texts = template.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false)
+                .map { String(String.UnicodeScalarView($0)) }
+            #expect(PathTemplate.segmentTexts(of: template[...]).map(String.init) == texts, "\(template.debugDescription)")
+            for text in texts {
                 let pieces = Self.reference(text)
                 let lone = pieces.count == 1 && pieces[0].parameter ? pieces[0].text : nil
                 #expect(PathURLCoverage.loneParameter(text[...]) == lone, "\(text.debugDescription)")
+            }
+            for name in names {
+                let holding = texts.firstIndex { Self.reference($0).contains { $0.parameter && $0.text == name } }
+                #expect(PathURLCoverage.segment(of: name, in: template) == holding, "\(name) in \(template.debugDescription)")
             }
         }
         #expect(parameters > 300)
