@@ -139,20 +139,26 @@ static inline const char *apish_curl_error(void) {
     apish_curl_table *curl = apish_curl();      \
     return curl != NULL ? curl->function(__VA_ARGS__) : (failed)
 
+/* A wrapper that frees or resets: nothing to do for NULL, nor when libcurl could not be loaded (then nothing it
+   made exists). */
+#define APISH_CURL_RELEASE(function, pointer)                     \
+    apish_curl_table *curl = (pointer) != NULL ? apish_curl() : NULL; \
+    if (curl != NULL) curl->function(pointer)
+
 static inline CURLcode apish_curl_global_init(long flags) {
     APISH_CURL_CALL(global_init, CURLE_FAILED_INIT, flags);
 }
 static inline void apish_curl_free(void *pointer) {
-    if (pointer != NULL && apish_curl() != NULL) apish_curl()->free(pointer);
+    APISH_CURL_RELEASE(free, pointer);
 }
 static inline CURL *apish_curl_easy_init(void) {
     APISH_CURL_CALL(easy_init, NULL);
 }
 static inline void apish_curl_easy_cleanup(CURL *handle) {
-    if (handle != NULL && apish_curl() != NULL) apish_curl()->easy_cleanup(handle);
+    APISH_CURL_RELEASE(easy_cleanup, handle);
 }
 static inline void apish_curl_easy_reset(CURL *handle) {
-    if (handle != NULL && apish_curl() != NULL) apish_curl()->easy_reset(handle);
+    APISH_CURL_RELEASE(easy_reset, handle);
 }
 static inline const char *apish_curl_easy_strerror(CURLcode code) {
     APISH_CURL_CALL(easy_strerror, apish_curl_error(), code);
@@ -161,14 +167,14 @@ static inline struct curl_slist *apish_curl_slist_append(struct curl_slist *list
     APISH_CURL_CALL(slist_append, NULL, list, line);
 }
 static inline void apish_curl_slist_free_all(struct curl_slist *list) {
-    if (list != NULL && apish_curl() != NULL) apish_curl()->slist_free_all(list);
+    APISH_CURL_RELEASE(slist_free_all, list);
 }
 static inline CURLM *apish_curl_multi_init(void) {
     APISH_CURL_CALL(multi_init, NULL);
 }
 static inline CURLMcode apish_curl_multi_cleanup(CURLM *multi) {
-    if (multi == NULL || apish_curl() == NULL) return CURLM_BAD_HANDLE;
-    return apish_curl()->multi_cleanup(multi);
+    if (multi == NULL) return CURLM_BAD_HANDLE;
+    APISH_CURL_CALL(multi_cleanup, CURLM_BAD_HANDLE, multi);
 }
 static inline CURLMcode apish_curl_multi_add_handle(CURLM *multi, CURL *handle) {
     APISH_CURL_CALL(multi_add_handle, CURLM_BAD_HANDLE, multi, handle);
@@ -192,7 +198,7 @@ static inline CURLU *apish_curl_url(void) {
     APISH_CURL_CALL(url, NULL);
 }
 static inline void apish_curl_url_cleanup(CURLU *url) {
-    if (url != NULL && apish_curl() != NULL) apish_curl()->url_cleanup(url);
+    APISH_CURL_RELEASE(url_cleanup, url);
 }
 static inline CURLUcode apish_curl_url_set(CURLU *url, CURLUPart part, const char *content, unsigned int flags) {
     APISH_CURL_CALL(url_set, CURLUE_BAD_HANDLE, url, part, content, flags);
@@ -204,7 +210,7 @@ static inline curl_mime *apish_curl_mime_init(CURL *handle) {
     APISH_CURL_CALL(mime_init, NULL, handle);
 }
 static inline void apish_curl_mime_free(curl_mime *mime) {
-    if (mime != NULL && apish_curl() != NULL) apish_curl()->mime_free(mime);
+    APISH_CURL_RELEASE(mime_free, mime);
 }
 static inline curl_mimepart *apish_curl_mime_addpart(curl_mime *mime) {
     APISH_CURL_CALL(mime_addpart, NULL, mime);
