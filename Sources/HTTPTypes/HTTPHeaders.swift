@@ -48,7 +48,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     /// Adds a field, keeping any existing ones of the same name. The texts are taken, not copied: a
-    /// response's fields are added as they arrive, and a copy retained and released each.
+    /// response's fields are added as they arrive, and a copy would be retained and released for each.
     public mutating func add(_ name: consuming String, _ value: consuming String) {
         fields.append((name: name, value: value))
     }

@@ -76,18 +76,12 @@ public struct OpenAPIOperation: Sendable {
     /// The names in the path template, in order (`["owner", "repo"]` for `/repos/{owner}/{repo}`):
     /// the order positional `call` arguments fill them.
     public var pathParameterNames: [String] {
-        Self.templateNames(in: path)
+        PathTemplate.names(in: path)
     }
 
     /// The path with every `{name}` made `{}`, so `/pets/{petId}` and `/pets/{id}` compare equal (made once:
     /// a diff pairs and sorts by it).
     let pathShape: String
-
-    /// Each `{name}` of the path once, in order: a name written twice (`/z/{a}/{a}`) is one parameter with
-    /// one value.
-    static func templateNames(in path: String) -> [String] {
-        PathTemplate.names(in: path)
-    }
 
     mutating func attach(_ graph: SchemaGraph) {
         for index in parameters.indices { parameters[index].attach(graph) }

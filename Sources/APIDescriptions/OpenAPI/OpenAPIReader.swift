@@ -153,7 +153,7 @@ struct OpenAPIReader {
     mutating func readOperation(_ method: HTTPMethod, _ path: String, _ operation: JSONObject, at pointer: JSONPointer,
                                         shared: [OpenAPIParameter]) throws(OpenAPIError) -> OpenAPIOperation {
         let merged = try Self.merge(shared, try parameters(operation["parameters"], at: pointer.appending("parameters")),
-                                    templateNames: OpenAPIOperation.templateNames(in: path), cancellation: cancellation)
+                                    templateNames: PathTemplate.names(in: path), cancellation: cancellation)
         var body: OpenAPIRequestBody?
         if let bodyValue = operation["requestBody"] {
             body = try requestBody(bodyValue, at: pointer.appending("requestBody"))

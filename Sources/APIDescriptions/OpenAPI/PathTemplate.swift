@@ -64,7 +64,8 @@ public struct PathTemplate: Sendable, Equatable {
         if literalStart < bytes.endIndex { literal(text[literalStart...]) }
     }
 
-    /// The names of `template`'s parameters in order, each once (a name written twice is one parameter).
+    /// The names of `template`'s parameters in order, each once: a name written twice (`/z/{a}/{a}`) is one
+    /// parameter with one value. The order positional `call` arguments fill them.
     static func names(in template: String) -> [String] {
         var names: [String] = []
         scan(template[...], literal: { _ in }, parameter: { name in

@@ -50,7 +50,7 @@ import TestSupport
             #expect(PathURLCoverage.shape(template[...]) == whole.map { $0.parameter ? "{}" : $0.text }.joined(), "\(template.debugDescription)")
             var names: [String] = []
             for piece in whole where piece.parameter && !names.contains(piece.text) { names.append(piece.text) }
-            #expect(OpenAPIOperation.templateNames(in: template) == names, "\(template.debugDescription)")
+            #expect(PathTemplate.names(in: template) == names, "\(template.debugDescription)")
             let values = Dictionary(uniqueKeysWithValues: names.map { ($0, "<\($0)>") })
             let filled = whole.map { $0.parameter ? "<\($0.text)>" : $0.text }.joined()
             #expect(OpenAPICall.url(base: "http://h", path: template, segments: values)
@@ -73,7 +73,7 @@ import TestSupport
 
     @Test func aBraceThatNoNameClosesIsLiteralToEveryReader() {
         #expect(PathTemplate("/a/{b{c}").segments == [[.literal("a")], [.literal("{b"), .parameter("c")]])
-        #expect(OpenAPIOperation.templateNames(in: "/a/{b{c}/{}/{d/e}") == ["c"])
+        #expect(PathTemplate.names(in: "/a/{b{c}/{}/{d/e}") == ["c"])
         #expect(PathURLCoverage.shape("/a/{b{c}/{}/x}"[...]) == "/a/{b{}/{}/x}")
         #expect(OpenAPICall.url(base: "http://h/", path: "/a/{b{c}/{}", segments: ["c": "1", "b{c": "2"]) == "http://h/a/{b1/{}")
         #expect(PathURLCoverage.loneParameter("{b{c}"[...]) == nil)
