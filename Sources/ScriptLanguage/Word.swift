@@ -30,6 +30,8 @@ public struct Word: Sendable, Equatable {
     /// The value with every variable replaced by `lookup`'s answer; an unknown variable is an error
     /// (an empty expansion would silently send the wrong request).
     public func expand(_ lookup: (String) -> String?) throws(TokenizerError) -> String {
+        // Most words are one literal: that text is the value, with nothing appended to make it.
+        if parts.count == 1, case .literal(let text) = parts[0] { return text }
         var result = ""
         for part in parts {
             switch part {

@@ -234,16 +234,19 @@ public struct Redactor: JSONStringMasker, Sendable {
     /// Whether text holds the mask (a line recalled from history or copied from output), by a byte search:
     /// cheap even on a line of megabytes.
     public static func containsMask(_ text: String) -> Bool {
-        let mask = Array(Self.mask.utf8)
+        // Its first byte is not ASCII: most texts hold none, found out by one `memchr`.
+        guard TextPatterns.contains(text, maskBytes[0]) else { return false }
         var text = text
         return text.withUTF8 { bytes in
-            guard bytes.count >= mask.count else { return false }
-            for index in 0...(bytes.count - mask.count) where bytes[index] == mask[0] {
-                if bytes[index..<(index + mask.count)].elementsEqual(mask) { return true }
+            guard bytes.count >= maskBytes.count else { return false }
+            for index in 0...(bytes.count - maskBytes.count) where bytes[index] == maskBytes[0] {
+                if bytes[index..<(index + maskBytes.count)].elementsEqual(maskBytes) { return true }
             }
             return false
         }
     }
+
+    private static let maskBytes = Array(mask.utf8)
 
     /// `Basic dXNl…` → `Basic •••`, `abc` → `•••`.
     public static func maskKeepingScheme(_ value: String) -> String {

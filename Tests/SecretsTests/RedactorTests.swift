@@ -116,4 +116,16 @@ import Secrets
         // Structure after a credential-like member name is not a secret.
         #expect(Redactor.redactURLsAndHeaders(#"{"session": {"id": 1}}"#) == #"{"session": {"id": 1}}"#)
     }
+
+    @Test func theMaskIsFoundWhereverItIsAndOnlyWhole() {
+        // GIVEN texts with the mask at the start, inside, at the end and alone; and texts with only part of it
+        // WHEN asked whether each holds it / THEN the first are found, the others not
+        for text in ["\(mask)", "\(mask) tail", "auth bearer \(mask) twit", "x=\(mask)", "é\(mask)"] {
+            #expect(Redactor.containsMask(text), "\(text)")
+        }
+        let firstByteOnly = String(decoding: [0xE2, 0x80, 0x93], as: UTF8.self) // "–", which begins as the mask does
+        for text in ["", "refresh weather", firstByteOnly, "a\(firstByteOnly)b", "••", "\u{2022}"] {
+            #expect(!Redactor.containsMask(text), "\(text)")
+        }
+    }
 }

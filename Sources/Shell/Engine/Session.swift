@@ -177,7 +177,20 @@ public final class Session {
     /// looked at a few bytes each, and the credential store makes a new redactor only when the secrets
     /// changed.
     package var redactor: Redactor {
-        facade.credentials.redactor(adding: sentSecrets + options.proxySecrets + Redactor.secretValues(ofVariables: variables))
+        if let reportRedactor { return reportRedactor }
+        return facade.credentials.redactor(adding: sentSecrets + options.proxySecrets + Redactor.secretValues(ofVariables: variables))
+    }
+
+    /// The redactor of the report being written (`withOneRedactor`), nil between reports.
+    private var reportRedactor: Redactor?
+
+    /// Runs `write` with the redactor made once for it: writing a report changes no secret, so the renderer
+    /// and the sink mask it by the same one, asked for once rather than at each.
+    package func withOneRedactor<Result>(_ write: () -> Result) -> Result {
+        guard reportRedactor == nil else { return write() }
+        reportRedactor = redactor
+        defer { reportRedactor = nil }
+        return write()
     }
 
     /// Values sent in parameters a spec declares as credentials (`call getR X-API-Key=…`): masked like the

@@ -16,6 +16,10 @@ extension ShellEngine {
     /// Shows what a command returned: through its presenter as text, or as the one JSON line of `--json`
     /// (the only one that asks for `command`, the line as shown).
     package func render(_ result: RunResult, command: @autoclosure () -> String, location: SourceLocation?, showingError: Bool = true) {
+        session.withOneRedactor { renderReport(result, command: command(), location: location, showingError: showingError) }
+    }
+
+    private func renderReport(_ result: RunResult, command: @autoclosure () -> String, location: SourceLocation?, showingError: Bool) {
         let lookalikes = LookalikeCount()
         let renderer = ReportRenderer(session: session, dataRedactor: { [output] in output.dataRedactor(counting: lookalikes) })
         defer { output.hintLookalikes(lookalikes) }

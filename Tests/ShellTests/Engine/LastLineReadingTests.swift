@@ -48,6 +48,19 @@ struct LastLineReadingTests {
         #expect(again.map { $0.words.map(\.text) } == [["refresh", "weather"]])
     }
 
+    @Test func aLineOfTheSameLengthThatDiffersInOneByteIsReadAgain() throws {
+        // GIVEN a line read
+        var memo = LastLineReading(), reads = 0
+        _ = try read(&memo, "refresh weather", reads: &reads)
+        // WHEN lines of the same length come that differ from it in their last byte, then in their first
+        let last = try read(&memo, "refresh weathes", reads: &reads)
+        let first = try read(&memo, "sefresh weathes", reads: &reads)
+        // THEN each is read, and its words are its own
+        #expect(reads == 3)
+        #expect(last.map { $0.words.map(\.text) } == [["refresh", "weathes"]])
+        #expect(first.map { $0.words.map(\.text) } == [["sefresh", "weathes"]])
+    }
+
     @Test func aLineOfOtherBytesIsReadEvenWhenSwiftCallsItEqual() throws {
         // GIVEN a line with a precomposed é read
         var memo = LastLineReading(), reads = 0
