@@ -1,6 +1,11 @@
 import JSON
 import HTTPTypes
 import FoundationFree
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -20,7 +25,9 @@ package final class ResponseAccumulator {
     package let limit: Int
     let cancellation: CancellationToken?
     package private(set) var body = Data()
-    package private(set) var headers = HTTPHeaders()
+    /// The current response's header fields, kept as their bytes until the block is whole (`ReceivedFields`).
+    private var received = ReceivedFields.Builder()
+    package var headers: HTTPHeaders { received.headers }
     /// The status code of the latest status line, nil before one arrived or when it had none.
     package private(set) var status: Int?
     /// Set when a chunk was refused because it would take the body past `limit`.
@@ -86,8 +93,8 @@ package final class ResponseAccumulator {
         }
         let line = UnsafeBufferPointer(rebasing: bytes[0..<end])
         if Self.isStatusLine(line) {
-            headers = HTTPHeaders()
-            headers.reserveCapacity(Self.usualFieldCount)
+            received = ReceivedFields.Builder()
+            received.reserveCapacity(fields: Self.usualFieldCount, bytes: Self.usualFieldBytes)
             body = Data()
             status = Self.statusCode(in: line)
             // `HTTP/1.1 200 OK` → `1.1`, for a stream's status line.
@@ -102,12 +109,12 @@ package final class ResponseAccumulator {
             }
             reserveAnnouncedLength()
         } else if Self.isBlank(line[0]) {
-            headers.appendToLastValue(" " + Self.trimmedText(line[...]))
-        } else if let colon = line.firstIndex(of: Self.colon) {
-            let nameBytes = Self.trimmed(line[..<colon])
-            let valueBytes = Self.trimmed(line[(colon + 1)...])
-            headers.add(String(decoding: nameBytes, as: UTF8.self), String(decoding: valueBytes, as: UTF8.self))
-            if Self.isContentLength(nameBytes) { noteContentLength(valueBytes) }
+            received.appendToLastValue(Self.trimmed(line, 0..<line.count))
+        } else if let colon = Self.firstColon(in: line) {
+            let name = Self.trimmed(line, 0..<colon)
+            let value = Self.trimmed(line, (colon + 1)..<line.count)
+            received.append(name: name, value: value)
+            if Self.isContentLength(name) { noteContentLength(value[...]) }
         }
         return true
     }
@@ -123,7 +130,7 @@ package final class ResponseAccumulator {
         var rest = value
         while true {
             let end = rest.firstIndex(of: Self.comma) ?? rest.endIndex
-            if let length = Self.decimal(Self.trimmed(rest[..<end])) {
+            if let length = Self.decimal(Self.trimmed(rest.base, rest.startIndex..<end)[...]) {
                 if let announced = announcedLength, announced != length {
                     conflictingContentLength = true
                 } else {
@@ -154,14 +161,15 @@ package final class ResponseAccumulator {
         return value
     }
 
-    /// Room for a response's header fields made at its status line: nginx sends 8, most servers fewer than 16.
+    /// Room for a response's header fields made at its status line: nginx sends 8, most servers fewer than 16,
+    /// in a few hundred bytes.
     private static let usualFieldCount = 16
+    private static let usualFieldBytes = 512
     private static let carriageReturn = UInt8(ascii: "\r")
     private static let lineFeed = UInt8(ascii: "\n")
     private static let colon = UInt8(ascii: ":")
     private static let comma = UInt8(ascii: ",")
     private static let space = UInt8(ascii: " ")
-    private static let statusPrefix = Array("HTTP/".utf8)
     private static let contentLength = Array("content-length".utf8)
 
     /// Optional whitespace around field values is spaces and tabs (RFC 9110 §5.6.3).
@@ -169,27 +177,31 @@ package final class ResponseAccumulator {
         byte == space || byte == UInt8(ascii: "\t")
     }
 
-    private static func trimmed<Bytes: BidirectionalCollection>(_ bytes: Bytes) -> Bytes.SubSequence
-    where Bytes.Element == UInt8 {
-        let start = bytes.firstIndex { !isBlank($0) } ?? bytes.endIndex
-        let end = bytes[start...].lastIndex { !isBlank($0) }.map { bytes.index(after: $0) } ?? start
-        return bytes[start..<end]
+    /// The bytes of `range` without the blanks around them.
+    private static func trimmed(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        var start = range.lowerBound, end = range.upperBound
+        while start < end, isBlank(line[start]) { start += 1 }
+        while end > start, isBlank(line[end - 1]) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: line[start..<end])
     }
 
-    private static func trimmedText(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
-        String(decoding: trimmed(bytes), as: UTF8.self)
+    private static func firstColon(in line: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = line.baseAddress, let found = memchr(base, Int32(colon), line.count) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
+    /// `HTTP/` at the start.
     private static func isStatusLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        line.count >= statusPrefix.count && line.prefix(statusPrefix.count).elementsEqual(statusPrefix)
+        line.count >= 5 && line[0] == UInt8(ascii: "H") && line[1] == UInt8(ascii: "T") && line[2] == UInt8(ascii: "T")
+            && line[3] == UInt8(ascii: "P") && line[4] == UInt8(ascii: "/")
     }
 
     /// ASCII case-insensitive, as header names are tokens.
-    private static func isContentLength(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        name.count == contentLength.count
-            && zip(name, contentLength).allSatisfy { byte, expected in
-                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == expected : byte == expected
-            }
+    private static func isContentLength(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.count == 14 else { return false }
+        return zip(name, contentLength).allSatisfy { byte, expected in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == expected : byte == expected
+        }
     }
 
     /// `HTTP/1.1 200 OK` → 200; nil unless three digits follow the version.

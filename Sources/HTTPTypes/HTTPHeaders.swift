@@ -3,32 +3,68 @@ import JSON
 ///
 /// Names compare case-insensitively, as HTTP requires; repeated names (`Set-Cookie`) are kept as
 /// separate fields rather than merged.
+///
+/// A response's fields are kept as they arrived (`ReceivedFields`): their bytes in one buffer, looked up by
+/// name there, made into strings only when read. A response of ten fields of which one or two are asked for
+/// makes no string for the others, and frees two buffers rather than a string for each. Changing received
+/// headers makes their strings first.
 public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     /// One header field.
     public typealias Field = (name: String, value: String)
 
-    private var fields: [Field]
+    private enum Storage: Sendable {
+        case fields([Field])
+        case received(ReceivedFields)
+    }
+
+    private var storage: Storage
 
     public init() {
-        fields = []
+        storage = .fields([])
     }
 
     public init(_ fields: [Field]) {
-        self.fields = fields
+        storage = .fields(fields)
     }
 
     public init(dictionaryLiteral elements: (String, String)...) {
-        fields = elements.map { (name: $0.0, value: $0.1) }
+        storage = .fields(elements.map { (name: $0.0, value: $0.1) })
+    }
+
+    /// Fields as a server sent them.
+    package init(received: ReceivedFields) {
+        storage = .received(received)
     }
 
     /// The number of fields, counting repeated names separately.
-    public var count: Int { fields.count }
+    public var count: Int {
+        switch storage {
+        case .fields(let fields): fields.count
+        case .received(let received): received.count
+        }
+    }
 
-    public var isEmpty: Bool { fields.isEmpty }
+    public var isEmpty: Bool { count == 0 }
+
+    /// The fields as strings: received ones are made into strings here.
+    private var fields: [Field] {
+        get {
+            switch storage {
+            case .fields(let fields): fields
+            case .received(let received): received.fields
+            }
+        }
+        set { storage = .fields(newValue) }
+    }
 
     /// The first value for `name`; setting replaces every field of that name (nil removes them).
     public subscript(name: String) -> String? {
-        get { fields.first { Self.same($0.name, name) }?.value }
+        get {
+            switch storage {
+            case .fields(let fields): fields.first { Self.same($0.name, name) }?.value
+            case .received(let received): received.firstValue(named: name)
+            }
+        }
         set {
             if let newValue {
                 set(name, newValue)
@@ -40,23 +76,22 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Every value for `name`, in order.
     public func values(for name: String) -> [String] {
-        fields.filter { Self.same($0.name, name) }.map(\.value)
+        switch storage {
+        case .fields(let fields): fields.filter { Self.same($0.name, name) }.map(\.value)
+        case .received(let received): received.values(named: name)
+        }
     }
 
     public func contains(_ name: String) -> Bool {
-        fields.contains { Self.same($0.name, name) }
+        switch storage {
+        case .fields(let fields): fields.contains { Self.same($0.name, name) }
+        case .received(let received): received.firstValue(named: name) != nil
+        }
     }
 
-    /// Adds a field, keeping any existing ones of the same name. The texts are taken, not copied: a
-    /// response's fields are added as they arrive, and a copy would be retained and released for each.
+    /// Adds a field, keeping any existing ones of the same name.
     public mutating func add(_ name: consuming String, _ value: consuming String) {
         fields.append((name: name, value: value))
-    }
-
-    /// Room for `count` fields, so that adding a response's fields one by one does not grow the storage
-    /// again and again.
-    package mutating func reserveCapacity(_ count: Int) {
-        fields.reserveCapacity(count)
     }
 
     /// Replaces every field named `name` with a single one, at the position of the first.
@@ -76,12 +111,6 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         }
     }
 
-    /// Appends text to the value of the last field (obsolete line folding); nothing when there is none.
-    package mutating func appendToLastValue(_ text: String) {
-        guard let last = fields.indices.last else { return }
-        fields[last].value += text
-    }
-
     /// Removes every field named `name`.
     public mutating func remove(_ name: String) {
         fields.removeAll { Self.same($0.name, name) }
@@ -96,8 +125,8 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
-        lhs.fields.count == rhs.fields.count
-            && zip(lhs.fields, rhs.fields).allSatisfy { same($0.name, $1.name) && $0.value == $1.value }
+        let left = lhs.fields, right = rhs.fields
+        return left.count == right.count && zip(left, right).allSatisfy { same($0.name, $1.name) && $0.value == $1.value }
     }
 
     /// ASCII case-insensitive comparison; header names are ASCII tokens, so no locale rules apply.
@@ -107,7 +136,102 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         return zip(left, right).allSatisfy { lowered($0) == lowered($1) }
     }
 
-    private static func lowered(_ byte: UInt8) -> UInt8 {
+    static func lowered(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+    }
+}
+
+/// A response's header fields as they arrived: every name's and value's bytes one after another in one
+/// buffer, and where each field's name and value lie in it. Made once, by `Builder`, when the response's
+/// header block is whole; read only after. Bytes that are not UTF-8 are kept as they came and read as
+/// `String(decoding:as:)` reads them (each bad sequence a U+FFFD), as a field's strings always were.
+package final class ReceivedFields: Sendable {
+    private let bytes: [UInt8]
+    /// Per field: where its name starts, where its value starts (the name's end), and where the value ends.
+    private let bounds: [Bounds]
+
+    struct Bounds {
+        var name: Int32
+        var value: Int32
+        var end: Int32
+    }
+
+    private init(bytes: [UInt8], bounds: [Bounds]) {
+        self.bytes = bytes
+        self.bounds = bounds
+    }
+
+    var count: Int { bounds.count }
+
+    var fields: [HTTPHeaders.Field] {
+        bounds.map { (name: text(from: $0.name, to: $0.value), value: text(from: $0.value, to: $0.end)) }
+    }
+
+    func firstValue(named name: String) -> String? {
+        var name = name
+        return name.withUTF8 { wanted in
+            bounds.first { has(wanted, $0) }.map { text(from: $0.value, to: $0.end) }
+        }
+    }
+
+    func values(named name: String) -> [String] {
+        var name = name
+        return name.withUTF8 { wanted in
+            bounds.filter { has(wanted, $0) }.map { text(from: $0.value, to: $0.end) }
+        }
+    }
+
+    private func text(from start: Int32, to end: Int32) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(end)]), as: UTF8.self) }
+    }
+
+    /// Whether a field's name is `wanted`, ASCII case-insensitively: its length first, then its bytes.
+    private func has(_ wanted: UnsafeBufferPointer<UInt8>, _ field: Bounds) -> Bool {
+        guard Int(field.value - field.name) == wanted.count else { return false }
+        return bytes.withUnsafeBufferPointer { all in
+            var position = Int(field.name)
+            for byte in wanted {
+                guard HTTPHeaders.lowered(all[position]) == HTTPHeaders.lowered(byte) else { return false }
+                position += 1
+            }
+            return true
+        }
+    }
+
+    /// Gathers a response's fields as their lines arrive.
+    package struct Builder {
+        private var bytes: [UInt8] = []
+        private var bounds: [Bounds] = []
+
+        package init() {}
+
+        /// Room for `fields` fields of `bytes` bytes in all.
+        package mutating func reserveCapacity(fields: Int, bytes: Int) {
+            bounds.reserveCapacity(fields)
+            self.bytes.reserveCapacity(bytes)
+        }
+
+        /// A field, from its name's and its value's bytes.
+        package mutating func append(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+            let start = Int32(truncatingIfNeeded: bytes.count)
+            bytes.append(contentsOf: name)
+            let valueStart = Int32(truncatingIfNeeded: bytes.count)
+            bytes.append(contentsOf: value)
+            bounds.append(Bounds(name: start, value: valueStart, end: Int32(truncatingIfNeeded: bytes.count)))
+        }
+
+        /// A space and `text` after the last field's value (obsolete line folding); nothing when there is none.
+        /// The last value is the end of the buffer, so it grows in place.
+        package mutating func appendToLastValue(_ text: UnsafeBufferPointer<UInt8>) {
+            guard !bounds.isEmpty else { return }
+            bytes.append(UInt8(ascii: " "))
+            bytes.append(contentsOf: text)
+            bounds[bounds.count - 1].end = Int32(truncatingIfNeeded: bytes.count)
+        }
+
+        /// The fields gathered so far.
+        package var headers: HTTPHeaders {
+            HTTPHeaders(received: ReceivedFields(bytes: bytes, bounds: bounds))
+        }
     }
 }

@@ -22,6 +22,42 @@ struct HTTPHeadersTests {
         #expect(headers.count == 3)
     }
 
+    /// Headers as a response's lines arrived (kept as their bytes) read as the same fields made as strings.
+    @Test func receivedFieldsReadAsTheSameFieldsMadeAsStrings() {
+        // GIVEN a response's header lines, with a repeated name, a folded value, blanks and a byte that is not UTF-8
+        let accumulator = ResponseAccumulator(limit: 1_000)
+        let lines: [[UInt8]] = [
+            Array("HTTP/1.1 200 OK\r\n".utf8), Array("Set-Cookie: a=1\r\n".utf8), Array("Content-Type:  text/plain \r\n".utf8),
+            Array("X-Long: first\r\n".utf8), Array("\t second part \r\n".utf8), Array("set-cookie:b=2\r\n".utf8),
+            Array("X-Bad: caf".utf8) + [0xE9] + Array("\r\n".utf8), Array("Empty:\r\n".utf8), Array("\r\n".utf8),
+        ]
+        for line in lines { _ = line.withUnsafeBytes { accumulator.receiveHeaderLine($0) } }
+        let received = accumulator.headers
+        let made = HTTPHeaders([
+            ("Set-Cookie", "a=1"), ("Content-Type", "text/plain"), ("X-Long", "first second part"), ("set-cookie", "b=2"),
+            ("X-Bad", "caf\u{FFFD}"), ("Empty", ""),
+        ])
+        // WHEN every read is asked of both / THEN they answer alike
+        #expect(received == made)
+        #expect(Array(received).map(\.name) == Array(made).map(\.name))
+        #expect(Array(received).map(\.value) == Array(made).map(\.value))
+        #expect(received.count == 6)
+        for name in ["set-cookie", "SET-COOKIE", "Content-Type", "x-long", "X-Bad", "empty", "Content-Typ", "Content-Types", "", "Missing"] {
+            #expect(received[name] == made[name], "\(name)")
+            #expect(received.values(for: name) == made.values(for: name), "\(name)")
+            #expect(received.contains(name) == made.contains(name), "\(name)")
+        }
+        #expect(received.description == made.description)
+        // AND changed, they change as the strings do
+        var changedReceived = received, changedMade = made
+        changedReceived.set("set-cookie", "c=3"); changedMade.set("set-cookie", "c=3")
+        changedReceived.remove("x-long"); changedMade.remove("x-long")
+        changedReceived.add("X-New", "1"); changedMade.add("X-New", "1")
+        #expect(changedReceived == changedMade)
+        #expect(Array(changedReceived).map(\.name) == ["set-cookie", "Content-Type", "X-Bad", "Empty", "X-New"])
+        #expect(received["set-cookie"] == "a=1", "the copy changed, not the original")
+    }
+
     @Test func setReplacesAllFieldsOfANameInPlace() {
         var headers = HTTPHeaders([("A", "1"), ("B", "2"), ("a", "3")])
         headers.set("A", "9")

@@ -100,7 +100,8 @@ struct ResponseAccumulatorTests {
 /// The header parsing that came before the byte-level one (Foundation trimming over Strings), kept as the
 /// reference it is compared with.
 private struct ReferenceHeaderParser {
-    var headers = HTTPHeaders()
+    private var fields: [HTTPHeaders.Field] = []
+    var headers: HTTPHeaders { HTTPHeaders(fields) }
     var status: Int?
     private var announced: Int?
     private var conflicting = false
@@ -112,7 +113,7 @@ private struct ReferenceHeaderParser {
             line.removeLast()
         }
         if line.hasPrefix("HTTP/") {
-            headers = HTTPHeaders()
+            fields = []
             announced = nil
             conflicting = false
             status = nil
@@ -123,11 +124,11 @@ private struct ReferenceHeaderParser {
         } else if line.isEmpty {
             return
         } else if line.first == " " || line.first == "\t" {
-            headers.appendToLastValue(" " + line.trimmingCharacters(in: .whitespaces))
+            if !fields.isEmpty { fields[fields.count - 1].value += " " + line.trimmingCharacters(in: .whitespaces) }
         } else if let colon = line.firstIndex(of: ":") {
             let name = line[..<colon].trimmingCharacters(in: .whitespaces)
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            headers.add(name, value)
+            fields.append((name: name, value: value))
             guard name.caseInsensitiveCompare("Content-Length") == .orderedSame else { return }
             for element in value.split(separator: ",") {
                 guard let length = Int(element.trimmingCharacters(in: .whitespaces)) else { continue }
