@@ -15,14 +15,21 @@ public protocol MainResourceTable {
 }
 
 /// The model one major version of a main resource decodes into, and its name in messages.
-public struct MainResourceModel: Sendable {
+///
+/// Sendable though `Endpoint` is not: its one endpoint's closure captures only the model's type and its
+/// name, both immutable, so any thread may send it.
+public struct MainResourceModel: @unchecked Sendable {
     public let name: String
-    let endpoint: @Sendable () -> Endpoint<DecodedModel>
+    /// The one call of the main resource, made once: every `refresh` sends it as it is.
+    let endpoint: Endpoint<DecodedModel>
 
     /// `Model`, called `name` (`WeatherV2`).
     public init<Model: Decodable & Sendable>(_ model: Model.Type, name: String) {
         self.name = name
-        endpoint = { Endpoint<Model>.decoding(modelName: name).erased() }
+        endpoint = Endpoint<DecodedModel>(modelName: name) { answer, cancellation throws(DecodeFailure) in
+            let (decoded, _) = try ModelDecoding.model(Model.self, named: name, answer: answer, cancellation: cancellation)
+            return (decoded, decoded)
+        }
     }
 }
 
@@ -42,6 +49,6 @@ public final class MainResourceAPI<Table: MainResourceTable>: APIDefinition {
     public var modelName: String { model.name }
 
     public func mainResource(_ context: APIContext) throws(FacadeError) -> Endpoint<DecodedModel> {
-        model.endpoint()
+        model.endpoint
     }
 }

@@ -1,7 +1,7 @@
 import JSON
 /// A body decoded into the model of its API and version (or generic JSON). Models are data: the shell's
 /// presenters decide how they look.
-public struct DecodedModel: Sendable {
+public final class DecodedModel: Sendable {
     /// `WeatherV2`, `Envelope<[Twit]>`, a schema's title, `JSON`.
     public let typeName: String
     /// The body as parsed, for `--json`, `let` captures, `diff` and generic rendering.
