@@ -33,6 +33,13 @@ public enum DisplayWidth {
             var index = 0
             let count = bytes.count
             while index < count {
+                // Eight printable ASCII bytes are eight columns.
+                if index + 8 <= count, let base = bytes.baseAddress,
+                   TerminalText.isPrintableASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                    width += 8
+                    index += 8
+                    continue
+                }
                 let byte = bytes[index]
                 if byte < 0x80 {
                     if byte == 0x1B { return nil }

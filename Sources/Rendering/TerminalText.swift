@@ -68,6 +68,11 @@ public enum TerminalText {
     private static func firstUnsafeControl(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var index = start
         while index < bytes.count {
+            // Eight bytes at a time while all are printable ASCII (0x20–0x7E), as nearly all text is.
+            if index + 8 <= bytes.count, let base = bytes.baseAddress, isPrintableASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+                continue
+            }
             let byte = bytes[index]
             if byte < 0x20 || byte == 0x7F {
                 if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") {
@@ -85,6 +90,14 @@ public enum TerminalText {
             index += 1
         }
         return nil
+    }
+
+    /// Whether each byte of `word` is 0x20–0x7E. A byte below 0x20 sets its high bit when 0x20 is taken
+    /// from it, 0x7F when 1 is added, one of 0x80 or more has it already; bytes that are all in range
+    /// neither borrow nor carry, so no high bit is set in any of the three.
+    static func isPrintableASCII(_ word: UInt64) -> Bool {
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        return ((word &- 0x2020_2020_2020_2020) | (word &+ 0x0101_0101_0101_0101) | word) & highBits == 0
     }
 
     /// Whether the three bytes at `index` (which is `E2`) are a bidirectional embedding, override or isolate
@@ -142,7 +155,15 @@ public enum TerminalText {
     static func containsControl(_ text: String, allowingNewlinesAndTabs allowing: Bool) -> Bool {
         let found: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
             var previous: UInt8 = 0
-            for byte in bytes {
+            var index = 0
+            while index < bytes.count {
+                if index + 8 <= bytes.count, let base = bytes.baseAddress, isPrintableASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                    index += 8
+                    previous = 0x20
+                    continue
+                }
+                let byte = bytes[index]
+                index += 1
                 if byte < 0x20 || byte == 0x7F {
                     if !(allowing && (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t"))) { return true }
                 } else if previous == 0xC2 && (0x80..<0xA0).contains(byte) {

@@ -224,6 +224,9 @@ public struct Redactor: JSONStringMasker, Sendable {
 
     /// Pattern-based masking of URLs, headers and parameters whose secrets are not known.
     public static func redactURLsAndHeaders(_ text: String) -> String {
+        // Every pattern needs a `:` (a URL's user information, a header) or an `=` (a parameter): a text with
+        // neither, as most cells and lines are, is looked at once, not once a pattern.
+        guard TextPatterns.contains(text, UInt8(ascii: ":")) || TextPatterns.contains(text, UInt8(ascii: "=")) else { return text }
         var result = text
         result = TextPatterns.maskURLUserInfo(result, userWithoutPassword: false)
         result = TextPatterns.maskHeaderValues(result)

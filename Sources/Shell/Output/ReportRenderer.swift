@@ -115,7 +115,13 @@ package struct ReportRenderer {
     private static func redacted(_ presentation: Presentation, by redactor: Redactor) -> Presentation {
         switch presentation {
         case .rows(let rows):
-            return .rows(rows.map { LabelledRow(redactor.redact($0.label), redactor.redact($0.value)) })
+            // Copied only where a cell changes: most rows hold nothing to mask.
+            var masked = rows
+            for (index, row) in rows.enumerated() {
+                let label = redactor.redact(row.label), value = redactor.redact(row.value)
+                if label != row.label || value != row.value { masked[index] = LabelledRow(label, value) }
+            }
+            return .rows(masked)
         case .table(let table):
             return .table(Table(columns: table.columns, rows: table.rows.map { $0.map { redactor.redact($0) } }))
         case .json(let value):

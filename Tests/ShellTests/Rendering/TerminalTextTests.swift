@@ -57,4 +57,32 @@ import Testing
         #expect(RowsRenderer.trimmingTrailingBlanks(" \u{301}") == " \u{301}")
         #expect(RowsRenderer.trimmingTrailingBlanks("") == "")
     }
+
+    /// Long runs of printable ASCII are passed over eight bytes at a time: a control, a C1 control, a
+    /// bidirectional control or DEL at any offset of such a run, at either end or straddling two words, is
+    /// still found, and the width of the run is still its length.
+    @Test func aControlAnywhereInALongPrintableRunIsFound() {
+        let run = String(repeating: "abcdefgh", count: 3)
+        for control in ["\u{07}", "\u{7F}", "\u{1B}]0;x\u{07}", "\u{85}", "\u{9B}", "\u{202E}", "\u{0}"] {
+            for offset in 0...run.utf8.count {
+                let index = run.index(run.startIndex, offsetBy: offset)
+                let text = String(run[..<index]) + control + String(run[index...])
+                #expect(TerminalText.containsControl(text, allowingNewlinesAndTabs: true), "\(offset) \(control.unicodeScalars.first!.value)")
+                #expect(!TerminalText.neutralized(text).contains(control), "\(offset)")
+                #expect(TerminalText.neutralized(text).contains("\u{FFFD}"), "\(offset)")
+                #expect(!TerminalText.safe(text).contains(control), "\(offset)")
+            }
+        }
+        for offset in 0...run.utf8.count {
+            let index = run.index(run.startIndex, offsetBy: offset)
+            let text = String(run[..<index]) + "\n\t" + String(run[index...])
+            #expect(!TerminalText.containsControl(text, allowingNewlinesAndTabs: true), "\(offset)")
+            #expect(TerminalText.neutralized(text) == text, "\(offset)")
+            let wide = String(run[..<index]) + "é東" + String(run[index...])
+            #expect(DisplayWidth.of(wide) == DisplayWidth.widthByClusters(wide), "\(offset)")
+            #expect(DisplayWidth.of(wide) == run.count + 3, "\(offset)")
+        }
+        #expect(!TerminalText.containsControl(run + "~ ", allowingNewlinesAndTabs: false))
+        #expect(TerminalText.neutralized(run + "~ ") == run + "~ ")
+    }
 }
