@@ -183,7 +183,7 @@ public final class CurlTransport: Transport {
         errorBuffer[0] = 0
         // The header list must outlive the transfer; libcurl only keeps a pointer to it. The handles keep
         // the last one, reused while the lines stay the same (most requests of a session send the same).
-        let headerList = handles.headerList(lines: headerLines(for: request))
+        let headerList = handles.headerList(for: request.headers, contentType: request.body.contentType) { headerLines(for: request) }
         // A plain GET after a plain GET: every option but the request's own is already set as it would be
         // after a reset and a full configuration, so only those are set again.
         let plain = Self.isPlain(request, isRedirect: isRedirect)
@@ -353,6 +353,23 @@ struct CurlHandles {
         return RedirectPolicy.firstHop(of: request, checkedSentURL: sent)
     }
 
+    /// A libcurl list of the header lines of a request with these headers and body type (`lines` makes
+    /// them): the last list again when both are the same, without making the lines; else the last one
+    /// again when the lines are.
+    mutating func headerList(
+        for headers: HTTPHeaders, contentType: String?, lines makeLines: () -> [String]
+    ) -> UnsafeMutablePointer<curl_slist>? {
+        if let headerSource, headerSource.headers.sameBytes(as: headers), headerSource.contentType == contentType, headerList != nil {
+            return headerList
+        }
+        let list = headerList(lines: makeLines())
+        headerSource = (headers, contentType)
+        return list
+    }
+
+    /// The headers and body type the last list was made for.
+    private var headerSource: (headers: HTTPHeaders, contentType: String?)?
+
     /// A libcurl list of these header lines: the last one again when the lines are the same.
     mutating func headerList(lines: [String]) -> UnsafeMutablePointer<curl_slist>? {
         if let headerLines, headerLines == lines { return headerList }
@@ -396,6 +413,7 @@ struct CurlHandles {
         apish_curl_slist_free_all(headerList)
         headerList = nil
         headerLines = nil
+        headerSource = nil
         configuredForPlainGet = false
         responseWait = ResponseWait(window: responseWait.window)
         easy = nil

@@ -129,6 +129,23 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         return left.count == right.count && zip(left, right).allSatisfy { same($0.name, $1.name) && $0.value == $1.value }
     }
 
+    /// Whether `other` has the same fields in the same order, byte for byte: what decides that the same
+    /// header lines go out (`==` takes names without case, and Swift's string `==` calls canonically
+    /// equal texts equal).
+    package func sameBytes(as other: HTTPHeaders) -> Bool {
+        let left = fields, right = other.fields
+        return left.count == right.count
+            && zip(left, right).allSatisfy { Self.sameBytes($0.name, $1.name) && Self.sameBytes($0.value, $1.value) }
+    }
+
+    private static func sameBytes(_ left: String, _ right: String) -> Bool {
+        guard left.utf8.count == right.utf8.count else { return false }
+        let compared: Bool?? = left.utf8.withContiguousStorageIfAvailable { leftBytes in
+            right.utf8.withContiguousStorageIfAvailable { leftBytes.elementsEqual($0) }
+        }
+        return (compared ?? nil) ?? left.utf8.elementsEqual(right.utf8)
+    }
+
     /// ASCII case-insensitive comparison; header names are ASCII tokens, so no locale rules apply.
     private static func same(_ lhs: String, _ rhs: String) -> Bool {
         let left = lhs.utf8, right = rhs.utf8

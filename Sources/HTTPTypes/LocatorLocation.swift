@@ -11,8 +11,20 @@ import Foundation
 public enum LocatorLocation {
     /// Whether the text names a web location.
     public static func isWeb(_ text: String) -> Bool {
-        let lower = text.lowercased()
-        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+        // The scheme compared byte by byte, case aside: a lowercased copy of the whole URL, made for every
+        // request, cost more than the check.
+        hasPrefixIgnoringCase(text, "http://") || hasPrefixIgnoringCase(text, "https://")
+    }
+
+    /// Whether `text` starts with `prefix` (lowercase ASCII), ASCII letters compared without case.
+    private static func hasPrefixIgnoringCase(_ text: String, _ prefix: StaticString) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        return prefix.withUTF8Buffer { wanted in
+            wanted.allSatisfy { expected in
+                guard let byte = bytes.next() else { return false }
+                return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == expected : byte == expected
+            }
+        }
     }
 
     /// Whether text is written as an absolute URL with an authority (`name://…`), whatever the scheme.

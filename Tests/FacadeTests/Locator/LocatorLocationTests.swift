@@ -43,5 +43,11 @@ import HTTPTypes
         #expect(LocatorLocation.isWeb("https://x.test"))
         #expect(!LocatorLocation.isWeb("file:///x"))
         #expect(!LocatorLocation.isWeb("services.json"))
+        // The scheme is read byte by byte, whatever the case of each letter; a near miss is not a web URL.
+        #expect(LocatorLocation.isWeb("HtTpS://x.test"))
+        #expect(LocatorLocation.isWeb("http://"))
+        for near in ["http:/x", "https:x", "http", "", "httpx://x", "ftp://x", " http://x", "http\u{0130}://x", "\u{212A}ttp://x"] {
+            #expect(!LocatorLocation.isWeb(near), "\(near)")
+        }
     }
 }
