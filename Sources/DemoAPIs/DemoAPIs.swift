@@ -11,33 +11,24 @@ public enum DemoAPIs {
 
     /// `refresh weather city==Boston`: v1 (temperature as a string), v2 (a number and the conditions), v3.
     static let weather = APIBundle(service: "weather", definition: { WeatherAPI(major: $0) }) { model in
-        switch model.value {
-        case let weather as WeatherV1: WeatherPresenter.present(weather)
-        case let weather as WeatherV2: WeatherPresenter.present(weather)
-        case let weather as WeatherV3: WeatherPresenter.present(weather)
-        default: nil
-        }
+        model.value(as: WeatherV1.self).map(WeatherPresenter.present)
+            ?? model.value(as: WeatherV2.self).map(WeatherPresenter.present)
+            ?? model.value(as: WeatherV3.self).map(WeatherPresenter.present)
     }
 
     /// `refresh stockQuote symbol==MSFT`: v1 (price as a string) and v2 (opening price, change).
     static let stockQuote = APIBundle(service: "stockQuote", definition: { StockQuoteAPI(major: $0) }) { model in
-        switch model.value {
-        case let stock as StockV1: StockPresenter.present(stock)
-        case let stock as StockV2: StockPresenter.present(stock)
-        default: nil
-        }
+        model.value(as: StockV1.self).map(StockPresenter.present)
+            ?? model.value(as: StockV2.self).map(StockPresenter.present)
     }
 
     /// `twits`, `user`, `like ID`: a timeline in a `{status, data}` envelope, likes behind a bearer token.
     static let twit = APIBundle(
         service: "twit", definition: { TwitAPI(major: $0) }, commands: [TwitsCommand(), UserCommand(), LikeCommand()]
     ) { model in
-        switch model.value {
-        case let twits as [Twit]: TwitPresenter.present(twits)
-        case let user as User: TwitPresenter.present(user)
-        case let like as LikeResult: TwitPresenter.present(like)
-        default: nil
-        }
+        model.value(as: [Twit].self).map(TwitPresenter.present)
+            ?? model.value(as: User.self).map(TwitPresenter.present)
+            ?? model.value(as: LikeResult.self).map(TwitPresenter.present)
     }
 
     /// `groups near LAT LON`, `groups next`, `location`: Meetup groups nearest first, paged, behind an API key.
@@ -45,6 +36,6 @@ public enum DemoAPIs {
         service: "meetup", definition: { MeetupAPI(major: $0) }, commands: [GroupsCommand(), LocationCommand()],
         prelude: { facade in facade.workspace.location.map { [LocationCommand.line(setting: $0)] } ?? [] }
     ) { model in
-        (model.value as? GroupsPage).map(GroupsPresenter.present)
+        model.value(as: GroupsPage.self).map(GroupsPresenter.present)
     }
 }

@@ -18,13 +18,18 @@ public enum LocatorLocation {
 
     /// Whether `text` starts with `prefix` (lowercase ASCII), ASCII letters compared without case.
     private static func hasPrefixIgnoringCase(_ text: String, _ prefix: StaticString) -> Bool {
-        var bytes = text.utf8.makeIterator()
-        return prefix.withUTF8Buffer { wanted in
-            wanted.allSatisfy { expected in
-                guard let byte = bytes.next() else { return false }
-                return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == expected : byte == expected
+        func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            prefix.withUTF8Buffer { wanted in
+                guard bytes.count >= wanted.count else { return false }
+                for index in 0..<wanted.count {
+                    let byte = bytes[index]
+                    let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+                    if lowered != wanted[index] { return false }
+                }
+                return true
             }
         }
+        return text.utf8.withContiguousStorageIfAvailable(matches) ?? Array(text.utf8.prefix(8)).withUnsafeBufferPointer(matches)
     }
 
     /// Whether text is written as an absolute URL with an authority (`name://…`), whatever the scheme.

@@ -19,6 +19,14 @@ public final class DecodedModel: Sendable {
     /// body should not be asked for (its document writes and walks itself instead).
     public var body: JSONValue { document.value }
 
+    /// The typed value when it is exactly a `T`, else nil. The types are compared before anything is cast: a
+    /// cast that fails walks the runtime's conformance records, and a presenter asks each of its models' types
+    /// in turn. Models are value types, so being exactly a `T` is the only way to be one.
+    @inlinable public func value<T>(as type: T.Type) -> T? {
+        guard ObjectIdentifier(Swift.type(of: value)) == ObjectIdentifier(type) else { return nil }
+        return value as? T
+    }
+
     /// Any JSON body, shown generically.
     static func generic(_ document: JSONDocument) -> DecodedModel {
         DecodedModel(typeName: "JSON", document: document, value: document)
