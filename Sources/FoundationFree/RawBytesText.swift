@@ -6,6 +6,14 @@
 package enum RawBytesText {
     private static let base: UInt32 = 0x10FF00
 
+    /// `decode` of contiguous bytes: valid UTF-8, the common case, is checked here, where the check is made for
+    /// this buffer type rather than for any collection (a line read from a script, every line).
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        // ASCII is valid UTF-8 as it is: decoded with no check that could fail.
+        if !bytes.contains(where: { $0 >= 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        return String(validating: bytes, as: UTF8.self) ?? decode(Array(bytes))
+    }
+
     /// `bytes` as text, every byte that is not part of valid UTF-8 carried as its private use scalar.
     package static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
         if let valid = String(validating: bytes, as: UTF8.self) { return valid }

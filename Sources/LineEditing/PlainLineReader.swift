@@ -105,7 +105,8 @@ public final class PlainLineReader: LineReader {
     /// A line's text; bytes that are not UTF-8 (a Latin-1 file name) are carried (`RawBytesText`), not
     /// replaced, so they reach the file they name.
     private func decodeLine(_ bytes: ArraySlice<UInt8>) -> String {
-        RawBytesText.decode(bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes)
+        let line = bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes
+        return line.withUnsafeBufferPointer { RawBytesText.decode($0) }
     }
 
     private enum Fill { case data, end, interrupted }

@@ -12,6 +12,12 @@ import Testing
                 bytes.append(UInt8(truncatingIfNeeded: state >> 56))
             }
             #expect(RawBytesText.bytes(RawBytesText.decode(bytes)) == bytes, "\(bytes)")
+            // The contiguous form reads the same bytes into the same text, ASCII or not.
+            let ascii = bytes.map { $0 & 0x7F }
+            for sample in [bytes, ascii] {
+                let contiguous = sample.withUnsafeBufferPointer { RawBytesText.decode($0) }
+                #expect(Array(contiguous.utf8) == Array(RawBytesText.decode(sample).utf8), "\(sample)")
+            }
         }
     }
 

@@ -281,7 +281,14 @@ public struct Locator: Sendable, Equatable {
 
     /// The entries of one service (any case), lowest version first.
     public func entries(of service: String) -> [LocatorEntry] {
-        byName[service.lowercased()] ?? []
+        // A name already in lower case (as typed, nearly always) is looked up as it is, not copied lowered.
+        byName[Self.hasUppercase(service) ? service.lowercased() : service] ?? []
+    }
+
+    /// Whether `text` holds a letter `lowercased()` would change: an ASCII capital, or anything not ASCII.
+    private static func hasUppercase(_ text: String) -> Bool {
+        func changes(_ byte: UInt8) -> Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || byte >= 0x80 }
+        return text.utf8.withContiguousStorageIfAvailable { $0.contains(where: changes) } ?? text.utf8.contains(where: changes)
     }
 
     /// The versions of one service, lowest first.

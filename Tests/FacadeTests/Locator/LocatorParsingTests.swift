@@ -135,6 +135,13 @@ import HTTPTypes
         #expect(locator.resolve(ServiceKey(name: "weather", version: try .parsed("3"))) == nil)
         #expect(locator.versions(of: "nope").isEmpty)
         #expect(locator.latest(of: "nope") == nil)
+        // A name already lower case is looked up as it is; one with capitals or letters beyond ASCII is lowered.
+        let accented = try parse(LocatorText.document([LocatorText.entry("Météo", "1", "m1"), LocatorText.entry("weather", "1", "w1")]))
+        #expect(accented.versions(of: "weather").map(\.description) == ["v1"])
+        #expect(accented.versions(of: "météo").map(\.description) == ["v1"])
+        #expect(accented.versions(of: "MÉTÉO").map(\.description) == ["v1"])
+        #expect(accented.versions(of: "Météo").map(\.description) == ["v1"])
+        #expect(accented.versions(of: "meteo").isEmpty)
     }
 
     @Test func anEmptyServicesListIsAValidLocator() throws {
