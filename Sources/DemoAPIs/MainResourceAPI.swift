@@ -27,7 +27,7 @@ public struct MainResourceModel: @unchecked Sendable {
     public init<Model: Decodable & Sendable>(_ model: Model.Type, name: String) {
         self.name = name
         endpoint = Endpoint<DecodedModel>(modelName: name) { answer, cancellation throws(DecodeFailure) in
-            let (decoded, _) = try ModelDecoding.model(Model.self, named: name, answer: answer, cancellation: cancellation)
+            let decoded = try ModelDecoding.decodedModel(Model.self, named: name, answer: answer, cancellation: cancellation)
             return (decoded, decoded)
         }
     }

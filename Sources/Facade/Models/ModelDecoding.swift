@@ -64,6 +64,19 @@ package enum ModelDecoding {
         return (model, value)
     }
 
+    /// `model(_:named:answer:cancellation:)` without the typed value, for a caller that keeps the model only (a
+    /// main resource): a body decoded before is answered from the memo with no generic work, which a call from
+    /// another module, where this is not specialised, would otherwise do at every line.
+    package static func decodedModel<T: Decodable & Sendable>(
+        _ type: T.Type, named name: String, answer: Answer, cancellation: CancellationToken? = nil
+    ) throws(DecodeFailure) -> DecodedModel {
+        if let model = ModelMemo.model(of: ObjectIdentifier(type), named: name, body: answer.response.body) {
+            answer.adopt(model.document)
+            return model
+        }
+        return try model(type, named: name, answer: answer, cancellation: cancellation).0
+    }
+
     static func decode<T: Decodable>(_ type: T.Type, from body: JSONDocument) throws(DecodeFailure) -> T {
         do {
             // From the parsed document, not the bytes again and not a tree: one parse per body.

@@ -32,12 +32,18 @@ enum ModelMemo {
 
     /// The model `body` decoded into last time, when it was the last body decoded as `type` named `name`.
     static func model<T>(_ type: T.Type, named name: String, body: Data) -> (DecodedModel, T)? {
-        guard body.count <= largestBody else { return nil }
-        let key = Key(type: ObjectIdentifier(type), name: name)
-        guard let entry = entries.withLock({ $0[key] }), entry.body == body, let value = entry.model.value as? T else {
+        guard let model = model(of: ObjectIdentifier(type), named: name, body: body), let value = model.value as? T else {
             return nil
         }
-        return (entry.model, value)
+        return (model, value)
+    }
+
+    /// The same, without the typed value: made for no type, so it asks the runtime for no type's metadata.
+    static func model(of type: ObjectIdentifier, named name: String, body: Data) -> DecodedModel? {
+        guard body.count <= largestBody else { return nil }
+        let key = Key(type: type, name: name)
+        guard let entry = entries.withLock({ $0[key] }), entry.body == body else { return nil }
+        return entry.model
     }
 
     /// Remembers what `body` decoded into as `type` named `name`, in place of the last one.

@@ -37,6 +37,30 @@ import JSON
         #expect(second.parses == 0)
     }
 
+    @Test func theModelAloneComesFromTheSameMemo() throws {
+        // GIVEN a body decoded as the model alone (a main resource's way), first unseen, then again
+        let name = "Reading-model-only"
+        let body = #"{"city": "Richmond", "temperature": 63}"#
+        let first = answer(body)
+        let decoded = try ModelDecoding.decodedModel(Reading.self, named: name, answer: first)
+        #expect(first.parses == 1)
+        #expect(decoded.value(as: Reading.self) == Reading(city: "Richmond", temperature: 63))
+        // WHEN the same bytes come again, asked for the model alone and with its value
+        let second = answer(body), third = answer(body)
+        let again = try ModelDecoding.decodedModel(Reading.self, named: name, answer: second)
+        let (typed, value) = try ModelDecoding.model(Reading.self, named: name, answer: third)
+        // THEN both are the model made the first time, unparsed; other bytes are decoded afresh
+        #expect(again === decoded && typed === decoded)
+        #expect(value == Reading(city: "Richmond", temperature: 63))
+        #expect(second.parses == 0 && third.parses == 0)
+        let changed = answer(#"{"city": "Richmond", "temperature": 64}"#)
+        let fresh = try ModelDecoding.decodedModel(Reading.self, named: name, answer: changed)
+        #expect(fresh !== decoded && changed.parses == 1)
+        #expect(fresh.value(as: Reading.self)?.temperature == 64)
+        // AND a body that does not decode fails as it would without the memo
+        #expect(throws: DecodeFailure.self) { try ModelDecoding.decodedModel(Reading.self, named: name, answer: answer(#"{"city": 1}"#)) }
+    }
+
     @Test func otherBytesAreDecodedAfresh() throws {
         let name = "Reading-other"
         _ = try decode(answer(#"{"city": "Richmond", "temperature": 63}"#), named: name)
