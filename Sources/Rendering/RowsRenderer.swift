@@ -110,7 +110,9 @@ public enum RowsRenderer {
 
     static func trimmingTrailingBlanks(_ text: String) -> String {
         // The last scalar is not a blank, so neither is the last character: nothing to trim, nothing to copy.
-        guard let lastByte = text.utf8.last, lastByte == UInt8(ascii: " ") || lastByte == UInt8(ascii: "\t") else {
+        // The last byte read from the contiguous storage: the UTF-8 view's own `last` steps back an index.
+        let last = text.utf8.withContiguousStorageIfAvailable { $0.last } ?? text.utf8.last
+        guard let lastByte = last, lastByte == UInt8(ascii: " ") || lastByte == UInt8(ascii: "\t") else {
             return text
         }
         var text = Substring(text)

@@ -178,7 +178,10 @@ public final class Session {
     /// changed.
     package var redactor: Redactor {
         if let reportRedactor { return reportRedactor }
-        return facade.credentials.redactor(adding: sentSecrets + options.proxySecrets + Redactor.secretValues(ofVariables: variables))
+        let variableSecrets = Redactor.secretValues(ofVariables: variables)
+        // Most sessions send no credential parameter and use no proxy: nothing to join then.
+        let extra = sentSecrets.isEmpty && options.proxySecrets.isEmpty ? variableSecrets : sentSecrets + options.proxySecrets + variableSecrets
+        return facade.credentials.redactor(adding: extra)
     }
 
     /// The redactor of the report being written (`withOneRedactor`), nil between reports.
