@@ -111,10 +111,11 @@ package final class ResponseAccumulator {
         } else if Self.isBlank(line[0]) {
             received.appendToLastValue(Self.trimmed(line, 0..<line.count))
         } else if let colon = Self.firstColon(in: line) {
-            let name = Self.trimmed(line, 0..<colon)
-            let value = Self.trimmed(line, (colon + 1)..<line.count)
-            received.append(name: name, value: value)
-            if Self.isContentLength(name) { noteContentLength(value[...]) }
+            let name = Self.trimmedRange(line, 0..<colon)
+            let value = Self.trimmedRange(line, (colon + 1)..<line.count)
+            received.append(line: line, name: name, value: value)
+            let nameBytes = UnsafeBufferPointer(rebasing: line[name])
+            if Self.isContentLength(nameBytes) { noteContentLength(line[value]) }
         }
         return true
     }
@@ -179,10 +180,15 @@ package final class ResponseAccumulator {
 
     /// The bytes of `range` without the blanks around them.
     private static func trimmed(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: line[trimmedRange(line, range)])
+    }
+
+    /// `range` without the blanks at either end.
+    private static func trimmedRange(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
         var start = range.lowerBound, end = range.upperBound
         while start < end, isBlank(line[start]) { start += 1 }
         while end > start, isBlank(line[end - 1]) { end -= 1 }
-        return UnsafeBufferPointer(rebasing: line[start..<end])
+        return start..<end
     }
 
     private static func firstColon(in line: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -164,11 +164,12 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 /// `String(decoding:as:)` reads them (each bad sequence a U+FFFD), as a field's strings always were.
 package final class ReceivedFields: Sendable {
     private let bytes: [UInt8]
-    /// Per field: where its name starts, where its value starts (the name's end), and where the value ends.
+    /// Per field: where its name starts and ends, and where its value starts and ends.
     private let bounds: [Bounds]
 
     struct Bounds {
         var name: Int32
+        var nameEnd: Int32
         var value: Int32
         var end: Int32
     }
@@ -181,7 +182,7 @@ package final class ReceivedFields: Sendable {
     var count: Int { bounds.count }
 
     var fields: [HTTPHeaders.Field] {
-        bounds.map { (name: text(from: $0.name, to: $0.value), value: text(from: $0.value, to: $0.end)) }
+        bounds.map { (name: text(from: $0.name, to: $0.nameEnd), value: text(from: $0.value, to: $0.end)) }
     }
 
     func firstValue(named name: String) -> String? {
@@ -204,7 +205,7 @@ package final class ReceivedFields: Sendable {
 
     /// Whether a field's name is `wanted`, ASCII case-insensitively: its length first, then its bytes.
     private func has(_ wanted: UnsafeBufferPointer<UInt8>, _ field: Bounds) -> Bool {
-        guard Int(field.value - field.name) == wanted.count else { return false }
+        guard Int(field.nameEnd - field.name) == wanted.count else { return false }
         return bytes.withUnsafeBufferPointer { all in
             var position = Int(field.name)
             for byte in wanted {
@@ -228,13 +229,13 @@ package final class ReceivedFields: Sendable {
             self.bytes.reserveCapacity(bytes)
         }
 
-        /// A field, from its name's and its value's bytes.
-        package mutating func append(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
-            let start = Int32(truncatingIfNeeded: bytes.count)
-            bytes.append(contentsOf: name)
-            let valueStart = Int32(truncatingIfNeeded: bytes.count)
-            bytes.append(contentsOf: value)
-            bounds.append(Bounds(name: start, value: valueStart, end: Int32(truncatingIfNeeded: bytes.count)))
+        /// A field, from its line's bytes and where its name and its value lie in them: the line is kept whole
+        /// (the separator between them too), one copy rather than two.
+        package mutating func append(line: UnsafeBufferPointer<UInt8>, name: Range<Int>, value: Range<Int>) {
+            let shift = bytes.count - name.lowerBound
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[name.lowerBound..<value.upperBound]))
+            func at(_ position: Int) -> Int32 { Int32(truncatingIfNeeded: shift + position) }
+            bounds.append(Bounds(name: at(name.lowerBound), nameEnd: at(name.upperBound), value: at(value.lowerBound), end: at(value.upperBound)))
         }
 
         /// A space and `text` after the last field's value (obsolete line folding); nothing when there is none.

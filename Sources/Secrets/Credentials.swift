@@ -147,6 +147,7 @@ public struct Credentials: Sendable, Equatable {
 
     /// Every secret value held, for redaction.
     public var secrets: [String] {
+        guard !entries.isEmpty || !headers.isEmpty else { return [] }
         var values = entries.flatMap(\.credential.secrets)
         for header in headers {
             values.append(header.value)

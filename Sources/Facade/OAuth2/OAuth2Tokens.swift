@@ -27,7 +27,9 @@ public final class OAuth2Tokens {
 
     /// Every token held, for redaction: access and refresh tokens.
     public var secrets: [String] {
-        tokens.values.flatMap { [$0.accessToken] + ($0.refreshToken.map { [$0] } ?? []) }
+        // Asked for on every line, and most sessions hold no token.
+        guard !tokens.isEmpty else { return [] }
+        return tokens.values.flatMap { [$0.accessToken] + ($0.refreshToken.map { [$0] } ?? []) }
     }
 
     /// The tokens held, oldest first.

@@ -86,7 +86,8 @@ public final class CredentialStore {
 
     /// Every secret held: credentials and the OAuth 2 tokens fetched for them.
     var heldSecrets: [String] {
-        held.secrets + oauth2Tokens.secrets
+        let tokens = oauth2Tokens.secrets
+        return tokens.isEmpty ? held.secrets : held.secrets + tokens
     }
 
     /// Masks the credentials held (`auth`, and credential headers set with `header`).

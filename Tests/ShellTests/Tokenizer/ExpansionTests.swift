@@ -33,6 +33,18 @@ import HTTPTypes
         #expect(throws: TokenizerError.self) { try Expansion.expand(words, limit: 11) { _ in "abc" } }
     }
 
+    @Test func literalWordsAreTheirTextsAndKeepTheLimit() throws {
+        // GIVEN words that are literals only: quoted, empty, escaped, with a `$` that names nothing
+        let words = try #require(try Tokenizer.split(#"set b 'x y' "" a\$b"#).first)
+        // WHEN expanded within the limit / THEN each is its text, and no variable is asked for
+        var asked: [String] = []
+        let expanded = try Expansion.expand(words, limit: 14) { asked.append($0); return nil }
+        #expect(expanded == ["set", "b", "x y", "", "a$b"])
+        #expect(asked.isEmpty)
+        // AND one byte past the limit (the spaces between words counted) they are refused, as any line is
+        #expect(throws: TokenizerError.self) { try Expansion.expand(words, limit: 13) { _ in nil } }
+    }
+
     @Test func unknownVariablesAreStillNamed() throws {
         let words = try #require(try Tokenizer.split("get $nope").first)
         #expect(throws: TokenizerError(message: "unknown variable $nope", column: 0)) {
