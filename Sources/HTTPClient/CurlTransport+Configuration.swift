@@ -235,8 +235,7 @@ extension CurlTransport {
 
     /// The local path of a `file://` URL, nil for any other URL.
     static func filePath(of url: String) -> String? {
-        // The scheme compared byte by byte: a lowercased copy of every request's URL cost more than the check.
-        guard url.utf8.prefix(5).lazy.map({ $0 | 0x20 }).elementsEqual("file:".utf8), let parsed = URL(string: url), parsed.isFileURL
+        guard url.hasPrefixIgnoringASCIICase("file:"), let parsed = URL(string: url), parsed.isFileURL
         else { return nil }
         return parsed.path
     }

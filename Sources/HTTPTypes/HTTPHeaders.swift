@@ -1,4 +1,5 @@
 import JSON
+import FoundationFree
 /// HTTP header fields in the order they were added or received.
 ///
 /// Names compare case-insensitively, as HTTP requires; repeated names (`Set-Cookie`) are kept as
@@ -48,13 +49,19 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// The fields as strings: received ones are made into strings here.
     private var fields: [Field] {
-        get {
-            switch storage {
-            case .fields(let fields): fields
-            case .received(let received): received.fields
-            }
+        switch storage {
+        case .fields(let fields): fields
+        case .received(let received): received.fields
         }
-        set { storage = .fields(newValue) }
+    }
+
+    /// Changes the fields in place: the array is taken out of the storage first, so that it is the only
+    /// reference and grows without being copied (received fields are made into strings once, here).
+    private mutating func changeFields(_ change: (inout [Field]) -> Void) {
+        var fields = self.fields
+        storage = .fields([])
+        change(&fields)
+        storage = .fields(fields)
     }
 
     /// The first value for `name`; setting replaces every field of that name (nil removes them).
@@ -91,12 +98,17 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Adds a field, keeping any existing ones of the same name.
     public mutating func add(_ name: consuming String, _ value: consuming String) {
-        fields.append((name: name, value: value))
+        let field = (name: name, value: value)
+        changeFields { $0.append(field) }
     }
 
     /// Replaces every field named `name` with a single one, at the position of the first.
     public mutating func set(_ name: String, _ value: String) {
-        if let first = fields.firstIndex(where: { Self.same($0.name, name) }) {
+        changeFields { fields in
+            guard let first = fields.firstIndex(where: { Self.same($0.name, name) }) else {
+                fields.append((name: name, value: value))
+                return
+            }
             fields[first] = (name: name, value: value)
             var index = fields.index(after: first)
             while index < fields.endIndex {
@@ -106,14 +118,12 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
                     index += 1
                 }
             }
-        } else {
-            add(name, value)
         }
     }
 
     /// Removes every field named `name`.
     public mutating func remove(_ name: String) {
-        fields.removeAll { Self.same($0.name, name) }
+        changeFields { $0.removeAll { Self.same($0.name, name) } }
     }
 
     public func makeIterator() -> IndexingIterator<[Field]> {
@@ -135,15 +145,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     package func sameBytes(as other: HTTPHeaders) -> Bool {
         let left = fields, right = other.fields
         return left.count == right.count
-            && zip(left, right).allSatisfy { Self.sameBytes($0.name, $1.name) && Self.sameBytes($0.value, $1.value) }
-    }
-
-    private static func sameBytes(_ left: String, _ right: String) -> Bool {
-        guard left.utf8.count == right.utf8.count else { return false }
-        let compared: Bool?? = left.utf8.withContiguousStorageIfAvailable { leftBytes in
-            right.utf8.withContiguousStorageIfAvailable { leftBytes.elementsEqual($0) }
-        }
-        return (compared ?? nil) ?? left.utf8.elementsEqual(right.utf8)
+            && zip(left, right).allSatisfy { $0.name.hasSameBytes(as: $1.name) && $0.value.hasSameBytes(as: $1.value) }
     }
 
     /// ASCII case-insensitive comparison; header names are ASCII tokens, so no locale rules apply.
@@ -158,20 +160,20 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 }
 
-/// A response's header fields as they arrived: every name's and value's bytes one after another in one
-/// buffer, and where each field's name and value lie in it. Made once, by `Builder`, when the response's
-/// header block is whole; read only after. Bytes that are not UTF-8 are kept as they came and read as
-/// `String(decoding:as:)` reads them (each bad sequence a U+FFFD), as a field's strings always were.
+/// A response's header fields as they arrived: each field's line, from its name to the end of its value,
+/// one after another in one buffer, and where each field's name and value lie in it. Made once, by `Builder`,
+/// when the response's header block is whole; read only after. Bytes that are not UTF-8 are kept as they came
+/// and read as `String(decoding:as:)` reads them (each bad sequence a U+FFFD), as a field's strings always were.
 package final class ReceivedFields: Sendable {
     private let bytes: [UInt8]
     /// Per field: where its name starts and ends, and where its value starts and ends.
     private let bounds: [Bounds]
 
     struct Bounds {
-        var name: Int32
-        var nameEnd: Int32
-        var value: Int32
-        var end: Int32
+        var name: Int
+        var nameEnd: Int
+        var value: Int
+        var end: Int
     }
 
     private init(bytes: [UInt8], bounds: [Bounds]) {
@@ -199,15 +201,15 @@ package final class ReceivedFields: Sendable {
         }
     }
 
-    private func text(from start: Int32, to end: Int32) -> String {
-        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(end)]), as: UTF8.self) }
+    private func text(from start: Int, to end: Int) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
     }
 
     /// Whether a field's name is `wanted`, ASCII case-insensitively: its length first, then its bytes.
     private func has(_ wanted: UnsafeBufferPointer<UInt8>, _ field: Bounds) -> Bool {
-        guard Int(field.nameEnd - field.name) == wanted.count else { return false }
+        guard field.nameEnd - field.name == wanted.count else { return false }
         return bytes.withUnsafeBufferPointer { all in
-            var position = Int(field.name)
+            var position = field.name
             for byte in wanted {
                 guard HTTPHeaders.lowered(all[position]) == HTTPHeaders.lowered(byte) else { return false }
                 position += 1
@@ -234,8 +236,8 @@ package final class ReceivedFields: Sendable {
         package mutating func append(line: UnsafeBufferPointer<UInt8>, name: Range<Int>, value: Range<Int>) {
             let shift = bytes.count - name.lowerBound
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[name.lowerBound..<value.upperBound]))
-            func at(_ position: Int) -> Int32 { Int32(truncatingIfNeeded: shift + position) }
-            bounds.append(Bounds(name: at(name.lowerBound), nameEnd: at(name.upperBound), value: at(value.lowerBound), end: at(value.upperBound)))
+            bounds.append(Bounds(
+                name: shift + name.lowerBound, nameEnd: shift + name.upperBound, value: shift + value.lowerBound, end: shift + value.upperBound))
         }
 
         /// A space and `text` after the last field's value (obsolete line folding); nothing when there is none.
@@ -244,7 +246,7 @@ package final class ReceivedFields: Sendable {
             guard !bounds.isEmpty else { return }
             bytes.append(UInt8(ascii: " "))
             bytes.append(contentsOf: text)
-            bounds[bounds.count - 1].end = Int32(truncatingIfNeeded: bytes.count)
+            bounds[bounds.count - 1].end = bytes.count
         }
 
         /// The fields gathered so far.

@@ -11,25 +11,7 @@ import Foundation
 public enum LocatorLocation {
     /// Whether the text names a web location.
     public static func isWeb(_ text: String) -> Bool {
-        // The scheme compared byte by byte, case aside: a lowercased copy of the whole URL, made for every
-        // request, cost more than the check.
-        hasPrefixIgnoringCase(text, "http://") || hasPrefixIgnoringCase(text, "https://")
-    }
-
-    /// Whether `text` starts with `prefix` (lowercase ASCII), ASCII letters compared without case.
-    private static func hasPrefixIgnoringCase(_ text: String, _ prefix: StaticString) -> Bool {
-        func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            prefix.withUTF8Buffer { wanted in
-                guard bytes.count >= wanted.count else { return false }
-                for index in 0..<wanted.count {
-                    let byte = bytes[index]
-                    let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
-                    if lowered != wanted[index] { return false }
-                }
-                return true
-            }
-        }
-        return text.utf8.withContiguousStorageIfAvailable(matches) ?? Array(text.utf8.prefix(8)).withUnsafeBufferPointer(matches)
+        text.hasPrefixIgnoringASCIICase("http://") || text.hasPrefixIgnoringASCIICase("https://")
     }
 
     /// Whether text is written as an absolute URL with an authority (`name://…`), whatever the scheme.

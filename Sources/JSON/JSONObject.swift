@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FoundationFree
 /// The members of a JSON object, in document order, with lookup by key.
 ///
 /// Order matters to people reading responses (`show`, pretty output, diffs list fields as the server
@@ -48,13 +44,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         // Byte-equal strings are canonically equal, so Swift's fast `==` rules out almost every pair; only a
         // pair it calls equal has its bytes compared.
         guard lhs.utf8.count == rhs.utf8.count, lhs == rhs else { return false }
-        let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
-            rhs.utf8.withContiguousStorageIfAvailable { right in
-                guard let a = left.baseAddress, let b = right.baseAddress else { return left.count == right.count }
-                return left.count == right.count && memcmp(a, b, left.count) == 0
-            }
-        }
-        return (compared ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
+        return lhs.hasSameBytes(as: rhs)
     }
 
     public init() {}

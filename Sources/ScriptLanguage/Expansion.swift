@@ -11,8 +11,6 @@ public enum Expansion {
     public static func expand(
         _ words: [Word], limit: Int = maximumBytes, lookup: (String) -> String?
     ) throws(TokenizerError) -> [String] {
-        // Words of one literal each (most lines): their texts, no larger than the line they were read from.
-        if let literals = Self.literals(words, limit: limit) { return literals }
         // Sizes only: counting is cheap even for a line that would be gigabytes once built.
         var total = max(words.count - 1, 0)
         var variables: [String: (bytes: Int, uses: Int)] = [:]
@@ -41,26 +39,6 @@ public enum Expansion {
             expanded.append(try word.expand(lookup))
         }
         return expanded
-    }
-
-    /// The words' texts when each is one literal (or empty) and together they fit `limit`; nil otherwise.
-    private static func literals(_ words: [Word], limit: Int) -> [String]? {
-        var texts: [String] = []
-        texts.reserveCapacity(words.count)
-        var total = max(words.count - 1, 0)
-        for word in words {
-            switch word.parts.count {
-            case 0:
-                texts.append("")
-            case 1:
-                guard case .literal(let text) = word.parts[0] else { return nil }
-                total = adding(text.utf8.count, to: total)
-                texts.append(text)
-            default:
-                return nil
-            }
-        }
-        return total <= limit ? texts : nil
     }
 
     /// A sum that stops growing instead of overflowing.

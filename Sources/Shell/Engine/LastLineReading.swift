@@ -1,9 +1,5 @@
 import ScriptLanguage
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FoundationFree
 
 /// The statements of the line an engine read last, given again for the same text (a replayed script
 /// repeats its lines) instead of tokenizing it and reading its words once more.
@@ -21,25 +17,12 @@ struct LastLineReading {
     /// `read` gives (kept for the next line).
     mutating func statements(of line: String, read: () throws(TokenizerError) -> [Statement]) throws(TokenizerError) -> [Statement] {
         // By bytes: Swift's `==` calls canonically equal texts equal (`é` and `e` + U+0301), whose words differ.
-        if let last = self.line, Self.sameBytes(last, line) { return statements }
+        if let last = self.line, last.hasSameBytes(as: line) { return statements }
         self.line = nil
         statements = []
         let read = try read()
         self.line = line
         statements = read
         return read
-    }
-
-    /// Whether two texts are the same bytes: `memcmp` of their contiguous storage when both have it (a native
-    /// string always does), a tenth of what walking two UTF-8 views element by element costs.
-    private static func sameBytes(_ left: String, _ right: String) -> Bool {
-        guard left.utf8.count == right.utf8.count else { return false }
-        let compared: Bool?? = left.utf8.withContiguousStorageIfAvailable { leftBytes in
-            right.utf8.withContiguousStorageIfAvailable { rightBytes in
-                guard let leftBase = leftBytes.baseAddress, let rightBase = rightBytes.baseAddress else { return true }
-                return memcmp(leftBase, rightBase, leftBytes.count) == 0
-            }
-        }
-        return (compared ?? nil) ?? left.utf8.elementsEqual(right.utf8)
     }
 }
