@@ -323,10 +323,10 @@ struct CurlHandles {
     private var easy: UnsafeMutableRawPointer?
     private var multi: UnsafeMutableRawPointer?
     private var errorBuffer: UnsafeMutablePointer<CChar>?
-    /// The header list of the last transfer and its lines: libcurl keeps only a pointer, so it lives here
-    /// until lines that differ replace it (or the handles are released).
+    /// The header list of the last transfer, and the headers and body type it was made for: libcurl keeps
+    /// only a pointer, so it lives here until another request's replace it (or the handles are released).
     private var headerList: UnsafeMutablePointer<curl_slist>?
-    private var headerLines: [String]?
+    private var headerSource: (headers: HTTPHeaders, contentType: String?)?
     /// Whether the easy handle's last transfer was a plain GET that ended normally (see `CurlTransport.isPlain`).
     var configuredForPlainGet = false
     /// How fast the last answer came, which decides how the next transfer waits.
@@ -354,33 +354,21 @@ struct CurlHandles {
     }
 
     /// A libcurl list of the header lines of a request with these headers and body type (`lines` makes
-    /// them): the last list again when both are the same, without making the lines; else the last one
-    /// again when the lines are.
+    /// them): the last list again while both are the same, byte for byte, without making the lines again.
     mutating func headerList(
         for headers: HTTPHeaders, contentType: String?, lines makeLines: () -> [String]
     ) -> UnsafeMutablePointer<curl_slist>? {
-        if let headerSource, headerSource.headers.sameBytes(as: headers), headerSource.contentType == contentType, headerList != nil {
+        if let headerSource, headerSource.headers.sameBytes(as: headers), headerSource.contentType == contentType {
             return headerList
         }
-        let list = headerList(lines: makeLines())
-        headerSource = (headers, contentType)
-        return list
-    }
-
-    /// The headers and body type the last list was made for.
-    private var headerSource: (headers: HTTPHeaders, contentType: String?)?
-
-    /// A libcurl list of these header lines: the last one again when the lines are the same.
-    mutating func headerList(lines: [String]) -> UnsafeMutablePointer<curl_slist>? {
-        if let headerLines, headerLines == lines { return headerList }
         var list: UnsafeMutablePointer<curl_slist>?
-        for line in lines {
+        for line in makeLines() {
             list = apish_curl_slist_append(list, line)
         }
         // The old list is no longer used: the handle is given the new one before its next transfer.
         apish_curl_slist_free_all(headerList)
         headerList = list
-        headerLines = lines
+        headerSource = (headers, contentType)
         return list
     }
 
@@ -412,7 +400,6 @@ struct CurlHandles {
         errorBuffer?.deallocate()
         apish_curl_slist_free_all(headerList)
         headerList = nil
-        headerLines = nil
         headerSource = nil
         configuredForPlainGet = false
         responseWait = ResponseWait(window: responseWait.window)

@@ -34,8 +34,7 @@ public enum DisplayWidth {
             let count = bytes.count
             while index < count {
                 // Eight printable ASCII bytes are eight columns.
-                if index + 8 <= count, let base = bytes.baseAddress,
-                   TerminalText.isPrintableASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                if TerminalText.eightPrintableASCII(bytes, at: index) {
                     width += 8
                     index += 8
                     continue

@@ -69,7 +69,7 @@ public enum TerminalText {
         var index = start
         while index < bytes.count {
             // Eight bytes at a time while all are printable ASCII (0x20–0x7E), as nearly all text is.
-            if index + 8 <= bytes.count, let base = bytes.baseAddress, isPrintableASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+            if eightPrintableASCII(bytes, at: index) {
                 index += 8
                 continue
             }
@@ -92,10 +92,13 @@ public enum TerminalText {
         return nil
     }
 
-    /// Whether each byte of `word` is 0x20–0x7E. A byte below 0x20 sets its high bit when 0x20 is taken
-    /// from it, 0x7F when 1 is added, one of 0x80 or more has it already; bytes that are all in range
-    /// neither borrow nor carry, so no high bit is set in any of the three.
-    static func isPrintableASCII(_ word: UInt64) -> Bool {
+    /// Whether there are eight bytes at `index` and each is 0x20–0x7E: the scans over text pass such a run in
+    /// one step. Read as one word: a byte below 0x20 sets its high bit when 0x20 is taken from it, 0x7F when 1
+    /// is added, one of 0x80 or more has it already; bytes all in range neither borrow nor carry, so no high
+    /// bit is set in any of the three.
+    static func eightPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard index + 8 <= bytes.count, let base = bytes.baseAddress else { return false }
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
         let highBits: UInt64 = 0x8080_8080_8080_8080
         return ((word &- 0x2020_2020_2020_2020) | (word &+ 0x0101_0101_0101_0101) | word) & highBits == 0
     }
@@ -157,7 +160,7 @@ public enum TerminalText {
             var previous: UInt8 = 0
             var index = 0
             while index < bytes.count {
-                if index + 8 <= bytes.count, let base = bytes.baseAddress, isPrintableASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                if eightPrintableASCII(bytes, at: index) {
                     index += 8
                     previous = 0x20
                     continue
