@@ -21,7 +21,7 @@ public enum Outcome: Sendable, Equatable, CustomStringConvertible {
     /// 4xx, with the server's message when the body has one.
     case requestError(status: Int, message: String?)
     /// 2xx whose body does not decode into the model.
-    case decodeError(status: Int, failure: DecodeFailure)
+    indirect case decodeError(status: Int, failure: DecodeFailure)
     /// 5xx, with the server's message when the body has one.
     case serverError(status: Int, message: String?)
     /// No usable HTTP answer: refused, DNS, TLS, timeout, reset, too large, cancelled, or an unexpected status.

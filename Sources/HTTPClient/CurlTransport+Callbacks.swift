@@ -3,15 +3,18 @@ import HTTPTypes
 import CCurl
 
 /// The C callbacks libcurl calls during a transfer. Each receives the `ResponseAccumulator` of the
-/// transfer as an unretained opaque pointer; the transport keeps it alive until the transfer ends.
+/// transfer as an unretained opaque pointer; the transport keeps it alive until the transfer ends, so a
+/// callback borrows it (`_withUnsafeGuaranteedRef`) without retaining and releasing it at every call
+/// (a dozen calls a response).
 enum CurlCallbacks {
     /// Body bytes. Returning fewer bytes than offered makes libcurl stop with CURLE_WRITE_ERROR,
     /// which is how the body cap aborts a transfer.
     static let write: curl_write_callback = { buffer, size, count, context in
         let length = size * count
         guard let context, let buffer else { return 0 }
-        let accumulator = Unmanaged<ResponseAccumulator>.fromOpaque(context).takeUnretainedValue()
-        return accumulator.appendBody(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
+        return Unmanaged<ResponseAccumulator>.fromOpaque(context)._withUnsafeGuaranteedRef {
+            $0.appendBody(UnsafeRawBufferPointer(start: buffer, count: length))
+        } ? length : 0
     }
 
     /// One complete header line per call, including its CRLF. Returning 0 stops the transfer with
@@ -19,8 +22,9 @@ enum CurlCallbacks {
     static let header: curl_write_callback = { buffer, size, count, context in
         let length = size * count
         guard let context, let buffer else { return 0 }
-        let accumulator = Unmanaged<ResponseAccumulator>.fromOpaque(context).takeUnretainedValue()
-        return accumulator.receiveHeaderLine(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
+        return Unmanaged<ResponseAccumulator>.fromOpaque(context)._withUnsafeGuaranteedRef {
+            $0.receiveHeaderLine(UnsafeRawBufferPointer(start: buffer, count: length))
+        } ? length : 0
     }
 
     /// libcurl's trace (only with `HTTPRequest.recordsSentHeaders`): keeps the request head as sent.
@@ -35,7 +39,6 @@ enum CurlCallbacks {
     /// The transfer loop also checks the token between polls, which covers silent waits.
     static let progress: curl_xferinfo_callback = { context, _, _, _, _ in
         guard let context else { return 0 }
-        let accumulator = Unmanaged<ResponseAccumulator>.fromOpaque(context).takeUnretainedValue()
-        return accumulator.isCancelled ? 1 : 0
+        return Unmanaged<ResponseAccumulator>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.isCancelled } ? 1 : 0
     }
 }

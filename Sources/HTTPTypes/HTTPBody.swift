@@ -6,6 +6,9 @@ import Foundation
 #endif
 
 /// The body of a request, with the content type it implies.
+///
+/// The bodies with a type or a path beside their bytes are boxed (`indirect`): every request holds a body,
+/// nearly always `none`, and is copied several times on its way to libcurl, so the value stays two words.
 public enum HTTPBody: Sendable, Equatable {
     /// No body at all (not even `Content-Length: 0` for GET).
     case none
@@ -14,10 +17,10 @@ public enum HTTPBody: Sendable, Equatable {
     /// Already-encoded JSON.
     case json(Data)
     /// Any bytes with an explicit content type.
-    case raw(Data, contentType: String)
+    indirect case raw(Data, contentType: String)
     /// A file's bytes (`@FILE`, `< FILE`) with their content type, and the file as the user named it (the
     /// `curl` export sends it as `--data-binary @FILE`).
-    case file(Data, contentType: String, path: String)
+    indirect case file(Data, contentType: String, path: String)
     /// `multipart/form-data`: text fields and files, in order; libcurl's MIME API encodes them.
     case multipart([MultipartPart])
 

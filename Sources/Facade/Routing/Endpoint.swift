@@ -24,7 +24,10 @@ public enum AuthRequirement: Sendable, Equatable {
 ///
 /// `decode` may answer without a model (a 204, a text body an OpenAPI operation declares no schema
 /// for); `check` adds warnings about any answer, whatever its status (an undeclared status).
-public struct Endpoint<Response> {
+///
+/// Immutable, and a class: a request passes its endpoint through several stages, and a main resource's
+/// endpoint is made once and kept, so a copy is one reference rather than its dozen fields.
+public final class Endpoint<Response> {
     public let method: HTTPMethod
     /// Appended to the service URL: `""` for the URL itself, `/twit`, `/like/t01`.
     public let path: String

@@ -109,13 +109,17 @@ public struct RunResult: Sendable {
 }
 
 /// The kinds of thing a command produces, each shown by `ResultPresenter` and `ResultJSONPresenter`.
+///
+/// The cases that carry a large value (a table, changes, impact findings, an operation) hold it boxed
+/// (`indirect`), so that the value stays a few words: every command's result is copied and destroyed
+/// several times on its way to the output, and a request's (`exchange`) is the common one.
 public enum CommandValue: Sendable {
     /// Nothing to show (`quit`, a passing `expect` in a script).
     case none
     /// Plain lines (`weather → v2`).
     case text([String])
     /// A table, with lines above it (`ops`: the document's title and count).
-    case table(Table, heading: [String] = [])
+    indirect case table(Table, heading: [String] = [])
     /// Label and value pairs (`vars`, `profile show`).
     case rows([LabelledRow])
     /// A request and its answer, shown as the view says.
@@ -127,12 +131,12 @@ public enum CommandValue: Sendable {
     /// The last answer in full, whatever asked for it (`show --raw` after a raw `get`).
     case lastResponse(Exchange)
     /// What changed: between two versions' bodies or documents, or in the locator.
-    case changes(ChangeView)
+    indirect case changes(ChangeView)
     /// Which lines of a script break or drift on another version (`impact`).
-    case findings(ImpactResult)
+    indirect case findings(ImpactResult)
     /// An OpenAPI operation's parameters and request body (`help listPets`); its prose whole when `full`
     /// (`help listPets --full`), else folded after a few lines.
-    case operationHelp(OpenAPIOperation, service: String, full: Bool)
+    indirect case operationHelp(OpenAPIOperation, service: String, full: Bool)
 }
 
 /// How an exchange shows.
