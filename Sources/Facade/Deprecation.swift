@@ -14,8 +14,9 @@ public enum Deprecation {
     /// At most one line, merging what the locator and the server say, e.g.
     /// `weather v1 is deprecated; sunset 2027-06-30; latest is v3` or
     /// `server says weather v2 is deprecated since 2026-12-31; sunset 2027-06-30`.
-    /// `latest` adds the way out when it is higher than the entry's version.
-    public static func warnings(entry: LocatorEntry?, headers: HTTPHeaders?, latest: ServiceVersion? = nil) -> [String] {
+    /// `latest` adds the way out when it is higher than the entry's version; it is looked up only for a
+    /// deprecated entry or answer (every request asks, and few are).
+    public static func warnings(entry: LocatorEntry?, headers: HTTPHeaders?, latest: @autoclosure () -> ServiceVersion? = nil) -> [String] {
         let server = headers.flatMap(ServerNotice.init)
         let listed = entry?.isDeprecated ?? false
         guard listed || server != nil else { return [] }
@@ -32,7 +33,7 @@ public enum Deprecation {
             sunset = nil
         }
         if let sunset { text += "; sunset \(sunset)" }
-        if let entry, let latest, latest > entry.version { text += "; latest is \(latest)" }
+        if let entry, let latest = latest(), latest > entry.version { text += "; latest is \(latest)" }
         return [text]
     }
 

@@ -137,7 +137,9 @@ public final class CurlTransport: Transport {
         var hops: [RedirectHop] = []
         while true {
             if cancellation?.isCancelled == true { throw .cancelled }
-            let remaining = totalTimeout - Int((clock.now - started) / .milliseconds(1))
+            // Whole milliseconds from the duration's parts: dividing durations goes through floating point.
+            let (seconds, attoseconds) = (clock.now - started).components
+            let remaining = totalTimeout - Int(seconds * 1_000 + attoseconds / 1_000_000_000_000_000)
             guard remaining > 0 else { throw .timeout(milliseconds: totalTimeout) }
             let timeouts = HopTimeouts(hop: remaining, total: totalTimeout)
             var response = try perform(hop, isRedirect: redirects > 0, timeouts: timeouts, cancellation: cancellation, stream: stream,
@@ -173,8 +175,7 @@ public final class CurlTransport: Transport {
         let filePath = isRedirect ? nil : Self.filePath(of: request.url)
         if let filePath { try Self.checkReadable(filePath, method: request.method) }
         let (easy, multi, errorBuffer) = try handles.acquire()
-        let accumulator = ResponseAccumulator(limit: configuration.maxBodyBytes, cancellation: cancellation)
-        accumulator.stream = stream
+        let accumulator = ResponseAccumulator(limit: configuration.maxBodyBytes, cancellation: cancellation, stream: stream)
         // The headers libcurl really sends (Host, User-Agent, Accept-Encoding, …), for `verbose` only.
         let sentHead = request.recordsSentHeaders ? SentHeadRecorder() : nil
         let multipart = MultipartOwner(easy: easy)

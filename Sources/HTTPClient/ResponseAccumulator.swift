@@ -24,58 +24,57 @@ import Foundation
 package final class ResponseAccumulator {
     package let limit: Int
     let cancellation: CancellationToken?
-    package private(set) var body = Data()
-    /// The current response's header fields, kept as their bytes until the block is whole (`ReceivedFields`).
-    private var received = ReceivedFields.Builder()
-    package var headers: HTTPHeaders { received.headers }
-    /// The status code of the latest status line, nil before one arrived or when it had none.
-    package private(set) var status: Int?
-    /// Set when a chunk was refused because it would take the body past `limit`.
-    package private(set) var exceededLimit = false
-    /// Set when the current response announced two different lengths.
-    package private(set) var conflictingContentLength = false
-    /// Set when a 101 response's header block ended; the header callback then stops the transfer.
-    package private(set) var upgraded = false
-    private var announcedLength: Int?
     /// Who sees the body as it arrives (`Transport.send(_:cancellation:streamingTo:)`); told of the final response only, not of
     /// an interim 1xx nor of a redirect about to be followed.
-    var stream: (any ResponseStreaming)?
-    package private(set) var httpVersion = "1.1"
-    private var streamBegan = false
+    let stream: (any ResponseStreaming)?
+    /// What the transfer has delivered so far, in one value: each of libcurl's calls changes it in one
+    /// access (a class's stored properties are each checked for exclusive access at every change, a dozen
+    /// times a response when they were the class's own).
+    private var state = State()
+
+    package var body: Data { state.body }
+    /// The current response's header fields, kept as their bytes until the block is whole (`ReceivedFields`).
+    package var headers: HTTPHeaders { state.received.headers }
+    /// The status code of the latest status line, nil before one arrived or when it had none.
+    package var status: Int? { state.status }
+    /// Set when a chunk was refused because it would take the body past `limit`.
+    package var exceededLimit: Bool { state.exceededLimit }
+    /// Set when the current response announced two different lengths.
+    package var conflictingContentLength: Bool { state.conflictingContentLength }
+    /// Set when a 101 response's header block ended; the header callback then stops the transfer.
+    package var upgraded: Bool { state.upgraded }
+    package var httpVersion: String { state.httpVersion }
     /// Whether the observer shows the final response as it arrives (it said so when told of its head).
-    package private(set) var streamShown = false
+    package var streamShown: Bool { state.streamShown }
 
     /// Pre-allocating what Content-Length announces saves copies, but a server may lie, so the
     /// reservation is bounded.
     private static let maxReservation = 8 * 1024 * 1024
 
-    package init(limit: Int, cancellation: CancellationToken? = nil) {
+    package init(limit: Int, cancellation: CancellationToken? = nil, stream: (any ResponseStreaming)? = nil) {
         self.limit = limit
         self.cancellation = cancellation
+        self.stream = stream
     }
 
     /// The length the current response announced, when all its Content-Length values agree.
-    package var contentLength: Int? {
-        conflictingContentLength ? nil : announcedLength
-    }
+    package var contentLength: Int? { state.contentLength }
 
     /// Appends a chunk of body, or refuses it (returning false) when it would exceed the limit.
     package func appendBody(_ chunk: UnsafeRawBufferPointer) -> Bool {
-        guard chunk.count <= limit - body.count else {
-            exceededLimit = true
-            return false
-        }
-        if let base = chunk.baseAddress {
-            body.append(base.assumingMemoryBound(to: UInt8.self), count: chunk.count)
-        }
-        if let stream, let status, !(100..<200).contains(status), !(300..<400).contains(status) {
-            if !streamBegan {
-                streamBegan = true
-                streamShown = stream.begin(status: status, version: httpVersion, headers: headers)
-            }
-            stream.receive(Data(chunk))
-        }
+        guard state.appendBody(chunk, limit: limit) else { return false }
+        if let stream { feed(stream, chunk) }
         return true
+    }
+
+    /// Hands a chunk of the final response's body to the stream, telling it of the head first.
+    private func feed(_ stream: any ResponseStreaming, _ chunk: UnsafeRawBufferPointer) {
+        guard let status = state.status, !(100..<200).contains(status), !(300..<400).contains(status) else { return }
+        if !state.streamBegan {
+            state.streamBegan = true
+            state.streamShown = stream.begin(status: status, version: state.httpVersion, headers: headers)
+        }
+        stream.receive(Data(chunk))
     }
 
     /// Takes one raw header line (status line, field, continuation or the blank end line). Returns false
@@ -84,62 +83,100 @@ package final class ResponseAccumulator {
     /// Every status line starts a new response: libcurl reports the headers of `100 Continue` and of
     /// proxy CONNECTs too, and only the last response's headers are wanted.
     package func receiveHeaderLine(_ raw: UnsafeRawBufferPointer) -> Bool {
-        // Bytes, not String: this runs for every header line of every response, and Foundation's
-        // trimming went through UTF-16 (a quarter of all CPU in a 10,000-request replay).
-        let bytes = raw.bindMemory(to: UInt8.self)
-        var end = bytes.count
-        while end > 0, bytes[end - 1] == Self.carriageReturn || bytes[end - 1] == Self.lineFeed {
-            end -= 1
-        }
-        let line = UnsafeBufferPointer(rebasing: bytes[0..<end])
-        if Self.isStatusLine(line) {
-            received = ReceivedFields.Builder()
-            received.reserveCapacity(fields: Self.usualFieldCount, bytes: Self.usualFieldBytes)
-            body = Data()
-            status = Self.statusCode(in: line)
-            // `HTTP/1.1 200 OK` → `1.1`, for a stream's status line.
-            let version = line.prefix { $0 != Self.space }.dropFirst(5)
-            httpVersion = version.isEmpty ? "1.1" : String(decoding: version, as: UTF8.self)
-            announcedLength = nil
-            conflictingContentLength = false
-        } else if line.isEmpty {
-            if status == 101 {
-                upgraded = true
-                return false
-            }
-            reserveAnnouncedLength()
-        } else if Self.isBlank(line[0]) {
-            received.appendToLastValue(Self.trimmed(line, 0..<line.count))
-        } else if let colon = Self.firstColon(in: line) {
-            let name = Self.trimmedRange(line, 0..<colon)
-            let value = Self.trimmedRange(line, (colon + 1)..<line.count)
-            received.append(line: line, name: name, value: value)
-            let nameBytes = UnsafeBufferPointer(rebasing: line[name])
-            if Self.isContentLength(nameBytes) { noteContentLength(line[value]) }
-        }
-        return true
+        state.receiveHeaderLine(raw, limit: limit)
     }
 
     var isCancelled: Bool {
         cancellation?.isCancelled ?? false
     }
 
-    /// `Content-Length: 5, 5` is one length (RFC 9110 §8.6); `5` then `10` is a conflict. The elements are
-    /// read from the line's bytes in place: a string of each, or an array of them, for every response's one
-    /// length cost more than reading it (the replay row of scripts/bench: 1.5k instructions a response, 0.5k since).
-    private func noteContentLength(_ value: Slice<UnsafeBufferPointer<UInt8>>) {
-        var rest = value
-        while true {
-            let end = rest.firstIndex(of: Self.comma) ?? rest.endIndex
-            if let length = Self.decimal(Self.trimmed(rest.base, rest.startIndex..<end)[...]) {
-                if let announced = announcedLength, announced != length {
-                    conflictingContentLength = true
-                } else {
-                    announcedLength = length
-                }
+    /// A transfer's progress: the current response's head and body, and what was noticed about them.
+    private struct State {
+        var body = Data()
+        var received = ReceivedFields.Builder()
+        var status: Int?
+        var exceededLimit = false
+        var conflictingContentLength = false
+        var upgraded = false
+        var announcedLength: Int?
+        var httpVersion = "1.1"
+        var streamBegan = false
+        var streamShown = false
+
+        var contentLength: Int? {
+            conflictingContentLength ? nil : announcedLength
+        }
+
+        mutating func appendBody(_ chunk: UnsafeRawBufferPointer, limit: Int) -> Bool {
+            guard chunk.count <= limit - body.count else {
+                exceededLimit = true
+                return false
             }
-            guard end < rest.endIndex else { return }
-            rest = rest[rest.index(after: end)...]
+            if let base = chunk.baseAddress {
+                body.append(base.assumingMemoryBound(to: UInt8.self), count: chunk.count)
+            }
+            return true
+        }
+
+        mutating func receiveHeaderLine(_ raw: UnsafeRawBufferPointer, limit: Int) -> Bool {
+            // Bytes, not String: this runs for every header line of every response, and Foundation's
+            // trimming went through UTF-16 (a quarter of all CPU in a 10,000-request replay).
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == ResponseAccumulator.carriageReturn || bytes[end - 1] == ResponseAccumulator.lineFeed {
+                end -= 1
+            }
+            let line = UnsafeBufferPointer(rebasing: bytes[0..<end])
+            if ResponseAccumulator.isStatusLine(line) {
+                received = ReceivedFields.Builder()
+                received.reserveCapacity(fields: ResponseAccumulator.usualFieldCount, bytes: ResponseAccumulator.usualFieldBytes)
+                body = Data()
+                status = ResponseAccumulator.statusCode(in: line)
+                // `HTTP/1.1 200 OK` → `1.1`, for a stream's status line.
+                let version = line.prefix { $0 != ResponseAccumulator.space }.dropFirst(5)
+                httpVersion = version.isEmpty ? "1.1" : String(decoding: version, as: UTF8.self)
+                announcedLength = nil
+                conflictingContentLength = false
+            } else if line.isEmpty {
+                if status == 101 {
+                    upgraded = true
+                    return false
+                }
+                reserveAnnouncedLength(limit: limit)
+            } else if ResponseAccumulator.isBlank(line[0]) {
+                received.appendToLastValue(ResponseAccumulator.trimmed(line, 0..<line.count))
+            } else if let colon = ResponseAccumulator.firstColon(in: line) {
+                let name = ResponseAccumulator.trimmedRange(line, 0..<colon)
+                let value = ResponseAccumulator.trimmedRange(line, (colon + 1)..<line.count)
+                received.append(line: line, name: name, value: value)
+                let nameBytes = UnsafeBufferPointer(rebasing: line[name])
+                if ResponseAccumulator.isContentLength(nameBytes) { noteContentLength(line[value]) }
+            }
+            return true
+        }
+
+        /// `Content-Length: 5, 5` is one length (RFC 9110 §8.6); `5` then `10` is a conflict. The elements are
+        /// read from the line's bytes in place: a string of each, or an array of them, for every response's one
+        /// length cost more than reading it (the replay row of scripts/bench: 1.5k instructions a response, 0.5k since).
+        private mutating func noteContentLength(_ value: Slice<UnsafeBufferPointer<UInt8>>) {
+            var rest = value
+            while true {
+                let end = rest.firstIndex(of: ResponseAccumulator.comma) ?? rest.endIndex
+                if let length = ResponseAccumulator.decimal(ResponseAccumulator.trimmed(rest.base, rest.startIndex..<end)[...]) {
+                    if let announced = announcedLength, announced != length {
+                        conflictingContentLength = true
+                    } else {
+                        announcedLength = length
+                    }
+                }
+                guard end < rest.endIndex else { return }
+                rest = rest[rest.index(after: end)...]
+            }
+        }
+
+        mutating func reserveAnnouncedLength(limit: Int) {
+            guard let announced = contentLength, announced > 0 else { return }
+            body.reserveCapacity(min(announced, limit, ResponseAccumulator.maxReservation))
         }
     }
 
@@ -217,10 +254,5 @@ package final class ResponseAccumulator {
         guard digits.count == 3, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
         else { return nil }
         return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
-    }
-
-    private func reserveAnnouncedLength() {
-        guard let announced = contentLength, announced > 0 else { return }
-        body.reserveCapacity(min(announced, limit, Self.maxReservation))
     }
 }

@@ -4,7 +4,11 @@ import ScriptLanguage
 /// span of each, input, output, comment), the command its first word names, the arguments that command's
 /// signature reads, and which bytes of the line are secret. The engine, the redactor, the recorder and
 /// completion all read this value; none of them splits the text again.
-package struct Statement: Sendable {
+///
+/// Immutable, and a class: the engine hands each statement from the line's reading to the run, the
+/// shown line and the recording, and the last line's reading is kept for the next, so a copy is one
+/// reference rather than its words, reading and spans.
+package final class Statement: Sendable {
     /// The words, their spans, the input (`< FILE`, `<<WORD`), the output (`| CMD`, `> FILE`) and comment.
     package let syntax: ParsedCommand
     /// Where the line came from; nil when typed at the prompt.

@@ -97,9 +97,14 @@ public final class ShellEngine {
 
     /// Counts a case, and keeps it when reports need it.
     private func keep(_ result: CaseResult) {
+        keep(failed: result.failure != nil) { result }
+    }
+
+    /// Counts a case, and keeps it (made by `result`) when cases are kept.
+    private func keep(failed: Bool, _ result: () -> CaseResult) {
         caseCount += 1
-        if result.failure != nil { failedCaseCount += 1 }
-        if keepsCases { cases.append(result) }
+        if failed { failedCaseCount += 1 }
+        if keepsCases { cases.append(result()) }
     }
 
     private func addFailure(_ failure: ScriptFailure) {
@@ -353,17 +358,20 @@ public final class ShellEngine {
         if report.incomplete { incompleteCount += 1 }
         var violation: String?
         if case .decodeError(_, let decodeFailure)? = report.exchange?.outcome { violation = decodeFailure.description }
-        // A case's name is read only from the cases kept (`keep`, and a held request failure kept later).
-        let result = CaseResult(name: keepsCases ? shown() : "", location: location, duration: Date().timeIntervalSince(started),
-                                failure: counts ? report.error ?? "failed" : nil, schemaViolation: violation)
-        let failure = ScriptFailure(location: location, message: report.error ?? "failed")
+        // A case's name is read only from the cases kept (`keep`, and a held request failure kept later);
+        // a case and a failure are made only where they are kept or counted.
+        func result() -> CaseResult {
+            CaseResult(name: keepsCases ? shown() : "", location: location, duration: Date().timeIntervalSince(started),
+                       failure: counts ? report.error ?? "failed" : nil, schemaViolation: violation)
+        }
+        func failure() -> ScriptFailure { ScriptFailure(location: location, message: report.error ?? "failed") }
         if !report.ok, report.exchange != nil, location != nil {
             render(report, command: shown(), location: location, showingError: false)
-            pendingRequestFailure = (result, failure, violation)
+            pendingRequestFailure = (result(), failure(), violation)
         } else {
             render(report, command: shown(), location: location)
-            keep(result)
-            if counts { addFailure(failure) }
+            keep(failed: counts, result)
+            if counts { addFailure(failure()) }
         }
         if command.isReplayable, session.recorder?.isRecording == true {
             // A heredoc is replayed with its lines, masked like the line that opened it; the session's
