@@ -33,10 +33,11 @@ public enum DisplayWidth {
             var index = 0
             let count = bytes.count
             while index < count {
-                // Eight printable ASCII bytes are eight columns.
-                if TerminalText.eightPrintableASCII(bytes, at: index) {
-                    width += 8
-                    index += 8
+                // Each printable ASCII byte is a column.
+                let run = TerminalText.printableASCIIPrefix(bytes, at: index)
+                if run > 0 {
+                    width += run
+                    index += run
                     continue
                 }
                 let byte = bytes[index]

@@ -68,9 +68,10 @@ public enum TerminalText {
     private static func firstUnsafeControl(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var index = start
         while index < bytes.count {
-            // Eight bytes at a time while all are printable ASCII (0x20–0x7E), as nearly all text is.
-            if eightPrintableASCII(bytes, at: index) {
-                index += 8
+            // Up to eight bytes at a time while they are printable ASCII (0x20–0x7E), as nearly all text is.
+            let run = printableASCIIPrefix(bytes, at: index)
+            if run > 0 {
+                index += run
                 continue
             }
             let byte = bytes[index]
@@ -92,15 +93,18 @@ public enum TerminalText {
         return nil
     }
 
-    /// Whether there are eight bytes at `index` and each is 0x20–0x7E: the scans over text pass such a run in
-    /// one step. Read as one word: a byte below 0x20 sets its high bit when 0x20 is taken from it, 0x7F when 1
-    /// is added, one of 0x80 or more has it already; bytes all in range neither borrow nor carry, so no high
-    /// bit is set in any of the three.
-    static func eightPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        guard index + 8 <= bytes.count, let base = bytes.baseAddress else { return false }
-        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+    /// How many of the eight bytes at `index` are 0x20–0x7E before the first that is not (8 when all are; 0
+    /// when fewer than eight remain): the scans over text pass such a run in one step, and stop right at a
+    /// newline rather than a byte at a time up to it. Read as one little-endian word: a byte below 0x20 sets
+    /// its high bit when 0x20 is taken from it, 0x7F when 1 is added, one of 0x80 or more has it already.
+    /// Bytes in range before it neither borrow nor carry, so the lowest high bit set is the first byte out
+    /// of range (a borrow only ever reaches the bytes after it).
+    static func printableASCIIPrefix(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        guard index + 8 <= bytes.count, let base = bytes.baseAddress else { return 0 }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
         let highBits: UInt64 = 0x8080_8080_8080_8080
-        return ((word &- 0x2020_2020_2020_2020) | (word &+ 0x0101_0101_0101_0101) | word) & highBits == 0
+        let outOfRange = ((word &- 0x2020_2020_2020_2020) | (word &+ 0x0101_0101_0101_0101) | word) & highBits
+        return outOfRange == 0 ? 8 : outOfRange.trailingZeroBitCount / 8
     }
 
     /// Whether the three bytes at `index` (which is `E2`) are a bidirectional embedding, override or isolate
@@ -160,8 +164,9 @@ public enum TerminalText {
             var previous: UInt8 = 0
             var index = 0
             while index < bytes.count {
-                if eightPrintableASCII(bytes, at: index) {
-                    index += 8
+                let run = printableASCIIPrefix(bytes, at: index)
+                if run > 0 {
+                    index += run
                     previous = 0x20
                     continue
                 }

@@ -51,6 +51,8 @@ public struct Word: Sendable, Equatable {
 
     /// The value when the word has no variables; `nil` when it needs expanding.
     public var literal: String? {
+        // One literal part, as nearly every word is: its text, without a string built to hold it.
+        if parts.count == 1, case .literal(let text) = parts[0] { return text }
         var result = ""
         for part in parts {
             guard case .literal(let text) = part else { return nil }

@@ -5,10 +5,11 @@ import FoundationFree
 import JSON
 
 extension CommandContext {
-    /// Runs work that makes requests with a Ctrl-C cancellation token and, on a terminal, a spinner.
-    package func withProgress<T>(_ label: String, _ body: (CancellationToken) throws(CommandError) -> T) throws(CommandError) -> T {
+    /// Runs work that makes requests with a Ctrl-C cancellation token and, on a terminal, a spinner (its
+    /// label made only then).
+    package func withProgress<T>(_ label: @autoclosure () -> String, _ body: (CancellationToken) throws(CommandError) -> T) throws(CommandError) -> T {
         let token = cancellationToken()
-        let spinner = session.options.interactive && !session.options.json ? Spinner.start(label: label, on: engine.output.progressDrawing()) : nil
+        let spinner = session.options.interactive && !session.options.json ? Spinner.start(label: label(), on: engine.output.progressDrawing()) : nil
         defer { spinner?.stop() }
         return try body(token)
     }
@@ -17,7 +18,7 @@ extension CommandContext {
     /// with `forced`), then not shown again. Ctrl-C ends it; what arrived stays shown and is the last
     /// response, as a finished answer would be (`expect`, `let`, `show --raw`), marked `interrupted`.
     package func streamingRequest(
-        _ label: String, forced: Bool, _ body: (CancellationToken) throws(FacadeError) -> Exchange
+        _ label: @autoclosure () -> String, forced: Bool, _ body: (CancellationToken) throws(FacadeError) -> Exchange
     ) throws(CommandError) -> RunResult {
         let token = cancellationToken()
         final class SpinnerStop: @unchecked Sendable {
@@ -28,7 +29,7 @@ extension CommandContext {
             }
         }
         let spinning = SpinnerStop()
-        spinning.spinner = session.options.interactive && !session.options.json ? Spinner.start(label: label, on: engine.output.progressDrawing()) : nil
+        spinning.spinner = session.options.interactive && !session.options.json ? Spinner.start(label: label(), on: engine.output.progressDrawing()) : nil
         defer { spinning.stop() }
         let printer = StreamPrinter(output: output, session: session, forced: forced,
                                     toTerminal: session.options.stdoutIsTerminal && !engine.isRedirected,
@@ -79,9 +80,9 @@ extension CommandContext {
 
     /// One facade request, as a result shown as `view` says (the model, or the body as it came).
     package func request(
-        _ label: String, view: ExchangeView = .model, _ body: (CancellationToken) throws(FacadeError) -> Exchange
+        _ label: @autoclosure () -> String, view: ExchangeView = .model, _ body: (CancellationToken) throws(FacadeError) -> Exchange
     ) throws(CommandError) -> RunResult {
-        let result = try withProgress(label) { token in Result { () throws(FacadeError) in try body(token) } }
+        let result = try withProgress(label()) { token in Result { () throws(FacadeError) in try body(token) } }
         switch result {
         case .success(let exchange):
             var result = RunResult(exchange: exchange, view: view, workspace: session.facade.workspace)

@@ -85,4 +85,28 @@ import Testing
         #expect(!TerminalText.containsControl(run + "~ ", allowingNewlinesAndTabs: false))
         #expect(TerminalText.neutralized(run + "~ ") == run + "~ ")
     }
+
+    /// The word-at-a-time count of leading printable ASCII bytes agrees with a byte-by-byte count for every
+    /// byte value at every position of the word, and after a byte out of range whatever follows (a borrow
+    /// or carry from it never moves the count).
+    @Test func thePrintablePrefixOfAWordIsCountedExactly() {
+        func byteByByte(_ bytes: [UInt8]) -> Int {
+            bytes.prefix(8).prefix { (0x20...0x7E).contains($0) }.count
+        }
+        for position in 0..<8 {
+            for value in UInt8.min...UInt8.max {
+                for after: UInt8 in [0x00, 0x1F, 0x20, 0x7E, 0x7F, 0x80, 0xFF] {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 9)
+                    bytes[position] = value
+                    for later in (position + 1)..<9 { bytes[later] = after }
+                    let counted = bytes.withUnsafeBufferPointer { TerminalText.printableASCIIPrefix($0, at: 0) }
+                    #expect(counted == byteByByte(bytes), "\(position) \(value) \(after)")
+                }
+            }
+        }
+        let short = Array("abcdefg".utf8)
+        #expect(short.withUnsafeBufferPointer { TerminalText.printableASCIIPrefix($0, at: 0) } == 0)
+        let lines = Array("Temperature  63\nState  VA\n".utf8)
+        #expect(lines.withUnsafeBufferPointer { TerminalText.printableASCIIPrefix($0, at: 8) } == 7)
+    }
 }
