@@ -292,7 +292,7 @@ public final class ShellEngine {
             return false
         }
         // A credential typed in a request item is one the session holds from now on.
-        session.addSentSecrets(TypedCredentials.values(in: Array(arguments.dropFirst())))
+        session.addSentSecrets(TypedCredentials.values(in: arguments.dropFirst()))
         guard let (command, expectation) = registry.lookup(name) else {
             fail(line: typed(), location: location, message: registry.available(with: session.facade.workspace.serviceNames).unknownCommandMessage(name), started: started, echo: typed())
             return false

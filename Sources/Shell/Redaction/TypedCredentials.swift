@@ -14,7 +14,7 @@ enum TypedCredentials {
     /// Longer values are no credential anyone types (a body read from a file), and are not kept.
     static let maximumLength = 4096
 
-    static func values(in arguments: [String]) -> [String] {
+    static func values(in arguments: some Sequence<String>) -> [String] {
         var found: [String] = []
         for argument in arguments where argument.utf8.count <= maximumLength {
             // Neither a target with credentials (a user's password, a query) nor an item (`weather`).
