@@ -314,10 +314,11 @@ public final class ShellEngine {
             output.write(story.command(session.redactLine(statement, in: line), at: location))
         }
         let destination: Destination
-        let interruption = InterruptBaseline(session.options.interruptCount)
+        // Only a pipe's command asks whether Ctrl-C came since it started.
+        let interruption: InterruptBaseline? = if case .pipe? = parsed.output { InterruptBaseline(session.options.interruptCount) } else { nil }
         do {
             destination = try Destination.open(parsed.output, path: outputPath, ownGroup: !session.options.interactive,
-                                               errors: standardOutput.base, interrupted: { interruption.moved })
+                                               errors: standardOutput.base, interruption: interruption)
         } catch {
             fail(line: typed(), location: location, message: error.message, started: started, echo: typed())
             return false
@@ -340,7 +341,7 @@ public final class ShellEngine {
         }
         // The Ctrl-C that ended a stream ended only the stream: its pipe's command reads to the end of what
         // arrived, as after a finished answer (`| jq -s length` still counts); another Ctrl-C stops it.
-        if report.interrupted { interruption.rebase() }
+        if report.interrupted { interruption?.rebase() }
         defer { if let failure = endRedirection(destination) { countOutputFailure(failure, typed: typed(), location: location) } }
         // The line as shown, masked once the command has run and the session holds what it set; worked out
         // only where it is shown or kept (a story, `--json`, the cases a report keeps).
@@ -500,13 +501,14 @@ private enum Destination {
     /// Opens the file or starts the pipe's command before the command runs, as a shell does.
     package static func open(
         _ output: ParsedCommand.Output?, path: String?, ownGroup: Bool, errors: OutputSink,
-        interrupted: @escaping () -> Bool
+        interruption: InterruptBaseline?
     ) throws(CommandError) -> Destination {
         switch output {
         case nil:
             return .standard
         case .pipe(let command)?:
-            return .pipe(try PipeOutput(command: command, ownGroup: ownGroup, errors: errors, interrupted: interrupted))
+            return .pipe(try PipeOutput(command: command, ownGroup: ownGroup, errors: errors,
+                                        interrupted: { interruption?.moved ?? false }))
         case .file(_, let append)?:
             return .file(try FileOutput(path: path ?? "", append: append, errors: errors))
         }
