@@ -344,7 +344,8 @@ struct CurlHandles {
     mutating func firstHop(of request: HTTPRequest) throws(TransportError) -> HTTPRequest {
         let full = request.fullURL
         let sent: String
-        if let checkedURL, checkedURL.full == full, checkedURL.pathAsBuilt == request.pathAsBuilt {
+        // By bytes: a canonically equal URL (`é` or `e` + U+0301) is another URL on the wire.
+        if let checkedURL, checkedURL.full.hasSameBytes(as: full), checkedURL.pathAsBuilt == request.pathAsBuilt {
             sent = checkedURL.sent
         } else {
             try URLSchemePolicy.validate(full)

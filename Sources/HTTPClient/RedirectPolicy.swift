@@ -35,7 +35,10 @@ enum RedirectPolicy {
     /// `firstHop(of:)` for a request whose full URL was already validated and normalised into `sentURL`.
     static func firstHop(of request: HTTPRequest, checkedSentURL sentURL: String) -> HTTPRequest {
         // A request already sent as written, with nothing to withhold (a replayed `refresh`), is its own hop.
-        if request.query.isEmpty, request.headers.isEmpty, request.login == nil, request.url == sentURL { return request }
+        // Its URL compared by bytes: what is sent must be `sentURL` exactly, not a canonically equal text.
+        if request.query.isEmpty, request.headers.isEmpty, request.login == nil, request.url.hasSameBytes(as: sentURL) {
+            return request
+        }
         var hop = request
         hop.url = sentURL
         hop.query = []

@@ -36,4 +36,21 @@ struct FirstHopTests {
         login.login = HTTPLogin(user: "ada", password: "pw", scheme: .basic, scope: "https://api.example.com")
         #expect(RedirectPolicy.firstHop(of: login, checkedSentURL: login.sentURL).login == nil)
     }
+
+    /// A URL canonically equal to the one to send (`é` against `e` + U+0301) is other bytes on the wire: the
+    /// hop carries the bytes to send, whether the request is its own hop or a URL checked before is remembered.
+    @Test func aCanonicallyEqualURLIsNotTheURLSent() throws {
+        let composed = "http://127.0.0.1:8080/caf\u{E9}"
+        let decomposed = "http://127.0.0.1:8080/cafe\u{301}"
+        #expect(composed == decomposed)
+        let own = RedirectPolicy.firstHop(of: HTTPRequest(url: composed), checkedSentURL: decomposed)
+        #expect(Array(own.url.utf8) == Array(decomposed.utf8))
+
+        var handles = CurlHandles(answerPollWindow: .zero)
+        let first = try handles.firstHop(of: HTTPRequest(url: composed))
+        let second = try handles.firstHop(of: HTTPRequest(url: decomposed))
+        #expect(Array(first.url.utf8) == Array(HTTPRequest(url: composed).sentURL.utf8))
+        #expect(Array(second.url.utf8) == Array(HTTPRequest(url: decomposed).sentURL.utf8))
+        #expect(Array(first.url.utf8) != Array(second.url.utf8))
+    }
 }

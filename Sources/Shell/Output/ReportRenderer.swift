@@ -84,8 +84,8 @@ package struct ReportRenderer {
             // Masked cell by cell before the text is cut or wrapped (a secret cut to `abc…` or split over
             // two lines would escape a mask applied afterwards), and once more as a whole, by the one redactor
             // (the session's, asked for once: nothing in between changes what it masks).
-            // Rows are a label and a value each, rendered at once: only a table can be long enough to stop.
             let redactor = session.redactor
+            // Rows are a label and a value each, rendered at once: only a table can be long enough to stop.
             let cancellation: CancellationToken? = if case .rows = presentation { nil } else { session.cancellationToken() }
             flush(redactor.redact(PresentationRenderer.render(
                 Self.redacted(presentation, by: redactor), width: session.options.width(), style: style,
